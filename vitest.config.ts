@@ -1,0 +1,28 @@
+// Test runner configuration: node tests for the core and sandbox, jsdom tests for the renderer.
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'main',
+          include: ['src-main/**/*.test.ts', 'src-preload/**/*.test.ts', 'bench/**/*.test.ts'],
+          environment: 'node',
+          // Each file gets its own process: Baileys' WA_CERT_DETAILS is global to an isolate.
+          pool: 'forks',
+          testTimeout: 60_000,
+          hookTimeout: 60_000
+        }
+      },
+      {
+        test: {
+          name: 'renderer',
+          include: ['src-renderer/**/*.test.ts', 'src-renderer/**/*.test.tsx'],
+          environment: 'jsdom',
+          testTimeout: 20_000
+        }
+      }
+    ]
+  }
+})
