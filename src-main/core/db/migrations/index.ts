@@ -1,10 +1,12 @@
 // The app database's migrations, in order. Ranges: 0001-0099 core, 0100-0199 webhooks and rate limits,
 // 0200-0299 message store. Add a line per new file; never edit a shipped migration.
 import type { Migration } from '../migrate.js'
+import { migration0001Core } from './0001-core.js'
 import { migration0100Webhooks } from './0100-webhooks.js'
 import { migration0101RateLimits } from './0101-rate-limits.js'
 
 export const appMigrations: readonly Migration[] = [
+  migration0001Core,
   migration0100Webhooks,
   migration0101RateLimits,
 ]
