@@ -1,0 +1,247 @@
+// The delivery worker: leases due outbox rows, POSTs one event per request (signed), applies the retry
+// policy, and wakes on enqueue (wake()) or by polling. At-least-once: leases left by a killed process are
+// taken back at start(). Ordering is best effort (oldest due first); up to `perWebhookConcurrency` POSTs per
+// webhook run at once, so one slow receiver cannot take every slot. Instances the predicate reports as not
+// deliverable (STOPPED) are skipped: their rows stay queued and go out after resume.
+import { randomUUID } from 'node:crypto'
+import type { Agent, Dispatcher } from 'undici'
+import type { Db } from '../db/connection.js'
+import { claim, findDue, nextDueAt, reclaimAllLeases, reclaimExpiredLeases, recordAttempt, releaseLease, type AttemptRecord, type ClaimedDelivery } from './delivery-store.js'
+import { createHttpAgent, postJson } from './http-post.js'
+import { pruneEvents } from './outbox-queries.js'
+import { decide, DEFAULT_RETRY_POLICY, type RetryPolicyOptions } from './retry-policy.js'
+import { deliveryHeaders } from './signing.js'
+
+export interface WorkerLogger {
+  warn(obj: Record<string, unknown>, msg: string): void
+}
+
+export interface DeliveryWorkerDeps {
+  db: Db
+  /** False while the instance is STOPPED: nothing of it is delivered, rows wait. Called per tick (keep it cheap). */
+  isInstanceDeliverable?: (instanceId: string) => boolean
+  now?: () => number
+  random?: () => number
+  logger?: WorkerLogger
+  /** Every recorded attempt (for UI push). Exceptions thrown here are ignored. */
+  onAttempt?: (attempt: AttemptRecord) => void
+  /** HTTP client; by default the worker owns a keep-alive undici Agent and closes it on stop(). */
+  dispatcher?: Dispatcher
+}
+
+export interface DeliveryWorkerOptions {
+  /** POSTs in flight overall. */
+  concurrency?: number
+  perWebhookConcurrency?: number
+  /** Per-attempt timeout; no 2xx within it = failed attempt (Svix: 15 s). */
+  timeoutMs?: number
+  /** Upper bound between two looks at the outbox when nothing wakes the worker. */
+  pollIntervalMs?: number
+  /** Lease length; must exceed timeoutMs (a lease that expires lets the row be taken again). */
+  leaseMs?: number
+  userAgent?: string
+  retry?: Partial<RetryPolicyOptions>
+  /** Age after which finished events are pruned (null: never). */
+  retentionMs?: number | null
+  /** stop() waits this long for POSTs in flight before aborting them (aborted rows go back to pending). */
+  stopDrainMs?: number
+}
+
+export interface DeliveryWorker {
+  start(): void
+  stop(): Promise<void>
+  /** Look at the outbox now (after an enqueue commits, after resume, after a replay). Cheap and coalesced. */
+  wake(): void
+  readonly running: boolean
+  inFlight(): number
+}
+
+const HOUR = 3_600_000
+
+export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryWorkerOptions = {}): DeliveryWorker {
+  const { db } = deps
+  const now = deps.now ?? Date.now
+  const random = deps.random ?? Math.random
+  const deliverable = deps.isInstanceDeliverable ?? (() => true)
+  const concurrency = Math.max(1, options.concurrency ?? 8)
+  const perWebhook = Math.max(1, options.perWebhookConcurrency ?? 4)
+  const timeoutMs = options.timeoutMs ?? 15_000
+  const pollMs = options.pollIntervalMs ?? 1000
+  const leaseMs = Math.max(options.leaseMs ?? timeoutMs + 30_000, timeoutMs + 1000)
+  const userAgent = options.userAgent ?? 'Switchboard-Webhooks/1'
+  const policy: RetryPolicyOptions = { ...DEFAULT_RETRY_POLICY, ...options.retry }
+  const retentionMs = options.retentionMs === undefined ? 7 * 24 * HOUR : options.retentionMs
+  const stopDrainMs = options.stopDrainMs ?? 2000
+  const owner = randomUUID()
+
+  let agent: Agent | null = null
+  let dispatcher: Dispatcher | null = deps.dispatcher ?? null
+  let running = false
+  let timer: NodeJS.Timeout | null = null
+  let wakeQueued = false
+  let lastLeaseSweep = 0
+  let lastPrune = 0
+  let stopAbort = new AbortController()
+  const inflight = new Map<number, Promise<void>>()
+  const perWebhookCount = new Map<number, number>()
+
+  const warn = (obj: Record<string, unknown>, msg: string) => deps.logger?.warn(obj, msg)
+
+  function housekeeping(t: number): void {
+    if (t - lastLeaseSweep >= pollMs * 5) {
+      reclaimExpiredLeases(db, t)
+      lastLeaseSweep = t
+    }
+    if (retentionMs !== null && t - lastPrune >= HOUR) {
+      pruneEvents(db, t - retentionMs)
+      lastPrune = t
+    }
+  }
+
+  function claimBatch(limit: number): ClaimedDelivery[] {
+    const t = now()
+    const paused: string[] = []
+    const verdict = new Map<string, boolean>()
+    const counts = new Map(perWebhookCount)
+    const full = [...counts].filter(([, n]) => n >= perWebhook).map(([id]) => id)
+    const claimed: ClaimedDelivery[] = []
+    // A few rounds: each round excludes the paused instances and saturated webhooks the previous one found.
+    for (let round = 0; round < 4 && claimed.length < limit; round++) {
+      const rows = findDue(db, t, paused, full, limit - claimed.length)
+      if (rows.length === 0) break
+      const picked: number[] = []
+      let blocked = false
+      for (const r of rows) {
+        let ok = verdict.get(r.instance_id)
+        if (ok === undefined) {
+          try {
+            ok = deliverable(r.instance_id)
+          } catch {
+            ok = false
+          }
+          verdict.set(r.instance_id, ok)
+          if (!ok) paused.push(r.instance_id)
+        }
+        if (!ok) {
+          blocked = true
+          continue
+        }
+        const n = counts.get(r.webhook_id) ?? 0
+        if (n >= perWebhook) {
+          if (!full.includes(r.webhook_id)) full.push(r.webhook_id)
+          blocked = true
+          continue
+        }
+        counts.set(r.webhook_id, n + 1)
+        picked.push(r.id)
+      }
+      claimed.push(...claim(db, picked, owner, t + leaseMs, t))
+      if (!blocked) break
+    }
+    return claimed
+  }
+
+  async function deliver(c: ClaimedDelivery): Promise<void> {
+    const at = now()
+    const headers = deliveryHeaders({ eventId: c.eventId, body: c.body, secret: c.hmac, nowMs: at, userAgent })
+    const result = await postJson(dispatcher!, c.url, headers, c.body, timeoutMs, stopAbort.signal)
+    if (result.status === undefined && stopAbort.signal.aborted) {
+      releaseLease(db, c.deliveryId, owner, now())
+      return
+    }
+    const decidedAt = now()
+    const decision = decide(result, c.attempts + 1, c.retries, policy, decidedAt, random)
+    const record = recordAttempt(db, c, owner, {
+      decision,
+      statusCode: result.status ?? null,
+      error: result.error ?? null,
+      durationMs: result.durationMs,
+      at,
+      now: decidedAt
+    })
+    if (record && deps.onAttempt) {
+      try {
+        deps.onAttempt(record)
+      } catch {
+        /* a UI listener must not break delivery */
+      }
+    }
+  }
+
+  function launch(c: ClaimedDelivery): void {
+    perWebhookCount.set(c.webhookId, (perWebhookCount.get(c.webhookId) ?? 0) + 1)
+    const p = deliver(c)
+      .catch((e: unknown) => warn({ err: e, deliveryId: c.deliveryId }, 'webhook delivery bookkeeping failed'))
+      .finally(() => {
+        inflight.delete(c.deliveryId)
+        const n = (perWebhookCount.get(c.webhookId) ?? 1) - 1
+        if (n <= 0) perWebhookCount.delete(c.webhookId)
+        else perWebhookCount.set(c.webhookId, n)
+        wake()
+      })
+    inflight.set(c.deliveryId, p)
+  }
+
+  function tick(): void {
+    if (timer) clearTimeout(timer)
+    timer = null
+    if (!running) return
+    let wait = pollMs
+    try {
+      const t = now()
+      housekeeping(t)
+      const free = concurrency - inflight.size
+      if (free > 0) for (const c of claimBatch(free)) launch(c)
+      const next = nextDueAt(db, now())
+      if (next !== null) wait = Math.min(pollMs, Math.max(0, next - now()))
+    } catch (e) {
+      warn({ err: e }, 'webhook worker tick failed')
+    }
+    timer = setTimeout(tick, wait)
+    timer.unref()
+  }
+
+  function wake(): void {
+    if (!running || wakeQueued) return
+    wakeQueued = true
+    setImmediate(() => {
+      wakeQueued = false
+      tick()
+    })
+  }
+
+  return {
+    start() {
+      if (running) return
+      running = true
+      stopAbort = new AbortController()
+      if (!dispatcher) dispatcher = agent = createHttpAgent(concurrency)
+      reclaimAllLeases(db, now())
+      wake()
+    },
+    async stop() {
+      if (!running) return
+      running = false
+      if (timer) clearTimeout(timer)
+      timer = null
+      const all = () => Promise.allSettled([...inflight.values()])
+      let drainTimer: NodeJS.Timeout | undefined
+      await Promise.race([all(), new Promise((r) => (drainTimer = setTimeout(r, stopDrainMs)))])
+      clearTimeout(drainTimer)
+      if (inflight.size) {
+        stopAbort.abort()
+        await all()
+      }
+      if (agent) {
+        await agent.close().catch(() => undefined)
+        agent = null
+        dispatcher = deps.dispatcher ?? null
+      }
+    },
+    wake,
+    get running() {
+      return running
+    },
+    inFlight: () => inflight.size
+  }
+}

@@ -1,0 +1,47 @@
+// The body of one webhook POST: WAHA's envelope plus `instance_id`. Built once per event, serialized once,
+// and the same bytes are sent (and signed) on every attempt and to every webhook.
+
+/** The account behind the instance, as WAHA reports it; null before pairing. */
+export interface WebhookMe {
+  id: string
+  lid?: string | null
+  pushName?: string | null
+}
+
+export interface WebhookEnvelope<P = unknown> {
+  /** `evt_` + 26-char ULID; stable across retries and replays; equals the `webhook-id` header. */
+  id: string
+  /** Milliseconds since the epoch when the event was produced (times inside `payload` are seconds). */
+  timestamp: number
+  session: string
+  instance_id: string
+  engine: string
+  event: string
+  payload: P
+  me: WebhookMe | null
+}
+
+export interface EnvelopeInput<P = unknown> {
+  instanceId: string
+  session: string
+  me: WebhookMe | null
+  engine: string
+  event: string
+  payload: P
+}
+
+export function buildEnvelope<P>(id: string, timestamp: number, input: EnvelopeInput<P>): WebhookEnvelope<P> {
+  // Key order is fixed so the serialized body is predictable for receivers that log it.
+  return {
+    id,
+    timestamp,
+    session: input.session,
+    instance_id: input.instanceId,
+    engine: input.engine,
+    event: input.event,
+    payload: input.payload,
+    me: input.me
+  }
+}
+
+export const serializeEnvelope = (envelope: WebhookEnvelope): string => JSON.stringify(envelope)

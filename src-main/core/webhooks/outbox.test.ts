@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Db } from '../db/connection.js'
+import { deleteInstanceWebhooks, enqueueEvent } from './outbox.js'
+import { deliveryCounts, getEvent, listDeliveries, listEvents, pruneEvents, replayDeadLetters, replayEvent } from './outbox-queries.js'
+import { openTestDb } from './testing.js'
+import { EVENT_ID_PATTERN } from './ulid.js'
+import { setWebhook } from './webhook-repo.js'
+
+let db: Db
+afterEach(() => db?.close())
+
+const input = (event: string, instanceId = 'I1') => ({
+  instanceId,
+  session: 'default',
+  me: { id: '111@c.us', pushName: 'Me' },
+  engine: 'NOWEB',
+  event,
+  payload: { body: 'hi' }
+})
+
+describe('outbox', () => {
+  it('records the event and one delivery per matching active webhook', () => {
+    db = openTestDb().db
+    setWebhook(db, 'I1', { url: 'https://all.example/', events: ['*'] })
+    setWebhook(db, 'I1', { url: 'https://msg.example/', events: ['message'] })
+    setWebhook(db, 'I1', { url: 'https://off.example/', events: ['*'], is_active: 0 })
+    setWebhook(db, 'I2', { url: 'https://other.example/', events: ['*'] })
+    const r = enqueueEvent(db, input('message'), { now: 1234 })
+    expect(r.deliveries).toBe(2)
+    expect(r.envelope).toEqual({
+      id: expect.stringMatching(EVENT_ID_PATTERN),
+      timestamp: 1234,
+      session: 'default',
+      instance_id: 'I1',
+      engine: 'NOWEB',
+      event: 'message',
+      payload: { body: 'hi' },
+      me: { id: '111@c.us', pushName: 'Me' }
+    })
+    expect(getEvent(db, r.envelope.id)).toEqual(r.envelope)
+    expect(enqueueEvent(db, input('message.ack')).deliveries).toBe(1)
+    // Recorded even without a matching webhook, so the UI can show it was emitted.
+    expect(enqueueEvent(db, input('message', 'I3')).deliveries).toBe(0)
+    expect(listEvents(db, { instanceId: 'I1' }).map((e) => e.event)).toEqual(['message.ack', 'message'])
+    expect(deliveryCounts(db, 'I1')).toEqual({ pending: 3, in_flight: 0, delivered: 0, dead: 0 })
+  })
+
+  it('commits or rolls back with the caller transaction', () => {
+    db = openTestDb().db
+    db.exec('CREATE TABLE messages (id TEXT PRIMARY KEY)')
+    setWebhook(db, 'I1', { url: 'https://all.example/', events: ['*'] })
+    const store = db.transaction((id: string, fail: boolean) => {
+      db.prepare('INSERT INTO messages (id) VALUES (?)').run(id)
+      enqueueEvent(db, input('message'))
+      if (fail) throw new Error('engine said no')
+    })
+    store('m1', false)
+    expect(() => store('m2', true)).toThrow('engine said no')
+    expect(db.prepare('SELECT COUNT(*) FROM messages').pluck().get()).toBe(1)
+    expect(db.prepare('SELECT COUNT(*) FROM webhook_events').pluck().get()).toBe(1)
+    expect(db.prepare('SELECT COUNT(*) FROM webhook_deliveries').pluck().get()).toBe(1)
+  })
+
+  it('dedupes on a caller-supplied id', () => {
+    db = openTestDb().db
+    setWebhook(db, 'I1', { url: 'https://all.example/', events: ['*'] })
+    const a = enqueueEvent(db, input('message'), { id: 'evt_01hzzzzzzzzzzzzzzzzzzzzzzz' })
+    const b = enqueueEvent(db, input('message'), { id: 'evt_01hzzzzzzzzzzzzzzzzzzzzzzz' })
+    expect([a.duplicate, b.duplicate, b.deliveries]).toEqual([false, true, 0])
+    expect(b.envelope).toEqual(a.envelope)
+  })
+
+  it('replays dead deliveries with the same event id and prunes only finished events', () => {
+    db = openTestDb().db
+    const w = setWebhook(db, 'I1', { url: 'https://all.example/', events: ['*'] })
+    const e1 = enqueueEvent(db, input('message'), { now: 1000 }).envelope.id
+    const e2 = enqueueEvent(db, input('message'), { now: 2000 }).envelope.id
+    db.prepare("UPDATE webhook_deliveries SET state = 'dead', dead_at = 5000").run()
+    expect(replayEvent(db, e1, { now: 9000 })).toBe(1)
+    expect(listDeliveries(db, { eventId: e1 })[0]).toMatchObject({ eventId: e1, state: 'pending', attempts: 0, nextAttemptAt: 9000 })
+    expect(() => replayEvent(db, 'evt_unknown')).toThrowError(expect.objectContaining({ code: 'event_not_found' }))
+    expect(replayDeadLetters(db, w.id, { since: 6000 })).toBe(0)
+    expect(replayDeadLetters(db, w.id)).toBe(1)
+    db.prepare("UPDATE webhook_deliveries SET state = 'delivered' WHERE event_id = ?").run(e1)
+    expect(pruneEvents(db, 10_000)).toBe(1)
+    expect(getEvent(db, e1)).toBeNull()
+    expect(getEvent(db, e2)).not.toBeNull()
+  })
+
+  it('deleteInstanceWebhooks removes configs, events, deliveries', () => {
+    db = openTestDb().db
+    setWebhook(db, 'I1', { url: 'https://all.example/', events: ['*'] })
+    setWebhook(db, 'I2', { url: 'https://all.example/', events: ['*'] })
+    enqueueEvent(db, input('message'))
+    enqueueEvent(db, input('message', 'I2'))
+    deleteInstanceWebhooks(db, 'I1')
+    const count = (t: string) => db.prepare(`SELECT COUNT(*) FROM ${t}`).pluck().get()
+    expect([count('webhooks'), count('webhook_events'), count('webhook_deliveries')]).toEqual([1, 1, 1])
+  })
+})

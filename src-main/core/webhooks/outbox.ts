@@ -1,0 +1,62 @@
+// The transactional outbox: enqueueEvent() records the event and one delivery row per matching active webhook.
+// It only runs SQL on `db`, so calling it inside the caller's own transaction commits the event together
+// with the message/status row that produced it. Call worker.wake() afterwards for low latency (it also polls).
+import type { Db } from '../db/connection.js'
+import { buildEnvelope, serializeEnvelope, type EnvelopeInput, type WebhookEnvelope } from './envelope.js'
+import { stmt } from './stmt-cache.js'
+import { newEventId, type IdGenerator } from './ulid.js'
+
+export interface EnqueueOptions {
+  /** Event time in ms (default Date.now()). */
+  now?: number
+  /** Reuse a known id (dedupe at the source: a second enqueue with the same id is a no-op). */
+  id?: string
+  newId?: IdGenerator
+}
+
+export interface EnqueuedEvent<P = unknown> {
+  envelope: WebhookEnvelope<P>
+  /** Delivery rows created (0 when no active webhook subscribes to this event). */
+  deliveries: number
+  /** True when `opts.id` was already recorded; nothing was inserted. */
+  duplicate: boolean
+}
+
+const INSERT_DELIVERIES = `
+INSERT INTO webhook_deliveries (event_id, webhook_id, instance_id, state, next_attempt_at, created_at, updated_at)
+SELECT @eventId, w.id, w.instance_id, 'pending', @now, @now, @now
+FROM webhooks w
+WHERE w.instance_id = @instanceId AND w.is_active = 1
+  AND EXISTS (SELECT 1 FROM json_each(w.events) e WHERE e.value = '*' OR e.value = @event)`
+
+export function enqueueEvent<P>(db: Db, input: EnvelopeInput<P>, opts: EnqueueOptions = {}): EnqueuedEvent<P> {
+  const now = opts.now ?? Date.now()
+  const id = opts.id ?? (opts.newId ?? newEventId)(now)
+  const envelope = buildEnvelope(id, now, input)
+  const body = serializeEnvelope(envelope)
+  // Every event is recorded (the UI lists them even when no webhook matched: "was it emitted at all?");
+  // pruneEvents() bounds the table.
+  return db.transaction((): EnqueuedEvent<P> => {
+    const inserted = stmt(db, 'INSERT OR IGNORE INTO webhook_events (id, instance_id, event, created_at, body) VALUES (?, ?, ?, ?, ?)').run(
+      id,
+      input.instanceId,
+      input.event,
+      now,
+      body
+    )
+    if (inserted.changes === 0) {
+      const stored = stmt(db, 'SELECT body FROM webhook_events WHERE id = ?').pluck().get(id) as string
+      return { envelope: JSON.parse(stored) as WebhookEnvelope<P>, deliveries: 0, duplicate: true }
+    }
+    const { changes } = stmt(db, INSERT_DELIVERIES).run({ eventId: id, instanceId: input.instanceId, event: input.event, now })
+    return { envelope, deliveries: changes, duplicate: false }
+  })()
+}
+
+/** Called by the instance owner when an instance is deleted: its webhooks, events, deliveries and attempts go. */
+export function deleteInstanceWebhooks(db: Db, instanceId: string): void {
+  db.transaction(() => {
+    stmt(db, 'DELETE FROM webhooks WHERE instance_id = ?').run(instanceId)
+    stmt(db, 'DELETE FROM webhook_events WHERE instance_id = ?').run(instanceId)
+  })()
+}
