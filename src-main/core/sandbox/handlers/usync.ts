@@ -1,0 +1,59 @@
+// xmlns="usync": the directory. Answers the devices (with key-index), lid, contact, status and
+// disappearing_mode protocols for each user asked about; protocols it does not model come back empty.
+import type { BinaryNode } from '@whiskeysockets/baileys'
+import type { Connection } from '../server/connection.js'
+import { getAccount, getAccountByLid, listDevices, type Account } from '../store/accounts-repo.js'
+import { child, childrenOf, kids, node, text } from '../wire/nodes.js'
+import { lidJid, parseJid, phoneDigits, pnJid, S_WA } from '../wire/jid.js'
+
+export function handleUsync(conn: Connection, iq: BinaryNode, usync: BinaryNode | undefined): void {
+  const s = conn.server
+  const protocols = kids(child(usync, 'query')).map((c) => c.tag)
+  const out: BinaryNode[] = []
+  for (const u of childrenOf(child(usync, 'list'), 'user')) {
+    let jid = u.attrs.jid
+    const contact = child(u, 'contact')
+    if (!jid && contact) {
+      const digits = phoneDigits(text(contact))
+      if (!digits) continue
+      jid = pnJid(digits)
+    }
+    const p = parseJid(jid)
+    if (!jid || !p) continue
+    const acc: Account | undefined = p.server === 'lid' ? getAccountByLid(s.db, p.user) : p.server === S_WA ? getAccount(s.db, p.user) : undefined
+    const content: BinaryNode[] = protocols.map((proto) => protocolAnswer(conn, proto, acc))
+    // Contact lookups echo the number asked about; everything else is keyed by the account's PN jid.
+    out.push(node('user', { jid: acc ? pnJid(acc.phone) : jid }, content))
+  }
+  conn.result(iq, [
+    node('usync', { ...usync?.attrs }, [node('result', {}, protocols.map((p) => node(p, {}))), node('list', {}, out)])
+  ])
+}
+
+function protocolAnswer(conn: Connection, protocol: string, acc: Account | undefined): BinaryNode {
+  const s = conn.server
+  switch (protocol) {
+    case 'devices': {
+      const devs = acc ? listDevices(s.db, acc.phone) : []
+      return node('devices', {}, [
+        node(
+          'device-list',
+          {},
+          devs.map((d) => node('device', { id: String(d.deviceId), ...(d.deviceId ? { 'key-index': String(d.keyIndex) } : {}) }))
+        )
+      ])
+    }
+    case 'contact':
+      return node('contact', { type: acc ? 'in' : 'out' })
+    case 'lid':
+      return acc ? node('lid', { val: lidJid(acc.lid) }) : node('lid', {})
+    case 'status':
+      if (!acc) return node('status', { code: '404' })
+      if (acc.privacy.status === 'none') return node('status', { code: '401' })
+      return node('status', { t: String(acc.statusT) }, Buffer.from(acc.statusText))
+    case 'disappearing_mode':
+      return node('disappearing_mode', { duration: '0', t: '0' })
+    default:
+      return node(protocol, {})
+  }
+}

@@ -1,0 +1,174 @@
+// The person behind a simulated phone: a real Baileys socket logged in as the phone's own device (device 0),
+// inside the sandbox process. It decrypts what the person receives, keeps a log of it (with media), and sends
+// end-to-end-encrypted messages on the person's behalf.
+import { createHash } from 'node:crypto'
+import makeWASocket, {
+  DisconnectReason, downloadMediaMessage, getContentType, normalizeMessageContent, proto, Browsers,
+  type AnyMessageContent, type WAMessage, type WASocket
+} from '@whiskeysockets/baileys'
+import type { Logger } from 'pino'
+import type { Db } from '../../db/connection.js'
+import { getAccountByLid } from '../store/accounts-repo.js'
+import { recordPersonMessage, savePersonMedia } from '../store/person-repo.js'
+import { personAuthState } from './person-auth.js'
+import type { SocketTrust } from '../client-trust.js'
+import { parseJid, pnJid } from '../wire/jid.js'
+
+const MEDIA_TYPES = new Set(['imageMessage', 'videoMessage', 'audioMessage', 'documentMessage', 'stickerMessage', 'ptvMessage'])
+
+export class PersonDevice {
+  private sock: WASocket | undefined
+  private stopped = false
+  private ready = false
+  private readyWaiters: (() => void)[] = []
+  private retryMs = 200
+  private readonly sent = new Map<string, proto.IMessage>()
+  private readonly pendingWork = new Set<Promise<unknown>>()
+
+  constructor(
+    private readonly db: Db,
+    readonly phone: string,
+    private readonly trust: SocketTrust,
+    private readonly log: Logger
+  ) {}
+
+  get online(): boolean {
+    return this.ready
+  }
+
+  start(): void {
+    if (this.stopped) return
+    const { state, saveCreds } = personAuthState(this.db, this.phone)
+    const sock = makeWASocket({
+      ...this.trust,
+      auth: state,
+      logger: this.log.child({ person: this.phone }) as never,
+      browser: Browsers.ubuntu('Sandbox phone'),
+      markOnlineOnConnect: false,
+      syncFullHistory: false,
+      shouldSyncHistoryMessage: () => false,
+      connectTimeoutMs: 20_000,
+      defaultQueryTimeoutMs: 20_000,
+      keepAliveIntervalMs: 25_000,
+      getMessage: async (key) => (key.id ? this.sent.get(key.id) : undefined)
+    })
+    this.sock = sock
+    sock.ev.on('creds.update', saveCreds)
+    sock.ev.on('connection.update', (u) => {
+      if (u.connection === 'open') {
+        this.ready = true
+        this.retryMs = 200
+        for (const w of this.readyWaiters.splice(0)) w()
+      }
+      if (u.connection === 'close') {
+        this.ready = false
+        const code = (u.lastDisconnect?.error as { output?: { statusCode?: number } } | undefined)?.output?.statusCode
+        if (this.stopped || code === DisconnectReason.loggedOut) return
+        const wait = code === DisconnectReason.restartRequired ? 0 : this.retryMs
+        this.retryMs = Math.min(this.retryMs * 2, 5_000)
+        setTimeout(() => this.start(), wait).unref()
+      }
+    })
+    sock.ev.on('messages.upsert', ({ messages }) => {
+      for (const m of messages) this.track(this.record(m))
+    })
+  }
+
+  private track(p: Promise<unknown>): void {
+    this.pendingWork.add(p)
+    p.catch((e: unknown) => this.log.warn({ err: e, person: this.phone }, 'person could not record a message')).finally(() => this.pendingWork.delete(p))
+  }
+
+  async whenOnline(timeoutMs = 15_000): Promise<boolean> {
+    if (this.ready) return true
+    return new Promise((resolve) => {
+      const t = setTimeout(() => resolve(false), timeoutMs)
+      this.readyWaiters.push(() => {
+        clearTimeout(t)
+        resolve(true)
+      })
+    })
+  }
+
+  /** Sends as the person; `to` is a PN, LID or group JID. */
+  async send(to: string, content: AnyMessageContent): Promise<WAMessage> {
+    if (!this.sock || !(await this.whenOnline())) throw new Error('person offline')
+    const msg = await this.sock.sendMessage(to, content)
+    if (!msg) throw new Error('message not sent')
+    if (msg.key.id && msg.message) this.sent.set(msg.key.id, msg.message)
+    await this.record(msg)
+    return msg
+  }
+
+  async presence(type: 'available' | 'unavailable' | 'composing' | 'recording' | 'paused', to?: string): Promise<void> {
+    if (!this.sock || !(await this.whenOnline())) throw new Error('person offline')
+    await this.sock.sendPresenceUpdate(type, to)
+  }
+
+  /** Phone-number JID of a sender/recipient, whatever addressing the stanza used. */
+  private toPn(jid: string | null | undefined): string {
+    const p = parseJid(jid ?? undefined)
+    if (!p) return jid ?? ''
+    if (p.server === 'lid') {
+      const acc = getAccountByLid(this.db, p.user)
+      return acc ? pnJid(acc.phone) : `${p.user}@lid`
+    }
+    if (p.server === 'g.us') return `${p.user}@g.us`
+    return pnJid(p.user)
+  }
+
+  private async record(m: WAMessage): Promise<void> {
+    const content = normalizeMessageContent(m.message)
+    const type = content ? getContentType(content) : undefined
+    if (!m.key.id || !content || !type || type === 'protocolMessage' || type === 'senderKeyDistributionMessage') return
+    const me = pnJid(this.phone)
+    const chat = this.toPn(m.key.remoteJid)
+    const isGroup = chat.endsWith('@g.us')
+    const fromMe = !!m.key.fromMe
+    const from = fromMe ? me : isGroup ? this.toPn(m.key.participant) : chat
+    const to = fromMe ? chat : isGroup ? chat : me
+    const text =
+      content.conversation ?? content.extendedTextMessage?.text ?? content.imageMessage?.caption ?? content.videoMessage?.caption ??
+      content.documentMessage?.caption ?? content.reactionMessage?.text ?? content.pollCreationMessageV3?.name ?? content.pollCreationMessage?.name ??
+      content.locationMessage?.name ?? content.contactMessage?.displayName ?? content.listMessage?.description ?? content.eventMessage?.name ?? null
+    let mediaMimetype: string | null = null
+    let mediaSha256: string | null = null
+    if (MEDIA_TYPES.has(type)) {
+      const media = (content as Record<string, { mimetype?: string | null } | undefined>)[type]
+      mediaMimetype = media?.mimetype ?? null
+      try {
+        const body = (await downloadMediaMessage(m, 'buffer', { options: { dispatcher: this.trust.options.dispatcher } as never })) as Buffer
+        mediaSha256 = createHash('sha256').update(body).digest('hex')
+        savePersonMedia(this.db, this.phone, m.key.id, mediaMimetype, body)
+      } catch (e) {
+        this.log.warn({ err: e, person: this.phone, id: m.key.id }, 'person could not download media')
+      }
+    }
+    recordPersonMessage(this.db, this.phone, {
+      id: m.key.id,
+      chat,
+      from,
+      to,
+      type: type.replace(/Message(V\d)?$/, ''),
+      text,
+      mediaMimetype,
+      mediaSha256,
+      content: proto.Message.toObject(proto.Message.fromObject(content), { longs: Number, bytes: String }),
+      fromMe,
+      timestamp: Number(m.messageTimestamp ?? Math.floor(Date.now() / 1000))
+    })
+  }
+
+  /** Waits for in-flight recording (e.g. a media download) to finish. */
+  async settle(): Promise<void> {
+    while (this.pendingWork.size) await Promise.allSettled([...this.pendingWork])
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true
+    this.ready = false
+    await this.settle()
+    this.sock?.end(undefined)
+    this.sock = undefined
+  }
+}

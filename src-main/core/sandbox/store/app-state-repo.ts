@@ -1,0 +1,27 @@
+// App-state (syncd) patches per account and collection, stored opaque with a server-assigned version.
+import type { Db } from '../../db/connection.js'
+import { stmt } from './stmt.js'
+
+export function collectionVersion(db: Db, phone: string, collection: string): number {
+  return (
+    stmt(db, 'SELECT coalesce(max(version), 0) AS v FROM app_state_patches WHERE phone = ? AND collection = ?').get(phone, collection) as { v: number }
+  ).v
+}
+
+/** Appends patches, numbering them after the collection's current version; returns the new version. */
+export function appendPatches(db: Db, phone: string, collection: string, encode: (version: number, index: number) => Buffer, count: number): number {
+  return db.transaction(() => {
+    let v = collectionVersion(db, phone, collection)
+    for (let i = 0; i < count; i++) {
+      v += 1
+      stmt(db, 'INSERT INTO app_state_patches (phone, collection, version, patch) VALUES (?, ?, ?, ?)').run(phone, collection, v, encode(v, i))
+    }
+    return v
+  })()
+}
+
+export function patchesSince(db: Db, phone: string, collection: string, version: number): { version: number; patch: Buffer }[] {
+  return stmt(db, 'SELECT version, patch FROM app_state_patches WHERE phone = ? AND collection = ? AND version > ? ORDER BY version').all(
+    phone, collection, version
+  ) as { version: number; patch: Buffer }[]
+}

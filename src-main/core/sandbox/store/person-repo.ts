@@ -1,0 +1,91 @@
+// The simulated person's device: Baileys auth state (creds + Signal keys) and the decrypted message log.
+import type { Db } from '../../db/connection.js'
+import { stmt } from './stmt.js'
+
+export function loadPersonCreds(db: Db, phone: string): string | undefined {
+  return (stmt(db, 'SELECT creds FROM person_auth WHERE phone = ?').get(phone) as { creds: string } | undefined)?.creds
+}
+
+export function savePersonCreds(db: Db, phone: string, creds: string): void {
+  stmt(db, 'INSERT INTO person_auth (phone, creds) VALUES (?, ?) ON CONFLICT (phone) DO UPDATE SET creds = excluded.creds').run(phone, creds)
+}
+
+export function getPersonKeys(db: Db, phone: string, type: string, ids: string[]): Map<string, string> {
+  const out = new Map<string, string>()
+  const get = stmt(db, 'SELECT value FROM person_keys WHERE phone = ? AND type = ? AND id = ?')
+  for (const id of ids) {
+    const r = get.get(phone, type, id) as { value: string } | undefined
+    if (r) out.set(id, r.value)
+  }
+  return out
+}
+
+/** Applies a batch of key writes (value undefined = delete) in one transaction. */
+export function writePersonKeys(db: Db, phone: string, writes: { type: string; id: string; value: string | undefined }[]): void {
+  const put = stmt(db, 'INSERT INTO person_keys (phone, type, id, value) VALUES (?, ?, ?, ?) ON CONFLICT (phone, type, id) DO UPDATE SET value = excluded.value')
+  const del = stmt(db, 'DELETE FROM person_keys WHERE phone = ? AND type = ? AND id = ?')
+  db.transaction(() => {
+    for (const w of writes) {
+      if (w.value === undefined) del.run(phone, w.type, w.id)
+      else put.run(phone, w.type, w.id, w.value)
+    }
+  })()
+}
+
+export interface PersonMessage {
+  id: string
+  chat: string
+  from: string
+  to: string
+  type: string
+  text: string | null
+  mediaMimetype: string | null
+  mediaSha256: string | null
+  /** The decrypted message as Baileys' proto JSON (polls, locations, contacts, reactions...). */
+  content: unknown
+  fromMe: boolean
+  timestamp: number
+}
+
+export function recordPersonMessage(db: Db, phone: string, m: PersonMessage): void {
+  stmt(
+    db,
+    `INSERT INTO person_messages (phone, id, chat, sender, recipient, type, text, media_mimetype, media_sha256, content, from_me, timestamp)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (phone, id) DO UPDATE SET media_mimetype = coalesce(excluded.media_mimetype, media_mimetype),
+       media_sha256 = coalesce(excluded.media_sha256, media_sha256)`
+  ).run(phone, m.id, m.chat, m.from, m.to, m.type, m.text, m.mediaMimetype, m.mediaSha256, JSON.stringify(m.content ?? null), m.fromMe ? 1 : 0, m.timestamp)
+}
+
+export function personMessages(db: Db, phone: string, limit = 500): PersonMessage[] {
+  return (
+    stmt(
+      db,
+      `SELECT id, chat, sender, recipient, type, text, media_mimetype, media_sha256, content, from_me, timestamp FROM
+       (SELECT rowid AS r, * FROM person_messages WHERE phone = ? ORDER BY timestamp DESC, rowid DESC LIMIT ?) ORDER BY timestamp, r`
+    ).all(phone, limit) as {
+      id: string
+      chat: string
+      sender: string
+      recipient: string
+      type: string
+      text: string | null
+      media_mimetype: string | null
+      media_sha256: string | null
+      content: string
+      from_me: number
+      timestamp: number
+    }[]
+  ).map((r) => ({
+    id: r.id, chat: r.chat, from: r.sender, to: r.recipient, type: r.type, text: r.text, mediaMimetype: r.media_mimetype,
+    mediaSha256: r.media_sha256, content: JSON.parse(r.content) as unknown, fromMe: !!r.from_me, timestamp: r.timestamp
+  }))
+}
+
+export function savePersonMedia(db: Db, phone: string, id: string, mimetype: string | null, body: Buffer): void {
+  stmt(db, 'INSERT OR REPLACE INTO person_media (phone, id, mimetype, body) VALUES (?, ?, ?, ?)').run(phone, id, mimetype, body)
+}
+
+export function getPersonMedia(db: Db, phone: string, id: string): { mimetype: string | null; body: Buffer } | undefined {
+  return stmt(db, 'SELECT mimetype, body FROM person_media WHERE phone = ? AND id = ?').get(phone, id) as { mimetype: string | null; body: Buffer } | undefined
+}

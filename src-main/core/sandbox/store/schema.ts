@@ -1,0 +1,169 @@
+// The simulated world's schema (its own SQLite file, never the app's database).
+import type { Migration } from '../../db/migrate.js'
+
+export const sandboxMigrations: readonly Migration[] = [
+  {
+    id: 1,
+    name: 'world',
+    sql: `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value BLOB NOT NULL);
+
+CREATE TABLE accounts (
+  phone TEXT PRIMARY KEY,
+  lid TEXT NOT NULL UNIQUE,
+  push_name TEXT NOT NULL,
+  identity_pub BLOB NOT NULL,
+  identity_priv BLOB NOT NULL,
+  raw_id INTEGER NOT NULL,
+  key_index INTEGER NOT NULL DEFAULT 0,
+  next_device_id INTEGER NOT NULL DEFAULT 1,
+  status_text TEXT NOT NULL,
+  status_t INTEGER NOT NULL,
+  app_state_key_id BLOB NOT NULL,
+  app_state_key_data BLOB NOT NULL,
+  app_state_key_t INTEGER NOT NULL,
+  privacy TEXT NOT NULL,
+  last_seen INTEGER,
+  created_at INTEGER NOT NULL
+);
+
+CREATE TABLE devices (
+  phone TEXT NOT NULL REFERENCES accounts(phone) ON DELETE CASCADE,
+  device_id INTEGER NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('phone', 'companion')),
+  noise_key BLOB NOT NULL,
+  reg_id INTEGER NOT NULL,
+  identity_key BLOB NOT NULL,
+  spk_id INTEGER NOT NULL,
+  spk_pub BLOB NOT NULL,
+  spk_sig BLOB NOT NULL,
+  key_index INTEGER NOT NULL,
+  platform TEXT,
+  signed_identity BLOB,
+  bootstrapped INTEGER NOT NULL DEFAULT 0,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (phone, device_id)
+);
+
+CREATE TABLE prekeys (
+  phone TEXT NOT NULL,
+  device_id INTEGER NOT NULL,
+  key_id INTEGER NOT NULL,
+  pub BLOB NOT NULL,
+  PRIMARY KEY (phone, device_id, key_id),
+  FOREIGN KEY (phone, device_id) REFERENCES devices(phone, device_id) ON DELETE CASCADE
+);
+
+-- Stanzas for a device, kept until the device acks them (redelivered with offline="1" on reconnect).
+CREATE TABLE stanza_queue (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  phone TEXT NOT NULL,
+  device_id INTEGER NOT NULL,
+  stanza_id TEXT NOT NULL,
+  tag TEXT NOT NULL,
+  type TEXT,
+  node BLOB NOT NULL,
+  created_at INTEGER NOT NULL,
+  FOREIGN KEY (phone, device_id) REFERENCES devices(phone, device_id) ON DELETE CASCADE
+);
+CREATE INDEX stanza_queue_device ON stanza_queue (phone, device_id, seq);
+CREATE INDEX stanza_queue_ack ON stanza_queue (phone, device_id, stanza_id, tag);
+
+CREATE TABLE groups (
+  id TEXT PRIMARY KEY,
+  subject TEXT NOT NULL,
+  subject_time INTEGER NOT NULL,
+  subject_owner TEXT NOT NULL,
+  creation INTEGER NOT NULL,
+  creator TEXT NOT NULL,
+  description TEXT,
+  desc_id TEXT,
+  desc_time INTEGER,
+  desc_owner TEXT,
+  announce INTEGER NOT NULL DEFAULT 0,
+  locked INTEGER NOT NULL DEFAULT 0,
+  invite_code TEXT UNIQUE,
+  addressing_mode TEXT NOT NULL CHECK (addressing_mode IN ('pn', 'lid')),
+  ephemeral INTEGER NOT NULL DEFAULT 0
+);
+
+CREATE TABLE group_participants (
+  group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+  phone TEXT NOT NULL REFERENCES accounts(phone) ON DELETE CASCADE,
+  role TEXT CHECK (role IN ('admin', 'superadmin')),
+  PRIMARY KEY (group_id, phone)
+);
+CREATE INDEX group_participants_phone ON group_participants (phone);
+
+CREATE TABLE app_state_patches (
+  phone TEXT NOT NULL REFERENCES accounts(phone) ON DELETE CASCADE,
+  collection TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  patch BLOB NOT NULL,
+  PRIMARY KEY (phone, collection, version)
+);
+
+CREATE TABLE blocklist (
+  phone TEXT NOT NULL REFERENCES accounts(phone) ON DELETE CASCADE,
+  jid TEXT NOT NULL,
+  PRIMARY KEY (phone, jid)
+);
+
+-- Profile pictures of accounts and groups, keyed by the PN / group JID without device.
+CREATE TABLE pictures (
+  jid TEXT PRIMARY KEY,
+  picture_id TEXT NOT NULL,
+  image BLOB NOT NULL,
+  author TEXT,
+  updated_at INTEGER NOT NULL
+);
+
+-- Encrypted media blobs as uploaded by clients, served back by path.
+CREATE TABLE media (
+  path TEXT PRIMARY KEY,
+  body BLOB NOT NULL,
+  created_at INTEGER NOT NULL
+);
+
+-- The simulated person's own device (device 0): Baileys creds and Signal keys.
+CREATE TABLE person_auth (
+  phone TEXT PRIMARY KEY REFERENCES accounts(phone) ON DELETE CASCADE,
+  creds TEXT NOT NULL
+);
+CREATE TABLE person_keys (
+  phone TEXT NOT NULL REFERENCES accounts(phone) ON DELETE CASCADE,
+  type TEXT NOT NULL,
+  id TEXT NOT NULL,
+  value TEXT NOT NULL,
+  PRIMARY KEY (phone, type, id)
+);
+
+-- What each simulated person sent and received, decrypted (the admin API's inbox).
+CREATE TABLE person_messages (
+  phone TEXT NOT NULL REFERENCES accounts(phone) ON DELETE CASCADE,
+  id TEXT NOT NULL,
+  chat TEXT NOT NULL,
+  sender TEXT NOT NULL,
+  recipient TEXT NOT NULL,
+  type TEXT NOT NULL,
+  text TEXT,
+  media_mimetype TEXT,
+  media_sha256 TEXT,
+  content TEXT NOT NULL,
+  from_me INTEGER NOT NULL,
+  timestamp INTEGER NOT NULL,
+  PRIMARY KEY (phone, id)
+);
+CREATE INDEX person_messages_time ON person_messages (phone, timestamp);
+
+-- Decrypted media the simulated person received or sent, for byte-for-byte checks.
+CREATE TABLE person_media (
+  phone TEXT NOT NULL REFERENCES accounts(phone) ON DELETE CASCADE,
+  id TEXT NOT NULL,
+  mimetype TEXT,
+  body BLOB NOT NULL,
+  PRIMARY KEY (phone, id)
+);
+`
+  }
+]

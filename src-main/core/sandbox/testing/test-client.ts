@@ -1,0 +1,112 @@
+// Test harness: a real Baileys client with in-memory auth, pointed at a sandbox, recording every event.
+// Used by the sandbox's own tests and by other modules' tests that need a second party.
+import makeWASocket, {
+  Browsers, DisconnectReason, initAuthCreds, proto, type AuthenticationState, type BaileysEventMap, type SignalDataTypeMap, type WASocket
+} from '@whiskeysockets/baileys'
+import pino from 'pino'
+import type { SandboxNetwork } from '../sandbox-network.js'
+
+export interface RecordedEvent {
+  k: keyof BaileysEventMap
+  v: unknown
+  at: number
+}
+
+export function memoryAuth(): AuthenticationState {
+  const store = new Map<string, unknown>()
+  return {
+    creds: initAuthCreds(),
+    keys: {
+      get: async <T extends keyof SignalDataTypeMap>(type: T, ids: string[]) => {
+        const out: { [id: string]: SignalDataTypeMap[T] } = {}
+        for (const id of ids) {
+          let v = store.get(`${type}/${id}`)
+          if (v === undefined) continue
+          if (type === 'app-state-sync-key') v = proto.Message.AppStateSyncKeyData.fromObject(v as object)
+          out[id] = v as SignalDataTypeMap[T]
+        }
+        return out
+      },
+      set: async (data) => {
+        for (const [type, entries] of Object.entries(data)) {
+          for (const [id, v] of Object.entries(entries ?? {})) {
+            if (v) store.set(`${type}/${id}`, v)
+            else store.delete(`${type}/${id}`)
+          }
+        }
+      }
+    }
+  }
+}
+
+export async function waitFor<T>(fn: () => T | undefined | null | false | Promise<T | undefined | null | false>, ms = 10_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const v = await fn()
+    if (v) return v
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 15))
+  }
+}
+
+export class TestClient {
+  auth = memoryAuth()
+  events: RecordedEvent[] = []
+  qrs: string[] = []
+  closes: (number | undefined)[] = []
+  state: 'new' | 'connecting' | 'open' | 'close' = 'new'
+  sock!: WASocket
+  connects = 0
+  private stopped = false
+
+  constructor(readonly network: SandboxNetwork, readonly name: string) {}
+
+  start(opts: { markOnlineOnConnect?: boolean } = {}): WASocket {
+    this.stopped = false
+    this.connects++
+    const sock = makeWASocket({
+      ...this.network.socketTrust(),
+      auth: this.auth,
+      logger: pino({ level: process.env.BAILEYS_LOG ?? 'silent' }) as never,
+      browser: Browsers.ubuntu('Chrome'),
+      connectTimeoutMs: 10_000,
+      defaultQueryTimeoutMs: 10_000,
+      markOnlineOnConnect: opts.markOnlineOnConnect ?? true
+    })
+    this.sock = sock
+    sock.ev.process(async (evs) => {
+      for (const [k, v] of Object.entries(evs)) this.events.push({ k: k as keyof BaileysEventMap, v, at: Date.now() })
+      const cu = evs['connection.update']
+      if (cu) {
+        if (cu.qr) this.qrs.push(cu.qr)
+        if (cu.connection) this.state = cu.connection
+        if (cu.connection === 'close') {
+          const code = (cu.lastDisconnect?.error as { output?: { statusCode?: number } } | undefined)?.output?.statusCode
+          this.closes.push(code)
+          if (code === DisconnectReason.restartRequired && !this.stopped) setTimeout(() => this.start(opts), 20)
+        }
+      }
+    })
+    return sock
+  }
+
+  stop(): void {
+    this.stopped = true
+    this.sock?.end(undefined)
+  }
+
+  ev<K extends keyof BaileysEventMap>(k: K, pred: (v: BaileysEventMap[K]) => boolean = () => true): BaileysEventMap[K][] {
+    return this.events.filter((e) => e.k === k && pred(e.v as BaileysEventMap[K])).map((e) => e.v as BaileysEventMap[K])
+  }
+
+  /** Pair through the sandbox phone by QR and wait until the client is open. */
+  async pairByQr(phone: string): Promise<void> {
+    this.start()
+    const qr = await waitFor(() => this.qrs.at(-1), 8000, `${this.name} qr`)
+    await this.network.scanQr(phone, qr)
+    await waitFor(() => this.state === 'open' && this.auth.creds.me?.name, 15_000, `${this.name} open after pairing`)
+  }
+}
+
+export const textOf = (m: proto.IWebMessageInfo | undefined): string | undefined =>
+  m?.message?.conversation ?? m?.message?.extendedTextMessage?.text ?? undefined
