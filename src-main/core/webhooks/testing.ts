@@ -56,8 +56,9 @@ export async function startReceiver(handler: ReceiverHandler = (_req, res) => vo
       req.on('end', () => {
         const r: ReceivedRequest = { path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() }
         requests.push(r)
-        for (const w of [...waiters]) w()
         Promise.resolve(receiver.handler(r, res)).catch(() => res.destroy())
+        // After the handler ran, so conditions on the handler's own state see this request.
+        for (const w of [...waiters]) w()
       })
     })
     s.on('connection', (sock: Socket) => {
