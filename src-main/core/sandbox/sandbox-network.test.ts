@@ -205,7 +205,7 @@ describe.sequential('sandbox network: the prototype scenarios', () => {
   })
 
   it('B -> A fans out to A and A2 (the new device gets a pkmsg)', async () => {
-    const mm = await B.sock.sendMessage(Ajid, { text: 'to all your devices' }, { useUserDevicesCache: false })
+    const mm = await B.sock.sendMessage(Ajid, { text: 'to all your devices' })
     await waitFor(() => A.ev('messages.upsert', (v) => v.messages.some((m) => m.key.id === mm!.key.id && textOf(m) === 'to all your devices')).length, 8000, 'A')
     await waitFor(() => A2.ev('messages.upsert', (v) => v.messages.some((m) => m.key.id === mm!.key.id && textOf(m) === 'to all your devices')).length, 8000, 'A2')
   })

@@ -213,13 +213,13 @@ export class SandboxNetwork {
 
   // ---- linking ------------------------------------------------------------------------------------------
 
-  scanQr(phoneNumber: string, qr: string): Promise<LinkResult> {
+  async scanQr(phoneNumber: string, qr: string): Promise<LinkResult> {
     const acc = this.requirePhone(phoneNumber)
     if (typeof qr !== 'string' || !qr.trim()) throw sandboxErrors.invalidRequest('qr is required', ['qr'])
     return scanQr(this.server, acc.phone, qr)
   }
 
-  enterPairingCode(phoneNumber: string, code: string): Promise<LinkResult> {
+  async enterPairingCode(phoneNumber: string, code: string): Promise<LinkResult> {
     const acc = this.requirePhone(phoneNumber)
     if (typeof code !== 'string' || !code.trim()) throw sandboxErrors.invalidRequest('code is required', ['code'])
     return enterPairingCode(this.server, acc.phone, code)

@@ -87,8 +87,7 @@ export function handleBlocklist(conn: Connection, iq: BinaryNode): void {
   const target = accountOfJid(s, item?.attrs.jid)
   if (!item || !target) return conn.error(iq, 400, 'bad-request')
   const block = item.attrs.action === 'block'
-  // Stored in both addressings so checks by PN or LID agree.
-  setBlocked(s.db, me, pnJid(target.phone), block)
+  // Kept by LID, as the real network lists it; delivery checks map senders to their LID.
   setBlocked(s.db, me, lidJid(target.lid), block)
   conn.result(iq)
   const update = node('notification', { from: pnJid(me), type: 'account_sync', id: genId(), t: tstr() }, [
