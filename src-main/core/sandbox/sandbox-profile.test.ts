@@ -76,6 +76,16 @@ describe.sequential('sandbox profile, presence and calls', () => {
     await waitFor(() => B.ev('messages.upsert', (v) => v.messages.some((x) => x.key.id === m2!.key.id && textOf(x) === 'and now?')).length, 8000, 'after unblock')
   })
 
+  it('24-hour status: posted to a list of contacts, decrypted by them (and by the person behind the phone)', async () => {
+    const { A, B, Bjid, net } = ctx
+    const st = await A.sock.sendMessage('status@broadcast', { text: 'my sandbox status' }, { statusJidList: [Bjid] })
+    const got = await waitFor(() => B.ev('messages.upsert', (v) => v.messages.some((m) => m.key.id === st!.key.id))[0], 8000, 'status upsert')
+    const m = got.messages.find((x) => x.key.id === st!.key.id)!
+    expect(m.key.remoteJid).toBe('status@broadcast')
+    expect(textOf(m)).toBe('my sandbox status')
+    await waitFor(async () => (await net.messages('15550000002')).find((x) => x.id === st!.key.id && x.text === 'my sandbox status' && x.chat === 'status@broadcast' && x.from === '15550000001@s.whatsapp.net'), 8000, 'person saw status')
+  })
+
   it('calls: a person rings an instance (call offer), the instance rejects, the ring ends', async () => {
     const { A, net } = ctx
     const callId = net.placeCall('15550000002', '15550000001', { video: true })

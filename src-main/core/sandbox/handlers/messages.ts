@@ -40,9 +40,37 @@ export function handleMessage(conn: Connection, msg: BinaryNode): void {
   // Persist the fan-out before acking: once the sender has its ack, the message must not be lost.
   s.db.transaction(() => {
     if (isGroupJid(to)) routeGroup(s, sender, senderAcc, msg, base, perDevice, passthrough)
+    else if (to === STATUS_BROADCAST) routeStatus(s, sender, senderAcc, msg, base, perDevice, passthrough)
     else routeDirect(s, sender, senderAcc, msg, base, perDevice, passthrough)
   })()
   conn.send(node('ack', { id, class: 'message', from: to, t }))
+}
+
+const STATUS_BROADCAST = 'status@broadcast'
+
+/** 24-hour status: the sender lists every audience device (each gets a sender-key pkmsg) plus one skmsg. */
+function routeStatus(
+  s: SandboxServer,
+  sender: { phone: string; deviceId: number },
+  senderAcc: Account,
+  msg: BinaryNode,
+  base: Record<string, string>,
+  perDevice: Map<string, BinaryNode>,
+  passthrough: BinaryNode[]
+): void {
+  const skmsg = kids(msg).find((c) => c.tag === 'enc' && c.attrs.type === 'skmsg')
+  const participant = pnJid(sender.phone, sender.deviceId)
+  for (const [djid, enc] of perDevice) {
+    const acc = accountOfJid(s, djid)
+    const p = parseJid(djid)
+    if (!acc || !p || !getDevice(s.db, acc.phone, p.device)) continue
+    if (acc.phone === sender.phone && p.device === sender.deviceId) continue
+    const content = skmsg ? [enc, skmsg, ...passthrough] : [enc, ...passthrough]
+    s.delivery.deliver(
+      { phone: acc.phone, deviceId: p.device },
+      node('message', { ...base, from: STATUS_BROADCAST, participant, participant_lid: lidJid(senderAcc.lid) }, content)
+    )
+  }
 }
 
 function routeGroup(

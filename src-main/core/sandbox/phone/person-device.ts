@@ -113,7 +113,7 @@ export class PersonDevice {
       const acc = getAccountByLid(this.db, p.user)
       return acc ? pnJid(acc.phone) : `${p.user}@lid`
     }
-    if (p.server === 'g.us') return `${p.user}@g.us`
+    if (p.server === 'g.us' || p.server === 'broadcast') return `${p.user}@${p.server}`
     return pnJid(p.user)
   }
 
@@ -123,7 +123,7 @@ export class PersonDevice {
     if (!m.key.id || !content || !type || type === 'protocolMessage' || type === 'senderKeyDistributionMessage') return
     const me = pnJid(this.phone)
     const chat = this.toPn(m.key.remoteJid)
-    const isGroup = chat.endsWith('@g.us')
+    const isGroup = chat.endsWith('@g.us') || chat === 'status@broadcast'
     const fromMe = !!m.key.fromMe
     const from = fromMe ? me : isGroup ? this.toPn(m.key.participant) : chat
     const to = fromMe ? chat : isGroup ? chat : me
