@@ -276,6 +276,19 @@ export class SandboxNetwork {
     return { id: msg.key.id! }
   }
 
+  /**
+   * The person's own Baileys socket (device 0), for tests that need more than text: reactions, polls, edits,
+   * revokes, chat archive/labels (app-state patches the instances then sync), and so on.
+   */
+  async personSocket(phoneNumber: string): Promise<import('@whiskeysockets/baileys').WASocket> {
+    const acc = this.requirePhone(phoneNumber)
+    try {
+      return await this.person(acc).socket()
+    } catch {
+      throw sandboxErrors.personOffline(acc.phone)
+    }
+  }
+
   async setPresence(phoneNumber: string, state: 'available' | 'unavailable'): Promise<void> {
     await this.person(this.requirePhone(phoneNumber)).presence(state)
   }

@@ -86,6 +86,16 @@ describe.sequential('sandbox profile, presence and calls', () => {
     await waitFor(async () => (await net.messages('15550000002')).find((x) => x.id === st!.key.id && x.text === 'my sandbox status' && x.chat === 'status@broadcast' && x.from === '15550000001@s.whatsapp.net'), 8000, 'person saw status')
   })
 
+  it('app state from the phone: the person archives a chat and labels it; the linked device syncs both', async () => {
+    const { B, net, Ajid } = ctx
+    const phone = await net.personSocket('15550000002')
+    const last = B.ev('messages.upsert', (v) => v.messages.some((m) => m.key.remoteJid === Ajid)).at(-1)!.messages.at(-1)!
+    await phone.chatModify({ archive: true, lastMessages: [last] }, Ajid)
+    await waitFor(() => B.ev('chats.update', (v) => v.some((c) => c.id === Ajid && c.archived === true)).length, 8000, 'archive synced')
+    await phone.addLabel(Ajid, { id: '7', name: 'VIP', color: 3, deleted: false })
+    await waitFor(() => B.ev('labels.edit', (l) => l.id === '7' && l.name === 'VIP').length, 8000, 'label synced')
+  })
+
   it('calls: a person rings an instance (call offer), the instance rejects, the ring ends', async () => {
     const { A, net } = ctx
     const callId = net.placeCall('15550000002', '15550000001', { video: true })

@@ -100,6 +100,12 @@ export class PersonDevice {
     return msg
   }
 
+  /** The live Baileys socket of the person's phone, for tests that need the full client API. */
+  async socket(): Promise<WASocket> {
+    if (!this.sock || !(await this.whenOnline())) throw new Error('person offline')
+    return this.sock
+  }
+
   async presence(type: 'available' | 'unavailable' | 'composing' | 'recording' | 'paused', to?: string): Promise<void> {
     if (!this.sock || !(await this.whenOnline())) throw new Error('person offline')
     await this.sock.sendPresenceUpdate(type, to)
