@@ -15,6 +15,7 @@ import { handleBlocklist, handlePicture, handlePrivacy, handleStatus } from './p
 import { handleAbProps, handleMd, handleMediaConn } from './misc.js'
 import { handleLinkCodeIq } from '../phone/link-code-iq.js'
 import { handleCall } from './calls.js'
+import { handleMex, handleNewsletterIq, handleNewsletterMessage, isNewsletterJid } from './newsletters.js'
 
 type IqHandler = (conn: Connection, iq: BinaryNode, first: BinaryNode | undefined) => void | Promise<void>
 
@@ -37,6 +38,8 @@ const IQ_HANDLERS: Record<string, IqHandler> = {
   disappearing_mode: ok,
   'w:stats': ok,
   'w:biz': ok,
+  'w:mex': handleMex,
+  newsletter: handleNewsletterIq,
   md: handleMd
 }
 
@@ -47,7 +50,7 @@ export async function routeStanza(conn: Connection, stanza: BinaryNode): Promise
   if (!conn.device) return // pre-login acks, ib telemetry
   switch (stanza.tag) {
     case 'message':
-      return handleMessage(conn, stanza)
+      return isNewsletterJid(stanza.attrs.to) ? handleNewsletterMessage(conn, stanza) : handleMessage(conn, stanza)
     case 'receipt':
       return handleReceipt(conn, stanza)
     case 'presence':

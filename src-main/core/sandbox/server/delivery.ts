@@ -52,6 +52,10 @@ export class Delivery {
     }
   }
 
+  devicesOf(phone: string): number[] {
+    return listDevices(this.db, phone).map((d) => d.deviceId)
+  }
+
   /** Live-only to every online device of an account (presence, chatstate). */
   sendLive(phone: string, node: BinaryNode): void {
     for (const [key, link] of this.live) if (key.startsWith(`${phone}.`) && link.online) link.send(node)

@@ -156,6 +156,35 @@ CREATE TABLE person_messages (
 );
 CREATE INDEX person_messages_time ON person_messages (phone, timestamp);
 
+-- Channels (newsletters): metadata, who follows or runs them, and what was posted (plaintext, as on WhatsApp).
+CREATE TABLE newsletters (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  description TEXT NOT NULL DEFAULT '',
+  picture BLOB,
+  picture_id TEXT,
+  invite TEXT NOT NULL UNIQUE,
+  verification TEXT NOT NULL DEFAULT 'UNVERIFIED',
+  creation INTEGER NOT NULL,
+  next_server_id INTEGER NOT NULL DEFAULT 100
+);
+CREATE TABLE newsletter_members (
+  newsletter_id TEXT NOT NULL REFERENCES newsletters(id) ON DELETE CASCADE,
+  phone TEXT NOT NULL REFERENCES accounts(phone) ON DELETE CASCADE,
+  role TEXT NOT NULL CHECK (role IN ('OWNER', 'ADMIN', 'SUBSCRIBER')),
+  muted INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (newsletter_id, phone)
+);
+CREATE TABLE newsletter_messages (
+  newsletter_id TEXT NOT NULL REFERENCES newsletters(id) ON DELETE CASCADE,
+  server_id INTEGER NOT NULL,
+  message_id TEXT NOT NULL,
+  type TEXT NOT NULL,
+  body BLOB NOT NULL,
+  t INTEGER NOT NULL,
+  PRIMARY KEY (newsletter_id, server_id)
+);
+
 -- Decrypted media the simulated person received or sent, for byte-for-byte checks.
 CREATE TABLE person_media (
   phone TEXT NOT NULL REFERENCES accounts(phone) ON DELETE CASCADE,
