@@ -18,16 +18,16 @@ describe.sequential('sandbox channels', () => {
     invite = created.invite!
     expect(nl).toMatch(/@newsletter$/)
     expect(created).toMatchObject({ name: 'Sandbox News', description: 'Everything about the sandbox', subscribers: 1 })
-    const meta = (await ctx.A.sock.newsletterMetadata('jid', nl)) as { viewer_metadata: { role: string } }
+    const meta = (await ctx.A.sock.newsletterMetadata('jid', nl)) as unknown as { viewer_metadata: { role: string } }
     expect(meta.viewer_metadata.role).toBe('OWNER')
   })
 
   it('another account finds it by invite and follows it', async () => {
-    const meta = (await ctx.B.sock.newsletterMetadata('invite', invite)) as { id: string; viewer_metadata: { role: string } }
+    const meta = (await ctx.B.sock.newsletterMetadata('invite', invite)) as unknown as { id: string; viewer_metadata: { role: string } }
     expect(meta.id).toBe(nl)
     expect(meta.viewer_metadata.role).toBe('GUEST')
     await ctx.B.sock.newsletterFollow(nl)
-    const after = (await ctx.B.sock.newsletterMetadata('jid', nl)) as { viewer_metadata: { role: string }; thread_metadata: { subscribers_count: string } }
+    const after = (await ctx.B.sock.newsletterMetadata('jid', nl)) as unknown as { viewer_metadata: { role: string }; thread_metadata: { subscribers_count: string } }
     expect(after.viewer_metadata.role).toBe('SUBSCRIBER')
     expect(after.thread_metadata.subscribers_count).toBe('2')
   })
@@ -55,7 +55,7 @@ describe.sequential('sandbox channels', () => {
 
   it('mute, rename (followers told), unfollow, delete', async () => {
     await ctx.B.sock.newsletterMute(nl)
-    expect(((await ctx.B.sock.newsletterMetadata('jid', nl)) as { viewer_metadata: { mute: string } }).viewer_metadata.mute).toBe('ON')
+    expect(((await ctx.B.sock.newsletterMetadata('jid', nl)) as unknown as { viewer_metadata: { mute: string } }).viewer_metadata.mute).toBe('ON')
     await ctx.A.sock.newsletterUpdateName(nl, 'Sandbox Daily')
     await waitFor(() => ctx.B.ev('newsletter-settings.update', (u) => u.id === nl && u.update.name === 'Sandbox Daily').length, 5000, 'rename')
     await ctx.B.sock.newsletterUnfollow(nl)
