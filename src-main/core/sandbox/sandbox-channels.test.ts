@@ -42,7 +42,7 @@ describe.sequential('sandbox channels', () => {
   })
 
   it('history: message_updates returns the posts with server ids', async () => {
-    const res = await ctx.B.sock.newsletterFetchMessages(nl, 10)
+    const res = await ctx.B.sock.newsletterFetchMessages(nl, 10, undefined as unknown as number, undefined as unknown as number)
     const msgs = getBinaryNodeChildren(getBinaryNodeChild(getBinaryNodeChild(res, 'message_updates'), 'messages'), 'message')
     expect(msgs.map((m) => m.attrs.server_id)).toEqual(['100'])
     expect(getBinaryNodeChild(msgs[0], 'plaintext')?.content).toBeInstanceOf(Uint8Array)
