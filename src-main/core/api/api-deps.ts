@@ -1,0 +1,37 @@
+// What the HTTP layer needs from the rest of the core. start-core.ts builds it; tests build it too.
+import type { FastifyPluginAsync } from 'fastify'
+import type { Logger } from 'pino'
+import type { Db } from '../db/connection.js'
+import type { InstanceManager } from '../engine/instance-manager.js'
+import type { PairingCodes } from '../engine/pairing-codes.js'
+import type { AuthFailureLimiterConfig } from './auth-failure-limiter.js'
+
+export interface SessionConfigView {
+  webhooks: unknown[]
+  proxy: unknown
+}
+
+export interface ApiDeps {
+  db: Db
+  manager: InstanceManager
+  pairingCodes: PairingCodes
+  logger: Logger
+  /** The bind address (Host allow-list). */
+  boundHost: string
+  /** The listening port once known (Host allow-list); undefined before listen. */
+  port: () => number | undefined
+  network: 'whatsapp' | 'sandbox'
+  /** Sandbox admin routes, already bound to the network; mounted at /sandbox behind token auth. */
+  sandboxRoutes?: FastifyPluginAsync
+  /** `config` of session answers; the webhooks module provides the real list later. */
+  sessionConfig?: (instanceId: string) => SessionConfigView
+  /** More route plugins (later modules), registered after the core's, with the same hooks. */
+  extraRoutes?: FastifyPluginAsync[]
+  authFailureLimit?: AuthFailureLimiterConfig
+  /** Request body limit in bytes (default 1 MiB); routes may raise their own. */
+  bodyLimit?: number
+  now?: () => number
+}
+
+export const sessionConfigOf = (deps: ApiDeps, instanceId: string): SessionConfigView =>
+  deps.sessionConfig?.(instanceId) ?? { webhooks: [], proxy: null }

@@ -1,0 +1,73 @@
+// The Fastify app factory (no listen): hardening, parsers, error handling, auth, OpenAPI and every route.
+// Tests drive it with inject(); start-core.ts listens.
+import formbody from '@fastify/formbody'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify'
+import type { ApiDeps } from './api-deps.js'
+import { AuthFailureLimiter } from './auth-failure-limiter.js'
+import { registerOpenApi } from './openapi.js'
+import { registerAuth } from './plugins/auth.js'
+import { registerErrorHandling } from './plugins/errors.js'
+import { registerSecurity } from './plugins/security.js'
+import { healthRoutes } from './routes/health.js'
+import { tempQrRoutes } from './routes/temp-qr.js'
+import { v1SessionRestartRoutes } from './routes/v1/session-restart.js'
+import { authRoutes } from './routes/v2/auth.js'
+import { rateLimitRoutes } from './routes/v2/rate-limit.js'
+import { sessionInfoRoutes } from './routes/v2/session-info.js'
+import { sessionLifecycleRoutes } from './routes/v2/session-lifecycle.js'
+import { tempLinkRoutes } from './routes/v2/temp-link.js'
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024
+
+/** Route modules of the core, in registration order. A new module: write `(app, deps) => ...` and add it here. */
+export const CORE_ROUTES: ((app: FastifyInstance, deps: ApiDeps) => Promise<void>)[] = [
+  sessionLifecycleRoutes,
+  sessionInfoRoutes,
+  authRoutes,
+  rateLimitRoutes,
+  tempLinkRoutes,
+  v1SessionRestartRoutes,
+  tempQrRoutes
+]
+
+export async function buildApiApp(deps: ApiDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    bodyLimit: deps.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    // Clients send instance ids in any case and with trailing slashes; be lenient in routing, strict in auth.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true } },
+  })
+
+  registerSecurity(app, { boundHost: deps.boundHost, port: deps.port })
+  registerErrorHandling(app)
+
+  // Clients often send Content-Type: application/json with an empty body (POST/DELETE without fields).
+  const jsonParser = app.getDefaultJsonParser('error', 'error')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8')
+    if (text.trim() === '') return done(null, {})
+    return jsonParser(request, text, done)
+  })
+  await app.register(formbody)
+
+  registerAuth(app, { db: deps.db, limiter: new AuthFailureLimiter(deps.authFailureLimit, deps.now) })
+  await registerOpenApi(app)
+
+  await app.register(async (scope) => healthRoutes(scope))
+  for (const routes of CORE_ROUTES) await app.register(async (scope) => routes(scope, deps))
+  if (deps.network === 'sandbox' && deps.sandboxRoutes) await app.register(sandboxScope(deps.sandboxRoutes), { prefix: '/sandbox' })
+  for (const extra of deps.extraRoutes ?? []) await app.register(extra)
+  return app
+}
+
+/** Every sandbox admin route needs a valid token (no instance_id) and keeps its own parameter schemas. */
+function sandboxScope(routes: FastifyPluginAsync): FastifyPluginAsync {
+  return async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, auth: 'account', mergeQuery: false }
+      route.schema = { ...route.schema, tags: ['Sandbox'] }
+    })
+    await scope.register(routes)
+  }
+}

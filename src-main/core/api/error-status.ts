@@ -1,0 +1,43 @@
+// THE table from error code to HTTP status, for every DomainError the API can meet (core, sandbox, later
+// modules). A code missing here is a bug: it answers 500 and is logged. Add new codes here, nowhere else.
+
+export const ERROR_STATUS: Readonly<Record<string, number>> = {
+  // request shape
+  missing_param: 400,
+  missing_params: 400,
+  invalid_param: 400,
+  invalid_phone_number: 400,
+  invalid_policy: 400,
+  invalid_request: 400,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  // credentials and plan
+  invalid_access_token: 401,
+  invalid_credentials: 401,
+  quota_reached: 403,
+  subscription_required: 403,
+  forbidden_host: 403,
+  forbidden_origin: 403,
+  too_many_requests: 429,
+  // resources and state
+  invalid_session: 404,
+  not_found: 404,
+  temp_link_expired: 410,
+  session_status_mismatch: 422,
+  pairing_code_throttled: 429,
+  // sandbox network (src-main/core/sandbox/errors.ts)
+  phone_exists: 409,
+  phone_not_found: 404,
+  invalid_qr: 400,
+  qr_expired: 410,
+  invalid_pairing_code: 400,
+  no_pending_pairing: 409,
+  instance_not_scannable: 409,
+  person_offline: 409,
+  link_failed: 502,
+  // failures
+  server_error: 500,
+  proxy_error: 502
+}
+
+export const statusOfCode = (code: string): number | undefined => ERROR_STATUS[code]

@@ -1,0 +1,47 @@
+// The OpenAPI document (from the route schemas) at /docs/json and the browsable UI at /docs, with the
+// choices we made where the hosted API's docs are silent or ambiguous.
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import type { FastifyInstance } from 'fastify'
+
+const DESCRIPTION = `Switchboard's localhost API: a drop-in replacement for the hosted v2 API, running WhatsApp accounts on this PC.
+
+**Credentials.** Every operation takes access_token (create needs only that) and instance_id, in the query string, a JSON body or a form body; the body wins over the query, duplicates are never an error. Headers also work: access-token (or Authorization: Bearer, X-Api-Key) and X-Instance-Id; parameters win over headers. Another account's instance answers 404 as if it did not exist. 20 failed authentications within a minute from one client answer 429 for the rest of that minute.
+
+**Errors.** {code, message, details:{missing?, recommendation?}}; the rate-limit and temp-link operations use {status:"error", code, message} (plus free_policies on 403). The Accept header picks JSON (default), XML, text/plain ("Error: <code>. <message>. <hint>") or HTML. A status that does not allow an operation answers 422 with code session_status_mismatch (our choice; the spec gives no code).
+
+**Choices where the reference was silent (GUESS/WAHA variants).**
+- create starts the instance at once and answers STARTING (the spec's table); start on a running instance is a no-op.
+- start/stop/restart answer {name, status, config:{webhooks, proxy}}; logout and delete {name, status, instance_id}.
+- /v2/auth/qr answers both shapes at once: WAHA's {value} and the hosted service's {mimetype, data} envelope (data = base64 of {value, expiry}); format=image gives a base64 PNG.
+- /v2/auth/request-code answers {code:"XXXX-XXXX"} (WAHA's shape).
+- /v2/session/info adds qr (a PNG data URL) in SCAN_QR_CODE and me once paired; accepts GET and POST.
+- temp-link answers {status, link, expires_at, message}; GET answers link:null without an active link; DELETE answers {status, revoked, message}.
+- FAILED: the engine could not log in after 8 attempts with exponential back-off (1 s doubling to 60 s, with jitter), nobody scanned during 5 QR cycles, the session was replaced elsewhere (disconnect 440) 3 times within 5 minutes, or the network refused the account (403). restart (or start) leaves FAILED.
+- A disconnect 401 (device unlinked on the phone) wipes the pairing and goes back to SCAN_QR_CODE with a new QR.
+
+**Security.** The server binds 127.0.0.1, refuses a Host header that is not this machine's loopback name or address (403 forbidden_host), refuses cross-site browser requests (403 forbidden_origin) and never sends CORS headers. Request bodies are limited to 1 MiB.`
+
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Switchboard API (v2-compatible)', version: '2.1.0', description: DESCRIPTION },
+      tags: [
+        { name: 'Session', description: 'Instance lifecycle' },
+        { name: 'Login', description: 'Pairing by QR code or pairing code' },
+        { name: 'Rate limit', description: 'Sending policies' },
+        { name: 'Temporary link', description: 'Credential-free QR page' },
+        { name: 'Health', description: 'Liveness' }
+      ],
+      components: {
+        securitySchemes: {
+          accessTokenHeader: { type: 'apiKey', in: 'header', name: 'access-token' },
+          accessTokenQuery: { type: 'apiKey', in: 'query', name: 'access_token' }
+        }
+      },
+      security: [{ accessTokenHeader: [] }, { accessTokenQuery: [] }]
+    }
+  })
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { docExpansion: 'list', deepLinking: false } })
+}

@@ -1,0 +1,88 @@
+// The API's single error handler: DomainErrors by code (api/error-status.ts), Fastify's own errors (bad JSON,
+// body limits, validation) as 4xx codes, anything else as a logged 500 whose message is hidden. Bodies follow
+// the spec's shapes and the Accept header.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { coreErrors, CoreError } from '../../domain/core-errors.js'
+import { DomainError, isDomainError } from '../../domain/errors.js'
+import { statusOfCode } from '../error-status.js'
+import { CONTENT_TYPE, negotiateFormat, renderError, type ErrorPayload } from '../formats.js'
+
+export type ErrorVariant = 'standard' | 'status'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `status`: the rate-limit and temp-link operations' `{status:"error", code, message}` bodies. */
+    errorVariant?: ErrorVariant
+  }
+}
+
+interface FastifyLikeError {
+  code?: string
+  statusCode?: number
+  validation?: { keyword: string; instancePath: string; params: Record<string, unknown>; message?: string }[]
+  validationContext?: string
+}
+
+/** Fastify and Ajv errors -> our codes. Returns undefined for errors that are genuinely ours to fix (5xx). */
+function fromFastifyError(error: FastifyLikeError): DomainError | undefined {
+  if (error.validation?.length) {
+    const missing = error.validation.filter((v) => v.keyword === 'required').map((v) => String(v.params.missingProperty))
+    if (missing.length) return coreErrors.missingParam(missing)
+    const first = error.validation[0]!
+    const name = first.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'request'
+    return coreErrors.invalidParam(name, first.message ?? 'invalid value')
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return coreErrors.payloadTooLarge()
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return coreErrors.unsupportedMediaType('this')
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return coreErrors.invalidParam('body', 'the body is not valid JSON')
+  }
+  const status = error.statusCode ?? 500
+  if (status === 413) return coreErrors.payloadTooLarge()
+  if (status === 415) return coreErrors.unsupportedMediaType('this')
+  if (status >= 400 && status < 500) return new CoreError('invalid_param', 'The request is malformed', { recommendation: 'Check the request against /docs' })
+  return undefined
+}
+
+function payloadOf(error: DomainError, variant: ErrorVariant): ErrorPayload {
+  const details = error.details ?? {}
+  const recommendation = typeof details.recommendation === 'string' ? details.recommendation : undefined
+  const missing = Array.isArray(details.missing) ? details.missing.map(String) : undefined
+  const json: Record<string, unknown> =
+    variant === 'status'
+      ? { status: 'error', code: error.code, message: error.message, ...(details.free_policies ? { free_policies: details.free_policies } : {}) }
+      : { code: error.code, message: error.message, details }
+  return { code: error.code, message: error.message, recommendation, missing, json }
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: DomainError): FastifyReply {
+  const status = statusOfCode(error.code) ?? 500
+  const retryAfter = error.details?.retry_after
+  if (typeof retryAfter === 'number') reply.header('Retry-After', String(retryAfter))
+  const format = negotiateFormat(request.headers.accept)
+  const variant = request.routeOptions.config?.errorVariant ?? 'standard'
+  return reply.code(status).type(CONTENT_TYPE[format]).send(renderError(payloadOf(error, variant), format, status))
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((raw: FastifyError | Error, request, reply) => {
+    let error = isDomainError(raw) ? raw : fromFastifyError(raw as FastifyLikeError)
+    if (error && statusOfCode(error.code) === undefined) {
+      request.log.error({ err: raw, code: error.code }, 'domain error code without an HTTP status (add it to api/error-status.ts)')
+      error = undefined
+    }
+    if (!error) {
+      request.log.error({ err: raw }, 'unexpected failure')
+      error = coreErrors.serverError()
+    } else if ((statusOfCode(error.code) ?? 500) >= 500) {
+      request.log.warn({ err: raw }, 'request failed upstream')
+    }
+    return sendError(request, reply, error)
+  })
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, coreErrors.notFound(`${request.method} ${request.url.split('?')[0]}`)))
+}

@@ -1,0 +1,73 @@
+// Localhost hardening for every request: Host allow-list (DNS rebinding), no cross-site browser callers,
+// baseline response headers. CORS headers are never sent. See reliability-security-performance.md §3.1.
+import { networkInterfaces } from 'node:os'
+import type { FastifyInstance } from 'fastify'
+import { coreErrors } from '../../domain/core-errors.js'
+
+export interface SecurityOptions {
+  /** The address the server is bound to (127.0.0.1 by default). */
+  boundHost: string
+  /** The listening port once known; before listen (inject tests) any port is accepted. */
+  port: () => number | undefined
+}
+
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]']
+const WILDCARDS = new Set(['0.0.0.0', '::', '[::]'])
+
+function allowedHostnames(boundHost: string): Set<string> {
+  const names = new Set(LOOPBACK_NAMES)
+  names.add(boundHost.includes(':') && !boundHost.startsWith('[') ? `[${boundHost}]` : boundHost)
+  // Bound to every interface: the machine's own addresses are legitimate Host values too (never a name).
+  if (WILDCARDS.has(boundHost)) {
+    for (const list of Object.values(networkInterfaces())) {
+      for (const a of list ?? []) names.add(a.family === 'IPv6' ? `[${a.address}]` : a.address)
+    }
+  }
+  return names
+}
+
+/** Parses a Host header with the URL parser (never string prefixes); undefined when it is not a plain host[:port]. */
+export function parseHostHeader(host: string | undefined): { hostname: string; port: string } | undefined {
+  if (!host || /[/?#@\s\\]/.test(host)) return undefined
+  try {
+    const url = new URL(`http://${host}`)
+    return { hostname: url.hostname.toLowerCase(), port: url.port || '80' }
+  } catch {
+    return undefined
+  }
+}
+
+export function registerSecurity(app: FastifyInstance, options: SecurityOptions): void {
+  const hostnames = allowedHostnames(options.boundHost)
+  const hostAllowed = (host: string | undefined) => {
+    const parsed = parseHostHeader(host)
+    if (!parsed || !hostnames.has(parsed.hostname)) return false
+    const port = options.port()
+    return port === undefined || parsed.port === String(port)
+  }
+
+  app.addHook('onRequest', async (request) => {
+    if (!hostAllowed(request.headers.host)) throw coreErrors.forbiddenHost()
+    // Browsers label cross-site requests; a page elsewhere must not drive the API (even blind, without CORS).
+    const site = request.headers['sec-fetch-site']
+    if (site === 'cross-site' || site === 'same-site') throw coreErrors.forbiddenOrigin()
+    const origin = request.headers.origin
+    if (origin !== undefined) {
+      let originHost: string | undefined
+      try {
+        originHost = new URL(origin).host
+      } catch {
+        originHost = undefined
+      }
+      if (!originHost || !hostAllowed(originHost) || originHost !== request.headers.host) throw coreErrors.forbiddenOrigin()
+    }
+  })
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff')
+    reply.header('Referrer-Policy', 'no-referrer')
+    reply.header('X-Frame-Options', 'DENY')
+    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store')
+    return payload
+  })
+}

@@ -1,0 +1,80 @@
+// One parameter object per request from the places v2 clients put them: query ∪ form body ∪ JSON body, the
+// body winning; bracket keys (file[url]) and dotted keys (message.title) nested; JSON text in known keys
+// parsed; the string "null" treated as absent. See reference/wawp-v2-api.md §4.
+
+export type Params = Record<string, unknown>
+
+/** Keys whose values clients send as JSON text in query strings and forms. Extend for new routes. */
+export const JSON_TEXT_KEYS = new Set(['poll', 'contacts', 'participants', 'votes', 'messageIds', 'webhooks', 'events', 'retries', 'config', 'metadata'])
+
+const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype'])
+
+export const isPlainObject = (v: unknown): v is Params => typeof v === 'object' && v !== null && !Array.isArray(v) && !Buffer.isBuffer(v)
+
+/** `file[url]` -> ['file', 'url']; `message.title` -> ['message', 'title']; `a[0][b]` -> ['a', '0', 'b']. */
+export function splitKey(key: string): string[] {
+  const bracket = /^([^[\]]+)((?:\[[^[\]]*\])+)$/.exec(key)
+  if (bracket) return [bracket[1]!, ...[...bracket[2]!.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!)].filter((p) => p !== '')
+  if (key.includes('.') && !key.startsWith('.') && !key.endsWith('.')) return key.split('.')
+  return [key]
+}
+
+function parseJsonText(key: string, value: unknown): unknown {
+  if (typeof value !== 'string' || !JSON_TEXT_KEYS.has(key)) return value
+  const t = value.trim()
+  if (!(t.startsWith('[') || t.startsWith('{'))) return value
+  try {
+    return JSON.parse(t) as unknown
+  } catch {
+    return value // not JSON after all: the route's validation decides
+  }
+}
+
+function setPath(target: Params, path: string[], value: unknown): void {
+  if (path.some((p) => FORBIDDEN.has(p))) return
+  let node = target
+  for (const part of path.slice(0, -1)) {
+    const next = node[part]
+    if (!isPlainObject(next)) node[part] = {}
+    node = node[part] as Params
+  }
+  const last = path[path.length - 1]!
+  // A nested object and flattened keys for the same parent merge instead of replacing each other.
+  node[last] = isPlainObject(node[last]) && isPlainObject(value) ? { ...(node[last] as Params), ...value } : value
+}
+
+/** Normalises one source (query, form or JSON). */
+export function normalizeParams(source: unknown): Params {
+  const out: Params = {}
+  if (!isPlainObject(source)) return out
+  for (const [key, raw] of Object.entries(source)) {
+    if (raw === undefined || raw === 'null') continue
+    const path = splitKey(key)
+    const value = parseJsonText(path[0]!, isPlainObject(raw) ? normalizeParams(raw) : raw)
+    setPath(out, path, value)
+  }
+  return out
+}
+
+/** query ∪ body, body wins; duplicates are never an error. */
+export const mergeParams = (query: unknown, body: unknown): Params => {
+  const merged = normalizeParams(query)
+  for (const [k, v] of Object.entries(normalizeParams(body))) setPath(merged, [k], v)
+  return merged
+}
+
+/** "true"/"false"/"1"/"0"/1/0/true/false -> boolean; anything else -> undefined. */
+export function looseBoolean(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value
+  if (value === 1 || value === '1' || value === 'true') return true
+  if (value === 0 || value === '0' || value === 'false') return false
+  return undefined
+}
+
+/** A single string parameter; repeated query keys (arrays) take the last value, as most servers do. */
+export function stringParam(params: Params, key: string): string | undefined {
+  let v = params[key]
+  if (Array.isArray(v)) v = v[v.length - 1]
+  if (typeof v === 'number') return String(v)
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined
+}

@@ -1,0 +1,84 @@
+// /v2/auth/{qr,qr-image,request-code}: the two ways to pair an instance with a phone.
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import QRCode from 'qrcode'
+import { coreErrors } from '../../../domain/core-errors.js'
+import type { ApiDeps } from '../../api-deps.js'
+import { authInstance } from '../../plugins/auth.js'
+import { stringParam } from '../../request-params.js'
+import { CREDENTIALS_NOTE, instanceQuery, standardErrors } from '../../schemas/common.js'
+
+const tags = ['Login']
+/** Baileys shows the first QR for 60 s and each later one for 20 s; we promise the shorter. */
+const QR_LIFETIME_MS = 20_000
+
+const QrAnswer = Type.Object({
+  value: Type.Optional(Type.String({ description: 'The raw string to render as a QR code (WAHA shape)' })),
+  expiry: Type.Optional(Type.Number({ description: 'Unix time (s) after which the QR may have rotated' })),
+  mimetype: Type.String(),
+  data: Type.String({ description: 'format=raw: base64 of the JSON {value, expiry}; format=image: base64 PNG' })
+})
+
+export async function authRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const currentQr = (instanceId: string) => {
+    const view = deps.manager.view(instanceId)!
+    const qr = view.status === 'SCAN_QR_CODE' ? deps.manager.qr(instanceId) : undefined
+    if (!qr) throw coreErrors.statusMismatch(view.status, ['SCAN_QR_CODE'], 'Start the session and wait for SCAN_QR_CODE (5 to 15 s); a paired session has no QR')
+    return qr
+  }
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/v2/auth/qr',
+    config: { auth: 'instance' },
+    schema: {
+      tags,
+      summary: 'QR code (raw value)',
+      description: `In SCAN_QR_CODE: {value, expiry, mimetype:"application/json", data} where data is base64 of {value, expiry} (the hosted service's envelope) and value is the raw QR string (WAHA's shape); format=image gives {mimetype:"image/png", data:<base64 PNG>}. QRs rotate every 20 to 60 s: do not cache. 422 in other states. ${CREDENTIALS_NOTE}`,
+      querystring: instanceQuery({ format: Type.Optional(Type.Union([Type.Literal('raw'), Type.Literal('image')], { default: 'raw' })) }),
+      response: { 200: QrAnswer, ...standardErrors }
+    },
+    handler: async (request) => {
+      const { instance } = authInstance(request)
+      const { qr, issuedAt } = currentQr(instance.id)
+      if (stringParam(request.input, 'format') === 'image') {
+        return { mimetype: 'image/png', data: (await QRCode.toBuffer(qr, { type: 'png' })).toString('base64') }
+      }
+      const expiry = Math.floor((issuedAt + QR_LIFETIME_MS) / 1000)
+      return { value: qr, expiry, mimetype: 'application/json', data: Buffer.from(JSON.stringify({ value: qr, expiry })).toString('base64') }
+    }
+  })
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/v2/auth/qr-image',
+    config: { auth: 'instance' },
+    schema: {
+      tags,
+      summary: 'QR code (PNG image)',
+      description: `In SCAN_QR_CODE: {"qr":"data:image/png;base64,..."}. Do not cache: QRs rotate every 20 to 60 s. 422 in other states. ${CREDENTIALS_NOTE}`,
+      querystring: instanceQuery(),
+      response: { 200: Type.Object({ qr: Type.String() }), ...standardErrors }
+    },
+    handler: async (request) => {
+      const { instance } = authInstance(request)
+      return { qr: await QRCode.toDataURL(currentQr(instance.id).qr) }
+    }
+  })
+
+  app.post('/v2/auth/request-code', {
+    config: { auth: 'instance' },
+    schema: {
+      tags,
+      summary: 'Request a pairing code',
+      description: `Only in SCAN_QR_CODE (else 422). phone_number: digits only with the country code, no +, 00, spaces or dashes (else 400 invalid_phone_number). Answers {code:"XXXX-XXXX"}, valid about 2 to 5 minutes; enter it on the phone under Linked devices > Link with phone number. Throttled per phone number (3 codes per 10 minutes; a repeated request within 2 minutes returns the same code) because the network blocks pairing after 3 to 5 codes: 429 pairing_code_throttled with Retry-After. ${CREDENTIALS_NOTE}`,
+      querystring: instanceQuery({ phone_number: Type.Optional(Type.String({ description: 'e.g. 201145202826' })) }),
+      response: { 200: Type.Object({ code: Type.String({ examples: ['ABCD-1234'] }) }), ...standardErrors }
+    }
+  }, async (request) => {
+    const { instance } = authInstance(request)
+    const phone = stringParam(request.input, 'phone_number') ?? stringParam(request.input, 'phoneNumber')
+    if (!phone) throw coreErrors.missingParam(['phone_number'])
+    return { code: await deps.pairingCodes.request(instance.id, phone) }
+  })
+}

@@ -1,0 +1,79 @@
+// /v2/session/{create,start,stop,restart,logout,delete}: the instance lifecycle over HTTP.
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import type { InstanceView } from '../../../engine/instance-manager.js'
+import { sessionConfigOf, type ApiDeps } from '../../api-deps.js'
+import { authAccount, authInstance } from '../../plugins/auth.js'
+import { stringParam } from '../../request-params.js'
+import { accountQuery, CREDENTIALS_NOTE, ErrorBody, instanceQuery, SessionConfig, standardErrors, Status } from '../../schemas/common.js'
+import { sendSessionResult } from '../../session-replies.js'
+
+const SessionAnswer = Type.Object({ name: Type.String(), status: Status, config: SessionConfig })
+const RemovalAnswer = Type.Object({ name: Type.String(), status: Status, instance_id: Type.String() })
+const CreateAnswer = Type.Object({
+  instance_id: Type.String(),
+  session_name: Type.String(),
+  status: Status,
+  server_name: Type.String(),
+  config: Type.Object({}, { additionalProperties: true })
+})
+
+const SERVER_NAME = 'switchboard-local'
+const tags = ['Session']
+const textNote = ' Answers JSON by default; Accept: application/xml gives <response><success>true</success><message>...</message>...</response> and text/plain "Success. ...".'
+
+export async function sessionLifecycleRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const { manager } = deps
+  const sessionAnswer = (view: InstanceView) => ({ name: view.name, status: view.status, config: sessionConfigOf(deps, view.id) })
+  const removalAnswer = (view: InstanceView) => ({ name: view.name, status: view.status, instance_id: view.id })
+
+  app.post('/v2/session/create', {
+    config: { auth: 'account' },
+    schema: {
+      tags,
+      summary: 'Create an instance',
+      description: `Provisions an instance and starts it at once, so the answer's STARTING is already true (a following start is a no-op). 403 quota_reached when the plan's instance quota is used up (free: 2, paid: unlimited by default). Optional session_name. ${CREDENTIALS_NOTE}`,
+      querystring: accountQuery({ session_name: Type.Optional(Type.String({ maxLength: 64 })) }),
+      response: { 201: CreateAnswer, 403: ErrorBody, ...standardErrors }
+    }
+  }, async (request, reply) => {
+    const { account } = authAccount(request)
+    const name = stringParam(request.input, 'session_name') ?? stringParam(request.input, 'name')
+    const view = manager.create(account.id, name?.slice(0, 64))
+    return reply.code(201).send({ instance_id: view.id, session_name: view.name, status: view.status, server_name: SERVER_NAME, config: {} })
+  })
+
+  const op = (path: string, methods: ('GET' | 'POST' | 'DELETE')[], summary: string, description: string, response: typeof SessionAnswer | typeof RemovalAnswer, run: (id: string) => Promise<{ body: Record<string, unknown>; message: string }>) =>
+    app.route({
+      method: methods,
+      url: path,
+      config: { auth: 'instance' },
+      schema: { tags, summary, description: `${description}${textNote} ${CREDENTIALS_NOTE}`, querystring: instanceQuery(), response: { 200: response, ...standardErrors } },
+      handler: async (request, reply) => {
+        const { instance } = authInstance(request)
+        const { body, message } = await run(instance.id)
+        return sendSessionResult(request, reply, body, message)
+      }
+    })
+
+  op('/v2/session/start', ['GET', 'POST'], 'Start an instance', 'STOPPED or FAILED -> STARTING; answers at once and connects in the background (then WORKING, or SCAN_QR_CODE when not paired). A no-op on a running instance, which avoids the protocol conflict of a double start.', SessionAnswer, async (id) => {
+    const view = manager.start(id)
+    return { body: sessionAnswer(view), message: `Session ${view.name} is ${view.status}` }
+  })
+  op('/v2/session/stop', ['GET', 'POST'], 'Stop an instance', 'Closes the connection and keeps the pairing: a later start needs no scan. No webhooks are delivered while stopped.', SessionAnswer, async (id) => {
+    const view = await manager.stop(id)
+    return { body: sessionAnswer(view), message: `Session ${view.name} stopped` }
+  })
+  op('/v2/session/restart', ['GET', 'POST'], 'Restart an instance', 'Reconnects keeping data and pairing; queued outbound messages are purged. Answers STARTING. Allow about 30 s before heavy sending.', SessionAnswer, async (id) => {
+    const view = await manager.restart(id)
+    return { body: sessionAnswer(view), message: `Session ${view.name} restarted` }
+  })
+  op('/v2/session/logout', ['GET', 'POST'], 'Log out (unlink the device)', 'WORKING -> SCAN_QR_CODE: the device is unlinked from the phone, the pairing is forgotten and a new QR follows; instance_id stays valid. A no-op in SCAN_QR_CODE; 422 session_status_mismatch in other states.', RemovalAnswer, async (id) => {
+    const view = await manager.logout(id)
+    return { body: removalAnswer(view), message: `Session ${view.name} logged out` }
+  })
+  op('/v2/session/delete', ['DELETE'], 'Delete an instance', 'Irreversible: unlinks the device when connected, deletes all data of the instance and frees its quota slot. The id answers 404 afterwards.', RemovalAnswer, async (id) => {
+    const view = await manager.delete(id)
+    return { body: removalAnswer(view), message: `Session ${view.name} deleted` }
+  })
+}

@@ -1,0 +1,60 @@
+// GET/POST/DELETE /v2/session/temp-link: a 30-minute, revocable, unguessable link to the QR page.
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { createTempLink, currentTempLink, revokeTempLinks, type TempLinkRow } from '../../../db/repositories/temp-links-repo.js'
+import { generateToken } from '../../../domain/tokens.js'
+import type { ApiDeps } from '../../api-deps.js'
+import { authInstance } from '../../plugins/auth.js'
+import { CREDENTIALS_NOTE, instanceQuery, statusVariantErrors } from '../../schemas/common.js'
+
+export const TEMP_LINK_TTL_MS = 30 * 60_000
+/** 32 random bytes = 256 bits, 43 URL-safe characters. */
+const TOKEN_BYTES = 32
+const tags = ['Temporary link']
+
+const LinkAnswer = Type.Object({
+  status: Type.Literal('success'),
+  link: Type.Union([Type.String(), Type.Null()], { description: '{app_url}/temp-qr/<token>, or null when no link is active' }),
+  expires_at: Type.Union([Type.String(), Type.Null()], { description: 'ISO 8601 UTC' }),
+  message: Type.String()
+})
+const RevokeAnswer = Type.Object({ status: Type.Literal('success'), revoked: Type.Integer(), message: Type.String() })
+
+/** The address the caller used to reach us (the Host header already passed the allow-list). */
+const appUrl = (request: FastifyRequest) => `${request.protocol}://${request.headers.host}`
+
+export async function tempLinkRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const now = () => (deps.now ?? Date.now)()
+  const answer = (request: FastifyRequest, row: TempLinkRow | undefined, message: string) => ({
+    status: 'success' as const,
+    link: row ? `${appUrl(request)}/temp-qr/${row.token}` : null,
+    expires_at: row ? new Date(row.expires_at).toISOString() : null,
+    message
+  })
+  const config = { auth: 'instance' as const, errorVariant: 'status' as const }
+  const schema = (summary: string, description: string, response: typeof LinkAnswer | typeof RevokeAnswer) => ({
+    tags,
+    summary,
+    description: `${description} The page needs no credentials: anyone holding the link can pair the instance until it expires (30 minutes) or is revoked. Errors use {status:"error", code, message}: 400 missing_params, 401 invalid_credentials. ${CREDENTIALS_NOTE}`,
+    querystring: instanceQuery(),
+    response: { 200: response, ...statusVariantErrors }
+  })
+
+  app.get('/v2/session/temp-link', { config, schema: schema('Current temporary link', 'The active link, or link:null.', LinkAnswer) }, async (request) => {
+    const { instance } = authInstance(request)
+    const row = currentTempLink(deps.db, instance.id, now())
+    return answer(request, row, row ? 'Active temporary link' : 'No active temporary link')
+  })
+
+  app.post('/v2/session/temp-link', { config, schema: schema('Create a temporary link', 'Revokes any older link and creates a new one.', LinkAnswer) }, async (request) => {
+    const { instance } = authInstance(request)
+    const row = createTempLink(deps.db, instance.id, generateToken(TOKEN_BYTES), now(), TEMP_LINK_TTL_MS)
+    return answer(request, row, 'Temporary link created; it expires in 30 minutes')
+  })
+
+  app.delete('/v2/session/temp-link', { config, schema: schema('Revoke the temporary link', 'Revokes every active link of the instance.', RevokeAnswer) }, async (request) => {
+    const { instance } = authInstance(request)
+    const revoked = revokeTempLinks(deps.db, instance.id, now())
+    return { status: 'success' as const, revoked, message: revoked ? 'Temporary link revoked' : 'No active temporary link' }
+  })
+}

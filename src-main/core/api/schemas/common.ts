@@ -1,0 +1,63 @@
+// Shared TypeBox schemas: credentials, error bodies, session objects. Used for validation, serialization
+// and the OpenAPI document alike.
+import { Type, type TSchema } from '@sinclair/typebox'
+import { INSTANCE_STATUSES } from '../../domain/instance-status.js'
+
+export const CREDENTIALS_NOTE =
+  'access_token and instance_id may be sent in the query string, a JSON body or a form body (the body wins), or as the headers access-token (or Authorization: Bearer, X-Api-Key) and X-Instance-Id.'
+
+export const AccessToken = Type.String({ description: 'API access token of the account' })
+export const InstanceId = Type.String({ description: 'The 12-character instance id', examples: ['3EB0BCB2E3D4'] })
+
+/** Query parameters of an instance operation (they may equally arrive in the body). */
+export const instanceQuery = <P extends Record<string, TSchema>>(extra?: P) =>
+  Type.Object({ access_token: Type.Optional(AccessToken), instance_id: Type.Optional(InstanceId), ...(extra ?? ({} as P)) }, { additionalProperties: true })
+
+export const accountQuery = <P extends Record<string, TSchema>>(extra?: P) =>
+  Type.Object({ access_token: Type.Optional(AccessToken), ...(extra ?? ({} as P)) }, { additionalProperties: true })
+
+export const ErrorBody = Type.Object(
+  {
+    code: Type.String(),
+    message: Type.String(),
+    details: Type.Object(
+      { missing: Type.Optional(Type.Array(Type.String())), recommendation: Type.Optional(Type.String()) },
+      { additionalProperties: true }
+    )
+  },
+  { description: 'Error (JSON). With Accept: application/xml an <error> document, text/plain "Error: <code>. <message>. <hint>", text/html a page.' }
+)
+
+export const StatusErrorBody = Type.Object(
+  {
+    status: Type.Literal('error'),
+    code: Type.String(),
+    message: Type.String(),
+    free_policies: Type.Optional(Type.Array(Type.String()))
+  },
+  { description: 'Error of the rate-limit and temp-link operations' }
+)
+
+export const Status = Type.Union(INSTANCE_STATUSES.map((s) => Type.Literal(s)))
+
+export const SessionConfig = Type.Object({
+  webhooks: Type.Array(Type.Unknown(), { description: 'Webhooks of the instance' }),
+  proxy: Type.Union([Type.Null(), Type.Unknown()])
+})
+
+export const Me = Type.Object({
+  id: Type.String({ description: 'Own chat id, <number>@c.us' }),
+  lid: Type.Union([Type.String(), Type.Null()]),
+  pushName: Type.Union([Type.String(), Type.Null()])
+})
+
+export const standardErrors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  404: ErrorBody,
+  422: ErrorBody,
+  429: ErrorBody,
+  500: ErrorBody
+}
+
+export const statusVariantErrors = { 400: StatusErrorBody, 401: StatusErrorBody, 403: StatusErrorBody, 500: StatusErrorBody }

@@ -1,0 +1,15 @@
+// Plan tiers of API accounts and their instance quotas (free 2, paid unlimited by default; configurable).
+
+export const PLAN_TIERS = ['free', 'paid'] as const
+export type PlanTier = (typeof PLAN_TIERS)[number]
+
+export interface PlanCatalogue {
+  /** Maximum live instances per account; null = unlimited. */
+  instanceQuota: Record<PlanTier, number | null>
+}
+
+export const DEFAULT_PLANS: PlanCatalogue = { instanceQuota: { free: 2, paid: null } }
+
+export const isPlanTier = (value: string): value is PlanTier => (PLAN_TIERS as readonly string[]).includes(value)
+
+export const hasActivePlan = (plan: PlanTier): boolean => plan === 'paid'

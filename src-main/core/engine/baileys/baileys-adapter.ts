@@ -1,0 +1,85 @@
+// The Baileys implementation of EngineAdapter, plus the two extension points later modules use:
+// socket hooks (subscribe to each new socket's events) and liveSocket() (send through the open socket).
+import type { BaileysEventMap, UserFacingSocketConfig, WASocket } from '@whiskeysockets/baileys'
+import type { Logger } from 'pino'
+import type { Db } from '../../db/connection.js'
+import { clearAuthState } from '../../db/repositories/auth-state-repo.js'
+import type { InstanceMe } from '../../domain/events.js'
+import type { EngineAdapter, EngineListener, EngineSession } from '../engine-adapter.js'
+import { meFromCreds, type SocketHook } from './baileys-events.js'
+import { BaileysSession } from './baileys-session.js'
+import { DEFAULT_RECONNECT, type ReconnectConfig } from './reconnect-policy.js'
+import { isPaired, loadStoredCreds } from './sqlite-auth-state.js'
+
+export interface BaileysAdapterOptions {
+  db: Db
+  logger: Logger
+  /** Spread into every makeWASocket call (sandbox URL/agents; connect timeouts in tests). */
+  socketConfig?: Partial<UserFacingSocketConfig>
+  reconnect?: Partial<ReconnectConfig>
+  /** Receives every Baileys event batch (start-core wires it to the bus as `engine.baileys`). */
+  publish?: (instanceId: string, events: Partial<BaileysEventMap>) => void
+  now?: () => number
+  random?: () => number
+}
+
+export class BaileysAdapter implements EngineAdapter {
+  readonly name = 'NOWEB'
+  private readonly sessions = new Map<string, BaileysSession>()
+  private readonly hooks = new Set<SocketHook>()
+  private readonly reconnect: ReconnectConfig
+
+  constructor(private readonly options: BaileysAdapterOptions) {
+    this.reconnect = { ...DEFAULT_RECONNECT, ...options.reconnect }
+  }
+
+  createSession(instanceId: string, listener: EngineListener): EngineSession {
+    const o = this.options
+    const session = new BaileysSession({
+      db: o.db,
+      instanceId,
+      listener,
+      logger: o.logger,
+      socketConfig: o.socketConfig ?? {},
+      reconnect: this.reconnect,
+      socketHooks: this.hooks,
+      publish: o.publish ?? (() => {}),
+      now: o.now ?? Date.now,
+      random: o.random ?? Math.random
+    })
+    this.sessions.set(instanceId, session)
+    return session
+  }
+
+  /** Forget a session object once the manager has stopped it for good (delete). */
+  releaseSession(instanceId: string): void {
+    this.sessions.delete(instanceId)
+  }
+
+  hasPairing(instanceId: string): boolean {
+    return isPaired(loadStoredCreds(this.options.db, instanceId))
+  }
+
+  wipePairing(instanceId: string): void {
+    clearAuthState(this.options.db, instanceId)
+  }
+
+  storedMe(instanceId: string): InstanceMe | null {
+    const creds = loadStoredCreds(this.options.db, instanceId)
+    return isPaired(creds) ? meFromCreds(creds) : null
+  }
+
+  /**
+   * Run `hook` for every socket created from now on (each reconnect makes a new socket). Returns an
+   * unsubscribe function. This is how the message store and webhooks attach to Baileys' events.
+   */
+  onSocket(hook: SocketHook): () => void {
+    this.hooks.add(hook)
+    return () => void this.hooks.delete(hook)
+  }
+
+  /** The instance's socket while it is logged in (WORKING), for sending; undefined otherwise. */
+  liveSocket(instanceId: string): WASocket | undefined {
+    return this.sessions.get(instanceId)?.liveSocket()
+  }
+}

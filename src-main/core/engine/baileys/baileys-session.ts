@@ -1,0 +1,212 @@
+// One instance's Baileys connection: makes sockets, persists auth state, follows the reconnect policy and
+// reports progress as EngineSignals. Single-flight: at most one live socket per session, ever; events of a
+// retired socket are ignored (generation check).
+import makeWASocket, { Browsers, type BaileysEventMap, type UserFacingSocketConfig, type WASocket } from '@whiskeysockets/baileys'
+import type { Logger } from 'pino'
+import type { Db } from '../../db/connection.js'
+import { clearAuthState } from '../../db/repositories/auth-state-repo.js'
+import type { EngineListener, EngineSession } from '../engine-adapter.js'
+import { meFromCreds, type SocketHook } from './baileys-events.js'
+import { decideReconnect, freshHistory, type ReconnectConfig } from './reconnect-policy.js'
+import { useSqliteAuthState, type SqliteAuthState } from './sqlite-auth-state.js'
+
+export interface BaileysSessionDeps {
+  db: Db
+  instanceId: string
+  listener: EngineListener
+  logger: Logger
+  /** Spread into makeWASocket (the sandbox's URL and agents, test timeouts). */
+  socketConfig: Partial<UserFacingSocketConfig>
+  reconnect: ReconnectConfig
+  socketHooks: ReadonlySet<SocketHook>
+  publish: (instanceId: string, events: Partial<BaileysEventMap>) => void
+  now: () => number
+  random: () => number
+}
+
+const statusCodeOf = (error: unknown): number | undefined => {
+  const output = (error as { output?: { statusCode?: unknown } } | undefined)?.output
+  return typeof output?.statusCode === 'number' ? output.statusCode : undefined
+}
+
+const formatPairingCode = (code: string) => (code.length === 8 ? `${code.slice(0, 4)}-${code.slice(4)}` : code)
+
+export class BaileysSession implements EngineSession {
+  readonly instanceId: string
+  private socket: WASocket | undefined
+  private auth: SqliteAuthState | undefined
+  private disposers: (() => void)[] = []
+  private generation = 0
+  private running = false
+  private open = false
+  private qr: string | undefined
+  private history = freshHistory()
+  private timer: NodeJS.Timeout | undefined
+  private lastMeKey = ''
+
+  constructor(private readonly deps: BaileysSessionDeps) {
+    this.instanceId = deps.instanceId
+  }
+
+  start(): void {
+    if (this.running) return
+    this.running = true
+    this.history = freshHistory()
+    this.connect(1)
+  }
+
+  async stop(): Promise<void> {
+    this.running = false
+    clearTimeout(this.timer)
+    await this.retireSocket()
+  }
+
+  async logout(options: { reconnect?: boolean } = {}): Promise<void> {
+    clearTimeout(this.timer)
+    const socket = this.socket
+    const wasOpen = this.open
+    this.generation++ // the old socket's close (401) must not run the reconnect policy
+    if (socket && wasOpen) {
+      try {
+        await socket.logout()
+      } catch (err) {
+        this.deps.logger.warn({ err, instanceId: this.instanceId }, 'logout: the network did not confirm the unlink')
+      }
+    }
+    await this.retireSocket(socket)
+    this.wipe()
+    this.running = options.reconnect !== false
+    this.history = freshHistory()
+    if (this.running) this.connect(1)
+  }
+
+  async requestPairingCode(phoneNumber: string): Promise<string> {
+    const socket = this.socket
+    if (!socket || !this.qr) throw new Error('no registration in progress: the instance is not showing a QR')
+    return formatPairingCode(await socket.requestPairingCode(phoneNumber))
+  }
+
+  currentQr = (): string | undefined => this.qr
+  isOpen = (): boolean => this.open
+  liveSocket = (): WASocket | undefined => (this.open ? this.socket : undefined)
+
+  private connect(attempt: number): void {
+    const { deps } = this
+    const generation = ++this.generation
+    this.deps.listener({ kind: 'connecting', attempt })
+    this.auth = useSqliteAuthState(deps.db, deps.instanceId, deps.now)
+    const auth = this.auth
+    const socket = makeWASocket({
+      browser: Browsers.ubuntu('Chrome'),
+      markOnlineOnConnect: false,
+      syncFullHistory: false,
+      ...deps.socketConfig,
+      auth: auth.state,
+      logger: deps.logger.child({ instanceId: deps.instanceId, module: 'baileys' })
+    })
+    this.socket = socket
+    this.open = false
+    for (const hook of deps.socketHooks) {
+      const dispose = hook({ instanceId: deps.instanceId, socket })
+      if (dispose) this.disposers.push(dispose)
+    }
+    socket.ev.process(async (events) => {
+      if (generation !== this.generation) return
+      if (events['creds.update']) this.onCredsUpdate(auth)
+      const update = events['connection.update']
+      if (update) this.onConnectionUpdate(generation, update)
+      deps.publish(deps.instanceId, events)
+    })
+  }
+
+  private onCredsUpdate(auth: SqliteAuthState): void {
+    // Errors propagate into Baileys' event processing, which logs them; they are not swallowed here.
+    auth.saveCreds()
+    const me = meFromCreds(auth.state.creds)
+    const key = JSON.stringify(me)
+    if (me && this.open && key !== this.lastMeKey) {
+      this.lastMeKey = key
+      this.deps.listener({ kind: 'me', me })
+    }
+  }
+
+  private onConnectionUpdate(generation: number, update: BaileysEventMap['connection.update']): void {
+    if (update.qr) {
+      this.qr = update.qr
+      this.deps.listener({ kind: 'qr', qr: update.qr })
+    }
+    if (update.isNewLogin) {
+      this.qr = undefined
+      const me = meFromCreds(this.auth?.state.creds)
+      if (me) this.deps.listener({ kind: 'paired', me })
+    }
+    if (update.connection === 'open') {
+      this.open = true
+      this.qr = undefined
+      this.history = { ...this.history, failedAttempts: 0, qrCycles: 0 }
+      const me = meFromCreds(this.auth?.state.creds)
+      this.lastMeKey = JSON.stringify(me)
+      if (me) this.deps.listener({ kind: 'open', me })
+    }
+    if (update.connection === 'close') this.onClose(generation, update.lastDisconnect?.error)
+  }
+
+  private onClose(generation: number, error: Error | undefined): void {
+    const wasShowingQr = this.qr !== undefined
+    this.open = false
+    this.qr = undefined
+    this.runDisposers()
+    this.socket = undefined
+    if (!this.running || generation !== this.generation) return
+    const code = statusCodeOf(error)
+    const decision = decideReconnect({ code, message: error?.message, wasShowingQr }, this.history, this.deps.now(), this.deps.reconnect, this.deps.random)
+    this.history = decision.history
+    this.deps.logger.info({ instanceId: this.instanceId, code, reason: error?.message, decision: decision.action }, 'engine connection closed')
+    switch (decision.action) {
+      case 'reconnect':
+        this.deps.listener({ kind: 'reconnecting', code, delayMs: decision.delayMs })
+        this.timer = setTimeout(() => this.running && this.connect(this.history.failedAttempts + 1), decision.delayMs)
+        return
+      case 'logged_out':
+        this.wipe()
+        this.deps.listener({ kind: 'logged_out', code })
+        this.connect(1)
+        return
+      case 'fail':
+        this.running = false
+        this.deps.listener({ kind: 'failed', reason: decision.reason, code })
+        return
+    }
+  }
+
+  private wipe(): void {
+    this.auth?.revoke()
+    clearAuthState(this.deps.db, this.instanceId)
+    this.lastMeKey = ''
+  }
+
+  private runDisposers(): void {
+    for (const dispose of this.disposers.splice(0)) {
+      try {
+        dispose()
+      } catch (err) {
+        this.deps.logger.warn({ err, instanceId: this.instanceId }, 'socket hook disposer failed')
+      }
+    }
+  }
+
+  /** Ends the socket (if any) and waits for Baileys to finish closing it. */
+  private async retireSocket(socket = this.socket): Promise<void> {
+    this.generation++
+    this.open = false
+    this.qr = undefined
+    this.runDisposers()
+    if (this.socket === socket) this.socket = undefined
+    if (!socket) return
+    try {
+      await socket.end(undefined)
+    } catch (err) {
+      this.deps.logger.debug({ err, instanceId: this.instanceId }, 'socket end failed')
+    }
+  }
+}

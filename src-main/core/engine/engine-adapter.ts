@@ -1,0 +1,57 @@
+// The boundary between the InstanceManager (engine-agnostic lifecycle) and a messaging engine (Baileys).
+// An engine session reports what happens on its connection through EngineListener; the manager decides
+// what that means for the instance's status, persists it and publishes events.
+import type { InstanceMe } from '../domain/events.js'
+
+export type EngineSignal =
+  /** Socket being made (first connect or reconnect). */
+  | { kind: 'connecting'; attempt: number }
+  /** Not paired: a QR (and the pairing-code option) is available. Emitted again each time the QR rotates. */
+  | { kind: 'qr'; qr: string }
+  /** A phone accepted the link; the engine is restarting the connection to log in. */
+  | { kind: 'paired'; me: InstanceMe }
+  /** Logged in and ready to send. */
+  | { kind: 'open'; me: InstanceMe }
+  /** The paired account's details changed while open (e.g. the push name arrived with the history sync). */
+  | { kind: 'me'; me: InstanceMe }
+  /** Connection lost; the engine will retry by itself after `delayMs`. */
+  | { kind: 'reconnecting'; code: number | undefined; delayMs: number }
+  /** The pairing is gone (unlinked on the phone, or a logout): creds were wiped, a fresh QR follows. */
+  | { kind: 'logged_out'; code: number | undefined }
+  /** The engine gave up; it will not retry until started again. */
+  | { kind: 'failed'; reason: EngineFailure; code: number | undefined }
+
+export type EngineFailure = 'retries_exhausted' | 'qr_timeout' | 'conflict' | 'forbidden'
+
+export type EngineListener = (signal: EngineSignal) => void
+
+export interface EngineSession {
+  readonly instanceId: string
+  /** Connects in the background; progress arrives through the listener. Idempotent while running. */
+  start(): void
+  /** Closes the connection and stops retrying; keeps the pairing. */
+  stop(): Promise<void>
+  /**
+   * Unlinks the device on the network (when connected) and wipes the pairing; then starts a fresh registration
+   * (a new QR), unless `reconnect` is false (delete).
+   */
+  logout(options?: { reconnect?: boolean }): Promise<void>
+  /** Asks the network for an 8-character pairing code for the phone; requires a QR to be showing. */
+  requestPairingCode(phoneNumber: string): Promise<string>
+  /** The QR currently showing, if any. */
+  currentQr(): string | undefined
+  /** True while the transport is logged in. */
+  isOpen(): boolean
+}
+
+export interface EngineAdapter {
+  /** Engine name reported by the API (`engine` of webhook envelopes). */
+  readonly name: string
+  createSession(instanceId: string, listener: EngineListener): EngineSession
+  /** Whether pairing data exists, i.e. a start would resume without a scan. */
+  hasPairing(instanceId: string): boolean
+  /** Remove stored pairing data (the instance is being deleted or logged out while stopped). */
+  wipePairing(instanceId: string): void
+  /** The paired account as stored, even while stopped. */
+  storedMe(instanceId: string): InstanceMe | null
+}

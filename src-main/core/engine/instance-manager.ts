@@ -1,0 +1,268 @@
+// Instance lifecycle: create/start/stop/restart/logout/delete, quota, resume on boot. Owns the status machine
+// (domain/instance-status.ts): every change is checked, persisted, then published as `session.status`.
+// Engine-agnostic: it drives EngineSessions and reads their EngineSignals.
+import type { Logger } from 'pino'
+import type { Db } from '../db/connection.js'
+import { getAccount } from '../db/repositories/accounts-repo.js'
+import * as repo from '../db/repositories/instances-repo.js'
+import { coreErrors } from '../domain/core-errors.js'
+import type { EventPublisher } from '../domain/event-bus.js'
+import type { CoreEventMap, InstanceMe } from '../domain/events.js'
+import { generateInstanceId, generateSessionName } from '../domain/ids.js'
+import { assertNever, canTransition, isRunningStatus, type InstanceStatus } from '../domain/instance-status.js'
+import type { PlanCatalogue } from '../domain/plans.js'
+import { DEFAULT_POLICY_SLUG } from '../rate-limit/policies.js'
+import type { EngineAdapter, EngineSession, EngineSignal } from './engine-adapter.js'
+
+export interface InstanceView {
+  id: string
+  accountId: string
+  name: string
+  status: InstanceStatus
+  me: InstanceMe | null
+  createdAt: number
+}
+
+/** Run by restart (purge the instance's queued outbound messages) and by delete (drop its data). */
+export type InstanceHook = (instanceId: string) => void | Promise<void>
+
+export interface InstanceManagerOptions {
+  db: Db
+  engine: EngineAdapter
+  bus: EventPublisher<CoreEventMap>
+  plans: PlanCatalogue
+  logger: Logger
+  now?: () => number
+}
+
+export class InstanceManager {
+  private readonly sessions = new Map<string, EngineSession>()
+  private readonly restartHooks = new Set<InstanceHook>()
+  private readonly deleteHooks = new Set<InstanceHook>()
+  private readonly qrSeen = new Map<string, { qr: string; at: number }>()
+  private readonly now: () => number
+
+  constructor(private readonly o: InstanceManagerOptions) {
+    this.now = o.now ?? Date.now
+  }
+
+  /** Issue 4's outbound queue registers its purge here; restart awaits every hook before reconnecting. */
+  onRestart(hook: InstanceHook): () => void {
+    this.restartHooks.add(hook)
+    return () => void this.restartHooks.delete(hook)
+  }
+
+  onDelete(hook: InstanceHook): () => void {
+    this.deleteHooks.add(hook)
+    return () => void this.deleteHooks.delete(hook)
+  }
+
+  get engineName(): string {
+    return this.o.engine.name
+  }
+
+  view(id: string): InstanceView | undefined {
+    const row = repo.getInstance(this.o.db, id)
+    return row && toView(row)
+  }
+
+  listForAccount(accountId: string): InstanceView[] {
+    return repo.listAccountInstances(this.o.db, accountId).map(toView)
+  }
+
+  /** Creates the instance and starts it at once (so the answer's STARTING is true; a following start is a no-op). */
+  create(accountId: string, sessionName?: string): InstanceView {
+    const { db } = this.o
+    const account = getAccount(db, accountId)
+    if (!account) throw coreErrors.invalidAccessToken()
+    const quota = this.o.plans.instanceQuota[account.plan]
+    const id = generateInstanceId()
+    const now = this.now()
+    db.transaction(() => {
+      // Count and insert in one transaction so two concurrent creates cannot both take the last slot.
+      if (quota !== null && repo.countAccountInstances(db, accountId) >= quota) throw coreErrors.quotaReached(quota)
+      repo.insertInstance(db, { id, accountId, sessionName: sessionName || generateSessionName(), status: 'STOPPED', desiredRunning: false, ratePolicy: DEFAULT_POLICY_SLUG, now })
+    })()
+    this.o.bus.emit('instance.created', { instanceId: id, accountId, at: now })
+    this.start(id)
+    return this.view(id)!
+  }
+
+  start(id: string): InstanceView {
+    const row = this.mustGet(id)
+    if (!isRunningStatus(row.status)) {
+      repo.setDesiredRunning(this.o.db, id, true, this.now())
+      this.setStatus(id, 'STARTING', 'start')
+      this.sessionOf(id).start()
+    }
+    return this.view(id)!
+  }
+
+  async stop(id: string): Promise<InstanceView> {
+    this.mustGet(id)
+    repo.setDesiredRunning(this.o.db, id, false, this.now())
+    await this.sessions.get(id)?.stop()
+    this.setStatus(id, 'STOPPED', 'stop')
+    return this.view(id)!
+  }
+
+  async restart(id: string): Promise<InstanceView> {
+    const row = this.mustGet(id)
+    await this.sessions.get(id)?.stop()
+    for (const hook of this.restartHooks) await hook(id)
+    this.o.bus.emit('instance.restarted', { instanceId: id, accountId: row.account_id, at: this.now() })
+    repo.setDesiredRunning(this.o.db, id, true, this.now())
+    this.setStatus(id, 'STARTING', 'restart')
+    this.sessionOf(id).start()
+    return this.view(id)!
+  }
+
+  /** WORKING -> SCAN_QR_CODE: unlink the device, forget the pairing, show a fresh QR. */
+  async logout(id: string): Promise<InstanceView> {
+    const row = this.mustGet(id)
+    if (row.status === 'SCAN_QR_CODE') return toView(row)
+    if (row.status !== 'WORKING') {
+      throw coreErrors.statusMismatch(row.status, ['WORKING'], 'Start the session and wait for WORKING before logging out')
+    }
+    repo.setInstanceMe(this.o.db, id, null, this.now())
+    this.setStatus(id, 'SCAN_QR_CODE', 'logout')
+    await this.sessionOf(id).logout()
+    return this.view(id)!
+  }
+
+  /** Irreversible: closes the engine, deletes every row of the instance, frees the quota slot. */
+  async delete(id: string): Promise<InstanceView> {
+    const row = this.mustGet(id)
+    const session = this.sessions.get(id)
+    this.sessions.delete(id)
+    // A logged-in device is unlinked on the network too; a stopped one can only be forgotten locally.
+    if (session?.isOpen()) await session.logout({ reconnect: false })
+    await session?.stop()
+    for (const hook of this.deleteHooks) await hook(id)
+    repo.deleteInstance(this.o.db, id)
+    const at = this.now()
+    this.o.bus.emit('session.status', { instanceId: id, accountId: row.account_id, name: row.session_name, status: 'DELETED', previous: row.status, reason: 'delete', me: repo.rowMe(row), at })
+    this.o.bus.emit('instance.deleted', { instanceId: id, accountId: row.account_id, at })
+    return { ...toView(row), status: 'DELETED' }
+  }
+
+  /** The QR the instance shows now and when it appeared (QRs rotate every 20 to 60 s). */
+  qr(id: string): { qr: string; issuedAt: number } | undefined {
+    const qr = this.sessions.get(id)?.currentQr()
+    if (!qr) return undefined
+    const seen = this.qrSeen.get(id)
+    return { qr, issuedAt: seen?.qr === qr ? seen.at : this.now() }
+  }
+
+  async requestPairingCode(id: string, phoneNumber: string): Promise<string> {
+    const row = this.mustGet(id)
+    const session = this.sessions.get(id)
+    if (row.status !== 'SCAN_QR_CODE' || !session?.currentQr()) {
+      throw coreErrors.statusMismatch(row.status, ['SCAN_QR_CODE'], 'Wait until the session shows a QR code (status SCAN_QR_CODE), then retry after about 10 s')
+    }
+    return session.requestPairingCode(phoneNumber)
+  }
+
+  /** Boot: fix statuses left by the previous process and resume the instances the user left running. */
+  resumeAll(): void {
+    for (const row of repo.listInstances(this.o.db)) {
+      if (row.desired_running) {
+        this.setStatus(row.id, 'STARTING', 'resume')
+        this.sessionOf(row.id).start()
+      } else if (row.status !== 'STOPPED') {
+        this.setStatus(row.id, 'STOPPED', 'boot')
+      }
+    }
+  }
+
+  /** Shutdown: close every engine; desired states stay so the next boot resumes the same instances. */
+  async closeAll(): Promise<void> {
+    const sessions = [...this.sessions.values()]
+    this.sessions.clear()
+    await Promise.allSettled(sessions.map((s) => s.stop()))
+  }
+
+  private mustGet(id: string): repo.InstanceRow {
+    const row = repo.getInstance(this.o.db, id)
+    if (!row) throw coreErrors.invalidSession()
+    return row
+  }
+
+  private sessionOf(id: string): EngineSession {
+    let session = this.sessions.get(id)
+    if (!session) {
+      session = this.o.engine.createSession(id, (signal) => this.onSignal(id, signal))
+      this.sessions.set(id, session)
+    }
+    return session
+  }
+
+  private onSignal(id: string, signal: EngineSignal): void {
+    const row = repo.getInstance(this.o.db, id)
+    if (!row) return // deleted while the engine was still closing
+    const at = this.now()
+    switch (signal.kind) {
+      case 'connecting':
+        return
+      case 'qr':
+        this.qrSeen.set(id, { qr: signal.qr, at })
+        this.setStatus(id, 'SCAN_QR_CODE', 'engine:qr')
+        this.o.bus.emit('session.qr', { instanceId: id, qr: signal.qr, at })
+        return
+      case 'paired':
+        repo.setInstanceMe(this.o.db, id, signal.me, at)
+        this.o.bus.emit('session.qr', { instanceId: id, qr: null, at })
+        this.setStatus(id, 'STARTING', 'engine:paired')
+        return
+      case 'open':
+        repo.setInstanceMe(this.o.db, id, signal.me, at)
+        this.setStatus(id, 'WORKING', 'engine:open')
+        return
+      case 'me':
+        repo.setInstanceMe(this.o.db, id, signal.me, at)
+        return
+      case 'reconnecting':
+        if (row.status === 'WORKING') this.setStatus(id, 'STARTING', `disconnect:${signal.code ?? 'unknown'}`)
+        return
+      case 'logged_out':
+        repo.setInstanceMe(this.o.db, id, null, at)
+        this.setStatus(id, 'SCAN_QR_CODE', `disconnect:${signal.code ?? 401}`)
+        return
+      case 'failed':
+        this.setStatus(id, 'FAILED', `failed:${signal.reason}`)
+        return
+      default:
+        assertNever(signal, 'engine signal')
+    }
+  }
+
+  private setStatus(id: string, status: repo.PersistedStatus, reason: string): void {
+    const row = repo.getInstance(this.o.db, id)
+    if (!row || row.status === status) return
+    if (!canTransition(row.status, status)) {
+      this.o.logger.error({ instanceId: id, from: row.status, to: status, reason }, 'refused an invalid status transition')
+      return
+    }
+    const at = this.now()
+    repo.setInstanceStatus(this.o.db, id, status, reason, at)
+    this.o.bus.emit('session.status', {
+      instanceId: id,
+      accountId: row.account_id,
+      name: row.session_name,
+      status,
+      previous: row.status,
+      reason,
+      me: status === 'WORKING' ? repo.rowMe(repo.getInstance(this.o.db, id)!) : repo.rowMe(row),
+      at
+    })
+  }
+}
+
+const toView = (row: repo.InstanceRow): InstanceView => ({
+  id: row.id,
+  accountId: row.account_id,
+  name: row.session_name,
+  status: row.status,
+  me: repo.rowMe(row),
+  createdAt: row.created_at
+})

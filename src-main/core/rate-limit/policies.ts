@@ -1,0 +1,101 @@
+// The rate-limit policy catalogue (strict / standard_policy / unlimited), which plans may pick which, and
+// each instance's persisted choice. Enforcement lives in the limiter; it reads policyOfInstance().
+import type { Db } from '../db/connection.js'
+import { getInstance, setInstancePolicy } from '../db/repositories/instances-repo.js'
+import { hasActivePlan, type PlanTier } from '../domain/plans.js'
+import type { PolicyLimits, PolicySlug } from './limits.js'
+
+export interface PolicyDefinition {
+  id: number
+  slug: PolicySlug
+  name: string
+  description: string
+  limits: PolicyLimits
+  /** Selectable on the free plan. */
+  free: boolean
+}
+
+/**
+ * strict: the spec's values (8/min, 200/day, 60 s protection, 1 in flight); group and check rates chosen to match
+ * its caution. standard_policy: our choice, about 2.5x strict, still well under what gets accounts flagged.
+ * unlimited: our choice, no Switchboard-side limits at all (paid only; WhatsApp's own limits still apply).
+ */
+export const POLICIES: readonly PolicyDefinition[] = [
+  {
+    id: 1,
+    slug: 'strict',
+    name: 'Strict',
+    description: 'Safest pacing for new or sensitive numbers: 8 messages a minute, 200 a day, one at a time.',
+    free: true,
+    limits: {
+      send_message_per_minute: 8,
+      send_message_daily_cap: 200,
+      account_protection_seconds: 60,
+      concurrent_limit: 1,
+      group_req_per_minute: 4,
+      group_daily_cap: 50,
+      check_req_per_minute: 10,
+      check_daily_cap: 300
+    }
+  },
+  {
+    id: 2,
+    slug: 'standard_policy',
+    name: 'Standard',
+    description: 'Balanced pacing for warmed-up numbers: 20 messages a minute, 1000 a day, two at a time.',
+    free: true,
+    limits: {
+      send_message_per_minute: 20,
+      send_message_daily_cap: 1000,
+      account_protection_seconds: 30,
+      concurrent_limit: 2,
+      group_req_per_minute: 10,
+      group_daily_cap: 200,
+      check_req_per_minute: 30,
+      check_daily_cap: 1500
+    }
+  },
+  {
+    id: 3,
+    slug: 'unlimited',
+    name: 'Unlimited',
+    description: 'No Switchboard-side pacing; the messaging network may still restrict a number that sends too fast.',
+    free: false,
+    limits: {
+      send_message_per_minute: null,
+      send_message_daily_cap: null,
+      account_protection_seconds: null,
+      concurrent_limit: null,
+      group_req_per_minute: null,
+      group_daily_cap: null,
+      check_req_per_minute: null,
+      check_daily_cap: null
+    }
+  }
+]
+
+/** Policy of a new instance. */
+export const DEFAULT_POLICY_SLUG: PolicySlug = 'strict'
+
+export const FREE_POLICY_SLUGS: PolicySlug[] = POLICIES.filter((p) => p.free).map((p) => p.slug)
+
+export const findPolicy = (slug: string): PolicyDefinition | undefined => POLICIES.find((p) => p.slug === slug)
+
+export const isPolicyAvailable = (policy: PolicyDefinition, plan: PlanTier): boolean => policy.free || hasActivePlan(plan)
+
+/** The policy the limiter must apply to an instance (falls back to the default for an unknown stored slug). */
+export function policyOfInstance(db: Db, instanceId: string): PolicyDefinition {
+  const slug = getInstance(db, instanceId)?.rate_policy ?? DEFAULT_POLICY_SLUG
+  return findPolicy(slug) ?? findPolicy(DEFAULT_POLICY_SLUG)!
+}
+
+export type SelectPolicyResult = { ok: true; policy: PolicyDefinition } | { ok: false; reason: 'invalid_policy' | 'subscription_required' }
+
+/** Validates and persists an instance's choice. */
+export function selectPolicy(db: Db, instanceId: string, slug: string, plan: PlanTier, now: number): SelectPolicyResult {
+  const policy = findPolicy(slug)
+  if (!policy) return { ok: false, reason: 'invalid_policy' }
+  if (!isPolicyAvailable(policy, plan)) return { ok: false, reason: 'subscription_required' }
+  setInstancePolicy(db, instanceId, policy.slug, now)
+  return { ok: true, policy }
+}

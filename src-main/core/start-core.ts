@@ -1,0 +1,180 @@
+// Composition root of the core: opens storage, the event bus, the engine (and the sandbox network in sandbox
+// mode), the instance manager and the HTTP API, listens, resumes instances; close() undoes it in reverse.
+// It wires modules together and implements nothing itself. Hosts: src-main/cli.ts and the Electron utility process.
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { UserFacingSocketConfig } from '@whiskeysockets/baileys'
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
+import pino, { type Logger } from 'pino'
+import { buildApiApp } from './api/app.js'
+import type { AuthFailureLimiterConfig } from './api/auth-failure-limiter.js'
+import { createCoreLogger } from './api/logger.js'
+import { checkpointAndClose, openDatabase, type Db } from './db/connection.js'
+import { ensureDefaultAccount, revealDefaultToken, rotateDefaultToken } from './db/default-account.js'
+import { migrate } from './db/migrate.js'
+import { appMigrations } from './db/migrations/index.js'
+import { createEventBus, type EventBus } from './domain/event-bus.js'
+import type { CoreEventMap } from './domain/events.js'
+import { DEFAULT_PLANS, type PlanCatalogue, type PlanTier } from './domain/plans.js'
+import { BaileysAdapter } from './engine/baileys/baileys-adapter.js'
+import type { BaileysBusEvents } from './engine/baileys/baileys-events.js'
+import type { ReconnectConfig } from './engine/baileys/reconnect-policy.js'
+import { InstanceManager } from './engine/instance-manager.js'
+import { DEFAULT_PAIRING_THROTTLE, PairingCodes, type PairingThrottleConfig } from './engine/pairing-codes.js'
+import { SandboxNetwork, sandboxAdminRoutes, sandboxClientConfig } from './sandbox/index.js'
+
+export type NetworkMode = 'whatsapp' | 'sandbox'
+export type CoreBusEvents = CoreEventMap & BaileysBusEvents
+
+export interface CoreOptions {
+  /** SQLite file, secrets, logs (and sandbox/ in sandbox mode). */
+  dataDir: string
+  /** 0 = any free port. Default 3000. */
+  port?: number
+  /** Default 127.0.0.1. */
+  host?: string
+  network?: NetworkMode
+  /** Token of the default account; otherwise the kept one, or a new random one on first run. */
+  accessToken?: string
+  /** Plan tier of the default account. Default free. */
+  plan?: PlanTier
+  /** Instance quotas per plan (null = unlimited). Default free 2, paid unlimited. */
+  instanceQuota?: Partial<PlanCatalogue['instanceQuota']>
+  /** Default: info to <dataDir>/logs/switchboard.log, warnings and errors also to stderr. */
+  logger?: Logger
+  /** better-sqlite3 binary built for Electron's ABI (see db/connection.ts). */
+  nativeBinding?: string
+  engine?: { socketConfig?: Partial<UserFacingSocketConfig>; reconnect?: Partial<ReconnectConfig> }
+  pairingThrottle?: Partial<PairingThrottleConfig>
+  authFailureLimit?: AuthFailureLimiterConfig
+  /** Route plugins of later modules (webhooks, messaging), registered with the core's hooks. */
+  extraRoutes?: FastifyPluginAsync[]
+}
+
+export interface CoreHandle {
+  /** http://HOST:PORT as bound. */
+  url: string
+  host: string
+  port: number
+  network: NetworkMode
+  dataDir: string
+  db: Db
+  bus: EventBus<CoreBusEvents>
+  instances: InstanceManager
+  engine: BaileysAdapter
+  app: FastifyInstance
+  sandbox: SandboxNetwork | undefined
+  logger: Logger
+  /** The default account's token in plaintext (desktop UI "reveal"). */
+  revealDefaultToken(): string | undefined
+  /** A new default token; the old one stops working at once. */
+  rotateDefaultToken(): string
+  /** Stops the API, closes every engine and the sandbox, checkpoints the WAL and closes the database. */
+  close(): Promise<void>
+}
+
+function defaultLogger(dataDir: string): Logger {
+  const file = pino.destination({ dest: join(dataDir, 'logs', 'switchboard.log'), mkdir: true, sync: false })
+  return createCoreLogger({
+    level: process.env.SWITCHBOARD_LOG_LEVEL ?? 'info',
+    destination: pino.multistream([
+      { level: 'info', stream: file },
+      { level: 'warn', stream: process.stderr }
+    ])
+  })
+}
+
+export async function startCore(options: CoreOptions): Promise<CoreHandle> {
+  const network = options.network ?? 'whatsapp'
+  const host = options.host ?? '127.0.0.1'
+  mkdirSync(options.dataDir, { recursive: true })
+  const logger = options.logger ?? defaultLogger(options.dataDir)
+  const db = openDatabase(join(options.dataDir, 'switchboard.db'), { nativeBinding: options.nativeBinding })
+  const cleanups: (() => Promise<void> | void)[] = [() => checkpointAndClose(db)]
+  const unwind = async () => {
+    for (const c of cleanups.splice(0).reverse()) await c()
+  }
+  try {
+    migrate(db, appMigrations)
+    ensureDefaultAccount(db, { dataDir: options.dataDir, accessToken: options.accessToken, plan: options.plan ?? 'free', now: Date.now() })
+    const bus = createEventBus<CoreBusEvents>((err, name) => logger.error({ err, event: String(name) }, 'event listener failed'))
+
+    let sandbox: SandboxNetwork | undefined
+    let socketConfig: Partial<UserFacingSocketConfig> = {}
+    if (network === 'sandbox') {
+      sandbox = await SandboxNetwork.open({ dataDir: join(options.dataDir, 'sandbox'), logger: logger.child({ module: 'sandbox' }) })
+      const opened = sandbox
+      cleanups.push(() => opened.close())
+      socketConfig = sandboxClientConfig(sandbox)
+    }
+
+    const engine = new BaileysAdapter({
+      db,
+      logger: logger.child({ module: 'engine' }, { level: process.env.SWITCHBOARD_ENGINE_LOG_LEVEL ?? 'warn' }),
+      socketConfig: { ...socketConfig, ...options.engine?.socketConfig },
+      reconnect: options.engine?.reconnect,
+      publish: (instanceId, events) => bus.emit('engine.baileys', { instanceId, events })
+    })
+    const plans: PlanCatalogue = { instanceQuota: { ...DEFAULT_PLANS.instanceQuota, ...options.instanceQuota } }
+    const instances = new InstanceManager({ db, engine, bus, plans, logger })
+    cleanups.push(() => instances.closeAll())
+    const pairingCodes = new PairingCodes(db, instances, bus, { ...DEFAULT_PAIRING_THROTTLE, ...options.pairingThrottle })
+
+    let port: number | undefined
+    const openedSandbox = sandbox
+    const app = await buildApiApp({
+      db,
+      manager: instances,
+      pairingCodes,
+      logger,
+      boundHost: host,
+      port: () => port,
+      network,
+      ...(openedSandbox
+        ? {
+            sandboxRoutes: async (scope) =>
+              scope.register(sandboxAdminRoutes, {
+                network: openedSandbox,
+                // Scan by instance_id: only an instance of the caller's own account.
+                resolveInstanceQr: async (instanceId, request) => {
+                  const view = instances.view(instanceId.toUpperCase())
+                  return view && request.auth && view.accountId === request.auth.account.id ? instances.qr(view.id)?.qr : undefined
+                }
+              })
+          }
+        : {}),
+      extraRoutes: options.extraRoutes,
+      authFailureLimit: options.authFailureLimit
+    })
+    cleanups.push(() => app.close())
+    await app.listen({ port: options.port ?? 3000, host })
+    const address = app.server.address()
+    port = typeof address === 'object' && address ? address.port : (options.port ?? 3000)
+    instances.resumeAll()
+
+    const urlHost = host.includes(':') ? `[${host}]` : host
+    return {
+      url: `http://${urlHost}:${port}`,
+      host,
+      port,
+      network,
+      dataDir: options.dataDir,
+      db,
+      bus,
+      instances,
+      engine,
+      app,
+      sandbox,
+      logger,
+      revealDefaultToken: () => revealDefaultToken(options.dataDir),
+      rotateDefaultToken: () => rotateDefaultToken(db, options.dataDir),
+      close: async () => {
+        await unwind()
+        logger.flush?.()
+      }
+    }
+  } catch (e) {
+    await unwind()
+    throw e
+  }
+}
