@@ -6,7 +6,18 @@
 import { randomUUID } from 'node:crypto'
 import type { Agent, Dispatcher } from 'undici'
 import type { Db } from '../db/connection.js'
-import { claim, findDue, nextDueAt, reclaimAllLeases, reclaimExpiredLeases, recordAttempt, releaseLease, type AttemptRecord, type ClaimedDelivery } from './delivery-store.js'
+import {
+  claim,
+  findDue,
+  nextDueAt,
+  reclaimAllLeases,
+  reclaimExpiredLeases,
+  recordAttempt,
+  releaseLease,
+  type AttemptRecord,
+  type AttemptResultInput,
+  type ClaimedDelivery
+} from './delivery-store.js'
 import { createHttpAgent, postJson } from './http-post.js'
 import { pruneEvents } from './outbox-queries.js'
 import { decide, DEFAULT_RETRY_POLICY, type RetryPolicyOptions } from './retry-policy.js'
@@ -141,27 +152,43 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
     return claimed
   }
 
+  /** Outcomes waiting to be written: the next tick records them all and claims new rows in ONE transaction. */
+  const finished: Array<{ c: ClaimedDelivery; released: true } | { c: ClaimedDelivery; released?: false; result: AttemptResultInput }> = []
+
   async function deliver(c: ClaimedDelivery): Promise<void> {
     const at = now()
     const headers = deliveryHeaders({ eventId: c.eventId, body: c.body, secret: c.hmac, nowMs: at, userAgent })
     const result = await postJson(dispatcher!, c.url, headers, c.body, timeoutMs, stopAbort.signal)
     if (result.status === undefined && stopAbort.signal.aborted) {
-      releaseLease(db, c.deliveryId, owner, now())
+      finished.push({ c, released: true })
       return
     }
     const decidedAt = now()
     const decision = decide(result, c.attempts + 1, c.retries, policy, decidedAt, random)
-    const record = recordAttempt(db, c, owner, {
-      decision,
-      statusCode: result.status ?? null,
-      error: result.error ?? null,
-      durationMs: result.durationMs,
-      at,
-      now: decidedAt
+    finished.push({
+      c,
+      result: { decision, statusCode: result.status ?? null, error: result.error ?? null, durationMs: result.durationMs, at, now: decidedAt }
     })
-    if (record && deps.onAttempt) {
+  }
+
+  /** Writes finished outcomes (inside the caller's transaction); returns the attempt records for listeners. */
+  function recordFinished(): AttemptRecord[] {
+    const records: AttemptRecord[] = []
+    for (const f of finished.splice(0)) {
+      if (f.released) releaseLease(db, f.c.deliveryId, owner, now())
+      else {
+        const r = recordAttempt(db, f.c, owner, f.result)
+        if (r) records.push(r)
+      }
+    }
+    return records
+  }
+
+  function notify(records: AttemptRecord[]): void {
+    if (!deps.onAttempt) return
+    for (const r of records) {
       try {
-        deps.onAttempt(record)
+        deps.onAttempt(r)
       } catch {
         /* a UI listener must not break delivery */
       }
@@ -189,11 +216,24 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
     let wait = pollMs
     try {
       const t = now()
-      housekeeping(t)
+      let records: AttemptRecord[] = []
+      let claimed: ClaimedDelivery[] = []
       const free = concurrency - inflight.size
-      if (free > 0) for (const c of claimBatch(free)) launch(c)
-      const next = nextDueAt(db, now())
-      if (next !== null) wait = Math.min(pollMs, Math.max(0, next - now()))
+      // One commit per tick for all finished attempts plus the next claims (commits dominate the cost).
+      if (finished.length || free > 0) {
+        db.transaction(() => {
+          records = recordFinished()
+          housekeeping(t)
+          if (free > 0) claimed = claimBatch(free)
+        })()
+      }
+      notify(records)
+      for (const c of claimed) launch(c)
+      // Slots full: a completion wakes us. Otherwise sleep until the next scheduled retry (or the poll).
+      if (claimed.length < free) {
+        const next = nextDueAt(db, now())
+        if (next !== null) wait = Math.min(pollMs, Math.max(0, next - now()))
+      }
     } catch (e) {
       warn({ err: e }, 'webhook worker tick failed')
     }
@@ -231,6 +271,11 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
       if (inflight.size) {
         stopAbort.abort()
         await all()
+      }
+      try {
+        notify(db.transaction(recordFinished)())
+      } catch (e) {
+        warn({ err: e }, 'webhook worker could not record the last attempts')
       }
       if (agent) {
         await agent.close().catch(() => undefined)
