@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestCore, type TestCore } from '../testing/core-harness.js'
+import { parseHostHeader } from './plugins/security.js'
+import { scrubUrl } from './logger.js'
+
+describe('localhost hardening', () => {
+  let t: TestCore
+  let id: string
+  beforeAll(async () => {
+    t = await startTestCore('offline', { authFailureLimit: { limit: 5, windowMs: 60_000 } })
+    id = await t.createInstance()
+  })
+  afterAll(() => t.close())
+
+  it('binds 127.0.0.1 by default', () => {
+    expect(t.core.host).toBe('127.0.0.1')
+    expect(t.core.url).toBe(`http://127.0.0.1:${t.core.port}`)
+  })
+
+  it('refuses a Host that is not a loopback name of this port (DNS rebinding) with 403', async () => {
+    for (const host of ['evil.example', `evil.example:${t.core.port}`, `127.0.0.1.nip.io:${t.core.port}`, `localhost:${t.core.port + 1}`, '', 'a b', `user@127.0.0.1:${t.core.port}`]) {
+      const res = await t.inject({ method: 'GET', url: '/health', headers: { host } })
+      expect(res.statusCode, host).toBe(403)
+      expect(res.json().code).toBe('forbidden_host')
+    }
+    for (const host of [`localhost:${t.core.port}`, `127.0.0.1:${t.core.port}`, `[::1]:${t.core.port}`, `LOCALHOST:${t.core.port}`]) {
+      expect((await t.inject({ method: 'GET', url: '/health', headers: { host } })).statusCode, host).toBe(200)
+    }
+  })
+
+  it('parses Host headers with the URL parser', () => {
+    expect(parseHostHeader('127.0.0.1:3000')).toEqual({ hostname: '127.0.0.1', port: '3000' })
+    expect(parseHostHeader('[::1]:3000')).toEqual({ hostname: '[::1]', port: '3000' })
+    expect(parseHostHeader('localhost')).toEqual({ hostname: 'localhost', port: '80' })
+    expect(parseHostHeader('127.0.0.1:3000/x')).toBeUndefined()
+  })
+
+  it('refuses cross-site browser requests and never sends CORS headers', async () => {
+    const cross = await t.inject({ method: 'POST', url: `/v2/session/info?access_token=${t.token}&instance_id=${id}`, headers: { origin: 'https://evil.example' } })
+    expect(cross.statusCode).toBe(403)
+    expect(cross.json().code).toBe('forbidden_origin')
+    const site = await t.inject({ method: 'GET', url: '/health', headers: { 'sec-fetch-site': 'cross-site' } })
+    expect(site.statusCode).toBe(403)
+    const same = await t.inject({ method: 'GET', url: '/health', headers: { origin: `http://127.0.0.1:${t.core.port}` } })
+    expect(same.statusCode).toBe(200)
+    const preflight = await t.inject({ method: 'OPTIONS', url: '/v2/session/info', headers: { 'access-control-request-method': 'POST' } })
+    for (const res of [cross, same, preflight]) {
+      expect(Object.keys(res.headers).filter((h) => h.startsWith('access-control-'))).toEqual([])
+    }
+    expect(same.headers['x-content-type-options']).toBe('nosniff')
+    expect(same.headers['referrer-policy']).toBe('no-referrer')
+  })
+
+  it('limits request bodies (413) and unknown media types (415)', async () => {
+    const big = await t.inject({ method: 'POST', url: '/v2/session/info', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ x: 'a'.repeat(1024 * 1024 + 10) }) })
+    expect(big.statusCode).toBe(413)
+    expect(big.json().code).toBe('payload_too_large')
+    const odd = await t.inject({ method: 'POST', url: '/v2/session/info', headers: { 'content-type': 'application/x-odd' }, payload: 'zzz' })
+    expect(odd.statusCode).toBe(415)
+  })
+
+  it('answers junk with 4xx, never 5xx', async () => {
+    const junk: Parameters<TestCore['inject']>[0][] = [
+      { method: 'POST', url: '/v2/session/start', headers: { 'content-type': 'application/json' }, payload: '{"access_token":' },
+      { method: 'POST', url: '/v2/session/start', headers: { 'content-type': 'application/json' }, payload: '[1,2,3]' },
+      { method: 'POST', url: '/v2/session/start', headers: { 'content-type': 'application/json' }, payload: '"just a string"' },
+      { method: 'POST', url: '/v2/session/start', headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"x":1},"access_token":{"a":1}}' },
+      { method: 'POST', url: '/v2/session/start', headers: { 'content-type': 'text/plain' }, payload: 'access_token=x' },
+      { method: 'GET', url: '/v2/session/info?access_token[]=a&access_token[]=b&instance_id[x]=1' },
+      { method: 'GET', url: '/v2/session/info?access_token=%ZZ' },
+      { method: 'GET', url: `/v2/session/info?access_token=${t.token}&instance_id=${'A'.repeat(5000)}` },
+      { method: 'POST', url: `/v2/auth/request-code?access_token=${t.token}&instance_id=${id}&phone_number=%2B1%20555` },
+      { method: 'PATCH', url: `/v2/session/rate-limit?access_token=${t.token}&instance_id=${id}&policy_slug[]=x` },
+      { method: 'GET', url: '/temp-qr/' + 'x'.repeat(300) },
+      { method: 'GET', url: '/temp-qr/..%2F..%2Fetc%2Fpasswd/state' },
+      { method: 'DELETE', url: '/v2/session/delete?access_token=' + encodeURIComponent('\u0000\uffff') }
+    ]
+    for (let i = 0; i < 40; i++) {
+      const bytes = Array.from({ length: 1 + (i * 7) % 64 }, (_, j) => String.fromCharCode((i * 31 + j * 17) % 256)).join('')
+      junk.push({ method: 'POST', url: `/v2/session/info?instance_id=${encodeURIComponent(bytes)}&access_token=${t.token}`, headers: { 'content-type': 'application/json' }, payload: bytes })
+    }
+    for (const req of junk) {
+      const res = await t.inject(req)
+      expect(res.statusCode, `${req.method} ${req.url} -> ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400)
+      expect(res.statusCode, `${req.method} ${req.url} -> ${res.body.slice(0, 200)}`).toBeLessThan(500)
+    }
+  })
+
+  it('answers 429 with Retry-After after repeated auth failures, before checking the token', async () => {
+    const codes: number[] = []
+    for (let i = 0; i < 6; i++) {
+      codes.push((await t.inject({ method: 'GET', url: `/v2/session/info?access_token=guess-${i}&instance_id=${id}`, remoteAddress: '10.9.9.9' })).statusCode)
+    }
+    expect(codes).toEqual([401, 401, 401, 401, 401, 429])
+    const blocked = await t.inject({ method: 'GET', url: `/v2/session/info?access_token=${t.token}&instance_id=${id}`, remoteAddress: '10.9.9.9' })
+    expect(blocked.statusCode).toBe(429)
+    expect(blocked.json().code).toBe('too_many_requests')
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0)
+    // Another client is unaffected.
+    expect((await t.call('GET', '/v2/session/info', { instance_id: id })).statusCode).toBe(200)
+  })
+
+  it('redacts tokens from every log line', async () => {
+    const secret = 'SuperSecretToken123'
+    await t.inject({ method: 'GET', url: `/v2/session/info?access_token=${secret}&instance_id=${id}` })
+    await t.inject({ method: 'GET', url: `/v2/session/info?instance_id=${id}`, headers: { 'access-token': secret } })
+    await t.inject({ method: 'POST', url: '/v2/session/info', payload: { access_token: secret, instance_id: id } })
+    await t.call('GET', '/v2/session/info', { instance_id: id })
+    const link = (await t.call('POST', '/v2/session/temp-link', { instance_id: id })).json().link as string
+    const linkToken = link.split('/temp-qr/')[1]!
+    await t.inject({ method: 'GET', url: `/temp-qr/${linkToken}` })
+    await t.inject({ method: 'GET', url: `/temp-qr/${linkToken}/state` })
+    t.core.logger.info({ access_token: secret, token: secret, req: { headers: { authorization: `Bearer ${secret}` } } }, 'direct log')
+    t.core.logger.flush?.()
+    const all = t.logLines.join('\n')
+    expect(all).toContain('[REDACTED]')
+    expect(all).toContain('incoming request')
+    for (const s of [secret, t.token, linkToken]) expect(all).not.toContain(s)
+  })
+
+  it('scrubs tokens from URLs', () => {
+    expect(scrubUrl('/v2/x?instance_id=A&access_token=abc&y=1')).toBe('/v2/x?instance_id=A&access_token=[REDACTED]&y=1')
+    expect(scrubUrl('/temp-qr/abcdef/state')).toBe('/temp-qr/[REDACTED]/state')
+    expect(scrubUrl('/temp-qr/assets/page.js')).toBe('/temp-qr/assets/page.js')
+  })
+})
