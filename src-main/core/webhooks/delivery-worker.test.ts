@@ -184,4 +184,15 @@ describe('delivery worker', () => {
     await receiver.waitFor((r) => r.length === 3)
     expect(new Set(receivedIds(receiver).slice(1))).toEqual(new Set(paused))
   })
+
+  it('stop() gives rows still in flight back to the queue without counting an attempt', async () => {
+    setWebhook(db, 'I1', { url: receiver.url, events: ['*'] })
+    receiver.handler = () => undefined // never answers
+    const w = startWorker({ stopDrainMs: 20 })
+    const id = enqueue()
+    await receiver.waitFor((r) => r.length === 1)
+    await w.stop()
+    expect(listDeliveries(db, { eventId: id })[0]).toMatchObject({ state: 'pending', attempts: 0, totalAttempts: 0 })
+    expect(listAttempts(db, { eventId: id })).toEqual([])
+  })
 })
