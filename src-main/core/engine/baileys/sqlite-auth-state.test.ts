@@ -1,0 +1,80 @@
+import { initAuthCreds, proto } from '@whiskeysockets/baileys'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { openDatabase, type Db } from '../../db/connection.js'
+import { migrate } from '../../db/migrate.js'
+import { appMigrations } from '../../db/migrations/index.js'
+import { upsertAccount } from '../../db/repositories/accounts-repo.js'
+import { countKeys, readCreds } from '../../db/repositories/auth-state-repo.js'
+import { insertInstance } from '../../db/repositories/instances-repo.js'
+import { AuthStateRevokedError, isPaired, loadStoredCreds, useSqliteAuthState } from './sqlite-auth-state.js'
+
+describe('SQLite auth state', () => {
+  let db: Db
+  let file: string
+  beforeEach(() => {
+    file = join(mkdtempSync(join(tmpdir(), 'sb-auth-')), 'db.sqlite')
+    db = openDatabase(file)
+    migrate(db, appMigrations)
+    upsertAccount(db, { id: 'a', name: 'A', plan: 'free', token: 't', now: 1 })
+    insertInstance(db, { id: 'INSTANCE0001', accountId: 'a', sessionName: 's', status: 'STOPPED', desiredRunning: false, ratePolicy: 'strict', now: 1 })
+  })
+
+  it('round-trips creds and keys with Buffers through a new connection', async () => {
+    const auth = useSqliteAuthState(db, 'INSTANCE0001')
+    auth.state.creds.me = { id: '15550001111:3@s.whatsapp.net', name: 'Ann' }
+    auth.saveCreds()
+    const session = new Uint8Array([1, 2, 3, 250])
+    await auth.state.keys.set({
+      session: { '15550001111.0': session },
+      'pre-key': { '7': { public: Buffer.from('pub'), private: Buffer.from('priv') } },
+      'app-state-sync-key': { AAAA: proto.Message.AppStateSyncKeyData.fromObject({ keyData: Buffer.from('k'), timestamp: 5 }) }
+    })
+    db.close()
+    const db2 = openDatabase(file)
+    const again = useSqliteAuthState(db2, 'INSTANCE0001')
+    expect(again.state.creds.me).toEqual({ id: '15550001111:3@s.whatsapp.net', name: 'Ann' })
+    expect(Buffer.from(again.state.creds.noiseKey.private)).toEqual(Buffer.from(auth.state.creds.noiseKey.private))
+    const s = await again.state.keys.get('session', ['15550001111.0', 'missing'])
+    expect(Buffer.from(s['15550001111.0']!)).toEqual(Buffer.from(session))
+    expect(s.missing).toBeUndefined()
+    const pk = await again.state.keys.get('pre-key', ['7'])
+    expect(Buffer.from(pk['7']!.private).toString()).toBe('priv')
+    const app = await again.state.keys.get('app-state-sync-key', ['AAAA'])
+    expect(app.AAAA).toBeInstanceOf(proto.Message.AppStateSyncKeyData)
+    // null deletes
+    await again.state.keys.set({ session: { '15550001111.0': null } })
+    expect(await again.state.keys.get('session', ['15550001111.0'])).toEqual({})
+    db2.close()
+  })
+
+  it('writes each key batch together with the creds snapshot, atomically; errors propagate', async () => {
+    const auth = useSqliteAuthState(db, 'INSTANCE0001')
+    await auth.state.keys.set({ session: { x: new Uint8Array([1]) } })
+    expect(readCreds(db, 'INSTANCE0001')).toBeDefined()
+    expect(isPaired(loadStoredCreds(db, 'INSTANCE0001'))).toBe(false)
+    // A batch that fails half-way (an instance that does not exist -> foreign key) leaves nothing behind.
+    const orphan = useSqliteAuthState(db, 'NOSUCHINSTAN')
+    await expect(orphan.state.keys.set({ session: { a: new Uint8Array([1]), b: new Uint8Array([2]) } })).rejects.toThrow(/FOREIGN KEY/)
+    expect(countKeys(db, 'NOSUCHINSTAN')).toBe(0)
+  })
+
+  it('refuses writes after revoke (a retired socket cannot resurrect a wiped pairing)', async () => {
+    const auth = useSqliteAuthState(db, 'INSTANCE0001')
+    auth.revoke()
+    await expect(auth.state.keys.set({ session: { x: new Uint8Array([1]) } })).rejects.toBeInstanceOf(AuthStateRevokedError)
+    expect(() => auth.saveCreds()).toThrow(AuthStateRevokedError)
+    expect(readCreds(db, 'INSTANCE0001')).toBeUndefined()
+  })
+
+  it('counts as paired only after pair-success (me + account)', () => {
+    const creds = initAuthCreds()
+    expect(isPaired(creds)).toBe(false)
+    creds.me = { id: '1@s.whatsapp.net', name: '~' }
+    expect(isPaired(creds)).toBe(false)
+    creds.account = { details: Buffer.from('d') }
+    expect(isPaired(creds)).toBe(true)
+  })
+})
