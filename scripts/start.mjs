@@ -11,7 +11,8 @@ const args = process.argv.slice(2)
 
 /** node_modules/electron/path.txt names the binary inside node_modules/electron/dist once it was downloaded. */
 function electronBinary() {
-  const pkg = join(root, 'node_modules', 'electron')
+  // SWITCHBOARD_ELECTRON_DIR points the check elsewhere (tests use an empty folder to get the headless path).
+  const pkg = process.env.SWITCHBOARD_ELECTRON_DIR ?? join(root, 'node_modules', 'electron')
   const pathFile = join(pkg, 'path.txt')
   if (!existsSync(pathFile)) return undefined
   const binary = join(pkg, 'dist', readFileSync(pathFile, 'utf8').trim())

@@ -151,6 +151,12 @@ describe('session API (offline engine)', () => {
     await t.call('DELETE', '/v2/session/delete', { instance_id: id })
   })
 
+  it('has no /sandbox routes on the real network (404, even with a valid token)', async () => {
+    const res = await t.inject({ method: 'GET', url: '/sandbox/phones', headers: { 'access-token': t.token } })
+    expect(res.statusCode).toBe(404)
+    expect(res.json().code).toBe('not_found')
+  })
+
   it('serves /health without credentials and the OpenAPI document with our choices', async () => {
     expect((await t.inject({ method: 'GET', url: '/health' })).json()).toEqual({ status: 'ok' })
     const doc = (await t.inject({ method: 'GET', url: '/docs/json' })).json()

@@ -1,0 +1,130 @@
+// Full stack: the headless CLI as a child process on the sandbox network, driven over HTTP only.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, statSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, describe, expect, it } from 'vitest'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const tsxCli = join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'cli.mjs')
+const token = 'fullstack-token-0123456789'
+const dataDir = mkdtempSync(join(tmpdir(), 'sb-cli-'))
+
+interface Cli {
+  child: ChildProcess
+  url: string
+  output: () => string
+  exited: Promise<number | null>
+}
+
+async function startCli(): Promise<Cli> {
+  const child = spawn(process.execPath, [tsxCli, join(here, 'cli.ts'), '--port', '0', '--data-dir', dataDir, '--network', 'sandbox', '--access-token', token], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, SWITCHBOARD_LOG_LEVEL: 'info' }
+  })
+  let out = ''
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const deadline = Date.now() + 45_000
+  for (;;) {
+    const m = /Switchboard API listening on (http:\/\/[\d.]+:\d+)/.exec(out)
+    if (m) return { child, url: m[1]!, output: () => out, exited }
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`CLI did not start:\n${out}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+const running: Cli[] = []
+afterAll(() => {
+  for (const c of running) if (c.child.exitCode === null) c.child.kill('SIGKILL')
+})
+
+async function api(cli: Cli, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${cli.url}${path}`, {
+    method,
+    headers: { 'access-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined
+  })
+  const text = await res.text()
+  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} }
+}
+
+async function waitStatus(cli: Cli, id: string, status: string, ms = 30_000) {
+  const deadline = Date.now() + ms
+  let last = ''
+  while (Date.now() < deadline) {
+    last = String((await api(cli, 'GET', `/v2/session/info?instance_id=${id}`)).body.status)
+    if (last === status) return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`${id} never reached ${status} (last ${last})`)
+}
+
+describe('headless CLI on the sandbox (child process)', () => {
+  let cli: Cli
+  let paired: string
+
+  it('starts, prints the listening line and answers /health without credentials', async () => {
+    cli = await startCli()
+    running.push(cli)
+    expect(cli.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    const health = await fetch(`${cli.url}/health`)
+    expect(health.status).toBe(200)
+    expect(await health.json()).toEqual({ status: 'ok' })
+  })
+
+  it('pairs by QR: create -> start -> /v2/auth/qr -> sandbox phone scans -> WORKING', async () => {
+    const created = await api(cli, 'POST', '/v2/session/create')
+    expect(created.status).toBe(201)
+    paired = String(created.body.instance_id)
+    expect((await api(cli, 'POST', `/v2/session/start?instance_id=${paired}`)).status).toBe(200)
+    await waitStatus(cli, paired, 'SCAN_QR_CODE')
+    const qr = await api(cli, 'GET', `/v2/auth/qr?instance_id=${paired}`)
+    expect(qr.status).toBe(200)
+    expect((await api(cli, 'POST', '/sandbox/phones', { phone_number: '15558880001', name: 'Quinn' })).status).toBe(201)
+    const scan = await api(cli, 'POST', '/sandbox/phones/15558880001/scan', { qr: qr.body.value })
+    expect(scan.status).toBe(200)
+    await waitStatus(cli, paired, 'WORKING')
+  })
+
+  it('pairs by pairing code, then logs out (device unlinked) and deletes', async () => {
+    const id = String((await api(cli, 'POST', '/v2/session/create')).body.instance_id)
+    await waitStatus(cli, id, 'SCAN_QR_CODE')
+    expect((await api(cli, 'POST', '/sandbox/phones', { phone_number: '15558880002', name: 'Rita' })).status).toBe(201)
+    const code = await api(cli, 'POST', `/v2/auth/request-code?instance_id=${id}`, { phone_number: '15558880002' })
+    expect(code.status).toBe(200)
+    expect(code.body.code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/)
+    expect((await api(cli, 'POST', '/sandbox/phones/15558880002/link-code', { code: code.body.code })).status).toBe(200)
+    await waitStatus(cli, id, 'WORKING')
+
+    const logout = await api(cli, 'POST', `/v2/session/logout?instance_id=${id}`)
+    expect(logout.body).toMatchObject({ status: 'SCAN_QR_CODE', instance_id: id })
+    const phones = (await api(cli, 'GET', '/sandbox/phones')).body as unknown as { phone_number: string; devices: { kind: string }[] }[]
+    expect(phones.find((p) => p.phone_number === '15558880002')!.devices.filter((d) => d.kind === 'companion')).toHaveLength(0)
+    await waitStatus(cli, id, 'SCAN_QR_CODE')
+
+    const del = await api(cli, 'DELETE', `/v2/session/delete?instance_id=${id}`)
+    expect(del.body).toMatchObject({ status: 'DELETED', instance_id: id })
+    expect((await api(cli, 'GET', `/v2/session/info?instance_id=${id}`)).status).toBe(404)
+  })
+
+  it('after SIGKILL, a restarted CLI resumes the paired instance to WORKING with no scan', async () => {
+    cli.child.kill('SIGKILL')
+    await cli.exited
+    cli = await startCli()
+    running.push(cli)
+    await waitStatus(cli, paired, 'WORKING', 45_000)
+    const me = await api(cli, 'GET', `/v2/session/me?instance_id=${paired}`)
+    expect(me.body.id).toBe('15558880001@c.us')
+  })
+
+  it('shuts down cleanly on SIGTERM (exit 0, WAL checkpointed)', async () => {
+    cli.child.kill('SIGTERM')
+    expect(await cli.exited).toBe(0)
+    const wal = join(dataDir, 'switchboard.db-wal')
+    expect(!existsSync(wal) || statSync(wal).size === 0).toBe(true)
+  })
+})
