@@ -1,5 +1,6 @@
 // API accounts: plan tier and the SHA-256 hash of the access token. Plain functions taking the db first.
 import type { Db } from '../connection.js'
+import { stmt } from '../statements.js'
 import type { PlanTier } from '../../domain/plans.js'
 import { hashTokenHex } from '../../domain/tokens.js'
 
@@ -18,13 +19,13 @@ export const DEFAULT_ACCOUNT_ID = 'default'
 
 /** Lookup by hash: the index probe never compares the secret itself, and the hash is fixed-length. */
 export function findAccountByToken(db: Db, token: string): AccountRow | undefined {
-  return db.prepare('SELECT * FROM accounts WHERE token_hash = ?').get(hashTokenHex(token)) as AccountRow | undefined
+  return stmt(db, 'SELECT * FROM accounts WHERE token_hash = ?').get(hashTokenHex(token)) as AccountRow | undefined
 }
 
 export const getAccount = (db: Db, id: string): AccountRow | undefined =>
-  db.prepare('SELECT * FROM accounts WHERE id = ?').get(id) as AccountRow | undefined
+  stmt(db, 'SELECT * FROM accounts WHERE id = ?').get(id) as AccountRow | undefined
 
-export const listAccounts = (db: Db): AccountRow[] => db.prepare('SELECT * FROM accounts ORDER BY created_at').all() as AccountRow[]
+export const listAccounts = (db: Db): AccountRow[] => stmt(db, 'SELECT * FROM accounts ORDER BY created_at').all() as AccountRow[]
 
 export interface UpsertAccountInput {
   id: string
@@ -37,7 +38,7 @@ export interface UpsertAccountInput {
 }
 
 export function upsertAccount(db: Db, input: UpsertAccountInput): AccountRow {
-  db.prepare(
+  stmt(db, 
     `INSERT INTO accounts (id, name, email, plan, token_hash, is_default, created_at, updated_at)
      VALUES (@id, @name, @email, @plan, @hash, @isDefault, @now, @now)
      ON CONFLICT (id) DO UPDATE SET name = excluded.name, plan = excluded.plan, token_hash = excluded.token_hash,
@@ -55,9 +56,9 @@ export function upsertAccount(db: Db, input: UpsertAccountInput): AccountRow {
 }
 
 export function setAccountPlan(db: Db, id: string, plan: PlanTier, now: number): void {
-  db.prepare('UPDATE accounts SET plan = ?, updated_at = ? WHERE id = ?').run(plan, now, id)
+  stmt(db, 'UPDATE accounts SET plan = ?, updated_at = ? WHERE id = ?').run(plan, now, id)
 }
 
 export function setAccountToken(db: Db, id: string, token: string, now: number): void {
-  db.prepare('UPDATE accounts SET token_hash = ?, updated_at = ? WHERE id = ?').run(hashTokenHex(token), now, id)
+  stmt(db, 'UPDATE accounts SET token_hash = ?, updated_at = ? WHERE id = ?').run(hashTokenHex(token), now, id)
 }

@@ -1,5 +1,6 @@
 // Instances: identity, owner, persisted status, whether the user wants it running, policy and paired account.
 import type { Db } from '../connection.js'
+import { stmt } from '../statements.js'
 import type { InstanceStatus } from '../../domain/instance-status.js'
 import type { InstanceMe } from '../../domain/events.js'
 
@@ -22,19 +23,19 @@ export interface InstanceRow {
 }
 
 export const getInstance = (db: Db, id: string): InstanceRow | undefined =>
-  db.prepare('SELECT * FROM instances WHERE id = ?').get(id) as InstanceRow | undefined
+  stmt(db, 'SELECT * FROM instances WHERE id = ?').get(id) as InstanceRow | undefined
 
 /** The ownership check is part of the query: another account's instance is simply "not found". */
 export const getOwnedInstance = (db: Db, accountId: string, id: string): InstanceRow | undefined =>
-  db.prepare('SELECT * FROM instances WHERE id = ? AND account_id = ?').get(id, accountId) as InstanceRow | undefined
+  stmt(db, 'SELECT * FROM instances WHERE id = ? AND account_id = ?').get(id, accountId) as InstanceRow | undefined
 
-export const listInstances = (db: Db): InstanceRow[] => db.prepare('SELECT * FROM instances ORDER BY created_at').all() as InstanceRow[]
+export const listInstances = (db: Db): InstanceRow[] => stmt(db, 'SELECT * FROM instances ORDER BY created_at').all() as InstanceRow[]
 
 export const listAccountInstances = (db: Db, accountId: string): InstanceRow[] =>
-  db.prepare('SELECT * FROM instances WHERE account_id = ? ORDER BY created_at').all(accountId) as InstanceRow[]
+  stmt(db, 'SELECT * FROM instances WHERE account_id = ? ORDER BY created_at').all(accountId) as InstanceRow[]
 
 export const countAccountInstances = (db: Db, accountId: string): number =>
-  (db.prepare('SELECT count(*) AS n FROM instances WHERE account_id = ?').get(accountId) as { n: number }).n
+  (stmt(db, 'SELECT count(*) AS n FROM instances WHERE account_id = ?').get(accountId) as { n: number }).n
 
 export interface InsertInstanceInput {
   id: string
@@ -47,7 +48,7 @@ export interface InsertInstanceInput {
 }
 
 export function insertInstance(db: Db, input: InsertInstanceInput): InstanceRow {
-  db.prepare(
+  stmt(db, 
     `INSERT INTO instances (id, account_id, session_name, status, desired_running, rate_policy, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
   ).run(input.id, input.accountId, input.sessionName, input.status, input.desiredRunning ? 1 : 0, input.ratePolicy, input.now, input.now)
@@ -55,15 +56,15 @@ export function insertInstance(db: Db, input: InsertInstanceInput): InstanceRow 
 }
 
 export function setInstanceStatus(db: Db, id: string, status: PersistedStatus, reason: string, now: number): void {
-  db.prepare('UPDATE instances SET status = ?, status_reason = ?, updated_at = ? WHERE id = ?').run(status, reason, now, id)
+  stmt(db, 'UPDATE instances SET status = ?, status_reason = ?, updated_at = ? WHERE id = ?').run(status, reason, now, id)
 }
 
 export function setDesiredRunning(db: Db, id: string, running: boolean, now: number): void {
-  db.prepare('UPDATE instances SET desired_running = ?, updated_at = ? WHERE id = ?').run(running ? 1 : 0, now, id)
+  stmt(db, 'UPDATE instances SET desired_running = ?, updated_at = ? WHERE id = ?').run(running ? 1 : 0, now, id)
 }
 
 export function setInstanceMe(db: Db, id: string, me: InstanceMe | null, now: number): void {
-  db.prepare('UPDATE instances SET me_id = ?, me_lid = ?, me_push_name = ?, me_platform = ?, updated_at = ? WHERE id = ?').run(
+  stmt(db, 'UPDATE instances SET me_id = ?, me_lid = ?, me_push_name = ?, me_platform = ?, updated_at = ? WHERE id = ?').run(
     me?.id ?? null,
     me?.lid ?? null,
     me?.pushName ?? null,
@@ -74,12 +75,12 @@ export function setInstanceMe(db: Db, id: string, me: InstanceMe | null, now: nu
 }
 
 export function setInstancePolicy(db: Db, id: string, slug: string, now: number): void {
-  db.prepare('UPDATE instances SET rate_policy = ?, updated_at = ? WHERE id = ?').run(slug, now, id)
+  stmt(db, 'UPDATE instances SET rate_policy = ?, updated_at = ? WHERE id = ?').run(slug, now, id)
 }
 
 /** Rows that reference the instance (auth state, temp links, pairing requests) go with it (ON DELETE CASCADE). */
 export function deleteInstance(db: Db, id: string): boolean {
-  return db.prepare('DELETE FROM instances WHERE id = ?').run(id).changes > 0
+  return stmt(db, 'DELETE FROM instances WHERE id = ?').run(id).changes > 0
 }
 
 export function rowMe(row: InstanceRow): InstanceMe | null {

@@ -1,5 +1,6 @@
 // Temporary QR links: at most one live link per instance (creating one revokes the others).
 import type { Db } from '../connection.js'
+import { stmt } from '../statements.js'
 import { hashTokenHex } from '../../domain/tokens.js'
 
 export interface TempLinkRow {
@@ -14,8 +15,8 @@ export interface TempLinkRow {
 export function createTempLink(db: Db, instanceId: string, token: string, now: number, ttlMs: number): TempLinkRow {
   const row: TempLinkRow = { token_hash: hashTokenHex(token), token, instance_id: instanceId, created_at: now, expires_at: now + ttlMs, revoked_at: null }
   db.transaction(() => {
-    db.prepare('UPDATE temp_links SET revoked_at = ? WHERE instance_id = ? AND revoked_at IS NULL').run(now, instanceId)
-    db.prepare('INSERT INTO temp_links (token_hash, token, instance_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(
+    stmt(db, 'UPDATE temp_links SET revoked_at = ? WHERE instance_id = ? AND revoked_at IS NULL').run(now, instanceId)
+    stmt(db, 'INSERT INTO temp_links (token_hash, token, instance_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(
       row.token_hash,
       token,
       instanceId,
@@ -23,23 +24,19 @@ export function createTempLink(db: Db, instanceId: string, token: string, now: n
       row.expires_at
     )
     // Old rows serve no purpose once revoked or expired; keep the table small.
-    db.prepare('DELETE FROM temp_links WHERE expires_at < ?').run(now - 24 * 3600_000)
+    stmt(db, 'DELETE FROM temp_links WHERE expires_at < ?').run(now - 24 * 3600_000)
   })()
   return row
 }
 
 export const currentTempLink = (db: Db, instanceId: string, now: number): TempLinkRow | undefined =>
-  db
-    .prepare('SELECT * FROM temp_links WHERE instance_id = ? AND revoked_at IS NULL AND expires_at > ? ORDER BY created_at DESC LIMIT 1')
-    .get(instanceId, now) as TempLinkRow | undefined
+  stmt(db, 'SELECT * FROM temp_links WHERE instance_id = ? AND revoked_at IS NULL AND expires_at > ? ORDER BY created_at DESC LIMIT 1').get(instanceId, now) as TempLinkRow | undefined
 
 /** Resolves a presented token to its live link; expired and revoked links resolve to nothing. */
 export const liveTempLinkByToken = (db: Db, token: string, now: number): TempLinkRow | undefined =>
-  db
-    .prepare('SELECT * FROM temp_links WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?')
-    .get(hashTokenHex(token), now) as TempLinkRow | undefined
+  stmt(db, 'SELECT * FROM temp_links WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?').get(hashTokenHex(token), now) as TempLinkRow | undefined
 
 export function revokeTempLinks(db: Db, instanceId: string, now: number): number {
-  return db.prepare('UPDATE temp_links SET revoked_at = ? WHERE instance_id = ? AND revoked_at IS NULL AND expires_at > ?').run(now, instanceId, now)
+  return stmt(db, 'UPDATE temp_links SET revoked_at = ? WHERE instance_id = ? AND revoked_at IS NULL AND expires_at > ?').run(now, instanceId, now)
     .changes
 }

@@ -1,0 +1,97 @@
+// API overhead: an authenticated cheap endpoint (/v2/session/info, full hook chain: host check, param merge,
+// token hash lookup, ownership, serialization) against a bare Fastify route, in the same process, with the
+// same undici client and concurrency, in alternating rounds of the same run. Request logging is off for both
+// (logger level warn) so the figure is the API stack, not log I/O.
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Fastify from 'fastify'
+import { Pool } from 'undici'
+import { createCoreLogger } from '../src-main/core/api/logger.js'
+import { startCore } from '../src-main/core/start-core.js'
+import { latencyStats, type BenchResult, type BenchRow } from './lib.js'
+
+const CONCURRENCY = 16
+const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 2000)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+
+async function drive(pool: Pool, path: string, headers: Record<string, string>, ms: number): Promise<{ samples: number[]; seconds: number; errors: number }> {
+  const samples: number[] = []
+  let errors = 0
+  const start = performance.now()
+  const end = start + ms
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now()
+        const res = await pool.request({ path, method: 'GET', headers })
+        await res.body.text()
+        if (res.statusCode !== 200) errors++
+        samples.push(performance.now() - t0)
+      }
+    })
+  )
+  return { samples, seconds: (performance.now() - start) / 1000, errors }
+}
+
+export default async function apiBench(): Promise<BenchResult> {
+  const token = 'bench-token-0123456789abcdef'
+  const core = await startCore({
+    dataDir: mkdtempSync(join(tmpdir(), 'sb-bench-')),
+    port: 0,
+    accessToken: token,
+    logger: createCoreLogger({ level: 'warn' }),
+    // No network needed: the instance is stopped before measuring.
+    engine: { socketConfig: { waWebSocketUrl: 'ws://127.0.0.1:9/ws/chat' } }
+  })
+  const bare = Fastify()
+  bare.get('/bare', async () => ({ status: 'ok' }))
+  await bare.listen({ port: 0, host: '127.0.0.1' })
+  const bareAddress = bare.server.address()
+  const barePort = typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0
+  try {
+    const id = core.instances.create('default').id
+    await core.instances.stop(id)
+    const apiPool = new Pool(core.url, { connections: CONCURRENCY })
+    const barePool = new Pool(`http://127.0.0.1:${barePort}`, { connections: CONCURRENCY })
+    const infoPath = `/v2/session/info?instance_id=${id}`
+    const infoHeaders = { 'access-token': token }
+    await drive(apiPool, infoPath, infoHeaders, 500)
+    await drive(barePool, '/bare', {}, 500)
+
+    const acc = { info: { samples: [] as number[], seconds: 0, errors: 0 }, bare: { samples: [] as number[], seconds: 0, errors: 0 } }
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const [name, run] of [
+        ['info', () => drive(apiPool, infoPath, infoHeaders, ROUND_MS)],
+        ['bare', () => drive(barePool, '/bare', {}, ROUND_MS)]
+      ] as const) {
+        const out = await run()
+        acc[name].samples.push(...out.samples)
+        acc[name].seconds += out.seconds
+        acc[name].errors += out.errors
+      }
+    }
+    await apiPool.close()
+    await barePool.close()
+
+    const row = (name: string, a: typeof acc.info): BenchRow => {
+      const s = latencyStats(a.samples)
+      return { name, requests: s.count, errors: a.errors, 'req/s': s.count / a.seconds, 'p50 ms': s.p50, 'p99 ms': s.p99, 'max ms': s.max }
+    }
+    const info = row('GET /v2/session/info (authenticated)', acc.info)
+    const bareRow = row('GET /bare (bare Fastify route)', acc.bare)
+    if (acc.info.errors || acc.bare.errors) throw new Error(`non-200 answers: info ${acc.info.errors}, bare ${acc.bare.errors}`)
+    return {
+      bench: 'api',
+      rows: [info, bareRow],
+      summary: {
+        concurrency: CONCURRENCY,
+        'throughput ratio (info / bare)': (info['req/s'] as number) / (bareRow['req/s'] as number),
+        'p99 ratio (info / bare)': (info['p99 ms'] as number) / (bareRow['p99 ms'] as number)
+      }
+    }
+  } finally {
+    await bare.close()
+    await core.close()
+  }
+}

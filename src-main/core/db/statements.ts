@@ -1,0 +1,14 @@
+// Prepared statements cached per connection: preparing compiles SQL, which costs more than most of our
+// queries. Repositories call stmt(db, sql) instead of db.prepare(sql).
+import type { Statement } from 'better-sqlite3'
+import type { Db } from './connection.js'
+
+const cache = new WeakMap<Db, Map<string, Statement>>()
+
+export function stmt(db: Db, sql: string): Statement {
+  let byDb = cache.get(db)
+  if (!byDb) cache.set(db, (byDb = new Map()))
+  let s = byDb.get(sql)
+  if (!s) byDb.set(sql, (s = db.prepare(sql)))
+  return s
+}
