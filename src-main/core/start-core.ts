@@ -44,7 +44,12 @@ export interface CoreOptions {
   logger?: Logger
   /** better-sqlite3 binary built for Electron's ABI (see db/connection.ts). */
   nativeBinding?: string
-  engine?: { socketConfig?: Partial<UserFacingSocketConfig>; reconnect?: Partial<ReconnectConfig> }
+  engine?: {
+    socketConfig?: Partial<UserFacingSocketConfig>
+    /** Per-instance socket options (getMessage, retry caches) for the message store. */
+    socketConfigFor?: (instanceId: string) => Partial<UserFacingSocketConfig>
+    reconnect?: Partial<ReconnectConfig>
+  }
   pairingThrottle?: Partial<PairingThrottleConfig>
   authFailureLimit?: AuthFailureLimiterConfig
   /** Route plugins of later modules (webhooks, messaging), registered with the core's hooks. */
@@ -113,6 +118,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       logger: logger.child({ module: 'engine' }, { level: process.env.SWITCHBOARD_ENGINE_LOG_LEVEL ?? 'warn' }),
       socketConfig: { ...socketConfig, ...options.engine?.socketConfig },
       reconnect: options.engine?.reconnect,
+      socketConfigFor: options.engine?.socketConfigFor,
       publish: (instanceId, events) => bus.emit('engine.baileys', { instanceId, events })
     })
     const plans: PlanCatalogue = { instanceQuota: { ...DEFAULT_PLANS.instanceQuota, ...options.instanceQuota } }

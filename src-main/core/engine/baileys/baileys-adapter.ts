@@ -17,6 +17,11 @@ export interface BaileysAdapterOptions {
   /** Spread into every makeWASocket call (sandbox URL/agents; connect timeouts in tests). */
   socketConfig?: Partial<UserFacingSocketConfig>
   reconnect?: Partial<ReconnectConfig>
+  /**
+   * More socket options per instance, asked for each new socket: the message store (issue 4) supplies
+   * `getMessage` and a `msgRetryCounterCache` that outlives sockets here.
+   */
+  socketConfigFor?: (instanceId: string) => Partial<UserFacingSocketConfig>
   /** Receives every Baileys event batch (start-core wires it to the bus as `engine.baileys`). */
   publish?: (instanceId: string, events: Partial<BaileysEventMap>) => void
   now?: () => number
@@ -40,7 +45,7 @@ export class BaileysAdapter implements EngineAdapter {
       instanceId,
       listener,
       logger: o.logger,
-      socketConfig: o.socketConfig ?? {},
+      socketConfig: () => ({ ...o.socketConfig, ...o.socketConfigFor?.(instanceId) }),
       reconnect: this.reconnect,
       socketHooks: this.hooks,
       publish: o.publish ?? (() => {}),

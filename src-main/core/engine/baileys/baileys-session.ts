@@ -15,8 +15,8 @@ export interface BaileysSessionDeps {
   instanceId: string
   listener: EngineListener
   logger: Logger
-  /** Spread into makeWASocket (the sandbox's URL and agents, test timeouts). */
-  socketConfig: Partial<UserFacingSocketConfig>
+  /** Spread into makeWASocket (the sandbox's URL and agents, test timeouts); asked again for each socket. */
+  socketConfig: () => Partial<UserFacingSocketConfig>
   reconnect: ReconnectConfig
   socketHooks: ReadonlySet<SocketHook>
   publish: (instanceId: string, events: Partial<BaileysEventMap>) => void
@@ -100,7 +100,7 @@ export class BaileysSession implements EngineSession {
       browser: Browsers.ubuntu('Chrome'),
       markOnlineOnConnect: false,
       syncFullHistory: false,
-      ...deps.socketConfig,
+      ...deps.socketConfig(),
       auth: auth.state,
       logger: deps.logger.child({ instanceId: deps.instanceId, module: 'baileys' })
     })
