@@ -35,15 +35,15 @@ describe('temp-qr page in a browser', () => {
     page.on('request', (r) => requests.push({ url: r.url(), referer: r.headers()['referer'] }))
 
     await page.goto(link)
-    await page.waitForFunction(() => (document.getElementById('qr') as HTMLImageElement | null)?.src.startsWith('data:image/png'), undefined, { timeout: 15_000 })
+    await page.waitForFunction("document.getElementById('qr')?.src.startsWith('data:image/png')", undefined, { timeout: 15_000 })
     expect(await page.textContent('[data-testid=status]')).toBe('waiting for the phone')
 
     await page.fill('#phone', phone)
     await page.click('button[type=submit]')
-    await page.waitForFunction(() => /^[A-Z0-9]{4}-[A-Z0-9]{4}$/.test(document.querySelector('[data-testid=pairing-code]')?.textContent ?? ''), undefined, { timeout: 15_000 })
+    await page.waitForFunction("/^[A-Z0-9]{4}-[A-Z0-9]{4}$/.test(document.querySelector('[data-testid=pairing-code]')?.textContent ?? '')", undefined, { timeout: 15_000 })
     const code = (await page.textContent('[data-testid=pairing-code]'))!
     await t.core.sandbox!.enterPairingCode(phone, code)
-    await page.waitForFunction(() => document.querySelector('[data-testid=status]')?.textContent === 'linked', undefined, { timeout: 20_000 })
+    await page.waitForFunction("document.querySelector('[data-testid=status]')?.textContent === 'linked'", undefined, { timeout: 20_000 })
     expect(await page.isVisible('#done')).toBe(true)
 
     expect(consoleErrors).toEqual([])

@@ -1,6 +1,7 @@
 // /temp-qr/<token>: the credential-free QR page of a temporary link, its token-scoped state and pairing-code
 // endpoints, and the page's static assets. Tokens are scrubbed from logs (api/logger.ts).
 import { Type } from '@sinclair/typebox'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import QRCode from 'qrcode'
 import { liveTempLinkByToken, type TempLinkRow } from '../../db/repositories/temp-links-repo.js'
@@ -13,7 +14,9 @@ import { EXPIRED_HTML, PAGE_CSP, PAGE_CSS, PAGE_HTML, PAGE_JS } from '../temp-qr
 const TokenParams = Type.Object({ token: Type.String({ maxLength: 128 }) })
 const tags = ['Temporary link']
 
-export async function tempQrRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+export async function tempQrRoutes(untyped: FastifyInstance, deps: ApiDeps): Promise<void> {
+  // The TypeBox provider types request.params from the route schemas below.
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>()
   const now = () => (deps.now ?? Date.now)()
   const resolve = (token: string): TempLinkRow | undefined => (/^[A-Za-z0-9_-]{16,128}$/.test(token) ? liveTempLinkByToken(deps.db, token, now()) : undefined)
   const page = (reply: FastifyReply, status: number, html: string) =>
@@ -29,8 +32,7 @@ export async function tempQrRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   app.get('/temp-qr/:token', {
     schema: { tags, summary: 'QR page of a temporary link (HTML, no credentials)', params: TokenParams }
   }, async (request, reply) => {
-    const { token } = request.params as { token: string }
-    return resolve(token) ? page(reply, 200, PAGE_HTML) : page(reply, 410, EXPIRED_HTML)
+    return resolve(request.params.token) ? page(reply, 200, PAGE_HTML) : page(reply, 410, EXPIRED_HTML)
   })
 
   app.get('/temp-qr/:token/state', {
@@ -44,7 +46,7 @@ export async function tempQrRoutes(app: FastifyInstance, deps: ApiDeps): Promise
       }
     }
   }, async (request) => {
-    const link = resolve((request.params as { token: string }).token)
+    const link = resolve(request.params.token)
     if (!link) throw coreErrors.tempLinkExpired()
     const view = deps.manager.view(link.instance_id)
     if (!view) throw coreErrors.tempLinkExpired()
@@ -60,7 +62,7 @@ export async function tempQrRoutes(app: FastifyInstance, deps: ApiDeps): Promise
       response: { 200: Type.Object({ code: Type.String() }), 400: ErrorBody, 410: ErrorBody, 422: ErrorBody, 429: ErrorBody }
     }
   }, async (request) => {
-    const link = resolve((request.params as { token: string }).token)
+    const link = resolve(request.params.token)
     if (!link) throw coreErrors.tempLinkExpired()
     const phone = stringParam(request.input, 'phone_number')
     if (!phone) throw coreErrors.missingParam(['phone_number'])

@@ -1,7 +1,7 @@
 // Shared TypeBox schemas: credentials, error bodies, session objects. Used for validation, serialization
 // and the OpenAPI document alike.
-import { Type, type TSchema } from '@sinclair/typebox'
-import { INSTANCE_STATUSES } from '../../domain/instance-status.js'
+import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import type { InstanceStatus } from '../../domain/instance-status.js'
 
 export const CREDENTIALS_NOTE =
   'access_token and instance_id may be sent in the query string, a JSON body or a form body (the body wins), or as the headers access-token (or Authorization: Bearer, X-Api-Key) and X-Instance-Id.'
@@ -38,7 +38,17 @@ export const StatusErrorBody = Type.Object(
   { description: 'Error of the rate-limit and temp-link operations' }
 )
 
-export const Status = Type.Union(INSTANCE_STATUSES.map((s) => Type.Literal(s)))
+export const Status = Type.Union([
+  Type.Literal('STOPPED'),
+  Type.Literal('STARTING'),
+  Type.Literal('SCAN_QR_CODE'),
+  Type.Literal('WORKING'),
+  Type.Literal('FAILED'),
+  Type.Literal('DELETED')
+])
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+/** Compile-time guard: the schema lists exactly the domain's statuses. */
+export const STATUS_SCHEMA_MATCHES_DOMAIN: Same<Static<typeof Status>, InstanceStatus> = true
 
 export const SessionConfig = Type.Object({
   webhooks: Type.Array(Type.Unknown(), { description: 'Webhooks of the instance' }),
