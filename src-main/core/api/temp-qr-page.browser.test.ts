@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestCore, type TestCore } from '../testing/core-harness.js'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+/** The bits of the page's DOM the checks read (this tsconfig has no DOM lib; string eval is blocked by the CSP). */
+type PageDoc = { document: { getElementById(id: string): { src?: string } | null; querySelector(s: string): { textContent: string | null } | null } }
 
 describe('temp-qr page in a browser', () => {
   let t: TestCore
@@ -35,15 +37,15 @@ describe('temp-qr page in a browser', () => {
     page.on('request', (r) => requests.push({ url: r.url(), referer: r.headers()['referer'] }))
 
     await page.goto(link)
-    await page.waitForFunction("document.getElementById('qr')?.src.startsWith('data:image/png')", undefined, { timeout: 15_000 })
+    await page.waitForFunction(() => ((globalThis as unknown as PageDoc).document.getElementById('qr')?.src ?? '').startsWith('data:image/png'), undefined, { timeout: 15_000 })
     expect(await page.textContent('[data-testid=status]')).toBe('waiting for the phone')
 
     await page.fill('#phone', phone)
     await page.click('button[type=submit]')
-    await page.waitForFunction("/^[A-Z0-9]{4}-[A-Z0-9]{4}$/.test(document.querySelector('[data-testid=pairing-code]')?.textContent ?? '')", undefined, { timeout: 15_000 })
+    await page.waitForFunction(() => /^[A-Z0-9]{4}-[A-Z0-9]{4}$/.test((globalThis as unknown as PageDoc).document.querySelector('[data-testid=pairing-code]')?.textContent ?? ''), undefined, { timeout: 15_000 })
     const code = (await page.textContent('[data-testid=pairing-code]'))!
     await t.core.sandbox!.enterPairingCode(phone, code)
-    await page.waitForFunction("document.querySelector('[data-testid=status]')?.textContent === 'linked'", undefined, { timeout: 20_000 })
+    await page.waitForFunction(() => (globalThis as unknown as PageDoc).document.querySelector('[data-testid=status]')?.textContent === 'linked', undefined, { timeout: 20_000 })
     expect(await page.isVisible('#done')).toBe(true)
 
     expect(consoleErrors).toEqual([])
