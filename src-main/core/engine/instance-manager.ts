@@ -66,6 +66,11 @@ export class InstanceManager {
     return row && toView(row)
   }
 
+  /** Like view(), but an instance that is gone (deleted meanwhile) is the API's invalid_session. */
+  mustView(id: string): InstanceView {
+    return toView(this.mustGet(id))
+  }
+
   listForAccount(accountId: string): InstanceView[] {
     return repo.listAccountInstances(this.o.db, accountId).map(toView)
   }
@@ -85,7 +90,7 @@ export class InstanceManager {
     })()
     this.o.bus.emit('instance.created', { instanceId: id, accountId, at: now })
     this.start(id)
-    return this.view(id)!
+    return this.mustView(id)
   }
 
   start(id: string): InstanceView {
@@ -95,7 +100,7 @@ export class InstanceManager {
       this.setStatus(id, 'STARTING', 'start')
       this.sessionOf(id).start()
     }
-    return this.view(id)!
+    return this.mustView(id)
   }
 
   async stop(id: string): Promise<InstanceView> {
@@ -103,7 +108,7 @@ export class InstanceManager {
     repo.setDesiredRunning(this.o.db, id, false, this.now())
     await this.sessions.get(id)?.stop()
     this.setStatus(id, 'STOPPED', 'stop')
-    return this.view(id)!
+    return this.mustView(id)
   }
 
   async restart(id: string): Promise<InstanceView> {
@@ -114,7 +119,7 @@ export class InstanceManager {
     repo.setDesiredRunning(this.o.db, id, true, this.now())
     this.setStatus(id, 'STARTING', 'restart')
     this.sessionOf(id).start()
-    return this.view(id)!
+    return this.mustView(id)
   }
 
   /** WORKING -> SCAN_QR_CODE: unlink the device, forget the pairing, show a fresh QR. */
@@ -127,7 +132,7 @@ export class InstanceManager {
     repo.setInstanceMe(this.o.db, id, null, this.now())
     this.setStatus(id, 'SCAN_QR_CODE', 'logout')
     await this.sessionOf(id).logout()
-    return this.view(id)!
+    return this.mustView(id)
   }
 
   /** Irreversible: closes the engine, deletes every row of the instance, frees the quota slot. */

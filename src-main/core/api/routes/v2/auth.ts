@@ -21,7 +21,7 @@ const QrAnswer = Type.Object({
 
 export async function authRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const currentQr = (instanceId: string) => {
-    const view = deps.manager.view(instanceId)!
+    const view = deps.manager.mustView(instanceId)
     const qr = view.status === 'SCAN_QR_CODE' ? deps.manager.qr(instanceId) : undefined
     if (!qr) throw coreErrors.statusMismatch(view.status, ['SCAN_QR_CODE'], 'Start the session and wait for SCAN_QR_CODE (5 to 15 s); a paired session has no QR')
     return qr

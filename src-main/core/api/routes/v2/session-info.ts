@@ -40,7 +40,7 @@ export async function sessionInfoRoutes(app: FastifyInstance, deps: ApiDeps): Pr
     },
     handler: async (request) => {
       const { instance } = authInstance(request)
-      const view = deps.manager.view(instance.id)!
+      const view = deps.manager.mustView(instance.id)
       const qr = view.status === 'SCAN_QR_CODE' ? deps.manager.qr(view.id) : undefined
       return {
         instance_id: view.id,
@@ -65,7 +65,7 @@ export async function sessionInfoRoutes(app: FastifyInstance, deps: ApiDeps): Pr
     }
   }, async (request) => {
     const { instance } = authInstance(request)
-    const view = deps.manager.view(instance.id)!
+    const view = deps.manager.mustView(instance.id)
     if (!view.me) throw coreErrors.statusMismatch(view.status, ['WORKING'], 'Pair the instance first (scan the QR or use a pairing code)')
     return view.me
   })
