@@ -1,0 +1,187 @@
+// Baileys messages -> the v2 API's message object (WAHA's WAMessage with the flat keys Wawp documents). One
+// mapper for read endpoints, webhook payloads and send responses, so the three never drift apart.
+import { getContentType, normalizeMessageContent, proto, type WAMessage } from '@whiskeysockets/baileys'
+import { serializeMessageId, toApiChatId } from './chat-ids.js'
+
+export const ACK_NAMES = { [-1]: 'ERROR', 0: 'PENDING', 1: 'SERVER', 2: 'DEVICE', 3: 'READ', 4: 'PLAYED' } as const
+export type AckValue = keyof typeof ACK_NAMES
+
+/** Baileys' WebMessageInfo.Status (ERROR 0 … PLAYED 5) -> WAHA ack (-1 … 4). */
+export function ackOf(status: number | null | undefined): AckValue {
+  if (status === null || status === undefined) return 0
+  const v = Math.max(-1, Math.min(4, status - 1))
+  return (status === 0 ? -1 : v) as AckValue
+}
+
+export interface ApiMedia {
+  url: string | null
+  mimetype: string | null
+  filename: string | null
+  error: string | null
+}
+
+export interface ApiMessage {
+  id: string
+  timestamp: number
+  from: string
+  fromMe: boolean
+  source: 'api' | 'app'
+  to: string
+  participant: string | null
+  author: string | null
+  body: string
+  type: string
+  hasMedia: boolean
+  media: ApiMedia | null
+  ack: AckValue
+  ackName: (typeof ACK_NAMES)[AckValue]
+  location: { latitude: string; longitude: string; description: string | null } | null
+  vCards: string[]
+  replyTo: { id: string; participant: string | null; body: string; _data: unknown } | null
+  pushName: string | null
+  _data: unknown
+}
+
+export interface MapContext {
+  /** The instance's own user JID (any form). */
+  me: string
+  /** Ids of messages this API sent (source "api"); everything else fromMe is "app". */
+  sentByApi?: (id: string) => boolean
+  /** Where downloaded media of a message is served, if it has been downloaded. */
+  mediaUrl?: (key: proto.IMessageKey) => string | null
+}
+
+const MEDIA = ['imageMessage', 'videoMessage', 'audioMessage', 'documentMessage', 'stickerMessage', 'ptvMessage'] as const
+
+export function typeOf(content: proto.IMessage | undefined): string {
+  const t = content ? getContentType(content) : undefined
+  switch (t) {
+    case 'conversation':
+    case 'extendedTextMessage':
+      return 'chat'
+    case 'imageMessage':
+      return 'image'
+    case 'videoMessage':
+    case 'ptvMessage':
+      return 'video'
+    case 'audioMessage':
+      return content?.audioMessage?.ptt ? 'ptt' : 'audio'
+    case 'documentMessage':
+      return 'document'
+    case 'stickerMessage':
+      return 'sticker'
+    case 'locationMessage':
+    case 'liveLocationMessage':
+      return 'location'
+    case 'contactMessage':
+      return 'vcard'
+    case 'contactsArrayMessage':
+      return 'multi_vcard'
+    case 'pollCreationMessage':
+    case 'pollCreationMessageV2':
+    case 'pollCreationMessageV3':
+      return 'poll_creation'
+    case 'reactionMessage':
+      return 'reaction'
+    case 'eventMessage':
+      return 'event'
+    case 'listMessage':
+      return 'list'
+    case 'protocolMessage':
+      return content?.protocolMessage?.type === proto.Message.ProtocolMessage.Type.REVOKE ? 'revoked' : 'protocol'
+    case undefined:
+      return 'unknown'
+    default:
+      return t.replace(/Message$/, '')
+  }
+}
+
+/** The human-readable text of a message: its text, caption, emoji, poll question, place name... */
+export function bodyOf(c: proto.IMessage | undefined): string {
+  if (!c) return ''
+  return (
+    c.conversation ?? c.extendedTextMessage?.text ?? c.imageMessage?.caption ?? c.videoMessage?.caption ?? c.documentMessage?.caption ??
+    c.reactionMessage?.text ?? c.pollCreationMessageV3?.name ?? c.pollCreationMessage?.name ?? c.pollCreationMessageV2?.name ??
+    c.eventMessage?.name ?? c.listMessage?.description ?? c.locationMessage?.name ?? c.contactMessage?.displayName ??
+    c.editedMessage?.message?.protocolMessage?.editedMessage?.conversation ?? c.protocolMessage?.editedMessage?.conversation ??
+    c.protocolMessage?.editedMessage?.extendedTextMessage?.text ?? ''
+  )
+}
+
+function contextOf(c: proto.IMessage | undefined): proto.IContextInfo | undefined {
+  if (!c) return undefined
+  const t = getContentType(c)
+  const inner = t ? (c as Record<string, unknown>)[t] : undefined
+  return inner && typeof inner === 'object' && 'contextInfo' in inner ? ((inner as { contextInfo?: proto.IContextInfo }).contextInfo ?? undefined) : undefined
+}
+
+export const messageToJson = (m: WAMessage): unknown => proto.WebMessageInfo.toObject(proto.WebMessageInfo.fromObject(m), { longs: Number, bytes: String, enums: String })
+
+export function toApiMessage(m: WAMessage, ctx: MapContext): ApiMessage {
+  const content = normalizeMessageContent(m.message)
+  const key = m.key
+  const chat = toApiChatId(key.remoteJid)
+  const me = toApiChatId(ctx.me)
+  const isGroupish = chat.endsWith('@g.us') || chat === 'status@broadcast' || chat.endsWith('@newsletter')
+  const participant = isGroupish ? toApiChatId(key.participant ?? m.participant) || null : null
+  const fromMe = !!key.fromMe
+  const from = fromMe ? me : isGroupish ? chat : chat
+  const to = fromMe ? chat : isGroupish ? chat : me
+  const mediaType = content ? MEDIA.find((t) => content[t]) : undefined
+  const media = mediaType ? (content![mediaType] as { mimetype?: string | null; fileName?: string | null }) : undefined
+  const loc = content?.locationMessage ?? content?.liveLocationMessage
+  const ctxInfo = contextOf(content)
+  const vCards = [
+    ...(content?.contactMessage?.vcard ? [content.contactMessage.vcard] : []),
+    ...(content?.contactsArrayMessage?.contacts ?? []).map((c) => c.vcard ?? '').filter(Boolean)
+  ]
+  const ack = ackOf(m.status)
+  const mediaUrl = mediaType ? (ctx.mediaUrl?.(key) ?? null) : null
+  return {
+    id: serializeMessageId(key),
+    timestamp: Number(m.messageTimestamp ?? 0),
+    from,
+    fromMe,
+    source: fromMe && key.id && ctx.sentByApi?.(key.id) ? 'api' : 'app',
+    to,
+    participant,
+    author: participant ?? (fromMe ? me : chat),
+    body: bodyOf(content),
+    type: typeOf(content),
+    hasMedia: !!mediaType,
+    media: mediaType
+      ? { url: mediaUrl, mimetype: media?.mimetype ?? null, filename: media?.fileName ?? null, error: mediaUrl ? null : 'not downloaded' }
+      : null,
+    ack,
+    ackName: ACK_NAMES[ack],
+    location: loc
+      ? { latitude: String(loc.degreesLatitude ?? ''), longitude: String(loc.degreesLongitude ?? ''), description: content?.locationMessage ? (content.locationMessage.name ?? content.locationMessage.address ?? null) : (loc.caption ?? null) }
+      : null,
+    vCards,
+    replyTo: ctxInfo?.stanzaId
+      ? {
+          id: ctxInfo.stanzaId,
+          participant: ctxInfo.participant ? toApiChatId(ctxInfo.participant) : null,
+          body: bodyOf(normalizeMessageContent(ctxInfo.quotedMessage ?? undefined)),
+          _data: ctxInfo.quotedMessage ? proto.Message.toObject(proto.Message.fromObject(ctxInfo.quotedMessage), { longs: Number, bytes: String }) : null
+        }
+      : null,
+    pushName: m.pushName ?? null,
+    _data: messageToJson(m)
+  }
+}
+
+/**
+ * The answer of a send endpoint: the message object with its id in every form clients read — `id._serialized`
+ * and `id.id` (whatsapp-web.js), `key.id` (Baileys) and `_data.id` (the documented example).
+ */
+export function toSendResponse(m: WAMessage, ctx: MapContext) {
+  const api = toApiMessage(m, ctx)
+  const idObj = { fromMe: !!m.key.fromMe, remote: toApiChatId(m.key.remoteJid), id: m.key.id ?? '', _serialized: api.id }
+  return {
+    ...api,
+    id: idObj,
+    key: { id: m.key.id ?? '', remoteJid: m.key.remoteJid ?? '', fromMe: !!m.key.fromMe, ...(m.key.participant ? { participant: m.key.participant } : {}) },
+    _data: { ...(api._data as object), id: idObj, body: api.body, type: api.type, t: api.timestamp, from: api.from, to: api.to, ack: api.ack }
+  }
+}
