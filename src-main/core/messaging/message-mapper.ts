@@ -155,7 +155,7 @@ export function toApiMessage(m: WAMessage, ctx: MapContext): ApiMessage {
     ack,
     ackName: ACK_NAMES[ack],
     location: loc
-      ? { latitude: String(loc.degreesLatitude ?? ''), longitude: String(loc.degreesLongitude ?? ''), description: content?.locationMessage ? (content.locationMessage.name ?? content.locationMessage.address ?? null) : (loc.caption ?? null) }
+      ? { latitude: String(loc.degreesLatitude ?? ''), longitude: String(loc.degreesLongitude ?? ''), description: content?.locationMessage ? (content.locationMessage.name ?? content.locationMessage.address ?? null) : (content?.liveLocationMessage?.caption ?? null) }
       : null,
     vCards,
     replyTo: ctxInfo?.stanzaId
