@@ -90,3 +90,19 @@ export async function waitUntil<T>(fn: () => T | undefined | null | false | Prom
     await new Promise((r) => setTimeout(r, 20))
   }
 }
+
+/**
+ * A WORKING instance linked to a simulated phone (created if missing) by a real QR scan on the sandbox.
+ * Returns the instance id; the phone's person is then the instance's own account (its "phone").
+ */
+export async function pairInstance(t: TestCore, phone: string, name = `Phone ${phone.slice(-4)}`): Promise<string> {
+  const sandbox = t.core.sandbox
+  if (!sandbox) throw new Error('pairInstance needs a sandbox core')
+  if (!sandbox.getPhone(phone)) await sandbox.createPhone({ phoneNumber: phone, name })
+  const id = await t.createInstance()
+  await t.waitForStatus(id, 'SCAN_QR_CODE')
+  const qr = await waitUntil(() => t.core.instances.qr(id)?.qr, 10_000, `${id} qr`)
+  await sandbox.scanQr(phone, qr)
+  await t.waitForStatus(id, 'WORKING', 20_000)
+  return id
+}
