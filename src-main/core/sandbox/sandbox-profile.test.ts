@@ -96,6 +96,30 @@ describe.sequential('sandbox profile, presence and calls', () => {
     await waitFor(() => B.ev('labels.edit', (l) => l.id === '7' && l.name === 'VIP').length, 8000, 'label synced')
   })
 
+  it('fault injection: a delivery delay holds stanzas for one device; clearing it restores immediate delivery', async () => {
+    const { A, B, Bjid, net } = ctx
+    net.faults.setDeliveryDelay(400, '15550000002:1@s.whatsapp.net')
+    const t0 = Date.now()
+    const m = await A.sock.sendMessage(Bjid, { text: 'slow lane' })
+    await waitFor(() => B.ev('messages.upsert', (v) => v.messages.some((x) => x.key.id === m!.key.id)).length, 8000, 'delayed delivery')
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(400)
+    net.faults.clear()
+    const t1 = Date.now()
+    const m2 = await A.sock.sendMessage(Bjid, { text: 'fast lane' })
+    await waitFor(() => B.ev('messages.upsert', (v) => v.messages.some((x) => x.key.id === m2!.key.id)).length, 8000, 'normal delivery')
+    expect(Date.now() - t1).toBeLessThan(400)
+  })
+
+  it('fault injection: a stream conflict closes the device with 440', async () => {
+    const { net } = ctx
+    const extra = new TestClient(net, 'A3')
+    await extra.pairByQr('15550000001')
+    expect(net.faults.streamConflict(extra.auth.creds.me!.id)).toBe(true)
+    await waitFor(() => extra.closes.includes(440), 5000, '440')
+    extra.stop()
+    net.unlinkDevice('15550000001', Number(extra.auth.creds.me!.id.split(':')[1]!.split('@')[0]))
+  })
+
   it('calls: a person rings an instance (call offer), the instance rejects, the ring ends', async () => {
     const { A, net } = ctx
     const callId = net.placeCall('15550000002', '15550000001', { video: true })
@@ -114,8 +138,9 @@ describe.sequential('sandbox profile, presence and calls', () => {
     const { A, net } = ctx
     const A2 = new TestClient(net, 'A2')
     await A2.pairByQr('15550000001')
-    expect(net.getPhone('15550000001')!.devices.map((d) => d.id)).toEqual([0, 1, 2])
-    expect(net.unlinkDevice('15550000001', 2)).toBe(true)
+    const a2 = Number(A2.auth.creds.me!.id.split(':')[1]!.split('@')[0])
+    expect(net.getPhone('15550000001')!.devices.map((d) => d.id)).toEqual([0, 1, a2])
+    expect(net.unlinkDevice('15550000001', a2)).toBe(true)
     await waitFor(() => A2.closes.includes(401), 5000, 'A2 logged out')
     A2.stop()
     expect(net.getPhone('15550000001')!.devices.map((d) => d.id)).toEqual([0, 1])
