@@ -22,6 +22,8 @@ import type { ReconnectConfig } from './engine/baileys/reconnect-policy.js'
 import { InstanceManager } from './engine/instance-manager.js'
 import { DEFAULT_PAIRING_THROTTLE, PairingCodes, type PairingThrottleConfig } from './engine/pairing-codes.js'
 import { SandboxNetwork, sandboxAdminRoutes, sandboxClientConfig } from './sandbox/index.js'
+import { createRateLimiter, createSendQueue } from './rate-limit/index.js'
+import { policyOfInstance } from './rate-limit/policies.js'
 
 export type NetworkMode = 'whatsapp' | 'sandbox'
 export type CoreBusEvents = CoreEventMap & BaileysBusEvents
@@ -125,6 +127,10 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     const instances = new InstanceManager({ db, engine, bus, plans, logger })
     cleanups.push(() => instances.closeAll())
     const pairingCodes = new PairingCodes(db, instances, bus, { ...DEFAULT_PAIRING_THROTTLE, ...options.pairingThrottle })
+    // One limiter and queue for the whole core (sends, group operations, number checks); see rate-limit/README.md.
+    const limiter = createRateLimiter({ db, limitsFor: (id) => policyOfInstance(db, id).limits })
+    const queue = createSendQueue({ limiter })
+    cleanups.push(() => queue.close())
 
     let port: number | undefined
     const openedSandbox = sandbox
@@ -150,7 +156,10 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
           }
         : {}),
       extraRoutes: options.extraRoutes,
-      authFailureLimit: options.authFailureLimit
+      authFailureLimit: options.authFailureLimit,
+      engine,
+      bus,
+      rateLimit: { limiter, queue }
     })
     cleanups.push(() => app.close())
     await app.listen({ port: options.port ?? 3000, host })

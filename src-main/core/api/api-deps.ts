@@ -2,8 +2,12 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { Logger } from 'pino'
 import type { Db } from '../db/connection.js'
+import type { EventSubscriber } from '../domain/event-bus.js'
+import type { BaileysAdapter } from '../engine/baileys/baileys-adapter.js'
+import type { BaileysBusEvents } from '../engine/baileys/baileys-events.js'
 import type { InstanceManager } from '../engine/instance-manager.js'
 import type { PairingCodes } from '../engine/pairing-codes.js'
+import type { RateLimiter, SendQueue } from '../rate-limit/index.js'
 import type { AuthFailureLimiterConfig } from './auth-failure-limiter.js'
 
 export interface SessionConfigView {
@@ -31,6 +35,12 @@ export interface ApiDeps {
   /** Request body limit in bytes (default 1 MiB); routes may raise their own. */
   bodyLimit?: number
   now?: () => number
+  /** The Baileys engine: live sockets of WORKING instances (routes acting through an account). */
+  engine?: Pick<BaileysAdapter, 'liveSocket' | 'onSocket'>
+  /** Baileys events of every instance (`engine.baileys`), for in-memory trackers such as presence. */
+  bus?: EventSubscriber<BaileysBusEvents>
+  /** Rate-limit enforcement: the limiter and the queue that paces sends, group operations and checks. */
+  rateLimit?: { limiter: RateLimiter; queue: SendQueue }
 }
 
 export const sessionConfigOf = (deps: ApiDeps, instanceId: string): SessionConfigView =>
