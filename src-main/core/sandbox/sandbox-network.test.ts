@@ -259,6 +259,37 @@ describe.sequential('sandbox network: the prototype scenarios', () => {
     await waitFor(() => B.ev('messages.upsert', (v) => v.messages.some((m) => m.key.id === id && m.key.fromMe)).length, 8000, 'mirror on B')
   })
 
+  it('a device running low on one-time pre-keys is told, and uploads more', async () => {
+    const db = (net as unknown as { db: import('../db/connection.js').Db }).db
+    const { countPreKeys, listPreKeyIds } = await import('./store/accounts-repo.js')
+    // Leave B:1 with exactly LOW_PREKEY_COUNT keys; the next bundle fetch takes one and crosses the threshold.
+    const ids = listPreKeyIds(db, B_PHONE, 1)
+    db.prepare(`DELETE FROM prekeys WHERE phone = ? AND device_id = 1 AND key_id IN (${ids.slice(5).join(',')})`).run(B_PHONE)
+    expect(countPreKeys(db, B_PHONE, 1)).toBe(5)
+    const D = new TestClient(net, 'D')
+    await net.createPhone({ phoneNumber: '15550000004', name: 'Dan' })
+    await D.pairByQr('15550000004')
+    try {
+      await D.sock.sendMessage(Bjid, { text: 'a new contact fetches your keys' })
+      await waitFor(() => countPreKeys(db, B_PHONE, 1) > 5, 8000, 'B re-uploaded prekeys')
+    } finally {
+      D.stop()
+    }
+  })
+
+  it('retry receipts: a device that lost its session asks again and gets the message', async () => {
+    // B forgets its Signal session with A's device: A's next message cannot be decrypted, B sends a retry
+    // receipt with fresh keys through the sandbox to A's exact device, and A re-sends a decryptable copy.
+    const first = await A.sock.sendMessage(Bjid, { text: 'before you forgot me' })
+    await waitFor(() => B.ev('messages.upsert', (v) => v.messages.some((x) => x.key.id === first!.key.id)).length, 8000, 'first')
+    const lidOfA = net.getPhone(A_PHONE)!.lid.split('@')[0]
+    const address = `${lidOfA}_1.1`
+    expect(Object.keys(await B.auth.keys.get('session', [address]))).toEqual([address])
+    await B.auth.keys.set({ session: { [address]: null } })
+    const m = await A.sock.sendMessage(Bjid, { text: 'after you forgot me' })
+    await waitFor(() => B.ev('messages.upsert', (v) => v.messages.some((x) => x.key.id === m!.key.id && textOf(x) === 'after you forgot me')).length, 15_000, 'decrypted after retry')
+  })
+
   it('stanza inventory: every iq Baileys sent had a handler', () => {
     const inv = net.stanzaInventory()
     expect(inv.handled).toEqual(expect.arrayContaining(['iq:encrypt:count', 'iq:usync:usync', 'iq:w:g2:create']))

@@ -6,7 +6,7 @@ import {
   addPreKeys, countPreKeys, getAccount, getAccountByLid, getDevice, listPreKeyIds, setRegistration, setSignedPreKey, takePreKey
 } from '../store/accounts-repo.js'
 import { child, childBytes, childrenOf, genId, node, tstr, u32 } from '../wire/nodes.js'
-import { parseJid, S_WA } from '../wire/jid.js'
+import { parseJid, S_WA, SERVER_JID } from '../wire/jid.js'
 
 const KEY_BUNDLE_TYPE = Buffer.from([5])
 /** Below this many one-time pre-keys the server asks the device to upload more. */
@@ -106,7 +106,7 @@ function fetchBundles(conn: Connection, iq: BinaryNode, keyNode: BinaryNode): vo
       if (left < LOW_PREKEY_COUNT) {
         s.delivery.deliver(
           { phone: acc.phone, deviceId: dev.deviceId },
-          node('notification', { from: S_WA, type: 'encrypt', id: genId(), t: tstr() }, [node('count', { value: String(left) })])
+          node('notification', { from: SERVER_JID, type: 'encrypt', id: genId(), t: tstr() }, [node('count', { value: String(left) })])
         )
       }
     }

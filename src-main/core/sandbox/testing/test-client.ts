@@ -57,6 +57,8 @@ export class TestClient {
   state: 'new' | 'connecting' | 'open' | 'close' = 'new'
   sock!: WASocket
   connects = 0
+  /** Messages this client saw, so Baileys can answer retry requests (getMessage). */
+  readonly store = new Map<string, proto.IMessage>()
   private stopped = false
 
   constructor(readonly network: SandboxNetwork, readonly name: string) {}
@@ -71,11 +73,13 @@ export class TestClient {
       browser: Browsers.ubuntu('Chrome'),
       connectTimeoutMs: 10_000,
       defaultQueryTimeoutMs: 10_000,
-      markOnlineOnConnect: opts.markOnlineOnConnect ?? true
+      markOnlineOnConnect: opts.markOnlineOnConnect ?? true,
+      getMessage: async (key) => (key.id ? this.store.get(key.id) : undefined)
     })
     this.sock = sock
     sock.ev.process(async (evs) => {
       for (const [k, v] of Object.entries(evs)) this.events.push({ k: k as keyof BaileysEventMap, v, at: Date.now() })
+      for (const m of evs['messages.upsert']?.messages ?? []) if (m.key.id && m.message) this.store.set(m.key.id, m.message)
       const cu = evs['connection.update']
       if (cu) {
         if (cu.qr) this.qrs.push(cu.qr)
