@@ -1,0 +1,201 @@
+// Chats of the store: the newest message and unread count kept on the chat row (so listing chats never scans
+// messages), flags from app-state sync (archive, pin, mute, marked unread), paged listing by an index.
+import type { Db } from '../../db/connection.js'
+import { stmt } from '../../db/statements.js'
+import { fromMessageRow, type MessageRow, type StoredMessage } from './messages-repo.js'
+
+export interface StoredChat {
+  instanceId: string
+  chatId: string
+  name: string | null
+  unreadCount: number
+  lastMessagePk: number | null
+  /** Seconds; 0 when the chat has no message yet. */
+  lastMessageAt: number
+  archived: boolean
+  /** Seconds; null = not pinned. */
+  pinnedAt: number | null
+  /** Seconds (-1 = forever); null = not muted. */
+  mutedUntil: number | null
+  markedUnread: boolean
+  createdAt: number
+  updatedAt: number
+}
+
+interface ChatRow {
+  instance_id: string
+  chat_id: string
+  name: string | null
+  unread_count: number
+  last_message_pk: number | null
+  last_message_at: number
+  archived: number
+  pinned_at: number | null
+  muted_until: number | null
+  marked_unread: number
+  created_at: number
+  updated_at: number
+}
+
+const fromRow = (r: ChatRow): StoredChat => ({
+  instanceId: r.instance_id,
+  chatId: r.chat_id,
+  name: r.name,
+  unreadCount: r.unread_count,
+  lastMessagePk: r.last_message_pk,
+  lastMessageAt: r.last_message_at,
+  archived: r.archived === 1,
+  pinnedAt: r.pinned_at,
+  mutedUntil: r.muted_until,
+  markedUnread: r.marked_unread === 1,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at
+})
+
+export function getChat(db: Db, instanceId: string, chatId: string): StoredChat | undefined {
+  const row = stmt(db, 'SELECT * FROM store_chats WHERE instance_id = ? AND chat_id = ?').get(instanceId, chatId) as ChatRow | undefined
+  return row && fromRow(row)
+}
+
+const ensureChat = (db: Db, instanceId: string, chatId: string, now: number): void => {
+  stmt(db, 'INSERT OR IGNORE INTO store_chats (instance_id, chat_id, created_at, updated_at) VALUES (?, ?, ?, ?)').run(instanceId, chatId, now, now)
+}
+
+/**
+ * A message was stored in the chat: it becomes the last message when it is the newest; a live incoming one
+ * counts as unread, an own one marks the chat read (as on the phone).
+ */
+export function touchChatWithMessage(
+  db: Db,
+  instanceId: string,
+  chatId: string,
+  m: { pk: number; timestamp: number; fromMe: boolean; countUnread: boolean },
+  now: number
+): void {
+  ensureChat(db, instanceId, chatId, now)
+  stmt(
+    db,
+    `UPDATE store_chats SET
+       last_message_pk = CASE WHEN @ts >= last_message_at THEN @pk ELSE last_message_pk END,
+       last_message_at = MAX(last_message_at, @ts),
+       unread_count = CASE WHEN @fromMe = 1 THEN 0 WHEN @countUnread = 1 THEN unread_count + 1 ELSE unread_count END,
+       updated_at = @now
+     WHERE instance_id = @instanceId AND chat_id = @chatId`
+  ).run({ pk: m.pk, ts: m.timestamp, fromMe: m.fromMe ? 1 : 0, countUnread: m.countUnread ? 1 : 0, now, instanceId, chatId })
+}
+
+export interface ChatPatch {
+  name?: string | null
+  unreadCount?: number
+  archived?: boolean
+  pinnedAt?: number | null
+  mutedUntil?: number | null
+  markedUnread?: boolean
+  /** Seconds; raises last_message_at (history sync's conversationTimestamp) without a message row. */
+  lastMessageAt?: number
+}
+
+/** Creates the chat if needed and applies the given fields. Returns the chat as it was before (undefined if new). */
+export function patchChat(db: Db, instanceId: string, chatId: string, patch: ChatPatch, now: number): StoredChat | undefined {
+  const before = getChat(db, instanceId, chatId)
+  ensureChat(db, instanceId, chatId, now)
+  const has = (k: keyof ChatPatch) => (patch[k] === undefined ? 0 : 1)
+  stmt(
+    db,
+    `UPDATE store_chats SET
+       name = CASE WHEN @hasName = 1 THEN @name ELSE name END,
+       unread_count = CASE WHEN @hasUnread = 1 THEN @unread ELSE unread_count END,
+       archived = CASE WHEN @hasArchived = 1 THEN @archived ELSE archived END,
+       pinned_at = CASE WHEN @hasPinned = 1 THEN @pinnedAt ELSE pinned_at END,
+       muted_until = CASE WHEN @hasMuted = 1 THEN @mutedUntil ELSE muted_until END,
+       marked_unread = CASE WHEN @hasMarked = 1 THEN @marked ELSE marked_unread END,
+       last_message_at = MAX(last_message_at, @lastAt),
+       updated_at = @now
+     WHERE instance_id = @instanceId AND chat_id = @chatId`
+  ).run({
+    hasName: has('name'),
+    name: patch.name ?? null,
+    hasUnread: has('unreadCount'),
+    unread: Math.max(0, patch.unreadCount ?? 0),
+    hasArchived: has('archived'),
+    archived: patch.archived ? 1 : 0,
+    hasPinned: has('pinnedAt'),
+    pinnedAt: patch.pinnedAt ?? null,
+    hasMuted: has('mutedUntil'),
+    mutedUntil: patch.mutedUntil ?? null,
+    hasMarked: has('markedUnread'),
+    marked: patch.markedUnread ? 1 : 0,
+    lastAt: patch.lastMessageAt ?? 0,
+    now,
+    instanceId,
+    chatId
+  })
+  return before
+}
+
+/** After messages of a chat were deleted: point last_message at the newest remaining one. */
+export function refreshLastMessage(db: Db, instanceId: string, chatId: string, now: number): void {
+  stmt(
+    db,
+    `UPDATE store_chats SET last_message_pk = (
+       SELECT pk FROM store_messages WHERE instance_id = @instanceId AND chat_id = @chatId ORDER BY timestamp DESC, pk DESC LIMIT 1
+     ), updated_at = @now WHERE instance_id = @instanceId AND chat_id = @chatId`
+  ).run({ instanceId, chatId, now })
+}
+
+/** Deletes the chat and its messages, reactions, labels, votes and responses. */
+export function deleteChat(db: Db, instanceId: string, chatId: string): boolean {
+  for (const table of ['store_messages', 'store_reactions', 'store_chat_labels', 'store_poll_votes', 'store_event_responses']) {
+    stmt(db, `DELETE FROM ${table} WHERE instance_id = ? AND chat_id = ?`).run(instanceId, chatId)
+  }
+  return stmt(db, 'DELETE FROM store_chats WHERE instance_id = ? AND chat_id = ?').run(instanceId, chatId).changes > 0
+}
+
+export type ChatSortBy = 'messageTimestamp' | 'id' | 'name'
+export type SortOrder = 'ASC' | 'DESC'
+
+export interface ChatListQuery {
+  /** Default messageTimestamp (aliases accepted by normalizeChatSort: conversationTimestamp, timestamp). */
+  sortBy?: ChatSortBy
+  /** Default DESC. */
+  sortOrder?: SortOrder
+  limit?: number
+  offset?: number
+}
+
+/** Maps loose API input (any case, WAHA and Wawp spellings) to a supported sort; unknown = messageTimestamp. */
+export function normalizeChatSort(sortBy?: string, sortOrder?: string): { sortBy: ChatSortBy; sortOrder: SortOrder } {
+  const by = (sortBy ?? '').toLowerCase()
+  const s: ChatSortBy = by === 'id' ? 'id' : by === 'name' ? 'name' : 'messageTimestamp'
+  return { sortBy: s, sortOrder: (sortOrder ?? '').toUpperCase() === 'ASC' ? 'ASC' : 'DESC' }
+}
+
+// Static SQL per sort (no string interpolation of input): each ORDER BY is served by an index.
+const ORDER: Record<ChatSortBy, Record<SortOrder, string>> = {
+  messageTimestamp: { DESC: 'last_message_at DESC, chat_id DESC', ASC: 'last_message_at ASC, chat_id ASC' },
+  id: { DESC: 'chat_id DESC', ASC: 'chat_id ASC' },
+  name: { DESC: 'name DESC, chat_id DESC', ASC: 'name ASC, chat_id ASC' }
+}
+
+export const chatListSql = (sortBy: ChatSortBy, sortOrder: SortOrder): string =>
+  `SELECT * FROM store_chats WHERE instance_id = @instanceId ORDER BY ${ORDER[sortBy][sortOrder]} LIMIT @limit OFFSET @offset`
+
+export function listChats(db: Db, instanceId: string, q: ChatListQuery = {}): StoredChat[] {
+  const rows = stmt(db, chatListSql(q.sortBy ?? 'messageTimestamp', q.sortOrder ?? 'DESC')).all({
+    instanceId,
+    limit: Math.min(Math.max(1, Math.floor(q.limit ?? 100)), 1000),
+    offset: Math.max(0, Math.floor(q.offset ?? 0))
+  }) as ChatRow[]
+  return rows.map(fromRow)
+}
+
+/** listChats plus each chat's last message (one indexed lookup per chat by primary key). */
+export function listChatsWithLastMessage(db: Db, instanceId: string, q: ChatListQuery = {}): { chat: StoredChat; lastMessage: StoredMessage | null }[] {
+  return listChats(db, instanceId, q).map((chat) => {
+    const row = chat.lastMessagePk === null ? undefined : (stmt(db, 'SELECT * FROM store_messages WHERE pk = ?').get(chat.lastMessagePk) as MessageRow | undefined)
+    return { chat, lastMessage: row ? fromMessageRow(row) : null }
+  })
+}
+
+export const countChats = (db: Db, instanceId: string): number =>
+  stmt(db, 'SELECT COUNT(*) FROM store_chats WHERE instance_id = ?').pluck().get(instanceId) as number

@@ -1,0 +1,46 @@
+// Canonical JIDs of the store: one spelling per chat/person, so a message keyed by LID and its receipt keyed
+// by phone number land on the same row. Users: <n>@s.whatsapp.net when the phone number is known (from the
+// key's *Alt field or the LID map), else <n>@lid; device suffixes dropped. Groups, channels, broadcasts as is.
+import { isLidUser, isPnUser, jidNormalizedUser } from '@whiskeysockets/baileys'
+import type { Db } from '../../db/connection.js'
+import { stmt } from '../../db/statements.js'
+
+/** The PN of a LID from the instance's mapping table, if known. */
+export function pnForLid(db: Db, instanceId: string, lid: string): string | undefined {
+  return stmt(db, 'SELECT pn FROM store_lid_map WHERE instance_id = ? AND lid = ?').pluck().get(instanceId, jidNormalizedUser(lid)) as string | undefined
+}
+
+/** The LID of a PN from the instance's mapping table, if known. */
+export function lidForPn(db: Db, instanceId: string, pn: string): string | undefined {
+  return stmt(db, 'SELECT lid FROM store_lid_map WHERE instance_id = ? AND pn = ? ORDER BY updated_at DESC LIMIT 1')
+    .pluck()
+    .get(instanceId, jidNormalizedUser(pn)) as string | undefined
+}
+
+/**
+ * Canonical form of `jid` for this instance. `alt` is Baileys' alternative id of the same party
+ * (key.remoteJidAlt / participantAlt): a PN alt wins over a LID.
+ */
+export function canonicalJid(db: Db, instanceId: string, jid: string | null | undefined, alt?: string | null): string {
+  if (!jid) return alt ? canonicalJid(db, instanceId, alt) : ''
+  const normalized = jidNormalizedUser(jid) || jid
+  if (!isLidUser(normalized)) return normalized
+  if (alt && isPnUser(alt)) return jidNormalizedUser(alt)
+  return pnForLid(db, instanceId, normalized) ?? normalized
+}
+
+/** Records LID<->PN pairs (from keys, contacts, history sync and lid-mapping.update); returns how many changed. */
+export function recordLidMappings(db: Db, instanceId: string, pairs: readonly { lid?: string | null; pn?: string | null }[], now = Date.now()): number {
+  let changed = 0
+  for (const p of pairs) {
+    if (!p.lid || !p.pn || !isLidUser(p.lid) || !isPnUser(p.pn)) continue
+    const lid = jidNormalizedUser(p.lid)
+    const pn = jidNormalizedUser(p.pn)
+    changed += stmt(
+      db,
+      `INSERT INTO store_lid_map (instance_id, lid, pn, updated_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (instance_id, lid) DO UPDATE SET pn = excluded.pn, updated_at = excluded.updated_at WHERE pn <> excluded.pn`
+    ).run(instanceId, lid, pn, now).changes
+  }
+  return changed
+}

@@ -1,0 +1,28 @@
+// How a WAMessage (or any Baileys object) is kept in a TEXT column: JSON with buffers as base64
+// ({type:"Buffer",data}) and protobuf Longs as plain numbers, so getMessage() can hand Baileys back the
+// exact bytes (messageSecret for poll/event decryption, media keys for downloads).
+import { BufferJSON, type WAMessage } from '@whiskeysockets/baileys'
+
+interface LongLike {
+  low: number
+  high: number
+  unsigned?: boolean
+  toNumber(): number
+}
+
+const isLong = (v: unknown): v is LongLike =>
+  typeof v === 'object' && v !== null && typeof (v as LongLike).toNumber === 'function' && typeof (v as LongLike).low === 'number' && typeof (v as LongLike).high === 'number'
+
+function replacer(this: unknown, key: string, value: unknown): unknown {
+  // JSON.stringify calls toJSON before the replacer; buffers then arrive as {type:'Buffer', data:[...]}
+  // and Longs as their own object. Read the original value from the holder instead.
+  const original = (this as Record<string, unknown> | undefined)?.[key] ?? value
+  if (isLong(original)) return original.toNumber()
+  return BufferJSON.replacer(key, original)
+}
+
+export const encodeRaw = (value: unknown): string => JSON.stringify(value, replacer)
+
+export const decodeRaw = <T = unknown>(text: string): T => JSON.parse(text, BufferJSON.reviver) as T
+
+export const decodeMessage = (text: string): WAMessage => decodeRaw<WAMessage>(text)
