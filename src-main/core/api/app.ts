@@ -12,6 +12,7 @@ import { healthRoutes } from './routes/health.js'
 import { tempQrRoutes } from './routes/temp-qr.js'
 import { v1SessionRestartRoutes } from './routes/v1/session-restart.js'
 import { authRoutes } from './routes/v2/auth.js'
+import { contactsNetworkRoutes } from './routes/v2/contacts-network.js'
 import { rateLimitRoutes } from './routes/v2/rate-limit.js'
 import { sessionInfoRoutes } from './routes/v2/session-info.js'
 import { sessionLifecycleRoutes } from './routes/v2/session-lifecycle.js'
@@ -27,7 +28,8 @@ export const CORE_ROUTES: ((app: FastifyInstance, deps: ApiDeps) => Promise<void
   rateLimitRoutes,
   tempLinkRoutes,
   v1SessionRestartRoutes,
-  tempQrRoutes
+  tempQrRoutes,
+  contactsNetworkRoutes
 ]
 
 export async function buildApiApp(deps: ApiDeps): Promise<FastifyInstance> {

@@ -35,6 +35,24 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   instance_not_scannable: 409,
   person_offline: 409,
   link_failed: 502,
+  // chats, messages and contacts (messaging/chat-ids.ts, messaging/reads/errors.ts)
+  invalid_chat_id: 400,
+  invalid_message_id: 400,
+  message_not_found: 404,
+  contact_not_found: 404,
+  media_not_found: 404,
+  not_own_message: 422,
+  message_not_editable: 422,
+  edit_window_expired: 422,
+  media_download_failed: 502,
+  engine_request_failed: 502,
+  // rate limits (rate-limit/errors.ts)
+  rate_limited: 429,
+  daily_cap_reached: 429,
+  account_protection: 429,
+  concurrency_limit: 429,
+  queue_full: 429,
+  queue_purged: 409,
   // failures
   server_error: 500,
   proxy_error: 502

@@ -5,10 +5,12 @@ import { migration0001Core } from './0001-core.js'
 import { migration0100Webhooks } from './0100-webhooks.js'
 import { migration0101RateLimits } from './0101-rate-limits.js'
 import { migration0200MessageStore } from './0200-message-store.js'
+import { migration0260ProfilePictures } from './0260-profile-pictures.js'
 
 export const appMigrations: readonly Migration[] = [
   migration0001Core,
   migration0100Webhooks,
   migration0101RateLimits,
   migration0200MessageStore,
+  migration0260ProfilePictures,
 ]

@@ -1,0 +1,120 @@
+// /v2/contacts/check-exists, /about, /profile-picture, /block, /unblock and /v2/chats/picture: contact
+// operations answered by the network (profile pictures through the 24-hour cache).
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { toApiChatId, toWaJid } from '../../../messaging/chat-ids.js'
+import { checkNumber, fetchAbout, normalizeCheckPhone, setBlocked, throughCheckLimiter } from '../../../messaging/reads/contact-ops.js'
+import { requireLiveSocket } from '../../../messaging/reads/live-socket.js'
+import { booleanParam, requiredString } from '../../../messaging/reads/params.js'
+import { profilePicture } from '../../../messaging/reads/profile-picture-cache.js'
+import type { ApiDeps } from '../../api-deps.js'
+import { authInstance } from '../../plugins/auth.js'
+import { CREDENTIALS_NOTE, instanceQuery, standardErrors } from '../../schemas/common.js'
+import { ChatIdParam, LooseBoolean, ProfilePictureAnswer, SuccessAnswer } from '../../schemas/reads.js'
+
+const errors = { ...standardErrors, 502: standardErrors[500] }
+const NOT_WORKING = '422 session_status_mismatch when the session is not WORKING; 502 engine_request_failed when the network does not answer.'
+
+export async function contactsNetworkRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const now = deps.now ?? Date.now
+  const socketOf = (instanceId: string) => requireLiveSocket(deps.engine, deps.manager, instanceId)
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/v2/contacts/check-exists',
+    config: { auth: 'instance' },
+    schema: {
+      tags: ['Contacts'],
+      summary: 'Check that a phone number is on WhatsApp',
+      description: `phone: digits with the country code (a leading + and spaces are removed). Answers {numberExists, chatId}; chatId is the id to write to (<number>@c.us). Counts as one number check of the instance's rate-limit policy (check_req_per_minute, check_daily_cap): a check that would wait up to 20 s for its slot waits and answers 200, a longer wait answers 429 rate_limited (details.retry_after_ms), over the daily cap 429 daily_cap_reached (details.resets_at). GET and POST. ${NOT_WORKING} ${CREDENTIALS_NOTE}`,
+      querystring: instanceQuery({ phone: Type.Optional(Type.String({ description: 'e.g. 15551234567', examples: ['15551234567'] })) }),
+      response: { 200: Type.Object({ numberExists: Type.Boolean(), chatId: Type.String() }), ...errors }
+    },
+    handler: async (request) => {
+      const { instance } = authInstance(request)
+      const digits = normalizeCheckPhone(requiredString(request.input, 'phone', 'phoneNumber', 'phone_number'))
+      const socket = socketOf(instance.id)
+      return throughCheckLimiter(deps.rateLimit, instance.id, () => checkNumber(socket, digits))
+    }
+  })
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/v2/contacts/about',
+    config: { auth: 'instance' },
+    schema: {
+      tags: ['Contacts'],
+      summary: "A contact's about text",
+      description: `contactId: <number>@c.us (or digits). Answers {id, about, setAt}; about is null when the contact has none or hides it. GET and POST. ${NOT_WORKING} ${CREDENTIALS_NOTE}`,
+      querystring: instanceQuery({ contactId: Type.Optional(ChatIdParam('Contact id, <number>@c.us or digits')) }),
+      response: {
+        200: Type.Object({ id: Type.String(), about: Type.Union([Type.String(), Type.Null()]), setAt: Type.Union([Type.Number(), Type.Null()], { description: 'Seconds' }) }),
+        ...errors
+      }
+    },
+    handler: async (request) => {
+      const { instance } = authInstance(request)
+      const jid = toWaJid(requiredString(request.input, 'contactId', 'chatId', 'phone'))
+      const about = await fetchAbout(socketOf(instance.id), jid)
+      return { id: toApiChatId(jid), ...about }
+    }
+  })
+
+  const pictureHandler = (names: string[]) => async (request: FastifyRequest) => {
+    const { instance } = authInstance(request)
+    const jid = toWaJid(requiredString(request.input, ...names))
+    const refresh = booleanParam(request.input, 'refresh', false)
+    const pic = await profilePicture({ db: deps.db, instanceId: instance.id, socket: () => socketOf(instance.id), now: now() }, jid, refresh)
+    return { id: toApiChatId(jid), url: pic.url, profilePictureURL: pic.url, cached: pic.cached, fetchedAt: pic.fetchedAt }
+  }
+  const pictureDescription = `The URL is kept for 24 hours; refresh=true asks the network again. A cached URL is answered even while the session is not WORKING. Answers {id, url, profilePictureURL, cached, fetchedAt}; url is null without a picture (or when privacy hides it). GET and POST. ${NOT_WORKING} ${CREDENTIALS_NOTE}`
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/v2/contacts/profile-picture',
+    config: { auth: 'instance' },
+    schema: {
+      tags: ['Contacts'],
+      summary: "A contact's profile picture URL",
+      description: `contactId: <number>@c.us (or digits). ${pictureDescription}`,
+      querystring: instanceQuery({ contactId: Type.Optional(ChatIdParam('Contact id')), refresh: LooseBoolean('Bypass the 24-hour cache') }),
+      response: { 200: ProfilePictureAnswer, ...errors }
+    },
+    handler: pictureHandler(['contactId', 'chatId', 'phone'])
+  })
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/v2/chats/picture',
+    config: { auth: 'instance' },
+    schema: {
+      tags: ['Chats'],
+      summary: "A chat's picture URL (contact or group)",
+      description: `chatId: <number>@c.us or <id>@g.us. ${pictureDescription}`,
+      querystring: instanceQuery({ chatId: Type.Optional(ChatIdParam()), refresh: LooseBoolean('Bypass the 24-hour cache') }),
+      response: { 200: ProfilePictureAnswer, ...errors }
+    },
+    handler: pictureHandler(['chatId', 'contactId'])
+  })
+
+  for (const blocked of [true, false]) {
+    app.route({
+      method: ['POST', 'GET'],
+      url: blocked ? '/v2/contacts/block' : '/v2/contacts/unblock',
+      config: { auth: 'instance' },
+      schema: {
+        tags: ['Contacts'],
+        summary: blocked ? 'Block a contact' : 'Unblock a contact',
+        description: `contactId: <number>@c.us (or digits). ${blocked ? 'A blocked contact can no longer message this account.' : ''} Answers {success, contactId, blocked}. POST (GET also accepted). ${NOT_WORKING} ${CREDENTIALS_NOTE}`,
+        querystring: instanceQuery({ contactId: Type.Optional(ChatIdParam('Contact id')) }),
+        response: { 200: SuccessAnswer, ...errors }
+      },
+      handler: async (request) => {
+        const { instance } = authInstance(request)
+        const jid = toWaJid(requiredString(request.input, 'contactId', 'chatId', 'phone'))
+        await setBlocked(socketOf(instance.id), jid, blocked)
+        return { success: true, contactId: toApiChatId(jid), blocked }
+      }
+    })
+  }
+}

@@ -1,0 +1,70 @@
+// Contact operations that ask the network directly: number check (through the instance's check limiter),
+// about text, block and unblock.
+import { jidNormalizedUser, type WASocket } from '@whiskeysockets/baileys'
+import { coreErrors } from '../../domain/core-errors.js'
+import { RateLimitError, type RateLimiter, type SendQueue } from '../../rate-limit/index.js'
+import { toApiChatId } from '../chat-ids.js'
+import { engineCall } from './live-socket.js'
+
+/** A number check that would wait longer than this for its rate slot is refused (429) instead of held. */
+export const MAX_CHECK_WAIT_MS = 20_000
+
+/** `phone` of check-exists: digits with the country code; a leading + and spaces/dashes/parentheses are dropped. */
+export function normalizeCheckPhone(raw: string): string {
+  const s = raw.trim().replace(/@(c\.us|s\.whatsapp\.net)$/i, '')
+  const digits = s.replace(/^\+/, '').replace(/[\s\-().]/g, '')
+  if (!/^[1-9][0-9]{5,19}$/.test(digits)) {
+    throw coreErrors.invalidParam('phone', 'expected the number with its country code, digits only (e.g. 15551234567), without 00 or symbols')
+  }
+  return digits
+}
+
+export interface CheckLimits {
+  limiter: RateLimiter
+  queue: SendQueue
+  now?: () => number
+}
+
+/** Runs `job` as one number check of the instance's policy (check_req_per_minute, check_daily_cap). */
+export async function throughCheckLimiter<T>(limits: CheckLimits | undefined, instanceId: string, job: () => Promise<T>): Promise<T> {
+  if (!limits) return job()
+  const now = (limits.now ?? Date.now)()
+  const waiting = limits.queue.length(instanceId, 'check')
+  const denial = limits.limiter.check(instanceId, 'check', { pending: waiting })
+  if (denial && denial.reason !== 'daily_cap') {
+    const wait = limits.limiter.estimate(instanceId, 'check', waiting) - now
+    if (wait > MAX_CHECK_WAIT_MS) throw new RateLimitError({ ...denial, retryAfterMs: wait })
+  }
+  const r = limits.queue.submit(instanceId, 'check', job, { countOnSuccess: true })
+  if (r.status === 'rejected') throw r.error
+  return r.result
+}
+
+export interface NumberCheck {
+  numberExists: boolean
+  chatId: string
+}
+
+export async function checkNumber(socket: WASocket, digits: string): Promise<NumberCheck> {
+  const found = await engineCall('the number check', () => socket.onWhatsApp(digits))
+  const hit = found?.find((f) => f.exists)
+  // The network answers with the account's own spelling of the number; that is the chat id to use.
+  return hit ? { numberExists: true, chatId: toApiChatId(hit.jid) } : { numberExists: false, chatId: `${digits}@c.us` }
+}
+
+export interface AboutText {
+  about: string | null
+  setAt: number | null
+}
+
+export async function fetchAbout(socket: WASocket, jid: string): Promise<AboutText> {
+  const list = await engineCall('the about query', () => socket.fetchStatus(jidNormalizedUser(jid)))
+  const entry = list?.[0]?.status as { status?: string | null; setAt?: Date } | null | undefined
+  const about = typeof entry?.status === 'string' && entry.status !== '' ? entry.status : null
+  const at = entry?.setAt instanceof Date ? Math.floor(entry.setAt.getTime() / 1000) : null
+  return { about, setAt: about !== null && at ? at : null }
+}
+
+export async function setBlocked(socket: WASocket, jid: string, blocked: boolean): Promise<void> {
+  await engineCall(blocked ? 'the block' : 'the unblock', () => socket.updateBlockStatus(jidNormalizedUser(jid), blocked ? 'block' : 'unblock'))
+}
