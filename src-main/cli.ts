@@ -63,6 +63,7 @@ async function main(): Promise<void> {
   const { startCore } = await import('./core/start-core.js')
   const core = await startCore(options)
   console.log(`Switchboard API listening on ${core.url}`)
+  console.log(`Switchboard UI (one-time link for this run): ${core.uiUrl}`)
   if (core.network === 'sandbox') console.log('Network: SANDBOX (simulated WhatsApp network on 127.0.0.1; no real accounts)')
 
   let closing = false

@@ -7,6 +7,7 @@ import type { UserFacingSocketConfig } from '@whiskeysockets/baileys'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import pino, { type Logger } from 'pino'
 import { buildApiApp } from './api/app.js'
+import { registerUiBridge, type UiBridge } from './bridge/index.js'
 import type { AuthFailureLimiterConfig } from './api/auth-failure-limiter.js'
 import { createCoreLogger } from './api/logger.js'
 import { checkpointAndClose, openDatabase, type Db } from './db/connection.js'
@@ -56,6 +57,9 @@ export interface CoreOptions {
   authFailureLimit?: AuthFailureLimiterConfig
   /** Route plugins of later modules (webhooks, messaging), registered with the core's hooks. */
   extraRoutes?: FastifyPluginAsync[]
+  /** UI bridge: the run's one-time UI token (default random) and the renderer build served at /ui/. */
+  uiToken?: string
+  uiRendererDir?: string
 }
 
 export interface CoreHandle {
@@ -72,6 +76,10 @@ export interface CoreHandle {
   app: FastifyInstance
   sandbox: SandboxNetwork | undefined
   logger: Logger
+  /** The UI bridge (desktop: attach MessagePorts; headless: WebSocket at /ui/bridge). */
+  ui: UiBridge
+  /** http://HOST:PORT/ui/#token=... (the one-time UI URL). */
+  uiUrl: string
   /** The default account's token in plaintext (desktop UI "reveal"). */
   revealDefaultToken(): string | undefined
   /** A new default token; the old one stops working at once. */
@@ -162,6 +170,14 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       rateLimit: { limiter, queue }
     })
     cleanups.push(() => app.close())
+    const ui = await registerUiBridge(app, {
+      db, instances, pairingCodes, bus, plans, network, sandbox: openedSandbox, logger,
+      apiUrl: () => `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+      revealToken: () => revealDefaultToken(options.dataDir),
+      rotateToken: () => rotateDefaultToken(db, options.dataDir),
+      version: process.env.SWITCHBOARD_VERSION ?? process.env.npm_package_version
+    }, { uiToken: options.uiToken, rendererDir: options.uiRendererDir })
+    cleanups.push(() => ui.close())
     await app.listen({ port: options.port ?? 3000, host })
     const address = app.server.address()
     port = typeof address === 'object' && address ? address.port : (options.port ?? 3000)
@@ -181,6 +197,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       app,
       sandbox,
       logger,
+      ui,
+      uiUrl: `http://${urlHost}:${port}${ui.path}`,
       revealDefaultToken: () => revealDefaultToken(options.dataDir),
       rotateDefaultToken: () => rotateDefaultToken(db, options.dataDir),
       close: async () => {

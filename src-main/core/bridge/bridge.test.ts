@@ -1,0 +1,144 @@
+// The UI bridge over real WebSocket connections to a real core: token refusal, request/response with contract
+// validation and core error codes, push events, and the renderer build served at /ui/ with its CSP.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestCore, waitUntil, type TestCore } from '../testing/core-harness.js'
+import { connectTestBridge, upgradeStatus, type TestBridge } from './testing/ws-bridge-client.js'
+import { BRIDGE_WS_PROTOCOL } from '../../../src-preload/contract/protocol.js'
+
+describe('UI bridge (offline engine)', () => {
+  let t: TestCore
+  let client: TestBridge
+  const rendererDir = mkdtempSync(join(tmpdir(), 'sb-ui-'))
+
+  beforeAll(async () => {
+    mkdirSync(rendererDir, { recursive: true })
+    writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Switchboard test UI</title>')
+    t = await startTestCore('offline', { uiRendererDir: rendererDir, uiToken: 'test-ui-token-0123456789' })
+    client = await connectTestBridge(t.core.url, t.core.ui.token)
+  })
+  afterAll(async () => {
+    client?.close()
+    await t?.close()
+  })
+
+  it('refuses the WebSocket upgrade without the UI token, with a wrong one, or with the API token', async () => {
+    expect(await upgradeStatus(t.core.url, [BRIDGE_WS_PROTOCOL])).toBe(401)
+    expect(await upgradeStatus(t.core.url, [BRIDGE_WS_PROTOCOL, 'token.wrong'])).toBe(401)
+    expect(await upgradeStatus(t.core.url, [BRIDGE_WS_PROTOCOL, `token.${t.token}`])).toBe(401)
+    expect(await upgradeStatus(t.core.url, [BRIDGE_WS_PROTOCOL, `token.${t.core.ui.token}`])).toBe(101)
+  })
+
+  it('refuses a cross-site page even with the token, and upgrades to other paths', async () => {
+    expect(await upgradeStatus(t.core.url, [BRIDGE_WS_PROTOCOL, `token.${t.core.ui.token}`], 'http://evil.example')).toBe(403)
+    expect(await upgradeStatus(`${t.core.url}/elsewhere`, [BRIDGE_WS_PROTOCOL, `token.${t.core.ui.token}`])).toBe(404)
+    // Refused upgrades must not keep their sockets: afterAll's close() would hang (and time out) otherwise.
+  })
+
+  it('prints the one-time UI URL with the token in the fragment', () => {
+    expect(t.core.uiUrl).toBe(`${t.core.url}/ui/#token=test-ui-token-0123456789`)
+  })
+
+  it('answers requests with the envelope: app info, the instance list and quota', async () => {
+    const info = await client.bridge.app.info()
+    expect(info).toEqual({ ok: true, data: expect.objectContaining({ network: 'whatsapp', apiUrl: t.core.url, plan: 'free' }) })
+    const list = await client.bridge.instances.list()
+    expect(list.ok && list.data).toEqual({ instances: [], plan: 'free', quota: { used: 0, limit: 2 } })
+  })
+
+  it('creates an instance, pushes instances.changed and instance.status, and counts it against the quota', async () => {
+    const created = await client.bridge.instances.create({ name: 'Front desk' })
+    if (!created.ok) throw new Error(created.error.message)
+    expect(created.data).toMatchObject({ name: 'Front desk', status: 'STARTING', serverName: 'switchboard-local', policy: 'strict', number: null })
+    await waitUntil(() => client.events.find((e) => e.event === 'instances.changed'), 5_000, 'instances.changed')
+    await waitUntil(() => client.events.find((e) => e.event === 'instance.status' && (e.payload as { status: string }).status === 'STARTING'), 5_000, 'status push')
+    const list = await client.bridge.instances.list()
+    expect(list.ok && list.data.quota).toEqual({ used: 1, limit: 2 })
+
+    const stopped = await client.bridge.instances.stop({ instanceId: created.data.id.toLowerCase() })
+    expect(stopped.ok && stopped.data.status).toBe('STOPPED')
+  })
+
+  it('answers core error codes in words: quota, unknown instance, wrong state, paid-only policy', async () => {
+    await client.bridge.instances.create()
+    const third = await client.bridge.instances.create()
+    expect(third).toMatchObject({ ok: false, error: { code: 'quota_reached', recommendation: expect.stringContaining('Delete') } })
+
+    expect(await client.bridge.instances.start({ instanceId: 'NOSUCHINSTAN' })).toMatchObject({ ok: false, error: { code: 'invalid_session' } })
+
+    const id = (await client.bridge.instances.list()).ok ? ((await client.bridge.instances.list()) as { data: { instances: { id: string }[] } }).data.instances[0]!.id : ''
+    expect(await client.bridge.pairing.qr({ instanceId: id })).toMatchObject({ ok: false, error: { code: 'session_status_mismatch' } })
+    expect(await client.bridge.policies.set({ instanceId: id, slug: 'unlimited' })).toMatchObject({ ok: false, error: { code: 'subscription_required', details: { free_policies: ['strict', 'standard_policy'] } } })
+    const set = await client.bridge.policies.set({ instanceId: id, slug: 'standard_policy' })
+    expect(set.ok && set.data.current).toBe('standard_policy')
+    expect(set.ok && set.data.policies.find((p) => p.slug === 'unlimited')?.available).toBe(false)
+    expect(await client.bridge.webhooks.save({ instanceId: id, url: 'http://127.0.0.1:9/hook', events: ['message'] })).toMatchObject({ ok: false, error: { code: 'subscription_required' } })
+    expect(await client.bridge.sandbox.phones()).toMatchObject({ ok: false, error: { code: 'not_available' } })
+    expect(await client.bridge.chats.list({ instanceId: id })).toMatchObject({ ok: false, error: { code: 'not_available' } })
+  })
+
+  it('validates payloads against the contract and rejects unknown channels', async () => {
+    const send = (message: unknown) =>
+      new Promise<unknown>((resolve) => {
+        const onMessage = (data: Buffer) => {
+          const parsed = JSON.parse(data.toString()) as { type: string; id?: number }
+          if (parsed.type === 'response' && parsed.id === 9_000_001) {
+            client.socket.off('message', onMessage)
+            resolve(parsed)
+          }
+        }
+        client.socket.on('message', onMessage)
+        client.socket.send(JSON.stringify(message))
+      })
+    expect(await send({ type: 'request', id: 9_000_001, channel: 'instances.start', payload: { instanceId: 42 } })).toMatchObject({
+      result: { ok: false, error: { code: 'invalid_request', message: expect.stringContaining('instanceId') } }
+    })
+    expect(await send({ type: 'request', id: 9_000_001, channel: 'instances.start', payload: { instanceId: 'ABC', extra: 1 } })).toMatchObject({
+      result: { ok: false, error: { code: 'invalid_request' } }
+    })
+    expect(await send({ type: 'request', id: 9_000_001, channel: 'fs.readFile', payload: {} })).toMatchObject({ result: { ok: false, error: { code: 'unknown_channel' } } })
+  })
+
+  it('reveals and rotates the API token; the old one stops working', async () => {
+    const revealed = await client.bridge.api.revealToken()
+    expect(revealed).toEqual({ ok: true, data: { token: t.token } })
+    const rotated = await client.bridge.api.rotateToken()
+    if (!rotated.ok) throw new Error('rotate failed')
+    expect(rotated.data.token).not.toBe(t.token)
+    const old = await t.inject({ method: 'GET', url: `/v2/session/info?access_token=${t.token}&instance_id=X` })
+    expect(old.statusCode).toBe(401)
+    const info = await client.bridge.api.info()
+    expect(info.ok && info.data).toEqual({ baseUrl: t.core.url, docsUrl: `${t.core.url}/docs`, tokenAvailable: true })
+  })
+
+  it('creates, reads and revokes a temporary link', async () => {
+    const list = await client.bridge.instances.list()
+    const id = list.ok ? list.data.instances[0]!.id : ''
+    const created = await client.bridge.pairing.createTempLink({ instanceId: id })
+    expect(created.ok && created.data.link).toMatch(new RegExp(`^${t.core.url}/temp-qr/[A-Za-z0-9_-]{43}$`))
+    const page = await t.inject({ method: 'GET', url: new URL((created as { data: { link: string } }).data.link).pathname })
+    expect(page.statusCode).toBe(200)
+    const revoked = await client.bridge.pairing.revokeTempLink({ instanceId: id })
+    expect(revoked).toEqual({ ok: true, data: { link: null, expiresAt: null } })
+  })
+
+  it('serves the renderer build at /ui/ with a strict CSP', async () => {
+    const res = await t.inject({ method: 'GET', url: '/ui/' })
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toContain('Switchboard test UI')
+    const csp = String(res.headers['content-security-policy'])
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).toContain("default-src 'none'")
+    expect(csp).not.toContain('unsafe')
+    expect((await t.inject({ method: 'GET', url: '/ui' })).headers.location).toBe('/ui/')
+  })
+
+  it('closes bridge connections when the core shuts down', async () => {
+    const extra = await connectTestBridge(t.core.url, t.core.ui.token)
+    const closed = new Promise<void>((resolve) => extra.socket.once('close', () => resolve()))
+    t.core.ui.close()
+    await closed
+  })
+})

@@ -1,0 +1,44 @@
+// sandbox.*: simulated phones (sandbox mode only): create, scan an instance's QR, type a pairing code, send a
+// text as the person, read their inbox.
+import type { SandboxMessageDto, SandboxPhoneDto } from '../../../../src-preload/contract/dto.js'
+import type { SandboxNetwork, SandboxPhone, PersonMessage } from '../../sandbox/index.js'
+import { sandboxErrors } from '../../sandbox/errors.js'
+import { bridgeErrors } from '../errors.js'
+import type { BridgeServices } from '../services.js'
+import { ownedRow } from './context.js'
+import type { HandlersOf } from './types.js'
+
+const phoneDto = (p: SandboxPhone): SandboxPhoneDto => ({
+  phoneNumber: p.phone_number,
+  name: p.name,
+  jid: p.jid,
+  online: p.person_online,
+  devices: p.devices.map((d) => ({ id: d.id, kind: d.kind, platform: d.platform, online: d.online, linkedAt: d.linked_at * 1000 }))
+})
+
+const messageDto = (m: PersonMessage): SandboxMessageDto => ({ id: m.id, from: m.from, to: m.to, type: m.type, text: m.text, timestamp: m.timestamp * 1000, fromMe: m.fromMe })
+
+export function sandboxHandlers(s: BridgeServices): HandlersOf<'sandbox'> {
+  const net = (): SandboxNetwork => {
+    if (!s.sandbox) throw bridgeErrors.sandboxOnly()
+    return s.sandbox
+  }
+  return {
+    'sandbox.phones': () => net().listPhones().map(phoneDto),
+    'sandbox.createPhone': async ({ phoneNumber, name }) => phoneDto(await net().createPhone({ phoneNumber, ...(name?.trim() ? { name: name.trim() } : {}) })),
+    'sandbox.scanQr': async ({ phoneNumber, instanceId }) => {
+      const network = net()
+      const row = ownedRow(s, instanceId)
+      const qr = row.status === 'SCAN_QR_CODE' ? s.instances.qr(row.id)?.qr : undefined
+      if (!qr) throw sandboxErrors.instanceNotScannable(row.id)
+      await network.scanQr(phoneNumber, qr)
+      return { linked: true as const }
+    },
+    'sandbox.enterCode': async ({ phoneNumber, code }) => {
+      await net().enterPairingCode(phoneNumber, code)
+      return { linked: true as const }
+    },
+    'sandbox.sendText': ({ phoneNumber, to, text }) => net().sendText(phoneNumber, to, text),
+    'sandbox.messages': async ({ phoneNumber }) => (await net().messages(phoneNumber)).map(messageDto)
+  }
+}

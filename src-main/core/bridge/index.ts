@@ -1,0 +1,50 @@
+// The UI bridge: one server for the contract's channels and push events, reachable over Electron MessagePorts
+// (attach) and, headless, over WebSocket at /ui/bridge with the run's one-time UI token. The composition root
+// calls registerUiBridge(app, services) before the app listens.
+import type { FastifyInstance } from 'fastify'
+import type { BridgeConnection } from './connection.js'
+import { createHandlers } from './handlers/index.js'
+import { startPush } from './push.js'
+import { createBridgeServer, type BridgeServer } from './server.js'
+import type { BridgeServices } from './services.js'
+import { defaultRendererDir, registerUiRoutes } from './ui-routes.js'
+import { newUiToken } from './ui-token.js'
+
+export interface UiBridgeOptions {
+  /** Default: a fresh random token for this run. */
+  uiToken?: string
+  /** Folder of the renderer build served at /ui/ (default: out/renderer). */
+  rendererDir?: string
+}
+
+export interface UiBridge {
+  /** The one-time UI token (goes in the URL fragment: /ui/#token=...). */
+  token: string
+  /** Relative UI path with the token, e.g. `/ui/#token=...`; prefix it with the API's base URL. */
+  path: string
+  server: BridgeServer
+  /** Serve a renderer over another carrier (Electron's MessagePort). */
+  attach(connection: BridgeConnection): () => void
+  close(): void
+}
+
+export async function registerUiBridge(app: FastifyInstance, services: BridgeServices, options: UiBridgeOptions = {}): Promise<UiBridge> {
+  const token = options.uiToken ?? newUiToken()
+  const server = createBridgeServer(createHandlers(services), services.logger.child({ module: 'bridge' }))
+  const stopPush = startPush(services, server)
+  await registerUiRoutes(app, { token, server, rendererDir: options.rendererDir ?? defaultRendererDir() })
+  return {
+    token,
+    path: `/ui/#token=${token}`,
+    server,
+    attach: (connection) => server.attach(connection),
+    close() {
+      stopPush()
+      server.close()
+    }
+  }
+}
+
+export type { BridgeServices, ChatsService, WebhookRuntime } from './services.js'
+export { messagePortConnection, websocketConnection, type BridgeConnection, type MessagePortLike } from './connection.js'
+export type { BridgeServer } from './server.js'

@@ -1,0 +1,104 @@
+// Every request/response channel of the bridge: a TypeBox schema for the request (the core validates incoming
+// payloads with it) and the response type. The preload and the renderer build `bridge.<ns>.<method>()` from it.
+// PURE: TypeBox builders are plain data.
+import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import type * as D from './dto.js'
+
+/** A channel: its request schema, plus a phantom for the response type. */
+export interface ChannelDef<Req extends TSchema, Res> {
+  request: Req
+  /** Never set at run time; carries the response type. */
+  response?: Res
+}
+
+const channel = <Req extends TSchema>(request: Req) => ({ returns: <Res>(): ChannelDef<Req, Res> => ({ request }) })
+
+const Empty = Type.Object({}, { additionalProperties: false })
+const InstanceId = Type.String({ pattern: '^[A-Za-z0-9]{1,32}$' })
+const ForInstance = Type.Object({ instanceId: InstanceId }, { additionalProperties: false })
+const Digits = Type.String({ pattern: '^[0-9]{6,15}$' })
+const Page = { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })), offset: Type.Optional(Type.Integer({ minimum: 0 })) }
+
+export const CHANNELS = {
+  'app.info': channel(Empty).returns<D.AppInfo>(),
+
+  'instances.list': channel(Empty).returns<D.InstancesOverview>(),
+  'instances.create': channel(Type.Object({ name: Type.Optional(Type.String({ maxLength: 64 })) }, { additionalProperties: false })).returns<D.InstanceDto>(),
+  'instances.get': channel(ForInstance).returns<D.InstanceDto>(),
+  'instances.start': channel(ForInstance).returns<D.InstanceDto>(),
+  'instances.stop': channel(ForInstance).returns<D.InstanceDto>(),
+  'instances.restart': channel(ForInstance).returns<D.InstanceDto>(),
+  'instances.logout': channel(ForInstance).returns<D.InstanceDto>(),
+  'instances.delete': channel(ForInstance).returns<D.InstanceDto>(),
+
+  'pairing.qr': channel(ForInstance).returns<D.QrDto>(),
+  'pairing.requestCode': channel(Type.Object({ instanceId: InstanceId, phoneNumber: Type.String({ maxLength: 32 }) }, { additionalProperties: false })).returns<D.PairingCodeDto>(),
+  'pairing.tempLink': channel(ForInstance).returns<D.TempLinkDto>(),
+  'pairing.createTempLink': channel(ForInstance).returns<D.TempLinkDto>(),
+  'pairing.revokeTempLink': channel(ForInstance).returns<D.TempLinkDto>(),
+
+  'policies.get': channel(ForInstance).returns<D.PoliciesDto>(),
+  'policies.set': channel(Type.Object({ instanceId: InstanceId, slug: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false })).returns<D.PoliciesDto>(),
+
+  'webhooks.get': channel(ForInstance).returns<D.WebhooksDto>(),
+  'webhooks.save': channel(
+    Type.Object(
+      {
+        instanceId: InstanceId,
+        url: Type.String({ minLength: 1, maxLength: 2048 }),
+        events: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 64 }),
+        isActive: Type.Optional(Type.Boolean()),
+        name: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
+        /** A new signing secret; null removes it; omitted keeps the current one. */
+        secret: Type.Optional(Type.Union([Type.String({ maxLength: 256 }), Type.Null()])),
+        retries: Type.Optional(Type.Object({ delay: Type.Integer({ minimum: 0, maximum: 3600 }), attempts: Type.Integer({ minimum: 0, maximum: 50 }) }, { additionalProperties: false }))
+      },
+      { additionalProperties: false }
+    )
+  ).returns<D.WebhooksDto>(),
+  'webhooks.delete': channel(Type.Object({ instanceId: InstanceId, url: Type.String({ minLength: 1, maxLength: 2048 }) }, { additionalProperties: false })).returns<D.WebhooksDto>(),
+  'webhooks.deliveries': channel(Type.Object({ instanceId: InstanceId, ...Page }, { additionalProperties: false })).returns<D.DeliveryDto[]>(),
+  'webhooks.attempts': channel(Type.Object({ instanceId: InstanceId, deliveryId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false })).returns<D.AttemptDto[]>(),
+  'webhooks.replay': channel(Type.Object({ instanceId: InstanceId, eventId: Type.String({ minLength: 1, maxLength: 64 }), webhookId: Type.Optional(Type.Integer({ minimum: 1 })) }, { additionalProperties: false })).returns<{ replayed: number }>(),
+
+  'api.info': channel(Empty).returns<D.ApiInfoDto>(),
+  'api.revealToken': channel(Empty).returns<D.TokenDto>(),
+  'api.rotateToken': channel(Empty).returns<D.TokenDto>(),
+
+  'sandbox.phones': channel(Empty).returns<D.SandboxPhoneDto[]>(),
+  'sandbox.createPhone': channel(Type.Object({ phoneNumber: Digits, name: Type.Optional(Type.String({ maxLength: 100 })) }, { additionalProperties: false })).returns<D.SandboxPhoneDto>(),
+  'sandbox.scanQr': channel(Type.Object({ phoneNumber: Digits, instanceId: InstanceId }, { additionalProperties: false })).returns<{ linked: true }>(),
+  'sandbox.enterCode': channel(Type.Object({ phoneNumber: Digits, code: Type.String({ minLength: 8, maxLength: 9 }) }, { additionalProperties: false })).returns<{ linked: true }>(),
+  'sandbox.sendText': channel(Type.Object({ phoneNumber: Digits, to: Type.String({ minLength: 1, maxLength: 128 }), text: Type.String({ minLength: 1, maxLength: 65536 }) }, { additionalProperties: false })).returns<{ id: string }>(),
+  'sandbox.messages': channel(Type.Object({ phoneNumber: Digits }, { additionalProperties: false })).returns<D.SandboxMessageDto[]>(),
+
+  'chats.list': channel(Type.Object({ instanceId: InstanceId, search: Type.Optional(Type.String({ maxLength: 100 })), ...Page }, { additionalProperties: false })).returns<D.ChatsPageDto>(),
+  'chats.messages': channel(
+    Type.Object({ instanceId: InstanceId, chatId: Type.String({ minLength: 1, maxLength: 128 }), before: Type.Optional(Type.Integer({ minimum: 0 })), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })) }, { additionalProperties: false })
+  ).returns<D.MessagesPageDto>(),
+  'chats.sendText': channel(Type.Object({ instanceId: InstanceId, chatId: Type.String({ minLength: 1, maxLength: 128 }), text: Type.String({ minLength: 1, maxLength: 65536 }) }, { additionalProperties: false })).returns<D.MessageDto>(),
+  'chats.sendFile': channel(
+    Type.Object(
+      {
+        instanceId: InstanceId,
+        chatId: Type.String({ minLength: 1, maxLength: 128 }),
+        file: Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }), mimetype: Type.String({ minLength: 1, maxLength: 128 }), base64: Type.String({ minLength: 1, maxLength: 24 * 1024 * 1024 }) }, { additionalProperties: false }),
+        caption: Type.Optional(Type.String({ maxLength: 4096 }))
+      },
+      { additionalProperties: false }
+    )
+  ).returns<D.MessageDto>(),
+  'chats.markRead': channel(Type.Object({ instanceId: InstanceId, chatId: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false })).returns<{ read: true }>()
+} as const
+
+export type Channels = typeof CHANNELS
+export type ChannelName = keyof Channels
+export type RequestOf<K extends ChannelName> = Static<Channels[K]['request']>
+export type ResponseOf<K extends ChannelName> = Channels[K] extends ChannelDef<TSchema, infer R> ? R : never
+export const CHANNEL_NAMES = Object.keys(CHANNELS) as ChannelName[]
+
+export const isChannelName = (name: unknown): name is ChannelName => typeof name === 'string' && Object.prototype.hasOwnProperty.call(CHANNELS, name)
+
+/** The namespace part of a channel name ("instances" of "instances.list"). */
+export type NamespaceOf<K> = K extends `${infer N}.${string}` ? N : never
+export type Namespace = NamespaceOf<ChannelName>

@@ -1,0 +1,238 @@
+// Data shapes the bridge hands to the renderer (camelCase, times in ms since the epoch, no secrets unless asked).
+// PURE: plain types only.
+
+export type InstanceStatus = 'STOPPED' | 'STARTING' | 'SCAN_QR_CODE' | 'WORKING' | 'FAILED' | 'DELETED'
+export type PlanTier = 'free' | 'paid'
+export type NetworkMode = 'whatsapp' | 'sandbox'
+
+export interface AppInfo {
+  version: string
+  network: NetworkMode
+  /** http://HOST:PORT of the local v2 API. */
+  apiUrl: string
+  plan: PlanTier
+}
+
+export interface InstanceMe {
+  /** <number>@c.us */
+  id: string
+  lid: string | null
+  pushName: string | null
+  platform: string | null
+}
+
+export interface InstanceDto {
+  id: string
+  name: string
+  status: InstanceStatus
+  /** Why the status last changed (e.g. engine:open, disconnect:401), when known. */
+  statusReason: string | null
+  me: InstanceMe | null
+  /** The paired phone number (digits), or null before pairing. */
+  number: string | null
+  /** Same value as the API's server_name. */
+  serverName: string
+  /** Slug of the instance's rate-limit policy. */
+  policy: string
+  createdAt: number
+}
+
+export interface InstancesOverview {
+  instances: InstanceDto[]
+  plan: PlanTier
+  /** Instances in use against the plan's quota; limit null = unlimited. */
+  quota: { used: number; limit: number | null }
+}
+
+export interface QrDto {
+  instanceId: string
+  /** data:image/png;base64,... */
+  image: string
+  issuedAt: number
+  /** When the QR may have rotated (a new one is pushed as instance.qr). */
+  expiresAt: number
+}
+
+export interface PairingCodeDto {
+  /** XXXX-XXXX */
+  code: string
+}
+
+export interface TempLinkDto {
+  link: string | null
+  expiresAt: number | null
+}
+
+export type PolicyLimitName =
+  | 'send_message_per_minute'
+  | 'send_message_daily_cap'
+  | 'account_protection_seconds'
+  | 'concurrent_limit'
+  | 'group_req_per_minute'
+  | 'group_daily_cap'
+  | 'check_req_per_minute'
+  | 'check_daily_cap'
+
+export interface PolicyDto {
+  slug: string
+  name: string
+  description: string
+  /** null = no limit. */
+  limits: Record<PolicyLimitName, number | null>
+  /** Selectable on the account's plan. */
+  available: boolean
+}
+
+export interface RateCountersDto {
+  /** null when the core cannot tell (no limiter running). */
+  sentLastMinute: number | null
+  sentToday: number
+  queueLength: number | null
+  /** When the daily count starts again (local midnight). */
+  resetsAt: number | null
+  /** Sends are held until then (account protection after connecting). */
+  protectionUntil: number | null
+}
+
+export interface PoliciesDto {
+  instanceId: string
+  current: string
+  hasActivePlan: boolean
+  policies: PolicyDto[]
+  counters: RateCountersDto
+}
+
+export interface WebhookRetriesDto {
+  /** Seconds before the first retry (doubling after each failure). */
+  delay: number
+  /** Total POSTs, the first included. */
+  attempts: number
+}
+
+export interface WebhookDto {
+  id: number
+  url: string
+  name: string | null
+  events: string[]
+  isActive: boolean
+  retries: WebhookRetriesDto
+  /** A signing secret is set (the secret itself is never sent back). */
+  hasSecret: boolean
+  /** Why the core disabled it (e.g. http_410). */
+  disabledReason: string | null
+}
+
+export type DeliveryState = 'pending' | 'in_flight' | 'delivered' | 'dead'
+
+export interface DeliveryDto {
+  id: number
+  eventId: string
+  event: string
+  webhookId: number
+  url: string
+  state: DeliveryState
+  attempts: number
+  lastStatus: number | null
+  lastError: string | null
+  createdAt: number
+  deliveredAt: number | null
+  deadAt: number | null
+  nextAttemptAt: number | null
+}
+
+export interface AttemptDto {
+  id: number
+  attempt: number
+  outcome: 'delivered' | 'retry' | 'dead' | 'gone'
+  statusCode: number | null
+  error: string | null
+  durationMs: number
+  at: number
+}
+
+export interface WebhooksDto {
+  instanceId: string
+  /** Webhooks need the paid plan (the API answers 403 subscription_required otherwise). */
+  allowed: boolean
+  webhooks: WebhookDto[]
+  knownEvents: string[]
+  counts: Record<DeliveryState, number>
+}
+
+export interface ApiInfoDto {
+  baseUrl: string
+  docsUrl: string
+  /** The default account's token exists and can be revealed. */
+  tokenAvailable: boolean
+}
+
+export interface TokenDto {
+  token: string
+}
+
+export interface SandboxDeviceDto {
+  id: number
+  kind: 'phone' | 'companion'
+  platform: string | null
+  online: boolean
+  linkedAt: number
+}
+
+export interface SandboxPhoneDto {
+  phoneNumber: string
+  name: string
+  jid: string
+  online: boolean
+  devices: SandboxDeviceDto[]
+}
+
+export interface SandboxMessageDto {
+  id: string
+  from: string
+  to: string
+  type: string
+  text: string | null
+  timestamp: number
+  fromMe: boolean
+}
+
+export type MessageAck = 'pending' | 'sent' | 'delivered' | 'read' | 'failed'
+
+export interface ChatDto {
+  id: string
+  name: string
+  unreadCount: number
+  lastMessage: { text: string | null; timestamp: number; fromMe: boolean; ack: MessageAck | null } | null
+  timestamp: number
+}
+
+export interface MessageMediaDto {
+  mimetype: string
+  filename: string | null
+  /** A URL the renderer may show (data: or served by the core), when there is one. */
+  url: string | null
+}
+
+export interface MessageDto {
+  id: string
+  chatId: string
+  fromMe: boolean
+  /** Display name or number of the sender. */
+  sender: string | null
+  text: string | null
+  timestamp: number
+  ack: MessageAck | null
+  media: MessageMediaDto | null
+}
+
+export interface ChatsPageDto {
+  chats: ChatDto[]
+  hasMore: boolean
+}
+
+export interface MessagesPageDto {
+  /** Oldest first. */
+  messages: MessageDto[]
+  /** Older messages exist: ask again with before = messages[0].timestamp. */
+  hasMore: boolean
+}

@@ -1,0 +1,32 @@
+// Push events the core sends to every connected renderer (no request needed): live statuses, QR rotation,
+// webhook attempts, chat traffic, sandbox changes. PURE.
+import type { AttemptDto, InstanceMe, InstanceStatus, MessageAck, MessageDto } from './dto.js'
+
+export interface BridgeEvents {
+  /** An instance changed status (also DELETED). */
+  'instance.status': { instanceId: string; status: InstanceStatus; previous: InstanceStatus | null; reason: string; me: InstanceMe | null; at: number }
+  /** A new QR (image) to show, or null once it is no longer valid (paired, stopped). */
+  'instance.qr': { instanceId: string; image: string | null; issuedAt: number; expiresAt: number | null }
+  /** The instance list changed (created or deleted). */
+  'instances.changed': { instanceId: string; change: 'created' | 'deleted' }
+  /** A webhook POST finished (delivered, failed and will retry, dead-lettered). */
+  'webhook.attempt': { instanceId: string; deliveryId: number; eventId: string; webhookId: number; attempt: AttemptDto; nextAttemptAt: number | null }
+  /** A message arrived or was sent (any chat of the instance). */
+  'chat.message': { instanceId: string; message: MessageDto }
+  /** A sent message's delivery/read state changed. */
+  'chat.ack': { instanceId: string; chatId: string; messageId: string; ack: MessageAck }
+  /** A simulated phone linked, unlinked, came online or went offline (sandbox mode only). */
+  'sandbox.changed': { phoneNumber: string; change: 'linked' | 'unlinked' | 'online' | 'offline' }
+}
+
+export type BridgeEventName = keyof BridgeEvents
+
+export const BRIDGE_EVENT_NAMES: readonly BridgeEventName[] = [
+  'instance.status',
+  'instance.qr',
+  'instances.changed',
+  'webhook.attempt',
+  'chat.message',
+  'chat.ack',
+  'sandbox.changed'
+]
