@@ -171,7 +171,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     })
     cleanups.push(() => app.close())
     const ui = await registerUiBridge(app, {
-      db, instances, pairingCodes, bus, plans, network, sandbox: openedSandbox, logger,
+      db, instances, pairingCodes, bus, plans, network, sandbox: openedSandbox, logger, rateLimits: queue,
       apiUrl: () => `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
       revealToken: () => revealDefaultToken(options.dataDir),
       rotateToken: () => rotateDefaultToken(db, options.dataDir),
