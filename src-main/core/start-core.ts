@@ -23,7 +23,9 @@ import type { ReconnectConfig } from './engine/baileys/reconnect-policy.js'
 import { InstanceManager } from './engine/instance-manager.js'
 import { DEFAULT_PAIRING_THROTTLE, PairingCodes, type PairingThrottleConfig } from './engine/pairing-codes.js'
 import { SandboxNetwork, sandboxAdminRoutes, sandboxClientConfig } from './sandbox/index.js'
-import { createRateLimiter, createSendQueue } from './rate-limit/index.js'
+import { createRateLimiter, createSendQueue, systemClock, type Clock } from './rate-limit/index.js'
+import type { MediaLimits } from './messaging/send/media-input.js'
+import { wireOutbound } from './messaging/send/wiring.js'
 import { policyOfInstance } from './rate-limit/policies.js'
 
 export type NetworkMode = 'whatsapp' | 'sandbox'
@@ -60,6 +62,10 @@ export interface CoreOptions {
   /** UI bridge: the run's one-time UI token (default random) and the renderer build served at /ui/. */
   uiToken?: string
   uiRendererDir?: string
+  /** Clock of the rate limiter and the send queue (tests: ManualClock). Default: the system clock. */
+  clock?: Clock
+  /** Limits of files of media sends (maxBytes, timeoutMs); loopback URLs are allowed in sandbox mode only. */
+  sendMedia?: Partial<MediaLimits>
 }
 
 export interface CoreHandle {
@@ -136,9 +142,11 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     cleanups.push(() => instances.closeAll())
     const pairingCodes = new PairingCodes(db, instances, bus, { ...DEFAULT_PAIRING_THROTTLE, ...options.pairingThrottle })
     // One limiter and queue for the whole core (sends, group operations, number checks); see rate-limit/README.md.
-    const limiter = createRateLimiter({ db, limitsFor: (id) => policyOfInstance(db, id).limits })
-    const queue = createSendQueue({ limiter })
+    const clock = options.clock ?? systemClock
+    const limiter = createRateLimiter({ db, limitsFor: (id) => policyOfInstance(db, id).limits, now: () => clock.now() })
+    const queue = createSendQueue({ limiter, clock })
     cleanups.push(() => queue.close())
+    const sender = wireOutbound({ db, bus, instances, engine, limiter, queue, clock, logger, network, media: options.sendMedia })
 
     let port: number | undefined
     const openedSandbox = sandbox
@@ -167,7 +175,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       authFailureLimit: options.authFailureLimit,
       engine,
       bus,
-      rateLimit: { limiter, queue }
+      rateLimit: { limiter, queue },
+      sender
     })
     cleanups.push(() => app.close())
     const ui = await registerUiBridge(app, {

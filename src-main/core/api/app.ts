@@ -10,9 +10,11 @@ import { registerErrorHandling } from './plugins/errors.js'
 import { registerSecurity } from './plugins/security.js'
 import { healthRoutes } from './routes/health.js'
 import { tempQrRoutes } from './routes/temp-qr.js'
+import { v1GroupSubjectRoutes } from './routes/v1/group-subject.js'
 import { v1SessionRestartRoutes } from './routes/v1/session-restart.js'
 import { authRoutes } from './routes/v2/auth.js'
 import { contactsNetworkRoutes } from './routes/v2/contacts-network.js'
+import { groupRoutes } from './routes/v2/groups.js'
 import { rateLimitRoutes } from './routes/v2/rate-limit.js'
 import { sessionInfoRoutes } from './routes/v2/session-info.js'
 import { sessionLifecycleRoutes } from './routes/v2/session-lifecycle.js'
@@ -29,7 +31,9 @@ export const CORE_ROUTES: ((app: FastifyInstance, deps: ApiDeps) => Promise<void
   tempLinkRoutes,
   v1SessionRestartRoutes,
   tempQrRoutes,
-  contactsNetworkRoutes
+  contactsNetworkRoutes,
+  groupRoutes,
+  v1GroupSubjectRoutes
 ]
 
 export async function buildApiApp(deps: ApiDeps): Promise<FastifyInstance> {

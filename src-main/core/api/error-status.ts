@@ -46,6 +46,16 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   edit_window_expired: 422,
   media_download_failed: 502,
   engine_request_failed: 502,
+  // groups, labels, profile, presence, status, channels (account/errors.ts)
+  group_not_found: 404,
+  not_group_member: 403,
+  not_group_admin: 403,
+  invite_not_found: 404,
+  label_not_found: 404,
+  channel_not_found: 404,
+  not_channel_admin: 403,
+  media_fetch_failed: 400,
+  invalid_media: 400,
   // rate limits (rate-limit/errors.ts)
   rate_limited: 429,
   daily_cap_reached: 429,
@@ -53,6 +63,19 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   concurrency_limit: 429,
   queue_full: 429,
   queue_purged: 409,
+  // sending (messaging/send/send-errors.ts)
+  session_not_working: 422,
+  not_on_whatsapp: 404,
+  chat_not_found: 404,
+  invalid_base64: 400,
+  invalid_file_url: 400,
+  file_unreachable: 422,
+  file_too_large: 413,
+  conversion_failed: 422,
+  converter_unavailable: 503,
+  poll_not_found: 404,
+  invalid_poll_option: 400,
+  send_failed: 502,
   // failures
   server_error: 500,
   proxy_error: 502

@@ -1,0 +1,63 @@
+// Errors of the account operations (groups, labels, profile, presence, status, channels). HTTP statuses of
+// these codes live in api/error-status.ts; "the session is not WORKING" reuses the core's 422 code.
+import { DomainError, type ErrorDetails } from '../domain/errors.js'
+
+export type AccountErrorCode =
+  | 'group_not_found'
+  | 'not_group_member'
+  | 'not_group_admin'
+  | 'invite_not_found'
+  | 'label_not_found'
+  | 'channel_not_found'
+  | 'not_channel_admin'
+  | 'media_fetch_failed'
+  | 'invalid_media'
+  | 'invalid_chat_id'
+
+export class AccountError extends DomainError {
+  constructor(code: AccountErrorCode, message: string, details?: ErrorDetails) {
+    super(code, message, details)
+  }
+}
+
+export const accountErrors = {
+  groupNotFound: (id: string) =>
+    new AccountError('group_not_found', `Group ${id} does not exist`, { recommendation: 'List the groups of the instance with GET /v2/groups' }),
+  notGroupMember: (id: string) =>
+    new AccountError('not_group_member', `This account is not a participant of group ${id}`, {
+      recommendation: 'Join the group first (POST /v2/groups/join with an invite code)'
+    }),
+  notGroupAdmin: (id: string) =>
+    new AccountError('not_group_admin', `This operation needs admin rights in group ${id}`, {
+      recommendation: 'Ask an admin of the group to promote this account'
+    }),
+  inviteNotFound: () =>
+    new AccountError('invite_not_found', 'The invite code is unknown, revoked or expired', {
+      recommendation: 'Ask an admin of the group for a fresh invite link'
+    }),
+  labelNotFound: (id: string) =>
+    new AccountError('label_not_found', `Label ${id} does not exist`, { recommendation: 'List the labels with GET /v2/labels' }),
+  channelNotFound: (id: string) =>
+    new AccountError('channel_not_found', `Channel ${id} does not exist`, {
+      recommendation: 'Use a channel id (<number>@newsletter) or an invite code / https://whatsapp.com/channel/<code> link'
+    }),
+  notChannelAdmin: (id: string) =>
+    new AccountError('not_channel_admin', `This operation needs the owner or an admin of channel ${id}`, {
+      recommendation: 'Only channels this account created (or administers) can be changed or deleted'
+    }),
+  mediaFetchFailed: (param: string, why: string) =>
+    new AccountError('media_fetch_failed', `Could not download ${param}: ${why}`, {
+      invalid: [param],
+      recommendation: 'Use a URL this PC can reach (http or https), or send the file as base64 in file[data]'
+    }),
+  invalidMedia: (param: string, why: string) =>
+    new AccountError('invalid_media', `${param} is not a usable file: ${why}`, {
+      invalid: [param],
+      recommendation: 'Send a JPEG or PNG image (URL or base64)'
+    }),
+  invalidChatId: (param: string, value: string) =>
+    new AccountError('invalid_chat_id', `${param} "${value.slice(0, 64)}" is not a chat id`, {
+      invalid: [param],
+      recommendation: 'Use digits with the country code (e.g. 15551234567), <number>@c.us, a group id <number>@g.us or a channel id <number>@newsletter'
+    })
+}

@@ -1,0 +1,310 @@
+// /v2/groups...: WAHA's group paths with /api/{session} replaced by /v2 (reference §2.11). The group id
+// travels in the path, raw (120363...@g.us) or percent-encoded; mutations go through the group rate limit.
+import { Type, type TSchema } from '@sinclair/typebox'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { createGroupPacer } from '../../../account/group-pacing.js'
+import { toApiGroup, toApiParticipant, type ApiGroup } from '../../../account/groups/group-mapper.js'
+import { groupJidOf, inviteCodeOf, inviteUrl, participantJids } from '../../../account/groups/group-params.js'
+import { GroupService, type GroupSetting } from '../../../account/groups/group-service.js'
+import { MAX_PICTURE_BYTES } from '../../../account/images.js'
+import { requireFileParam } from '../../../account/file-input.js'
+import { coreErrors } from '../../../domain/core-errors.js'
+import type { ApiDeps } from '../../api-deps.js'
+import { pathParam } from '../../path-params.js'
+import { authInstance } from '../../plugins/auth.js'
+import { looseBoolean, stringParam, type Params } from '../../request-params.js'
+import { accountOpErrors, NOT_WORKING_NOTE, Nullable, SuccessAnswer } from '../../schemas/account-ops.js'
+import { CREDENTIALS_NOTE, instanceQuery } from '../../schemas/common.js'
+
+const tags = ['Groups']
+
+const Participant = Type.Object({
+  id: Type.String({ description: '<number>@c.us when the phone number is known, else <number>@lid' }),
+  pn: Nullable(Type.String()),
+  lid: Nullable(Type.String()),
+  admin: Nullable(Type.Union([Type.Literal('admin'), Type.Literal('superadmin')])),
+  role: Type.Union([Type.Literal('participant'), Type.Literal('admin'), Type.Literal('superadmin')]),
+  isAdmin: Type.Boolean(),
+  isSuperAdmin: Type.Boolean()
+})
+
+const Group = Type.Object({
+  id: Type.String({ description: '<number>@g.us' }),
+  subject: Type.String(),
+  subjectOwner: Nullable(Type.String()),
+  subjectTime: Nullable(Type.Number()),
+  creation: Nullable(Type.Number()),
+  owner: Nullable(Type.String()),
+  desc: Nullable(Type.String()),
+  descId: Nullable(Type.String()),
+  descOwner: Nullable(Type.String()),
+  descTime: Nullable(Type.Number()),
+  restrict: Type.Boolean({ description: 'Only admins edit the group info (info-admin-only)' }),
+  announce: Type.Boolean({ description: 'Only admins send messages (messages-admin-only)' }),
+  memberAddMode: Type.Boolean(),
+  joinApprovalMode: Type.Boolean(),
+  isCommunity: Type.Boolean(),
+  size: Type.Number(),
+  addressingMode: Type.Union([Type.Literal('pn'), Type.Literal('lid')]),
+  ephemeralDuration: Nullable(Type.Number()),
+  participants: Type.Optional(Type.Array(Participant))
+})
+
+const ParticipantResult = Type.Object({
+  id: Type.String({ description: 'The participant, <number>@c.us when the phone number is known' }),
+  jid: Type.String({ description: 'The id as the network answered it (@c.us or @lid)' }),
+  status: Type.String({ description: "'200' done; otherwise the network's code: 403 not allowed, 404 not on WhatsApp / not a participant, 409 already a participant..." }),
+  success: Type.Boolean(),
+  error: Nullable(Type.String())
+})
+
+const InviteAnswer = Type.Object({ code: Type.String(), url: Type.String({ description: 'https://chat.whatsapp.com/<code>' }) })
+const AdminsOnly = Type.Object({ adminsOnly: Type.Boolean() })
+const IdParams = Type.Object({ id: Type.String({ description: 'Group id <number>@g.us (raw or percent-encoded; the @g.us suffix may be left out)' }) })
+
+const PARTICIPANTS_DOC = Type.Optional(
+  Type.Unknown({ description: 'participants: [{"id":"15551234567@c.us"}], ["15551234567@c.us"], "15551234567,15557654321" or the same as JSON text; bare digits, @c.us, @s.whatsapp.net and @lid ids are accepted' })
+)
+const FILE_DOC = {
+  file: Type.Optional(Type.Unknown({ description: 'file:{url|data, mimetype, filename} or flat file[url] / file[data] (base64); a top-level url also works' })),
+  url: Type.Optional(Type.String())
+}
+
+const groupsNote = `${NOT_WORKING_NOTE} Errors: 404 group_not_found, 403 not_group_member (this account is not in the group), 403 not_group_admin (admin rights needed), 400 invalid_param naming the parameter. ${CREDENTIALS_NOTE}`
+const pacedNote =
+  'Counts against the instance\'s group_req_per_minute and group_daily_cap: a call waits up to 20 s for its slot, a longer wait answers 429 rate_limited (details.retry_after_ms), the daily cap 429 daily_cap_reached (details.resets_at).'
+
+function sortGroups(groups: ApiGroup[], input: Params): ApiGroup[] {
+  const by = stringParam(input, 'sortBy') ?? 'id'
+  if (!['id', 'subject', 'creation', 'size'].includes(by)) throw coreErrors.invalidParam('sortBy', 'use id, subject, creation or size')
+  const order = (stringParam(input, 'sortOrder') ?? 'asc').toLowerCase()
+  if (order !== 'asc' && order !== 'desc') throw coreErrors.invalidParam('sortOrder', 'use ASC or DESC')
+  const key = (g: ApiGroup): string | number => (by === 'subject' ? g.subject.toLowerCase() : by === 'creation' ? (g.creation ?? 0) : by === 'size' ? g.size : g.id)
+  const sorted = [...groups].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id < b.id ? -1 : 1))
+  return order === 'desc' ? sorted.reverse() : sorted
+}
+
+function pageParam(input: Params, name: 'limit' | 'offset'): number | undefined {
+  const raw = stringParam(input, name)
+  if (raw === undefined) return undefined
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < 0) throw coreErrors.invalidParam(name, 'expected a whole number >= 0')
+  return n
+}
+
+const excludesParticipants = (input: Params): boolean => {
+  const v = input.exclude
+  const list = Array.isArray(v) ? v.map(String) : typeof v === 'string' ? v.split(',') : []
+  return list.map((s) => s.trim()).includes('participants')
+}
+
+export async function groupRoutes(untyped: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>()
+  const groups = new GroupService({ engine: deps.engine, manager: deps.manager, pacer: createGroupPacer(deps.rateLimit, { now: deps.now }), now: deps.now })
+  // Someone else added us to a group or changed its members: the cached list is stale.
+  const off = deps.bus?.on('engine.baileys', ({ instanceId, events }) => {
+    if (events['groups.upsert'] || events['group-participants.update']) groups.invalidate(instanceId)
+  })
+  app.addHook('onClose', async () => off?.())
+
+  const config = { auth: 'instance' as const }
+  const instanceOf = (request: FastifyRequest) => authInstance(request).instance.id
+  const gidOf = (request: FastifyRequest) => groupJidOf(pathParam(request, 'id'))
+  const schema = (summary: string, description: string, response: TSchema, extra: Record<string, TSchema> = {}, withId = true) => ({
+    tags,
+    summary,
+    description: `${description} ${groupsNote}`,
+    querystring: instanceQuery(extra),
+    ...(withId ? { params: IdParams } : {}),
+    response: { 200: response, ...accountOpErrors }
+  })
+
+  // ---- collection -----------------------------------------------------------------------------------------
+
+  app.get('/v2/groups', {
+    config,
+    schema: schema('List groups', 'The groups this account is a participant of, read from the network at most every 15 s per instance (POST /v2/groups/refresh forces a read; own changes are seen at once). Sorted by sortBy (id, subject, creation, size; default id) and sortOrder (ASC default, DESC); limit and offset page; exclude=participants leaves the member lists out. Answers an array (WAHA).', Type.Array(Group), {
+      limit: Type.Optional(Type.String()),
+      offset: Type.Optional(Type.String()),
+      sortBy: Type.Optional(Type.String()),
+      sortOrder: Type.Optional(Type.String()),
+      exclude: Type.Optional(Type.String({ description: 'participants' }))
+    }, false)
+  }, async (request) => {
+    const list = sortGroups((await groups.list(instanceOf(request))).map(toApiGroup), request.input)
+    const offset = pageParam(request.input, 'offset') ?? 0
+    const limit = pageParam(request.input, 'limit')
+    const page = list.slice(offset, limit === undefined ? undefined : offset + limit)
+    return excludesParticipants(request.input) ? page.map(({ participants: _omit, ...g }) => g) : page
+  })
+
+  const create = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
+    const input = request.input
+    const name = stringParam(input, 'name') ?? stringParam(input, 'subject')
+    if (!name) throw coreErrors.missingParam(['name'])
+    if (name.length > 100) throw coreErrors.invalidParam('name', 'at most 100 characters')
+    const participants = input.participants === undefined && input.participant === undefined ? [] : participantJids(input)
+    const created = await groups.create(instanceOf(request), name, participants)
+    return reply.code(201).send(toApiGroup(created))
+  }
+  const createSchema = {
+    tags,
+    summary: 'Create a group',
+    description: `name (or subject, required, up to 100 characters) and participants (optional; the creator is added as superadmin). Answers 201 with the new group (WAHA). Both POST /v2/groups and POST /v2/groups/create. ${pacedNote} ${groupsNote}`,
+    querystring: instanceQuery({ name: Type.Optional(Type.String()), subject: Type.Optional(Type.String()), participants: PARTICIPANTS_DOC }),
+    response: { 201: Group, ...accountOpErrors }
+  }
+  app.post('/v2/groups', { config, schema: createSchema }, create)
+  app.post('/v2/groups/create', { config, schema: { ...createSchema, summary: 'Create a group (alias)' } }, create)
+
+  app.get('/v2/groups/count', {
+    config,
+    schema: schema('Count groups', 'The number of groups this account is in, as {count} (same 15 s cache as the list).', Type.Object({ count: Type.Integer() }), {}, false)
+  }, async (request) => ({ count: (await groups.list(instanceOf(request))).length }))
+
+  app.post('/v2/groups/refresh', {
+    config,
+    schema: schema('Refresh groups from the network', 'Re-reads the list of groups from the network now; answers {success:true, count}.', Type.Object({ success: Type.Literal(true), count: Type.Integer() }), {}, false)
+  }, async (request) => ({ success: true as const, count: (await groups.list(instanceOf(request), { refresh: true })).length }))
+
+  app.get('/v2/groups/join-info', {
+    config,
+    schema: schema('Group preview by invite', 'The group behind an invite: code (a bare code or a https://chat.whatsapp.com/<code> link; url and link are aliases). 404 invite_not_found for unknown or revoked codes.', Group, { code: Type.Optional(Type.String()), url: Type.Optional(Type.String()) }, false)
+  }, async (request) => toApiGroup(await groups.inviteInfo(instanceOf(request), inviteCodeOf(request.input))))
+
+  app.post('/v2/groups/join', {
+    config,
+    schema: schema(`Join a group by invite`, `code or url (a bare code or a https://chat.whatsapp.com/<code> link). Answers {id} of the group joined. 404 invite_not_found. ${pacedNote}`, Type.Object({ id: Type.String() }), { code: Type.Optional(Type.String()), url: Type.Optional(Type.String()) }, false)
+  }, async (request) => ({ id: await groups.join(instanceOf(request), inviteCodeOf(request.input)) }))
+
+  // ---- one group ------------------------------------------------------------------------------------------
+
+  app.get('/v2/groups/:id', {
+    config,
+    schema: schema('Get a group', 'The group read from the network now (subject, description, settings, participants with their roles).', Group)
+  }, async (request) => toApiGroup(await groups.get(instanceOf(request), gidOf(request))))
+
+  app.delete('/v2/groups/:id', {
+    config,
+    schema: schema('Delete a group', `WhatsApp has no single "delete group" request: like the phone app, an admin removes every other participant and then leaves, after which the group is gone. Answers {success, removed, failed}; failed lists participants that could not be removed (the creator cannot be removed by another admin), in which case the group lives on without this account. 403 not_group_admin for non-admins. ${pacedNote}`, Type.Object({ success: Type.Literal(true), removed: Type.Array(Type.String()), failed: Type.Array(ParticipantResult) }))
+  }, async (request) => ({ success: true as const, ...(await groups.delete(instanceOf(request), gidOf(request))) }))
+
+  app.post('/v2/groups/:id/leave', {
+    config,
+    schema: schema('Leave a group', `Answers {success:true}. ${pacedNote}`, SuccessAnswer)
+  }, async (request) => {
+    await groups.leave(instanceOf(request), gidOf(request))
+    return { success: true as const }
+  })
+
+  // ---- picture --------------------------------------------------------------------------------------------
+
+  app.get('/v2/groups/:id/picture', {
+    config,
+    schema: schema('Group picture', 'Answers {url} of the full-size picture, url null when the group has none. refresh is accepted; pictures are always read from the network.', Type.Object({ url: Nullable(Type.String()) }), { refresh: Type.Optional(Type.String()) })
+  }, async (request) => ({ url: await groups.pictureUrl(instanceOf(request), gidOf(request)) }))
+
+  app.put('/v2/groups/:id/picture', {
+    config,
+    bodyLimit: 16 * 1024 * 1024,
+    schema: schema('Set the group picture', `file by URL or base64 (JPEG or PNG; cropped to a square and scaled by the engine; up to 10 MiB). Members may change it unless the group is info-admin-only. Answers {success:true}. ${pacedNote}`, SuccessAnswer, FILE_DOC)
+  }, async (request) => {
+    const file = await requireFileParam(request.input, { maxBytes: MAX_PICTURE_BYTES, topLevelUrl: true })
+    await groups.setPicture(instanceOf(request), gidOf(request), file.body, 'file')
+    return { success: true as const }
+  })
+
+  app.delete('/v2/groups/:id/picture', {
+    config,
+    schema: schema('Delete the group picture', `Answers {success:true}. ${pacedNote}`, SuccessAnswer)
+  }, async (request) => {
+    await groups.deletePicture(instanceOf(request), gidOf(request))
+    return { success: true as const }
+  })
+
+  // ---- subject and description ----------------------------------------------------------------------------
+
+  app.put('/v2/groups/:id/subject', {
+    config,
+    schema: schema('Set the subject', `subject (required, up to 100 characters). Answers true (WAHA). ${pacedNote}`, Type.Boolean(), { subject: Type.Optional(Type.String()) })
+  }, async (request) => {
+    await groups.setSubject(instanceOf(request), gidOf(request), subjectOf(request.input))
+    return true
+  })
+
+  app.put('/v2/groups/:id/description', {
+    config,
+    schema: schema('Set the description', `description (required; an empty string removes it; up to 2048 characters). Answers true (WAHA). ${pacedNote}`, Type.Boolean(), { description: Type.Optional(Type.String()) })
+  }, async (request) => {
+    const description = request.input.description
+    if (description === undefined || description === null) throw coreErrors.missingParam(['description'])
+    if (typeof description !== 'string') throw coreErrors.invalidParam('description', 'expected text')
+    if (description.length > 2048) throw coreErrors.invalidParam('description', 'at most 2048 characters')
+    await groups.setDescription(instanceOf(request), gidOf(request), description)
+    return true
+  })
+
+  // ---- settings -------------------------------------------------------------------------------------------
+
+  const setting = (path: string, which: GroupSetting, what: string) => {
+    app.get(`/v2/groups/:id/settings/security/${path}`, {
+      config,
+      schema: schema(`Get ${which}`, `Answers {adminsOnly}: whether only admins ${what}.`, AdminsOnly)
+    }, async (request) => ({ adminsOnly: await groups.setting(instanceOf(request), gidOf(request), which) }))
+    app.put(`/v2/groups/:id/settings/security/${path}`, {
+      config,
+      schema: schema(`Set ${which}`, `adminsOnly (boolean, also "true"/"false"/1/0; default true as in WAHA): whether only admins ${what}. Answers {adminsOnly} as set. Admins only. ${pacedNote}`, AdminsOnly, { adminsOnly: Type.Optional(Type.Unknown()) })
+    }, async (request) => {
+      const raw = request.input.adminsOnly
+      const adminsOnly = raw === undefined ? true : looseBoolean(raw)
+      if (adminsOnly === undefined) throw coreErrors.invalidParam('adminsOnly', 'expected true or false')
+      await groups.setSetting(instanceOf(request), gidOf(request), which, adminsOnly)
+      return { adminsOnly }
+    })
+  }
+  setting('info-admin-only', 'info-admin-only', 'edit the group info (subject, description, picture)')
+  setting('messages-admin-only', 'messages-admin-only', 'send messages')
+
+  // ---- invite code ----------------------------------------------------------------------------------------
+
+  app.get('/v2/groups/:id/invite-code', {
+    config,
+    schema: schema('Get the invite code', 'Answers {code, url}. Admins only (403 not_group_admin).', InviteAnswer)
+  }, async (request) => {
+    const code = await groups.inviteCode(instanceOf(request), gidOf(request))
+    return { code, url: inviteUrl(code) }
+  })
+
+  app.post('/v2/groups/:id/invite-code/revoke', {
+    config,
+    schema: schema('Revoke the invite code', `The old link stops working; answers the new {code, url}. Admins only. ${pacedNote}`, InviteAnswer)
+  }, async (request) => {
+    const code = await groups.revokeInvite(instanceOf(request), gidOf(request))
+    return { code, url: inviteUrl(code) }
+  })
+
+  // ---- participants ---------------------------------------------------------------------------------------
+
+  app.get('/v2/groups/:id/participants', {
+    config,
+    schema: schema('Participants', 'Every participant with both identities (pn, lid) and role (participant, admin, superadmin), in PN and LID addressed groups alike.', Type.Array(Participant))
+  }, async (request) => (await groups.get(instanceOf(request), gidOf(request))).participants.map(toApiParticipant))
+
+  const participantsOp = (path: string, action: 'add' | 'remove' | 'promote' | 'demote', summary: string) =>
+    app.post(`/v2/groups/:id/${path}`, {
+      config,
+      schema: schema(summary, `participants (required). Partial success: answers 200 with one result per participant ({id, status, success, error}); the call itself fails only when this account may not do it (403 not_group_admin) or the group is unknown. ${pacedNote}`, Type.Array(ParticipantResult), { participants: PARTICIPANTS_DOC })
+    }, async (request) => groups.updateParticipants(instanceOf(request), gidOf(request), participantJids(request.input), action))
+  participantsOp('participants/add', 'add', 'Add participants')
+  participantsOp('participants/remove', 'remove', 'Remove participants')
+  participantsOp('admin/promote', 'promote', 'Promote participants to admin')
+  participantsOp('admin/demote', 'demote', 'Demote admins to participants')
+}
+
+export function subjectOf(input: Params): string {
+  const subject = stringParam(input, 'subject') ?? stringParam(input, 'name')
+  if (!subject) throw coreErrors.missingParam(['subject'])
+  if (subject.length > 100) throw coreErrors.invalidParam('subject', 'at most 100 characters')
+  return subject
+}
