@@ -10,6 +10,8 @@ import { registerErrorHandling } from './plugins/errors.js'
 import { registerSecurity } from './plugins/security.js'
 import { healthRoutes } from './routes/health.js'
 import { tempQrRoutes } from './routes/temp-qr.js'
+import { sendActionRoutes } from './routes/v2/send/action-routes.js'
+import { sendRoutes } from './routes/v2/send/routes.js'
 import { v1GroupSubjectRoutes } from './routes/v1/group-subject.js'
 import { v1SessionRestartRoutes } from './routes/v1/session-restart.js'
 import { authRoutes } from './routes/v2/auth.js'
@@ -25,6 +27,8 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024
 /** Route modules of the core, in registration order. A new module: write `(app, deps) => ...` and add it here. */
 export const CORE_ROUTES: ((app: FastifyInstance, deps: ApiDeps) => Promise<void>)[] = [
   sessionLifecycleRoutes,
+  sendRoutes,
+  sendActionRoutes,
   sessionInfoRoutes,
   authRoutes,
   rateLimitRoutes,

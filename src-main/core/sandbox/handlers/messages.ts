@@ -38,26 +38,29 @@ export function handleMessage(conn: Connection, msg: BinaryNode): void {
     if (enc && toNode.attrs.jid) perDevice.set(toNode.attrs.jid, enc)
   }
   // Persist the fan-out before acking: once the sender has its ack, the message must not be lost.
+  const out: Outgoing = { sender, senderAcc, msg, base, perDevice, passthrough }
   s.db.transaction(() => {
-    if (isGroupJid(to)) routeGroup(s, sender, senderAcc, msg, base, perDevice, passthrough)
-    else if (to === STATUS_BROADCAST) routeStatus(s, sender, senderAcc, msg, base, perDevice, passthrough)
-    else routeDirect(s, sender, senderAcc, msg, base, perDevice, passthrough)
+    if (isGroupJid(to)) routeGroup(s, out)
+    else if (to === STATUS_BROADCAST) routeStatus(s, out)
+    else routeDirect(s, out)
   })()
   conn.send(node('ack', { id, class: 'message', from: to, t }))
 }
 
 const STATUS_BROADCAST = 'status@broadcast'
 
-/** 24-hour status: the sender lists every audience device (each gets a sender-key pkmsg) plus one skmsg. */
-function routeStatus(
-  s: SandboxServer,
-  sender: { phone: string; deviceId: number },
-  senderAcc: Account,
-  msg: BinaryNode,
-  base: Record<string, string>,
-  perDevice: Map<string, BinaryNode>,
+/** One client <message> being routed: who sent it, the attributes every copy gets, and each device's <enc>. */
+interface Outgoing {
+  sender: { phone: string; deviceId: number }
+  senderAcc: Account
+  msg: BinaryNode
+  base: Record<string, string>
+  perDevice: Map<string, BinaryNode>
   passthrough: BinaryNode[]
-): void {
+}
+
+/** 24-hour status: the sender lists every audience device (each gets a sender-key pkmsg) plus one skmsg. */
+function routeStatus(s: SandboxServer, { sender, senderAcc, msg, base, perDevice, passthrough }: Outgoing): void {
   const skmsg = kids(msg).find((c) => c.tag === 'enc' && c.attrs.type === 'skmsg')
   const participant = pnJid(sender.phone, sender.deviceId)
   for (const [djid, enc] of perDevice) {
@@ -73,15 +76,7 @@ function routeStatus(
   }
 }
 
-function routeGroup(
-  s: SandboxServer,
-  sender: { phone: string; deviceId: number },
-  senderAcc: Account,
-  msg: BinaryNode,
-  base: Record<string, string>,
-  perDevice: Map<string, BinaryNode>,
-  passthrough: BinaryNode[]
-): void {
+function routeGroup(s: SandboxServer, { sender, senderAcc, msg, base, perDevice, passthrough }: Outgoing): void {
   const to = msg.attrs.to!
   const group = getGroup(s.db, parseJid(to)!.user)
   if (!group) return
@@ -113,15 +108,7 @@ function routeGroup(
   }
 }
 
-function routeDirect(
-  s: SandboxServer,
-  sender: { phone: string; deviceId: number },
-  senderAcc: Account,
-  msg: BinaryNode,
-  base: Record<string, string>,
-  perDevice: Map<string, BinaryNode>,
-  passthrough: BinaryNode[]
-): void {
+function routeDirect(s: SandboxServer, { sender, senderAcc, msg, base, perDevice, passthrough }: Outgoing): void {
   const to = msg.attrs.to!
   const lidChat = to.endsWith('@lid')
   const from = lidChat ? lidJid(senderAcc.lid, sender.deviceId) : pnJid(sender.phone, sender.deviceId)
