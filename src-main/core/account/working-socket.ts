@@ -25,10 +25,16 @@ export function workingSocket(deps: SocketSource, instanceId: string): WASocket 
   throw coreErrors.statusMismatch(status, ['WORKING'], RECOMMENDATION)
 }
 
-/** The instance's own user JID (<number>@s.whatsapp.net, no device) and LID, as Baileys knows them. */
+/**
+ * The account as Baileys knows it now. Not `socket.user`: Baileys' socket layers spread the base object, which
+ * freezes that getter's value at construction; `authState.creds` is the live object.
+ */
+export const ownAccount = (socket: WASocket): { id?: string; lid?: string; name?: string; notify?: string } | undefined => socket.authState.creds.me
+
+/** The instance's own user JID (<number>@s.whatsapp.net, no device) and LID. */
 export function ownJids(socket: WASocket): { pn: string; lid: string | undefined } {
-  const id = socket.user?.id ?? ''
-  const user = id.split('@')[0]?.split(':')[0] ?? ''
-  const lid = socket.user?.lid ? `${socket.user.lid.split('@')[0]!.split(':')[0]}@lid` : undefined
+  const me = ownAccount(socket)
+  const user = me?.id?.split('@')[0]?.split(':')[0] ?? ''
+  const lid = me?.lid ? `${me.lid.split('@')[0]!.split(':')[0]}@lid` : undefined
   return { pn: `${user}@s.whatsapp.net`, lid }
 }

@@ -17,10 +17,14 @@ import { v1SessionRestartRoutes } from './routes/v1/session-restart.js'
 import { authRoutes } from './routes/v2/auth.js'
 import { contactsNetworkRoutes } from './routes/v2/contacts-network.js'
 import { groupRoutes } from './routes/v2/groups.js'
+import { presenceRoutes } from './routes/v2/presence.js'
+import { profileRoutes } from './routes/v2/profile.js'
 import { rateLimitRoutes } from './routes/v2/rate-limit.js'
 import { sessionInfoRoutes } from './routes/v2/session-info.js'
 import { sessionLifecycleRoutes } from './routes/v2/session-lifecycle.js'
 import { tempLinkRoutes } from './routes/v2/temp-link.js'
+import { webhookLogRoutes } from './routes/v2/webhook-log.js'
+import { webhookRoutes } from './routes/v2/webhooks.js'
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024
 
@@ -35,8 +39,12 @@ export const CORE_ROUTES: ((app: FastifyInstance, deps: ApiDeps) => Promise<void
   tempLinkRoutes,
   v1SessionRestartRoutes,
   tempQrRoutes,
+  webhookRoutes,
+  webhookLogRoutes,
   contactsNetworkRoutes,
   groupRoutes,
+  profileRoutes,
+  presenceRoutes,
   v1GroupSubjectRoutes
 ]
 
