@@ -5,6 +5,7 @@ import { migration0001Core } from './0001-core.js'
 import { migration0100Webhooks } from './0100-webhooks.js'
 import { migration0101RateLimits } from './0101-rate-limits.js'
 import { migration0200MessageStore } from './0200-message-store.js'
+import { migration0230Outbound } from './0230-outbound.js'
 import { migration0260ProfilePictures } from './0260-profile-pictures.js'
 
 export const appMigrations: readonly Migration[] = [
@@ -12,5 +13,6 @@ export const appMigrations: readonly Migration[] = [
   migration0100Webhooks,
   migration0101RateLimits,
   migration0200MessageStore,
+  migration0230Outbound,
   migration0260ProfilePictures,
 ]

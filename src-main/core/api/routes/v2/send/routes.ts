@@ -1,0 +1,142 @@
+// Registers every message-sending kind the same way (auth -> the kind's validation and preparation -> the
+// send pipeline -> 200 message object or 202 queued), plus GET /v2/send/queue (counters, one message's fate).
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { parseMessageId } from '../../../../messaging/chat-ids.js'
+import { getOutbound } from '../../../../messaging/send/outbound-repo.js'
+import { SEND_ERRORS_DOC } from '../../../../messaging/send/send-errors.js'
+import { policyOfInstance } from '../../../../rate-limit/policies.js'
+import type { ApiDeps } from '../../../api-deps.js'
+import { authInstance } from '../../../plugins/auth.js'
+import { CREDENTIALS_NOTE, instanceQuery, standardErrors } from '../../../schemas/common.js'
+import { str } from '../../../../messaging/send/send-params.js'
+import { param, type SendKind } from './kind.js'
+import { imageKind, pdfKind, videoKind, voiceKind } from './media-kinds.js'
+import { pollKind, pollVoteKind, reactionKind } from './poll-kinds.js'
+import { contactKind, eventKind, listKind, locationKind } from './structured-kinds.js'
+import { linkPreviewKind, textKind } from './text-kinds.js'
+
+export const SEND_KINDS: readonly SendKind[] = [
+  textKind,
+  imageKind,
+  pdfKind,
+  voiceKind,
+  videoKind,
+  linkPreviewKind,
+  locationKind,
+  pollKind,
+  pollVoteKind,
+  contactKind,
+  listKind,
+  eventKind,
+  reactionKind
+]
+
+const tags = ['Sending']
+
+export const SENT_DOC =
+  '200: the sent message (WAHA/whatsapp-web.js shape) with its id in every form clients read: id {fromMe, remote, id, _serialized}, key {id, remoteJid, fromMe} (Baileys) and _data.id; plus from, to, body, type, timestamp, ack.'
+export const QUEUED_DOC =
+  '202: the instance\'s rate-limit policy (send_message_per_minute, account_protection_seconds after the session became WORKING, concurrent_limit) holds the message in the instance\'s queue: {status:"queued", code:"queued", job_id, id._serialized, key.id (the id the message will have), position (1 = next), eta (ISO 8601), eta_ms, reason: per_minute | protection | concurrency}. It is sent in order without another call; GET /v2/send/queue?messageId=<id> tells its fate (queued, sending, sent, failed, purged). A restart of the instance purges its queue (status purged). Over send_message_daily_cap (a calendar day in this machine\'s time zone, persisted across restarts; queued messages count) the answer is 429 daily_cap_reached with details.resets_at. The unlimited policy never queues.'
+
+const SentMessage = Type.Object(
+  {
+    id: Type.Object({ fromMe: Type.Boolean(), remote: Type.String(), id: Type.String(), _serialized: Type.String() }),
+    key: Type.Object({ id: Type.String(), remoteJid: Type.String(), fromMe: Type.Boolean() }, { additionalProperties: true }),
+    _data: Type.Object({}, { additionalProperties: true }),
+    from: Type.String(),
+    to: Type.String(),
+    body: Type.String(),
+    type: Type.String(),
+    timestamp: Type.Number(),
+    ack: Type.Number()
+  },
+  { additionalProperties: true, description: SENT_DOC }
+)
+
+const Queued = Type.Object(
+  {
+    status: Type.Literal('queued'),
+    code: Type.Literal('queued'),
+    message: Type.String(),
+    job_id: Type.String(),
+    id: Type.Object({ fromMe: Type.Boolean(), remote: Type.String(), id: Type.String(), _serialized: Type.String() }),
+    key: Type.Object({ id: Type.String(), remoteJid: Type.String(), fromMe: Type.Boolean() }),
+    position: Type.Integer({ minimum: 1 }),
+    eta: Type.String({ format: 'date-time' }),
+    eta_ms: Type.Integer(),
+    reason: Type.String()
+  },
+  { description: QUEUED_DOC }
+)
+
+/** base64 inflates by 4/3; leave room for the other parameters. */
+const mediaBodyLimit = (maxBytes: number) => Math.ceil((maxBytes * 4) / 3) + 1024 * 1024
+
+export async function sendRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const sender = deps.sender
+  if (!sender) return
+  for (const k of SEND_KINDS) {
+    const params = instanceQuery(k.params)
+    for (const method of k.methods) {
+      app.route({
+        method,
+        url: k.path,
+        config: { auth: 'instance' },
+        ...(k.media ? { bodyLimit: mediaBodyLimit(sender.media.maxBytes) } : {}),
+        schema: {
+          tags,
+          summary: k.summary,
+          description: `${k.description}\n\n${SENT_DOC}\n\n${QUEUED_DOC}\n\nErrors: ${SEND_ERRORS_DOC}.\n\nParameters may come from the query, a JSON body or a form body (the body wins), with nested values as objects, bracket keys (file[url]), dotted keys (message.title) or JSON text. ${CREDENTIALS_NOTE}`,
+          querystring: params,
+          ...(method === 'GET' ? {} : { body: params }),
+          response: { 200: SentMessage, 202: Queued, ...standardErrors }
+        },
+        handler: async (request, reply) => {
+          const { instance } = authInstance(request)
+          const prepared = await k.prepare(request.input, { instanceId: instance.id, sender })
+          const outcome = await sender.send({ instanceId: instance.id, kind: k.kind, ...prepared })
+          if (outcome.status === 'queued') return reply.code(202).send(outcome.body)
+          return outcome.body
+        }
+      })
+    }
+  }
+
+  app.get('/v2/send/queue', {
+    config: { auth: 'instance' },
+    schema: {
+      tags,
+      summary: 'Send queue and rate-limit counters of an instance',
+      description: `The instance's policy, today's counts (local calendar day), the queue length, the protection window and the next free slot; with messageId, what became of that message (queued, sending, sent, failed with error_code, purged). ${CREDENTIALS_NOTE}`,
+      querystring: instanceQuery({ messageId: param('string', 'A message id from a send answer (serialized or bare)') }),
+      response: { ...standardErrors }
+    }
+  }, async (request) => {
+    const { instance } = authInstance(request)
+    const id = str(request.input, 'messageId') ?? str(request.input, 'job_id')
+    const row = id ? getOutbound(deps.db, instance.id, /_/.test(id) ? parseMessageId(id).id : id) : undefined
+    const snap = sender.snapshot(instance.id)
+    return {
+      status: 'success',
+      policy: policyOfInstance(deps.db, instance.id).slug,
+      counters: {
+        day: snap.day,
+        resets_at: new Date(snap.resetsAt).toISOString(),
+        protection_until: snap.protectionUntil ? new Date(snap.protectionUntil).toISOString() : null,
+        concurrent_limit: snap.concurrentLimit,
+        queue_length: snap.queueLength,
+        send: snap.send,
+        group: snap.group,
+        check: snap.check
+      },
+      ...(id
+        ? {
+            message: row
+              ? { id: row.message_id, kind: row.kind, status: row.status, error_code: row.error_code, error_message: row.error_message, created_at: row.created_at, sent_at: row.sent_at }
+              : null
+          }
+        : {})
+    }
+  })
+}

@@ -1,0 +1,100 @@
+// /v2/send/text and link-preview end to end: real HTTP (inject), real Baileys, the simulated recipient decrypts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { keyIdOf, openSendCore, type SendCtx } from './send-testing.js'
+
+const ME = '15551230001'
+const PEER = '15551230002'
+
+describe('/v2/send/text', () => {
+  let s: SendCtx
+  beforeAll(async () => {
+    s = await openSendCore(ME, PEER)
+    await s.setPolicy('unlimited')
+  })
+  afterAll(async () => s?.close())
+
+  it('POST JSON: 200 with the id in every form, and the recipient decrypts it', async () => {
+    const res = await s.call('POST', '/v2/send/text', {}, { chatId: `${PEER}@c.us`, message: 'hello *bold*' })
+    expect(res.statusCode, res.body).toBe(200)
+    const body = res.json()
+    const id = body.key.id as string
+    expect(body.id._serialized).toBe(`true_${PEER}@c.us_${id}`)
+    expect(body.id.id).toBe(id)
+    expect(body._data.id._serialized).toBe(body.id._serialized)
+    expect(body.fromMe).toBe(true)
+    expect(body.source).toBe('api')
+    expect(body.body).toBe('hello *bold*')
+    const got = await s.received(id)
+    expect(got.text).toBe('hello *bold*')
+    expect(got.from).toBe(`${ME}@s.whatsapp.net`)
+  })
+
+  it('GET with everything in the query, bare digits with + and spaces', async () => {
+    const res = await s.call('GET', '/v2/send/text', { chatId: `+1 555 123 0002`, message: 'from a GET' })
+    expect(res.statusCode, res.body).toBe(200)
+    expect((await s.received(keyIdOf(res))).text).toBe('from a GET')
+  })
+
+  it('form-encoded body, @s.whatsapp.net chat id, reply_to quotes the replied message', async () => {
+    const first = await s.call('POST', '/v2/send/text', {}, { chatId: PEER, message: 'question?' })
+    const firstId = first.json().id._serialized as string
+    const form = new URLSearchParams({ chatId: `${PEER}@s.whatsapp.net`, message: 'answer!', reply_to: firstId }).toString()
+    const res = await s.call('POST', '/v2/send/text', {}, form)
+    expect(res.statusCode, res.body).toBe(200)
+    const got = await s.received(keyIdOf(res))
+    type Quoted = { conversation?: string; extendedTextMessage?: { text: string } }
+    const ctx = (got.content as { extendedTextMessage: { text: string; contextInfo: { stanzaId: string; participant: string; quotedMessage: Quoted } } }).extendedTextMessage
+    expect(ctx.text).toBe('answer!')
+    expect(ctx.contextInfo.stanzaId).toBe(first.json().key.id)
+    expect(ctx.contextInfo.participant).toBe(`${ME}@s.whatsapp.net`)
+    const quoted = ctx.contextInfo.quotedMessage
+    expect(quoted.conversation ?? quoted.extendedTextMessage?.text).toBe('question?')
+  })
+
+  it('reply_to "null" is no reply; the body wins over the query', async () => {
+    const res = await s.call('POST', '/v2/send/text', { message: 'from the query' }, { chatId: PEER, message: 'from the body', reply_to: 'null' })
+    expect(res.statusCode, res.body).toBe(200)
+    const got = await s.received(keyIdOf(res))
+    expect(got.text).toBe('from the body')
+    expect(JSON.stringify(got.content)).not.toContain('contextInfo')
+  })
+
+  it('missing chatId and message: 400 missing_param naming both', async () => {
+    const res = await s.call('POST', '/v2/send/text', {}, {})
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ code: 'missing_param', details: { missing: ['chatId', 'message'] } })
+    const onlyChat = await s.call('POST', '/v2/send/text', {}, { message: 'x' })
+    expect(onlyChat.json().details.missing).toEqual(['chatId'])
+  })
+
+  it('bad chat id 400, number not on WhatsApp 404, unknown group 404', async () => {
+    expect((await s.call('POST', '/v2/send/text', {}, { chatId: 'abc', message: 'x' })).json().code).toBe('invalid_chat_id')
+    const notOn = await s.call('POST', '/v2/send/text', {}, { chatId: '15559999999', message: 'x' })
+    expect(notOn.statusCode).toBe(404)
+    expect(notOn.json().code).toBe('not_on_whatsapp')
+    const group = await s.call('POST', '/v2/send/text', {}, { chatId: '120363000000000001@g.us', message: 'x' })
+    expect(group.statusCode).toBe(404)
+    expect(group.json().code).toBe('chat_not_found')
+  })
+
+  it('link preview: custom title, description and thumbnail reach the recipient', async () => {
+    const { Jimp } = await import('jimp')
+    const png = await new Jimp({ width: 300, height: 200, color: 0xcc3366ff }).getBuffer('image/png')
+    const res = await s.call('POST', '/v2/send/link-preview', {}, {
+      chatId: `${PEER}@c.us`,
+      text: 'Look at this',
+      url: 'https://example.com/page',
+      title: 'Custom title',
+      description: 'Custom description',
+      thumbnail: png.toString('base64')
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const got = await s.received(keyIdOf(res))
+    const ext = (got.content as { extendedTextMessage: Record<string, unknown> }).extendedTextMessage
+    expect(ext.text).toBe('Look at this\nhttps://example.com/page')
+    expect(ext.title).toBe('Custom title')
+    expect(ext.description).toBe('Custom description')
+    expect(ext.matchedText).toBe('https://example.com/page')
+    expect(typeof ext.jpegThumbnail).toBe('string')
+  })
+})

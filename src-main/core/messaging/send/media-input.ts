@@ -1,0 +1,155 @@
+// The file of a media send, from any spelling clients use: file[url] / file[data] (flat or nested), a top-level
+// url, or `file` as a URL, data: URL or base64 string. URLs are fetched with a timeout and a size cap; outside
+// the sandbox, loopback and private addresses are refused (the API must not become a way into the LAN).
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
+import { BlockList, isIP } from 'node:net'
+import { Agent, request } from 'undici'
+import { coreErrors } from '../../domain/core-errors.js'
+import { isDomainError } from '../../domain/errors.js'
+import { isPlainObject, type Params } from '../../api/request-params.js'
+import { sendErrors } from './send-errors.js'
+import { str } from './send-params.js'
+
+export interface MediaLimits {
+  /** Largest file accepted, in bytes (URL downloads and base64 alike). */
+  maxBytes: number
+  /** Whole download (connect, headers, body). */
+  timeoutMs: number
+  /** Sandbox mode: files on loopback and private addresses are fine. */
+  allowPrivate: boolean
+}
+
+export const DEFAULT_MEDIA_LIMITS: MediaLimits = { maxBytes: 64 * 1024 * 1024, timeoutMs: 30_000, allowPrivate: false }
+
+export interface MediaFile {
+  data: Buffer
+  mimetype: string | undefined
+  filename: string | undefined
+}
+
+/** Reads the `file` parameter (and its aliases) into bytes. */
+export async function readMediaParam(p: Params, limits: MediaLimits, name = 'file'): Promise<MediaFile> {
+  const raw = p[name]
+  const file: Params = isPlainObject(raw) ? raw : typeof raw === 'string' ? fileFromString(raw) : {}
+  const url = str(file, 'url') ?? (name === 'file' ? str(p, 'url') : undefined)
+  const data = str(file, 'data') ?? str(file, 'base64')
+  const mimetype = str(file, 'mimetype') ?? str(file, 'mimeType') ?? (name === 'file' ? str(p, 'mimetype') : undefined)
+  const filename = str(file, 'filename') ?? str(file, 'fileName') ?? (name === 'file' ? str(p, 'filename') : undefined)
+  if (data !== undefined && data.trim() !== '') {
+    const decoded = decodeBase64(data, `${name}[data]`, limits.maxBytes)
+    return { data: decoded.bytes, mimetype: mimetype ?? decoded.mimetype, filename }
+  }
+  if (url !== undefined && url.trim() !== '') {
+    const fetched = await fetchFile(url.trim(), limits, `${name}[url]`)
+    return { data: fetched.bytes, mimetype: mimetype ?? fetched.mimetype, filename: filename ?? fetched.filename }
+  }
+  throw coreErrors.missingParam([`${name}[url]`])
+}
+
+function fileFromString(v: string): Params {
+  const t = v.trim()
+  return /^https?:\/\//i.test(t) ? { url: t } : { data: t }
+}
+
+const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/
+
+export function decodeBase64(text: string, param: string, maxBytes: number): { bytes: Buffer; mimetype: string | undefined } {
+  let body = text.trim()
+  let mimetype: string | undefined
+  const dataUrl = /^data:([^;,]*)(?:;[^,]*)?;base64,/i.exec(body)
+  if (dataUrl) {
+    mimetype = dataUrl[1] || undefined
+    body = body.slice(dataUrl[0].length)
+  }
+  body = body.replace(/\s+/g, '')
+  if (!body || body.length % 4 === 1 || !BASE64.test(body)) throw sendErrors.invalidBase64(param)
+  // Check the size before decoding: 4 characters carry 3 bytes.
+  if (Math.floor((body.length * 3) / 4) - 2 > maxBytes) throw sendErrors.fileTooLarge(maxBytes)
+  const bytes = Buffer.from(body, body.includes('-') || body.includes('_') ? 'base64url' : 'base64')
+  if (!bytes.length) throw sendErrors.invalidBase64(param)
+  if (bytes.length > maxBytes) throw sendErrors.fileTooLarge(maxBytes)
+  return { bytes, mimetype }
+}
+
+const PRIVATE = new BlockList()
+for (const [net, prefix] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.168.0.0', 16]] as const) {
+  PRIVATE.addSubnet(net, prefix, 'ipv4')
+}
+for (const [net, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['::ffff:0:0', 96]] as const) PRIVATE.addSubnet(net, prefix, 'ipv6')
+
+export const isPrivateAddress = (ip: string): boolean => {
+  const family = isIP(ip)
+  return family === 4 ? PRIVATE.check(ip, 'ipv4') : family === 6 ? PRIVATE.check(ip, 'ipv6') : false
+}
+
+type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void
+
+/** DNS lookup that refuses private addresses at connect time (so a rebinding name cannot slip through). */
+function publicOnlyLookup(hostname: string, options: object, callback: LookupCallback): void {
+  dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+    if (err) return callback(err, [])
+    const list = addresses as LookupAddress[]
+    if (list.some((a) => isPrivateAddress(a.address))) {
+      return callback(Object.assign(new Error(`${hostname} resolves to a private address`), { code: 'EPRIVATE' }), [])
+    }
+    if ((options as { all?: boolean }).all) return callback(null, list)
+    return callback(null, list[0]!.address, list[0]!.family)
+  })
+}
+
+let publicAgent: Agent | undefined
+let anyAgent: Agent | undefined
+const agentFor = (allowPrivate: boolean): Agent =>
+  allowPrivate ? (anyAgent ??= new Agent({ connections: 16 })) : (publicAgent ??= new Agent({ connections: 16, connect: { lookup: publicOnlyLookup as never } }))
+
+export async function fetchFile(url: string, limits: MediaLimits, param: string): Promise<{ bytes: Buffer; mimetype: string | undefined; filename: string | undefined }> {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    throw sendErrors.invalidFileUrl(param, 'not a URL')
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw sendErrors.invalidFileUrl(param, 'only http and https URLs are fetched')
+  const host = parsed.hostname.replace(/^\[|\]$/g, '')
+  if (!limits.allowPrivate && (host === 'localhost' || host.endsWith('.localhost') || isPrivateAddress(host))) {
+    throw sendErrors.invalidFileUrl(param, 'loopback and private network addresses are not fetched')
+  }
+  const signal = AbortSignal.timeout(limits.timeoutMs)
+  let res: Awaited<ReturnType<typeof request>>
+  try {
+    res = await request(parsed, { dispatcher: agentFor(limits.allowPrivate), signal, maxRedirections: 5, headers: { 'user-agent': 'Switchboard' } })
+  } catch (e) {
+    throw sendErrors.fileUnreachable(url, describe(e))
+  }
+  const chunks: Buffer[] = []
+  try {
+    if (res.statusCode < 200 || res.statusCode > 299) throw sendErrors.fileUnreachable(url, `HTTP ${res.statusCode}`)
+    const declared = Number(res.headers['content-length'])
+    if (Number.isFinite(declared) && declared > limits.maxBytes) throw sendErrors.fileTooLarge(limits.maxBytes)
+    let size = 0
+    for await (const chunk of res.body) {
+      const b = chunk as Buffer
+      size += b.length
+      if (size > limits.maxBytes) throw sendErrors.fileTooLarge(limits.maxBytes)
+      chunks.push(b)
+    }
+  } catch (e) {
+    res.body.destroy()
+    if (isDomainError(e)) throw e
+    throw sendErrors.fileUnreachable(url, describe(e))
+  }
+  const type = res.headers['content-type']
+  const mimetype = typeof type === 'string' && type && !type.startsWith('application/octet-stream') ? type.split(';')[0]!.trim() : undefined
+  const last = decodeURIComponent(parsed.pathname.split('/').pop() ?? '')
+  return { bytes: Buffer.concat(chunks), mimetype, filename: last || undefined }
+}
+
+function describe(e: unknown): string {
+  if (e instanceof Error) {
+    const cause = (e as { cause?: unknown }).cause
+    const code = (e as { code?: string }).code ?? (cause as { code?: string } | undefined)?.code
+    if (e.name === 'TimeoutError' || e.name === 'AbortError') return 'timed out'
+    return code ? `${code} ${e.message}`.slice(0, 200) : e.message.slice(0, 200)
+  }
+  return String(e).slice(0, 200)
+}
