@@ -21,6 +21,7 @@ import { BaileysAdapter } from './engine/baileys/baileys-adapter.js'
 import type { BaileysBusEvents } from './engine/baileys/baileys-events.js'
 import type { ReconnectConfig } from './engine/baileys/reconnect-policy.js'
 import { InstanceManager } from './engine/instance-manager.js'
+import { MediaFiles } from './messaging/reads/media-files.js'
 import { DEFAULT_PAIRING_THROTTLE, PairingCodes, type PairingThrottleConfig } from './engine/pairing-codes.js'
 import { SandboxNetwork, sandboxAdminRoutes, sandboxClientConfig } from './sandbox/index.js'
 import { createRateLimiter, createSendQueue, systemClock, type Clock } from './rate-limit/index.js'
@@ -150,6 +151,13 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
 
     let port: number | undefined
     const openedSandbox = sandbox
+    // Downloaded media of stored messages, fetched with the engine's fetch options (sandbox CA), served by the API.
+    const media = new MediaFiles({
+      db, dir: join(options.dataDir, 'media'), fetchOptions: socketConfig.options, logger: logger.child({ module: 'media' }),
+      baseUrl: () => `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+    })
+    media.sweepPartials()
+    instances.onDelete((id) => media.deleteInstance(id))
     const app = await buildApiApp({
       db,
       manager: instances,
@@ -176,6 +184,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       engine,
       bus,
       rateLimit: { limiter, queue },
+      media,
       sender
     })
     cleanups.push(() => app.close())

@@ -7,6 +7,7 @@ import type { BaileysAdapter } from '../engine/baileys/baileys-adapter.js'
 import type { BaileysBusEvents } from '../engine/baileys/baileys-events.js'
 import type { InstanceManager } from '../engine/instance-manager.js'
 import type { PairingCodes } from '../engine/pairing-codes.js'
+import type { MediaFiles } from '../messaging/reads/media-files.js'
 import type { SendService } from '../messaging/send/send-service.js'
 import type { RateLimiter, SendQueue } from '../rate-limit/index.js'
 import type { AuthFailureLimiterConfig } from './auth-failure-limiter.js'
@@ -42,6 +43,8 @@ export interface ApiDeps {
   bus?: EventSubscriber<BaileysBusEvents>
   /** Rate-limit enforcement: the limiter and the queue that paces sends, group operations and checks. */
   rateLimit?: { limiter: RateLimiter; queue: SendQueue }
+  /** Downloaded media of stored messages, served at /api/files/<instance_id>/<file> (messaging/reads/media-files.ts). */
+  media?: MediaFiles
   /** The send pipeline (/v2/send/*): outbound rows, rate-limit queue, Baileys. */
   sender?: SendService
 }

@@ -16,6 +16,12 @@ import { v1GroupSubjectRoutes } from './routes/v1/group-subject.js'
 import { v1SessionRestartRoutes } from './routes/v1/session-restart.js'
 import { authRoutes } from './routes/v2/auth.js'
 import { contactsNetworkRoutes } from './routes/v2/contacts-network.js'
+import { contactStoreRoutes } from './routes/v2/contacts-store.js'
+import { chatReadRoutes } from './routes/v2/chats.js'
+import { chatActionRoutes } from './routes/v2/chat-actions.js'
+import { messageRoutes } from './routes/v2/messages.js'
+import { lidRoutes } from './routes/v2/lids.js'
+import { mediaFileRoutes } from './routes/files.js'
 import { groupRoutes } from './routes/v2/groups.js'
 import { presenceRoutes } from './routes/v2/presence.js'
 import { profileRoutes } from './routes/v2/profile.js'
@@ -42,6 +48,12 @@ export const CORE_ROUTES: ((app: FastifyInstance, deps: ApiDeps) => Promise<void
   webhookRoutes,
   webhookLogRoutes,
   contactsNetworkRoutes,
+  contactStoreRoutes,
+  chatReadRoutes,
+  chatActionRoutes,
+  messageRoutes,
+  lidRoutes,
+  mediaFileRoutes,
   groupRoutes,
   profileRoutes,
   presenceRoutes,

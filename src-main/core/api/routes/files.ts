@@ -1,0 +1,45 @@
+// GET /api/files/<instance_id>/<file>: media downloaded from messages (see messaging/reads/media-files.ts),
+// behind the same credentials as /v2 (token in the query, body or headers; the instance must be the caller's).
+import { createReadStream, statSync } from 'node:fs'
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { getOwnedInstance } from '../../db/repositories/instances-repo.js'
+import { coreErrors } from '../../domain/core-errors.js'
+import { readsErrors } from '../../messaging/reads/errors.js'
+import { mimetypeOfFile } from '../../messaging/reads/media-files.js'
+import type { ApiDeps } from '../api-deps.js'
+import { pathParam } from '../path-params.js'
+import { authAccount } from '../plugins/auth.js'
+import { accountQuery, standardErrors } from '../schemas/common.js'
+
+export async function mediaFileRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  app.route({
+    method: 'GET',
+    url: '/api/files/:instanceId/:file',
+    config: { auth: 'account' },
+    schema: {
+      tags: ['Messages'],
+      summary: 'Downloaded media of a message',
+      description:
+        'The stable URL in media.url of messages read with downloadMedia=true: /api/files/<instance_id>/<message id>.<ext>. Needs the access token (query access_token, or the access-token / Authorization: Bearer header) of the account owning the instance; 404 when the file does not exist.',
+      params: Type.Object({ instanceId: Type.String(), file: Type.String() }),
+      querystring: accountQuery(),
+      response: { 404: standardErrors[404], 401: standardErrors[401], 400: standardErrors[400] }
+    },
+    handler: async (request, reply) => {
+      const { account } = authAccount(request)
+      const instanceId = (pathParam(request, 'instanceId') ?? '').toUpperCase()
+      if (!getOwnedInstance(deps.db, account.id, instanceId)) throw coreErrors.invalidSession()
+      const name = pathParam(request, 'file') ?? ''
+      const path = deps.media?.filePath(instanceId, name)
+      if (!path) throw readsErrors.mediaNotFound()
+      const size = statSync(path).size
+      reply
+        .type(mimetypeOfFile(name))
+        .header('content-length', String(size))
+        .header('cache-control', 'private, max-age=86400')
+        .header('content-disposition', `inline; filename="${name}"`)
+      return reply.send(createReadStream(path))
+    }
+  })
+}

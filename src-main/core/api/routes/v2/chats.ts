@@ -1,0 +1,170 @@
+// Reads of the message store: /v2/chats, /v2/chats/overview and /v2/chats/messages (issue 4, part F).
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { toApiChat, type ApiChat } from '../../../messaging/reads/api-shapes.js'
+import { chatSortParam, paging, sortOrderParam } from '../../../messaging/reads/list-params.js'
+import { readMessages } from '../../../messaging/reads/message-reads.js'
+import { booleanParam, integerParam, objectParam, requiredString } from '../../../messaging/reads/params.js'
+import { anyCachedPictureUrl } from '../../../messaging/reads/profile-picture-cache.js'
+import { readContext, storeChatJid } from '../../../messaging/reads/read-context.js'
+import { getChat, getContact, getMessageByPk, listChatMessages, listChats, type StoredChat } from '../../../messaging/store/index.js'
+import type { Db } from '../../../db/connection.js'
+import { coreErrors } from '../../../domain/core-errors.js'
+import type { ApiDeps } from '../../api-deps.js'
+import { authInstance } from '../../plugins/auth.js'
+import type { Params } from '../../request-params.js'
+import { CREDENTIALS_NOTE, instanceQuery, standardErrors } from '../../schemas/common.js'
+import { ApiMessageSchema, ChatIdParam, LooseBoolean, LooseInteger } from '../../schemas/reads.js'
+
+const tags = ['Chats']
+
+const ChatSchema = Type.Object(
+  {
+    id: Type.String({ description: '<number>@c.us, <id>@g.us, <n>@lid (phone number unknown) or <n>@newsletter' }),
+    name: Type.Union([Type.String(), Type.Null()], { description: 'Group subject, saved name, push name or business name' }),
+    isGroup: Type.Boolean(),
+    unreadCount: Type.Integer(),
+    timestamp: Type.Number({ description: 'Seconds of the newest message (0 without messages)' }),
+    conversationTimestamp: Type.Number({ description: 'Same as timestamp (Baileys name)' }),
+    archived: Type.Boolean(),
+    pinned: Type.Boolean(),
+    isMuted: Type.Boolean(),
+    muteExpiration: Type.Union([Type.Number(), Type.Null()], { description: 'Seconds; -1 = forever' }),
+    markedUnread: Type.Boolean()
+  },
+  { additionalProperties: true }
+)
+
+const OverviewSchema = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.Union([Type.String(), Type.Null()]),
+    picture: Type.Union([Type.String(), Type.Null()], { description: 'Cached picture URL, if /v2/chats/picture fetched it (no network query here)' }),
+    unreadCount: Type.Integer(),
+    archived: Type.Boolean(),
+    pinned: Type.Boolean(),
+    lastMessage: Type.Union([ApiMessageSchema, Type.Null()]),
+    _chat: ChatSchema
+  },
+  { additionalProperties: true }
+)
+
+const SYNC_NOTE =
+  'Served from the local message store, which is kept across restarts: it answers 200 at once after a cold boot (never 202). Right after the first pairing the list fills while the phone\'s history sync arrives.'
+
+const chatWithContact = (db: Db, instanceId: string, chat: StoredChat, now: number): ApiChat => toApiChat(chat, getContact(db, instanceId, chat.chatId), now)
+
+/** `ids` of the overview: an array, a comma-separated string, or JSON text. */
+function idsParam(input: Params): string[] | undefined {
+  const raw = input.ids
+  if (raw === undefined) return undefined
+  let list: unknown
+  try {
+    list = Array.isArray(raw) ? raw : String(raw).trim().startsWith('[') ? JSON.parse(String(raw)) : String(raw).split(',')
+  } catch {
+    throw coreErrors.invalidParam('ids', 'expected an array of chat ids, comma-separated ids or JSON text')
+  }
+  if (!Array.isArray(list)) throw coreErrors.invalidParam('ids', 'expected an array of chat ids')
+  return list.map((v) => String(v).trim()).filter(Boolean)
+}
+
+export async function chatReadRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const nowSeconds = () => Math.floor((deps.now ?? Date.now)() / 1000)
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/v2/chats',
+    config: { auth: 'instance' },
+    schema: {
+      tags,
+      summary: 'List chats',
+      description: `Pages with limit (default 100, at most 1000) and offset until a page comes back empty. sortBy: messageTimestamp (default; also conversationTimestamp or timestamp), id or name; sortOrder: DESC (default) or ASC, any case. Archived chats are included (archived: true). ${SYNC_NOTE} GET and POST. ${CREDENTIALS_NOTE}`,
+      querystring: instanceQuery({
+        sortBy: Type.Optional(Type.String({ description: 'messageTimestamp | id | name' })),
+        sortOrder: Type.Optional(Type.String({ description: 'DESC (default) | ASC' })),
+        limit: LooseInteger('1 to 1000, default 100'),
+        offset: LooseInteger('default 0')
+      }),
+      response: { 200: Type.Array(ChatSchema), ...standardErrors }
+    },
+    handler: async (request) => {
+      const { instance } = authInstance(request)
+      const q = { sortBy: chatSortParam(request.input), sortOrder: sortOrderParam(request.input, 'DESC'), ...paging(request.input, 100) }
+      const now = nowSeconds()
+      return listChats(deps.db, instance.id, q).map((c) => chatWithContact(deps.db, instance.id, c, now))
+    }
+  })
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/v2/chats/overview',
+    config: { auth: 'instance' },
+    schema: {
+      tags,
+      summary: 'Chats overview: name, picture and last message',
+      description: `[{id, name, picture, unreadCount, archived, pinned, lastMessage, _chat}] newest first; lastMessage is the full message object (id, body, timestamp...). limit (default 20, at most 1000), offset; ids (array or comma-separated) limits the answer to those chats. ${SYNC_NOTE} GET and POST. ${CREDENTIALS_NOTE}`,
+      querystring: instanceQuery({ limit: LooseInteger('1 to 1000, default 20'), offset: LooseInteger('default 0'), ids: Type.Optional(Type.Unknown({ description: 'Chat ids' })) }),
+      response: { 200: Type.Array(OverviewSchema), ...standardErrors }
+    },
+    handler: async (request) => {
+      const { instance } = authInstance(request)
+      const ids = idsParam(request.input)
+      const chats = ids
+        ? ids.map((id) => getChat(deps.db, instance.id, storeChatJid(deps, instance.id, id))).filter((c): c is StoredChat => !!c)
+        : listChats(deps.db, instance.id, { sortBy: 'messageTimestamp', sortOrder: 'DESC', ...paging(request.input, 20) })
+      const ctx = readContext(deps, instance.id)
+      const lasts = chats.map((c) => (c.lastMessagePk === null ? undefined : getMessageByPk(deps.db, c.lastMessagePk)))
+      const shaped = await readMessages(lasts.filter((m) => !!m), ctx, false)
+      const byPk = new Map(lasts.filter((m) => !!m).map((m, i) => [m.pk, shaped[i]!]))
+      const now = nowSeconds()
+      return chats.map((c, i) => {
+        const chat = chatWithContact(deps.db, instance.id, c, now)
+        const last = lasts[i]
+        return {
+          id: chat.id,
+          name: chat.name,
+          picture: anyCachedPictureUrl(deps.db, instance.id, c.chatId),
+          unreadCount: chat.unreadCount,
+          archived: chat.archived,
+          pinned: chat.pinned,
+          lastMessage: last ? (byPk.get(last.pk) ?? null) : null,
+          _chat: chat
+        }
+      })
+    }
+  })
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/v2/chats/messages',
+    config: { auth: 'instance' },
+    schema: {
+      tags,
+      summary: 'Messages of a chat',
+      description: `Newest first. chatId (required); limit (default 50, at most 1000) and offset page back in time. downloadMedia (default true, as WAHA): media is downloaded once, kept under the data folder and served at media.url (/api/files/<instance_id>/<file>, same credentials); a failed download shows in that message's media.error. Filters (WAHA): filter.timestamp.gte / filter.timestamp.lte (seconds), filter.fromMe, filter.ack. An unknown chat answers []. GET and POST. ${CREDENTIALS_NOTE}`,
+      querystring: instanceQuery({
+        chatId: Type.Optional(ChatIdParam()),
+        limit: LooseInteger('1 to 1000, default 50'),
+        offset: LooseInteger('default 0'),
+        downloadMedia: LooseBoolean('Download media and give its URL; default true')
+      }),
+      response: { 200: Type.Array(ApiMessageSchema), ...standardErrors, 502: standardErrors[500] }
+    },
+    handler: async (request) => {
+      const { instance } = authInstance(request)
+      const input = request.input
+      const chatJid = storeChatJid(deps, instance.id, requiredString(input, 'chatId', 'chat_id'))
+      const filter = objectParam(input, 'filter')
+      const ts = objectParam(filter, 'timestamp')
+      const fromMe = filter.fromMe === undefined ? undefined : booleanParam(filter, 'fromMe', false)
+      const list = listChatMessages(deps.db, instance.id, chatJid, {
+        ...paging(input, 50),
+        since: integerParam(ts, 'gte', 0, { min: 0, max: Number.MAX_SAFE_INTEGER }),
+        until: integerParam(ts, 'lte', Number.MAX_SAFE_INTEGER, { min: 0, max: Number.MAX_SAFE_INTEGER }),
+        fromMe,
+        ack: filter.ack === undefined ? undefined : integerParam(filter, 'ack', 0, { min: -1, max: 4 })
+      })
+      return readMessages(list, readContext(deps, instance.id), booleanParam(input, 'downloadMedia', true))
+    }
+  })
+}

@@ -1,0 +1,85 @@
+// Contacts known to the instance, from the message store: /v2/contacts?contactId= and /v2/contacts/all.
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { toApiContact } from '../../../messaging/reads/api-shapes.js'
+import { readsErrors } from '../../../messaging/reads/errors.js'
+import { contactSortParam, paging, sortOrderParam } from '../../../messaging/reads/list-params.js'
+import { requiredString } from '../../../messaging/reads/params.js'
+import { storeChatJid } from '../../../messaging/reads/read-context.js'
+import { getContact, listContacts } from '../../../messaging/store/index.js'
+import type { ApiDeps } from '../../api-deps.js'
+import { authInstance } from '../../plugins/auth.js'
+import { CREDENTIALS_NOTE, instanceQuery, standardErrors } from '../../schemas/common.js'
+import { ChatIdParam, LooseInteger } from '../../schemas/reads.js'
+
+const tags = ['Contacts']
+
+const ContactSchema = Type.Object(
+  {
+    id: Type.String({ description: '<number>@c.us (or <n>@lid while the phone number is unknown)' }),
+    number: Type.String({ description: 'Digits of the phone number ("" when unknown)' }),
+    name: Type.Union([Type.String(), Type.Null()], { description: "Name saved in the phone's address book; null if unsaved" }),
+    pushname: Type.Union([Type.String(), Type.Null()], { description: 'Name the contact chose (unverified)' }),
+    shortName: Type.Union([Type.String(), Type.Null()]),
+    verifiedName: Type.Union([Type.String(), Type.Null()], { description: 'Verified business name' }),
+    isBusiness: Type.Boolean({ description: 'Business app user' }),
+    isEnterprise: Type.Boolean({ description: 'Business API user' }),
+    isMe: Type.Boolean(),
+    isGroup: Type.Boolean(),
+    isWAContact: Type.Boolean(),
+    isMyContact: Type.Boolean({ description: "Saved in the phone's address book" }),
+    lid: Type.Union([Type.String(), Type.Null()], { description: "The contact's LID (<n>@lid), when known" })
+  },
+  { additionalProperties: true }
+)
+
+const STORE_NOTE =
+  'Contacts come from the local store: the phone\'s address book (history sync), push names of people who wrote, and business flags; they are kept across restarts.'
+
+export async function contactStoreRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const meOf = (id: string) => deps.manager.view(id)?.me?.id ?? ''
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/v2/contacts',
+    config: { auth: 'instance' },
+    schema: {
+      tags,
+      summary: 'Get a contact',
+      description: `contactId: <number>@c.us (digits and @lid work too). Answers {id, number, name, pushname, isBusiness, isEnterprise, ...}; 404 contact_not_found when the instance has never seen the contact. ${STORE_NOTE} GET and POST. ${CREDENTIALS_NOTE}`,
+      querystring: instanceQuery({ contactId: Type.Optional(ChatIdParam('Contact id, <number>@c.us')) }),
+      response: { 200: ContactSchema, ...standardErrors }
+    },
+    handler: async (request) => {
+      const { instance } = authInstance(request)
+      const raw = requiredString(request.input, 'contactId', 'chatId', 'id')
+      const contact = getContact(deps.db, instance.id, storeChatJid(deps, instance.id, raw))
+      if (!contact) throw readsErrors.contactNotFound(raw)
+      return toApiContact(contact, meOf(instance.id))
+    }
+  })
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/v2/contacts/all',
+    config: { auth: 'instance' },
+    schema: {
+      tags,
+      summary: 'All contacts',
+      description: `limit (default 100, 1 to 1000), offset; sortBy id (default) or name; sortOrder ASC (default) or DESC. ${STORE_NOTE} GET and POST. ${CREDENTIALS_NOTE}`,
+      querystring: instanceQuery({
+        limit: LooseInteger('1 to 1000, default 100'),
+        offset: LooseInteger('default 0'),
+        sortBy: Type.Optional(Type.String({ description: 'id (default) | name' })),
+        sortOrder: Type.Optional(Type.String({ description: 'ASC (default) | DESC' }))
+      }),
+      response: { 200: Type.Array(ContactSchema), ...standardErrors }
+    },
+    handler: async (request) => {
+      const { instance } = authInstance(request)
+      const q = { sortBy: contactSortParam(request.input), sortOrder: sortOrderParam(request.input, 'ASC'), ...paging(request.input, 100) }
+      const me = meOf(instance.id)
+      return listContacts(deps.db, instance.id, q).map((c) => toApiContact(c, me))
+    }
+  })
+}

@@ -1,0 +1,122 @@
+// Stored rows -> the v2 API's objects: messages through the shared mapper (toApiMessage) with the store's
+// current state laid over the raw message (ack, edits, revokes, stars, reactions, downloaded media URL),
+// chats (WAHA chat summary + flags), contacts (the spec's fields plus WAHA's) and LID pairs.
+import type { Db } from '../../db/connection.js'
+import { toApiChatId } from '../chat-ids.js'
+import { ACK_NAMES, toApiMessage, type AckValue, type ApiMessage } from '../message-mapper.js'
+import { listReactions, type StoredChat, type StoredContact, type StoredMessage } from '../store/index.js'
+
+export interface MessageShapeContext {
+  db: Db
+  instanceId: string
+  /** Own user JID (any form); '' before the first pairing. */
+  me: string
+  /** Served URL of the message's downloaded media, or null. */
+  mediaUrl: (m: StoredMessage) => string | null
+  /** Why a media URL is missing (a failed download), per message pk. */
+  mediaError?: (m: StoredMessage) => string | null
+  sentByApi?: (id: string) => boolean
+}
+
+export type ApiStoredMessage = ApiMessage & {
+  isEdited: boolean
+  isStarred: boolean
+  reactions: { text: string; senderId: string; timestamp: number }[]
+}
+
+export function toApiStoredMessage(m: StoredMessage, c: MessageShapeContext): ApiStoredMessage {
+  const url = m.hasMedia ? c.mediaUrl(m) : null
+  const api = toApiMessage(m.message, { me: c.me, sentByApi: c.sentByApi, mediaUrl: () => url })
+  const ack = (Math.max(-1, Math.min(4, m.ack)) as AckValue)
+  const revoked = m.revokedAt !== null
+  const mediaError = url ? null : (c.mediaError?.(m) ?? 'not downloaded: read with downloadMedia=true')
+  return {
+    ...api,
+    // The store has the current state; the raw message may predate edits, acks and revokes.
+    body: revoked ? '' : m.body,
+    type: revoked ? 'revoked' : api.type,
+    hasMedia: revoked ? false : api.hasMedia,
+    media: revoked || !api.media ? null : { ...api.media, url, mimetype: api.media.mimetype ?? m.media?.mimetype ?? null, error: mediaError },
+    ack,
+    ackName: ACK_NAMES[ack],
+    isEdited: m.editedAt !== null,
+    isStarred: m.starred,
+    reactions: listReactions(c.db, c.instanceId, m.id)
+      .filter((r) => r.chatId === m.chatId)
+      .map((r) => ({ text: r.text, senderId: toApiChatId(r.sender), timestamp: r.timestamp }))
+  }
+}
+
+export const isGroupChat = (jid: string) => jid.endsWith('@g.us')
+
+/** Display name of a chat: group subject / saved name / push name / verified business name. */
+export function chatName(chat: StoredChat, contact: StoredContact | undefined): string | null {
+  return chat.name ?? contact?.name ?? contact?.notify ?? contact?.verifiedName ?? null
+}
+
+export interface ApiChat {
+  id: string
+  name: string | null
+  isGroup: boolean
+  unreadCount: number
+  timestamp: number
+  conversationTimestamp: number
+  archived: boolean
+  pinned: boolean
+  isMuted: boolean
+  muteExpiration: number | null
+  markedUnread: boolean
+}
+
+export function toApiChat(chat: StoredChat, contact: StoredContact | undefined, nowSeconds: number): ApiChat {
+  const muted = chat.mutedUntil !== null && (chat.mutedUntil === -1 || chat.mutedUntil > nowSeconds)
+  return {
+    id: toApiChatId(chat.chatId),
+    name: chatName(chat, contact),
+    isGroup: isGroupChat(chat.chatId),
+    unreadCount: chat.unreadCount,
+    timestamp: chat.lastMessageAt,
+    conversationTimestamp: chat.lastMessageAt,
+    archived: chat.archived,
+    pinned: chat.pinnedAt !== null,
+    isMuted: muted,
+    muteExpiration: muted ? chat.mutedUntil : null,
+    markedUnread: chat.markedUnread
+  }
+}
+
+export interface ApiContact {
+  id: string
+  number: string
+  name: string | null
+  pushname: string | null
+  shortName: string | null
+  verifiedName: string | null
+  isBusiness: boolean
+  isEnterprise: boolean
+  isMe: boolean
+  isGroup: boolean
+  isWAContact: boolean
+  isMyContact: boolean
+  lid: string | null
+}
+
+export function toApiContact(c: StoredContact, meJid: string): ApiContact {
+  const id = toApiChatId(c.jid)
+  const number = id.endsWith('@c.us') ? id.slice(0, -'@c.us'.length) : ''
+  return {
+    id,
+    number,
+    name: c.name,
+    pushname: c.notify,
+    shortName: c.name ? (c.name.split(/\s+/)[0] ?? null) : null,
+    verifiedName: c.verifiedName,
+    isBusiness: c.isBusiness,
+    isEnterprise: c.isEnterprise,
+    isMe: !!meJid && toApiChatId(meJid) === id,
+    isGroup: false,
+    isWAContact: true,
+    isMyContact: c.name !== null,
+    lid: c.lid ? toApiChatId(c.lid) : null
+  }
+}

@@ -1,0 +1,49 @@
+// Paging and sorting parameters of the list endpoints: limit/offset bounds, sortBy spellings of WAHA and the
+// hosted API (any case), sortOrder ASC/DESC (default DESC for chats). Unknown values are 400 invalid_param.
+import type { Params } from '../../api/request-params.js'
+import { coreErrors } from '../../domain/core-errors.js'
+import type { ChatSortBy, SortOrder } from '../store/index.js'
+import { integerParam, optionalString } from './params.js'
+
+export const MAX_PAGE = 1000
+
+export function paging(input: Params, defaultLimit: number): { limit: number; offset: number } {
+  return {
+    limit: integerParam(input, 'limit', defaultLimit, { min: 1, max: MAX_PAGE }),
+    offset: integerParam(input, 'offset', 0, { min: 0, max: Number.MAX_SAFE_INTEGER })
+  }
+}
+
+export function sortOrderParam(input: Params, fallback: SortOrder): SortOrder {
+  const raw = optionalString(input, 'sortOrder', 'sort_order')
+  if (raw === undefined) return fallback
+  const v = raw.toUpperCase()
+  if (v !== 'ASC' && v !== 'DESC') throw coreErrors.invalidParam('sortOrder', 'expected ASC or DESC')
+  return v
+}
+
+const CHAT_SORTS: Record<string, ChatSortBy> = {
+  id: 'id',
+  name: 'name',
+  messagetimestamp: 'messageTimestamp',
+  conversationtimestamp: 'messageTimestamp',
+  lastmessagetimestamp: 'messageTimestamp',
+  timestamp: 'messageTimestamp',
+  t: 'messageTimestamp'
+}
+
+export function chatSortParam(input: Params): ChatSortBy {
+  const raw = optionalString(input, 'sortBy', 'sort_by')
+  if (raw === undefined) return 'messageTimestamp'
+  const v = CHAT_SORTS[raw.toLowerCase()]
+  if (!v) throw coreErrors.invalidParam('sortBy', 'expected messageTimestamp (also conversationTimestamp, timestamp), id or name')
+  return v
+}
+
+export function contactSortParam(input: Params): 'id' | 'name' {
+  const raw = optionalString(input, 'sortBy', 'sort_by')
+  if (raw === undefined) return 'id'
+  const v = raw.toLowerCase()
+  if (v !== 'id' && v !== 'name') throw coreErrors.invalidParam('sortBy', 'expected id or name')
+  return v
+}

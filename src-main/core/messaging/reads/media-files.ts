@@ -1,0 +1,169 @@
+// Downloaded media of stored messages: fetched and decrypted through Baileys (with the engine's own fetch
+// options, so sandbox mode trusts the sandbox media CA), written crash-safely under <dataDir>/media/<instance>/,
+// recorded in store_messages.media_path (relative to the media folder) and served at a stable URL
+// /api/files/<instance_id>/<file> behind the API's credentials.
+import { randomBytes } from 'node:crypto'
+import { createWriteStream, existsSync, mkdirSync, openSync, fsyncSync, closeSync, renameSync, rmSync, unlinkSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import { downloadMediaMessage, type WAMessage, type WASocket } from '@whiskeysockets/baileys'
+import type { Logger } from 'pino'
+import type { Db } from '../../db/connection.js'
+import { stmt } from '../../db/statements.js'
+import { setMediaPath, type StoredMessage } from '../store/index.js'
+import { readsErrors } from './errors.js'
+
+export interface MediaFilesOptions {
+  db: Db
+  /** Folder of downloaded media (`<dataDir>/media`). */
+  dir: string
+  /** Passed to Baileys' media fetch (the sandbox's undici dispatcher in sandbox mode). */
+  fetchOptions?: RequestInit
+  /** Base URL of this API, e.g. http://127.0.0.1:3000 (asked each time: the port is known after listen). */
+  baseUrl: () => string
+  logger: Logger
+  downloadTimeoutMs?: number
+}
+
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'video/mp4': 'mp4',
+  'video/3gpp': '3gp',
+  'audio/ogg': 'oga',
+  'audio/mpeg': 'mp3',
+  'audio/mp4': 'm4a',
+  'audio/aac': 'aac',
+  'application/pdf': 'pdf',
+  'text/plain': 'txt',
+  'application/zip': 'zip'
+}
+const MIME_OF_EXT = Object.fromEntries(Object.entries(EXTENSIONS).map(([m, e]) => [e, m]))
+
+/** File names this module writes: safe characters only, so a name from a URL can never leave the folder. */
+const FILE_NAME = /^[A-Za-z0-9_-]{1,128}\.[a-z0-9]{1,8}$/
+
+export function extensionOf(mimetype: string | null, filename: string | null): string {
+  const base = (mimetype ?? '').split(';')[0]!.trim().toLowerCase()
+  if (EXTENSIONS[base]) return EXTENSIONS[base]!
+  const fromName = /\.([A-Za-z0-9]{1,8})$/.exec(filename ?? '')?.[1]?.toLowerCase()
+  return fromName ?? 'bin'
+}
+
+export const mimetypeOfFile = (name: string): string => MIME_OF_EXT[name.split('.').pop() ?? ''] ?? 'application/octet-stream'
+
+export class MediaFiles {
+  private readonly inFlight = new Map<number, Promise<string>>()
+
+  constructor(private readonly o: MediaFilesOptions) {}
+
+  /** The served URL of a message's downloaded media, or null when it has not been downloaded (or the file is gone). */
+  urlOf(m: StoredMessage): string | null {
+    const rel = m.media?.path
+    if (!rel || !existsSync(join(this.o.dir, rel))) return null
+    return `${this.o.baseUrl()}/api/files/${rel}`
+  }
+
+  /** Downloads the media of a stored message once (concurrent callers share the download); returns the URL. */
+  async ensureDownloaded(instanceId: string, m: StoredMessage, socket: WASocket | undefined): Promise<string> {
+    const existing = this.urlOf(m)
+    if (existing) return existing
+    if (!m.hasMedia) throw readsErrors.mediaNotFound()
+    let job = this.inFlight.get(m.pk)
+    if (!job) {
+      job = this.download(instanceId, m, socket).finally(() => this.inFlight.delete(m.pk))
+      this.inFlight.set(m.pk, job)
+    }
+    const rel = await job
+    return `${this.o.baseUrl()}/api/files/${rel}`
+  }
+
+  /** Absolute path of a served file, or undefined for a name this module never writes or a missing file. */
+  filePath(instanceId: string, name: string): string | undefined {
+    if (!/^[A-Z0-9]{12}$/.test(instanceId) || !FILE_NAME.test(name)) return undefined
+    const path = join(this.o.dir, instanceId, name)
+    return existsSync(path) ? path : undefined
+  }
+
+  /** Instance deleted: its media folder goes. */
+  deleteInstance(instanceId: string): void {
+    if (!/^[A-Z0-9]{12}$/.test(instanceId)) return
+    rmSync(join(this.o.dir, instanceId), { recursive: true, force: true })
+  }
+
+  /** Boot: temp files of downloads interrupted by a crash are removed. */
+  sweepPartials(): void {
+    if (!existsSync(this.o.dir)) return
+    for (const inst of readdirSync(this.o.dir)) {
+      const folder = join(this.o.dir, inst)
+      try {
+        for (const f of readdirSync(folder)) if (f.endsWith('.part')) unlinkSync(join(folder, f))
+      } catch {
+        // not a folder: ignore
+      }
+    }
+  }
+
+  private fileNameOf(instanceId: string, m: StoredMessage): string {
+    const ext = extensionOf(m.media?.mimetype ?? null, m.media?.filename ?? null)
+    const safeId = m.id.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 100) || `m${m.pk}`
+    // Message ids are unique per chat only: a second message with the same id gets its row number too.
+    const sameId = stmt(this.o.db, 'SELECT COUNT(*) FROM store_messages WHERE instance_id = ? AND id = ?').pluck().get(instanceId, m.id) as number
+    return sameId > 1 ? `${safeId}-${m.pk}.${ext}` : `${safeId}.${ext}`
+  }
+
+  private async download(instanceId: string, m: StoredMessage, socket: WASocket | undefined): Promise<string> {
+    const folder = join(this.o.dir, instanceId)
+    mkdirSync(folder, { recursive: true })
+    const name = this.fileNameOf(instanceId, m)
+    const target = join(folder, name)
+    const partial = join(folder, `${name}.${randomBytes(6).toString('hex')}.part`)
+    try {
+      const stream = await downloadMediaMessage(
+        m.message as WAMessage,
+        'stream',
+        { options: { ...this.o.fetchOptions, signal: AbortSignal.timeout(this.o.downloadTimeoutMs ?? 120_000) } },
+        {
+          logger: this.o.logger as never,
+          // Old media may need the sender's phone to upload it again; only possible while WORKING.
+          reuploadRequest: async (msg) => {
+            if (!socket) throw new Error('the media expired and the session is not WORKING to ask for it again')
+            return socket.updateMediaMessage(msg)
+          }
+        }
+      )
+      await pipeline(stream, createWriteStream(partial))
+      // Durable before visible: data flushed, then renamed into place, then the folder entry flushed.
+      const fd = openSync(partial, 'r+')
+      try {
+        fsyncSync(fd)
+      } finally {
+        closeSync(fd)
+      }
+      renameSync(partial, target)
+      syncFolder(folder)
+    } catch (e) {
+      rmSync(partial, { force: true })
+      this.o.logger.warn({ err: e, instanceId, id: m.id }, 'media download failed')
+      throw readsErrors.mediaDownloadFailed(e instanceof Error ? e.message : String(e))
+    }
+    const rel = `${instanceId}/${name}`
+    setMediaPath(this.o.db, m.pk, rel)
+    return rel
+  }
+}
+
+function syncFolder(folder: string): void {
+  try {
+    const fd = openSync(folder, 'r')
+    try {
+      fsyncSync(fd)
+    } finally {
+      closeSync(fd)
+    }
+  } catch {
+    // Some platforms (Windows) cannot fsync a directory; the rename is still atomic there.
+  }
+}

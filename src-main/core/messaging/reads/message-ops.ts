@@ -1,0 +1,60 @@
+// Operations on one message through the engine: delete for everyone (revoke) or for me (app-state), edit
+// (own text messages, within WhatsApp's 15-minute window), pin and unpin for everyone.
+import { isJidGroup, proto, type WASocket } from '@whiskeysockets/baileys'
+import type { Db } from '../../db/connection.js'
+import { serializeMessageId } from '../chat-ids.js'
+import { deleteMessage, refreshLastMessage } from '../store/index.js'
+import { readsErrors } from './errors.js'
+import { engineCall } from './live-socket.js'
+import type { MessageRef } from './message-ref.js'
+
+export const EDIT_WINDOW_MINUTES = 15
+/** Pin durations WhatsApp offers: 24 hours, 7 days, 30 days. */
+export const PIN_DURATIONS = [86_400, 604_800, 2_592_000] as const
+export type PinDuration = (typeof PIN_DURATIONS)[number]
+
+const EDITABLE_TYPES = new Set(['chat'])
+
+export async function deleteForEveryone(socket: WASocket, ref: MessageRef): Promise<void> {
+  // Group admins may revoke other members' messages; the network refuses it otherwise.
+  if (!ref.key.fromMe && !isJidGroup(ref.key.remoteJid ?? '')) throw readsErrors.notOwnMessage('deleted for everyone')
+  await engineCall('the delete for everyone', () => socket.sendMessage(ref.key.remoteJid!, { delete: ref.key }))
+}
+
+/** Removes the message from this account's devices (app-state) and from the store. Needs the stored message. */
+export async function deleteForMe(socket: WASocket, db: Db, instanceId: string, ref: MessageRef, now: number): Promise<void> {
+  const stored = ref.stored
+  if (!stored) throw readsErrors.messageNotFound(serializeMessageId(ref.key))
+  await engineCall('the delete for me', () =>
+    socket.chatModify({ deleteForMe: { deleteMedia: true, key: ref.key, timestamp: stored.timestamp } }, ref.key.remoteJid!)
+  )
+  db.transaction(() => {
+    deleteMessage(db, stored.pk)
+    refreshLastMessage(db, instanceId, stored.chatId, now)
+  })()
+}
+
+export async function editText(socket: WASocket, ref: MessageRef, text: string, nowSeconds: number): Promise<void> {
+  if (!ref.key.fromMe) throw readsErrors.notOwnMessage('edited')
+  const stored = ref.stored
+  if (stored) {
+    if (stored.revokedAt !== null || !EDITABLE_TYPES.has(stored.type)) throw readsErrors.notEditable(stored.type)
+    if (nowSeconds - stored.timestamp > EDIT_WINDOW_MINUTES * 60) throw readsErrors.editWindowExpired(EDIT_WINDOW_MINUTES)
+  }
+  await engineCall('the edit', () => socket.sendMessage(ref.key.remoteJid!, { text, edit: ref.key }))
+}
+
+export async function setPinned(socket: WASocket, ref: MessageRef, pinned: boolean, duration: PinDuration): Promise<void> {
+  const type = pinned ? proto.PinInChat.Type.PIN_FOR_ALL : proto.PinInChat.Type.UNPIN_FOR_ALL
+  await engineCall(pinned ? 'the pin' : 'the unpin', () =>
+    socket.sendMessage(ref.key.remoteJid!, pinned ? { pin: ref.key, type, time: duration } : { pin: ref.key, type })
+  )
+}
+
+/** duration: seconds (86400, 604800, 2592000) or 24h / 7d / 30d; default 7 days, as on the phone. */
+export function parsePinDuration(raw: string | undefined): PinDuration | undefined {
+  if (raw === undefined) return 604_800
+  const aliases: Record<string, PinDuration> = { '24h': 86_400, '1d': 86_400, '7d': 604_800, '30d': 2_592_000 }
+  const v = aliases[raw.toLowerCase()] ?? Number(raw)
+  return PIN_DURATIONS.find((d) => d === v)
+}

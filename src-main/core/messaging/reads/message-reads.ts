@@ -1,0 +1,51 @@
+// Stored messages as API objects, downloading their media first when asked (a few at a time; a failed
+// download shows in that message's media.error instead of failing the whole answer).
+import type { WASocket } from '@whiskeysockets/baileys'
+import type { Db } from '../../db/connection.js'
+import { isDomainError } from '../../domain/errors.js'
+import type { StoredMessage } from '../store/index.js'
+import { toApiStoredMessage, type ApiStoredMessage } from './api-shapes.js'
+import type { MediaFiles } from './media-files.js'
+
+const DOWNLOAD_CONCURRENCY = 4
+
+export interface MessageReadContext {
+  db: Db
+  instanceId: string
+  me: string
+  media: MediaFiles | undefined
+  /** The live socket if the session is WORKING (needed only to ask for expired media again). */
+  socket: WASocket | undefined
+  sentByApi?: (id: string) => boolean
+}
+
+export async function readMessages(list: StoredMessage[], c: MessageReadContext, downloadMedia: boolean): Promise<ApiStoredMessage[]> {
+  const errors = new Map<number, string>()
+  const urls = new Map<number, string>()
+  if (downloadMedia && c.media) {
+    const media = c.media
+    const pending = list.filter((m) => m.hasMedia && m.revokedAt === null && !media.urlOf(m))
+    let next = 0
+    const worker = async () => {
+      while (next < pending.length) {
+        const m = pending[next++]!
+        try {
+          urls.set(m.pk, await media.ensureDownloaded(c.instanceId, m, c.socket))
+        } catch (e) {
+          errors.set(m.pk, isDomainError(e) ? e.message : 'download failed')
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(DOWNLOAD_CONCURRENCY, pending.length) }, worker))
+  }
+  return list.map((m) =>
+    toApiStoredMessage(m, {
+      db: c.db,
+      instanceId: c.instanceId,
+      me: c.me,
+      sentByApi: c.sentByApi,
+      mediaUrl: (x) => urls.get(x.pk) ?? c.media?.urlOf(x) ?? null,
+      mediaError: (x) => errors.get(x.pk) ?? null
+    })
+  )
+}
