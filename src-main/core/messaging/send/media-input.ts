@@ -114,7 +114,17 @@ export async function fetchFile(url: string, limits: MediaLimits, param: string)
   if (!limits.allowPrivate && (host === 'localhost' || host.endsWith('.localhost') || isPrivateAddress(host))) {
     throw sendErrors.invalidFileUrl(param, 'loopback and private network addresses are not fetched')
   }
-  const signal = AbortSignal.timeout(limits.timeoutMs)
+  // Our own controller, cleared when done: a timeout firing after the body was dropped must abort nothing.
+  const abort = new AbortController()
+  const timer = setTimeout(() => abort.abort(Object.assign(new Error('timed out'), { name: 'TimeoutError' })), limits.timeoutMs)
+  try {
+    return await download(parsed, url, limits, abort.signal)
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+async function download(parsed: URL, url: string, limits: MediaLimits, signal: AbortSignal): Promise<{ bytes: Buffer; mimetype: string | undefined; filename: string | undefined }> {
   let res: Awaited<ReturnType<typeof request>>
   try {
     res = await request(parsed, { dispatcher: agentFor(limits.allowPrivate), signal, maxRedirections: 5, headers: { 'user-agent': 'Switchboard' } })
@@ -134,6 +144,7 @@ export async function fetchFile(url: string, limits: MediaLimits, param: string)
       chunks.push(b)
     }
   } catch (e) {
+    res.body.on('error', () => {})
     res.body.destroy()
     if (isDomainError(e)) throw e
     throw sendErrors.fileUnreachable(url, describe(e))
