@@ -10,7 +10,6 @@ export type AccountErrorCode =
   | 'label_not_found'
   | 'channel_not_found'
   | 'not_channel_admin'
-  | 'media_fetch_failed'
   | 'invalid_media'
   | 'invalid_chat_id'
 
@@ -44,11 +43,6 @@ export const accountErrors = {
   notChannelAdmin: (id: string) =>
     new AccountError('not_channel_admin', `This operation needs the owner or an admin of channel ${id}`, {
       recommendation: 'Only channels this account created (or administers) can be changed or deleted'
-    }),
-  mediaFetchFailed: (param: string, why: string) =>
-    new AccountError('media_fetch_failed', `Could not download ${param}: ${why}`, {
-      invalid: [param],
-      recommendation: 'Use a URL this PC can reach (http or https), or send the file as base64 in file[data]'
     }),
   invalidMedia: (param: string, why: string) =>
     new AccountError('invalid_media', `${param} is not a usable file: ${why}`, {

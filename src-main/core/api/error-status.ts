@@ -54,7 +54,6 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   label_not_found: 404,
   channel_not_found: 404,
   not_channel_admin: 403,
-  media_fetch_failed: 400,
   invalid_media: 400,
   // rate limits (rate-limit/errors.ts)
   rate_limited: 429,
@@ -76,6 +75,16 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   poll_not_found: 404,
   invalid_poll_option: 400,
   send_failed: 502,
+  // webhooks (src-main/core/webhooks/errors.ts)
+  invalid_webhook_url: 400,
+  invalid_webhook_events: 400,
+  invalid_webhook_retries: 400,
+  invalid_webhook_hmac: 400,
+  invalid_webhook_name: 400,
+  invalid_webhook_is_active: 400,
+  invalid_webhooks: 400,
+  webhook_not_found: 404,
+  event_not_found: 404,
   // failures
   server_error: 500,
   proxy_error: 502

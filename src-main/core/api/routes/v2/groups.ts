@@ -7,8 +7,8 @@ import { createGroupPacer } from '../../../account/group-pacing.js'
 import { toApiGroup, toApiParticipant, type ApiGroup } from '../../../account/groups/group-mapper.js'
 import { groupJidOf, inviteCodeOf, inviteUrl, participantJids } from '../../../account/groups/group-params.js'
 import { GroupService, type GroupSetting } from '../../../account/groups/group-service.js'
-import { MAX_PICTURE_BYTES } from '../../../account/images.js'
-import { requireFileParam } from '../../../account/file-input.js'
+import { pictureLimits } from '../../../account/images.js'
+import { readMediaParam } from '../../../messaging/send/media-input.js'
 import { coreErrors } from '../../../domain/core-errors.js'
 import type { ApiDeps } from '../../api-deps.js'
 import { pathParam } from '../../path-params.js'
@@ -210,8 +210,8 @@ export async function groupRoutes(untyped: FastifyInstance, deps: ApiDeps): Prom
     bodyLimit: 16 * 1024 * 1024,
     schema: schema('Set the group picture', `file by URL or base64 (JPEG or PNG; cropped to a square and scaled by the engine; up to 10 MiB). Members may change it unless the group is info-admin-only. Answers {success:true}. ${pacedNote}`, SuccessAnswer, FILE_DOC)
   }, async (request) => {
-    const file = await requireFileParam(request.input, { maxBytes: MAX_PICTURE_BYTES, topLevelUrl: true })
-    await groups.setPicture(instanceOf(request), gidOf(request), file.body, 'file')
+    const file = await readMediaParam(request.input, pictureLimits(deps.network))
+    await groups.setPicture(instanceOf(request), gidOf(request), file.data, 'file')
     return { success: true as const }
   })
 

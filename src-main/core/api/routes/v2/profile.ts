@@ -2,8 +2,8 @@
 // upload or delete the picture (reference §2.6; POST as the hosted API's callers use, PUT as WAHA).
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { requireFileParam } from '../../../account/file-input.js'
-import { MAX_PICTURE_BYTES } from '../../../account/images.js'
+import { pictureLimits } from '../../../account/images.js'
+import { readMediaParam } from '../../../messaging/send/media-input.js'
 import { ProfileService } from '../../../account/profile/profile-service.js'
 import { coreErrors } from '../../../domain/core-errors.js'
 import type { ApiDeps } from '../../api-deps.js'
@@ -92,13 +92,13 @@ export async function profileRoutes(app: FastifyInstance, deps: ApiDeps): Promis
     schema: {
       tags,
       summary: 'Upload the profile picture',
-      description: `file by URL or base64 as the send endpoints take it: file:{url|data, mimetype, filename}, flat file[url] / file[data], or a top-level url. JPEG or PNG up to 10 MiB; the engine crops it to a square and scales it. 400 invalid_media for files that are not images, media_fetch_failed when the URL cannot be downloaded. Answers {success:true}. POST and PUT. ${note}`,
+      description: `file by URL or base64 as the send endpoints take it: file:{url|data, mimetype, filename}, flat file[url] / file[data], or a top-level url. JPEG or PNG up to 10 MiB; the engine crops it to a square and scales it. 400 invalid_media for files that are not images; the file errors of the send endpoints otherwise (400 invalid_base64 / invalid_file_url, 413 file_too_large, 422 file_unreachable; loopback and private addresses are fetched only in the sandbox). Answers {success:true}. POST and PUT. ${note}`,
       querystring: instanceQuery({ file: Type.Optional(Type.Unknown()), url: Type.Optional(Type.String()) }),
       response: { 200: SuccessAnswer, ...accountOpErrors }
     },
     handler: async (request) => {
-      const file = await requireFileParam(request.input, { maxBytes: MAX_PICTURE_BYTES, topLevelUrl: true })
-      await profile.setPicture(instanceOf(request), file.body, 'file')
+      const file = await readMediaParam(request.input, pictureLimits(deps.network))
+      await profile.setPicture(instanceOf(request), file.data, 'file')
       return ok
     }
   })
