@@ -1,0 +1,105 @@
+// Chat lists stay fast with 100k stored messages: the queries behind /v2/chats, /v2/chats/overview and
+// /v2/chats/messages are pinned to their indexes (no table scan, no temporary sort), and the endpoints answer
+// a page quickly through the real core.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chatListSql, type ChatSortBy, type SortOrder } from '../../../messaging/store/index.js'
+import { startTestCore, type TestCore } from '../../../testing/core-harness.js'
+
+const CHATS = 2_000
+const MESSAGES = 100_000
+
+describe('chat lists with 100k messages', () => {
+  let t: TestCore
+  let id: string
+
+  beforeAll(async () => {
+    t = await startTestCore('offline')
+    id = await t.createInstance()
+    await t.call('POST', '/v2/session/stop', { instance_id: id })
+    const db = t.core.db
+    const insertMessage = db.prepare(
+      `INSERT INTO store_messages (instance_id, chat_id, id, from_me, sender, timestamp, type, body, ack, raw, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, 'chat', ?, 1, ?, 0, 0)`
+    )
+    const insertChat = db.prepare(
+      `INSERT INTO store_chats (instance_id, chat_id, name, unread_count, last_message_pk, last_message_at, created_at, updated_at)
+       VALUES (?, ?, ?, 0, ?, ?, 0, 0)`
+    )
+    const insertContact = db.prepare('INSERT INTO store_contacts (instance_id, jid, notify, updated_at) VALUES (?, ?, ?, 0)')
+    // An unrelated instance's rows share the tables (the queries must stay per instance).
+    db.prepare("INSERT INTO store_chats (instance_id, chat_id, last_message_at, created_at, updated_at) VALUES ('OTHERINSTANC', '1@s.whatsapp.net', 9e9, 0, 0)").run()
+    db.transaction(() => {
+      const last = new Map<string, { pk: number; ts: number }>()
+      for (let i = 0; i < MESSAGES; i++) {
+        const chat = `1555${String(i % CHATS).padStart(7, '0')}@s.whatsapp.net`
+        const ts = 1_700_000_000 + i
+        const msgId = `3EB0${String(i).padStart(12, '0')}`
+        const raw = JSON.stringify({ key: { remoteJid: chat, fromMe: i % 3 === 0, id: msgId }, message: { conversation: `m${i}` }, messageTimestamp: ts, status: 2 })
+        const r = insertMessage.run(id, chat, msgId, i % 3 === 0 ? 1 : 0, chat, ts, `m${i}`, raw)
+        last.set(chat, { pk: Number(r.lastInsertRowid), ts })
+      }
+      let n = 0
+      for (const [chat, l] of last) {
+        insertChat.run(id, chat, n % 2 ? `Chat ${n}` : null, l.pk, l.ts)
+        insertContact.run(id, chat, `Person ${n++}`)
+      }
+    })()
+    db.exec('ANALYZE')
+  }, 120_000)
+  afterAll(() => t?.close())
+
+  const plan = (sql: string, params: Record<string, unknown>) =>
+    (t.core.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map((r) => r.detail).join('\n')
+
+  it('pins the chat list query plan for every sort: an index walk, never a scan or a temporary sort', () => {
+    const expected: Record<ChatSortBy, RegExp> = {
+      messageTimestamp: /SEARCH store_chats USING INDEX store_chats_recent \(instance_id=\?\)/,
+      name: /SEARCH store_chats USING INDEX store_chats_name \(instance_id=\?\)/,
+      id: /SEARCH store_chats USING PRIMARY KEY \(instance_id=\?\)/
+    }
+    for (const sortBy of Object.keys(expected) as ChatSortBy[]) {
+      for (const sortOrder of ['ASC', 'DESC'] as SortOrder[]) {
+        const p = plan(chatListSql(sortBy, sortOrder), { instanceId: id, limit: 100, offset: 0 })
+        expect(p, `${sortBy} ${sortOrder}`).toMatch(expected[sortBy])
+        expect(p).not.toMatch(/TEMP B-TREE|SCAN/)
+      }
+    }
+  })
+
+  it('pins the lookups per listed chat and the messages page to primary keys and the chat-time index', () => {
+    expect(plan('SELECT * FROM store_messages WHERE pk = @pk', { pk: 1 })).toMatch(/SEARCH store_messages USING INTEGER PRIMARY KEY/)
+    expect(plan('SELECT * FROM store_contacts WHERE instance_id = @i AND jid = @j', { i: id, j: 'x' })).toMatch(/SEARCH store_contacts USING PRIMARY KEY/)
+    const page = plan(
+      `SELECT * FROM store_messages WHERE instance_id = @instanceId AND chat_id = @chatId
+       AND timestamp >= @since AND timestamp <= @until
+       AND (@fromMe IS NULL OR from_me = @fromMe) AND (@ack IS NULL OR ack = @ack)
+       ORDER BY timestamp DESC, pk DESC LIMIT @limit OFFSET @offset`,
+      { instanceId: id, chatId: '15550000001@s.whatsapp.net', since: 0, until: 9e15, fromMe: null, ack: null, limit: 50, offset: 0 }
+    )
+    expect(page).toMatch(/SEARCH store_messages USING INDEX store_messages_chat_time \(instance_id=\? AND chat_id=\? AND timestamp>\? AND timestamp<\?\)/)
+    expect(page).not.toMatch(/TEMP B-TREE|SCAN/)
+  })
+
+  it('answers chat pages, the overview and a chat\'s messages quickly', async () => {
+    const timed = async (path: string, params: Record<string, string>) => {
+      const started = performance.now()
+      const r = await t.call('GET', path, { instance_id: id, ...params })
+      expect(r.statusCode, r.body).toBe(200)
+      return { ms: performance.now() - started, body: r.json() as { id: string; name: string | null; timestamp?: number }[] }
+    }
+    await timed('/v2/chats', { limit: '100' }) // warm the statement cache
+    const first = await timed('/v2/chats', { limit: '100' })
+    expect(first.body).toHaveLength(100)
+    expect(first.body[0]).toMatchObject({ id: `1555${String((MESSAGES - 1) % CHATS).padStart(7, '0')}@c.us`, timestamp: 1_700_000_000 + MESSAGES - 1 })
+    expect(first.ms).toBeLessThan(750)
+    const deep = await timed('/v2/chats', { limit: '100', offset: String(CHATS - 100), sortBy: 'name', sortOrder: 'asc' })
+    expect(deep.body).toHaveLength(100)
+    expect(deep.ms).toBeLessThan(750)
+    const overview = await timed('/v2/chats/overview', { limit: '100' })
+    expect(overview.body).toHaveLength(100)
+    expect(overview.ms).toBeLessThan(1500)
+    const messages = await timed('/v2/chats/messages', { chatId: '15550000007@c.us', limit: '50', offset: '10', downloadMedia: 'false' })
+    expect(messages.body).toHaveLength(40)
+    expect(messages.ms).toBeLessThan(750)
+  })
+})
