@@ -21,6 +21,9 @@ import { BaileysAdapter } from './engine/baileys/baileys-adapter.js'
 import type { BaileysBusEvents } from './engine/baileys/baileys-events.js'
 import type { ReconnectConfig } from './engine/baileys/reconnect-policy.js'
 import { InstanceManager } from './engine/instance-manager.js'
+import { startIngestor } from './messaging/ingest/ingestor.js'
+import { deleteInstanceStore, storeGetMessage } from './messaging/store/index.js'
+import { createWebhookService, type WebhookService } from './webhooks/index.js'
 import { MediaFiles } from './messaging/reads/media-files.js'
 import { DEFAULT_PAIRING_THROTTLE, PairingCodes, type PairingThrottleConfig } from './engine/pairing-codes.js'
 import { SandboxNetwork, sandboxAdminRoutes, sandboxClientConfig } from './sandbox/index.js'
@@ -82,6 +85,8 @@ export interface CoreHandle {
   engine: BaileysAdapter
   app: FastifyInstance
   sandbox: SandboxNetwork | undefined
+  /** Webhook configs, delivery log (events, deliveries, attempts), replay and the delivery worker (webhooks/webhook-service.ts). */
+  webhooks: WebhookService
   logger: Logger
   /** The UI bridge (desktop: attach MessagePorts; headless: WebSocket at /ui/bridge). */
   ui: UiBridge
@@ -135,11 +140,22 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       logger: logger.child({ module: 'engine' }, { level: process.env.SWITCHBOARD_ENGINE_LOG_LEVEL ?? 'warn' }),
       socketConfig: { ...socketConfig, ...options.engine?.socketConfig },
       reconnect: options.engine?.reconnect,
-      socketConfigFor: options.engine?.socketConfigFor,
+      // getMessage from the message store: answers peers' retry requests and lets Baileys decrypt event responses.
+      socketConfigFor: (id) => ({ getMessage: storeGetMessage(db, id), ...options.engine?.socketConfigFor?.(id) }),
       publish: (instanceId, events) => bus.emit('engine.baileys', { instanceId, events })
     })
     const plans: PlanCatalogue = { instanceQuota: { ...DEFAULT_PLANS.instanceQuota, ...options.instanceQuota } }
     const instances = new InstanceManager({ db, engine, bus, plans, logger })
+    // Message store and webhook outbox, fed by the engine (one transaction per event batch); the delivery worker
+    // holds a STOPPED instance's deliveries. Closed after the engines (cleanups run in reverse).
+    const webhooks = createWebhookService({ db, isInstanceDeliverable: (id) => instances.view(id)?.status !== 'STOPPED', logger: logger.child({ module: 'webhooks' }) })
+    const ingestor = startIngestor({ db, bus, instance: (id) => instances.view(id), engineName: engine.name, onEnqueued: () => webhooks.wake(), logger: logger.child({ module: 'store' }) })
+    instances.onDelete((id) => {
+      webhooks.deleteInstance(id)
+      deleteInstanceStore(db, id)
+    })
+    webhooks.start()
+    cleanups.push(() => webhooks.stop(), () => ingestor.stop())
     cleanups.push(() => instances.closeAll())
     const pairingCodes = new PairingCodes(db, instances, bus, { ...DEFAULT_PAIRING_THROTTLE, ...options.pairingThrottle })
     // One limiter and queue for the whole core (sends, group operations, number checks); see rate-limit/README.md.
@@ -184,12 +200,14 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       engine,
       bus,
       rateLimit: { limiter, queue },
+      webhooks,
+      sessionConfig: (id) => ({ webhooks: webhooks.listWire(id), proxy: null }),
       media,
       sender
     })
     cleanups.push(() => app.close())
     const ui = await registerUiBridge(app, {
-      db, instances, pairingCodes, bus, plans, network, sandbox: openedSandbox, logger, rateLimits: queue,
+      db, instances, pairingCodes, bus, plans, network, sandbox: openedSandbox, logger, webhookRuntime: webhooks, rateLimits: queue,
       apiUrl: () => `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
       revealToken: () => revealDefaultToken(options.dataDir),
       rotateToken: () => rotateDefaultToken(db, options.dataDir),
@@ -214,6 +232,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       engine,
       app,
       sandbox,
+      webhooks,
       logger,
       ui,
       uiUrl: `http://${urlHost}:${port}${ui.path}`,

@@ -10,6 +10,7 @@ import type { PairingCodes } from '../engine/pairing-codes.js'
 import type { MediaFiles } from '../messaging/reads/media-files.js'
 import type { SendService } from '../messaging/send/send-service.js'
 import type { RateLimiter, SendQueue } from '../rate-limit/index.js'
+import type { WebhookService } from '../webhooks/webhook-service.js'
 import type { AuthFailureLimiterConfig } from './auth-failure-limiter.js'
 
 export interface SessionConfigView {
@@ -43,6 +44,8 @@ export interface ApiDeps {
   bus?: EventSubscriber<BaileysBusEvents>
   /** Rate-limit enforcement: the limiter and the queue that paces sends, group operations and checks. */
   rateLimit?: { limiter: RateLimiter; queue: SendQueue }
+  /** Webhook configs, the delivery log and replay (/v2/webhook/*, /v2/session/webhook). */
+  webhooks?: WebhookService
   /** Downloaded media of stored messages, served at /api/files/<instance_id>/<file> (messaging/reads/media-files.ts). */
   media?: MediaFiles
   /** The send pipeline (/v2/send/*): outbound rows, rate-limit queue, Baileys. */

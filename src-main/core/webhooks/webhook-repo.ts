@@ -200,3 +200,12 @@ export function replaceWebhooks(db: Db, instanceId: string, inputs: readonly Web
 export function disableWebhook(db: Db, webhookId: number, reason: string, now = Date.now()): void {
   stmt(db, 'UPDATE webhooks SET is_active = 0, disabled_reason = ?, disabled_at = ?, updated_at = ? WHERE id = ?').run(reason, now, now, webhookId)
 }
+
+/** Whether an active webhook of the instance subscribes to `event` (by name or "*"), e.g. to skip building costly payloads. */
+export function isSubscribed(db: Db, instanceId: string, event: string): boolean {
+  return !!stmt(
+    db,
+    `SELECT 1 FROM webhooks w WHERE w.instance_id = ? AND w.is_active = 1
+       AND EXISTS (SELECT 1 FROM json_each(w.events) e WHERE e.value = '*' OR e.value = ?) LIMIT 1`
+  ).get(instanceId, event)
+}

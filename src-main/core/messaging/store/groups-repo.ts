@@ -105,23 +105,34 @@ export function patchGroup(db: Db, instanceId: string, id: string, p: GroupPatch
 
 export type ParticipantAction = 'add' | 'remove' | 'promote' | 'demote' | 'modify'
 
-/** Applies a participants change; returns the ids whose membership/role actually changed. */
+/**
+ * Applies a participants change; returns the ids whose membership/role actually changed. For a group whose
+ * member list is not known yet every given participant counts as changed.
+ */
 export function applyParticipants(db: Db, instanceId: string, id: string, action: ParticipantAction, people: StoredParticipant[], now: number): string[] {
   const list = [...(getGroup(db, instanceId, id)?.participants ?? [])]
+  const known = list.length > 0
   const changed: string[] = []
   for (const person of people) {
-    const i = list.findIndex((p) => p.id === person.id)
+    const i = list.findIndex((p) => p.id === person.id || (!!person.lid && p.lid === person.lid))
     if (action === 'add') {
-      if (i < 0) list.push({ id: person.id, lid: person.lid ?? null, admin: null })
-      changed.push(person.id)
+      if (i < 0) {
+        list.push({ id: person.id, lid: person.lid ?? null, admin: person.admin ?? null })
+        changed.push(person.id)
+      } else if (!known) changed.push(person.id)
     } else if (action === 'remove') {
       if (i >= 0) list.splice(i, 1)
-      changed.push(person.id)
+      if (i >= 0 || !known) changed.push(person.id)
     } else if (action === 'promote' || action === 'demote') {
       const admin = action === 'promote' ? 'admin' : null
-      if (i >= 0) list[i] = { ...list[i]!, admin: list[i]!.admin === 'superadmin' && admin ? 'superadmin' : admin }
-      else list.push({ id: person.id, lid: person.lid ?? null, admin })
-      changed.push(person.id)
+      if (i >= 0) {
+        const next = list[i]!.admin === 'superadmin' && admin ? 'superadmin' : admin
+        if (next !== list[i]!.admin) changed.push(person.id)
+        list[i] = { ...list[i]!, admin: next }
+      } else {
+        list.push({ id: person.id, lid: person.lid ?? null, admin })
+        changed.push(person.id)
+      }
     }
   }
   patchGroup(db, instanceId, id, { participants: list }, now)

@@ -14,6 +14,7 @@ export * from './reactions-repo.js'
 export * from './labels-repo.js'
 export * from './votes-repo.js'
 export * from './groups-repo.js'
+export * from './rekey.js'
 export { decodeMessage, decodeRaw, encodeRaw } from './raw-json.js'
 
 const STORE_TABLES = [

@@ -1,0 +1,179 @@
+// Webhook management (paid plan): /v2/webhook/set (upsert by URL), /v2/webhook/update, /v2/webhook/delete,
+// GET/POST /v2/session/webhook (list / replace the whole list). Input is accepted loosely (query, JSON, form,
+// JSON text) and validated by the webhook module, which names the offending field.
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { coreErrors } from '../../../domain/core-errors.js'
+import { hasActivePlan } from '../../../domain/plans.js'
+import { DEFAULT_RETRIES, KNOWN_WEBHOOK_EVENTS, WebhookNotFoundError, WebhookValidationError, type WebhookInput, type WebhookService } from '../../../webhooks/index.js'
+import type { ApiDeps } from '../../api-deps.js'
+import { authInstance } from '../../plugins/auth.js'
+import { isPlainObject } from '../../request-params.js'
+import { CREDENTIALS_NOTE, ErrorBody, instanceQuery, standardErrors } from '../../schemas/common.js'
+
+const tags = ['Webhooks']
+
+export const WebhookWireSchema = Type.Object({
+  url: Type.String(),
+  name: Type.Union([Type.String(), Type.Null()]),
+  events: Type.Array(Type.String()),
+  is_active: Type.Boolean(),
+  retries: Type.Object({ delay: Type.Number({ description: 'Base delay in seconds' }), attempts: Type.Integer({ description: 'Total attempts, the first included' }) }),
+  hmac: Type.Union([Type.String(), Type.Null()]),
+  disabled_reason: Type.Union([Type.String(), Type.Null()], { description: 'Set when delivery disabled it (http_410); cleared by is_active=1' })
+})
+
+const SystemConfig = Type.Object({
+  available_events: Type.Array(Type.String()),
+  default_retries: Type.Object({ delay: Type.Number(), attempts: Type.Integer() }),
+  signature_headers: Type.Array(Type.String())
+})
+
+const Saved = Type.Object({ status: Type.Literal('success'), message: Type.String(), webhook: WebhookWireSchema, webhooks: Type.Array(WebhookWireSchema) })
+const Listed = Type.Object({ webhooks: Type.Array(WebhookWireSchema), systemConfig: SystemConfig })
+const Replaced = Type.Composite([Type.Object({ status: Type.Literal('success'), message: Type.String() }), Listed])
+const Deleted = Type.Object({ status: Type.Literal('success'), message: Type.String(), deleted: Type.Boolean(), webhooks: Type.Array(WebhookWireSchema) })
+
+const loose = (description: string) => Type.Optional(Type.Unknown({ description }))
+const FIELDS = {
+  url: loose('Receiver URL (absolute http or https); the key of the webhook'),
+  events: loose('Array of event names, "*" for all; also JSON text or a comma list'),
+  is_active: loose('true/false or 1/0 (default 1)'),
+  retries: loose('{delay: seconds, attempts: total}; default {delay:2, attempts:15}; also JSON text or retries[delay]=...'),
+  hmac: loose('Signing secret ("" or null removes it); a whsec_<base64> secret is base64-decoded for the Standard Webhooks signature'),
+  name: loose('A label')
+}
+
+export const errors = { ...standardErrors, 403: ErrorBody }
+
+export const DELIVERY_NOTE = `Each event is one POST of {id, timestamp (ms), session, instance_id, engine ("NOWEB"), event, payload, me}; the id (evt_<ulid>) stays the same across retries and equals the webhook-id header. Headers: webhook-id, webhook-timestamp, webhook-signature (Standard Webhooks, v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">) plus x-webhook-hmac (hex HMAC-SHA512, WAHA) and x-wawp-signature (hex HMAC-SHA256) when hmac is set. 2xx = delivered; 410 disables the webhook; 400/401/403/404/422 dead-letter at once; 429/503 honour Retry-After; others retry after delay*2^(n-1) s (capped at 1 h, ±20 % jitter) until attempts, then dead-letter (replayable with POST /v2/webhook/replay). Nothing is delivered while the instance is STOPPED; events wait and go out after start. At-least-once: receivers dedupe on webhook-id.`
+
+export function requireWebhookPlan(request: FastifyRequest): { instanceId: string } {
+  const { account, instance } = authInstance(request)
+  if (!hasActivePlan(account.plan)) throw coreErrors.subscriptionRequired('Webhook management')
+  return { instanceId: instance.id }
+}
+
+export function serviceOf(deps: ApiDeps): WebhookService {
+  if (!deps.webhooks) throw coreErrors.serverError()
+  return deps.webhooks
+}
+
+const systemConfig = () => ({
+  available_events: [...KNOWN_WEBHOOK_EVENTS],
+  default_retries: { ...DEFAULT_RETRIES },
+  signature_headers: ['webhook-id', 'webhook-timestamp', 'webhook-signature', 'x-webhook-hmac', 'x-webhook-hmac-algorithm', 'x-wawp-signature']
+})
+
+function webhookInput(input: Record<string, unknown>): WebhookInput {
+  const out: WebhookInput = { url: input.url as string }
+  for (const k of ['events', 'is_active', 'retries', 'hmac', 'name'] as const) {
+    if (input[k] !== undefined) (out as unknown as Record<string, unknown>)[k] = input[k]
+  }
+  // Nested retries from bracket/dotted keys arrive as an object already; delaySeconds is accepted too.
+  return out
+}
+
+function webhookList(raw: unknown): WebhookInput[] {
+  let list = raw
+  if (typeof list === 'string') {
+    try {
+      list = JSON.parse(list) as unknown
+    } catch {
+      throw new WebhookValidationError('invalid_webhooks', 'webhooks is not valid JSON', { field: 'webhooks' })
+    }
+  }
+  // Bracket keys (webhooks[0][url]=...) arrive as an object keyed by index.
+  if (isPlainObject(list)) list = Object.keys(list).sort((a, b) => Number(a) - Number(b)).map((k) => (list as Record<string, unknown>)[k])
+  if (!Array.isArray(list)) throw new WebhookValidationError('invalid_webhooks', 'webhooks must be an array of {url, events, is_active, retries, hmac, name}', { field: 'webhooks' })
+  return list.map((w, i) => {
+    if (!isPlainObject(w)) throw new WebhookValidationError('invalid_webhooks', `webhooks[${i}] must be an object`, { field: 'webhooks', index: i })
+    return webhookInput(w)
+  })
+}
+
+export async function webhookRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const config = { auth: 'instance' as const }
+
+  app.post('/v2/webhook/set', {
+    config,
+    schema: {
+      tags,
+      summary: 'Create or update a webhook (by URL)',
+      description: `Paid plan (403 subscription_required on free). An existing URL is updated in place (omitted fields keep their value), a new one is appended; url and (for a new webhook) events are required. ${DELIVERY_NOTE} ${CREDENTIALS_NOTE}`,
+      querystring: instanceQuery(FIELDS),
+      response: { 200: Saved, ...errors }
+    }
+  }, async (request) => {
+    const { instanceId } = requireWebhookPlan(request)
+    const svc = serviceOf(deps)
+    const w = svc.set(instanceId, webhookInput(request.input))
+    return { status: 'success' as const, message: `Webhook ${w.url} saved`, webhook: svc.listWire(instanceId).find((x) => x.url === w.url)!, webhooks: svc.listWire(instanceId) }
+  })
+
+  app.patch('/v2/webhook/update', {
+    config,
+    schema: {
+      tags,
+      summary: 'Update a webhook (events, is_active, retries, hmac, name)',
+      description: `Paid plan. url must already exist (404 webhook_not_found); omitted fields stay unchanged; is_active=1 re-enables a webhook that delivery disabled (410) and releases its held deliveries. ${CREDENTIALS_NOTE}`,
+      querystring: instanceQuery(FIELDS),
+      response: { 200: Saved, ...errors }
+    }
+  }, async (request) => {
+    const { instanceId } = requireWebhookPlan(request)
+    const svc = serviceOf(deps)
+    const w = svc.update(instanceId, webhookInput(request.input))
+    return { status: 'success' as const, message: `Webhook ${w.url} updated`, webhook: svc.listWire(instanceId).find((x) => x.url === w.url)!, webhooks: svc.listWire(instanceId) }
+  })
+
+  app.delete('/v2/webhook/delete', {
+    config,
+    schema: {
+      tags,
+      summary: 'Delete a webhook (by URL)',
+      description: `Paid plan. url in the query or the body; 404 webhook_not_found when the instance has no such webhook. Its queued deliveries are dropped. ${CREDENTIALS_NOTE}`,
+      querystring: instanceQuery({ url: FIELDS.url }),
+      response: { 200: Deleted, ...errors }
+    }
+  }, async (request) => {
+    const { instanceId } = requireWebhookPlan(request)
+    const svc = serviceOf(deps)
+    const url = request.input.url
+    if (!svc.remove(instanceId, url as string)) {
+      throw new WebhookNotFoundError('webhook_not_found', `This instance has no webhook with url ${String(url).slice(0, 200)}`, { field: 'url' })
+    }
+    return { status: 'success' as const, message: 'Webhook deleted', deleted: true, webhooks: svc.listWire(instanceId) }
+  })
+
+  app.get('/v2/session/webhook', {
+    config,
+    schema: {
+      tags,
+      summary: 'Webhooks of an instance',
+      description: `Paid plan. Answers {webhooks, systemConfig}; systemConfig describes delivery here (there is no hosted "system webhook"). ${CREDENTIALS_NOTE}`,
+      querystring: instanceQuery(),
+      response: { 200: Listed, ...errors }
+    }
+  }, async (request) => {
+    const { instanceId } = requireWebhookPlan(request)
+    return { webhooks: serviceOf(deps).listWire(instanceId), systemConfig: systemConfig() }
+  })
+
+  app.post('/v2/session/webhook', {
+    config,
+    schema: {
+      tags,
+      summary: 'Replace the webhooks of an instance',
+      description: `Paid plan. webhooks (array of {url, events, is_active, retries, hmac, name}, or its JSON text) becomes the whole list: URLs not listed are deleted, listed ones keep their queued deliveries (omitted fields keep their value), new ones are added. [] removes all. ${CREDENTIALS_NOTE}`,
+      querystring: instanceQuery({ webhooks: loose('Array of webhook objects, or its JSON text') }),
+      response: { 200: Replaced, ...errors }
+    }
+  }, async (request) => {
+    const { instanceId } = requireWebhookPlan(request)
+    if (request.input.webhooks === undefined) throw coreErrors.missingParam(['webhooks'])
+    const svc = serviceOf(deps)
+    svc.replace(instanceId, webhookList(request.input.webhooks))
+    return { status: 'success' as const, message: 'Webhooks replaced', webhooks: svc.listWire(instanceId), systemConfig: systemConfig() }
+  })
+}

@@ -1,0 +1,68 @@
+// What every ingestion handler gets for one engine batch of one instance: the database (inside the batch's
+// transaction), the instance's identity, the payload context, and emit() which writes the outbox row in
+// that same transaction. Also key canonicalization, which learns LID<->PN pairs on the way.
+import { jidNormalizedUser, type WAMessageKey } from '@whiskeysockets/baileys'
+import type { Db } from '../../db/connection.js'
+import type { PayloadContext } from '../events/payloads.js'
+import type { EmittedEvent, PayloadOf } from '../events/schemas.js'
+import { canonicalJid, recordLidMappings } from '../store/jids.js'
+import { rekeyChat } from '../store/rekey.js'
+import { mergeLidContact } from '../store/contacts-repo.js'
+
+export interface IngestContext {
+  db: Db
+  instanceId: string
+  /** ms, the batch's time. */
+  now: number
+  /** Own user JID (<n>@s.whatsapp.net), '' before pairing. */
+  me: string
+  meLid: string | null
+  payload: PayloadContext
+  emit<E extends EmittedEvent>(event: E, payload: PayloadOf<E>): void
+}
+
+export const nowSeconds = (ctx: IngestContext): number => Math.floor(ctx.now / 1000)
+
+/** Numbers that may arrive as protobuf Longs. */
+export function toNum(v: unknown): number {
+  if (typeof v === 'number') return v
+  if (typeof v === 'bigint') return Number(v)
+  if (v && typeof (v as { toNumber?: unknown }).toNumber === 'function') return (v as { toNumber(): number }).toNumber()
+  if (typeof v === 'string' && v.trim() !== '') return Number(v)
+  return 0
+}
+
+/** Records LID<->PN pairs and moves anything stored under a newly mapped LID to its PN. */
+export function learnMappings(ctx: IngestContext, pairs: readonly { lid?: string | null; pn?: string | null }[]): void {
+  const fresh = pairs.filter((p) => p.lid && p.pn && p.lid.endsWith('@lid') && p.pn.endsWith('@s.whatsapp.net'))
+  if (!fresh.length || recordLidMappings(ctx.db, ctx.instanceId, fresh, ctx.now) === 0) return
+  for (const p of fresh) {
+    const lid = jidNormalizedUser(p.lid!)
+    const pn = jidNormalizedUser(p.pn!)
+    rekeyChat(ctx.db, ctx.instanceId, lid, pn, ctx.now)
+    mergeLidContact(ctx.db, ctx.instanceId, lid, pn, ctx.now)
+  }
+}
+
+/** The key with canonical chat and participant (PN form when known); the other spellings kept in *Alt. */
+export function canonicalKey(ctx: IngestContext, key: WAMessageKey): WAMessageKey {
+  learnMappings(ctx, [
+    { lid: key.remoteJid, pn: key.remoteJidAlt },
+    { lid: key.remoteJidAlt, pn: key.remoteJid },
+    { lid: key.participant, pn: key.participantAlt },
+    { lid: key.participantAlt, pn: key.participant }
+  ])
+  const remoteJid = canonicalJid(ctx.db, ctx.instanceId, key.remoteJid, key.remoteJidAlt)
+  const out: WAMessageKey = { ...key, remoteJid }
+  if (key.remoteJid && remoteJid !== key.remoteJid) out.remoteJidAlt = key.remoteJid
+  if (key.participant) {
+    const participant = canonicalJid(ctx.db, ctx.instanceId, key.participant, key.participantAlt)
+    out.participant = participant
+    if (participant !== key.participant) out.participantAlt = key.participant
+  }
+  return out
+}
+
+/** Who wrote a message with this (canonical) key. */
+export const authorOf = (ctx: IngestContext, key: WAMessageKey): string =>
+  key.fromMe ? ctx.me : (key.participant || key.remoteJid || '')

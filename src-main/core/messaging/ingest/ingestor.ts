@@ -1,0 +1,112 @@
+// Subscribes the message store and the webhook outbox to the core bus: every `engine.baileys` batch becomes
+// one SQLite transaction (store rows + outbox rows together), and every `session.status` an outbox row.
+// After a commit that enqueued something, onEnqueued() wakes the delivery worker.
+import type { BaileysEventMap } from '@whiskeysockets/baileys'
+import type { Db } from '../../db/connection.js'
+import type { EventSubscriber } from '../../domain/event-bus.js'
+import type { CoreEventMap, InstanceMe, SessionStatusEvent } from '../../domain/events.js'
+import type { BaileysBusEvents } from '../../engine/baileys/baileys-events.js'
+import { enqueueEvent, isSubscribed, type WebhookMe } from '../../webhooks/index.js'
+import { toWaJid } from '../chat-ids.js'
+import type { MapContext } from '../message-mapper.js'
+import type { EmittedEvent, PayloadOf, SessionStatusPayload } from '../events/schemas.js'
+import { ingestBatch } from './batch.js'
+import type { IngestContext } from './context.js'
+import { engineEvents } from './engine-event.js'
+
+export interface IngestorLogger {
+  error(obj: Record<string, unknown>, msg: string): void
+}
+
+export interface IngestorDeps {
+  db: Db
+  bus: EventSubscriber<CoreEventMap & BaileysBusEvents>
+  /** Session name and paired account of an instance; undefined once it is deleted. */
+  instance: (instanceId: string) => { name: string; me: InstanceMe | null } | undefined
+  /** `engine` of the envelope (the adapter's name, NOWEB for Baileys). */
+  engineName: string
+  /**
+   * Whether an own message was sent through this API (payload `source: "api"`). Seam for the outbound
+   * module (PART E: wasSentByApi); until it is wired every fromMe message is "app".
+   */
+  sentByApi?: (db: Db, instanceId: string, messageId: string) => boolean
+  /** URL of a message's downloaded media (read module), for `media.url`. */
+  mediaUrl?: (instanceId: string, key: Parameters<NonNullable<MapContext['mediaUrl']>>[0]) => string | null
+  /** Called after a commit that wrote outbox rows (wake the delivery worker). */
+  onEnqueued?: () => void
+  logger: IngestorLogger
+  now?: () => number
+}
+
+export interface Ingestor {
+  stop(): void
+}
+
+const envelopeMe = (me: InstanceMe | null): WebhookMe | null => (me ? { id: me.id, lid: me.lid, pushName: me.pushName } : null)
+
+const ownJid = (me: InstanceMe | null): string => {
+  try {
+    return me ? toWaJid(me.id) : ''
+  } catch {
+    return ''
+  }
+}
+
+export function startIngestor(deps: IngestorDeps): Ingestor {
+  const { db } = deps
+  const now = deps.now ?? Date.now
+  const sentByApi = deps.sentByApi ?? (() => false)
+
+  function onBatch({ instanceId, events }: { instanceId: string; events: Partial<BaileysEventMap> }): void {
+    const inst = deps.instance(instanceId)
+    if (!inst) return // deleted while its socket was closing
+    let enqueued = 0
+    const at = now()
+    const envelope = { instanceId, session: inst.name, me: envelopeMe(inst.me), engine: deps.engineName }
+    const ctx: IngestContext = {
+      db,
+      instanceId,
+      now: at,
+      me: ownJid(inst.me),
+      meLid: inst.me?.lid ?? null,
+      payload: {
+        me: ownJid(inst.me),
+        sentByApi: (id) => sentByApi(db, instanceId, id),
+        ...(deps.mediaUrl ? { mediaUrl: (key) => deps.mediaUrl!(instanceId, key) } : {})
+      },
+      emit<E extends EmittedEvent>(event: E, payload: PayloadOf<E>) {
+        enqueueEvent(db, { ...envelope, event, payload }, { now: at })
+        enqueued++
+      }
+    }
+    try {
+      db.transaction(() => {
+        ingestBatch(ctx, events, (err, kind) => deps.logger.error({ err, instanceId, kind }, 'message store: ingesting an engine event failed'))
+        if (isSubscribed(db, instanceId, 'engine.event')) for (const raw of engineEvents(events)) ctx.emit('engine.event', raw)
+      })()
+    } catch (err) {
+      deps.logger.error({ err, instanceId }, 'message store: engine batch not stored')
+      return
+    }
+    if (enqueued) deps.onEnqueued?.()
+  }
+
+  function onStatus(e: SessionStatusEvent): void {
+    // A deleted instance's webhooks are already gone; nothing could deliver the event.
+    if (e.status === 'DELETED') return
+    const payload: SessionStatusPayload = { name: e.name, status: e.status, instance_id: e.instanceId, previous: e.previous, reason: e.reason }
+    try {
+      enqueueEvent(db, { instanceId: e.instanceId, session: e.name, me: envelopeMe(e.me), engine: deps.engineName, event: 'session.status', payload }, { now: e.at })
+      deps.onEnqueued?.()
+    } catch (err) {
+      deps.logger.error({ err, instanceId: e.instanceId }, 'session.status event not recorded')
+    }
+  }
+
+  const offs = [deps.bus.on('engine.baileys', onBatch), deps.bus.on('session.status', onStatus)]
+  return {
+    stop() {
+      for (const off of offs.splice(0)) off()
+    }
+  }
+}

@@ -1,0 +1,84 @@
+// messages.upsert and the messages of a history sync: store each real message once; a live new message
+// emits message.any (and message when incoming); poll votes and event responses go to votes.ts.
+import { getContentType, normalizeMessageContent, type proto, type WAMessage } from '@whiskeysockets/baileys'
+import { messagePayload, ackPayload } from '../events/payloads.js'
+import { touchChatWithMessage } from '../store/chats-repo.js'
+import { upsertContact } from '../store/contacts-repo.js'
+import { upsertMessage, messageColumns } from '../store/messages-repo.js'
+import { authorOf, canonicalKey, nowSeconds, toNum, type IngestContext } from './context.js'
+import { ingestEventResponse, ingestPollVote } from './votes.js'
+
+/** Content kinds that change other messages or carry no chat content: never stored as messages. */
+const NOT_MESSAGES = new Set([
+  'protocolMessage',
+  'reactionMessage',
+  'encReactionMessage',
+  'pollUpdateMessage',
+  'encEventResponseMessage',
+  'keepInChatMessage',
+  'pinInChatMessage',
+  'senderKeyDistributionMessage',
+  'messageHistoryBundle',
+  'messageHistoryNotice'
+])
+
+export const isStorable = (content: proto.IMessage | undefined): boolean => {
+  const type = content ? getContentType(content) : undefined
+  return !!type && !NOT_MESSAGES.has(type)
+}
+
+/** The message with its key canonical and its timestamp a plain number. */
+function canonicalMessage(ctx: IngestContext, m: WAMessage): WAMessage {
+  return { ...m, key: canonicalKey(ctx, m.key), messageTimestamp: toNum(m.messageTimestamp) || nowSeconds(ctx) }
+}
+
+/** Stores a message; returns whether it was new. Shared by live upserts and history sync. */
+function store(ctx: IngestContext, m: WAMessage, countUnread: boolean): ReturnType<typeof upsertMessage> {
+  const chatId = m.key.remoteJid ?? ''
+  const sender = authorOf(ctx, m.key) || null
+  const res = upsertMessage(ctx.db, ctx.instanceId, { chatId, sender, message: m, now: ctx.now })
+  if (res.inserted) {
+    touchChatWithMessage(ctx.db, ctx.instanceId, chatId, { pk: res.pk, timestamp: Number(m.messageTimestamp), fromMe: !!m.key.fromMe, countUnread }, ctx.now)
+  }
+  if (!m.key.fromMe && m.pushName && sender) upsertContact(ctx.db, ctx.instanceId, sender, { notify: m.pushName }, ctx.now)
+  return res
+}
+
+export function ingestUpsert(ctx: IngestContext, batch: { messages: WAMessage[]; type: string }): void {
+  // 'notify' = arrived live (or while offline); 'append' = own sends and other additions. Both are new to the
+  // store the first time; the store says whether we have seen a message before (dedupe at the source).
+  for (const raw of batch.messages) {
+    if (!raw.key?.id || !raw.key.remoteJid) continue
+    const m = canonicalMessage(ctx, raw)
+    const content = normalizeMessageContent(m.message)
+    if (content?.pollUpdateMessage) {
+      ingestPollVote(ctx, raw, m, content.pollUpdateMessage)
+      continue
+    }
+    if (content?.encEventResponseMessage) {
+      ingestEventResponse(ctx, raw, m, content.encEventResponseMessage)
+      continue
+    }
+    if (!isStorable(content)) continue
+    const fromMe = !!m.key.fromMe
+    const res = store(ctx, m, !fromMe && batch.type === 'notify')
+    if (res.inserted) {
+      const payload = messagePayload(m, ctx.payload)
+      ctx.emit('message.any', payload)
+      if (!fromMe) ctx.emit('message', payload)
+    } else if (fromMe && res.previousAck !== null) {
+      // A repeat that carries a higher status (e.g. the server ack folded into the append).
+      const ack = messageColumns(m).ack
+      if (ack > res.previousAck) ctx.emit('message.ack', ackPayload(m.key, ack, nowSeconds(ctx), ctx.payload))
+    }
+  }
+}
+
+/** History sync: messages are stored without events (they are not new activity). */
+export function ingestHistoryMessages(ctx: IngestContext, messages: WAMessage[]): void {
+  for (const raw of messages) {
+    if (!raw.key?.id || !raw.key.remoteJid) continue
+    const m = canonicalMessage(ctx, raw)
+    if (isStorable(normalizeMessageContent(m.message))) store(ctx, m, false)
+  }
+}

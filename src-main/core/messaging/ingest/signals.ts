@@ -1,0 +1,38 @@
+// Signals that are not stored: presence/typing (presence.update) and calls (call.received / .accepted /
+// .rejected). Calls are deduplicated per (call id, status) for the life of the process: the engine may
+// re-announce an offer after a reconnect.
+import type { BaileysEventMap, WACallEvent } from '@whiskeysockets/baileys'
+import { callPayload, presencePayload } from '../events/payloads.js'
+import { canonicalJid } from '../store/jids.js'
+import type { IngestContext } from './context.js'
+
+export function ingestPresence(ctx: IngestContext, p: BaileysEventMap['presence.update']): void {
+  const chat = canonicalJid(ctx.db, ctx.instanceId, p.id)
+  const presences: Record<string, { lastKnownPresence: string; lastSeen?: number }> = {}
+  for (const [who, data] of Object.entries(p.presences)) {
+    presences[canonicalJid(ctx.db, ctx.instanceId, who)] = { lastKnownPresence: data.lastKnownPresence, ...(data.lastSeen ? { lastSeen: data.lastSeen } : {}) }
+  }
+  ctx.emit('presence.update', presencePayload(chat, presences))
+}
+
+const CALL_EVENTS = { offer: 'call.received', accept: 'call.accepted', reject: 'call.rejected' } as const
+
+const seenCalls = new Map<string, number>()
+const SEEN_MAX = 5000
+
+function firstSeen(key: string): boolean {
+  if (seenCalls.has(key)) return false
+  seenCalls.set(key, Date.now())
+  if (seenCalls.size > SEEN_MAX) seenCalls.delete(seenCalls.keys().next().value!)
+  return true
+}
+
+export function ingestCalls(ctx: IngestContext, calls: WACallEvent[]): void {
+  for (const c of calls) {
+    const event = CALL_EVENTS[c.status as keyof typeof CALL_EVENTS]
+    if (!event || !firstSeen(`${ctx.instanceId}:${c.id}:${c.status}`)) continue
+    const from = canonicalJid(ctx.db, ctx.instanceId, c.from, c.callerPn)
+    const chatId = canonicalJid(ctx.db, ctx.instanceId, c.chatId, c.callerPn)
+    ctx.emit(event, callPayload({ ...c, from, chatId }))
+  }
+}
