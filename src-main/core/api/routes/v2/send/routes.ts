@@ -83,6 +83,10 @@ export async function sendRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
         method,
         url: k.path,
         config: { auth: 'instance' },
+        // A POST without a body is fine (everything may be in the query): validate it as {}.
+        preValidation: async (request) => {
+          if (request.body === undefined || request.body === null) request.body = {}
+        },
         ...(k.media ? { bodyLimit: mediaBodyLimit(sender.media.maxBytes) } : {}),
         schema: {
           tags,
