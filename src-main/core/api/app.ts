@@ -25,6 +25,7 @@ import { mediaFileRoutes } from './routes/files.js'
 import { groupRoutes } from './routes/v2/groups.js'
 import { presenceRoutes } from './routes/v2/presence.js'
 import { profileRoutes } from './routes/v2/profile.js'
+import { statusRoutes } from './routes/v2/status.js'
 import { rateLimitRoutes } from './routes/v2/rate-limit.js'
 import { sessionInfoRoutes } from './routes/v2/session-info.js'
 import { sessionLifecycleRoutes } from './routes/v2/session-lifecycle.js'
@@ -57,6 +58,7 @@ export const CORE_ROUTES: ((app: FastifyInstance, deps: ApiDeps) => Promise<void
   groupRoutes,
   profileRoutes,
   presenceRoutes,
+  statusRoutes,
   v1GroupSubjectRoutes
 ]
 

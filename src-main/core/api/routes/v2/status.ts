@@ -1,0 +1,123 @@
+// /v2/status/{text,image,voice,video,delete}: 24-hour statuses (stories), posted to status@broadcast through
+// the send pipeline (same outbound rows, rate-limit queue and answers as /v2/send/*), to the listed contacts
+// or to every contact the instance knows (reference §2.9).
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { statusAudience } from '../../../account/status/status-audience.js'
+import { deleteStatus, imageStatus, STATUS_JID, textStatus, videoStatus, voiceStatus, type StatusContent } from '../../../account/status/status-content.js'
+import { ownJids, workingSocket } from '../../../account/working-socket.js'
+import type { MediaLimits } from '../../../messaging/send/media-input.js'
+import { SEND_ERRORS_DOC } from '../../../messaging/send/send-errors.js'
+import type { ApiDeps } from '../../api-deps.js'
+import { authInstance } from '../../plugins/auth.js'
+import type { Params } from '../../request-params.js'
+import { accountOpErrors } from '../../schemas/account-ops.js'
+import { CREDENTIALS_NOTE, instanceQuery } from '../../schemas/common.js'
+import { QUEUED_DOC, SENT_DOC } from './send/routes.js'
+import { sendContent } from './send/kind.js'
+
+const tags = ['Status']
+
+const doc = (type: string, description: string) => Type.Optional(Type.Unknown({ description: `(${type}) ${description}` }))
+const CONTACTS = doc(
+  'array',
+  'Who sees the status: ["15551234567@c.us", ...] (also JSON text or "a,b"; bare digits and @lid work). Absent, null or [] = every person this instance knows (its contacts and the people it has chatted with); 400 missing_param contacts when it knows nobody yet. The own number is always added.'
+)
+const FILE = doc('object', 'file[url] or file[data] (base64 or data: URL), file[mimetype], file[filename]; flat bracket keys, a nested object, JSON text or a top-level url')
+
+const AUDIENCE_NOTE =
+  'The status goes to status@broadcast for the audience in contacts. Answers like /v2/send/*: 200 with the sent message (its id, e.g. true_status@broadcast_3EB0..., deletes it later) or 202 queued under the instance\'s send policy; statuses count as sent messages.'
+
+interface StatusKind {
+  path: string
+  kind: string
+  summary: string
+  description: string
+  params: Record<string, ReturnType<typeof doc>>
+  media: boolean
+  build(input: Params, limits: MediaLimits): StatusContent | Promise<StatusContent>
+}
+
+const KINDS: StatusKind[] = [
+  {
+    path: '/v2/status/text',
+    kind: 'status_text',
+    summary: 'Post a text status',
+    description: 'text (required); backgroundColor #RRGGBB; font 0-10 (the number of WhatsApp\'s status font); linkPreview and linkPreviewHighQuality are accepted (no preview is generated).',
+    params: {
+      text: doc('string, required', 'The status text'),
+      backgroundColor: doc('string', '#RRGGBB, e.g. #38b42f'),
+      font: doc('number', '0-10'),
+      linkPreview: doc('boolean', 'Accepted; no preview is generated'),
+      contacts: CONTACTS
+    },
+    media: false,
+    build: (input) => textStatus(input)
+  },
+  {
+    path: '/v2/status/image',
+    kind: 'status_image',
+    summary: 'Post an image status',
+    description: 'file (required; JPEG or PNG by URL or base64) and caption.',
+    params: { file: FILE, caption: doc('string', 'Caption'), contacts: CONTACTS },
+    media: true,
+    build: imageStatus
+  },
+  {
+    path: '/v2/status/voice',
+    kind: 'status_voice',
+    summary: 'Post a voice status',
+    description: 'file (required); a file that is not OGG/Opus is converted with ffmpeg unless convert=false (as /v2/send/voice); backgroundColor #RRGGBB behind the waveform.',
+    params: { file: FILE, convert: doc('boolean', 'Transcode to OGG/Opus'), backgroundColor: doc('string', '#RRGGBB'), contacts: CONTACTS },
+    media: true,
+    build: voiceStatus
+  },
+  {
+    path: '/v2/status/video',
+    kind: 'status_video',
+    summary: 'Post a video status',
+    description: 'file (required; MP4); convert=true transcodes to H.264/AAC MP4 first; caption.',
+    params: { file: FILE, caption: doc('string', 'Caption'), convert: doc('boolean', 'Transcode to MP4'), contacts: CONTACTS },
+    media: true,
+    build: videoStatus
+  },
+  {
+    path: '/v2/status/delete',
+    kind: 'status_delete',
+    summary: 'Delete a status',
+    description: 'id (required; messageId is an alias): the id from the status\'s send answer (true_status@broadcast_<id>) or the bare message id. Send it to the same contacts as the status (default: every known contact) so their phones remove it.',
+    params: { id: doc('string, required', 'Id of the status'), contacts: CONTACTS },
+    media: false,
+    build: (input) => deleteStatus(input)
+  }
+]
+
+const Answer = Type.Object({}, { additionalProperties: true, description: SENT_DOC })
+const Queued = Type.Object({}, { additionalProperties: true, description: QUEUED_DOC })
+
+export async function statusRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const sender = deps.sender
+  if (!sender) return
+  const sockets = { engine: deps.engine, manager: deps.manager }
+  for (const k of KINDS) {
+    app.post(k.path, {
+      config: { auth: 'instance' },
+      ...(k.media ? { bodyLimit: Math.ceil((sender.media.maxBytes * 4) / 3) + 1024 * 1024 } : {}),
+      schema: {
+        tags,
+        summary: k.summary,
+        description: `${k.description} ${AUDIENCE_NOTE} 422 session_status_mismatch while the instance is not WORKING. Other errors as the send endpoints: ${SEND_ERRORS_DOC}. ${CREDENTIALS_NOTE}`,
+        querystring: instanceQuery(k.params),
+        response: { 200: Answer, 202: Queued, ...accountOpErrors }
+      }
+    }, async (request, reply) => {
+      const instanceId = authInstance(request).instance.id
+      const own = ownJids(workingSocket(sockets, instanceId)).pn
+      const { content, options } = await k.build(request.input, sender.media)
+      const statusJidList = statusAudience(deps.db, instanceId, request.input, own)
+      const outcome = await sender.send({ instanceId, kind: k.kind, chatJid: STATUS_JID, dispatch: sendContent(STATUS_JID, content, { ...options, statusJidList }) })
+      if (outcome.status === 'queued') return reply.code(202).send(outcome.body)
+      return outcome.body
+    })
+  }
+}
