@@ -16,8 +16,11 @@ export default defineConfig({
         }
       },
       {
+        // Vite 8 (oxc) compiles TSX with React's automatic runtime, as electron.vite.config.ts does for the build.
+        oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
         test: {
           name: 'renderer',
+          setupFiles: ['src-renderer/test/setup.ts'],
           include: ['src-renderer/**/*.test.ts', 'src-renderer/**/*.test.tsx'],
           environment: 'jsdom',
           testTimeout: 20_000

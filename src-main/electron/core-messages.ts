@@ -1,0 +1,24 @@
+// Messages between Electron's main process and the core's utility process (over parentPort). Renderer traffic
+// never goes through here: it has its own MessagePort straight to the core's bridge.
+import type { CoreOptions } from '../core/start-core.js'
+
+export type CoreStartOptions = Pick<CoreOptions, 'dataDir' | 'port' | 'host' | 'network' | 'accessToken' | 'plan' | 'nativeBinding'>
+
+export type MainToCore =
+  | { type: 'start'; options: CoreStartOptions }
+  /** Carries one MessagePort (transferred): serve a renderer over it. */
+  | { type: 'connect' }
+  | { type: 'shutdown' }
+
+export interface InstancesSummary {
+  total: number
+  working: number
+  needsScan: number
+  failed: number
+}
+
+export type CoreToMain =
+  | { type: 'ready'; url: string; network: 'whatsapp' | 'sandbox' }
+  | { type: 'summary'; summary: InstancesSummary }
+  | { type: 'fatal'; message: string }
+  | { type: 'closed' }

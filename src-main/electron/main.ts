@@ -1,0 +1,85 @@
+// Electron main process (built as out/main/index.js): single-instance lock, security settings, the core in a
+// utility process, one window, tray and menu. It composes the modules of this folder and implements nothing else.
+import { app, dialog, type BrowserWindow } from 'electron'
+import { serveBridgePorts } from './bridge-ports.js'
+import { CoreHost } from './core-host.js'
+import type { InstancesSummary } from './core-messages.js'
+import { installAppMenu } from './menu.js'
+import { desktopCoreOptions } from './options.js'
+import { electronSqliteBinding, paths, resourcesDir } from './paths.js'
+import { allowedOrigins, hardenSession, hardenWebContents, registerAppScheme, serveRenderer } from './security.js'
+import { AppTray } from './tray.js'
+import { createMainWindow } from './window.js'
+
+app.enableSandbox()
+registerAppScheme()
+
+if (!app.requestSingleInstanceLock()) {
+  // Another Switchboard owns the data folder and the port: it shows its window instead (second-instance below).
+  app.quit()
+} else {
+  const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL
+  const origins = allowedOrigins(devServerUrl)
+  let window: BrowserWindow | undefined
+  let tray: AppTray | undefined
+  let quitting = false
+  let summary: InstancesSummary | undefined
+  let coreState: 'starting' | 'ready' | 'down' = 'starting'
+
+  const options = { ...desktopCoreOptions(process.argv.slice(1), process.env, app.getPath('userData')), nativeBinding: electronSqliteBinding(process.env) }
+  const core = new CoreHost(paths.coreEntry, options, { ...process.env, SWITCHBOARD_VERSION: app.getVersion() })
+
+  const open = () => {
+    if (!window || window.isDestroyed()) window = createMainWindow(devServerUrl, () => quitting)
+    if (window.isMinimized()) window.restore()
+    window.show()
+    window.focus()
+  }
+  const quit = () => {
+    quitting = true
+    app.quit()
+  }
+
+  hardenWebContents(origins)
+  app.on('second-instance', open)
+
+  void app.whenReady().then(() => {
+    hardenSession(devServerUrl)
+    serveRenderer(paths.renderer)
+    serveBridgePorts(core, () => (window && !window.isDestroyed() ? window.webContents : undefined), origins)
+    core.on('ready', () => {
+      coreState = 'ready'
+      tray?.update(summary, coreState)
+    })
+    core.on('summary', (s) => {
+      summary = s
+      tray?.update(summary, coreState)
+    })
+    core.on('down', ({ willRestart }) => {
+      coreState = 'down'
+      tray?.update(summary, coreState)
+      if (!willRestart) dialog.showErrorBox('Switchboard', 'The Switchboard core stopped several times and was not restarted. See the log in the data folder.')
+    })
+    core.on('fatal', (message) => dialog.showErrorBox('Switchboard could not start', message))
+    core.start()
+    tray = new AppTray(resourcesDir(app.isPackaged), { open, quit })
+    installAppMenu({ apiUrl: () => core.url, open, quit, devTools: !!devServerUrl })
+    open()
+    app.on('activate', open)
+  })
+
+  // The window hides to the tray; the app (and its API) runs until the user quits.
+  app.on('window-all-closed', () => undefined)
+
+  let stopped = false
+  app.on('before-quit', (event) => {
+    quitting = true
+    if (stopped) return
+    event.preventDefault()
+    void core.stop().finally(() => {
+      stopped = true
+      tray?.destroy()
+      app.quit()
+    })
+  })
+}

@@ -1,0 +1,34 @@
+// Preload (sandboxed, context-isolated): exposes `window.bridge`, built from the contract over a MessagePort that
+// main connects straight to the core. Nothing else is exposed: no ipcRenderer, no generic invoke.
+import { contextBridge, ipcRenderer } from 'electron'
+import { createBridgeClient, type BridgeTransport } from './contract/client.js'
+import { IPC_BRIDGE_CONNECT, IPC_BRIDGE_DOWN, IPC_BRIDGE_PORT } from './contract/electron-ipc.js'
+
+let port: MessagePort | undefined
+
+const transport: BridgeTransport = {
+  connect(handlers) {
+    // Only main can send on these channels; a new port (core restarted) replaces the old one.
+    ipcRenderer.on(IPC_BRIDGE_PORT, (event) => {
+      const next = event.ports[0]
+      if (!next) return
+      port?.close()
+      port = next
+      next.onmessage = (e: MessageEvent) => handlers.onMessage(e.data)
+      handlers.onState('open')
+    })
+    ipcRenderer.on(IPC_BRIDGE_DOWN, () => {
+      port?.close()
+      port = undefined
+      // Calls in flight fail now; new ones wait for the port of the restarted core.
+      handlers.onState('closed')
+      handlers.onState('connecting')
+    })
+    ipcRenderer.send(IPC_BRIDGE_CONNECT)
+  },
+  send(message) {
+    port?.postMessage(message)
+  }
+}
+
+contextBridge.exposeInMainWorld('bridge', createBridgeClient(transport))

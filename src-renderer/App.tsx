@@ -1,0 +1,57 @@
+// The app shell: top bar, sections, the current view. Without a bridge it explains how to open the UI.
+import { useEffect, type ComponentType } from 'react'
+import { ErrorNote } from './components/ErrorNote.js'
+import { Sidebar } from './components/Sidebar.js'
+import { TopBar } from './components/TopBar.js'
+import { useAppStore, type ViewName } from './stores/app-store.js'
+import { ApiView } from './views/api/ApiView.js'
+import { ChatsView } from './views/chats/ChatsView.js'
+import { InstancesView } from './views/instances/InstancesView.js'
+import { PairingView } from './views/pairing/PairingView.js'
+import { PoliciesView } from './views/policies/PoliciesView.js'
+import { SandboxView } from './views/sandbox/SandboxView.js'
+import { WebhooksView } from './views/webhooks/WebhooksView.js'
+
+const VIEWS: Record<ViewName, ComponentType> = {
+  instances: InstancesView,
+  pairing: PairingView,
+  chats: ChatsView,
+  policies: PoliciesView,
+  webhooks: WebhooksView,
+  api: ApiView,
+  sandbox: SandboxView
+}
+
+export function App() {
+  const view = useAppStore((s) => s.view)
+  const theme = useAppStore((s) => s.theme)
+  const error = useAppStore((s) => s.error)
+  const info = useAppStore((s) => s.info)
+  useEffect(() => {
+    if (theme === 'system') delete document.documentElement.dataset.theme
+    else document.documentElement.dataset.theme = theme
+  }, [theme])
+  const View = VIEWS[view]
+  return (
+    <div className="app" data-network={info?.network}>
+      <TopBar />
+      <div className="body">
+        <Sidebar />
+        <main className="content">
+          <ErrorNote error={error} />
+          {info ? <View /> : null}
+        </main>
+      </div>
+    </div>
+  )
+}
+
+export function NotConnected() {
+  return (
+    <main className="not-connected">
+      <h1>Switchboard</h1>
+      <p>This page is not connected to Switchboard.</p>
+      <p>Open the link Switchboard printed when it started (it looks like <code>http://127.0.0.1:3000/ui/#token=…</code>); the token in it is valid until Switchboard stops.</p>
+    </main>
+  )
+}

@@ -1,0 +1,83 @@
+// Pairing: the live QR per instance (pushed as it rotates), pairing codes, temporary links.
+import { create } from 'zustand'
+import type { TempLinkDto } from '../../src-preload/contract/dto.js'
+import type { BridgeEvents } from '../../src-preload/contract/events.js'
+import { bridge, call } from '../lib/bridge.js'
+import { toUiError, type UiError } from '../lib/errors.js'
+
+export interface QrState {
+  image: string
+  issuedAt: number
+  expiresAt: number
+}
+
+interface PairingState {
+  qr: Record<string, QrState | null>
+  qrError: Record<string, UiError | null>
+  code: { instanceId: string; phoneNumber: string; code: string } | null
+  codeBusy: boolean
+  codeError: UiError | null
+  links: Record<string, TempLinkDto>
+  linkBusy: boolean
+  linkError: UiError | null
+  loadQr(instanceId: string): Promise<void>
+  applyQr(event: BridgeEvents['instance.qr']): void
+  requestCode(instanceId: string, phoneNumber: string): Promise<void>
+  clearCode(): void
+  loadLink(instanceId: string): Promise<void>
+  createLink(instanceId: string): Promise<void>
+  revokeLink(instanceId: string): Promise<void>
+}
+
+export const usePairingStore = create<PairingState>()((set) => {
+  const linkOp = async (instanceId: string, op: 'tempLink' | 'createTempLink' | 'revokeTempLink') => {
+    set({ linkBusy: true, linkError: null })
+    try {
+      const link = await call(bridge().pairing[op]({ instanceId }))
+      set((s) => ({ links: { ...s.links, [instanceId]: link } }))
+    } catch (e) {
+      set({ linkError: toUiError(e) })
+    } finally {
+      set({ linkBusy: false })
+    }
+  }
+  return {
+    qr: {},
+    qrError: {},
+    code: null,
+    codeBusy: false,
+    codeError: null,
+    links: {},
+    linkBusy: false,
+    linkError: null,
+    async loadQr(instanceId) {
+      try {
+        const q = await call(bridge().pairing.qr({ instanceId }))
+        set((s) => ({ qr: { ...s.qr, [instanceId]: { image: q.image, issuedAt: q.issuedAt, expiresAt: q.expiresAt } }, qrError: { ...s.qrError, [instanceId]: null } }))
+      } catch (e) {
+        set((s) => ({ qr: { ...s.qr, [instanceId]: null }, qrError: { ...s.qrError, [instanceId]: toUiError(e) } }))
+      }
+    },
+    applyQr(e) {
+      set((s) => ({
+        qr: { ...s.qr, [e.instanceId]: e.image && e.expiresAt ? { image: e.image, issuedAt: e.issuedAt, expiresAt: e.expiresAt } : null },
+        qrError: { ...s.qrError, [e.instanceId]: null }
+      }))
+    },
+    async requestCode(instanceId, phoneNumber) {
+      set({ codeBusy: true, codeError: null, code: null })
+      try {
+        const { code } = await call(bridge().pairing.requestCode({ instanceId, phoneNumber }))
+        set({ code: { instanceId, phoneNumber, code } })
+      } catch (e) {
+        set({ codeError: toUiError(e) })
+      } finally {
+        set({ codeBusy: false })
+      }
+    },
+    clearCode: () => set({ code: null, codeError: null }),
+    loadLink: (instanceId) => linkOp(instanceId, 'tempLink'),
+    createLink: (instanceId) => linkOp(instanceId, 'createTempLink'),
+    revokeLink: (instanceId) => linkOp(instanceId, 'revokeTempLink')
+  }
+})

@@ -1,0 +1,46 @@
+// Policies: the instance's rate-limit policy, the catalogue with availability on the plan, live counters
+// (refreshed by the view while it is open).
+import { create } from 'zustand'
+import type { PoliciesDto } from '../../src-preload/contract/dto.js'
+import { bridge, call } from '../lib/bridge.js'
+import { toUiError, type UiError } from '../lib/errors.js'
+
+interface PoliciesState {
+  data: Record<string, PoliciesDto>
+  loading: boolean
+  saving: string | null
+  error: UiError | null
+  load(instanceId: string, quiet?: boolean): Promise<void>
+  select(instanceId: string, slug: string): Promise<boolean>
+}
+
+export const usePoliciesStore = create<PoliciesState>()((set) => ({
+  data: {},
+  loading: false,
+  saving: null,
+  error: null,
+  async load(instanceId, quiet = false) {
+    if (!quiet) set({ loading: true })
+    try {
+      const dto = await call(bridge().policies.get({ instanceId }))
+      set((s) => ({ data: { ...s.data, [instanceId]: dto }, ...(quiet ? {} : { error: null }) }))
+    } catch (e) {
+      if (!quiet) set({ error: toUiError(e) })
+    } finally {
+      if (!quiet) set({ loading: false })
+    }
+  },
+  async select(instanceId, slug) {
+    set({ saving: slug, error: null })
+    try {
+      const dto = await call(bridge().policies.set({ instanceId, slug }))
+      set((s) => ({ data: { ...s.data, [instanceId]: dto } }))
+      return true
+    } catch (e) {
+      set({ error: toUiError(e) })
+      return false
+    } finally {
+      set({ saving: null })
+    }
+  }
+}))

@@ -1,0 +1,103 @@
+// Webhooks: configs per instance, the delivery log (refreshed live on each attempt), attempts per delivery, replay.
+import { create } from 'zustand'
+import type { AttemptDto, DeliveryDto, WebhooksDto } from '../../src-preload/contract/dto.js'
+import type { BridgeEvents } from '../../src-preload/contract/events.js'
+import type { RequestOf } from '../../src-preload/contract/channels.js'
+import { bridge, call } from '../lib/bridge.js'
+import { toUiError, type UiError } from '../lib/errors.js'
+
+export type WebhookInput = RequestOf<'webhooks.save'>
+
+interface WebhooksState {
+  data: Record<string, WebhooksDto>
+  deliveries: Record<string, DeliveryDto[]>
+  attempts: Record<number, AttemptDto[]>
+  loading: boolean
+  saving: boolean
+  error: UiError | null
+  logError: UiError | null
+  load(instanceId: string): Promise<void>
+  save(input: WebhookInput): Promise<boolean>
+  remove(instanceId: string, url: string): Promise<boolean>
+  loadDeliveries(instanceId: string): Promise<void>
+  loadAttempts(instanceId: string, deliveryId: number): Promise<void>
+  replay(instanceId: string, eventId: string, webhookId: number): Promise<void>
+  applyAttempt(event: BridgeEvents['webhook.attempt']): void
+}
+
+export const useWebhooksStore = create<WebhooksState>()((set, get) => ({
+  data: {},
+  deliveries: {},
+  attempts: {},
+  loading: false,
+  saving: false,
+  error: null,
+  logError: null,
+  async load(instanceId) {
+    set({ loading: true })
+    try {
+      const dto = await call(bridge().webhooks.get({ instanceId }))
+      set((s) => ({ data: { ...s.data, [instanceId]: dto }, error: null }))
+      await get().loadDeliveries(instanceId)
+    } catch (e) {
+      set({ error: toUiError(e) })
+    } finally {
+      set({ loading: false })
+    }
+  },
+  async save(input) {
+    set({ saving: true, error: null })
+    try {
+      const dto = await call(bridge().webhooks.save(input))
+      set((s) => ({ data: { ...s.data, [input.instanceId]: dto } }))
+      return true
+    } catch (e) {
+      set({ error: toUiError(e) })
+      return false
+    } finally {
+      set({ saving: false })
+    }
+  },
+  async remove(instanceId, url) {
+    set({ saving: true, error: null })
+    try {
+      const dto = await call(bridge().webhooks.delete({ instanceId, url }))
+      set((s) => ({ data: { ...s.data, [instanceId]: dto } }))
+      return true
+    } catch (e) {
+      set({ error: toUiError(e) })
+      return false
+    } finally {
+      set({ saving: false })
+    }
+  },
+  async loadDeliveries(instanceId) {
+    try {
+      const list = await call(bridge().webhooks.deliveries({ instanceId, limit: 50 }))
+      set((s) => ({ deliveries: { ...s.deliveries, [instanceId]: list }, logError: null }))
+    } catch (e) {
+      set({ logError: toUiError(e) })
+    }
+  },
+  async loadAttempts(instanceId, deliveryId) {
+    try {
+      const list = await call(bridge().webhooks.attempts({ instanceId, deliveryId }))
+      set((s) => ({ attempts: { ...s.attempts, [deliveryId]: list } }))
+    } catch (e) {
+      set({ logError: toUiError(e) })
+    }
+  },
+  async replay(instanceId, eventId, webhookId) {
+    try {
+      await call(bridge().webhooks.replay({ instanceId, eventId, webhookId }))
+      await get().loadDeliveries(instanceId)
+    } catch (e) {
+      set({ logError: toUiError(e) })
+    }
+  },
+  applyAttempt(e) {
+    // Only instances whose log is on screen (loaded) are refreshed.
+    if (get().deliveries[e.instanceId]) void get().loadDeliveries(e.instanceId)
+    if (get().attempts[e.deliveryId]) void get().loadAttempts(e.instanceId, e.deliveryId)
+  }
+}))

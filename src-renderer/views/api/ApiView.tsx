@@ -1,0 +1,68 @@
+// API access for automation tools: base URL, docs, the access token (hidden until revealed; copy; rotate) and
+// curl examples ready to paste.
+import { useEffect, useState } from 'react'
+import { ConfirmDialog } from '../../components/ConfirmDialog.js'
+import { CopyButton } from '../../components/CopyButton.js'
+import { ErrorNote } from '../../components/ErrorNote.js'
+import { Spinner } from '../../components/Spinner.js'
+import { useAppStore } from '../../stores/app-store.js'
+import { useApiStore } from '../../stores/api-store.js'
+import { CurlExamples } from './CurlExamples.js'
+
+export function ApiView() {
+  const { info, token, busy, error, load, reveal, hide, rotate } = useApiStore()
+  const instanceId = useAppStore((s) => s.instanceId)
+  const [confirmRotate, setConfirmRotate] = useState(false)
+  useEffect(() => {
+    void load()
+  }, [load])
+  if (!info) return error ? <ErrorNote error={error} /> : <Spinner label="Loading…" />
+  return (
+    <section aria-labelledby="api-title" className="view">
+      <header className="view-header">
+        <h1 id="api-title">API</h1>
+      </header>
+      <div className="panel">
+        <dl className="details">
+          <dt>Base URL</dt>
+          <dd className="row">
+            <span className="mono" data-testid="api-base-url">{info.baseUrl}</span>
+            <CopyButton text={info.baseUrl} />
+          </dd>
+          <dt>Documentation</dt>
+          <dd>
+            <a href={info.docsUrl} target="_blank" rel="noreferrer noopener">{info.docsUrl}</a> (OpenAPI, every route and error)
+          </dd>
+          <dt>Access token</dt>
+          <dd className="row">
+            <span className="mono token" data-testid="api-token">{token ?? '•'.repeat(24)}</span>
+            {token ? (
+              <>
+                <CopyButton text={token} />
+                <button type="button" onClick={hide}>Hide</button>
+              </>
+            ) : (
+              <button type="button" disabled={busy !== null || !info.tokenAvailable} onClick={() => void reveal()}>Reveal</button>
+            )}
+            <button type="button" className="danger" disabled={busy !== null} onClick={() => setConfirmRotate(true)}>Rotate</button>
+            {busy ? <Spinner label={busy === 'rotate' ? 'Rotating…' : 'Revealing…'} /> : null}
+          </dd>
+        </dl>
+        <ErrorNote error={error} />
+      </div>
+      <CurlExamples baseUrl={info.baseUrl} token={token} instanceId={instanceId} />
+      {confirmRotate ? (
+        <ConfirmDialog
+          title="Rotate the access token?"
+          body="The current token stops working at once: every tool that uses it must be given the new one."
+          confirmLabel="Rotate token"
+          onCancel={() => setConfirmRotate(false)}
+          onConfirm={() => {
+            setConfirmRotate(false)
+            void rotate()
+          }}
+        />
+      ) : null}
+    </section>
+  )
+}

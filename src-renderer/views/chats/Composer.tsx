@@ -1,0 +1,60 @@
+// Writing a message: Enter sends, Shift+Enter starts a new line; a file can be attached (up to 16 MiB) with the
+// text as its caption.
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { ErrorNote } from '../../components/ErrorNote.js'
+import { useChatsStore } from '../../stores/chats-store.js'
+
+const MAX_FILE_BYTES = 16 * 1024 * 1024
+
+async function toBase64(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  let binary = ''
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return btoa(binary)
+}
+
+export function Composer() {
+  const [text, setText] = useState('')
+  const [file, setFile] = useState<File | null>(null)
+  const [fileProblem, setFileProblem] = useState<string | null>(null)
+  const fileInput = useRef<HTMLInputElement>(null)
+  const { sending, sendError, sendText, sendFile } = useChatsStore()
+
+  const submit = async (e?: FormEvent) => {
+    e?.preventDefault()
+    if (sending || (!text.trim() && !file)) return
+    const ok = file
+      ? await sendFile({ name: file.name, mimetype: file.type || 'application/octet-stream', base64: await toBase64(file) }, text.trim() || undefined)
+      : await sendText(text)
+    if (ok) {
+      setText('')
+      setFile(null)
+      if (fileInput.current) fileInput.current.value = ''
+    }
+  }
+  const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey) {
+      e.preventDefault()
+      void submit()
+    }
+  }
+  const pick = (f: File | undefined) => {
+    setFileProblem(f && f.size > MAX_FILE_BYTES ? 'Files up to 16 MiB can be sent' : null)
+    setFile(f && f.size <= MAX_FILE_BYTES ? f : null)
+  }
+  return (
+    <form className="composer" onSubmit={(e) => void submit(e)} aria-label="Write a message">
+      <label htmlFor="composer-text" className="sr-only">Message</label>
+      <textarea id="composer-text" rows={2} placeholder={file ? 'Caption (optional)' : 'Write a message'} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKey} />
+      <label className="file-button">
+        <span>{file ? `📎 ${file.name}` : 'Attach'}</span>
+        <input ref={fileInput} type="file" className="sr-only" aria-label="Attach a file" onChange={(e) => pick(e.target.files?.[0])} />
+      </label>
+      <button type="submit" className="primary" disabled={sending || (!text.trim() && !file)}>
+        {sending ? 'Sending…' : 'Send'}
+      </button>
+      {fileProblem ? <p className="field-error" role="alert">{fileProblem}</p> : null}
+      <ErrorNote error={sendError} />
+    </form>
+  )
+}

@@ -1,0 +1,72 @@
+// One instance: live badge, details (number, push name, server, policy) and its actions; destructive ones
+// (logout, delete) ask first.
+import { useState } from 'react'
+import type { InstanceDto } from '../../../src-preload/contract/dto.js'
+import { ConfirmDialog } from '../../components/ConfirmDialog.js'
+import { Spinner } from '../../components/Spinner.js'
+import { StatusBadge } from '../../components/StatusBadge.js'
+import { useAppStore } from '../../stores/app-store.js'
+import { useInstancesStore, type InstanceAction } from '../../stores/instances-store.js'
+
+const CONFIRM: Partial<Record<InstanceAction, { title: string; body: string; label: string }>> = {
+  logout: { title: 'Log out this instance?', body: 'The phone unlinks this device. To use the instance again, pair it with a new scan or code.', label: 'Log out' },
+  delete: { title: 'Delete this instance?', body: 'This cannot be undone: its pairing, settings and data are removed and the instance id stops working.', label: 'Delete' }
+}
+
+const running = (s: InstanceDto['status']) => s === 'STARTING' || s === 'SCAN_QR_CODE' || s === 'WORKING'
+
+export function InstanceCard({ instance: i }: { instance: InstanceDto }) {
+  const busy = useInstancesStore((s) => s.busy[i.id])
+  const act = useInstancesStore((s) => s.act)
+  const go = useAppStore((s) => s.go)
+  const [confirming, setConfirming] = useState<InstanceAction | null>(null)
+  const run = (action: InstanceAction) => (CONFIRM[action] ? setConfirming(action) : void act(i.id, action))
+  const confirm = confirming ? CONFIRM[confirming] : undefined
+
+  return (
+    <li className="card" aria-label={`Instance ${i.name}`} data-instance-id={i.id}>
+      <div className="card-head">
+        <h2>{i.name}</h2>
+        <StatusBadge status={i.status} />
+      </div>
+      <dl className="details">
+        <dt>Instance id</dt>
+        <dd className="mono">{i.id}</dd>
+        <dt>Number</dt>
+        <dd>{i.number ?? 'Not paired'}</dd>
+        <dt>Push name</dt>
+        <dd>{i.me?.pushName ?? '—'}</dd>
+        <dt>Server</dt>
+        <dd>{i.serverName}</dd>
+        <dt>Policy</dt>
+        <dd>{i.policy}</dd>
+      </dl>
+      {i.status === 'FAILED' ? <p className="note note-error">The connection failed ({i.statusReason ?? 'unknown reason'}). Start it again, or log out and pair anew.</p> : null}
+      <div className="row actions">
+        {i.status === 'SCAN_QR_CODE' ? (
+          <button type="button" className="primary" onClick={() => go('pairing', i.id)}>
+            Pair a phone
+          </button>
+        ) : null}
+        {!running(i.status) ? <button type="button" disabled={!!busy} onClick={() => run('start')}>Start</button> : null}
+        {running(i.status) ? <button type="button" disabled={!!busy} onClick={() => run('stop')}>Stop</button> : null}
+        <button type="button" disabled={!!busy} onClick={() => run('restart')}>Restart</button>
+        {i.status === 'WORKING' ? <button type="button" disabled={!!busy} onClick={() => run('logout')}>Log out</button> : null}
+        <button type="button" className="danger" disabled={!!busy} onClick={() => run('delete')}>Delete</button>
+        {busy ? <Spinner label={`${busy[0]!.toUpperCase()}${busy.slice(1)}…`} /> : null}
+      </div>
+      {confirm && confirming ? (
+        <ConfirmDialog
+          title={confirm.title}
+          body={confirm.body}
+          confirmLabel={confirm.label}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            setConfirming(null)
+            void act(i.id, confirming)
+          }}
+        />
+      ) : null}
+    </li>
+  )
+}

@@ -1,0 +1,42 @@
+// A temporary link (30 minutes) anyone can open to pair this instance without credentials: create, copy, revoke.
+import { useEffect } from 'react'
+import { CopyButton } from '../../components/CopyButton.js'
+import { ErrorNote } from '../../components/ErrorNote.js'
+import { useNow } from '../../components/use-now.js'
+import { formatDuration, secondsLeft } from '../../lib/format.js'
+import { usePairingStore } from '../../stores/pairing-store.js'
+
+export function TempLinkPanel({ instanceId }: { instanceId: string }) {
+  const link = usePairingStore((s) => s.links[instanceId])
+  const { linkBusy, linkError, loadLink, createLink, revokeLink } = usePairingStore()
+  const now = useNow(1_000)
+  useEffect(() => {
+    void loadLink(instanceId)
+  }, [instanceId, loadLink])
+  const live = link?.link && link.expiresAt && link.expiresAt > now ? link : null
+  return (
+    <div className="panel">
+      <h2>Temporary pairing link</h2>
+      <p className="muted">Send it to whoever holds the phone: the page shows the live QR and the code option, with no credentials. Anyone with the link can pair this instance until it expires or you revoke it.</p>
+      {live ? (
+        <div className="temp-link">
+          <input readOnly aria-label="Temporary link" value={live.link!} onFocus={(e) => e.currentTarget.select()} />
+          <div className="row">
+            <CopyButton text={live.link!} />
+            <button type="button" className="danger" disabled={linkBusy} onClick={() => void revokeLink(instanceId)}>
+              Revoke
+            </button>
+            <span className="muted" data-testid="link-expiry">
+              Expires in {formatDuration(secondsLeft(live.expiresAt!, now))}
+            </span>
+          </div>
+        </div>
+      ) : (
+        <button type="button" disabled={linkBusy} onClick={() => void createLink(instanceId)}>
+          Create link (valid 30 minutes)
+        </button>
+      )}
+      <ErrorNote error={linkError} />
+    </div>
+  )
+}

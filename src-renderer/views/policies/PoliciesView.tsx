@@ -1,0 +1,42 @@
+// Policies: the instance's rate-limit policy, every policy's limits side by side (paid ones locked on the free
+// plan), and live counters refreshed every few seconds while the view is open.
+import { useEffect } from 'react'
+import { ErrorNote } from '../../components/ErrorNote.js'
+import { InstancePicker } from '../../components/InstancePicker.js'
+import { Spinner } from '../../components/Spinner.js'
+import { useAppStore } from '../../stores/app-store.js'
+import { usePoliciesStore } from '../../stores/policies-store.js'
+import { Counters } from './Counters.js'
+import { LimitsTable } from './LimitsTable.js'
+
+const REFRESH_MS = 3_000
+
+export function PoliciesView() {
+  const instanceId = useAppStore((s) => s.instanceId)
+  const data = usePoliciesStore((s) => (instanceId ? s.data[instanceId] : undefined))
+  const { loading, error, load } = usePoliciesStore()
+  useEffect(() => {
+    if (!instanceId) return
+    void load(instanceId)
+    const t = setInterval(() => void load(instanceId, true), REFRESH_MS)
+    return () => clearInterval(t)
+  }, [instanceId, load])
+
+  return (
+    <section aria-labelledby="policies-title" className="view">
+      <header className="view-header">
+        <h1 id="policies-title">Rate-limit policies</h1>
+        <InstancePicker />
+      </header>
+      <ErrorNote error={error} />
+      {loading && !data ? <Spinner label="Loading policies…" /> : null}
+      {data ? (
+        <>
+          <Counters dto={data} />
+          {!data.hasActivePlan ? <p className="muted">Policies marked “Paid plan” need the paid plan; the free plan can use strict and standard.</p> : null}
+          <LimitsTable dto={data} />
+        </>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,56 @@
+// What the person behind a simulated phone can do: scan an instance's QR, type a pairing code, send a text.
+import { useState, type FormEvent } from 'react'
+import type { SandboxPhoneDto } from '../../../src-preload/contract/dto.js'
+import { useInstancesStore } from '../../stores/instances-store.js'
+import { useSandboxStore } from '../../stores/sandbox-store.js'
+
+export function PhoneActions({ phone }: { phone: SandboxPhoneDto }) {
+  const p = phone.phoneNumber
+  const instances = useInstancesStore((s) => s.overview?.instances)
+  const waiting = (instances ?? []).filter((i) => i.status === 'SCAN_QR_CODE')
+  const { scanQr, enterCode, sendText } = useSandboxStore()
+  const busy = useSandboxStore((s) => !!s.activity[p]?.busy)
+  const [instanceId, setInstanceId] = useState('')
+  const [code, setCode] = useState('')
+  const [to, setTo] = useState('')
+  const [text, setText] = useState('')
+  const target = waiting.some((i) => i.id === instanceId) ? instanceId : (waiting[0]?.id ?? '')
+
+  const onCode = async (e: FormEvent) => {
+    e.preventDefault()
+    if (await enterCode(p, code.trim())) setCode('')
+  }
+  const onSend = async (e: FormEvent) => {
+    e.preventDefault()
+    if (await sendText(p, to.trim(), text)) setText('')
+  }
+  return (
+    <div className="phone-actions">
+      <div className="row">
+        <label htmlFor={`scan-${p}`}>Scan the QR of</label>
+        <select id={`scan-${p}`} value={target} onChange={(e) => setInstanceId(e.target.value)} disabled={!waiting.length}>
+          {waiting.length ? waiting.map((i) => <option key={i.id} value={i.id}>{i.name} ({i.id})</option>) : <option value="">no instance is showing a QR</option>}
+        </select>
+        <button type="button" disabled={busy || !target} onClick={() => void scanQr(p, target)}>
+          Scan this instance’s QR
+        </button>
+      </div>
+      <form className="row" onSubmit={(e) => void onCode(e)}>
+        <label htmlFor={`code-${p}`}>Pairing code</label>
+        <input id={`code-${p}`} placeholder="ABCD-EFGH" maxLength={9} value={code} onChange={(e) => setCode(e.target.value.toUpperCase())} />
+        <button type="submit" disabled={busy || code.replace('-', '').trim().length !== 8}>
+          Enter pairing code
+        </button>
+      </form>
+      <form className="row" onSubmit={(e) => void onSend(e)}>
+        <label htmlFor={`to-${p}`}>Send as {phone.name} to</label>
+        <input id={`to-${p}`} placeholder="number or chat id" value={to} onChange={(e) => setTo(e.target.value)} />
+        <label htmlFor={`text-${p}`} className="sr-only">Message</label>
+        <input id={`text-${p}`} placeholder="Message" value={text} onChange={(e) => setText(e.target.value)} />
+        <button type="submit" disabled={busy || !to.trim() || !text}>
+          Send a message as this person
+        </button>
+      </form>
+    </div>
+  )
+}

@@ -1,0 +1,35 @@
+// One simulated phone: who it is, its linked devices, what the person can do, and their inbox.
+import { useState } from 'react'
+import type { SandboxPhoneDto } from '../../../src-preload/contract/dto.js'
+import { ErrorNote, Notice } from '../../components/ErrorNote.js'
+import { Spinner } from '../../components/Spinner.js'
+import { useSandboxStore } from '../../stores/sandbox-store.js'
+import { Inbox } from './Inbox.js'
+import { PhoneActions } from './PhoneActions.js'
+
+export function PhoneCard({ phone }: { phone: SandboxPhoneDto }) {
+  const activity = useSandboxStore((s) => s.activity[phone.phoneNumber])
+  const [showInbox, setShowInbox] = useState(false)
+  const companions = phone.devices.filter((d) => d.kind === 'companion')
+  return (
+    <li className="card" aria-label={`Phone ${phone.name}`} data-phone={phone.phoneNumber}>
+      <div className="card-head">
+        <h2>
+          {phone.name} <span className="mono muted">{phone.phoneNumber}</span>
+        </h2>
+        <span className={`tag ${phone.online ? 'tag-ok' : 'tag-off'}`}>{phone.online ? 'Online' : 'Offline'}</span>
+      </div>
+      <p className="muted small">
+        {companions.length ? `Linked devices: ${companions.map((d) => `#${d.id}${d.online ? ' (online)' : ''}`).join(', ')}` : 'No linked devices'}
+      </p>
+      <PhoneActions phone={phone} />
+      {activity?.busy ? <Spinner label={activity.busy === 'scan' ? 'Scanning…' : activity.busy === 'code' ? 'Linking with the code…' : 'Sending…'} /> : null}
+      <ErrorNote error={activity?.error} />
+      {activity?.notice ? <Notice>{activity.notice}</Notice> : null}
+      <button type="button" aria-expanded={showInbox} onClick={() => setShowInbox(!showInbox)}>
+        {showInbox ? 'Hide inbox' : 'Show inbox'}
+      </button>
+      {showInbox ? <Inbox phoneNumber={phone.phoneNumber} /> : null}
+    </li>
+  )
+}

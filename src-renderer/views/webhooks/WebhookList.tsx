@@ -1,0 +1,46 @@
+// The instance's webhooks: URL, events, active or disabled (and why); pause/resume; delete after confirmation.
+import { useState } from 'react'
+import type { WebhooksDto } from '../../../src-preload/contract/dto.js'
+import { ConfirmDialog } from '../../components/ConfirmDialog.js'
+import { useWebhooksStore } from '../../stores/webhooks-store.js'
+
+export function WebhookList({ dto }: { dto: WebhooksDto }) {
+  const { saving, save, remove } = useWebhooksStore()
+  const [deleting, setDeleting] = useState<string | null>(null)
+  if (!dto.webhooks.length) return <p className="empty">No webhooks yet: events are recorded but sent nowhere.</p>
+  return (
+    <ul className="webhooks" aria-label="Configured webhooks">
+      {dto.webhooks.map((w) => (
+        <li key={w.id} className="panel webhook">
+          <div className="row">
+            <span className="mono url">{w.url}</span>
+            <span className={`tag ${w.isActive ? 'tag-ok' : 'tag-off'}`}>{w.isActive ? 'Active' : 'Paused'}</span>
+            {w.hasSecret ? <span className="tag">Signed</span> : null}
+          </div>
+          <p className="muted small">Events: {w.events.join(', ')} · retries: {w.retries.attempts} attempts from {w.retries.delay} s</p>
+          {w.disabledReason ? <p className="note note-error">Switchboard paused it: the receiver answered {w.disabledReason.replace('http_', 'HTTP ')}. Resume it when the receiver is ready.</p> : null}
+          <div className="row">
+            <button type="button" disabled={saving} onClick={() => void save({ instanceId: dto.instanceId, url: w.url, events: w.events, isActive: !w.isActive })}>
+              {w.isActive ? 'Pause' : 'Resume'}
+            </button>
+            <button type="button" className="danger" disabled={saving} onClick={() => setDeleting(w.url)}>
+              Delete
+            </button>
+          </div>
+        </li>
+      ))}
+      {deleting ? (
+        <ConfirmDialog
+          title="Delete this webhook?"
+          body={`${deleting} stops receiving events; deliveries still waiting for it are dropped.`}
+          confirmLabel="Delete webhook"
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => {
+            void remove(dto.instanceId, deleting)
+            setDeleting(null)
+          }}
+        />
+      ) : null}
+    </ul>
+  )
+}

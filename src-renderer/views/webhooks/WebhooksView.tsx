@@ -1,0 +1,44 @@
+// Webhooks of an instance: the paid-plan lock, the configured URLs with their events, a form to add one, and the
+// delivery log (live: every attempt refreshes it).
+import { useEffect } from 'react'
+import { ErrorNote } from '../../components/ErrorNote.js'
+import { InstancePicker } from '../../components/InstancePicker.js'
+import { Spinner } from '../../components/Spinner.js'
+import { useAppStore } from '../../stores/app-store.js'
+import { useWebhooksStore } from '../../stores/webhooks-store.js'
+import { DeliveryLog } from './DeliveryLog.js'
+import { WebhookForm } from './WebhookForm.js'
+import { WebhookList } from './WebhookList.js'
+
+export function WebhooksView() {
+  const instanceId = useAppStore((s) => s.instanceId)
+  const data = useWebhooksStore((s) => (instanceId ? s.data[instanceId] : undefined))
+  const { loading, error, load } = useWebhooksStore()
+  useEffect(() => {
+    if (instanceId) void load(instanceId)
+  }, [instanceId, load])
+
+  return (
+    <section aria-labelledby="webhooks-title" className="view">
+      <header className="view-header">
+        <h1 id="webhooks-title">Webhooks</h1>
+        <InstancePicker />
+      </header>
+      {loading && !data ? <Spinner label="Loading webhooks…" /> : null}
+      <ErrorNote error={error} />
+      {data && !data.allowed ? (
+        <div className="panel locked" data-testid="webhooks-locked">
+          <h2>🔒 Webhooks need the paid plan</h2>
+          <p>On the free plan Switchboard does not deliver events to URLs. Start Switchboard with the paid plan (<code>--plan paid</code>) to configure them.</p>
+        </div>
+      ) : null}
+      {data && data.allowed ? (
+        <>
+          <WebhookList dto={data} />
+          <WebhookForm instanceId={data.instanceId} knownEvents={data.knownEvents} />
+          <DeliveryLog instanceId={data.instanceId} />
+        </>
+      ) : null}
+    </section>
+  )
+}
