@@ -22,6 +22,7 @@ import type { BaileysBusEvents } from './engine/baileys/baileys-events.js'
 import type { ReconnectConfig } from './engine/baileys/reconnect-policy.js'
 import { InstanceManager } from './engine/instance-manager.js'
 import { startIngestor } from './messaging/ingest/ingestor.js'
+import { wasSentByApi } from './messaging/send/outbound-repo.js'
 import { deleteInstanceStore, storeGetMessage } from './messaging/store/index.js'
 import { createWebhookService, type WebhookService } from './webhooks/index.js'
 import { MediaFiles } from './messaging/reads/media-files.js'
@@ -149,7 +150,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     // Message store and webhook outbox, fed by the engine (one transaction per event batch); the delivery worker
     // holds a STOPPED instance's deliveries. Closed after the engines (cleanups run in reverse).
     const webhooks = createWebhookService({ db, isInstanceDeliverable: (id) => instances.view(id)?.status !== 'STOPPED', logger: logger.child({ module: 'webhooks' }) })
-    const ingestor = startIngestor({ db, bus, instance: (id) => instances.view(id), engineName: engine.name, onEnqueued: () => webhooks.wake(), logger: logger.child({ module: 'store' }) })
+    const ingestor = startIngestor({ db, bus, instance: (id) => instances.view(id), engineName: engine.name, sentByApi: wasSentByApi, onEnqueued: () => webhooks.wake(), logger: logger.child({ module: 'store' }) })
     instances.onDelete((id) => {
       webhooks.deleteInstance(id)
       deleteInstanceStore(db, id)

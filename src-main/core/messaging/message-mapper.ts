@@ -6,9 +6,13 @@ import { serializeMessageId, toApiChatId } from './chat-ids.js'
 export const ACK_NAMES = { [-1]: 'ERROR', 0: 'PENDING', 1: 'SERVER', 2: 'DEVICE', 3: 'READ', 4: 'PLAYED' } as const
 export type AckValue = keyof typeof ACK_NAMES
 
-/** Baileys' WebMessageInfo.Status (ERROR 0 … PLAYED 5) -> WAHA ack (-1 … 4). */
-export function ackOf(status: number | null | undefined): AckValue {
-  if (status === null || status === undefined) return 0
+/**
+ * Baileys' WebMessageInfo.Status (ERROR 0 … PLAYED 5) -> WAHA ack (-1 … 4). Baileys sometimes hands the enum
+ * by name ("DELIVERY_ACK", e.g. on the upsert of an own message), so names are accepted too.
+ */
+export function ackOf(status: number | string | null | undefined): AckValue {
+  if (typeof status === 'string') status = proto.WebMessageInfo.Status[status as keyof typeof proto.WebMessageInfo.Status] ?? Number(status)
+  if (status === null || status === undefined || !Number.isFinite(status)) return 0
   const v = Math.max(-1, Math.min(4, status - 1))
   return (status === 0 ? -1 : v) as AckValue
 }

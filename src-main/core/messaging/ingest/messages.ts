@@ -66,6 +66,8 @@ export function ingestUpsert(ctx: IngestContext, batch: { messages: WAMessage[];
       const payload = messagePayload(m, ctx.payload)
       ctx.emit('message.any', payload)
       if (!fromMe) ctx.emit('message', payload)
+      // An own message first seen already acknowledged (the engine folds fast receipts into the upsert).
+      else if (payload.ack >= 1) ctx.emit('message.ack', ackPayload(m.key, payload.ack, nowSeconds(ctx), ctx.payload))
     } else if (fromMe && res.previousAck !== null) {
       // A repeat that carries a higher status (e.g. the server ack folded into the append).
       const ack = messageColumns(m).ack

@@ -1,6 +1,6 @@
 // Every event kind the sandbox can produce, end to end: the simulated person acts, real Baileys receives,
 // the store and the outbox commit together, and a real local receiver gets a correctly signed POST.
-import { generateMessageID, jidNormalizedUser, proto, type WASocket } from '@whiskeysockets/baileys'
+import { generateMessageID, proto, type WASocket } from '@whiskeysockets/baileys'
 import { Jimp } from 'jimp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pairInstance, startTestCore, waitUntil, type TestCore } from '../../testing/core-harness.js'
@@ -57,5 +57,184 @@ describe.sequential('webhook events from the sandbox', () => {
     await t.core.sandbox!.sendMessage(P2, P1, { image: img, caption: 'a picture' })
     const env = await rx.waitFor('message', (p) => p.body === 'a picture')
     expect(env.payload).toMatchObject({ type: 'image', hasMedia: true, media: { mimetype: 'image/jpeg' } })
+  })
+
+  it('message.ack: an own message goes SERVER/DEVICE, then READ when the person reads it; source app without the send API', async () => {
+    const sock = t.core.engine.liveSocket(id)!
+    const sent = await sock.sendMessage(jid(P2), { text: 'ack me' })
+    const msgId = sent!.key.id!
+    const any = await rx.waitFor('message.any', (p) => p.body === 'ack me')
+    expect(any.payload).toMatchObject({ fromMe: true, source: 'app', from: cus(P1), to: cus(P2) })
+    await rx.waitFor('message.ack', (p) => String(p.id).endsWith(msgId) && (p.ack as number) >= 2)
+    await bob.readMessages([{ remoteJid: jid(P1), fromMe: false, id: msgId }])
+    const read = await rx.waitFor('message.ack', (p) => String(p.id).endsWith(msgId) && p.ackName === 'READ')
+    expect(read.payload).toMatchObject({ id: `true_${cus(P2)}_${msgId}`, chatId: cus(P2), fromMe: true, ack: 3, from: cus(P1), to: cus(P2) })
+    expect(findMessage(t.core.db, id, jid(P2), msgId)!.ack).toBe(3)
+    // One emission per level: the READ ack arrived once.
+    expect(rx.count('message.ack', (p) => String(p.id).endsWith(msgId) && p.ackName === 'READ')).toBe(1)
+  })
+
+  it('message.reaction: the person reacts to an own message, then removes the reaction', async () => {
+    const sent = await t.core.engine.liveSocket(id)!.sendMessage(jid(P2), { text: 'react to me' })
+    const msgId = sent!.key.id!
+    await rx.waitFor('message.any', (p) => p.body === 'react to me')
+    const target = { remoteJid: jid(P1), fromMe: false, id: msgId }
+    await bob.sendMessage(jid(P1), { react: { text: '👍', key: target } })
+    const env = await rx.waitFor('message.reaction', (p) => (p.reaction as { text: string }).text === '👍')
+    expect(env.payload).toMatchObject({ reaction: { text: '👍', messageId: `true_${cus(P2)}_${msgId}` }, messageId: `true_${cus(P2)}_${msgId}`, senderId: cus(P2), fromMe: false, chatId: cus(P2) })
+    expect(listReactions(t.core.db, id, msgId)).toMatchObject([{ sender: jid(P2), text: '👍' }])
+    await bob.sendMessage(jid(P1), { react: { text: '', key: target } })
+    await rx.waitFor('message.reaction', (p) => (p.reaction as { text: string }).text === '' && p.messageId === `true_${cus(P2)}_${msgId}`)
+    expect(listReactions(t.core.db, id, msgId)).toEqual([])
+  })
+
+  it('message.edited and message.revoked: the person edits, then deletes for everyone', async () => {
+    const sent = await bob.sendMessage(jid(P1), { text: 'first version' })
+    await rx.waitFor('message', (p) => p.body === 'first version')
+    await bob.sendMessage(jid(P1), { text: 'second version', edit: sent!.key })
+    const edited = await rx.waitFor('message.edited', (p) => p.newBody === 'second version')
+    expect(edited.payload).toMatchObject({ id: `false_${cus(P2)}_${sent!.key.id}`, body: 'second version', prevBody: 'first version', editedMessageId: `false_${cus(P2)}_${sent!.key.id}` })
+    const stored = findMessage(t.core.db, id, jid(P2), sent!.key.id!)!
+    expect(stored.body).toBe('second version')
+    expect(stored.editedAt).not.toBeNull()
+
+    await bob.sendMessage(jid(P1), { delete: sent!.key })
+    const revoked = await rx.waitFor('message.revoked', (p) => p.id === `false_${cus(P2)}_${sent!.key.id}`)
+    expect(revoked.payload).toMatchObject({ revokedBy: cus(P2), revokedMessageId: `false_${cus(P2)}_${sent!.key.id}`, chatId: cus(P2), before: { body: 'second version' }, after: { type: 'revoked', body: '' } })
+    const gone = findMessage(t.core.db, id, jid(P2), sent!.key.id!)!
+    expect(gone.revokedAt).not.toBeNull()
+    expect(gone.type).toBe('revoked')
+  })
+
+  it('presence.update: the person types in the chat', async () => {
+    await t.core.sandbox!.chatState(P2, P1, 'composing')
+    const env = await rx.waitFor('presence.update', (p) => (p.presences as { lastKnownPresence: string }[]).some((x) => x.lastKnownPresence === 'typing'))
+    expect(env.payload).toMatchObject({ id: cus(P2), chatId: cus(P2), presences: [{ participant: cus(P2), lastKnownPresence: 'typing' }] })
+  })
+
+  it('group.v2.join / update / participants / leave: the person creates a group with the instance and manages it', async () => {
+    const g = await bob.groupCreate('Team', [jid(P1)])
+    const gid = g.id
+    const join = await rx.waitFor('group.v2.join', (p) => p.chatId === gid)
+    expect(join.payload).toMatchObject({ group: { id: gid, subject: 'Team' }, type: 'join', isMe: true })
+    expect(join.payload.participants).toEqual(expect.arrayContaining([cus(P1), cus(P2)]))
+
+    await bob.groupUpdateSubject(gid, 'Team B')
+    const upd = await rx.waitFor('group.v2.update', (p) => p.chatId === gid)
+    expect(upd.payload).toMatchObject({ changed: ['subject'], group: { subject: 'Team B' }, by: cus(P2) })
+
+    await bob.groupParticipantsUpdate(gid, [jid(P3)], 'add')
+    const added = await rx.waitFor('group.v2.join', (p) => p.chatId === gid && (p.participants as string[]).includes(cus(P3)))
+    expect(added.payload).toMatchObject({ type: 'join', participants: [cus(P3)], by: cus(P2), isMe: false })
+
+    await bob.groupParticipantsUpdate(gid, [jid(P1)], 'promote')
+    const promoted = await rx.waitFor('group.v2.participants', (p) => p.chatId === gid)
+    expect(promoted.payload).toMatchObject({ type: 'promote', participants: [cus(P1)], participantsDetails: [{ id: cus(P1), role: 'admin' }], isMe: true })
+
+    await bob.groupParticipantsUpdate(gid, [jid(P3)], 'remove')
+    const left = await rx.waitFor('group.v2.leave', (p) => p.chatId === gid)
+    expect(left.payload).toMatchObject({ chatId: gid, participants: [cus(P3)], type: 'leave' })
+    expect(rx.count('group.v2.leave', (p) => p.chatId === gid)).toBe(1)
+  })
+
+  it('chat.archive and label.*: the instance\'s own phone archives the chat and labels it (app-state sync)', async () => {
+    const last = (await t.core.sandbox!.messages(P1)).filter((m) => m.from === jid(P2) || m.chat === jid(P2)).at(-1)!
+    await own.chatModify({ archive: true, lastMessages: [{ key: { remoteJid: jid(P2), fromMe: false, id: last.id }, messageTimestamp: last.timestamp }] }, jid(P2))
+    const archived = await rx.waitFor('chat.archive', (p) => p.id === cus(P2))
+    expect(archived.payload).toMatchObject({ id: cus(P2), archived: true })
+    expect(getChat(t.core.db, id, jid(P2))!.archived).toBe(true)
+
+    await own.addLabel(jid(P2), { id: '7', name: 'VIP', color: 3, deleted: false })
+    const label = await rx.waitFor('label.upsert', (p) => p.id === '7')
+    expect(label.payload).toEqual({ id: '7', name: 'VIP', color: 3, colorHex: '#dfaef0' })
+    await own.addChatLabel(jid(P2), '7')
+    const added = await rx.waitFor('label.chat.added', (p) => p.labelId === '7')
+    expect(added.payload).toMatchObject({ chatId: cus(P2), label: { name: 'VIP' } })
+    expect(labelsOfChat(t.core.db, id, jid(P2)).map((l) => l.id)).toEqual(['7'])
+    await own.removeChatLabel(jid(P2), '7')
+    await rx.waitFor('label.chat.deleted', (p) => p.labelId === '7' && p.chatId === cus(P2))
+    await own.addLabel(jid(P2), { id: '7', name: 'VIP', color: 3, deleted: true })
+    await rx.waitFor('label.deleted', (p) => p.id === '7')
+    expect(getLabel(t.core.db, id, '7')).toBeUndefined()
+  })
+
+  it('call.received, call.rejected and call.accepted: the person rings, the own phone declines / picks up', async () => {
+    const net = t.core.sandbox!
+    const first = net.placeCall(P2, P1, { video: true })
+    const received = await rx.waitFor('call.received', (p) => p.id === first)
+    expect(received.payload).toMatchObject({ from: cus(P2), isVideo: true, isGroup: false })
+    await own.rejectCall(first, jid(P2))
+    await rx.waitFor('call.rejected', (p) => p.id === first)
+
+    const second = net.placeCall(P2, P1)
+    await rx.waitFor('call.received', (p) => p.id === second)
+    // The phone answers: Baileys has no acceptCall, so the phone sends the signalling stanza itself.
+    await own.sendNode({
+      tag: 'call',
+      attrs: { to: jid(P2), id: generateMessageID() },
+      content: [{ tag: 'accept', attrs: { 'call-id': second, 'call-creator': jid(P2) }, content: undefined }]
+    })
+    const accepted = await rx.waitFor('call.accepted', (p) => p.id === second)
+    expect(accepted.payload).toMatchObject({ isVideo: false })
+    net.endCall(P2, P1, second)
+  })
+
+  it('poll.vote and poll.vote.failed: the person votes on the instance\'s poll; a vote for an unknown poll fails', async () => {
+    const secret = Buffer.alloc(32, 7)
+    const poll = await t.core.engine.liveSocket(id)!.sendMessage(jid(P2), { poll: { name: 'Lunch?', values: ['Pizza', 'Sushi'], selectableCount: 1, messageSecret: secret } })
+    await rx.waitFor('message.any', (p) => p.body === 'Lunch?' && p.type === 'poll_creation')
+    const vote = pollVoteMessage({ pollId: poll!.key.id!, chatJid: jid(P1), creatorJid: jid(P1), voterJid: jid(P2), secret, options: ['Sushi'] })
+    await bob.relayMessage(jid(P1), vote, { messageId: generateMessageID() })
+    const env = await rx.waitFor('poll.vote')
+    expect(env.payload).toMatchObject({
+      vote: { selectedOptions: ['Sushi'], from: cus(P2), fromMe: false },
+      poll: { id: `true_${cus(P2)}_${poll!.key.id}`, fromMe: true },
+      chatId: cus(P2)
+    })
+    expect(listPollVotes(t.core.db, id, poll!.key.id!)).toMatchObject([{ voter: jid(P2), options: ['Sushi'] }])
+
+    const stray = pollVoteMessage({ pollId: 'UNKNOWNPOLL0001', chatJid: jid(P1), creatorJid: jid(P1), voterJid: jid(P2), secret, options: ['Pizza'] })
+    await bob.relayMessage(jid(P1), stray, { messageId: generateMessageID() })
+    const failed = await rx.waitFor('poll.vote.failed')
+    expect(failed.payload).toMatchObject({ vote: { selectedOptions: [] }, poll: { id: expect.stringContaining('UNKNOWNPOLL0001') }, error: expect.stringContaining('not found') })
+  })
+
+  it('event.response and event.response.failed: the person answers the instance\'s event', async () => {
+    const secret = Buffer.alloc(32, 9)
+    const ev = await t.core.engine.liveSocket(id)!.sendMessage(jid(P2), { event: { name: 'Standup', startDate: new Date(Date.now() + 3_600_000), messageSecret: secret } })
+    await rx.waitFor('message.any', (p) => p.body === 'Standup')
+    const answer = eventResponseMessage({ eventId: ev!.key.id!, chatJid: jid(P1), creatorJid: jid(P1), responderJid: jid(P2), secret, response: proto.Message.EventResponseMessage.EventResponseType.GOING })
+    await bob.relayMessage(jid(P1), answer, { messageId: generateMessageID() })
+    const env = await rx.waitFor('event.response')
+    expect(env.payload).toMatchObject({ response: 'GOING', eventMessageId: `true_${cus(P2)}_${ev!.key.id}`, from: cus(P2), chatId: cus(P2) })
+
+    const stray = eventResponseMessage({ eventId: 'UNKNOWNEVENT001', chatJid: jid(P1), creatorJid: jid(P1), responderJid: jid(P2), secret, response: proto.Message.EventResponseMessage.EventResponseType.MAYBE })
+    await bob.relayMessage(jid(P1), stray, { messageId: generateMessageID() })
+    const failed = await rx.waitFor('event.response.failed')
+    expect(failed.payload).toMatchObject({ response: null, error: expect.stringContaining('not found') })
+  })
+
+  it('engine.event carries raw engine events, never credentials', async () => {
+    await rx.waitFor('engine.event', (p) => p.event === 'messages.upsert')
+    expect(rx.count('engine.event', (p) => p.event === 'creds.update')).toBe(0)
+  })
+
+  it('session.status, and a STOPPED instance gets nothing delivered until it is started again', async () => {
+    await t.call('POST', '/v2/session/stop', { instance_id: id })
+    const stoppedAt = Date.now()
+    // A probe event of another (running) instance proves the worker ran after the stop was recorded.
+    t.core.webhooks.set('PROBEPROBE01', { url: rx.receiver.url, events: ['*'], hmac: SECRET })
+    t.core.db.transaction(() => enqueueEvent(t.core.db, { instanceId: 'PROBEPROBE01', session: 'probe', me: null, engine: 'NOWEB', event: 'session.status', payload: { probe: true } }))()
+    t.core.webhooks.wake()
+    await rx.waitFor('session.status', (p) => p.probe === true)
+    expect(rx.envelopes().filter((e) => e.instance_id === id && e.timestamp >= stoppedAt - 50).map((e) => e.event)).toEqual([])
+    const held = listDeliveries(t.core.db, { instanceId: id, state: 'pending' })
+    expect(held.some((d) => d.event === 'session.status' && d.attempts === 0)).toBe(true)
+
+    await t.call('POST', '/v2/session/start', { instance_id: id })
+    await t.waitForStatus(id, 'WORKING')
+    await rx.waitFor('session.status', (p) => p.status === 'STOPPED' && p.instance_id === id)
+    const working = await rx.waitFor('session.status', (p) => p.status === 'WORKING' && p.previous === 'STARTING')
+    expect(working.payload).toMatchObject({ name: t.core.instances.view(id)!.name, instance_id: id })
   })
 })
