@@ -9,7 +9,8 @@ import { readsErrors } from '../../messaging/reads/errors.js'
 import { mimetypeOfFile } from '../../messaging/reads/media-files.js'
 import type { ApiDeps } from '../api-deps.js'
 import { pathParam } from '../path-params.js'
-import { authAccount } from '../plugins/auth.js'
+import { authAccount, tokenFromRequest } from '../plugins/auth.js'
+import { normalizeParams } from '../request-params.js'
 import { accountQuery, standardErrors } from '../schemas/common.js'
 
 export async function mediaFileRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
@@ -17,11 +18,15 @@ export async function mediaFileRoutes(app: FastifyInstance, deps: ApiDeps): Prom
     method: 'GET',
     url: '/api/files/:instanceId/:file',
     config: { auth: 'account' },
+    // A download link opened without credentials is 401 (as a file server answers), not the API's 400 missing_param.
+    onRequest: async (request) => {
+      if (!tokenFromRequest(request, normalizeParams(request.query))) throw coreErrors.invalidAccessToken()
+    },
     schema: {
       tags: ['Messages'],
       summary: 'Downloaded media of a message',
       description:
-        'The stable URL in media.url of messages read with downloadMedia=true: /api/files/<instance_id>/<message id>.<ext>. Needs the access token (query access_token, or the access-token / Authorization: Bearer header) of the account owning the instance; 404 when the file does not exist.',
+        'The stable URL in media.url of messages read with downloadMedia=true: /api/files/<instance_id>/<message id>.<ext>. Needs the access token (query access_token, or the access-token / Authorization: Bearer header) of the account owning the instance: 401 invalid_access_token without it or with a wrong one; 404 when the file does not exist.',
       params: Type.Object({ instanceId: Type.String(), file: Type.String() }),
       querystring: accountQuery(),
       response: { 404: standardErrors[404], 401: standardErrors[401], 400: standardErrors[400] }

@@ -2,6 +2,7 @@
 // the live socket; plus the API chat id -> canonical store JID conversion.
 import type { ApiDeps } from '../../api/api-deps.js'
 import { toWaJid } from '../chat-ids.js'
+import { wasSentByApi } from '../send/outbound-repo.js'
 import { canonicalJid } from '../store/index.js'
 import type { MessageReadContext } from './message-reads.js'
 
@@ -11,7 +12,8 @@ export function readContext(deps: ApiDeps, instanceId: string): MessageReadConte
     instanceId,
     me: deps.manager.view(instanceId)?.me?.id ?? '',
     media: deps.media,
-    socket: deps.engine?.liveSocket(instanceId)
+    socket: deps.engine?.liveSocket(instanceId),
+    sentByApi: (id) => wasSentByApi(deps.db, instanceId, id)
   }
 }
 

@@ -6,7 +6,7 @@ import { readsErrors } from '../../../messaging/reads/errors.js'
 import { contactSortParam, paging, sortOrderParam } from '../../../messaging/reads/list-params.js'
 import { requiredString } from '../../../messaging/reads/params.js'
 import { storeChatJid } from '../../../messaging/reads/read-context.js'
-import { getContact, listContacts } from '../../../messaging/store/index.js'
+import { getContact, lidForPn, listContacts, type StoredContact } from '../../../messaging/store/index.js'
 import type { ApiDeps } from '../../api-deps.js'
 import { authInstance } from '../../plugins/auth.js'
 import { CREDENTIALS_NOTE, instanceQuery, standardErrors } from '../../schemas/common.js'
@@ -38,6 +38,8 @@ const STORE_NOTE =
 
 export async function contactStoreRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const meOf = (id: string) => deps.manager.view(id)?.me?.id ?? ''
+  // The contact row may predate its LID mapping: fill the LID from the map.
+  const withLid = (id: string, c: StoredContact): StoredContact => (c.lid || c.jid.endsWith('@lid') ? c : { ...c, lid: lidForPn(deps.db, id, c.jid) ?? null })
 
   app.route({
     method: ['GET', 'POST'],
@@ -55,7 +57,7 @@ export async function contactStoreRoutes(app: FastifyInstance, deps: ApiDeps): P
       const raw = requiredString(request.input, 'contactId', 'chatId', 'id')
       const contact = getContact(deps.db, instance.id, storeChatJid(deps, instance.id, raw))
       if (!contact) throw readsErrors.contactNotFound(raw)
-      return toApiContact(contact, meOf(instance.id))
+      return toApiContact(withLid(instance.id, contact), meOf(instance.id))
     }
   })
 
@@ -79,7 +81,7 @@ export async function contactStoreRoutes(app: FastifyInstance, deps: ApiDeps): P
       const { instance } = authInstance(request)
       const q = { sortBy: contactSortParam(request.input), sortOrder: sortOrderParam(request.input, 'ASC'), ...paging(request.input, 100) }
       const me = meOf(instance.id)
-      return listContacts(deps.db, instance.id, q).map((c) => toApiContact(c, me))
+      return listContacts(deps.db, instance.id, q).map((c) => toApiContact(withLid(instance.id, c), me))
     }
   })
 }
