@@ -112,14 +112,12 @@ export function sentMessage(db: Db, instanceId: string, messageId: string): WAMe
 }
 
 /**
- * True when this API accepted the message (the message store's `source: "api"`). Counts queued and in-flight
- * rows too: Baileys' own upsert of a sent message can arrive before the row is marked sent.
+ * True when this API accepted the message (the message store's `source: "api"`). Any row counts: the id was
+ * chosen here, so a message carrying it came from this API, even one whose row is still queued (Baileys'
+ * own upsert can arrive before the row is marked sent) or was interrupted mid-send.
  */
 export function wasSentByApi(db: Db, instanceId: string, messageId: string): boolean {
-  return !!stmt(
-    db,
-    `SELECT 1 FROM outbound_messages WHERE instance_id = ? AND message_id = ? AND status IN ('queued', 'sending', 'sent')`
-  ).get(instanceId, messageId)
+  return !!stmt(db, 'SELECT 1 FROM outbound_messages WHERE instance_id = ? AND message_id = ?').get(instanceId, messageId)
 }
 
 export function countOutbound(db: Db, instanceId: string, status: OutboundStatus): number {

@@ -1,0 +1,148 @@
+// The send pipeline against a fake socket whose sends finish when the test says so: concurrency limits,
+// outbound row states (queued/sending/sent/failed/purged) with the daily counter in the same transaction,
+// boot recovery of unfinished rows, wasSentByApi, and the errors of a socket that is gone.
+import type { WAMessage, WASocket } from '@whiskeysockets/baileys'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pino from 'pino'
+import { describe, expect, it } from 'vitest'
+import { openDatabase, type Db } from '../../db/connection.js'
+import { migrate } from '../../db/migrate.js'
+import { appMigrations } from '../../db/migrations/index.js'
+import { upsertAccount } from '../../db/repositories/accounts-repo.js'
+import { insertInstance } from '../../db/repositories/instances-repo.js'
+import { createRateLimiter, createSendQueue, dailyCount, ManualClock, type PolicyLimits } from '../../rate-limit/index.js'
+import { limits } from '../../rate-limit/testing.js'
+import { DEFAULT_MEDIA_LIMITS } from './media-input.js'
+import { countOutbound, failInterrupted, getOutbound, insertOutbound, markSending, wasSentByApi } from './outbound-repo.js'
+import { SendService, type Dispatch } from './send-service.js'
+
+const ID = 'AAAABBBBCCCC'
+const JID = '15550001111@s.whatsapp.net'
+
+function setup(policy: PolicyLimits) {
+  const db: Db = openDatabase(join(mkdtempSync(join(tmpdir(), 'sb-send-')), 'app.db'))
+  migrate(db, appMigrations)
+  upsertAccount(db, { id: 'acc', name: 'A', plan: 'paid', token: 'tok', now: 1 })
+  insertInstance(db, { id: ID, accountId: 'acc', sessionName: 's', status: 'WORKING', desiredRunning: true, ratePolicy: 'strict', now: 1 })
+  const clock = new ManualClock(Date.now())
+  const limiter = createRateLimiter({ db, limitsFor: () => policy, now: () => clock.now() })
+  const queue = createSendQueue({ limiter, clock })
+  let live: WASocket | undefined = { user: { id: '15559990000:3@s.whatsapp.net' }, onWhatsApp: async () => [{ jid: JID, exists: true }] } as unknown as WASocket
+  const service = new SendService({
+    db,
+    engine: { liveSocket: () => live },
+    statusOf: () => (live ? 'WORKING' : 'STARTING'),
+    queue,
+    clock,
+    logger: pino({ level: 'silent' }),
+    media: DEFAULT_MEDIA_LIMITS
+  })
+  /** A dispatch that completes when release() is called. */
+  const gates: (() => void)[] = []
+  const gated: Dispatch = (_sock, { messageId }) =>
+    new Promise<WAMessage>((resolve) => gates.push(() => resolve({ key: { id: messageId, remoteJid: JID, fromMe: true }, message: { conversation: 'x' }, messageTimestamp: 1 })))
+  const send = () => service.send({ instanceId: ID, kind: 'text', chatJid: JID, dispatch: gated })
+  return { db, clock, service, gates, send, drop: () => (live = undefined) }
+}
+
+const flush = () => new Promise((r) => setImmediate(r))
+
+describe('SendService', () => {
+  it('concurrent_limit 1: the second send waits (202, reason concurrency) until the first finishes', async () => {
+    const s = setup(limits({ concurrent_limit: 1 }))
+    const first = s.send()
+    await flush()
+    const second = await s.send()
+    expect(second.status).toBe('queued')
+    if (second.status !== 'queued') return
+    expect(second.body).toMatchObject({ reason: 'concurrency', position: 1 })
+    expect(getOutbound(s.db, ID, second.body.job_id)?.status).toBe('queued')
+    expect(s.gates).toHaveLength(1)
+    s.gates[0]!()
+    expect((await first).status).toBe('sent')
+    await flush()
+    await flush()
+    expect(s.gates).toHaveLength(2) // the queued one started
+    s.gates[1]!()
+    await flush()
+    expect(getOutbound(s.db, ID, second.body.job_id)?.status).toBe('sent')
+    expect(dailyCount(s.db, ID, 'send', s.clock.now())).toBe(2)
+  })
+
+  it('unlimited: many sends in flight at once, each row sent and counted', async () => {
+    const s = setup(limits({}))
+    const all = Array.from({ length: 10 }, () => s.send())
+    await flush()
+    expect(s.gates).toHaveLength(10)
+    for (const g of s.gates) g()
+    const done = await Promise.all(all)
+    expect(done.every((d) => d.status === 'sent')).toBe(true)
+    expect(countOutbound(s.db, ID, 'sent')).toBe(10)
+    expect(dailyCount(s.db, ID, 'send', s.clock.now())).toBe(10)
+    const id = done[0]!.status === 'sent' ? done[0]!.body.key.id : ''
+    expect(wasSentByApi(s.db, ID, id)).toBe(true)
+    expect(wasSentByApi(s.db, ID, 'NOT-OURS')).toBe(false)
+  })
+
+  it('daily cap: refused sends leave no row; the cap counts queued ones', async () => {
+    const s = setup(limits({ send_message_daily_cap: 2, concurrent_limit: 1 }))
+    void s.send()
+    await flush()
+    const queued = await s.send()
+    expect(queued.status).toBe('queued')
+    await expect(s.send()).rejects.toMatchObject({ code: 'daily_cap_reached' })
+    expect(s.db.prepare('SELECT count(*) AS n FROM outbound_messages').pluck().get()).toBe(2)
+  })
+
+  it('a failing send marks the row failed with its code and is not counted', async () => {
+    const s = setup(limits({}))
+    const boom: Dispatch = async () => {
+      throw new Error('stream closed')
+    }
+    await expect(s.service.send({ instanceId: ID, kind: 'text', chatJid: JID, dispatch: boom })).rejects.toMatchObject({ code: 'send_failed' })
+    const row = s.db.prepare('SELECT status, error_code FROM outbound_messages').get()
+    expect(row).toEqual({ status: 'failed', error_code: 'send_failed' })
+    expect(dailyCount(s.db, ID, 'send', s.clock.now())).toBe(0)
+  })
+
+  it('engine not WORKING: session_not_working before anything is accepted; a queued job whose socket went away fails', async () => {
+    const s = setup(limits({ concurrent_limit: 1 }))
+    const first = s.send()
+    await flush()
+    const queued = await s.send()
+    if (queued.status !== 'queued') throw new Error('expected queued')
+    s.drop()
+    s.gates[0]!()
+    await first
+    await flush()
+    await flush()
+    expect(getOutbound(s.db, ID, queued.body.job_id)).toMatchObject({ status: 'failed', error_code: 'session_not_working' })
+    await expect(s.send()).rejects.toMatchObject({ code: 'session_not_working', details: { status: 'STARTING' } })
+  })
+
+  it('restart purge: queued rows become purged; a purged job never reaches the socket', async () => {
+    const s = setup(limits({ concurrent_limit: 1 }))
+    void s.send()
+    await flush()
+    const queued = await s.send()
+    if (queued.status !== 'queued') throw new Error('expected queued')
+    expect(s.service.purge(ID)).toBe(1)
+    expect(getOutbound(s.db, ID, queued.body.job_id)?.status).toBe('purged')
+    s.gates[0]!()
+    await flush()
+    expect(s.gates).toHaveLength(1)
+  })
+
+  it('app restart: rows left queued or sending fail explicitly (app_restarted / send_interrupted)', () => {
+    const s = setup(limits({}))
+    insertOutbound(s.db, { instanceId: ID, messageId: 'Q1', chatJid: JID, kind: 'text' }, 1)
+    insertOutbound(s.db, { instanceId: ID, messageId: 'S1', chatJid: JID, kind: 'text' }, 1)
+    markSending(s.db, ID, 'S1', 2)
+    expect(failInterrupted(s.db, 3)).toBe(2)
+    expect(getOutbound(s.db, ID, 'Q1')).toMatchObject({ status: 'failed', error_code: 'app_restarted' })
+    expect(getOutbound(s.db, ID, 'S1')).toMatchObject({ status: 'failed', error_code: 'send_interrupted' })
+    expect(wasSentByApi(s.db, ID, 'S1')).toBe(true) // it may have left: its id is still ours
+  })
+})
