@@ -1,0 +1,23 @@
+// Renderer test setup: jest-dom matchers, DOM cleanup and fresh stores after every test, no bridge left over.
+import '@testing-library/jest-dom/vitest'
+import { cleanup } from '@testing-library/react'
+import { afterEach } from 'vitest'
+import { setBridge } from '../lib/bridge.js'
+import { useApiStore } from '../stores/api-store.js'
+import { useAppStore } from '../stores/app-store.js'
+import { useChatsStore } from '../stores/chats-store.js'
+import { useInstancesStore } from '../stores/instances-store.js'
+import { usePairingStore } from '../stores/pairing-store.js'
+import { usePoliciesStore } from '../stores/policies-store.js'
+import { useSandboxStore } from '../stores/sandbox-store.js'
+import { useWebhooksStore } from '../stores/webhooks-store.js'
+
+const stores = [useApiStore, useAppStore, useChatsStore, useInstancesStore, usePairingStore, usePoliciesStore, useSandboxStore, useWebhooksStore]
+
+afterEach(() => {
+  cleanup()
+  for (const store of stores) store.setState(store.getInitialState(), true)
+  setBridge(undefined)
+  localStorage.clear()
+  sessionStorage.clear()
+})
