@@ -96,5 +96,26 @@ describe('/v2/send/text', () => {
     expect(ext.description).toBe('Custom description')
     expect(ext.matchedText).toBe('https://example.com/page')
     expect(typeof ext.jpegThumbnail).toBe('string')
+
+    // WAHA's nested preview with a high-quality (uploaded) image; the text gets the url appended.
+    const hq = await s.call('POST', '/v2/send/link-preview', {}, {
+      chatId: PEER,
+      text: 'HQ',
+      linkPreviewHighQuality: 'true',
+      preview: { url: 'https://example.com/hq', title: 'Nested', image: { data: png.toString('base64') } }
+    })
+    expect(hq.statusCode, hq.body).toBe(200)
+    const hqExt = (await s.received(keyIdOf(hq))).content as { extendedTextMessage: Record<string, unknown> }
+    expect(hqExt.extendedTextMessage).toMatchObject({ text: 'HQ\nhttps://example.com/hq', title: 'Nested' })
+    expect(hqExt.extendedTextMessage.thumbnailDirectPath).toBeTruthy()
+  })
+
+  it('instance not WORKING: 422 session_not_working naming the status (last: it stops the instance)', async () => {
+    expect((await s.call('POST', '/v2/session/stop')).statusCode).toBe(200)
+    const res = await s.call('POST', '/v2/send/text', {}, { chatId: PEER, message: 'nobody sends this' })
+    expect(res.statusCode).toBe(422)
+    expect(res.json()).toMatchObject({ code: 'session_not_working', details: { status: 'STOPPED' } })
+    const typing = await s.call('POST', '/v2/send/start-typing', {}, { chatId: PEER })
+    expect([typing.statusCode, typing.json().code]).toEqual([422, 'session_not_working'])
   })
 })
