@@ -31,6 +31,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'Session', description: 'Instance lifecycle' },
         { name: 'Login', description: 'Pairing by QR code or pairing code' },
         { name: 'Rate limit', description: 'Sending policies' },
+        { name: 'Sending', description: 'Messages of every kind through the instance\'s outbound queue and rate-limit policy (200 sent, 202 queued with position and ETA, 429 over the daily cap); seen, typing, star' },
         { name: 'Temporary link', description: 'Credential-free QR page' },
         { name: 'Health', description: 'Liveness' }
       ],

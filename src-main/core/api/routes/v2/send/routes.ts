@@ -39,6 +39,10 @@ export const SENT_DOC =
 export const QUEUED_DOC =
   '202: the instance\'s rate-limit policy (send_message_per_minute, account_protection_seconds after the session became WORKING, concurrent_limit) holds the message in the instance\'s queue: {status:"queued", code:"queued", job_id, id._serialized, key.id (the id the message will have), position (1 = next), eta (ISO 8601), eta_ms, reason: per_minute | protection | concurrency}. It is sent in order without another call; GET /v2/send/queue?messageId=<id> tells its fate (queued, sending, sent, failed, purged). A restart of the instance purges its queue (status purged). Over send_message_daily_cap (a calendar day in this machine\'s time zone, persisted across restarts; queued messages count) the answer is 429 daily_cap_reached with details.resets_at. The unlimited policy never queues.'
 
+/** What each limit of a rate-limit policy means here (GET/PATCH /v2/session/rate-limit; null = no limit). */
+export const POLICY_DOC =
+  'Policy limits as enforced (null = no limit, 0 = nothing allowed): send_message_per_minute: messages are spaced 60/N seconds apart (never more than N in any 60 s, no bursts); more wait in the queue (202). send_message_daily_cap: messages per calendar day in this machine\'s time zone, counted when sent, persisted (a restart does not reset it); queued and in-flight ones count; over it 429 daily_cap_reached until local midnight (details.resets_at). account_protection_seconds: no message leaves for that many seconds after the session becomes WORKING (pairing, start, restart, reconnect); sends meanwhile wait in the queue (202, reason protection). concurrent_limit: messages of one instance being handed to the network at the same time; more wait (202, reason concurrency). Messages are every /v2/send/* kind that puts a message in a chat (text, media, link preview, location, poll, poll vote, contact, list, event, reaction); seen, typing and star are not limited. group_req_per_minute / group_daily_cap and check_req_per_minute / check_daily_cap pace group operations and number checks the same way.'
+
 const SentMessage = Type.Object(
   {
     id: Type.Object({ fromMe: Type.Boolean(), remote: Type.String(), id: Type.String(), _serialized: Type.String() }),
@@ -91,7 +95,7 @@ export async function sendRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
         schema: {
           tags,
           summary: k.summary,
-          description: `${k.description}\n\n${SENT_DOC}\n\n${QUEUED_DOC}\n\nErrors: ${SEND_ERRORS_DOC}.\n\nParameters may come from the query, a JSON body or a form body (the body wins), with nested values as objects, bracket keys (file[url]), dotted keys (message.title) or JSON text. ${CREDENTIALS_NOTE}`,
+          description: `${k.description}\n\n${SENT_DOC}\n\n${QUEUED_DOC}\n\n${POLICY_DOC}\n\nErrors: ${SEND_ERRORS_DOC}.\n\nParameters may come from the query, a JSON body or a form body (the body wins), with nested values as objects, bracket keys (file[url]), dotted keys (message.title) or JSON text. ${CREDENTIALS_NOTE}`,
           querystring: params,
           ...(method === 'GET' ? {} : { body: params }),
           response: { 200: SentMessage, 202: Queued, ...standardErrors }
@@ -112,7 +116,7 @@ export async function sendRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
     schema: {
       tags,
       summary: 'Send queue and rate-limit counters of an instance',
-      description: `The instance's policy, today's counts (local calendar day), the queue length, the protection window and the next free slot; with messageId, what became of that message (queued, sending, sent, failed with error_code, purged). ${CREDENTIALS_NOTE}`,
+      description: `The instance's policy, today's counts (local calendar day), the queue length, the protection window and the next free slot; with messageId, what became of that message (queued, sending, sent, failed with error_code, purged). Unfinished messages of a previous run of the app fail explicitly: queued ones with app_restarted (they are not sent late), ones being sent with send_interrupted (they may or may not have left). ${POLICY_DOC} ${CREDENTIALS_NOTE}`,
       querystring: instanceQuery({ messageId: param('string', 'A message id from a send answer (serialized or bare)') }),
       response: { ...standardErrors }
     }
