@@ -10,6 +10,7 @@ export type AccountErrorCode =
   | 'label_not_found'
   | 'channel_not_found'
   | 'not_channel_admin'
+  | 'channel_not_followed'
   | 'invalid_media'
   | 'invalid_chat_id'
 
@@ -43,6 +44,10 @@ export const accountErrors = {
   notChannelAdmin: (id: string) =>
     new AccountError('not_channel_admin', `This operation needs the owner or an admin of channel ${id}`, {
       recommendation: 'Only channels this account created (or administers) can be changed or deleted'
+    }),
+  channelNotFollowed: (id: string) =>
+    new AccountError('channel_not_followed', `This account does not follow channel ${id}`, {
+      recommendation: 'Follow it first (POST /v2/channels/{id}/follow)'
     }),
   invalidMedia: (param: string, why: string) =>
     new AccountError('invalid_media', `${param} is not a usable file: ${why}`, {

@@ -22,6 +22,7 @@ import { chatActionRoutes } from './routes/v2/chat-actions.js'
 import { messageRoutes } from './routes/v2/messages.js'
 import { lidRoutes } from './routes/v2/lids.js'
 import { mediaFileRoutes } from './routes/files.js'
+import { channelRoutes } from './routes/v2/channels.js'
 import { groupRoutes } from './routes/v2/groups.js'
 import { presenceRoutes } from './routes/v2/presence.js'
 import { profileRoutes } from './routes/v2/profile.js'
@@ -59,6 +60,7 @@ export const CORE_ROUTES: ((app: FastifyInstance, deps: ApiDeps) => Promise<void
   profileRoutes,
   presenceRoutes,
   statusRoutes,
+  channelRoutes,
   v1GroupSubjectRoutes
 ]
 

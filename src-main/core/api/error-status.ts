@@ -54,6 +54,7 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   label_not_found: 404,
   channel_not_found: 404,
   not_channel_admin: 403,
+  channel_not_followed: 409,
   invalid_media: 400,
   // rate limits (rate-limit/errors.ts)
   rate_limited: 429,

@@ -7,6 +7,7 @@ import { migration0101RateLimits } from './0101-rate-limits.js'
 import { migration0200MessageStore } from './0200-message-store.js'
 import { migration0230Outbound } from './0230-outbound.js'
 import { migration0260ProfilePictures } from './0260-profile-pictures.js'
+import { migration0280Channels } from './0280-channels.js'
 
 export const appMigrations: readonly Migration[] = [
   migration0001Core,
@@ -15,4 +16,5 @@ export const appMigrations: readonly Migration[] = [
   migration0200MessageStore,
   migration0230Outbound,
   migration0260ProfilePictures,
+  migration0280Channels,
 ]
