@@ -18,6 +18,10 @@ const DESCRIPTION = `Switchboard's localhost API: a drop-in replacement for the 
 - /v2/session/info adds qr (a PNG data URL) in SCAN_QR_CODE and me once paired; accepts GET and POST.
 - temp-link answers {status, link, expires_at, message}; GET answers link:null without an active link; DELETE answers {status, revoked, message}.
 - FAILED: the engine could not log in after 8 attempts with exponential back-off (1 s doubling to 60 s, with jitter), nobody scanned during 5 QR cycles, the session was replaced elsewhere (disconnect 440) 3 times within 5 minutes, or the network refused the account (403). restart (or start) leaves FAILED.
+- Chats, messages and contacts (reads) answer from the local message store, which survives restarts: /v2/chats is 200 at once after a cold boot (never 202); right after the first pairing it fills while the history sync arrives. /v2/chats sorts by messageTimestamp (default), id or name, DESC by default; chats/messages is newest first. Reads accept GET and POST; message and chat operations POST (plus DELETE for deletes, PUT for edit/archive/read).
+- Message ids are WAHA-serialized ({fromMe}_{chatId}_{id}[_{participant}]); a bare id works together with chatId. Chat ids: <number>@c.us, bare digits (+ and spaces removed), @s.whatsapp.net, @g.us, @lid, @newsletter.
+- downloadMedia defaults to true (as WAHA): media is downloaded once, kept under <data-dir>/media and served at media.url = /api/files/<instance_id>/<message id>.<ext>, behind the same access token (401 without it).
+- Profile picture URLs (/v2/contacts/profile-picture, /v2/chats/picture) are cached 24 h per instance, absent pictures too; refresh=true asks the network. check-exists counts against the policy's check_req_per_minute/check_daily_cap (waits up to 20 s for a slot, else 429 rate_limited). /v2/lids/count answers {count}; LID lookups answer {lid, pn, number}.
 - A disconnect 401 (device unlinked on the phone) wipes the pairing and goes back to SCAN_QR_CODE with a new QR.
 
 **Security.** The server binds 127.0.0.1, refuses a Host header that is not this machine's loopback name or address (403 forbidden_host), refuses cross-site browser requests (403 forbidden_origin) and never sends CORS headers. Request bodies are limited to 1 MiB.`
@@ -33,6 +37,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'Rate limit', description: 'Sending policies' },
         { name: 'Sending', description: 'Messages of every kind through the instance\'s outbound queue and rate-limit policy (200 sent, 202 queued with position and ETA, 429 over the daily cap); seen, typing, star' },
         { name: 'Temporary link', description: 'Credential-free QR page' },
+        { name: 'Chats', description: 'Chat lists, messages of a chat, chat operations (from the local message store and the phone)' },
+        { name: 'Messages', description: 'One message: get, delete, edit, pin; downloaded media files' },
+        { name: 'Contacts', description: 'Contacts, number checks, about, pictures, block list, LID mappings' },
         { name: 'Health', description: 'Liveness' }
       ],
       components: {

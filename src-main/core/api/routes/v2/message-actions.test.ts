@@ -105,7 +105,7 @@ describe('message and chat operations', () => {
     const pinsOf = async (type: number) =>
       (await t.core.sandbox!.messages(B)).filter((x) => {
         const pin = (x.content as { pinInChatMessage?: { key?: { id?: string }; type?: number } }).pinInChatMessage
-        return pin?.key?.id === m.key.id && pin.type === type
+        return pin?.key?.id === m.key.id && pin?.type === type
       })
     await waitUntil(async () => (await pinsOf(1)).length, 10_000, 'pin on the phone')
     expect(await ok('POST', '/v2/messages/unpin', { messageId: m.serialized })).toEqual({ success: true, id: m.serialized, pinned: false })
