@@ -110,6 +110,20 @@ describe('/v2/send/text', () => {
     expect(hqExt.extendedTextMessage.thumbnailDirectPath).toBeTruthy()
   })
 
+  it('OpenAPI documents every send route with its parameters, 202 queueing and error codes', async () => {
+    const doc = (await s.t.inject({ method: 'GET', url: '/docs/json' })).json() as { paths: Record<string, Record<string, { description: string; responses: Record<string, unknown>; parameters?: { name: string }[] }>> }
+    for (const path of ['text', 'image', 'pdf', 'voice', 'video', 'link-preview', 'location', 'poll', 'poll/vote', 'contact', 'list', 'event', 'seen', 'start-typing', 'stop-typing', 'reaction', 'star', 'queue']) {
+      expect(doc.paths[`/v2/send/${path}`], path).toBeTruthy()
+    }
+    const text = doc.paths['/v2/send/text']!
+    expect(Object.keys(text).sort()).toEqual(['get', 'post'])
+    expect(Object.keys(text.post!.responses)).toContain('202')
+    expect(text.post!.description).toContain('account_protection_seconds')
+    expect(text.post!.description).toContain('not_on_whatsapp')
+    expect(text.get!.parameters!.map((p) => p.name)).toEqual(expect.arrayContaining(['chatId', 'message', 'reply_to']))
+    expect(Object.keys(doc.paths['/v2/send/reaction']!).sort()).toEqual(['post', 'put'])
+  })
+
   it('instance not WORKING: 422 session_not_working naming the status (last: it stops the instance)', async () => {
     expect((await s.call('POST', '/v2/session/stop')).statusCode).toBe(200)
     const res = await s.call('POST', '/v2/send/text', {}, { chatId: PEER, message: 'nobody sends this' })
