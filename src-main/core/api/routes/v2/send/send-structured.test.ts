@@ -193,12 +193,19 @@ describe('/v2/send structured kinds and actions', () => {
     await waitUntil(() => composing('available'), 10_000, 'paused')
   })
 
-  it('star: accepted for a message of the chat (app-state patch)', async () => {
+  it('star: an app-state patch the account\'s own phone applies (messages.update starred)', async () => {
+    const phone = await s.t.core.sandbox!.personSocket(ME)
+    const starred: { id: string; starred: boolean }[] = []
+    phone.ev.on('messages.update', (updates) => {
+      for (const u of updates) if (u.update.starred !== undefined && u.update.starred !== null) starred.push({ id: u.key.id!, starred: u.update.starred })
+    })
     const id = await personSays('star me')
     const res = await s.call('PUT', '/v2/send/star', {}, { messageId: `false_${PEER}@c.us_${id}`, star: 'true' })
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json()).toMatchObject({ status: 'success', star: true })
+    await waitUntil(() => starred.some((x) => x.id === id && x.starred), 10_000, 'starred on the phone')
     const un = await s.call('POST', '/v2/send/star', {}, { chatId: PEER, messageId: id, star: false })
     expect(un.json()).toMatchObject({ status: 'success', star: false })
+    await waitUntil(() => starred.some((x) => x.id === id && !x.starred), 10_000, 'unstarred on the phone')
   })
 })
