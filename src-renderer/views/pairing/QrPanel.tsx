@@ -15,7 +15,8 @@ export function QrPanel({ instanceId }: { instanceId: string }) {
     void loadQr(instanceId)
   }, [instanceId, loadQr])
 
-  const left = qr ? secondsLeft(qr.expiresAt, now) : 0
+  // The clock ticks every second; never count from before the QR appeared.
+  const left = qr ? secondsLeft(qr.expiresAt, Math.max(now, qr.issuedAt)) : 0
   return (
     <div className="panel qr-panel">
       <h2>Scan the QR code</h2>

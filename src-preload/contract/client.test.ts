@@ -1,0 +1,73 @@
+// The contract's bridge client over a scripted transport: namespaced methods from CHANNELS, correlation by id,
+// queueing before open, time-outs, failure of calls in flight on a drop, event fan-out and unsubscribe.
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { CHANNEL_NAMES } from './channels.js'
+import { createBridgeClient, type TransportHandlers } from './client.js'
+import type { RequestMessage } from './protocol.js'
+
+function scripted() {
+  let hooks: TransportHandlers | undefined
+  const sent: RequestMessage[] = []
+  const bridge = createBridgeClient({ connect: (h) => void (hooks = h), send: (m) => void sent.push(m) }, { timeoutMs: 1_000 })
+  return { bridge, sent, hooks: () => hooks! }
+}
+
+afterEach(() => vi.useRealTimers())
+
+describe('createBridgeClient', () => {
+  it('builds one method per channel, grouped by namespace, and nothing generic', () => {
+    const { bridge } = scripted()
+    for (const name of CHANNEL_NAMES) {
+      const [ns, method] = name.split('.') as [keyof typeof bridge, string]
+      expect(typeof (bridge[ns] as unknown as Record<string, unknown>)[method]).toBe('function')
+    }
+    expect('invoke' in bridge).toBe(false)
+    expect(Object.keys(bridge).sort()).toEqual(['api', 'app', 'chats', 'connectionState', 'instances', 'on', 'onConnection', 'pairing', 'policies', 'sandbox', 'webhooks'])
+  })
+
+  it('queues calls until the transport opens, then matches answers by id whatever their order', async () => {
+    const { bridge, sent, hooks } = scripted()
+    const a = bridge.instances.get({ instanceId: 'AAA' })
+    const b = bridge.instances.get({ instanceId: 'BBB' })
+    expect(sent).toEqual([])
+    hooks().onState('open')
+    expect(sent.map((m) => m.payload)).toEqual([{ instanceId: 'AAA' }, { instanceId: 'BBB' }])
+    hooks().onMessage({ type: 'response', id: sent[1]!.id, result: { ok: true, data: 'B' } })
+    hooks().onMessage('not json')
+    hooks().onMessage({ type: 'response', id: sent[0]!.id, result: { ok: false, error: { code: 'invalid_session', message: 'gone' } } })
+    expect(await a).toEqual({ ok: false, error: { code: 'invalid_session', message: 'gone' } })
+    expect(await b).toEqual({ ok: true, data: 'B' })
+  })
+
+  it('times out a call the core never answers', async () => {
+    vi.useFakeTimers()
+    const { bridge, hooks } = scripted()
+    hooks().onState('open')
+    const r = bridge.app.info()
+    await vi.advanceTimersByTimeAsync(1_001)
+    expect(await r).toMatchObject({ ok: false, error: { code: 'bridge_timeout' } })
+  })
+
+  it('fails sent calls when the connection drops but keeps unsent ones for the reconnect', async () => {
+    const { bridge, sent, hooks } = scripted()
+    hooks().onState('open')
+    const inFlight = bridge.app.info()
+    hooks().onState('closed')
+    expect(await inFlight).toMatchObject({ ok: false, error: { code: 'bridge_disconnected' } })
+    const later = bridge.app.info()
+    hooks().onState('open')
+    hooks().onMessage({ type: 'response', id: sent.at(-1)!.id, result: { ok: true, data: 1 } })
+    expect(await later).toEqual({ ok: true, data: 1 })
+  })
+
+  it('fans push events out to their listeners until they unsubscribe', () => {
+    const { bridge, hooks } = scripted()
+    const got: unknown[] = []
+    const off = bridge.on('instances.changed', (e) => got.push(e))
+    bridge.on('instance.qr', () => got.push('wrong event'))
+    hooks().onMessage({ type: 'event', event: 'instances.changed', payload: { instanceId: 'X', change: 'created' } })
+    off()
+    hooks().onMessage({ type: 'event', event: 'instances.changed', payload: { instanceId: 'Y', change: 'deleted' } })
+    expect(got).toEqual([{ instanceId: 'X', change: 'created' }])
+  })
+})

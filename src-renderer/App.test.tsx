@@ -1,0 +1,63 @@
+import { act, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { App, NotConnected } from './App.js'
+import { wireLiveUpdates } from './lib/live.js'
+import { useAppStore } from './stores/app-store.js'
+import { appInfo, instance, overview } from './test/fixtures.js'
+import { installMemoryBridge } from './test/memory-bridge.js'
+
+async function start(network: 'sandbox' | 'whatsapp') {
+  const b = installMemoryBridge({ 'app.info': () => appInfo({ network }), 'instances.list': () => overview([instance()]), 'policies.get': () => { throw new Error('unused') } })
+  wireLiveUpdates(b.bridge)
+  await act(() => useAppStore.getState().loadInfo())
+  render(<App />)
+  return b
+}
+
+describe('App shell', () => {
+  it('shows the permanent SANDBOX badge and the Sandbox section only in sandbox mode', async () => {
+    await start('sandbox')
+    expect(screen.getByText('SANDBOX')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Sandbox' })).toBeInTheDocument()
+  })
+
+  it('has no SANDBOX badge on the real network', async () => {
+    await start('whatsapp')
+    expect(screen.queryByText('SANDBOX')).not.toBeInTheDocument()
+    expect(within(screen.getByRole('navigation', { name: 'Sections' })).queryByRole('button', { name: 'Sandbox' })).not.toBeInTheDocument()
+  })
+
+  it('is usable from the keyboard: Tab to a section, Enter opens it', async () => {
+    await start('sandbox')
+    await screen.findByRole('heading', { name: 'Instances' })
+    const nav = screen.getByRole('navigation', { name: 'Sections' })
+    within(nav).getByRole('button', { name: 'Instances' }).focus()
+    await userEvent.tab()
+    expect(within(nav).getByRole('button', { name: 'Pairing' })).toHaveFocus()
+    await userEvent.keyboard('{Enter}')
+    expect(await screen.findByRole('heading', { name: 'Pairing' })).toBeInTheDocument()
+    expect(within(nav).getByRole('button', { name: 'Pairing' })).toHaveAttribute('aria-current', 'page')
+  })
+
+  it('switches between light and dark themes and remembers the choice', async () => {
+    await start('whatsapp')
+    await userEvent.selectOptions(screen.getByLabelText('Theme'), 'dark')
+    expect(document.documentElement.dataset.theme).toBe('dark')
+    expect(localStorage.getItem('switchboard.theme')).toBe('dark')
+    await userEvent.selectOptions(screen.getByLabelText('Theme'), 'system')
+    expect(document.documentElement.dataset.theme).toBeUndefined()
+  })
+
+  it('shows the connection state as it changes', async () => {
+    const b = await start('whatsapp')
+    expect(screen.getByText('Connected')).toBeInTheDocument()
+    act(() => b.setState('closed'))
+    expect(screen.getByText('Disconnected: reconnecting')).toBeInTheDocument()
+  })
+
+  it('explains how to connect when there is no bridge', () => {
+    render(<NotConnected />)
+    expect(screen.getByText(/Open the link Switchboard printed/)).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,108 @@
+import { act, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import type { DeliveryDto, WebhookDto } from '../../../src-preload/contract/dto.js'
+import { wireLiveUpdates } from '../../lib/live.js'
+import { useAppStore } from '../../stores/app-store.js'
+import { instance, overview, webhooks } from '../../test/fixtures.js'
+import { FakeError, installMemoryBridge } from '../../test/memory-bridge.js'
+import { WebhooksView } from './WebhooksView.js'
+
+const delivery = (over: Partial<DeliveryDto> = {}): DeliveryDto => ({
+  id: 1, eventId: 'evt_01', event: 'session.status', webhookId: 7, url: 'http://127.0.0.1:5678/hook', state: 'delivered', attempts: 1,
+  lastStatus: 200, lastError: null, createdAt: Date.now(), deliveredAt: Date.now(), deadAt: null, nextAttemptAt: null, ...over
+})
+const hook: WebhookDto = { id: 7, url: 'http://127.0.0.1:5678/hook', name: null, events: ['session.status'], isActive: true, retries: { delay: 2, attempts: 15 }, hasSecret: true, disabledReason: null }
+
+describe('WebhooksView', () => {
+  it('is locked on the free plan', async () => {
+    installMemoryBridge({ 'instances.list': () => overview([instance()]), 'webhooks.get': () => webhooks({ allowed: false }), 'webhooks.deliveries': () => [] })
+    useAppStore.setState({ instanceId: 'ABCDEF123456' })
+    render(<WebhooksView />)
+    expect(await screen.findByTestId('webhooks-locked')).toHaveTextContent('Webhooks need the paid plan')
+    expect(screen.queryByRole('form', { name: 'Add a webhook' })).not.toBeInTheDocument()
+  })
+
+  it('validates the URL, then saves the webhook with its events and secret', async () => {
+    let list: WebhookDto[] = []
+    const b = installMemoryBridge({
+      'instances.list': () => overview([instance()]),
+      'webhooks.get': () => webhooks({ webhooks: list }),
+      'webhooks.deliveries': () => [],
+      'webhooks.save': (r) => webhooks({ webhooks: (list = [{ ...hook, url: r.url, events: r.events }]) })
+    })
+    useAppStore.setState({ instanceId: 'ABCDEF123456' })
+    render(<WebhooksView />)
+    const form = await screen.findByRole('form', { name: 'Add a webhook' })
+    await userEvent.type(within(form).getByLabelText('URL'), 'ftp://example')
+    await userEvent.click(within(form).getByRole('button', { name: 'Save webhook' }))
+    expect(within(form).getByRole('alert')).toHaveTextContent('must start with http:// or https://')
+    expect(b.callsTo('webhooks.save')).toEqual([])
+
+    await userEvent.clear(within(form).getByLabelText('URL'))
+    await userEvent.type(within(form).getByLabelText('URL'), 'http://127.0.0.1:5678/hook')
+    await userEvent.click(within(form).getByLabelText('message.ack'))
+    await userEvent.type(within(form).getByLabelText('Signing secret (optional)'), 's3cret')
+    await userEvent.click(within(form).getByRole('button', { name: 'Save webhook' }))
+    const saved = await screen.findByRole('list', { name: 'Configured webhooks' })
+    expect(within(saved).getByText('http://127.0.0.1:5678/hook')).toBeInTheDocument()
+    expect(b.callsTo('webhooks.save')).toEqual([
+      { instanceId: 'ABCDEF123456', url: 'http://127.0.0.1:5678/hook', events: ['message', 'session.status', 'message.ack'], isActive: true, secret: 's3cret', retries: { delay: 2, attempts: 15 } }
+    ])
+  })
+
+  it('shows the delivery log with status codes and attempts, refreshes on a pushed attempt, and replays', async () => {
+    let deliveries = [delivery({ id: 1, state: 'dead', lastStatus: 500, attempts: 3, deadAt: Date.now() })]
+    const b = installMemoryBridge({
+      'instances.list': () => overview([instance()]),
+      'webhooks.get': () => webhooks({ webhooks: [hook] }),
+      'webhooks.deliveries': () => deliveries,
+      'webhooks.attempts': () => [
+        { id: 1, attempt: 1, outcome: 'retry', statusCode: 500, error: null, durationMs: 12, at: Date.now() },
+        { id: 2, attempt: 3, outcome: 'dead', statusCode: 500, error: null, durationMs: 9, at: Date.now() }
+      ],
+      'webhooks.replay': () => {
+        deliveries = [delivery({ id: 1, state: 'pending', lastStatus: 500, attempts: 3 })]
+        return { replayed: 1 }
+      }
+    })
+    wireLiveUpdates(b.bridge)
+    useAppStore.setState({ instanceId: 'ABCDEF123456' })
+    render(<WebhooksView />)
+    const row = (await screen.findAllByRole('row')).find((r) => r.getAttribute('data-state') === 'dead')!
+    expect(within(row).getByTestId('delivery-status')).toHaveTextContent('500')
+    expect(within(row).getByText('Failed')).toBeInTheDocument()
+    await userEvent.click(within(row).getByRole('button', { name: 'Attempts' }))
+    expect(await screen.findByText(/#3 dead · 500/)).toBeInTheDocument()
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Replay' }))
+    expect(await screen.findByText('Waiting')).toBeInTheDocument()
+    expect(b.callsTo('webhooks.replay')).toEqual([{ instanceId: 'ABCDEF123456', eventId: 'evt_01', webhookId: 7 }])
+
+    deliveries = [delivery({ id: 2, eventId: 'evt_02', lastStatus: 204 }), ...deliveries]
+    act(() => b.emit('webhook.attempt', { instanceId: 'ABCDEF123456', deliveryId: 2, eventId: 'evt_02', webhookId: 7, attempt: { id: 0, attempt: 1, outcome: 'delivered', statusCode: 204, error: null, durationMs: 3, at: Date.now() }, nextAttemptAt: null }))
+    expect(await screen.findByText('204')).toBeInTheDocument()
+  })
+
+  it('deletes a webhook after confirmation and shows save errors in words', async () => {
+    const b = installMemoryBridge({
+      'instances.list': () => overview([instance()]),
+      'webhooks.get': () => webhooks({ webhooks: [hook] }),
+      'webhooks.deliveries': () => [],
+      'webhooks.delete': () => webhooks({ webhooks: [] }),
+      'webhooks.save': () => {
+        throw new FakeError('invalid_webhook_url', 'url must use http or https')
+      }
+    })
+    useAppStore.setState({ instanceId: 'ABCDEF123456' })
+    render(<WebhooksView />)
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }))
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete webhook' }))
+    expect(await screen.findByText(/No webhooks yet/)).toBeInTheDocument()
+    expect(b.callsTo('webhooks.delete')).toEqual([{ instanceId: 'ABCDEF123456', url: 'http://127.0.0.1:5678/hook' }])
+
+    await userEvent.type(screen.getByLabelText('URL'), 'http://localhost/x')
+    await userEvent.click(screen.getByRole('button', { name: 'Save webhook' }))
+    expect(await screen.findByText('url must use http or https')).toBeInTheDocument()
+  })
+})
