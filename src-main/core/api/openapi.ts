@@ -3,6 +3,7 @@
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
+import { webhookOpenApi } from '../messaging/events/openapi-webhooks.js'
 
 const DESCRIPTION = `Switchboard's localhost API: a drop-in replacement for the hosted v2 API, running WhatsApp accounts on this PC.
 
@@ -27,6 +28,7 @@ const DESCRIPTION = `Switchboard's localhost API: a drop-in replacement for the 
 **Security.** The server binds 127.0.0.1, refuses a Host header that is not this machine's loopback name or address (403 forbidden_host), refuses cross-site browser requests (403 forbidden_origin) and never sends CORS headers. Request bodies are limited to 1 MiB.`
 
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  const webhookDocs = webhookOpenApi()
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -37,18 +39,21 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'Rate limit', description: 'Sending policies' },
         { name: 'Sending', description: 'Messages of every kind through the instance\'s outbound queue and rate-limit policy (200 sent, 202 queued with position and ETA, 429 over the daily cap); seen, typing, star' },
         { name: 'Temporary link', description: 'Credential-free QR page' },
+        { name: 'Webhooks', description: 'Webhook management (paid plan), the delivery log and replay (Switchboard extensions). Every event and its payload: x-webhooks and the Webhook* schemas (WAHA shapes plus the flat keys of the v2 docs)' },
         { name: 'Chats', description: 'Chat lists, messages of a chat, chat operations (from the local message store and the phone)' },
         { name: 'Messages', description: 'One message: get, delete, edit, pin; downloaded media files' },
         { name: 'Contacts', description: 'Contacts, number checks, about, pictures, block list, LID mappings' },
         { name: 'Health', description: 'Liveness' }
       ],
       components: {
+        schemas: webhookDocs.schemas,
         securitySchemes: {
           accessTokenHeader: { type: 'apiKey', in: 'header', name: 'access-token' },
           accessTokenQuery: { type: 'apiKey', in: 'query', name: 'access_token' }
         }
       },
-      security: [{ accessTokenHeader: [] }, { accessTokenQuery: [] }]
+      security: [{ accessTokenHeader: [] }, { accessTokenQuery: [] }],
+      ...webhookDocs.extensions
     }
   })
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { docExpansion: 'list', deepLinking: false } })

@@ -9,7 +9,7 @@ import { appMigrations } from '../../db/migrations/index.js'
 import { createEventBus } from '../../domain/event-bus.js'
 import type { CoreEventMap } from '../../domain/events.js'
 import type { BaileysBusEvents } from '../../engine/baileys/baileys-events.js'
-import { getEvent, listEvents, setWebhook } from '../../webhooks/index.js'
+import { getEvent, listEvents, setWebhook, type WebhookEnvelope } from '../../webhooks/index.js'
 import { countLidMappings, findMessage, getChat, getContact, listChatMessages, pnForLid } from '../store/index.js'
 import { startIngestor } from './ingestor.js'
 
@@ -35,7 +35,7 @@ function setup(opts: { subscribe?: string[] } = {}) {
     now: () => now++
   })
   const send = (events: Partial<BaileysEventMap>, instanceId = I) => bus.emit('engine.baileys', { instanceId, events })
-  const events = (name?: string) => listEvents(db, { instanceId: I, ...(name ? { event: name } : {}), limit: 1000 }).map((e) => getEvent(db, e.id)!)
+  const events = (name?: string) => listEvents(db, { instanceId: I, ...(name ? { event: name } : {}), limit: 1000 }).map((e) => getEvent(db, e.id) as WebhookEnvelope<Record<string, unknown>>)
   return { db, send, events, errors, ingestor }
 }
 
