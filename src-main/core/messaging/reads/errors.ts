@@ -7,6 +7,7 @@ export type ReadsErrorCode =
   | 'contact_not_found'
   | 'media_not_found'
   | 'not_own_message'
+  | 'not_group_admin'
   | 'message_not_editable'
   | 'edit_window_expired'
   | 'media_download_failed'
@@ -30,6 +31,10 @@ export const readsErrors = {
   mediaNotFound: () => new ReadsError('media_not_found', 'No downloaded media file with this name', { recommendation: 'Read the message with downloadMedia=true for its media.url' }),
   notOwnMessage: (what: string) =>
     new ReadsError('not_own_message', `Only messages sent by this account can be ${what}`, { recommendation: 'Use a message id that starts with true_' }),
+  notGroupAdmin: () =>
+    new ReadsError('not_group_admin', "Only group admins can delete other members' messages for everyone", {
+      recommendation: 'Delete it for this account only with forEveryone=false'
+    }),
   notEditable: (type: string) =>
     new ReadsError('message_not_editable', `A ${type} message cannot be edited; only text messages and captions can`, {}),
   editWindowExpired: (minutes: number) =>

@@ -1,6 +1,6 @@
 // Operations on one message through the engine: delete for everyone (revoke) or for me (app-state), edit
 // (own text messages, within WhatsApp's 15-minute window), pin and unpin for everyone.
-import { isJidGroup, proto, type WASocket } from '@whiskeysockets/baileys'
+import { isJidGroup, jidNormalizedUser, proto, type WASocket } from '@whiskeysockets/baileys'
 import type { Db } from '../../db/connection.js'
 import { serializeMessageId } from '../chat-ids.js'
 import { deleteMessage, refreshLastMessage } from '../store/index.js'
@@ -16,9 +16,21 @@ export type PinDuration = (typeof PIN_DURATIONS)[number]
 const EDITABLE_TYPES = new Set(['chat'])
 
 export async function deleteForEveryone(socket: WASocket, ref: MessageRef): Promise<void> {
-  // Group admins may revoke other members' messages; the network refuses it otherwise.
-  if (!ref.key.fromMe && !isJidGroup(ref.key.remoteJid ?? '')) throw readsErrors.notOwnMessage('deleted for everyone')
+  if (!ref.key.fromMe) {
+    if (!isJidGroup(ref.key.remoteJid ?? '')) throw readsErrors.notOwnMessage('deleted for everyone')
+    // Group admins may revoke other members' messages. The network relays a revoke from anyone (recipients
+    // ignore it), so the admin check happens here, on fresh metadata.
+    if (!(await isGroupAdmin(socket, ref.key.remoteJid!))) throw readsErrors.notGroupAdmin()
+  }
   await engineCall('the delete for everyone', () => socket.sendMessage(ref.key.remoteJid!, { delete: ref.key }))
+}
+
+async function isGroupAdmin(socket: WASocket, groupJid: string): Promise<boolean> {
+  const meta = await engineCall('the group lookup', () => socket.groupMetadata(groupJid))
+  const me = socket.authState.creds.me
+  const mine = new Set([me?.id, me?.lid].filter((j): j is string => !!j).map((j) => jidNormalizedUser(j)))
+  const self = meta.participants.find((p) => [p.id, p.phoneNumber, p.lid].some((j) => !!j && mine.has(jidNormalizedUser(j))))
+  return !!self?.admin
 }
 
 /** Removes the message from this account's devices (app-state) and from the store. Needs the stored message. */

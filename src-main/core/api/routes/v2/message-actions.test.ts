@@ -6,7 +6,7 @@ import { Jimp } from 'jimp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pairInstance, startTestCore, waitUntil, type TestCore } from '../../../testing/core-harness.js'
 
-const A = '15550401001' // the instance's phone
+const A = '15550401001' // the instance's phone (admin of a group in the last tests)
 const B = '15550401002' // Bob: the instance writes to him
 const C = '15550401003' // Carol: writes to the instance
 const jid = (p: string) => `${p}@s.whatsapp.net`
@@ -55,9 +55,10 @@ describe('message and chat operations', () => {
     await waitUntil(() => stored(serialized), 10_000, `stored ${serialized}`)
     return { id: msgId, serialized }
   }
+  /** A chat of the list by phone number or full id. */
   const chat = async (p: string) =>
-    ((await t.call('GET', '/v2/chats', { instance_id: id })).json() as { id: string; archived: boolean; unreadCount: number; markedUnread: boolean }[]).find(
-      (c) => c.id === `${p}@c.us`
+    ((await t.call('GET', '/v2/chats', { instance_id: id })).json() as { id: string; name: string | null; isGroup: boolean; archived: boolean; unreadCount: number; markedUnread: boolean }[]).find(
+      (c) => c.id === (p.includes('@') ? p : `${p}@c.us`)
     )
 
   beforeAll(async () => {
@@ -171,6 +172,26 @@ describe('message and chat operations', () => {
     expect(await chat(B)).toBeUndefined()
     expect((await t.call('GET', '/v2/chats/messages', { instance_id: id, chatId: B })).json()).toEqual([])
     await waitSeen(phoneA, 'chats.delete', (v) => v.includes(jid(B)), 'chat delete on the phone')
+  })
+
+  it('group chats: listed with their subject, authors and participant ids; archive; only admins revoke others\' messages', async () => {
+    const group = await bob.groupCreate('Weekend trip', [jid(A), jid(C)])
+    const gid = group.id.replace('@g.us', '')
+    const { id: msgId } = await t.core.sandbox!.sendText(B, group.id, 'who brings the tent?')
+    const serialized = `false_${gid}@g.us_${msgId}_${B}@c.us`
+    await waitUntil(() => stored(serialized), 10_000, 'group message stored')
+    const g = await waitUntil(() => chat(`${gid}@g.us`), 10_000, 'group chat listed')
+    expect(g).toMatchObject({ id: `${gid}@g.us`, isGroup: true, name: 'Weekend trip' })
+    const messages = (await t.call('GET', '/v2/chats/messages', { instance_id: id, chatId: `${gid}@g.us` })).json() as { id: string; author: string; participant: string; from: string; body: string }[]
+    expect(messages[0]).toMatchObject({ id: serialized, from: `${gid}@g.us`, participant: `${B}@c.us`, author: `${B}@c.us`, body: 'who brings the tent?' })
+    expect(await ok('POST', '/v2/chats/archive', { chatId: `${gid}@g.us` })).toMatchObject({ archived: true })
+    await waitSeen(phoneA, 'chats.update', (v) => v.includes(group.id) && v.includes('"archived":true'), 'group archive on the phone')
+    expect((await t.call('GET', '/v2/chats/picture', { instance_id: id, chatId: `${gid}@g.us` })).json()).toMatchObject({ id: `${gid}@g.us`, url: null })
+    // others' messages in a group: delete for everyone needs admin rights
+    expect(await failure('POST', '/v2/messages/delete', { messageId: serialized })).toEqual({ status: 403, code: 'not_group_admin' })
+    await bob.groupParticipantsUpdate(group.id, [jid(A)], 'promote')
+    expect(await ok('POST', '/v2/messages/delete', { messageId: serialized })).toMatchObject({ forEveryone: true })
+    await waitSeen(bob, 'messages.update', (v) => v.includes(msgId) && v.includes('"messageStubType":1'), 'admin revoke on the sender phone')
   })
 
   it('bad input is 4xx, and every operation is 422 while the session is stopped', async () => {

@@ -59,7 +59,7 @@ export async function messageRoutes(app: FastifyInstance, deps: ApiDeps): Promis
     schema: {
       tags,
       summary: 'Delete a message (for everyone, or for me)',
-      description: `${TARGET} forEveryone (default true) revokes the message for everyone: own messages, or others' in a group where this account is admin (otherwise 422 not_own_message). forEveryone=false (or forMe=true) deletes it from this account's devices only (needs the message in the store) and from the store. Answers {success, id, forEveryone}. POST, DELETE (and GET). ${NOT_WORKING} ${CREDENTIALS_NOTE}`,
+      description: `${TARGET} forEveryone (default true) revokes the message for everyone: own messages (others' in a chat: 422 not_own_message), or others' in a group where this account is admin (checked on fresh group metadata; otherwise 403 not_group_admin). forEveryone=false (or forMe=true) deletes it from this account's devices only (needs the message in the store) and from the store. Answers {success, id, forEveryone}. POST, DELETE (and GET). ${NOT_WORKING} ${CREDENTIALS_NOTE}`,
       querystring: targetQuery({ forEveryone: LooseBoolean('Revoke for everyone; default true'), forMe: LooseBoolean('Delete for me only (forEveryone=false)') }),
       response: { 200: ActionAnswer, ...errors }
     },
