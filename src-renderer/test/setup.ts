@@ -12,11 +12,14 @@ import { usePoliciesStore } from '../stores/policies-store.js'
 import { useSandboxStore } from '../stores/sandbox-store.js'
 import { useWebhooksStore } from '../stores/webhooks-store.js'
 
-const stores = [useApiStore, useAppStore, useChatsStore, useInstancesStore, usePairingStore, usePoliciesStore, useSandboxStore, useWebhooksStore]
+/** Each store's reset to its initial state (a list of closures: the stores' types differ). */
+const resets = [useApiStore, useAppStore, useChatsStore, useInstancesStore, usePairingStore, usePoliciesStore, useSandboxStore, useWebhooksStore].map(
+  (store) => () => (store as unknown as { setState(s: unknown, replace: true): void; getInitialState(): unknown }).setState(store.getInitialState(), true)
+)
 
 afterEach(() => {
   cleanup()
-  for (const store of stores) store.setState(store.getInitialState(), true)
+  for (const reset of resets) reset()
   setBridge(undefined)
   localStorage.clear()
   sessionStorage.clear()
