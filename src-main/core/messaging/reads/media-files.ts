@@ -6,11 +6,11 @@ import { randomBytes } from 'node:crypto'
 import { createWriteStream, existsSync, mkdirSync, openSync, fsyncSync, closeSync, renameSync, rmSync, unlinkSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import { downloadMediaMessage, type WAMessage, type WASocket } from '@whiskeysockets/baileys'
+import { downloadMediaMessage, type WAMessage, type WAMessageKey, type WASocket } from '@whiskeysockets/baileys'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/connection.js'
 import { stmt } from '../../db/statements.js'
-import { setMediaPath, type StoredMessage } from '../store/index.js'
+import { canonicalJid, findMessage, setMediaPath, type StoredMessage } from '../store/index.js'
 import { readsErrors } from './errors.js'
 
 export interface MediaFilesOptions {
@@ -64,6 +64,13 @@ export class MediaFiles {
     const rel = m.media?.path
     if (!rel || !existsSync(join(this.o.dir, rel))) return null
     return `${this.o.baseUrl()}/api/files/${rel}`
+  }
+
+  /** urlOf by message key (the mapper's `mediaUrl` callback, e.g. for webhook payloads). */
+  urlForKey(instanceId: string, key: WAMessageKey): string | null {
+    if (!key.id) return null
+    const m = findMessage(this.o.db, instanceId, canonicalJid(this.o.db, instanceId, key.remoteJid, key.remoteJidAlt) || null, key.id)
+    return m ? this.urlOf(m) : null
   }
 
   /** Downloads the media of a stored message once (concurrent callers share the download); returns the URL. */
