@@ -24,6 +24,7 @@ import { lidRoutes } from './routes/v2/lids.js'
 import { mediaFileRoutes } from './routes/files.js'
 import { channelRoutes } from './routes/v2/channels.js'
 import { groupRoutes } from './routes/v2/groups.js'
+import { labelRoutes } from './routes/v2/labels.js'
 import { presenceRoutes } from './routes/v2/presence.js'
 import { profileRoutes } from './routes/v2/profile.js'
 import { statusRoutes } from './routes/v2/status.js'
@@ -61,6 +62,7 @@ export const CORE_ROUTES: ((app: FastifyInstance, deps: ApiDeps) => Promise<void
   presenceRoutes,
   statusRoutes,
   channelRoutes,
+  labelRoutes,
   v1GroupSubjectRoutes
 ]
 
