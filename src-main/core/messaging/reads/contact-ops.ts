@@ -68,3 +68,12 @@ export async function fetchAbout(socket: WASocket, jid: string): Promise<AboutTe
 export async function setBlocked(socket: WASocket, jid: string, blocked: boolean): Promise<void> {
   await engineCall(blocked ? 'the block' : 'the unblock', () => socket.updateBlockStatus(jidNormalizedUser(jid), blocked ? 'block' : 'unblock'))
 }
+
+/** Saves the contact in the phone's address book (app-state contact action, synced to every device). */
+export async function saveContact(socket: WASocket, jid: string, firstName: string, lastName: string | undefined): Promise<string> {
+  const fullName = [firstName, lastName].filter(Boolean).join(' ')
+  await engineCall('the contact save', () =>
+    socket.chatModify({ contact: { fullName, firstName, saveOnPrimaryAddressbook: true } }, jidNormalizedUser(jid))
+  )
+  return fullName
+}

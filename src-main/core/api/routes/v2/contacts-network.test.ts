@@ -104,6 +104,19 @@ describe('contacts on the network', () => {
     expect(received.some((m) => m.key.id === lost.id)).toBe(false)
   })
 
+  it("saves a contact in the phone's address book: the phone gets it, /v2/contacts shows the name", async () => {
+    const phone = await t.core.sandbox!.personSocket(A)
+    const upserts: unknown[] = []
+    phone.ev.on('contacts.upsert', (c) => upserts.push(...c))
+    const r = await t.call('PUT', `/v2/contacts/${B}@c.us`, { instance_id: id }, { firstName: 'Bobby', lastName: 'Tables' })
+    expect(r.statusCode, r.body).toBe(200)
+    expect(r.json()).toEqual({ success: true, contactId: `${B}@c.us`, name: 'Bobby Tables' })
+    await waitUntil(() => JSON.stringify(upserts).includes('Bobby Tables'), 10_000, 'contact on the phone')
+    expect((await get('/v2/contacts', { contactId: B })).json()).toMatchObject({ id: `${B}@c.us`, name: 'Bobby Tables', shortName: 'Bobby', isMyContact: true })
+    expect((await t.call('PUT', `/v2/contacts/${B}`, { instance_id: id }, {})).json()).toMatchObject({ code: 'missing_param' })
+    expect((await t.call('PUT', '/v2/contacts/nope', { instance_id: id }, { firstName: 'x' })).json()).toMatchObject({ code: 'invalid_chat_id' })
+  })
+
   it('answers 422 while the session is not WORKING, except cached pictures', async () => {
     await t.call('POST', '/v2/session/stop', { instance_id: id })
     const r = await get('/v2/contacts/check-exists', { phone: B })

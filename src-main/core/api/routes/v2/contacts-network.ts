@@ -3,10 +3,12 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { toApiChatId, toWaJid } from '../../../messaging/chat-ids.js'
-import { checkNumber, fetchAbout, normalizeCheckPhone, setBlocked, throughCheckLimiter } from '../../../messaging/reads/contact-ops.js'
+import { checkNumber, fetchAbout, normalizeCheckPhone, saveContact, setBlocked, throughCheckLimiter } from '../../../messaging/reads/contact-ops.js'
 import { requireLiveSocket } from '../../../messaging/reads/live-socket.js'
-import { booleanParam, requiredString } from '../../../messaging/reads/params.js'
+import { booleanParam, optionalString, requiredString } from '../../../messaging/reads/params.js'
 import { profilePicture } from '../../../messaging/reads/profile-picture-cache.js'
+import { canonicalJid, upsertContact } from '../../../messaging/store/index.js'
+import { pathParam } from '../../path-params.js'
 import type { ApiDeps } from '../../api-deps.js'
 import { authInstance } from '../../plugins/auth.js'
 import { CREDENTIALS_NOTE, instanceQuery, standardErrors } from '../../schemas/common.js'
@@ -95,6 +97,28 @@ export async function contactsNetworkRoutes(app: FastifyInstance, deps: ApiDeps)
       response: { 200: ProfilePictureAnswer, ...errors }
     },
     handler: pictureHandler(['chatId', 'contactId'])
+  })
+
+  app.route({
+    method: ['PUT', 'POST'],
+    url: '/v2/contacts/:chatId',
+    config: { auth: 'instance' },
+    schema: {
+      tags: ['Contacts'],
+      summary: "Create or update a contact in the phone's address book",
+      description: `chatId in the path (<number>@c.us or digits; WAHA's PUT /contacts/{chatId}); firstName (required) and lastName in the query or body. The name syncs to the phone and the account's other devices and becomes the contact's name in /v2/contacts. Answers {success, contactId, name}. PUT (POST also accepted). ${NOT_WORKING} ${CREDENTIALS_NOTE}`,
+      params: Type.Object({ chatId: Type.String() }),
+      querystring: instanceQuery({ firstName: Type.Optional(Type.String()), lastName: Type.Optional(Type.String()) }),
+      response: { 200: SuccessAnswer, ...errors }
+    },
+    handler: async (request) => {
+      const { instance } = authInstance(request)
+      const jid = toWaJid(pathParam(request, 'chatId') ?? '')
+      const firstName = requiredString(request.input, 'firstName', 'first_name', 'name')
+      const name = await saveContact(socketOf(instance.id), jid, firstName, optionalString(request.input, 'lastName', 'last_name'))
+      upsertContact(deps.db, instance.id, canonicalJid(deps.db, instance.id, jid), { name }, now())
+      return { success: true, contactId: toApiChatId(jid), name }
+    }
   })
 
   for (const blocked of [true, false]) {
