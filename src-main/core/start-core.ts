@@ -23,7 +23,7 @@ import type { ReconnectConfig } from './engine/baileys/reconnect-policy.js'
 import { InstanceManager } from './engine/instance-manager.js'
 import { startIngestor } from './messaging/ingest/ingestor.js'
 import { wasSentByApi } from './messaging/send/outbound-repo.js'
-import { deleteInstanceStore, storeGetMessage } from './messaging/store/index.js'
+import { createRetryCounterCaches, deleteInstanceStore, storeGetMessage } from './messaging/store/index.js'
 import { createWebhookService, type WebhookService } from './webhooks/index.js'
 import { MediaFiles } from './messaging/reads/media-files.js'
 import { DEFAULT_PAIRING_THROTTLE, PairingCodes, type PairingThrottleConfig } from './engine/pairing-codes.js'
@@ -136,13 +136,15 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       socketConfig = sandboxClientConfig(sandbox)
     }
 
+    const retryCounters = createRetryCounterCaches()
     const engine = new BaileysAdapter({
       db,
       logger: logger.child({ module: 'engine' }, { level: process.env.SWITCHBOARD_ENGINE_LOG_LEVEL ?? 'warn' }),
       socketConfig: { ...socketConfig, ...options.engine?.socketConfig },
       reconnect: options.engine?.reconnect,
-      // getMessage from the message store: answers peers' retry requests and lets Baileys decrypt event responses.
-      socketConfigFor: (id) => ({ getMessage: storeGetMessage(db, id), ...options.engine?.socketConfigFor?.(id) }),
+      // getMessage from the message store: answers peers' retry requests and lets Baileys decrypt event responses;
+      // retry counters outlive reconnects.
+      socketConfigFor: (id) => ({ getMessage: storeGetMessage(db, id), msgRetryCounterCache: retryCounters.for(id), ...options.engine?.socketConfigFor?.(id) }),
       publish: (instanceId, events) => bus.emit('engine.baileys', { instanceId, events })
     })
     const plans: PlanCatalogue = { instanceQuota: { ...DEFAULT_PLANS.instanceQuota, ...options.instanceQuota } }
@@ -154,6 +156,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     instances.onDelete((id) => {
       webhooks.deleteInstance(id)
       deleteInstanceStore(db, id)
+      retryCounters.drop(id)
     })
     webhooks.start()
     cleanups.push(() => webhooks.stop(), () => ingestor.stop())

@@ -220,14 +220,19 @@ describe.sequential('webhook events from the sandbox', () => {
   })
 
   it('session.status, and a STOPPED instance gets nothing delivered until it is started again', async () => {
+    // Let earlier events drain first, so anything received below could only be from the stopped period.
+    await waitUntil(() => listDeliveries(t.core.db, { instanceId: id, limit: 1000 }).every((d) => d.state === 'delivered'), 10_000, 'drained')
     await t.call('POST', '/v2/session/stop', { instance_id: id })
-    const stoppedAt = Date.now()
+    const stopped = t.core.webhooks
+      .events({ instanceId: id, event: 'session.status', limit: 20 })
+      .map((e) => t.core.webhooks.event(e.id)!)
+      .find((e) => (e.payload as { status: string }).status === 'STOPPED')!
     // A probe event of another (running) instance proves the worker ran after the stop was recorded.
     t.core.webhooks.set('PROBEPROBE01', { url: rx.receiver.url, events: ['*'], hmac: SECRET })
     t.core.db.transaction(() => enqueueEvent(t.core.db, { instanceId: 'PROBEPROBE01', session: 'probe', me: null, engine: 'NOWEB', event: 'session.status', payload: { probe: true } }))()
     t.core.webhooks.wake()
     await rx.waitFor('session.status', (p) => p.probe === true)
-    expect(rx.envelopes().filter((e) => e.instance_id === id && e.timestamp >= stoppedAt - 50).map((e) => e.event)).toEqual([])
+    expect(rx.envelopes().filter((e) => e.instance_id === id && e.timestamp >= stopped.timestamp).map((e) => e.event)).toEqual([])
     const held = listDeliveries(t.core.db, { instanceId: id, state: 'pending' })
     expect(held.some((d) => d.event === 'session.status' && d.attempts === 0)).toBe(true)
 

@@ -15,6 +15,7 @@ export * from './labels-repo.js'
 export * from './votes-repo.js'
 export * from './groups-repo.js'
 export * from './rekey.js'
+export * from './retry-counter-cache.js'
 export { decodeMessage, decodeRaw, encodeRaw } from './raw-json.js'
 
 const STORE_TABLES = [
