@@ -19,12 +19,16 @@ describe('/v2/send structured kinds and actions', () => {
       for (const m of events['messages.upsert']?.messages ?? []) if (m.key.id) upserted.add(m.key.id)
     })
     await s.setPolicy('unlimited')
+  })
+  afterAll(async () => s?.close())
+
+  /** Listens on the person's current socket (a reconnect makes a new one, so tests attach right before use). */
+  const watchPeer = async () => {
     const sock = await s.t.core.sandbox!.personSocket(PEER)
     for (const name of ['presence.update', 'messages.update', 'message-receipt.update'] as const) {
       sock.ev.on(name, (value: BaileysEventMap[typeof name]) => peerEvents.push({ name, value }))
     }
-  })
-  afterAll(async () => s?.close())
+  }
 
   /** The person writes to the instance; resolves once the instance's Baileys has it. */
   const personSays = async (text: string) => {
@@ -168,16 +172,28 @@ describe('/v2/send structured kinds and actions', () => {
   })
 
   it('seen: the person sees a read receipt for their message', async () => {
+    await watchPeer()
     const id = await personSays('please read')
-    const res = await s.call('POST', '/v2/send/seen', {}, { chatId: `${PEER}@c.us`, messageIds: [`false_${PEER}@c.us_${id}`], participant: 'null' })
-    expect(res.statusCode, res.body).toBe(200)
+    const seen = async () => {
+      const res = await s.call('POST', '/v2/send/seen', {}, { chatId: `${PEER}@c.us`, messageIds: [`false_${PEER}@c.us_${id}`], participant: 'null' })
+      expect(res.statusCode, res.body).toBe(200)
+      expect(res.json().messageIds).toEqual([id])
+    }
+    await seen()
+    let asked = Date.now()
     await waitUntil(
-      () =>
-        peerEvents.some(
+      async () => {
+        // Marking seen is idempotent: ask again if a reconnect of the phone swallowed the receipt.
+        if (Date.now() - asked > 3000) {
+          asked = Date.now()
+          await seen()
+        }
+        return peerEvents.some(
           (e) =>
             (e.name === 'messages.update' && (e.value as BaileysEventMap['messages.update']).some((u) => u.key.id === id && u.update.status === 4)) ||
             (e.name === 'message-receipt.update' && (e.value as BaileysEventMap['message-receipt.update']).some((u) => u.key.id === id && !!u.receipt.readTimestamp))
-        ),
+        )
+      },
       10_000,
       'read receipt'
     )
@@ -186,6 +202,7 @@ describe('/v2/send structured kinds and actions', () => {
   it('typing: start-typing and stop-typing reach the person as composing and paused', async () => {
     const composing = (state: string) =>
       peerEvents.some((e) => e.name === 'presence.update' && Object.values((e.value as BaileysEventMap['presence.update']).presences).some((p) => p.lastKnownPresence === state))
+    await watchPeer()
     expect((await s.call('POST', '/v2/send/start-typing', {}, { chatId: PEER })).statusCode).toBe(200)
     await waitUntil(() => composing('composing'), 10_000, 'composing')
     expect((await s.call('POST', '/v2/send/stop-typing', { chatId: PEER })).statusCode).toBe(200)
