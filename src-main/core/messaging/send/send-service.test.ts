@@ -29,11 +29,13 @@ function setup(policy: PolicyLimits) {
   const clock = new ManualClock(Date.now())
   const limiter = createRateLimiter({ db, limitsFor: () => policy, now: () => clock.now() })
   const queue = createSendQueue({ limiter, clock })
+  let status = 'STARTING'
   let live: WASocket | undefined = { user: { id: '15559990000:3@s.whatsapp.net' }, onWhatsApp: async () => [{ jid: JID, exists: true }] } as unknown as WASocket
   const service = new SendService({
     db,
     engine: { liveSocket: () => live },
-    statusOf: () => (live ? 'WORKING' : 'STARTING'),
+    statusOf: () => (live ? 'WORKING' : status),
+    reconnectWaitMs: 300,
     queue,
     clock,
     logger: pino({ level: 'silent' }),
@@ -44,10 +46,29 @@ function setup(policy: PolicyLimits) {
   const gated: Dispatch = (_sock, { messageId }) =>
     new Promise<WAMessage>((resolve) => gates.push(() => resolve({ key: { id: messageId, remoteJid: JID, fromMe: true }, message: { conversation: 'x' }, messageTimestamp: 1 })))
   const send = () => service.send({ instanceId: ID, kind: 'text', chatJid: JID, dispatch: gated })
-  return { db, clock, service, gates, send, drop: () => (live = undefined) }
+  const sock = live
+  return {
+    db,
+    clock,
+    service,
+    gates,
+    send,
+    drop: (next = 'STARTING') => {
+      status = next
+      live = undefined
+    },
+    restore: () => (live = sock)
+  }
 }
 
 const flush = () => new Promise((r) => setImmediate(r))
+async function waitFor(cond: () => boolean, ms = 3000): Promise<void> {
+  const end = Date.now() + ms
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('condition not met')
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
 
 describe('SendService', () => {
   it('concurrent_limit 1: the second send waits (202, reason concurrency) until the first finishes', async () => {
@@ -113,13 +134,30 @@ describe('SendService', () => {
     await flush()
     const queued = await s.send()
     if (queued.status !== 'queued') throw new Error('expected queued')
-    s.drop()
+    s.drop('STOPPED')
     s.gates[0]!()
     await first
     await flush()
     await flush()
     expect(getOutbound(s.db, ID, queued.body.job_id)).toMatchObject({ status: 'failed', error_code: 'session_not_working' })
-    await expect(s.send()).rejects.toMatchObject({ code: 'session_not_working', details: { status: 'STARTING' } })
+    await expect(s.send()).rejects.toMatchObject({ code: 'session_not_working', details: { status: 'STOPPED' } })
+  })
+
+  it('a queued message waits for a reconnecting session instead of failing', async () => {
+    const s = setup(limits({ concurrent_limit: 1 }))
+    const first = s.send()
+    await flush()
+    const queued = await s.send()
+    if (queued.status !== 'queued') throw new Error('expected queued')
+    s.drop('STARTING')
+    s.gates[0]!()
+    await first
+    await new Promise((r) => setTimeout(r, 100))
+    expect(getOutbound(s.db, ID, queued.body.job_id)?.status).toBe('sending')
+    s.restore()
+    await waitFor(() => s.gates.length === 2)
+    s.gates[1]!()
+    await waitFor(() => getOutbound(s.db, ID, queued.body.job_id)?.status === 'sent')
   })
 
   it('restart purge: queued rows become purged; a purged job never reaches the socket', async () => {

@@ -52,6 +52,8 @@ export interface SendServiceDeps {
   clock: Clock
   logger: Logger
   media: MediaLimits
+  /** How long a queued message waits for a reconnecting session (default 30 s). */
+  reconnectWaitMs?: number
   /** A stored message by chat JID and id (the message store), for quotes and votes of received messages. */
   findStored?: (instanceId: string, chatJid: string, id: string) => WAMessage | undefined
 }
@@ -144,7 +146,7 @@ export class SendService {
     if (!rows.markSending(db, req.instanceId, messageId, clock.now())) {
       throw new QueuePurgedError('queue_purged', 'the instance restarted before this message was sent')
     }
-    const sock = this.deps.engine.liveSocket(req.instanceId)
+    const sock = await this.socketWhenReconnected(req.instanceId)
     if (!sock?.user) {
       const e = sendErrors.notWorking(this.deps.statusOf(req.instanceId) ?? 'STOPPED')
       rows.markFailed(db, req.instanceId, messageId, e.code, e.message, clock.now())
@@ -160,6 +162,20 @@ export class SendService {
     }
     rows.markSent(db, req.instanceId, sent, clock.now(), true)
     return sent
+  }
+
+  /**
+   * The live socket; while the session is reconnecting (STARTING after WORKING) a queued message waits for it
+   * up to `reconnectWaitMs` instead of failing on a network blip. Stopped or logged-out sessions fail at once.
+   */
+  private async socketWhenReconnected(instanceId: string): Promise<WASocket | undefined> {
+    const deadline = Date.now() + (this.deps.reconnectWaitMs ?? 30_000)
+    for (;;) {
+      const sock = this.deps.engine.liveSocket(instanceId)
+      if (sock?.user) return sock
+      if (this.deps.statusOf(instanceId) !== 'STARTING' || Date.now() >= deadline) return undefined
+      await new Promise((r) => setTimeout(r, 250))
+    }
   }
 
   response(instanceId: string, m: WAMessage): SendResponse {

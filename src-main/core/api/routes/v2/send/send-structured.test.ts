@@ -199,6 +199,30 @@ describe('/v2/send structured kinds and actions', () => {
     )
   })
 
+  it('seen without messageIds marks the latest received messages of the chat (from the message store)', async () => {
+    await watchPeer()
+    const a = await personSays('unread one')
+    const b = await personSays('unread two')
+    const stored = () => s.t.core.db.prepare('SELECT count(*) FROM store_messages WHERE instance_id = ? AND id IN (?, ?)').pluck().get(s.id, a, b)
+    await waitUntil(() => stored() === 2, 10_000, 'stored')
+    const res = await s.call('POST', '/v2/send/seen', { chatId: PEER })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().messageIds).toEqual(expect.arrayContaining([a, b]))
+    const read = (id: string) =>
+      peerEvents.some((e) => e.name === 'messages.update' && (e.value as BaileysEventMap['messages.update']).some((u) => u.key.id === id && u.update.status === 4))
+    await waitUntil(() => read(a) && read(b), 10_000, 'both read')
+  })
+
+  it('a group chat: text to <id>@g.us reaches a member', async () => {
+    const sock = s.t.core.engine.liveSocket(s.id)!
+    const group = await sock.groupCreate('Send test group', [`${PEER}@s.whatsapp.net`])
+    const res = await s.call('POST', '/v2/send/text', {}, { chatId: group.id, message: 'hello group' })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().id._serialized).toMatch(new RegExp(`^true_${group.id}_`))
+    const got = await s.received(keyIdOf(res))
+    expect([got.chat, got.text]).toEqual([group.id, 'hello group'])
+  })
+
   it('typing: start-typing and stop-typing reach the person as composing and paused', async () => {
     const composing = (state: string) =>
       peerEvents.some((e) => e.name === 'presence.update' && Object.values((e.value as BaileysEventMap['presence.update']).presences).some((p) => p.lastKnownPresence === state))
