@@ -106,7 +106,11 @@ export async function groupRoutes(untyped: FastifyInstance, deps: ApiDeps): Prom
   const off = deps.bus?.on('engine.baileys', ({ instanceId, events }) => {
     if (events['groups.upsert'] || events['group-participants.update']) groups.invalidate(instanceId)
   })
-  app.addHook('onClose', async () => off?.())
+  const offDelete = deps.manager.onDelete((id) => groups.invalidate(id))
+  app.addHook('onClose', async () => {
+    off?.()
+    offDelete()
+  })
 
   const config = { auth: 'instance' as const }
   const instanceOf = (request: FastifyRequest) => authInstance(request).instance.id

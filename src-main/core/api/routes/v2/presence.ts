@@ -46,7 +46,11 @@ export async function presenceRoutes(app: FastifyInstance, deps: ApiDeps): Promi
     liveSocket: (id) => deps.engine?.liveSocket(id),
     onResubscribeError: (instanceId, jid, err) => deps.logger.warn({ err, instanceId, jid }, 'presence resubscribe failed')
   })
-  app.addHook('onClose', async () => tracker.close())
+  const offDelete = deps.manager.onDelete((id) => tracker.forget(id))
+  app.addHook('onClose', async () => {
+    offDelete()
+    tracker.close()
+  })
   const sockets = { engine: deps.engine, manager: deps.manager }
   const config = { auth: 'instance' as const }
   const instanceOf = (request: FastifyRequest) => authInstance(request).instance.id

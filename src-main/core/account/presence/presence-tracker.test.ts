@@ -1,0 +1,34 @@
+// The in-memory presence tracker: WAHA states, last seen kept across typing, waiting for a first presence,
+// listing subscribed and seen chats, forgetting a deleted instance.
+import { describe, expect, it } from 'vitest'
+import { PresenceTracker } from './presence-tracker.js'
+
+const BOB = '15550000002@s.whatsapp.net'
+
+describe('presence tracker', () => {
+  it('maps Baileys states to WAHA names and keeps the last seen through typing', () => {
+    const t = new PresenceTracker({ liveSocket: () => undefined })
+    t.record('I1', { id: BOB, presences: { [BOB]: { lastKnownPresence: 'unavailable', lastSeen: 1700000000 } } })
+    expect(t.get('I1', '15550000002@c.us')).toEqual({ id: '15550000002@c.us', presences: [{ participant: '15550000002@c.us', lastKnownPresence: 'offline', lastSeen: 1700000000 }] })
+    t.record('I1', { id: BOB, presences: { [BOB]: { lastKnownPresence: 'composing' } } })
+    expect(t.get('I1', '15550000002@c.us').presences[0]).toEqual({ participant: '15550000002@c.us', lastKnownPresence: 'typing', lastSeen: 1700000000 })
+    t.record('I1', { id: '120363000000000001@g.us', presences: { [BOB]: { lastKnownPresence: 'recording' } } })
+    expect(t.get('I1', '120363000000000001@g.us').presences).toEqual([{ participant: '15550000002@c.us', lastKnownPresence: 'recording', lastSeen: null }])
+    expect(t.all('I1').map((c) => c.id)).toEqual(['120363000000000001@g.us', '15550000002@c.us'])
+    expect(t.all('I2')).toEqual([])
+  })
+
+  it('waitFor resolves on the first presence or after the timeout; subscriptions are listed; forget clears', async () => {
+    const t = new PresenceTracker({ liveSocket: () => undefined })
+    t.markSubscribed('I1', '15550000003@s.whatsapp.net')
+    expect(t.isSubscribed('I1', '15550000003@s.whatsapp.net')).toBe(true)
+    expect(t.all('I1')).toEqual([{ id: '15550000003@c.us', presences: [] }])
+    const waiting = t.waitFor('I1', '15550000002@c.us', 60_000)
+    t.record('I1', { id: BOB, presences: { [BOB]: { lastKnownPresence: 'available' } } })
+    await waiting
+    await t.waitFor('I1', '15550000009@c.us', 1)
+    t.forget('I1')
+    expect(t.all('I1')).toEqual([])
+    t.close()
+  })
+})
