@@ -137,6 +137,31 @@ describe.sequential('webhook events from the sandbox', () => {
     expect(rx.count('group.v2.leave', (p) => p.chatId === gid)).toBe(1)
   })
 
+  it('LID-addressed group: members reported by phone number; group messages, receipts (message.ack.group) and reads', async () => {
+    t.core.sandbox!.server.options.groupAddressingMode = 'lid'
+    try {
+      const g = await bob.groupCreate('Lid team', [jid(P1), jid(P3)])
+      expect(g.addressingMode).toBe('lid')
+      const join = await rx.waitFor('group.v2.join', (p) => p.chatId === g.id)
+      expect([...(join.payload.participants as string[])].sort()).toEqual([cus(P1), cus(P2), cus(P3)])
+      expect(join.payload.isMe).toBe(true)
+
+      await bob.sendMessage(g.id, { text: 'hello lid group' })
+      const msg = await rx.waitFor('message', (p) => p.body === 'hello lid group')
+      expect(msg.payload).toMatchObject({ from: g.id, participant: cus(P2), author: cus(P2) })
+
+      const sent = await t.core.engine.liveSocket(id)!.sendMessage(g.id, { text: 'read me, group' })
+      await rx.waitFor('message.any', (p) => p.body === 'read me, group')
+      await bob.readMessages([{ remoteJid: g.id, fromMe: false, id: sent!.key.id!, participant: jid(P1) }])
+      const receipt = await rx.waitFor('message.ack.group', (p) => String(p.id).includes(sent!.key.id!) && p.ackName === 'READ')
+      expect(receipt.payload).toMatchObject({ chatId: g.id, participant: cus(P2), fromMe: true })
+      const ack = await rx.waitFor('message.ack', (p) => String(p.id).includes(sent!.key.id!) && p.ackName === 'READ')
+      expect(ack.payload).toMatchObject({ chatId: g.id, participant: cus(P2) })
+    } finally {
+      t.core.sandbox!.server.options.groupAddressingMode = 'pn'
+    }
+  })
+
   it('chat.archive and label.*: the instance\'s own phone archives the chat and labels it (app-state sync)', async () => {
     const last = (await t.core.sandbox!.messages(P1)).filter((m) => m.from === jid(P2) || m.chat === jid(P2)).at(-1)!
     await own.chatModify({ archive: true, lastMessages: [{ key: { remoteJid: jid(P2), fromMe: false, id: last.id }, messageTimestamp: last.timestamp }] }, jid(P2))
