@@ -74,6 +74,14 @@ describe.sequential('webhook events from the sandbox', () => {
     expect(rx.count('message.ack', (p) => String(p.id).endsWith(msgId) && p.ackName === 'READ')).toBe(1)
   })
 
+  it('message.any of a message sent through /v2/send/text says source api', async () => {
+    expect((await t.call('PATCH', '/v2/session/rate-limit', { instance_id: id, policy_slug: 'unlimited' })).statusCode).toBe(200)
+    const res = await t.call('POST', '/v2/send/text', { instance_id: id }, { chatId: cus(P2), message: 'sent by the API' })
+    expect(res.statusCode).toBe(200)
+    const any = await rx.waitFor('message.any', (p) => p.body === 'sent by the API')
+    expect(any.payload).toMatchObject({ fromMe: true, source: 'api', to: cus(P2) })
+  })
+
   it('message.reaction: the person reacts to an own message, then removes the reaction', async () => {
     const sent = await t.core.engine.liveSocket(id)!.sendMessage(jid(P2), { text: 'react to me' })
     const msgId = sent!.key.id!
