@@ -4,9 +4,11 @@ import { coreErrors } from '../../domain/core-errors.js'
 import { isPlainObject, looseBoolean, type Params } from '../../api/request-params.js'
 import { parseMessageId, toWaJid, type ParsedMessageId } from '../chat-ids.js'
 
-/** Throws missing_param naming every absent one (a parameter is absent when undefined, null or ""). */
-export function requireParams(p: Params, names: string[]): void {
-  const missing = names.filter((n) => isAbsent(p[n]))
+/** Names every absent required parameter at once (in the order given: clients read details.missing[0]). */
+export function requireAll(present: Record<string, unknown>): void {
+  const missing = Object.entries(present)
+    .filter(([, v]) => v === undefined || v === null || v === '')
+    .map(([k]) => k)
   if (missing.length) throw coreErrors.missingParam(missing)
 }
 

@@ -4,13 +4,12 @@ import { Type } from '@sinclair/typebox'
 import type { WAMessageKey } from '@whiskeysockets/baileys'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { parseMessageId, toApiChatId, toWaJid } from '../../../../messaging/chat-ids.js'
-import { bool, chatJid, list, str } from '../../../../messaging/send/send-params.js'
+import { bool, chatJid, list, requireAll, str } from '../../../../messaging/send/send-params.js'
 import { canonicalJid, listChatMessages } from '../../../../messaging/store/index.js'
 import type { ApiDeps } from '../../../api-deps.js'
 import { authInstance } from '../../../plugins/auth.js'
 import { CREDENTIALS_NOTE, instanceQuery, standardErrors } from '../../../schemas/common.js'
 import { CHAT_ID, param } from './kind.js'
-import { requireAll } from './text-kinds.js'
 
 const tags = ['Sending']
 const ActionResult = Type.Object({ status: Type.Literal('success'), message: Type.String() }, { additionalProperties: true })

@@ -2,11 +2,10 @@
 // asNote -> round video note). The file is read (URL or base64) and converted before the send is accepted,
 // so a bad file is a 4xx at once; Baileys encrypts and uploads it to the network's media service.
 import { readMediaParam, type MediaFile } from '../../../../messaging/send/media-input.js'
-import { bool, chatJid, replyTo, str, text } from '../../../../messaging/send/send-params.js'
+import { bool, chatJid, replyTo, requireAll, str, text } from '../../../../messaging/send/send-params.js'
 import { toMp4, toOggOpus } from '../../../../messaging/send/transcode.js'
 import type { Params } from '../../../request-params.js'
 import { CAPTION, CHAT_ID, FILE, param, REPLY_TO, sendContent, type PrepareContext, type PreparedSend, type SendKind } from './kind.js'
-import { requireAll } from './text-kinds.js'
 
 const hasFile = (p: Params): true | undefined =>
   p.file !== undefined || str(p, 'url') !== undefined ? true : undefined

@@ -4,10 +4,9 @@ import { coreErrors } from '../../../../domain/core-errors.js'
 import { parseMessageId, toWaJid } from '../../../../messaging/chat-ids.js'
 import { encryptPollVote, pollInfoOf, voteParties } from '../../../../messaging/send/poll-vote.js'
 import { sendErrors } from '../../../../messaging/send/send-errors.js'
-import { bool, chatJid, list, obj, replyTo, str } from '../../../../messaging/send/send-params.js'
+import { bool, chatJid, list, obj, replyTo, requireAll, str } from '../../../../messaging/send/send-params.js'
 import type { Params } from '../../../request-params.js'
 import { CHAT_ID, param, REPLY_TO, relayRaw, sendContent, type SendKind } from './kind.js'
-import { requireAll } from './text-kinds.js'
 
 const rawChatId = (p: Params) => str(p, 'chatId') ?? str(p, 'chat_id')
 

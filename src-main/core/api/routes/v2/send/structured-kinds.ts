@@ -2,11 +2,10 @@
 // objects, bracket keys, dotted keys (message.title, event.location.name) or JSON text; all read the same.
 import { proto } from '@whiskeysockets/baileys'
 import { coreErrors } from '../../../../domain/core-errors.js'
-import { bool, chatJid, list, num, obj, replyTo, str, text } from '../../../../messaging/send/send-params.js'
+import { bool, chatJid, list, num, obj, replyTo, requireAll, str, text } from '../../../../messaging/send/send-params.js'
 import { toVCard, vCardName } from '../../../../messaging/send/vcard.js'
 import { isPlainObject, type Params } from '../../../request-params.js'
 import { CHAT_ID, param, REPLY_TO, relayRaw, sendContent, type SendKind } from './kind.js'
-import { requireAll } from './text-kinds.js'
 
 const rawChatId = (p: Params) => str(p, 'chatId') ?? str(p, 'chat_id')
 

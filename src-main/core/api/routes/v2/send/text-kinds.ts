@@ -3,20 +3,12 @@ import { extractImageThumb, prepareWAMessageMedia, type WAUrlInfo } from '@whisk
 import { coreErrors } from '../../../../domain/core-errors.js'
 import { toWaJid } from '../../../../messaging/chat-ids.js'
 import { decodeBase64, fetchFile } from '../../../../messaging/send/media-input.js'
-import { bool, chatJid, isAbsent, list, obj, replyTo, str, text } from '../../../../messaging/send/send-params.js'
+import { bool, chatJid, isAbsent, list, obj, replyTo, requireAll, str, text } from '../../../../messaging/send/send-params.js'
 import type { Params } from '../../../request-params.js'
 import { CHAT_ID, param, REPLY_TO, sendContent, type PrepareContext, type SendKind } from './kind.js'
 
 /** WhatsApp's own limit for a text message. */
 export const MAX_TEXT = 65_536
-
-/** Names every absent required parameter at once (chatId first, as clients read details.missing[0]). */
-export function requireAll(present: Record<string, unknown>): void {
-  const missing = Object.entries(present)
-    .filter(([, v]) => v === undefined || v === null || v === '')
-    .map(([k]) => k)
-  if (missing.length) throw coreErrors.missingParam(missing)
-}
 
 const rawChatId = (p: Params) => str(p, 'chatId') ?? str(p, 'chat_id')
 
