@@ -133,6 +133,17 @@ describe('/v2/send media', () => {
     expect(note.got.type).toBe('ptv')
   })
 
+  it('media routes take bodies over the 1 MiB default (base64 files); other routes do not', async () => {
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(LIMIT - 100)])
+    const filler = 'x'.repeat(400 * 1024) // unknown parameters are ignored, but they count towards the body size
+    const big = await s.call('POST', '/v2/send/pdf', {}, { chatId: PEER, 'file[data]': pdf.toString('base64'), 'file[filename]': 'big.pdf', filler })
+    expect(big.statusCode, big.body.slice(0, 200)).toBe(200)
+    const r = await media(big)
+    expect(sha(r.body)).toBe(sha(pdf))
+    const text = await s.call('POST', '/v2/send/text', {}, { chatId: PEER, message: 'x'.repeat(1_100_000) })
+    expect([text.statusCode, text.json().code]).toEqual([413, 'payload_too_large'])
+  })
+
   it('file errors: missing file, bad base64, unreachable URL, HTTP 404, too large (URL and base64), not convertible', async () => {
     const missing = await s.call('POST', '/v2/send/image', {}, { chatId: PEER })
     expect(missing.statusCode).toBe(400)
