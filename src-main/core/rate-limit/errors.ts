@@ -24,6 +24,8 @@ export class RateLimitError extends DomainError {
       kind: denial.kind,
       limit: denial.limit,
       retry_after_ms: denial.retryAfterMs,
+      // Whole seconds: the HTTP layer turns it into a Retry-After header.
+      retry_after: Math.max(1, Math.ceil(denial.retryAfterMs / 1000)),
       ...(denial.resetsAt !== undefined ? { resets_at: new Date(denial.resetsAt).toISOString() } : {})
     })
   }

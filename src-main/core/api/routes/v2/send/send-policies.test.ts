@@ -77,6 +77,7 @@ describe('send policies (strict by default)', () => {
     expect(err.code).toBe('daily_cap_reached')
     expect(err.details.resets_at).toBe(new Date(nextLocalMidnight(clock.now())).toISOString())
     expect(err.details.retry_after_ms).toBeGreaterThan(0)
+    expect(Number(refused.headers['retry-after'])).toBe(Math.ceil(err.details.retry_after_ms / 1000))
 
     // The counter is in SQLite: a new core on the same data dir still refuses.
     await t.close()
