@@ -5,7 +5,7 @@ import { startTestCore, type TestCore } from '../../../testing/core-harness.js'
 
 const OPERATIONS: [string, string][] = [
   ['get', '/v2/groups'], ['post', '/v2/groups'], ['post', '/v2/groups/create'], ['get', '/v2/groups/count'], ['post', '/v2/groups/refresh'],
-  ['get', '/v2/groups/join-info'], ['post', '/v2/groups/join'], ['get', '/v2/groups/{id}'], ['delete', '/v2/groups/{id}'],
+  ['get', '/v2/groups/join-info'], ['post', '/v2/groups/join'], ['get', '/v2/groups/{id}'], ['get', '/v2/groups/detail'], ['delete', '/v2/groups/{id}'],
   ['post', '/v2/groups/{id}/leave'], ['get', '/v2/groups/{id}/picture'], ['put', '/v2/groups/{id}/picture'], ['delete', '/v2/groups/{id}/picture'],
   ['put', '/v2/groups/{id}/subject'], ['put', '/v1/groups/{id}/subject'], ['put', '/v2/groups/{id}/description'],
   ['get', '/v2/groups/{id}/settings/security/info-admin-only'], ['put', '/v2/groups/{id}/settings/security/info-admin-only'],

@@ -85,6 +85,8 @@ describe.sequential('/v2/groups', () => {
         expect(encoded.json().subject).toBe(`Team ${mode}`)
         const bare = await c.api('GET', `/v2/groups/${gid.replace('@g.us', '')}`)
         expect(bare.json().id).toBe(gid)
+        const detail = await c.api('GET', '/v2/groups/detail', undefined, { groupId: gid })
+        expect(detail.json().id).toBe(gid)
       })
 
       it('participants: add (partial success), promote, demote, remove — confirmed by the members', async () => {
@@ -245,6 +247,8 @@ describe.sequential('/v2/groups', () => {
     expect(badSort.json().details.invalid).toEqual(['sortBy'])
     const badCode = await c.api('GET', '/v2/groups/join-info', undefined, { code: 'no spaces allowed' })
     expect(badCode.json().details.invalid).toEqual(['code'])
+    const noGroupId = await c.api('GET', '/v2/groups/detail')
+    expect(noGroupId.json().details.missing).toEqual(['groupId'])
     const noSubject = await c.api('PUT', '/v2/groups/120363999999999999@g.us/subject', {})
     expect(noSubject.json().details.missing).toEqual(['subject'])
     const badUrl = await c.api('PUT', '/v2/groups/120363999999999999@g.us/picture', { file: { url: 'ftp://example.com/a.jpg' } })

@@ -184,6 +184,15 @@ export async function groupRoutes(untyped: FastifyInstance, deps: ApiDeps): Prom
 
   // ---- one group ------------------------------------------------------------------------------------------
 
+  // The Python SDK's spelling of "get one": the id as a parameter.
+  app.get('/v2/groups/detail', {
+    config,
+    schema: schema('Get a group (id as a parameter)', 'groupId (or id): the group id. Same answer as GET /v2/groups/{id}.', Group, { groupId: Type.Optional(Type.String()), id: Type.Optional(Type.String()) }, false)
+  }, async (request) => {
+    const gid = groupJidOf(stringParam(request.input, 'groupId') ?? stringParam(request.input, 'id'), 'groupId')
+    return toApiGroup(await groups.get(instanceOf(request), gid))
+  })
+
   app.get('/v2/groups/:id', {
     config,
     schema: schema('Get a group', 'The group read from the network now (subject, description, settings, participants with their roles).', Group)
