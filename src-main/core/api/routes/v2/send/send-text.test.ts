@@ -110,6 +110,21 @@ describe('/v2/send/text', () => {
     expect(hqExt.extendedTextMessage.thumbnailDirectPath).toBeTruthy()
   })
 
+  it('junk parameters never answer 5xx on any send route', async () => {
+    const junk: unknown[] = [5, -1.5, true, [], [1, 'a'], {}, { a: { b: [null] } }, 'null', '', '{not json', '[1,2', '🙂'.repeat(3)]
+    const names = ['chatId', 'message', 'file', 'url', 'caption', 'convert', 'asNote', 'poll', 'votes', 'messageId', 'contacts', 'event', 'latitude', 'longitude', 'reply_to', 'reaction', 'thumbnail', 'messageIds', 'star']
+    const paths = ['text', 'image', 'pdf', 'voice', 'video', 'link-preview', 'location', 'poll', 'poll/vote', 'contact', 'list', 'event', 'reaction', 'seen', 'start-typing', 'star']
+    let i = 0
+    for (const path of paths) {
+      for (let round = 0; round < 6; round++) {
+        const body: Record<string, unknown> = { chatId: PEER }
+        for (const name of names) if ((i++ * 7) % 3 === 0) body[name] = junk[i % junk.length]
+        const res = await s.call('POST', `/v2/send/${path}`, {}, body)
+        expect(res.statusCode, `${path} ${JSON.stringify(body)} -> ${res.body}`).toBeLessThan(500)
+      }
+    }
+  })
+
   it('OpenAPI documents every send route with its parameters, 202 queueing and error codes', async () => {
     const doc = (await s.t.inject({ method: 'GET', url: '/docs/json' })).json() as { paths: Record<string, Record<string, { description: string; responses: Record<string, unknown>; parameters?: { name: string }[] }>> }
     for (const path of ['text', 'image', 'pdf', 'voice', 'video', 'link-preview', 'location', 'poll', 'poll/vote', 'contact', 'list', 'event', 'seen', 'start-typing', 'stop-typing', 'reaction', 'star', 'queue']) {
