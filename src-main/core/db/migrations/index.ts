@@ -5,6 +5,7 @@ import { migration0001Core } from './0001-core.js'
 import { migration0100Webhooks } from './0100-webhooks.js'
 import { migration0101RateLimits } from './0101-rate-limits.js'
 import { migration0200MessageStore } from './0200-message-store.js'
+import { migration0201StoreEngineArchive } from './0201-store-engine-archive.js'
 import { migration0230Outbound } from './0230-outbound.js'
 import { migration0260ProfilePictures } from './0260-profile-pictures.js'
 import { migration0280Channels } from './0280-channels.js'
@@ -14,6 +15,7 @@ export const appMigrations: readonly Migration[] = [
   migration0100Webhooks,
   migration0101RateLimits,
   migration0200MessageStore,
+  migration0201StoreEngineArchive,
   migration0230Outbound,
   migration0260ProfilePictures,
   migration0280Channels,

@@ -2,7 +2,7 @@
 // labels -> label.*). History sync stores without events; a change of archive state emits once.
 import type { BaileysEventMap, Chat, ChatUpdate, Contact } from '@whiskeysockets/baileys'
 import { chatArchivePayload, labelChatPayload, labelPayload } from '../events/payloads.js'
-import { deleteChat, getChat, patchChat, type ChatPatch } from '../store/chats-repo.js'
+import { deleteChat, patchChat, setEngineArchived, type ChatPatch } from '../store/chats-repo.js'
 import { upsertContact, type ContactPatch } from '../store/contacts-repo.js'
 import { canonicalJid } from '../store/jids.js'
 import { addChatLabel, deleteLabel, getLabel, removeChatLabel, upsertLabel } from '../store/labels-repo.js'
@@ -37,7 +37,9 @@ export function ingestChats(ctx: IngestContext, chats: (Chat | Partial<Chat>)[],
     const p = chatPatch(c)
     // A history chat's unread count is absolute (the phone's count), not a delta.
     if (history && typeof c.unreadCount === 'number' && c.unreadCount > 0) p.unreadCount = c.unreadCount
-    patchChat(ctx.db, ctx.instanceId, chatJid(ctx, c), p, ctx.now)
+    const jid = chatJid(ctx, c)
+    patchChat(ctx.db, ctx.instanceId, jid, p, ctx.now)
+    if (typeof c.archived === 'boolean') setEngineArchived(ctx.db, ctx.instanceId, jid, c.archived, ctx.now)
   }
 }
 
@@ -46,8 +48,8 @@ export function ingestChatUpdates(ctx: IngestContext, updates: ChatUpdate[]): vo
   for (const u of updates) {
     if (!u.id) continue
     const jid = chatJid(ctx, u)
-    const before = patchChat(ctx.db, ctx.instanceId, jid, chatPatch(u), ctx.now)
-    if (typeof u.archived === 'boolean' && (before?.archived ?? false) !== u.archived) {
+    patchChat(ctx.db, ctx.instanceId, jid, chatPatch(u), ctx.now)
+    if (typeof u.archived === 'boolean' && setEngineArchived(ctx.db, ctx.instanceId, jid, u.archived, ctx.now) !== u.archived) {
       ctx.emit('chat.archive', chatArchivePayload(jid, u.archived, toNum(u.timestamp) || nowSeconds(ctx)))
     }
   }

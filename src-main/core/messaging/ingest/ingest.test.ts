@@ -10,7 +10,7 @@ import { createEventBus } from '../../domain/event-bus.js'
 import type { CoreEventMap } from '../../domain/events.js'
 import type { BaileysBusEvents } from '../../engine/baileys/baileys-events.js'
 import { getEvent, listEvents, setWebhook, type WebhookEnvelope } from '../../webhooks/index.js'
-import { countLidMappings, findMessage, getChat, getContact, listChatMessages, pnForLid } from '../store/index.js'
+import { countLidMappings, findMessage, getChat, getContact, listChatMessages, patchChat, pnForLid } from '../store/index.js'
 import { startIngestor } from './ingestor.js'
 
 const I = 'INGEST000001'
@@ -54,12 +54,12 @@ describe('ingestion of engine batches', () => {
       'messaging-history.set': {
         chats: [{ id: BOB, unreadCount: 2, archived: true, conversationTimestamp: 1_700_000_100, name: 'Bob' }],
         contacts: [{ id: BOB, name: 'Bobby', notify: 'Bob', lid: BOB_LID, verifiedName: 'Bob Inc' }],
-        messages: [msg('H1', BOB, 'old one'), msg('H2', BOB, 'old two', { messageTimestamp: 1_700_000_050 })],
+        messages: [msg('H1', BOB, 'old one'), msg('H2', BOB, 'old two', { messageTimestamp: 1_700_000_050 }), { ...msg('H0', BOB, 'my old reply', { messageTimestamp: 1_699_999_000 }), key: { id: 'H0', remoteJid: BOB, fromMe: true } }],
         lidPnMappings: [{ lid: BOB_LID, pn: BOB }],
         isLatest: true
       }
     })
-    expect(listChatMessages(db, I, BOB).map((m) => m.body)).toEqual(['old two', 'old one'])
+    expect(listChatMessages(db, I, BOB).map((m) => m.body)).toEqual(['old two', 'old one', 'my old reply'])
     expect(getChat(db, I, BOB)).toMatchObject({ unreadCount: 2, archived: true, lastMessageAt: 1_700_000_100, name: 'Bob' })
     expect(getContact(db, I, BOB)).toMatchObject({ name: 'Bobby', notify: 'Bob', lid: BOB_LID, isBusiness: true, verifiedName: 'Bob Inc' })
     expect(pnForLid(db, I, BOB_LID)).toBe(BOB)
@@ -119,6 +119,18 @@ describe('ingestion of engine batches', () => {
       ['DEVICE', '15550000001@c.us'],
       ['SERVER', null]
     ])
+  })
+
+  it('chat.archive fires once per engine-reported change, even after the chat operation archived the row optimistically', () => {
+    const { db, send, events } = setup()
+    send({ 'chats.upsert': [{ id: BOB, conversationTimestamp: 1_700_000_000 }] })
+    patchChat(db, I, BOB, { archived: true }, 1) // what POST /v2/chats/archive does before the engine echoes it
+    const archive = (archived: boolean) => send({ 'chats.update': [{ id: BOB, archived }] })
+    archive(true)
+    archive(true)
+    archive(false)
+    expect(events('chat.archive').map((e) => e.payload.archived)).toEqual([false, true])
+    expect(getChat(db, I, BOB)!.archived).toBe(false)
   })
 
   it('a failing event kind is logged and rolled back alone; the rest of the batch commits with its events', () => {

@@ -33,12 +33,12 @@ function canonicalMessage(ctx: IngestContext, m: WAMessage): WAMessage {
 }
 
 /** Stores a message; returns whether it was new. Shared by live upserts and history sync. */
-function store(ctx: IngestContext, m: WAMessage, countUnread: boolean): ReturnType<typeof upsertMessage> {
+function store(ctx: IngestContext, m: WAMessage, live: boolean, countUnread: boolean): ReturnType<typeof upsertMessage> {
   const chatId = m.key.remoteJid ?? ''
   const sender = authorOf(ctx, m.key) || null
   const res = upsertMessage(ctx.db, ctx.instanceId, { chatId, sender, message: m, now: ctx.now })
   if (res.inserted) {
-    touchChatWithMessage(ctx.db, ctx.instanceId, chatId, { pk: res.pk, timestamp: Number(m.messageTimestamp), fromMe: !!m.key.fromMe, countUnread }, ctx.now)
+    touchChatWithMessage(ctx.db, ctx.instanceId, chatId, { pk: res.pk, timestamp: Number(m.messageTimestamp), markRead: live && !!m.key.fromMe, countUnread }, ctx.now)
   }
   if (!m.key.fromMe && m.pushName && sender) upsertContact(ctx.db, ctx.instanceId, sender, { notify: m.pushName }, ctx.now)
   return res
@@ -61,7 +61,7 @@ export function ingestUpsert(ctx: IngestContext, batch: { messages: WAMessage[];
     }
     if (!isStorable(content)) continue
     const fromMe = !!m.key.fromMe
-    const res = store(ctx, m, !fromMe && batch.type === 'notify')
+    const res = store(ctx, m, true, !fromMe && batch.type === 'notify')
     if (res.inserted) {
       const payload = messagePayload(m, ctx.payload)
       ctx.emit('message.any', payload)
@@ -81,6 +81,6 @@ export function ingestHistoryMessages(ctx: IngestContext, messages: WAMessage[])
   for (const raw of messages) {
     if (!raw.key?.id || !raw.key.remoteJid) continue
     const m = canonicalMessage(ctx, raw)
-    if (isStorable(normalizeMessageContent(m.message))) store(ctx, m, false)
+    if (isStorable(normalizeMessageContent(m.message))) store(ctx, m, false, false)
   }
 }

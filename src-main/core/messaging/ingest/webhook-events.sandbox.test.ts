@@ -176,6 +176,10 @@ describe.sequential('webhook events from the sandbox', () => {
     const archived = await rx.waitFor('chat.archive', (p) => p.id === cus(P2))
     expect(archived.payload).toMatchObject({ id: cus(P2), archived: true })
     expect(getChat(t.core.db, id, jid(P2))!.archived).toBe(true)
+    // Through the API too (the chat operation updates the row at once; the event still fires once).
+    expect((await t.call('POST', '/v2/chats/unarchive', { instance_id: id }, { chatId: cus(P2) })).statusCode).toBe(200)
+    await rx.waitFor('chat.archive', (p) => p.id === cus(P2) && p.archived === false)
+    expect(rx.count('chat.archive', (p) => p.id === cus(P2))).toBe(2)
 
     await own.addLabel(jid(P2), { id: '7', name: 'VIP', color: 3, deleted: false })
     const label = await rx.waitFor('label.upsert', (p) => p.id === '7')

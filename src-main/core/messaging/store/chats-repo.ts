@@ -63,13 +63,14 @@ const ensureChat = (db: Db, instanceId: string, chatId: string, now: number): vo
 
 /**
  * A message was stored in the chat: it becomes the last message when it is the newest; a live incoming one
- * counts as unread, an own one marks the chat read (as on the phone).
+ * counts as unread (countUnread), a live own one marks the chat read as on the phone (markRead). History
+ * messages do neither: the synced chat carries the phone's own unread count.
  */
 export function touchChatWithMessage(
   db: Db,
   instanceId: string,
   chatId: string,
-  m: { pk: number; timestamp: number; fromMe: boolean; countUnread: boolean },
+  m: { pk: number; timestamp: number; markRead: boolean; countUnread: boolean },
   now: number
 ): void {
   ensureChat(db, instanceId, chatId, now)
@@ -78,10 +79,22 @@ export function touchChatWithMessage(
     `UPDATE store_chats SET
        last_message_pk = CASE WHEN @ts >= last_message_at THEN @pk ELSE last_message_pk END,
        last_message_at = MAX(last_message_at, @ts),
-       unread_count = CASE WHEN @fromMe = 1 THEN 0 WHEN @countUnread = 1 THEN unread_count + 1 ELSE unread_count END,
+       unread_count = CASE WHEN @markRead = 1 THEN 0 WHEN @countUnread = 1 THEN unread_count + 1 ELSE unread_count END,
        updated_at = @now
      WHERE instance_id = @instanceId AND chat_id = @chatId`
-  ).run({ pk: m.pk, ts: m.timestamp, fromMe: m.fromMe ? 1 : 0, countUnread: m.countUnread ? 1 : 0, now, instanceId, chatId })
+  ).run({ pk: m.pk, ts: m.timestamp, markRead: m.markRead ? 1 : 0, countUnread: m.countUnread ? 1 : 0, now, instanceId, chatId })
+}
+
+/**
+ * Records the archive state the engine reported (chats.update / history sync) and returns the previous one
+ * (false when it never reported one: WhatsApp's default). Independent of `archived`, which the chat
+ * operations set optimistically, so chat.archive fires once per real change, whoever caused it.
+ */
+export function setEngineArchived(db: Db, instanceId: string, chatId: string, archived: boolean, now: number): boolean {
+  ensureChat(db, instanceId, chatId, now)
+  const prev = stmt(db, 'SELECT engine_archived FROM store_chats WHERE instance_id = ? AND chat_id = ?').pluck().get(instanceId, chatId) as number | null
+  stmt(db, 'UPDATE store_chats SET engine_archived = ? WHERE instance_id = ? AND chat_id = ?').run(archived ? 1 : 0, instanceId, chatId)
+  return prev === 1
 }
 
 export interface ChatPatch {

@@ -44,7 +44,7 @@ const text = (id: string, remoteJid: string, body: string, ts: number, extra: Pa
 
 function store(db: Db, m: WAMessage) {
   const r = upsertMessage(db, I, { chatId: m.key.remoteJid!, sender: m.key.remoteJid!, message: m, now: 1 })
-  if (r.inserted) touchChatWithMessage(db, I, m.key.remoteJid!, { pk: r.pk, timestamp: Number(m.messageTimestamp), fromMe: !!m.key.fromMe, countUnread: !m.key.fromMe }, 1)
+  if (r.inserted) touchChatWithMessage(db, I, m.key.remoteJid!, { pk: r.pk, timestamp: Number(m.messageTimestamp), markRead: !!m.key.fromMe, countUnread: !m.key.fromMe }, 1)
   return r
 }
 
