@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import pino, { type Logger } from 'pino'
 import { buildApiApp } from './api/app.js'
 import { registerUiBridge, type UiBridge } from './bridge/index.js'
+import { createStoreChats } from './bridge/chats-service.js'
 import type { AuthFailureLimiterConfig } from './api/auth-failure-limiter.js'
 import { createCoreLogger } from './api/logger.js'
 import { checkpointAndClose, openDatabase, type Db } from './db/connection.js'
@@ -212,6 +213,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     cleanups.push(() => app.close())
     const ui = await registerUiBridge(app, {
       db, instances, pairingCodes, bus, plans, network, sandbox: openedSandbox, logger, webhookRuntime: webhooks, rateLimits: queue,
+      chats: createStoreChats({ db, bus, sender }),
       apiUrl: () => `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
       revealToken: () => revealDefaultToken(options.dataDir),
       rotateToken: () => rotateDefaultToken(db, options.dataDir),

@@ -74,7 +74,7 @@ export const CHANNELS = {
 
   'chats.list': channel(Type.Object({ instanceId: InstanceId, search: Type.Optional(Type.String({ maxLength: 100 })), ...Page }, { additionalProperties: false })).returns<D.ChatsPageDto>(),
   'chats.messages': channel(
-    Type.Object({ instanceId: InstanceId, chatId: Type.String({ minLength: 1, maxLength: 128 }), before: Type.Optional(Type.Integer({ minimum: 0 })), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })) }, { additionalProperties: false })
+    Type.Object({ instanceId: InstanceId, chatId: Type.String({ minLength: 1, maxLength: 128 }), cursor: Type.Optional(Type.String({ maxLength: 64 })), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })) }, { additionalProperties: false })
   ).returns<D.MessagesPageDto>(),
   'chats.sendText': channel(Type.Object({ instanceId: InstanceId, chatId: Type.String({ minLength: 1, maxLength: 128 }), text: Type.String({ minLength: 1, maxLength: 65536 }) }, { additionalProperties: false })).returns<D.MessageDto>(),
   'chats.sendFile': channel(

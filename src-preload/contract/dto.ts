@@ -233,6 +233,8 @@ export interface ChatsPageDto {
 export interface MessagesPageDto {
   /** Oldest first. */
   messages: MessageDto[]
-  /** Older messages exist: ask again with before = messages[0].timestamp. */
+  /** Older messages exist: ask again with this page's cursor. */
   hasMore: boolean
+  /** Opaque position of the next (older) page, null when there is none. */
+  cursor: string | null
 }

@@ -13,6 +13,7 @@ export interface Thread {
   chatId: string
   messages: MessageDto[]
   hasMore: boolean
+  cursor: string | null
   loadingOlder: boolean
 }
 
@@ -76,14 +77,14 @@ export const useChatsStore = create<ChatsState>()((set, get) => {
     async openChat(chatId) {
       const instanceId = get().instanceId
       if (!instanceId) return
-      set({ thread: { instanceId, chatId, messages: [], hasMore: false, loadingOlder: true }, sendError: null })
+      set({ thread: { instanceId, chatId, messages: [], hasMore: false, cursor: null, loadingOlder: true }, sendError: null })
       try {
         const page = await call(bridge().chats.messages({ instanceId, chatId, limit: PAGE }))
-        set({ thread: { instanceId, chatId, messages: page.messages, hasMore: page.hasMore, loadingOlder: false } })
+        set({ thread: { instanceId, chatId, messages: page.messages, hasMore: page.hasMore, cursor: page.cursor, loadingOlder: false } })
         set((s) => ({ chats: s.chats.map((c) => (c.id === chatId ? { ...c, unreadCount: 0 } : c)) }))
         void bridge().chats.markRead({ instanceId, chatId })
       } catch (e) {
-        set({ error: toUiError(e), thread: { instanceId, chatId, messages: [], hasMore: false, loadingOlder: false } })
+        set({ error: toUiError(e), thread: { instanceId, chatId, messages: [], hasMore: false, cursor: null, loadingOlder: false } })
       }
     },
     async loadOlder() {
@@ -91,11 +92,10 @@ export const useChatsStore = create<ChatsState>()((set, get) => {
       if (!t || !t.hasMore || t.loadingOlder) return
       set({ thread: { ...t, loadingOlder: true } })
       try {
-        const before = t.messages[0]?.timestamp
-        const page = await call(bridge().chats.messages({ instanceId: t.instanceId, chatId: t.chatId, limit: PAGE, ...(before !== undefined ? { before } : {}) }))
+        const page = await call(bridge().chats.messages({ instanceId: t.instanceId, chatId: t.chatId, limit: PAGE, ...(t.cursor ? { cursor: t.cursor } : {}) }))
         const cur = get().thread
         if (cur?.chatId !== t.chatId) return
-        set({ thread: { ...cur, messages: page.messages.reduce(upsert, cur.messages), hasMore: page.hasMore, loadingOlder: false } })
+        set({ thread: { ...cur, messages: page.messages.reduce(upsert, cur.messages), hasMore: page.hasMore, cursor: page.cursor, loadingOlder: false } })
       } catch (e) {
         set({ error: toUiError(e), thread: { ...t, loadingOlder: false } })
       }

@@ -1,5 +1,6 @@
 // The bridge against a sandbox core with real Baileys: QR images pushed as they rotate, a simulated phone scans
-// through sandbox.scanQr, pairing by code, WORKING pushed live, the person's inbox, and sandbox.changed pushes.
+// through sandbox.scanQr, pairing by code, WORKING pushed live, the person's inbox, sandbox.changed pushes, and
+// chats over the message store (incoming pushed, unread, search, paging, read receipts, reply, delivery ticks).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { InstanceStatus } from '../../../src-preload/contract/dto.js'
 import { startTestCore, waitUntil, type TestCore } from '../testing/core-harness.js'
@@ -8,9 +9,11 @@ import { connectTestBridge, type TestBridge } from './testing/ws-bridge-client.j
 describe('UI bridge (sandbox)', () => {
   let t: TestCore
   let c: TestBridge
+  let helloBobId = ''
 
   beforeAll(async () => {
-    t = await startTestCore('sandbox')
+    // Paid plan: the unlimited policy has no account-protection pause before the first send.
+    t = await startTestCore('sandbox', { plan: 'paid' })
     c = await connectTestBridge(t.core.url, t.core.ui.token)
   })
   afterAll(async () => {
@@ -63,7 +66,8 @@ describe('UI bridge (sandbox)', () => {
 
   it('a simulated person sends a text; both inboxes show it', async () => {
     const sent = await c.bridge.sandbox.sendText({ phoneNumber: '15550001001', to: '15550001002', text: 'hello Bob' })
-    expect(sent.ok).toBe(true)
+    if (!sent.ok) throw new Error(sent.error.message)
+    helloBobId = sent.data.id
     const inbox = await waitUntil(async () => {
       const r = await c.bridge.sandbox.messages({ phoneNumber: '15550001002' })
       return r.ok && r.data.find((m) => m.text === 'hello Bob' && !m.fromMe)
@@ -71,5 +75,38 @@ describe('UI bridge (sandbox)', () => {
     expect(inbox.timestamp).toBeGreaterThan(Date.now() - 60_000)
     const phones = await c.bridge.sandbox.phones()
     expect(phones.ok && phones.data.map((p) => p.phoneNumber).sort()).toEqual(['15550001001', '15550001002'])
+  })
+
+  it('chats: an incoming message is pushed and listed with its unread count; a reply reaches the person; ticks are pushed', async () => {
+    const list = await c.bridge.instances.list()
+    const qrDesk = list.ok ? list.data.instances.find((i) => i.name === 'QR desk')!.id : ''
+    const sent = await c.bridge.sandbox.sendText({ phoneNumber: '15550001002', to: '15550001001', text: 'hi Alice, Bob here' })
+    expect(sent.ok).toBe(true)
+    const pushed = await waitUntil(() => c.events.find((e) => e.event === 'chat.message' && (e.payload as { instanceId: string; message: { text: string } }).instanceId === qrDesk && (e.payload as { message: { text: string } }).message.text === 'hi Alice, Bob here'), 15_000, 'incoming pushed')
+    expect((pushed.payload as { message: { chatId: string; fromMe: boolean } }).message).toMatchObject({ chatId: '15550001002@c.us', fromMe: false })
+
+    const chats = await c.bridge.chats.list({ instanceId: qrDesk })
+    if (!chats.ok) throw new Error(chats.error.message)
+    const bob = chats.data.chats.find((ch) => ch.id === '15550001002@c.us')
+    expect(bob).toMatchObject({ unreadCount: 1, lastMessage: { text: 'hi Alice, Bob here', fromMe: false } })
+    const searched = await c.bridge.chats.list({ instanceId: qrDesk, search: '0001002' })
+    expect(searched.ok && searched.data.chats.map((ch) => ch.id)).toEqual(['15550001002@c.us'])
+
+    const page = await c.bridge.chats.messages({ instanceId: qrDesk, chatId: '15550001002@c.us', limit: 10 })
+    expect(page.ok && page.data.messages.map((m) => m.text)).toContain('hi Alice, Bob here')
+    expect(await c.bridge.chats.markRead({ instanceId: qrDesk, chatId: '15550001002@c.us' })).toEqual({ ok: true, data: { read: true } })
+    const after = await c.bridge.chats.list({ instanceId: qrDesk })
+    expect(after.ok && after.data.chats.find((ch) => ch.id === '15550001002@c.us')?.unreadCount).toBe(0)
+
+    expect(await c.bridge.policies.set({ instanceId: qrDesk, slug: 'unlimited' })).toMatchObject({ ok: true, data: { current: 'unlimited' } })
+    const reply = await c.bridge.chats.sendText({ instanceId: qrDesk, chatId: '15550001002@c.us', text: 'hello Bob, from the desk' })
+    if (!reply.ok) throw new Error(reply.error.message)
+    expect(reply.data).toMatchObject({ fromMe: true, chatId: '15550001002@c.us', text: 'hello Bob, from the desk', ack: 'sent' })
+    await waitUntil(async () => {
+      const inbox = await c.bridge.sandbox.messages({ phoneNumber: '15550001002' })
+      return inbox.ok && inbox.data.some((m) => m.text === 'hello Bob, from the desk' && !m.fromMe)
+    }, 15_000, 'Bob received the reply')
+    // Ticks: Alice's own "hello Bob" (sent from her phone, mirrored to this companion) was delivered to Bob's devices.
+    await waitUntil(() => c.events.find((e) => e.event === 'chat.ack' && (e.payload as { instanceId: string; messageId: string; ack: string }).instanceId === qrDesk && (e.payload as { messageId: string }).messageId === helloBobId && ['delivered', 'read'].includes((e.payload as { ack: string }).ack)), 15_000, 'delivery tick pushed')
   })
 })

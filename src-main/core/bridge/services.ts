@@ -2,7 +2,7 @@
 // modules it already has; optional parts are filled in by the modules that provide them (messaging, webhook
 // worker, rate limiter) and the bridge answers `not_available` or shows less until they are.
 import type { Logger } from 'pino'
-import type { ChatDto, MessageAck, MessageDto } from '../../../src-preload/contract/dto.js'
+import type { ChatDto, MessageAck, MessageDto, MessagesPageDto } from '../../../src-preload/contract/dto.js'
 import type { Db } from '../db/connection.js'
 import type { EventSubscriber } from '../domain/event-bus.js'
 import type { CoreEventMap } from '../domain/events.js'
@@ -15,9 +15,9 @@ import type { AttemptRecord } from '../webhooks/index.js'
 /** The messaging module's read/write surface for the Chats view (issue 4 provides it). */
 export interface ChatsService {
   listChats(instanceId: string, q: { search?: string; limit: number; offset: number }): { chats: ChatDto[]; hasMore: boolean } | Promise<{ chats: ChatDto[]; hasMore: boolean }>
-  listMessages(instanceId: string, chatId: string, q: { before?: number; limit: number }): { messages: MessageDto[]; hasMore: boolean } | Promise<{ messages: MessageDto[]; hasMore: boolean }>
+  listMessages(instanceId: string, chatId: string, q: { cursor?: string; limit: number }): MessagesPageDto | Promise<MessagesPageDto>
   sendText(instanceId: string, chatId: string, text: string): Promise<MessageDto>
-  sendFile(instanceId: string, chatId: string, file: { name: string; mimetype: string; data: Buffer }, caption?: string): Promise<MessageDto>
+  sendFile(instanceId: string, chatId: string, file: { name: string; mimetype: string; base64: string }, caption?: string): Promise<MessageDto>
   markRead(instanceId: string, chatId: string): Promise<void>
   /** Live traffic for the UI push; returns the unsubscribe function. */
   subscribe(listener: (event: { kind: 'message'; instanceId: string; message: MessageDto } | { kind: 'ack'; instanceId: string; chatId: string; messageId: string; ack: MessageAck }) => void): () => void

@@ -15,7 +15,7 @@ function setup(handlers: FakeHandlers = {}) {
   const b = installMemoryBridge({
     'instances.list': () => overview([instance({ status: 'WORKING' })]),
     'chats.list': ({ search }) => [chat('alice@c.us', 'Alice', 2, 'see you'), chat('bob@c.us', 'Bob', 0, 'ok')].filter((c) => !search || c.name.toLowerCase().includes(search.toLowerCase())).reduce((page, c) => ({ ...page, chats: [...page.chats, c] }), { chats: [] as ChatDto[], hasMore: false }),
-    'chats.messages': ({ before }) => (before ? { messages: [msg(1), msg(2)], hasMore: false } : { messages: [msg(3), msg(4)], hasMore: true }),
+    'chats.messages': ({ cursor }) => (cursor === 'c1' ? { messages: [msg(1), msg(2)], hasMore: false, cursor: null } : { messages: [msg(3), msg(4)], hasMore: true, cursor: 'c1' }),
     'chats.markRead': () => ({ read: true }),
     ...handlers
   })
@@ -49,7 +49,7 @@ describe('ChatsView', () => {
     expect(await within(thread).findByText('message 1')).toBeInTheDocument()
     expect(within(thread).getAllByText(/^message \d$/).map((e) => e.textContent)).toEqual(['message 1', 'message 2', 'message 3', 'message 4'])
     expect(within(thread).queryByRole('button', { name: 'Load older messages' })).not.toBeInTheDocument()
-    expect(b.callsTo('chats.messages').at(-1)).toEqual({ instanceId: 'ABCDEF123456', chatId: 'alice@c.us', limit: 30, before: msg(3).timestamp })
+    expect(b.callsTo('chats.messages').at(-1)).toEqual({ instanceId: 'ABCDEF123456', chatId: 'alice@c.us', limit: 30, cursor: 'c1' })
   })
 
   it('sends with Enter, shows ticks that update live, and appends incoming messages', async () => {

@@ -12,11 +12,11 @@ export function chatHandlers(s: BridgeServices): HandlersOf<'chats'> {
   return {
     'chats.list': ({ instanceId, search, limit, offset }) =>
       chats().listChats(ownedRow(s, instanceId).id, { ...(search?.trim() ? { search: search.trim() } : {}), limit: limit ?? 50, offset: offset ?? 0 }),
-    'chats.messages': ({ instanceId, chatId, before, limit }) =>
-      chats().listMessages(ownedRow(s, instanceId).id, chatId, { ...(before !== undefined ? { before } : {}), limit: limit ?? 50 }),
+    'chats.messages': ({ instanceId, chatId, cursor, limit }) =>
+      chats().listMessages(ownedRow(s, instanceId).id, chatId, { ...(cursor ? { cursor } : {}), limit: limit ?? 50 }),
     'chats.sendText': ({ instanceId, chatId, text }) => chats().sendText(ownedRow(s, instanceId).id, chatId, text),
     'chats.sendFile': ({ instanceId, chatId, file, caption }) =>
-      chats().sendFile(ownedRow(s, instanceId).id, chatId, { name: file.name, mimetype: file.mimetype, data: Buffer.from(file.base64, 'base64') }, caption),
+      chats().sendFile(ownedRow(s, instanceId).id, chatId, file, caption),
     'chats.markRead': async ({ instanceId, chatId }) => {
       await chats().markRead(ownedRow(s, instanceId).id, chatId)
       return { read: true as const }

@@ -1,0 +1,142 @@
+// The Chats view's ChatsService over the messaging module: chat list and pages of messages from the message
+// store, sends through the send pipeline (same kinds, rate limits and queue as /v2/send/*), read receipts, and
+// live updates read back from the store after each engine batch.
+// Ordering: the ingestor subscribes to `engine.baileys` before this module (start-core registers the UI bridge
+// later), and the bus calls listeners in order, so the store already holds a batch when we look it up.
+import type { BaileysEventMap } from '@whiskeysockets/baileys'
+import type { ChatDto, MessageAck, MessageDto } from '../../../src-preload/contract/dto.js'
+import type { Db } from '../db/connection.js'
+import type { EventSubscriber } from '../domain/event-bus.js'
+import type { BaileysBusEvents } from '../engine/baileys/baileys-events.js'
+import { textKind } from '../api/routes/v2/send/text-kinds.js'
+import { imageKind, pdfKind } from '../api/routes/v2/send/media-kinds.js'
+import { toApiChatId, toWaJid } from '../messaging/chat-ids.js'
+import { markRead } from '../messaging/reads/chat-ops.js'
+import type { SendService } from '../messaging/send/send-service.js'
+import { canonicalJid, findMessage, getContact, listChatMessages, listChatsWithLastMessage, type StoredChat, type StoredMessage } from '../messaging/store/index.js'
+import type { ChatsService } from './services.js'
+
+export interface StoreChatsDeps {
+  db: Db
+  bus: EventSubscriber<BaileysBusEvents>
+  sender: SendService
+  now?: () => number
+}
+
+/** WAHA acks (-1 ERROR, 0 PENDING, 1 SERVER, 2 DEVICE, 3 READ, 4 PLAYED) as the UI's ticks. */
+export function ackName(ack: number): MessageAck {
+  if (ack < 0) return 'failed'
+  return (['pending', 'sent', 'delivered', 'read', 'read'] as const)[Math.min(ack, 4)]!
+}
+
+const digits = (jid: string) => jid.split('@')[0]!.split(':')[0]!
+/** Images the UI may show inline once downloaded are not served here (they live behind the API token). */
+const IMAGE_KINDS = /^image\/(jpeg|png|webp)$/
+
+/** Cursor of a page of older messages: `<until seconds>:<how many of that second were already shown>`. */
+const parseCursor = (cursor: string | undefined): { until: number; skip: number } | undefined => {
+  const m = /^(\d+):(\d+)$/.exec(cursor ?? '')
+  return m ? { until: Number(m[1]), skip: Number(m[2]) } : undefined
+}
+
+export function createStoreChats(d: StoreChatsDeps): ChatsService {
+  const { db } = d
+  const now = d.now ?? Date.now
+  const chatJid = (instanceId: string, chatId: string) => canonicalJid(db, instanceId, toWaJid(chatId))
+
+  const nameOf = (instanceId: string, jid: string, fallback?: string | null) => {
+    const c = getContact(db, instanceId, jid)
+    return c?.name ?? c?.notify ?? c?.verifiedName ?? fallback ?? digits(jid)
+  }
+
+  const messageDto = (m: StoredMessage): MessageDto => ({
+    id: m.id,
+    chatId: toApiChatId(m.chatId),
+    fromMe: m.fromMe,
+    sender: m.fromMe ? null : (m.pushName ?? nameOf(m.instanceId, m.sender ?? m.chatId)),
+    text: m.revokedAt ? 'This message was deleted' : m.body || null,
+    timestamp: m.timestamp * 1000,
+    ack: m.fromMe ? ackName(m.ack) : null,
+    media: m.media ? { mimetype: m.media.mimetype ?? 'application/octet-stream', filename: m.media.filename, url: null } : null
+  })
+
+  const chatDto = (instanceId: string, chat: StoredChat, last: StoredMessage | null): ChatDto => ({
+    id: toApiChatId(chat.chatId),
+    name: chat.name ?? nameOf(instanceId, chat.chatId),
+    unreadCount: chat.unreadCount,
+    timestamp: chat.lastMessageAt * 1000,
+    lastMessage: last ? { text: last.body || (last.media ? (last.media.filename ?? last.media.mimetype) : null), timestamp: last.timestamp * 1000, fromMe: last.fromMe, ack: last.fromMe ? ackName(last.ack) : null } : null
+  })
+
+  /** What a send answered, until the store's own copy arrives (same id) through the live push. */
+  const sentDto = (outcome: Awaited<ReturnType<SendService['send']>>, chatId: string, text: string | null, media: MessageDto['media']): MessageDto => ({
+    id: outcome.body.key.id,
+    chatId: toApiChatId(toWaJid(chatId)),
+    fromMe: true,
+    sender: null,
+    text,
+    timestamp: now(),
+    ack: outcome.status === 'queued' ? 'pending' : 'sent',
+    media
+  })
+
+  return {
+    listChats(instanceId, q) {
+      const needle = q.search?.toLowerCase()
+      // Search filters names and numbers in memory: a desktop's chat list is small, and the store has no text index on names.
+      const rows = listChatsWithLastMessage(db, instanceId, needle ? { limit: 1000 } : { limit: q.limit + 1, offset: q.offset })
+      const chats = rows
+        .filter((r) => r.chat.chatId !== 'status@broadcast')
+        .map((r) => chatDto(instanceId, r.chat, r.lastMessage))
+        .filter((c) => !needle || c.name.toLowerCase().includes(needle) || c.id.includes(needle))
+      const page = needle ? chats.slice(q.offset, q.offset + q.limit + 1) : chats
+      return { chats: page.slice(0, q.limit), hasMore: page.length > q.limit }
+    },
+
+    listMessages(instanceId, chatId, q) {
+      const cursor = parseCursor(q.cursor)
+      const rows = listChatMessages(db, instanceId, chatJid(instanceId, chatId), { limit: q.limit + 1, ...(cursor ? { until: cursor.until, offset: cursor.skip } : {}) })
+      const page = rows.slice(0, q.limit)
+      const oldest = page[page.length - 1]
+      let next: string | null = null
+      if (rows.length > q.limit && oldest) {
+        const sameSecond = page.filter((m) => m.timestamp === oldest.timestamp).length
+        next = `${oldest.timestamp}:${sameSecond + (cursor && cursor.until === oldest.timestamp ? cursor.skip : 0)}`
+      }
+      return { messages: page.reverse().map(messageDto), hasMore: next !== null, cursor: next }
+    },
+
+    async sendText(instanceId, chatId, text) {
+      const prepared = await textKind.prepare({ chatId, message: text }, { instanceId, sender: d.sender })
+      return sentDto(await d.sender.send({ instanceId, kind: textKind.kind, ...prepared }), chatId, text, null)
+    },
+
+    async sendFile(instanceId, chatId, file, caption) {
+      const kind = IMAGE_KINDS.test(file.mimetype) ? imageKind : pdfKind
+      const params = { chatId, file: { data: file.base64, mimetype: file.mimetype, filename: file.name }, ...(caption ? { caption } : {}) }
+      const prepared = await kind.prepare(params, { instanceId, sender: d.sender })
+      const outcome = await d.sender.send({ instanceId, kind: kind.kind, ...prepared })
+      return sentDto(outcome, chatId, caption ?? null, { mimetype: file.mimetype, filename: file.name, url: null })
+    },
+
+    async markRead(instanceId, chatId) {
+      const jid = chatJid(instanceId, chatId)
+      await markRead({ socket: d.sender.socketOf(instanceId), db, instanceId, now: now() }, { jid: toWaJid(chatId), chatJid: jid }, { messages: 30, days: 7 })
+    },
+
+    subscribe(listener) {
+      const onBatch = ({ instanceId, events }: { instanceId: string; events: Partial<BaileysEventMap> }) => {
+        for (const m of events['messages.upsert']?.messages ?? []) {
+          const stored = m.key.id ? findMessage(db, instanceId, null, m.key.id) : undefined
+          if (stored) listener({ kind: 'message', instanceId, message: messageDto(stored) })
+        }
+        for (const u of events['messages.update'] ?? []) {
+          if (u.update.status === undefined || u.update.status === null || !u.key.id) continue
+          const stored = findMessage(db, instanceId, null, u.key.id)
+          if (stored?.fromMe) listener({ kind: 'ack', instanceId, chatId: toApiChatId(stored.chatId), messageId: stored.id, ack: ackName(stored.ack) })
+        }
+      }
+      return d.bus.on('engine.baileys', onBatch)
+    }
+  }
+}
