@@ -75,9 +75,13 @@ const PRIVATE = new BlockList()
 for (const [net, prefix] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.168.0.0', 16]] as const) {
   PRIVATE.addSubnet(net, prefix, 'ipv4')
 }
-for (const [net, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['::ffff:0:0', 96]] as const) PRIVATE.addSubnet(net, prefix, 'ipv6')
+// No ::ffff:0:0/96 rule: BlockList matches IPv4 addresses against IPv4-mapped IPv6 rules, so it would refuse every
+// IPv4 address. Mapped addresses are unwrapped below instead.
+for (const [net, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10]] as const) PRIVATE.addSubnet(net, prefix, 'ipv6')
 
 export const isPrivateAddress = (ip: string): boolean => {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)
+  if (mapped) return isPrivateAddress(mapped[1]!)
   const family = isIP(ip)
   return family === 4 ? PRIVATE.check(ip, 'ipv4') : family === 6 ? PRIVATE.check(ip, 'ipv6') : false
 }
@@ -85,7 +89,7 @@ export const isPrivateAddress = (ip: string): boolean => {
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void
 
 /** DNS lookup that refuses private addresses at connect time (so a rebinding name cannot slip through). */
-function publicOnlyLookup(hostname: string, options: object, callback: LookupCallback): void {
+export function publicOnlyLookup(hostname: string, options: object, callback: LookupCallback): void {
   dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err, [])
     const list = addresses as LookupAddress[]
