@@ -19,6 +19,20 @@ export interface IngestContext {
   meLid: string | null
   payload: PayloadContext
   emit<E extends EmittedEvent>(event: E, payload: PayloadOf<E>): void
+  /** Logs a failure of one item (message, update) that was rolled back on its own. */
+  report(err: unknown, what: string): void
+}
+
+/**
+ * Runs `fn` for one item in its own savepoint: an item the mapper cannot handle is logged and rolled back
+ * alone (its store rows and events together), the rest of the batch goes on.
+ */
+export function isolated(ctx: IngestContext, what: string, fn: () => void): void {
+  try {
+    ctx.db.transaction(fn)()
+  } catch (err) {
+    ctx.report(err, what)
+  }
 }
 
 export const nowSeconds = (ctx: IngestContext): number => Math.floor(ctx.now / 1000)

@@ -144,6 +144,16 @@ describe('ingestion of engine batches', () => {
     expect(errors.join('\n')).toMatch(/ingesting an engine event failed/)
   })
 
+  it('one message the mapper cannot handle is skipped alone (rows and events); the others of the batch commit', () => {
+    const { db, send, events, errors } = setup()
+    const bad = msg('BAD1', BOB, 'broken', { message: { conversation: 'broken', extendedTextMessage: { contextInfo: { mentionedJid: 5 as unknown as string[] } } } })
+    send({ 'messages.upsert': { messages: [bad, msg('OK1', BOB, 'fine')], type: 'notify' } })
+    expect(findMessage(db, I, BOB, 'BAD1')).toBeUndefined()
+    expect(findMessage(db, I, BOB, 'OK1')!.body).toBe('fine')
+    expect(events('message').map((e) => e.payload.body)).toEqual(['fine'])
+    expect(errors.join('\n')).toMatch(/an engine item was skipped/)
+  })
+
   it('engine.event only when a webhook subscribes to it; never credentials; nothing for a deleted instance', () => {
     const quiet = setup()
     quiet.send({ 'presence.update': { id: BOB, presences: { [BOB]: { lastKnownPresence: 'composing' } } } })

@@ -77,7 +77,8 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
       emit<E extends EmittedEvent>(event: E, payload: PayloadOf<E>) {
         enqueueEvent(db, { ...envelope, event, payload }, { now: at })
         enqueued++
-      }
+      },
+      report: (err, what) => deps.logger.error({ err, instanceId, what }, 'message store: an engine item was skipped')
     }
     try {
       db.transaction(() => {

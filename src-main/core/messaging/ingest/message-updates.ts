@@ -8,22 +8,24 @@ import { refreshLastMessage } from '../store/chats-repo.js'
 import { canonicalJid } from '../store/jids.js'
 import { applyEdit, clearChatMessages, deleteMessage, findMessage, markRevoked, raiseAck, setStarred } from '../store/messages-repo.js'
 import { setReaction } from '../store/reactions-repo.js'
-import { authorOf, canonicalKey, nowSeconds, toNum, type IngestContext } from './context.js'
+import { authorOf, canonicalKey, isolated, nowSeconds, toNum, type IngestContext } from './context.js'
 
 const find = (ctx: IngestContext, key: WAMessageKey) => (key.id ? findMessage(ctx.db, ctx.instanceId, key.remoteJid ?? null, key.id) : undefined)
 
 export function ingestMessageUpdates(ctx: IngestContext, updates: WAMessageUpdate[]): void {
   for (const { key: rawKey, update } of updates) {
     if (!rawKey?.id) continue
-    const key = canonicalKey(ctx, rawKey)
-    if (update.status !== undefined && update.status !== null) onStatus(ctx, key, ackOf(update.status))
-    if (update.messageStubType === WAMessageStubType.REVOKE && update.message === null) onRevoke(ctx, key)
-    const edited = update.message?.editedMessage?.message
-    if (edited) onEdit(ctx, key, edited, toNum(update.messageTimestamp) || nowSeconds(ctx))
-    if (typeof update.starred === 'boolean') {
-      const stored = find(ctx, key)
-      if (stored) setStarred(ctx.db, stored.pk, update.starred, ctx.now)
-    }
+    isolated(ctx, `update of ${rawKey.id}`, () => {
+      const key = canonicalKey(ctx, rawKey)
+      if (update.status !== undefined && update.status !== null) onStatus(ctx, key, ackOf(update.status))
+      if (update.messageStubType === WAMessageStubType.REVOKE && update.message === null) onRevoke(ctx, key)
+      const edited = update.message?.editedMessage?.message
+      if (edited) onEdit(ctx, key, edited, toNum(update.messageTimestamp) || nowSeconds(ctx))
+      if (typeof update.starred === 'boolean') {
+        const stored = find(ctx, key)
+        if (stored) setStarred(ctx.db, stored.pk, update.starred, ctx.now)
+      }
+    })
   }
 }
 
@@ -67,41 +69,49 @@ function onEdit(ctx: IngestContext, key: WAMessageKey, edited: proto.IMessage, e
 export function ingestReceipts(ctx: IngestContext, receipts: MessageUserReceiptUpdate[]): void {
   for (const { key: rawKey, receipt } of receipts) {
     if (!rawKey?.id || !receipt?.userJid) continue
-    const key = canonicalKey(ctx, rawKey)
-    const stored = find(ctx, key)
-    if (!stored) continue
-    const ack = receipt.playedTimestamp ? 4 : receipt.readTimestamp ? 3 : receipt.receiptTimestamp ? 2 : 0
-    if (!ack) continue
-    const at = toNum(receipt.playedTimestamp ?? receipt.readTimestamp ?? receipt.receiptTimestamp) || nowSeconds(ctx)
-    const member = canonicalJid(ctx.db, ctx.instanceId, receipt.userJid)
-    ctx.emit('message.ack.group', groupAckPayload(stored.message.key, member, ack, at))
-    // The message's own ack follows the first member to reach each level.
-    if (raiseAck(ctx.db, stored.pk, ack, ctx.now) !== null && stored.fromMe) {
-      ctx.emit('message.ack', ackPayload(stored.message.key, ack, at, ctx.payload, member))
-    }
+    isolated(ctx, `receipt of ${rawKey.id}`, () => onReceipt(ctx, rawKey, receipt))
+  }
+}
+
+function onReceipt(ctx: IngestContext, rawKey: WAMessageKey, receipt: MessageUserReceiptUpdate['receipt']): void {
+  const key = canonicalKey(ctx, rawKey)
+  const stored = find(ctx, key)
+  if (!stored) return
+  const ack = receipt.playedTimestamp ? 4 : receipt.readTimestamp ? 3 : receipt.receiptTimestamp ? 2 : 0
+  if (!ack) return
+  const at = toNum(receipt.playedTimestamp ?? receipt.readTimestamp ?? receipt.receiptTimestamp) || nowSeconds(ctx)
+  const member = canonicalJid(ctx.db, ctx.instanceId, receipt.userJid)
+  ctx.emit('message.ack.group', groupAckPayload(stored.message.key, member, ack, at))
+  // The message's own ack follows the first member to reach each level.
+  if (raiseAck(ctx.db, stored.pk, ack, ctx.now) !== null && stored.fromMe) {
+    ctx.emit('message.ack', ackPayload(stored.message.key, ack, at, ctx.payload, member))
   }
 }
 
 export function ingestReactions(ctx: IngestContext, reactions: { key: WAMessageKey; reaction: proto.IReaction }[]): void {
   for (const { key: rawTarget, reaction } of reactions) {
     if (!rawTarget?.id || !reaction?.key) continue
-    const target = canonicalKey(ctx, rawTarget)
-    const reactionKey = canonicalKey(ctx, reaction.key as WAMessageKey)
-    const sender = authorOf(ctx, reactionKey)
-    const text = reaction.text ?? ''
-    const at = Math.floor(toNum(reaction.senderTimestampMs) / 1000) || nowSeconds(ctx)
-    const stored = find(ctx, target)
-    const targetKey = stored?.message.key ?? target
-    const changed = setReaction(ctx.db, ctx.instanceId, {
-      chatId: targetKey.remoteJid ?? '',
-      messageId: target.id!,
-      sender,
-      text,
-      reactionId: reactionKey.id ?? null,
-      timestamp: at
-    })
-    if (changed) ctx.emit('message.reaction', reactionPayload(targetKey, reactionKey, sender, text, at, ctx.payload))
+    isolated(ctx, `reaction to ${rawTarget.id}`, () => onReaction(ctx, rawTarget, reaction))
   }
+}
+
+function onReaction(ctx: IngestContext, rawTarget: WAMessageKey, reaction: proto.IReaction): void {
+  const target = canonicalKey(ctx, rawTarget)
+  const reactionKey = canonicalKey(ctx, reaction.key as WAMessageKey)
+  const sender = authorOf(ctx, reactionKey)
+  const text = reaction.text ?? ''
+  const at = Math.floor(toNum(reaction.senderTimestampMs) / 1000) || nowSeconds(ctx)
+  const stored = find(ctx, target)
+  const targetKey = stored?.message.key ?? target
+  const changed = setReaction(ctx.db, ctx.instanceId, {
+    chatId: targetKey.remoteJid ?? '',
+    messageId: target.id!,
+    sender,
+    text,
+    reactionId: reactionKey.id ?? null,
+    timestamp: at
+  })
+  if (changed) ctx.emit('message.reaction', reactionPayload(targetKey, reactionKey, sender, text, at, ctx.payload))
 }
 
 /** "Delete for me" (no webhook event): the rows go and the chat's last message is recomputed. */

@@ -5,7 +5,7 @@ import { messagePayload, ackPayload } from '../events/payloads.js'
 import { touchChatWithMessage } from '../store/chats-repo.js'
 import { upsertContact } from '../store/contacts-repo.js'
 import { upsertMessage, messageColumns } from '../store/messages-repo.js'
-import { authorOf, canonicalKey, nowSeconds, toNum, type IngestContext } from './context.js'
+import { authorOf, canonicalKey, isolated, nowSeconds, toNum, type IngestContext } from './context.js'
 import { ingestEventResponse, ingestPollVote } from './votes.js'
 
 /** Content kinds that change other messages or carry no chat content: never stored as messages. */
@@ -49,30 +49,28 @@ export function ingestUpsert(ctx: IngestContext, batch: { messages: WAMessage[];
   // store the first time; the store says whether we have seen a message before (dedupe at the source).
   for (const raw of batch.messages) {
     if (!raw.key?.id || !raw.key.remoteJid) continue
-    const m = canonicalMessage(ctx, raw)
-    const content = normalizeMessageContent(m.message)
-    if (content?.pollUpdateMessage) {
-      ingestPollVote(ctx, raw, m, content.pollUpdateMessage)
-      continue
-    }
-    if (content?.encEventResponseMessage) {
-      ingestEventResponse(ctx, raw, m, content.encEventResponseMessage)
-      continue
-    }
-    if (!isStorable(content)) continue
-    const fromMe = !!m.key.fromMe
-    const res = store(ctx, m, true, !fromMe && batch.type === 'notify')
-    if (res.inserted) {
-      const payload = messagePayload(m, ctx.payload)
-      ctx.emit('message.any', payload)
-      if (!fromMe) ctx.emit('message', payload)
-      // An own message first seen already acknowledged (the engine folds fast receipts into the upsert).
-      else if (payload.ack >= 1) ctx.emit('message.ack', ackPayload(m.key, payload.ack, nowSeconds(ctx), ctx.payload))
-    } else if (fromMe && res.previousAck !== null) {
-      // A repeat that carries a higher status (e.g. the server ack folded into the append).
-      const ack = messageColumns(m).ack
-      if (ack > res.previousAck) ctx.emit('message.ack', ackPayload(m.key, ack, nowSeconds(ctx), ctx.payload))
-    }
+    isolated(ctx, `message ${raw.key.id}`, () => upsertOne(ctx, raw, batch.type))
+  }
+}
+
+function upsertOne(ctx: IngestContext, raw: WAMessage, type: string): void {
+  const m = canonicalMessage(ctx, raw)
+  const content = normalizeMessageContent(m.message)
+  if (content?.pollUpdateMessage) return ingestPollVote(ctx, raw, m, content.pollUpdateMessage)
+  if (content?.encEventResponseMessage) return ingestEventResponse(ctx, raw, m, content.encEventResponseMessage)
+  if (!isStorable(content)) return
+  const fromMe = !!m.key.fromMe
+  const res = store(ctx, m, true, !fromMe && type === 'notify')
+  if (res.inserted) {
+    const payload = messagePayload(m, ctx.payload)
+    ctx.emit('message.any', payload)
+    if (!fromMe) ctx.emit('message', payload)
+    // An own message first seen already acknowledged (the engine folds fast receipts into the upsert).
+    else if (payload.ack >= 1) ctx.emit('message.ack', ackPayload(m.key, payload.ack, nowSeconds(ctx), ctx.payload))
+  } else if (fromMe && res.previousAck !== null) {
+    // A repeat that carries a higher status (e.g. the server ack folded into the append).
+    const ack = messageColumns(m).ack
+    if (ack > res.previousAck) ctx.emit('message.ack', ackPayload(m.key, ack, nowSeconds(ctx), ctx.payload))
   }
 }
 
@@ -80,7 +78,9 @@ export function ingestUpsert(ctx: IngestContext, batch: { messages: WAMessage[];
 export function ingestHistoryMessages(ctx: IngestContext, messages: WAMessage[]): void {
   for (const raw of messages) {
     if (!raw.key?.id || !raw.key.remoteJid) continue
-    const m = canonicalMessage(ctx, raw)
-    if (isStorable(normalizeMessageContent(m.message))) store(ctx, m, false, false)
+    isolated(ctx, `history message ${raw.key.id}`, () => {
+      const m = canonicalMessage(ctx, raw)
+      if (isStorable(normalizeMessageContent(m.message))) store(ctx, m, false, false)
+    })
   }
 }
