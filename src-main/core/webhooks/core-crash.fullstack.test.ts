@@ -3,7 +3,6 @@
 // SIGKILLed mid-delivery. A restarted CLI on the same data dir delivers every event (same ids), signed.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -12,7 +11,6 @@ import { startReceiver, type TestReceiver } from './testing.js'
 import { verifyWebhook } from './verify.js'
 
 const cliPath = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'cli.ts')
-const tsxCli = join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'cli.mjs')
 const token = 'crash-token-0123456789'
 const secret = 'crash-core-secret'
 const dataDir = mkdtempSync(join(tmpdir(), 'sb-crash-'))
@@ -28,8 +26,11 @@ const children: ChildProcess[] = []
 let receiver: TestReceiver | undefined
 
 async function startCli(): Promise<Cli> {
-  const child = spawn(process.execPath, [tsxCli, cliPath, '--port', '0', '--data-dir', dataDir, '--network', 'sandbox', '--access-token', token, '--plan', 'paid'], {
-    stdio: ['ignore', 'pipe', 'pipe']
+  // node --import tsx (not the tsx CLI, which runs the core in a grandchild): the child IS the core, so SIGKILL
+  // really kills it. Own process group, so afterAll can take down anything it might have started.
+  const child = spawn(process.execPath, ['--import', 'tsx', cliPath, '--port', '0', '--data-dir', dataDir, '--network', 'sandbox', '--access-token', token, '--plan', 'paid'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true
   })
   children.push(child)
   let out = ''
@@ -66,7 +67,7 @@ async function until<T>(fn: () => Promise<T | undefined | false>, ms: number, wh
 }
 
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL')
+  for (const c of children) if (c.pid && c.exitCode === null && c.signalCode === null) process.kill(-c.pid, 'SIGKILL')
   await receiver?.close()
 })
 
@@ -100,7 +101,7 @@ describe('SIGKILL of the core during webhook delivery', () => {
     }, 20_000, 'recorded events')
     // ... and deliveries are in flight (held open by the receiver) when the core dies.
     await receiver.waitFor(() => held.length >= 2, 20_000)
-    cli.child.kill('SIGKILL')
+    process.kill(-cli.child.pid!, 'SIGKILL')
     await cli.exited
     hold = false
     for (const release of held) release()
