@@ -25,28 +25,39 @@ interface Run {
   pipeSeconds: number
 }
 
-/** N sequential sends (latency), then N with WINDOW in flight (throughput); `send` resolves when accepted. */
-async function measure(tag: string, send: (text: string) => Promise<void>, arrival: (text: string) => Promise<number>): Promise<Run> {
-  const seq: number[] = []
+type Send = (text: string) => Promise<void>
+type Arrival = (text: string) => Promise<number>
+
+/**
+ * Both ways measured interleaved, so a change of machine load (other processes) hits both alike: sequential sends
+ * alternate message by message; pipelined runs alternate in halves (a, b, a, b), WINDOW in flight each.
+ */
+async function measure(ways: { a: Send; b: Send }, arrival: Arrival): Promise<{ a: Run; b: Run }> {
+  const runs = { a: { seq: [] as number[], pipe: [] as number[], pipeSeconds: 0 }, b: { seq: [] as number[], pipe: [] as number[], pipeSeconds: 0 } }
   for (let i = 0; i < N; i++) {
-    const text = `bench ${tag} seq ${i}`
-    const t0 = performance.now()
-    await send(text)
-    seq.push((await arrival(text)) - t0)
-  }
-  const pipe: number[] = []
-  let next = 0
-  const start = performance.now()
-  const worker = async () => {
-    while (next < N) {
-      const text = `bench ${tag} pipe ${next++}`
+    for (const way of ['a', 'b'] as const) {
+      const text = `bench ${way} seq ${i}`
       const t0 = performance.now()
-      await send(text)
-      pipe.push((await arrival(text)) - t0)
+      await ways[way](text)
+      runs[way].seq.push((await arrival(text)) - t0)
     }
   }
-  await Promise.all(Array.from({ length: WINDOW }, worker))
-  return { seq, pipe, pipeSeconds: (performance.now() - start) / 1000 }
+  for (const [half, way] of [[0, 'a'], [0, 'b'], [1, 'a'], [1, 'b']] as const) {
+    const count = Math.floor(N / 2)
+    let next = 0
+    const start = performance.now()
+    const worker = async () => {
+      while (next < count) {
+        const text = `bench ${way} pipe ${half} ${next++}`
+        const t0 = performance.now()
+        await ways[way](text)
+        runs[way].pipe.push((await arrival(text)) - t0)
+      }
+    }
+    await Promise.all(Array.from({ length: WINDOW }, worker))
+    runs[way].pipeSeconds += (performance.now() - start) / 1000
+  }
+  return runs
 }
 
 async function httpRun(): Promise<{ http: Run; direct: Run }> {
@@ -94,11 +105,11 @@ async function httpRun(): Promise<{ http: Run; direct: Run }> {
       await arrival(text)
     }
 
-    const http = await measure('http', post, arrival)
-    // The same instance socket and recipient without the API: what the HTTP layer and the pipeline add.
+    // b: the same instance socket and recipient without the API (what the HTTP layer and the pipeline add).
     const sock = t.core.engine.liveSocket(id)!
-    const direct = await measure('direct', async (text) => void (await sock.sendMessage(`${PEER}@s.whatsapp.net`, { text })), arrival)
-    return { http, direct }
+    const direct: Send = async (text) => void (await sock.sendMessage(`${PEER}@s.whatsapp.net`, { text }))
+    const { a: http, b: directRun } = await measure({ a: post, b: direct }, arrival)
+    return { http, direct: directRun }
   } finally {
     await t.close()
   }
