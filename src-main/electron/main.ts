@@ -7,7 +7,8 @@ import type { InstancesSummary } from './core-messages.js'
 import { installAppMenu } from './menu.js'
 import { desktopCoreOptions } from './options.js'
 import { electronSqliteBinding, paths, resourcesDir } from './paths.js'
-import { allowedOrigins, hardenSession, hardenWebContents, registerAppScheme, serveRenderer } from './security.js'
+import { allowedOrigins } from './policy.js'
+import { hardenSession, hardenWebContents, registerAppScheme, serveRenderer } from './security.js'
 import { AppTray } from './tray.js'
 import { createMainWindow } from './window.js'
 
@@ -44,7 +45,7 @@ if (!app.requestSingleInstanceLock()) {
   app.on('second-instance', open)
 
   void app.whenReady().then(() => {
-    hardenSession(devServerUrl)
+    hardenSession(devServerUrl, origins)
     serveRenderer(paths.renderer)
     serveBridgePorts(core, () => (window && !window.isDestroyed() ? window.webContents : undefined), origins)
     core.on('ready', () => {

@@ -1,25 +1,9 @@
 // Electron hardening (reliability-security-performance.md §3.4): the renderer is served from our own app://
 // origin with a strict CSP, navigation and new windows are denied (http(s) links open in the browser),
-// permission requests and webviews are refused, and only our page may ask for a bridge port.
+// permission requests and webviews are refused, and only our page may ask for a bridge port. Rules: policy.ts.
 import { app, net, protocol, session, shell, type IpcMainEvent, type WebContents } from 'electron'
-import { normalize, relative, sep } from 'node:path'
 import { pathToFileURL } from 'node:url'
-
-export const APP_SCHEME = 'app'
-export const APP_ORIGIN = `${APP_SCHEME}://switchboard`
-
-/** Same policy as the headless /ui/ (core/bridge/ui-routes.ts) minus the WebSocket: the port carries the bridge. */
-export const RENDERER_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'"
-].join('; ')
+import { APP_SCHEME, externalUrl, originOf, rendererFile, RENDERER_CSP } from './policy.js'
 
 /** Must run before app is ready. */
 export function registerAppScheme(): void {
@@ -29,10 +13,8 @@ export function registerAppScheme(): void {
 /** Serves the renderer build on app://switchboard/ (never file://), refusing anything outside the build folder. */
 export function serveRenderer(rendererDir: string): void {
   protocol.handle(APP_SCHEME, async (request) => {
-    const url = new URL(request.url)
-    const file = normalize(`${rendererDir}${sep}${decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname)}`)
-    const inside = relative(rendererDir, file)
-    if (url.host !== 'switchboard' || inside.startsWith('..') || inside === '') return new Response('Not found', { status: 404 })
+    const file = rendererFile(rendererDir, request.url)
+    if (!file) return new Response('Not found', { status: 404 })
     const res = await net.fetch(pathToFileURL(file).toString())
     const headers = new Headers(res.headers)
     headers.set('Content-Security-Policy', RENDERER_CSP)
@@ -41,26 +23,14 @@ export function serveRenderer(rendererDir: string): void {
   })
 }
 
-/** The origins our window may show: the app:// build, or the dev server in `electron-vite dev`. */
-export function allowedOrigins(devServerUrl: string | undefined): Set<string> {
-  const origins = new Set([APP_ORIGIN])
-  if (devServerUrl) origins.add(new URL(devServerUrl).origin)
-  return origins
-}
+/** The one permission our page may use: writing to the clipboard (Copy buttons). */
+const ALLOWED_PERMISSION = 'clipboard-sanitized-write'
 
-const originOf = (url: string): string | undefined => {
-  try {
-    return new URL(url).origin
-  } catch {
-    return undefined
-  }
-}
-
-/** Session-wide: deny every permission; the dev server's pages get the same CSP as a header. */
-export function hardenSession(devServerUrl: string | undefined): void {
+/** Session-wide: deny every permission but clipboard writes from our origin; the dev server gets the CSP header. */
+export function hardenSession(devServerUrl: string | undefined, origins: Set<string>): void {
   const s = session.defaultSession
-  s.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
-  s.setPermissionCheckHandler(() => false)
+  s.setPermissionRequestHandler((contents, permission, callback) => callback(permission === ALLOWED_PERMISSION && origins.has(originOf(contents.getURL()) ?? '')))
+  s.setPermissionCheckHandler((_contents, permission, requestingOrigin) => permission === ALLOWED_PERMISSION && origins.has(originOf(requestingOrigin) ?? ''))
   s.setDevicePermissionHandler(() => false)
   if (devServerUrl) {
     const dev = new URL(devServerUrl).origin
@@ -92,14 +62,8 @@ export function hardenWebContents(origins: Set<string>): void {
 
 /** Only http(s) URLs ever leave the app, and only to the user's browser. */
 export function openExternal(url: string): void {
-  const parsed = (() => {
-    try {
-      return new URL(url)
-    } catch {
-      return undefined
-    }
-  })()
-  if (parsed && (parsed.protocol === 'https:' || parsed.protocol === 'http:')) void shell.openExternal(parsed.toString())
+  const safe = externalUrl(url)
+  if (safe) void shell.openExternal(safe)
 }
 
 /** An IPC message counts only if it comes from our window's top frame showing one of our origins. */

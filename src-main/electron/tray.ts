@@ -2,20 +2,11 @@
 import { Menu, nativeImage, Tray } from 'electron'
 import { join } from 'node:path'
 import type { InstancesSummary } from './core-messages.js'
+import { statusLine, type CoreState } from './tray-status.js'
 
 export interface TrayHandlers {
   open(): void
   quit(): void
-}
-
-export function statusLine(summary: InstancesSummary | undefined, coreState: 'starting' | 'ready' | 'down'): string {
-  if (coreState === 'starting') return 'Starting…'
-  if (coreState === 'down') return 'Core stopped: restarting'
-  if (!summary || summary.total === 0) return 'No instances yet'
-  const parts = [`${summary.working} of ${summary.total} working`]
-  if (summary.needsScan) parts.push(`${summary.needsScan} waiting for a scan`)
-  if (summary.failed) parts.push(`${summary.failed} failed`)
-  return parts.join(', ')
 }
 
 export class AppTray {
@@ -31,7 +22,7 @@ export class AppTray {
     this.update(undefined, 'starting')
   }
 
-  update(summary: InstancesSummary | undefined, coreState: 'starting' | 'ready' | 'down'): void {
+  update(summary: InstancesSummary | undefined, coreState: CoreState): void {
     const line = statusLine(summary, coreState)
     this.tray.setToolTip(`Switchboard: ${line}`)
     this.tray.setContextMenu(

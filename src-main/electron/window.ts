@@ -1,8 +1,9 @@
 // The one window: sandboxed, isolated renderer with the bridge preload; shown when ready; closing it hides it to
 // the tray (the API keeps serving), quitting happens from the tray or the menu.
-import { BrowserWindow } from 'electron'
-import { paths } from './paths.js'
-import { APP_ORIGIN } from './security.js'
+import { app, BrowserWindow } from 'electron'
+import { join } from 'node:path'
+import { paths, resourcesDir } from './paths.js'
+import { APP_ORIGIN } from './policy.js'
 
 export function createMainWindow(devServerUrl: string | undefined, isQuitting: () => boolean): BrowserWindow {
   const win = new BrowserWindow({
@@ -12,6 +13,7 @@ export function createMainWindow(devServerUrl: string | undefined, isQuitting: (
     minHeight: 520,
     show: false,
     title: 'Switchboard',
+    icon: join(resourcesDir(app.isPackaged), 'icon.png'),
     autoHideMenuBar: false,
     webPreferences: {
       preload: paths.preload,

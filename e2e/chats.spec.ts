@@ -1,0 +1,44 @@
+// Chats end to end: pair an instance with Alice's simulated phone, Bob writes to Alice from the Sandbox view, the
+// chat appears live with its unread count, the reply typed in the composer reaches Bob's inbox.
+import { expect, test } from './fixtures.js'
+import { saveScreenshot } from './screenshots.js'
+
+// Paid plan: the unlimited policy sends at once (strict and standard hold sends 30-60 s after connecting).
+test.use({ plan: 'paid' })
+
+test('send and receive in the Chats view', async ({ ui, page }) => {
+  await ui.go('Sandbox')
+  await ui.sandbox.createPhone('15550000011', 'Alice')
+  await ui.sandbox.createPhone('15550000012', 'Bob')
+  await ui.go('Instances')
+  const id = await ui.instances.create('Chat desk')
+  await ui.instances.expectStatus('Chat desk', 'SCAN_QR_CODE')
+  await ui.go('Sandbox')
+  await ui.sandbox.scanQrOf('Alice', id)
+  await ui.go('Instances')
+  await ui.instances.expectStatus('Chat desk', 'WORKING')
+  await ui.go('Policies')
+  await ui.policies.useButton('Unlimited').click()
+  await expect(ui.policies.column('Unlimited')).toContainText('Current')
+
+  await ui.go('Chats')
+  await ui.go('Sandbox')
+  await ui.sandbox.sendAs('Bob', '15550000011', 'Hi, is the shop open today?')
+  await ui.go('Chats')
+  const chat = ui.chats.chat(/15550000012|Bob/)
+  await expect(chat).toContainText('Hi, is the shop open today?')
+  await expect(chat.getByLabel('1 unread')).toBeVisible()
+
+  await chat.click()
+  await expect(ui.chats.thread.getByText('Hi, is the shop open today?')).toBeVisible()
+  await expect(chat.getByLabel('1 unread')).toHaveCount(0)
+  await ui.chats.send('Yes, until 6 pm!')
+  const mine = ui.chats.thread.locator('.bubble.out').filter({ hasText: 'Yes, until 6 pm!' })
+  await expect(mine).toBeVisible()
+  await expect(mine.locator('.tick')).toBeVisible()
+  await saveScreenshot(page, 'chats')
+
+  await ui.go('Sandbox')
+  const inbox = await ui.sandbox.openInbox('Bob', '15550000012')
+  await expect(inbox.getByText('Yes, until 6 pm!')).toBeVisible()
+})

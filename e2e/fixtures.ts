@@ -1,0 +1,73 @@
+// Test fixtures: `app` starts the headless CLI (`src-main/cli.ts`, sandbox network, port 0, a fresh data dir)
+// and waits for its "listening" and UI lines; `ui` opens the one-time UI URL. `plan` selects free or paid.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { test as base, expect, type Page } from '@playwright/test'
+import { AppPage } from './pages/app-page.js'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const tsxCli = join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'cli.mjs')
+
+export interface RunningApp {
+  apiUrl: string
+  uiUrl: string
+  token: string
+  dataDir: string
+  output(): string
+}
+
+async function startApp(plan: 'free' | 'paid'): Promise<{ app: RunningApp; child: ChildProcess }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sb-e2e-'))
+  const token = `e2e-${Math.random().toString(36).slice(2)}`
+  const child = spawn(process.execPath, [tsxCli, 'src-main/cli.ts', '--port', '0', '--data-dir', dataDir, '--network', 'sandbox', '--access-token', token, '--plan', plan], {
+    cwd: root,
+    env: { ...process.env, SWITCHBOARD_LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  let out = ''
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()))
+  const urls = await new Promise<{ api: string; ui: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the app did not start in time:\n${out}`)), 60_000)
+    const check = () => {
+      const api = /Switchboard API listening on (http:\/\/\S+)/.exec(out)?.[1]
+      const ui = /Switchboard UI .*?: (http:\/\/\S+#token=\S+)/.exec(out)?.[1]
+      if (api && ui) {
+        clearTimeout(timer)
+        resolve({ api, ui })
+      }
+    }
+    child.stdout!.on('data', check)
+    child.once('exit', (code) => reject(new Error(`the app exited (${code}) before listening:\n${out}`)))
+  })
+  return { app: { apiUrl: urls.api, uiUrl: urls.ui, token, dataDir, output: () => out }, child }
+}
+
+async function stopApp(child: ChildProcess, dataDir: string): Promise<void> {
+  if (child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    await exited
+  }
+  rmSync(dataDir, { recursive: true, force: true })
+}
+
+export const test = base.extend<{ plan: 'free' | 'paid'; app: RunningApp; ui: AppPage }>({
+  plan: ['free', { option: true }],
+  app: async ({ plan }, use) => {
+    const { app, child } = await startApp(plan)
+    await use(app)
+    await stopApp(child, app.dataDir)
+  },
+  ui: async ({ page, app }, use) => {
+    const ui = new AppPage(page)
+    await ui.open(app.uiUrl)
+    await use(ui)
+  }
+})
+
+export { expect, type Page }

@@ -1,0 +1,47 @@
+// Sandbox view: simulated phones and what their person does (scan, type a code, send, read the inbox).
+import { expect, type Locator, type Page } from '@playwright/test'
+
+export class SandboxPage {
+  constructor(private readonly page: Page) {}
+
+  phone(name: string): Locator {
+    return this.page.getByRole('listitem', { name: `Phone ${name}` })
+  }
+
+  async createPhone(number: string, name: string): Promise<void> {
+    await this.page.getByLabel('Phone number').fill(number)
+    await this.page.getByLabel('Name', { exact: true }).fill(name)
+    await this.page.getByRole('button', { name: 'Create phone' }).click()
+    await expect(this.phone(name)).toBeVisible()
+  }
+
+  async scanQrOf(phoneName: string, instanceId: string): Promise<void> {
+    const card = this.phone(phoneName)
+    await card.getByLabel('Scan the QR of').selectOption(instanceId)
+    await card.getByRole('button', { name: 'Scan this instance’s QR' }).click()
+    await expect(card.getByRole('status').filter({ hasText: 'Scanned: the phone linked the instance' })).toBeVisible()
+  }
+
+  async enterCode(phoneName: string, code: string): Promise<void> {
+    const card = this.phone(phoneName)
+    await card.getByLabel('Pairing code').fill(code)
+    await card.getByRole('button', { name: 'Enter pairing code' }).click()
+    await expect(card.getByRole('status').filter({ hasText: 'Code accepted' })).toBeVisible()
+  }
+
+  async sendAs(phoneName: string, to: string, text: string): Promise<void> {
+    const card = this.phone(phoneName)
+    await card.getByLabel(`Send as ${phoneName} to`).fill(to)
+    await card.getByLabel('Message', { exact: true }).fill(text)
+    await card.getByRole('button', { name: 'Send a message as this person' }).click()
+    await expect(card.getByRole('status').filter({ hasText: 'Sent' })).toBeVisible()
+  }
+
+  async openInbox(phoneName: string, phoneNumber: string): Promise<Locator> {
+    const card = this.phone(phoneName)
+    await card.getByRole('button', { name: 'Show inbox' }).click()
+    const inbox = card.getByRole('list', { name: `Inbox of ${phoneNumber}` })
+    await expect(inbox.or(card.getByText('No messages yet.'))).toBeVisible()
+    return inbox
+  }
+}

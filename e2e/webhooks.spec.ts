@@ -1,0 +1,35 @@
+// Webhooks on the paid plan: add a URL for session.status in the UI, cause status changes, see the delivery in the
+// log (HTTP 200) and at a real local receiver.
+import { expect, test } from './fixtures.js'
+import { saveScreenshot } from './screenshots.js'
+import { startReceiver } from './webhook-receiver.js'
+
+test.use({ plan: 'paid' })
+
+test('add a webhook and see its deliveries', async ({ ui, page }) => {
+  const receiver = await startReceiver()
+  try {
+    const id = await ui.instances.create('Hook desk')
+    await ui.instances.expectStatus('Hook desk', 'SCAN_QR_CODE')
+    await ui.go('Webhooks')
+    await ui.webhooks.add(receiver.url, ['session.status'])
+
+    // A restart goes STARTING -> SCAN_QR_CODE: two session.status events for the new webhook.
+    await ui.go('Instances')
+    await ui.instances.card('Hook desk').getByRole('button', { name: 'Restart' }).click()
+    await ui.instances.expectStatus('Hook desk', 'SCAN_QR_CODE')
+    await ui.go('Webhooks')
+    const delivered = ui.webhooks.deliveryRows().filter({ hasText: 'session.status' }).filter({ hasText: 'Delivered' })
+    await expect(delivered.first()).toBeVisible()
+    await expect(delivered.first().getByTestId('delivery-status')).toHaveText('200')
+    await expect.poll(() => receiver.received.filter((r) => r.body.event === 'session.status' && r.body.instance_id === id).length).toBeGreaterThanOrEqual(1)
+    const first = receiver.received.find((r) => r.body.event === 'session.status')!
+    expect(first.headers['webhook-id']).toBe(first.body.id)
+
+    await delivered.first().getByRole('button', { name: 'Attempts' }).click()
+    await expect(page.getByText(/#1 delivered · 200/).first()).toBeVisible()
+    await saveScreenshot(page, 'webhooks')
+  } finally {
+    await receiver.close()
+  }
+})
