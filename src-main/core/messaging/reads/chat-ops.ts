@@ -5,6 +5,7 @@ import { isJidGroup, type WAMessage, type WAMessageKey, type WASocket } from '@w
 import type { Db } from '../../db/connection.js'
 import { clearChatMessages, deleteChat, listChatMessages, patchChat, refreshLastMessage } from '../store/index.js'
 import { engineCall } from './live-socket.js'
+import type { MediaFiles } from './media-files.js'
 
 export interface ChatTarget {
   /** The JID the network knows the chat by (what the phone indexes app-state under). */
@@ -18,6 +19,8 @@ export interface ChatOpContext {
   db: Db
   instanceId: string
   now: number
+  /** Downloaded files of removed messages are deleted too. */
+  media?: MediaFiles
 }
 
 /** The newest message of the chat, as app-state's message range wants it (empty when the store has none). */
@@ -64,16 +67,22 @@ export async function markUnread(c: ChatOpContext, chat: ChatTarget): Promise<vo
 /** Clears the chat's messages on every device; the chat stays. Returns how many stored messages went. */
 export async function clearChat(c: ChatOpContext, chat: ChatTarget): Promise<number> {
   await engineCall('the clear', () => c.socket.chatModify({ clear: true, lastMessages: lastMessages(c, chat) }, chat.jid))
-  return c.db.transaction(() => {
+  const files = c.media?.chatFiles(c.instanceId, chat.chatJid) ?? []
+  const removed = c.db.transaction(() => {
     const n = clearChatMessages(c.db, c.instanceId, chat.chatJid)
     refreshLastMessage(c.db, c.instanceId, chat.chatJid, c.now)
     patchChat(c.db, c.instanceId, chat.chatJid, { unreadCount: 0 }, c.now)
     return n
   })()
+  c.media?.removeFiles(files)
+  return removed
 }
 
 /** Deletes the chat on every device and from the store. Returns whether the store had it. */
 export async function removeChat(c: ChatOpContext, chat: ChatTarget): Promise<boolean> {
   await engineCall('the chat delete', () => c.socket.chatModify({ delete: true, lastMessages: lastMessages(c, chat) }, chat.jid))
-  return c.db.transaction(() => deleteChat(c.db, c.instanceId, chat.chatJid))()
+  const files = c.media?.chatFiles(c.instanceId, chat.chatJid) ?? []
+  const existed = c.db.transaction(() => deleteChat(c.db, c.instanceId, chat.chatJid))()
+  c.media?.removeFiles(files)
+  return existed
 }

@@ -94,6 +94,23 @@ export class MediaFiles {
     return existsSync(path) ? path : undefined
   }
 
+  /** Files of messages deleted for this account (delete for me, chat clear/delete): they stop being served. */
+  removeFiles(relativePaths: readonly (string | null | undefined)[]): void {
+    for (const rel of relativePaths) {
+      const [instanceId, name, ...rest] = (rel ?? '').split('/')
+      if (!instanceId || !name || rest.length) continue
+      const path = this.filePath(instanceId, name)
+      if (path) rmSync(path, { force: true })
+    }
+  }
+
+  /** Media paths of a chat's stored messages (read before a clear/delete removes the rows). */
+  chatFiles(instanceId: string, chatId: string): string[] {
+    return stmt(this.o.db, 'SELECT media_path FROM store_messages WHERE instance_id = ? AND chat_id = ? AND media_path IS NOT NULL')
+      .pluck()
+      .all(instanceId, chatId) as string[]
+  }
+
   /** Instance deleted: its media folder goes. */
   deleteInstance(instanceId: string): void {
     if (!/^[A-Z0-9]{12}$/.test(instanceId)) return

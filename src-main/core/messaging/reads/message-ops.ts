@@ -6,6 +6,7 @@ import { serializeMessageId } from '../chat-ids.js'
 import { deleteMessage, refreshLastMessage } from '../store/index.js'
 import { readsErrors } from './errors.js'
 import { engineCall } from './live-socket.js'
+import type { MediaFiles } from './media-files.js'
 import type { MessageRef } from './message-ref.js'
 
 export const EDIT_WINDOW_MINUTES = 15
@@ -34,7 +35,7 @@ async function isGroupAdmin(socket: WASocket, groupJid: string): Promise<boolean
 }
 
 /** Removes the message from this account's devices (app-state) and from the store. Needs the stored message. */
-export async function deleteForMe(socket: WASocket, db: Db, instanceId: string, ref: MessageRef, now: number): Promise<void> {
+export async function deleteForMe(socket: WASocket, db: Db, instanceId: string, ref: MessageRef, now: number, media?: MediaFiles): Promise<void> {
   const stored = ref.stored
   if (!stored) throw readsErrors.messageNotFound(serializeMessageId(ref.key))
   await engineCall('the delete for me', () =>
@@ -44,6 +45,7 @@ export async function deleteForMe(socket: WASocket, db: Db, instanceId: string, 
     deleteMessage(db, stored.pk)
     refreshLastMessage(db, instanceId, stored.chatId, now)
   })()
+  media?.removeFiles([stored.media?.path])
 }
 
 export async function editText(socket: WASocket, ref: MessageRef, text: string, nowSeconds: number): Promise<void> {

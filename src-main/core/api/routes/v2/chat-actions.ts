@@ -24,7 +24,7 @@ export async function chatActionRoutes(app: FastifyInstance, deps: ApiDeps): Pro
     const jid = toWaJid(requiredString(request.input, 'chatId', 'chat_id'))
     const chatJid = canonicalJid(deps.db, instance.id, jid)
     const socket = requireLiveSocket(deps.engine, deps.manager, instance.id)
-    return { c: { socket, db: deps.db, instanceId: instance.id, now: (deps.now ?? Date.now)() }, chat: { jid: chatJid, chatJid } }
+    return { c: { socket, db: deps.db, instanceId: instance.id, now: (deps.now ?? Date.now)(), media: deps.media }, chat: { jid: chatJid, chatJid } }
   }
 
   const route = (
@@ -78,10 +78,10 @@ export async function chatActionRoutes(app: FastifyInstance, deps: ApiDeps): Pro
     await markUnread(c, chat)
     return { markedUnread: true }
   })
-  route('/v2/chats/clear', ['POST', 'DELETE'], "Clear a chat's messages", 'The chat stays, its messages go (on every device and in the store). Answers {success, chatId, cleared: <messages removed from the store>}.', async (c, chat) => ({
+  route('/v2/chats/clear', ['POST', 'DELETE'], "Clear a chat's messages", 'The chat stays, its messages go (on every device, in the store, and their downloaded media files). Answers {success, chatId, cleared: <messages removed from the store>}.', async (c, chat) => ({
     cleared: await clearChat(c, chat)
   }))
-  route('/v2/chats/delete', ['DELETE', 'POST'], 'Delete a chat', 'Deletes the chat and its messages on every device and in the store. Answers {success, chatId, deleted: <whether the store had it>}.', async (c, chat) => ({
+  route('/v2/chats/delete', ['DELETE', 'POST'], 'Delete a chat', 'Deletes the chat and its messages on every device, in the store and their downloaded media files. Answers {success, chatId, deleted: <whether the store had it>}.', async (c, chat) => ({
     deleted: await removeChat(c, chat)
   }))
 }

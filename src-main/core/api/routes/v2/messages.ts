@@ -59,7 +59,7 @@ export async function messageRoutes(app: FastifyInstance, deps: ApiDeps): Promis
     schema: {
       tags,
       summary: 'Delete a message (for everyone, or for me)',
-      description: `${TARGET} forEveryone (default true) revokes the message for everyone: own messages (others' in a chat: 422 not_own_message), or others' in a group where this account is admin (checked on fresh group metadata; otherwise 403 not_group_admin). forEveryone=false (or forMe=true) deletes it from this account's devices only (needs the message in the store) and from the store. Answers {success, id, forEveryone}. POST, DELETE (and GET). ${NOT_WORKING} ${CREDENTIALS_NOTE}`,
+      description: `${TARGET} forEveryone (default true) revokes the message for everyone: own messages (others' in a chat: 422 not_own_message), or others' in a group where this account is admin (checked on fresh group metadata; otherwise 403 not_group_admin). forEveryone=false (or forMe=true) deletes it from this account's devices only (needs the message in the store), from the store and its downloaded media file. Answers {success, id, forEveryone}. POST, DELETE (and GET). ${NOT_WORKING} ${CREDENTIALS_NOTE}`,
       querystring: targetQuery({ forEveryone: LooseBoolean('Revoke for everyone; default true'), forMe: LooseBoolean('Delete for me only (forEveryone=false)') }),
       response: { 200: ActionAnswer, ...errors }
     },
@@ -70,7 +70,7 @@ export async function messageRoutes(app: FastifyInstance, deps: ApiDeps): Promis
       const ref = resolveMessage(deps.db, instance.id, input)
       const socket = socketOf(instance.id)
       if (forEveryone) await deleteForEveryone(socket, ref)
-      else await deleteForMe(socket, deps.db, instance.id, ref, now())
+      else await deleteForMe(socket, deps.db, instance.id, ref, now(), deps.media)
       return { success: true, id: serializeMessageId(ref.key), forEveryone }
     }
   })
