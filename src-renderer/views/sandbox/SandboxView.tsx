@@ -37,7 +37,7 @@ export function SandboxView() {
       <ErrorNote error={error} />
       {loading && !phones ? <Spinner label="Loading phones…" /> : null}
       {phones && phones.length === 0 ? <p className="empty">No simulated phones yet. Create one to pair an instance without a real phone.</p> : null}
-      <ul className="cards" aria-label="Simulated phones">
+      <ul className="cards phones" aria-label="Simulated phones">
         {phones?.map((p) => (
           <PhoneCard key={p.phoneNumber} phone={p} />
         ))}
