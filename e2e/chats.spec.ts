@@ -21,7 +21,6 @@ test('send and receive in the Chats view', async ({ ui, page }) => {
   await ui.policies.useButton('Unlimited').click()
   await expect(ui.policies.column('Unlimited')).toContainText('Current')
 
-  await ui.go('Chats')
   await ui.go('Sandbox')
   await ui.sandbox.sendAs('Bob', '15550000011', 'Hi, is the shop open today?')
   await ui.go('Chats')

@@ -3,6 +3,7 @@
 // shuts down cleanly. Only `import type` from electron: the core itself stays plain Node.
 import type { MessagePortMain } from 'electron'
 import { messagePortConnection } from '../core/bridge/index.js'
+import { DEFAULT_ACCOUNT_ID } from '../core/db/repositories/accounts-repo.js'
 import { startCore, type CoreHandle } from '../core/start-core.js'
 import type { CoreToMain, InstancesSummary, MainToCore } from './core-messages.js'
 
@@ -13,7 +14,7 @@ let core: CoreHandle | undefined
 const waiting: MessagePortMain[] = []
 
 function summary(c: CoreHandle): InstancesSummary {
-  const list = c.instances.listForAccount('default')
+  const list = c.instances.listForAccount(DEFAULT_ACCOUNT_ID)
   return {
     total: list.length,
     working: list.filter((i) => i.status === 'WORKING').length,
