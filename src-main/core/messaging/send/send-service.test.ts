@@ -62,12 +62,9 @@ function setup(policy: PolicyLimits) {
 }
 
 const flush = () => new Promise((r) => setImmediate(r))
-async function waitFor(cond: () => boolean, ms = 3000): Promise<void> {
-  const end = Date.now() + ms
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('condition not met')
-    await new Promise((r) => setTimeout(r, 10))
-  }
+/** Lets promise chains and immediates settle (no timers: time only moves with the ManualClock). */
+const settle = async () => {
+  for (let i = 0; i < 5; i++) await flush()
 }
 
 describe('SendService', () => {
@@ -143,7 +140,7 @@ describe('SendService', () => {
     await expect(s.send()).rejects.toMatchObject({ code: 'session_not_working', details: { status: 'STOPPED' } })
   })
 
-  it('a queued message waits for a reconnecting session instead of failing', async () => {
+  it('a queued message waits for a reconnecting session on the injected clock, then goes out', async () => {
     const s = setup(limits({ concurrent_limit: 1 }))
     const first = s.send()
     await flush()
@@ -152,12 +149,37 @@ describe('SendService', () => {
     s.drop('STARTING')
     s.gates[0]!()
     await first
-    await new Promise((r) => setTimeout(r, 100))
+    await settle()
     expect(getOutbound(s.db, ID, queued.body.job_id)?.status).toBe('sending')
+    // Real time does not matter: only the clock moves the wait on.
+    await s.clock.advance(250)
+    expect(getOutbound(s.db, ID, queued.body.job_id)?.status).toBe('sending')
+    expect(s.gates).toHaveLength(1)
     s.restore()
-    await waitFor(() => s.gates.length === 2)
+    expect(s.gates).toHaveLength(1) // not before the next poll
+    await s.clock.advance(250)
+    expect(s.gates).toHaveLength(2)
     s.gates[1]!()
-    await waitFor(() => getOutbound(s.db, ID, queued.body.job_id)?.status === 'sent')
+    await settle()
+    expect(getOutbound(s.db, ID, queued.body.job_id)?.status).toBe('sent')
+  })
+
+  it('a reconnect that takes longer than reconnectWaitMs fails the queued message at the deadline', async () => {
+    const s = setup(limits({ concurrent_limit: 1 }))
+    const first = s.send()
+    await flush()
+    const queued = await s.send()
+    if (queued.status !== 'queued') throw new Error('expected queued')
+    s.drop('STARTING')
+    s.gates[0]!()
+    await first
+    await settle()
+    await s.clock.advance(299)
+    expect(getOutbound(s.db, ID, queued.body.job_id)?.status).toBe('sending')
+    await s.clock.advance(1)
+    await settle()
+    expect(getOutbound(s.db, ID, queued.body.job_id)).toMatchObject({ status: 'failed', error_code: 'session_not_working' })
+    expect(s.gates).toHaveLength(1)
   })
 
   it('restart purge: queued rows become purged; a purged job never reaches the socket', async () => {

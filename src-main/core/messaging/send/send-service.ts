@@ -25,6 +25,9 @@ export interface OutboundRequest {
   dispatch: Dispatch
 }
 
+/** How often a queued message looks for the reconnected socket. */
+const RECONNECT_POLL_MS = 250
+
 export type SendResponse = ReturnType<typeof toSendResponse>
 
 export interface QueuedResponse {
@@ -169,12 +172,14 @@ export class SendService {
    * up to `reconnectWaitMs` instead of failing on a network blip. Stopped or logged-out sessions fail at once.
    */
   private async socketWhenReconnected(instanceId: string): Promise<WASocket | undefined> {
-    const deadline = Date.now() + (this.deps.reconnectWaitMs ?? 30_000)
+    // The injected clock (ManualClock in tests) sets both the deadline and the poll timer.
+    const { clock } = this.deps
+    const deadline = clock.now() + (this.deps.reconnectWaitMs ?? 30_000)
     for (;;) {
       const sock = this.deps.engine.liveSocket(instanceId)
       if (sock?.user) return sock
-      if (this.deps.statusOf(instanceId) !== 'STARTING' || Date.now() >= deadline) return undefined
-      await new Promise((r) => setTimeout(r, 250))
+      if (this.deps.statusOf(instanceId) !== 'STARTING' || clock.now() >= deadline) return undefined
+      await new Promise<void>((r) => clock.setTimer(r, Math.min(RECONNECT_POLL_MS, deadline - clock.now())))
     }
   }
 
