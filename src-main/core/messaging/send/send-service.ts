@@ -30,13 +30,22 @@ const RECONNECT_POLL_MS = 250
 
 export type SendResponse = ReturnType<typeof toSendResponse>
 
+export interface QueuedId {
+  fromMe: true
+  remote: string
+  id: string
+  _serialized: string
+}
+
 export interface QueuedResponse {
   status: 'queued'
   code: 'queued'
   message: string
   job_id: string
-  id: { fromMe: true; remote: string; id: string; _serialized: string }
+  id: QueuedId
   key: { id: string; remoteJid: string; fromMe: true }
+  /** The documented example's place for the id (clients probe `_data.id._serialized` first), as in the 200 answer. */
+  _data: { id: QueuedId }
   position: number
   eta: string
   eta_ms: number
@@ -127,6 +136,7 @@ export class SendService {
     })
     const remote = toApiChatId(req.chatJid)
     const key = { remoteJid: req.chatJid, fromMe: true as const, id: messageId }
+    const id: QueuedId = { fromMe: true, remote, id: messageId, _serialized: serializeMessageId(key) }
     return {
       status: 'queued',
       body: {
@@ -134,8 +144,9 @@ export class SendService {
         code: 'queued',
         message: `Rate limit (${submitted.reason}): message queued at position ${submitted.position}`,
         job_id: messageId,
-        id: { fromMe: true, remote, id: messageId, _serialized: serializeMessageId(key) },
+        id,
         key,
+        _data: { id },
         position: submitted.position,
         eta: new Date(submitted.etaAt).toISOString(),
         eta_ms: submitted.etaMs,

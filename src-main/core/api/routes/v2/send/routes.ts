@@ -37,15 +37,17 @@ const tags = ['Sending']
 export const SENT_DOC =
   '200: the sent message (WAHA/whatsapp-web.js shape) with its id in every form clients read: id {fromMe, remote, id, _serialized}, key {id, remoteJid, fromMe} (Baileys) and _data.id; plus from, to, body, type, timestamp, ack.'
 export const QUEUED_DOC =
-  '202: the instance\'s rate-limit policy (send_message_per_minute, account_protection_seconds after the session became WORKING, concurrent_limit) holds the message in the instance\'s queue: {status:"queued", code:"queued", job_id, id._serialized, key.id (the id the message will have), position (1 = next), eta (ISO 8601), eta_ms, reason: per_minute | protection | concurrency}. It is sent in order without another call; GET /v2/send/queue?messageId=<id> tells its fate (queued, sending, sent, failed, purged). A restart of the instance purges its queue (status purged). Over send_message_daily_cap (a calendar day in this machine\'s time zone, persisted across restarts; queued messages count) the answer is 429 daily_cap_reached with details.resets_at. The unlimited policy never queues.'
+  '202: the instance\'s rate-limit policy (send_message_per_minute, account_protection_seconds after the session became WORKING, concurrent_limit) holds the message in the instance\'s queue: {status:"queued", code:"queued", job_id, id._serialized, key.id and _data.id._serialized (the id the message will have, in the same forms as the 200 answer), position (1 = next), eta (ISO 8601), eta_ms, reason: per_minute | protection | concurrency}. It is sent in order without another call; GET /v2/send/queue?messageId=<id> tells its fate (queued, sending, sent, failed, purged). A restart of the instance purges its queue (status purged). Over send_message_daily_cap (a calendar day in this machine\'s time zone, persisted across restarts; queued messages count) the answer is 429 daily_cap_reached with details.resets_at. The unlimited policy never queues.'
 
 /** What each limit of a rate-limit policy means here (GET/PATCH /v2/session/rate-limit; null = no limit). */
 export const POLICY_DOC =
   'Policy limits as enforced (null = no limit, 0 = nothing allowed): send_message_per_minute: messages are spaced 60/N seconds apart (never more than N in any 60 s, no bursts); more wait in the queue (202). send_message_daily_cap: messages per calendar day in this machine\'s time zone, counted when sent, persisted (a restart does not reset it); queued and in-flight ones count; over it 429 daily_cap_reached until local midnight (details.resets_at). account_protection_seconds: no message leaves for that many seconds after the session becomes WORKING (pairing, start, restart, reconnect); sends meanwhile wait in the queue (202, reason protection). concurrent_limit: messages of one instance being handed to the network at the same time; more wait (202, reason concurrency). Messages are every /v2/send/* kind that puts a message in a chat (text, media, link preview, location, poll, poll vote, contact, list, event, reaction); seen, typing and star are not limited. group_req_per_minute / group_daily_cap and check_req_per_minute / check_daily_cap pace group operations and number checks the same way.'
 
+const MessageIdObject = Type.Object({ fromMe: Type.Boolean(), remote: Type.String(), id: Type.String(), _serialized: Type.String() })
+
 const SentMessage = Type.Object(
   {
-    id: Type.Object({ fromMe: Type.Boolean(), remote: Type.String(), id: Type.String(), _serialized: Type.String() }),
+    id: MessageIdObject,
     key: Type.Object({ id: Type.String(), remoteJid: Type.String(), fromMe: Type.Boolean() }, { additionalProperties: true }),
     _data: Type.Object({}, { additionalProperties: true }),
     from: Type.String(),
@@ -64,8 +66,9 @@ const Queued = Type.Object(
     code: Type.Literal('queued'),
     message: Type.String(),
     job_id: Type.String(),
-    id: Type.Object({ fromMe: Type.Boolean(), remote: Type.String(), id: Type.String(), _serialized: Type.String() }),
+    id: MessageIdObject,
     key: Type.Object({ id: Type.String(), remoteJid: Type.String(), fromMe: Type.Boolean() }),
+    _data: Type.Object({ id: MessageIdObject }, { description: 'The id where the documented example has it (_data.id._serialized), as in the 200 answer' }),
     position: Type.Integer({ minimum: 1 }),
     eta: Type.String({ format: 'date-time' }),
     eta_ms: Type.Integer(),

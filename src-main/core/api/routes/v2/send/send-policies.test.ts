@@ -34,6 +34,8 @@ describe('send policies (strict by default)', () => {
     expect(body).toMatchObject({ status: 'queued', code: 'queued', position: 1, reason: 'protection' })
     expect(body.job_id).toBe(body.key.id)
     expect(body.id._serialized).toBe(`true_${PEER}@c.us_${body.key.id}`)
+    // The id in every form a 200 carries it, _data.id included (clients probe _data.id._serialized first).
+    expect(body._data.id).toEqual({ fromMe: true, remote: `${PEER}@c.us`, id: body.key.id, _serialized: body.id._serialized })
     expect(Date.parse(body.eta)).toBeGreaterThan(clock.now() + 50_000)
     expect(body.eta_ms).toBeGreaterThan(50_000)
     expect((await queueOf(body.key.id)).message.status).toBe('queued')
