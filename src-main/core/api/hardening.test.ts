@@ -7,7 +7,7 @@ describe('localhost hardening', () => {
   let t: TestCore
   let id: string
   beforeAll(async () => {
-    t = await startTestCore('offline', { authFailureLimit: { limit: 5, windowMs: 60_000 } })
+    t = await startTestCore('offline')
     id = await t.createInstance()
   })
   afterAll(() => t.close())
@@ -86,20 +86,6 @@ describe('localhost hardening', () => {
     }
   })
 
-  it('answers 429 with Retry-After after repeated auth failures, before checking the token', async () => {
-    const codes: number[] = []
-    for (let i = 0; i < 6; i++) {
-      codes.push((await t.inject({ method: 'GET', url: `/v2/session/info?access_token=guess-${i}&instance_id=${id}`, remoteAddress: '10.9.9.9' })).statusCode)
-    }
-    expect(codes).toEqual([401, 401, 401, 401, 401, 429])
-    const blocked = await t.inject({ method: 'GET', url: `/v2/session/info?access_token=${t.token}&instance_id=${id}`, remoteAddress: '10.9.9.9' })
-    expect(blocked.statusCode).toBe(429)
-    expect(blocked.json().code).toBe('too_many_requests')
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0)
-    // Another client is unaffected.
-    expect((await t.call('GET', '/v2/session/info', { instance_id: id })).statusCode).toBe(200)
-  })
-
   it('redacts tokens from every log line', async () => {
     const secret = 'SuperSecretToken123'
     await t.inject({ method: 'GET', url: `/v2/session/info?access_token=${secret}&instance_id=${id}` })
@@ -122,5 +108,47 @@ describe('localhost hardening', () => {
     expect(scrubUrl('/v2/x?instance_id=A&access_token=abc&y=1')).toBe('/v2/x?instance_id=A&access_token=[REDACTED]&y=1')
     expect(scrubUrl('/temp-qr/abcdef/state')).toBe('/temp-qr/[REDACTED]/state')
     expect(scrubUrl('/temp-qr/assets/page.js')).toBe('/temp-qr/assets/page.js')
+  })
+})
+
+// Over real HTTP, so both clients really share 127.0.0.1 (every local tool does).
+describe('auth failure throttle', () => {
+  let t: TestCore
+  let id: string
+  beforeAll(async () => {
+    t = await startTestCore('offline', { authFailureLimit: { perCredential: 5, perInstance: 8, perAddress: 12, windowMs: 60_000 } })
+    id = await t.createInstance()
+  })
+  afterAll(() => t.close())
+
+  const info = (token: string, instanceId = id) => fetch(`${t.core.url}/v2/session/info?instance_id=${instanceId}`, { headers: { 'access-token': token } })
+
+  it('throttles a client hammering with a wrong token while another client on the same address keeps working', async () => {
+    const stale: number[] = []
+    for (let i = 0; i < 7; i++) {
+      stale.push((await info('stale-token')).status)
+      const good = await info(t.token)
+      expect(good.status, `valid token after ${i + 1} failures`).toBe(200)
+    }
+    expect(stale).toEqual([401, 401, 401, 401, 401, 429, 429])
+    const blocked = await info('stale-token')
+    expect(blocked.status).toBe(429)
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(((await blocked.json()) as { code: string }).code).toBe('too_many_requests')
+  })
+
+  it('caps different tokens against one instance, then every failure from the address; valid tokens still pass', async () => {
+    // 5 failures of the instance were counted above; 3 more guesses with new tokens reach its cap of 8.
+    const guesses: number[] = []
+    for (let i = 0; i < 4; i++) guesses.push((await info(`guess-${i}`)).status)
+    expect(guesses).toEqual([401, 401, 401, 429])
+    // Other instances: 4 more failures reach the address cap of 12, then even a new token on a new id is 429.
+    const elsewhere: number[] = []
+    for (let i = 0; i < 5; i++) elsewhere.push((await info(`other-${i}`, `OTHER0000${i}00`)).status)
+    expect(elsewhere).toEqual([401, 401, 401, 401, 429])
+    expect((await info('never-seen', 'NEVERSEEN000')).status).toBe(429)
+    expect((await info(t.token)).status).toBe(200)
+    const create = await fetch(`${t.core.url}/v2/session/create`, { method: 'POST', headers: { 'access-token': t.token } })
+    expect(create.status).toBe(201)
   })
 })

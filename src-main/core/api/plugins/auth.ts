@@ -69,13 +69,14 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     const missing = [...(token ? [] : ['access_token']), ...(mode === 'instance' && !instanceId ? ['instance_id'] : [])]
     if (missing.length) throw statusVariant ? coreErrors.missingParams(missing) : coreErrors.missingParam(missing)
 
-    const client = request.ip
-    const retryAfter = options.limiter.retryAfterSeconds(client)
-    if (retryAfter > 0) throw coreErrors.tooManyRequests(retryAfter)
-
+    // The token first: a valid one is never throttled, whatever other clients on this address did. The lookup is by
+    // SHA-256 hash, so its timing depends on the hash, never on how close a guess came to the token.
     const account = findAccountByToken(options.db, token!)
     if (!account) {
-      options.limiter.recordFailure(client)
+      const attempt = { address: request.ip, credential: token!, instanceId }
+      const retryAfter = options.limiter.retryAfterSeconds(attempt)
+      if (retryAfter > 0) throw coreErrors.tooManyRequests(retryAfter)
+      options.limiter.recordFailure(attempt)
       throw statusVariant ? coreErrors.invalidCredentials() : coreErrors.invalidAccessToken()
     }
     let instance: InstanceRow | undefined
