@@ -63,8 +63,7 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   concurrency_limit: 429,
   queue_full: 429,
   queue_purged: 409,
-  // sending (messaging/send/send-errors.ts)
-  session_not_working: 422,
+  // sending (messaging/send/send-errors.ts; not WORKING is session_status_mismatch above)
   not_on_whatsapp: 404,
   chat_not_found: 404,
   invalid_base64: 400,

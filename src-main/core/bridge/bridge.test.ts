@@ -77,7 +77,7 @@ describe('UI bridge (offline engine)', () => {
     expect(await client.bridge.webhooks.save({ instanceId: id, url: 'http://127.0.0.1:9/hook', events: ['message'] })).toMatchObject({ ok: false, error: { code: 'subscription_required' } })
     expect(await client.bridge.sandbox.phones()).toMatchObject({ ok: false, error: { code: 'not_available' } })
     expect(await client.bridge.chats.list({ instanceId: id })).toEqual({ ok: true, data: { chats: [], hasMore: false } })
-    expect(await client.bridge.chats.sendText({ instanceId: id, chatId: '15550000001@c.us', text: 'hi' })).toMatchObject({ ok: false, error: { code: 'session_not_working' } })
+    expect(await client.bridge.chats.sendText({ instanceId: id, chatId: '15550000001@c.us', text: 'hi' })).toMatchObject({ ok: false, error: { code: 'session_status_mismatch' } })
   })
 
   it('validates payloads against the contract and rejects unknown channels', async () => {

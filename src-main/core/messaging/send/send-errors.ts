@@ -1,5 +1,6 @@
 // Errors of the send pipeline. Every code has its HTTP status in api/error-status.ts and is listed in the
-// OpenAPI description of the send routes (SEND_ERRORS_DOC), so clients can tell them apart.
+// OpenAPI description of the send routes (SEND_ERRORS_DOC), so clients can tell them apart. "Not WORKING" is
+// the core's session_status_mismatch, the one code every operation that needs a WORKING session answers.
 import { DomainError, type ErrorDetails } from '../../domain/errors.js'
 
 export class SendError extends DomainError {
@@ -9,7 +10,7 @@ export class SendError extends DomainError {
 }
 
 export type SendErrorCode =
-  | 'session_not_working'
+  | 'session_status_mismatch'
   | 'not_on_whatsapp'
   | 'chat_not_found'
   | 'invalid_base64'
@@ -24,7 +25,7 @@ export type SendErrorCode =
 
 export const sendErrors = {
   notWorking: (status: string) =>
-    new SendError('session_not_working', `The session is ${status}; sending needs WORKING`, {
+    new SendError('session_status_mismatch', `The session is ${status}; sending needs WORKING`, {
       status,
       recommendation: 'Start the session and wait for status WORKING (GET /v2/session/info), then retry'
     }),
@@ -71,7 +72,7 @@ export const SEND_ERRORS_DOC = [
   '400 missing_param (details.missing names the parameters), invalid_param, invalid_chat_id, invalid_message_id, invalid_base64, invalid_file_url, invalid_poll_option',
   '404 invalid_session (no such instance), not_on_whatsapp (the number has no WhatsApp account), chat_not_found (a group or chat the account does not know), poll_not_found',
   '413 file_too_large',
-  '422 session_not_working (the instance is not WORKING; details.status), file_unreachable (the file URL did not answer 200 in time), conversion_failed',
+  '422 session_status_mismatch (the instance is not WORKING; details.status), file_unreachable (the file URL did not answer 200 in time), conversion_failed',
   '429 daily_cap_reached (details.resets_at: next local midnight, ISO 8601; details.retry_after_ms), queue_full',
   '502 send_failed (the network refused the message)',
   '503 converter_unavailable (ffmpeg missing)'

@@ -125,7 +125,7 @@ describe('SendService', () => {
     expect(dailyCount(s.db, ID, 'send', s.clock.now())).toBe(0)
   })
 
-  it('engine not WORKING: session_not_working before anything is accepted; a queued job whose socket went away fails', async () => {
+  it('engine not WORKING: session_status_mismatch before anything is accepted; a queued job whose socket went away fails', async () => {
     const s = setup(limits({ concurrent_limit: 1 }))
     const first = s.send()
     await flush()
@@ -136,8 +136,8 @@ describe('SendService', () => {
     await first
     await flush()
     await flush()
-    expect(getOutbound(s.db, ID, queued.body.job_id)).toMatchObject({ status: 'failed', error_code: 'session_not_working' })
-    await expect(s.send()).rejects.toMatchObject({ code: 'session_not_working', details: { status: 'STOPPED' } })
+    expect(getOutbound(s.db, ID, queued.body.job_id)).toMatchObject({ status: 'failed', error_code: 'session_status_mismatch' })
+    await expect(s.send()).rejects.toMatchObject({ code: 'session_status_mismatch', details: { status: 'STOPPED' } })
   })
 
   it('a queued message waits for a reconnecting session on the injected clock, then goes out', async () => {
@@ -178,7 +178,7 @@ describe('SendService', () => {
     expect(getOutbound(s.db, ID, queued.body.job_id)?.status).toBe('sending')
     await s.clock.advance(1)
     await settle()
-    expect(getOutbound(s.db, ID, queued.body.job_id)).toMatchObject({ status: 'failed', error_code: 'session_not_working' })
+    expect(getOutbound(s.db, ID, queued.body.job_id)).toMatchObject({ status: 'failed', error_code: 'session_status_mismatch' })
     expect(s.gates).toHaveLength(1)
   })
 

@@ -58,7 +58,7 @@ export interface SendServiceDeps {
   db: Db
   /** liveSocket(): the socket while WORKING. */
   engine: { liveSocket(instanceId: string): WASocket | undefined }
-  /** Current status of an instance (for the session_not_working error). */
+  /** Current status of an instance (for the session_status_mismatch error). */
   statusOf: (instanceId: string) => string | undefined
   queue: SendQueue
   clock: Clock
@@ -79,7 +79,7 @@ export class SendService {
     return this.deps.media
   }
 
-  /** The instance's socket, or session_not_working naming its status. */
+  /** The instance's socket, or session_status_mismatch naming its status. */
   socketOf(instanceId: string): WASocket {
     const sock = this.deps.engine.liveSocket(instanceId)
     if (!sock?.user) throw sendErrors.notWorking(this.deps.statusOf(instanceId) ?? 'STOPPED')

@@ -34,7 +34,7 @@ export async function authRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
     schema: {
       tags,
       summary: 'QR code (raw value)',
-      description: `In SCAN_QR_CODE: {value, expiry, mimetype:"application/json", data} where data is base64 of {value, expiry} (the hosted service's envelope) and value is the raw QR string (WAHA's shape); format=image gives {mimetype:"image/png", data:<base64 PNG>}. QRs rotate every 20 to 60 s: do not cache. 422 in other states. ${CREDENTIALS_NOTE}`,
+      description: `In SCAN_QR_CODE: {value, expiry, mimetype:"application/json", data} where data is base64 of {value, expiry} (the hosted service's envelope) and value is the raw QR string (WAHA's shape); format=image gives {mimetype:"image/png", data:<base64 PNG>}. QRs rotate every 20 to 60 s: do not cache. 422 session_status_mismatch in other states (details.status). ${CREDENTIALS_NOTE}`,
       querystring: instanceQuery({ format: Type.Optional(Type.Union([Type.Literal('raw'), Type.Literal('image')], { default: 'raw' })) }),
       response: { 200: QrAnswer, ...standardErrors }
     },
@@ -56,7 +56,7 @@ export async function authRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
     schema: {
       tags,
       summary: 'QR code (PNG image)',
-      description: `In SCAN_QR_CODE: {"qr":"data:image/png;base64,..."}. Do not cache: QRs rotate every 20 to 60 s. 422 in other states. ${CREDENTIALS_NOTE}`,
+      description: `In SCAN_QR_CODE: {"qr":"data:image/png;base64,..."}. Do not cache: QRs rotate every 20 to 60 s. 422 session_status_mismatch in other states (details.status). ${CREDENTIALS_NOTE}`,
       querystring: instanceQuery(),
       response: { 200: Type.Object({ qr: Type.String() }), ...standardErrors }
     },
@@ -71,7 +71,7 @@ export async function authRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
     schema: {
       tags,
       summary: 'Request a pairing code',
-      description: `Only in SCAN_QR_CODE (else 422). phone_number: digits only with the country code, no +, 00, spaces or dashes (else 400 invalid_phone_number). Answers {code:"XXXX-XXXX"}, valid about 2 to 5 minutes; enter it on the phone under Linked devices > Link with phone number. Throttled per phone number (3 codes per 10 minutes; a repeated request within 2 minutes returns the same code) because the network blocks pairing after 3 to 5 codes: 429 pairing_code_throttled with Retry-After. ${CREDENTIALS_NOTE}`,
+      description: `Only in SCAN_QR_CODE (else 422 session_status_mismatch with details.status). phone_number: digits only with the country code, no +, 00, spaces or dashes (else 400 invalid_phone_number). Answers {code:"XXXX-XXXX"}, valid about 2 to 5 minutes; enter it on the phone under Linked devices > Link with phone number. Throttled per phone number (3 codes per 10 minutes; a repeated request within 2 minutes returns the same code) because the network blocks pairing after 3 to 5 codes: 429 pairing_code_throttled with Retry-After. ${CREDENTIALS_NOTE}`,
       querystring: instanceQuery({ phone_number: Type.Optional(Type.String({ description: 'e.g. 201145202826' })) }),
       response: { 200: Type.Object({ code: Type.String({ examples: ['ABCD-1234'] }) }), ...standardErrors }
     }

@@ -13,7 +13,7 @@ import { CHAT_ID, param } from './kind.js'
 
 const tags = ['Sending']
 const ActionResult = Type.Object({ status: Type.Literal('success'), message: Type.String() }, { additionalProperties: true })
-const errors = 'Errors: 400 missing_param / invalid_chat_id / invalid_message_id, 404 invalid_session, 422 session_not_working, 502 send_failed.'
+const errors = 'Errors: 400 missing_param / invalid_chat_id / invalid_message_id, 404 invalid_session, 422 session_status_mismatch (not WORKING; details.status), 502 send_failed.'
 
 export async function sendActionRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const sender = deps.sender

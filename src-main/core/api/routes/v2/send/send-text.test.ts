@@ -139,12 +139,12 @@ describe('/v2/send/text', () => {
     expect(Object.keys(doc.paths['/v2/send/reaction']!).sort()).toEqual(['post', 'put'])
   })
 
-  it('instance not WORKING: 422 session_not_working naming the status (last: it stops the instance)', async () => {
+  it('instance not WORKING: 422 session_status_mismatch naming the status (last: it stops the instance)', async () => {
     expect((await s.call('POST', '/v2/session/stop')).statusCode).toBe(200)
     const res = await s.call('POST', '/v2/send/text', {}, { chatId: PEER, message: 'nobody sends this' })
     expect(res.statusCode).toBe(422)
-    expect(res.json()).toMatchObject({ code: 'session_not_working', details: { status: 'STOPPED' } })
+    expect(res.json()).toMatchObject({ code: 'session_status_mismatch', details: { status: 'STOPPED' } })
     const typing = await s.call('POST', '/v2/send/start-typing', {}, { chatId: PEER })
-    expect([typing.statusCode, typing.json().code]).toEqual([422, 'session_not_working'])
+    expect([typing.statusCode, typing.json().code]).toEqual([422, 'session_status_mismatch'])
   })
 })
