@@ -91,11 +91,21 @@ describe('localhost hardening', () => {
     await t.inject({ method: 'GET', url: `/v2/session/info?access_token=${secret}&instance_id=${id}` })
     await t.inject({ method: 'GET', url: `/v2/session/info?instance_id=${id}`, headers: { 'access-token': secret } })
     await t.inject({ method: 'POST', url: '/v2/session/info', payload: { access_token: secret, instance_id: id } })
+    await t.inject({ method: 'POST', url: '/v2/session/info', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `access_token=${secret}&instance_id=${id}` })
+    // Names spelled differently reach the same parameter (the query parser decodes them): all accepted, none logged.
+    for (const name of ['access%5Ftoken', '%61ccess_token', 'access%255Ftoken', 'ACCESS-TOKEN', 'access_token[]', 'X-Api-Key']) {
+      await t.inject({ method: 'GET', url: `/v2/session/info?instance_id=${id}&${name}=${secret}` })
+    }
+    const encoded = await t.inject({ method: 'GET', url: `/v2/session/info?instance_id=${id}&access%5Ftoken=${t.token}` })
+    expect(encoded.statusCode).toBe(200)
+    await t.inject({ method: 'GET', url: `/v2/session/info?instance_id=${id}`, headers: { authorization: `Bearer ${secret}`, 'x-api-key': secret } })
     await t.call('GET', '/v2/session/info', { instance_id: id })
     const link = (await t.call('POST', '/v2/session/temp-link', { instance_id: id })).json().link as string
     const linkToken = link.split('/temp-qr/')[1]!
     await t.inject({ method: 'GET', url: `/temp-qr/${linkToken}` })
     await t.inject({ method: 'GET', url: `/temp-qr/${linkToken}/state` })
+    await t.inject({ method: 'GET', url: `/temp%2Dqr/${linkToken}` })
+    await t.inject({ method: 'GET', url: `/TEMP-QR/${linkToken}` })
     t.core.logger.info({ access_token: secret, token: secret, req: { headers: { authorization: `Bearer ${secret}` } } }, 'direct log')
     t.core.logger.flush?.()
     const all = t.logLines.join('\n')
@@ -108,6 +118,12 @@ describe('localhost hardening', () => {
     expect(scrubUrl('/v2/x?instance_id=A&access_token=abc&y=1')).toBe('/v2/x?instance_id=A&access_token=[REDACTED]&y=1')
     expect(scrubUrl('/temp-qr/abcdef/state')).toBe('/temp-qr/[REDACTED]/state')
     expect(scrubUrl('/temp-qr/assets/page.js')).toBe('/temp-qr/assets/page.js')
+    expect(scrubUrl('/v2/x?access%5Ftoken=abc&instance_id=A')).toBe('/v2/x?access%5Ftoken=[REDACTED]&instance_id=A')
+    expect(scrubUrl('/v2/x?a=1&%61ccess-Token=abc&api_key=k&hmac=h&config%5Bhmac%5D=h2&key=k2&x=%ZZ')).toBe(
+      '/v2/x?a=1&%61ccess-Token=[REDACTED]&api_key=[REDACTED]&hmac=[REDACTED]&config%5Bhmac%5D=[REDACTED]&key=[REDACTED]&x=%ZZ'
+    )
+    expect(scrubUrl('/temp%2Dqr/abcdef')).toBe('/temp-qr/[REDACTED]')
+    expect(scrubUrl('/v2/x?instance_id=A&chatId=1%40c.us')).toBe('/v2/x?instance_id=A&chatId=1%40c.us')
   })
 })
 

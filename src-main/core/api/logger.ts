@@ -19,11 +19,48 @@ export const REDACT_PATHS = [
   '*.creds'
 ]
 
-const SECRET_QUERY = /([?&](?:access_token|access-token|accessToken|token|api_key)=)[^&#]*/gi
-const TEMP_QR_PATH = /(\/temp-qr\/)(?!assets\/)[^/?#]+/g
+/** Parameter names (decoded, lower-cased, letters and digits only) whose values are never logged. */
+const SECRET_NAME = /token|secret|passw|apikey|auth|hmac|signature|cred|^key$/
+const TEMP_QR_PATH = /(\/temp-qr\/)(?!assets\/)[^/?#]+/gi
 
-/** Removes credentials from a URL or path+query before it is logged. */
-export const scrubUrl = (url: string): string => url.replace(SECRET_QUERY, `$1${REDACTED}`).replace(TEMP_QR_PATH, `$1${REDACTED}`)
+/** Percent-decoding as the query parser does it ('+' is a space), repeated so a double encoding cannot hide a name. */
+function decoded(text: string): string {
+  let out = text.replace(/\+/g, ' ')
+  for (let i = 0; i < 3; i++) {
+    try {
+      const next = decodeURIComponent(out)
+      if (next === out) break
+      out = next
+    } catch {
+      break // malformed escapes: compare what we have
+    }
+  }
+  return out
+}
+
+const isSecretName = (name: string) => SECRET_NAME.test(decoded(name).toLowerCase().replace(/[^a-z0-9]/g, ''))
+
+/**
+ * Removes credentials from a URL or path+query before it is logged. Names are compared decoded, as the server
+ * reads them, so `?access%5Ftoken=` or `?ACCESS-TOKEN=` cannot smuggle a token into the log; the temp-link token
+ * in /temp-qr/<token> is replaced, also when the path is percent-encoded.
+ */
+export function scrubUrl(url: string): string {
+  const q = url.indexOf('?')
+  const path = q < 0 ? url : url.slice(0, q)
+  const plainPath = decoded(path)
+  const safePath = new RegExp(TEMP_QR_PATH.source, 'i').test(plainPath) ? plainPath.replace(TEMP_QR_PATH, `$1${REDACTED}`) : path
+  if (q < 0) return safePath
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=')
+      return eq >= 0 && isSecretName(pair.slice(0, eq)) ? `${pair.slice(0, eq)}=${REDACTED}` : pair
+    })
+    .join('&')
+  return `${safePath}?${query}`
+}
 
 interface RequestLike {
   method?: string
