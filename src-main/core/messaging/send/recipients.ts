@@ -1,44 +1,99 @@
-// Is the recipient real? Person chats are checked with a usync contact query (onWhatsApp), groups with their
-// metadata; positive answers are cached per instance for 10 minutes so steady sending costs no extra round trip.
-import { isJidGroup, isPnUser, type WASocket } from '@whiskeysockets/baileys'
+// Is the recipient real? Person chats by phone are checked with a usync contact query (onWhatsApp), LIDs by a
+// known LID<->phone mapping or else a usync device lookup, groups and channels by their metadata; positive
+// answers are cached per instance for 10 minutes so steady sending costs no extra round trip.
+import { isJidGroup, isJidNewsletter, isLidUser, isPnUser, USyncQuery, USyncUser, type WASocket } from '@whiskeysockets/baileys'
 import { toApiChatId } from '../chat-ids.js'
 import { sendErrors } from './send-errors.js'
 
 const TTL_MS = 10 * 60_000
 
+/** Network answers that mean "no such chat for this account" (item-not-found, forbidden, not-acceptable...). */
+const NOT_FOUND_CODES = [400, 401, 403, 404, 406]
+
+export interface RecipientCheckDeps {
+  now?: () => number
+  /** The phone number of a LID from the message store's mapping table, if known. */
+  pnForLid?: (instanceId: string, lid: string) => string | undefined
+}
+
+/** The network's error code of a failed query: Baileys puts an iq error's code in `data`, w:mex's in the Boom status. */
+function queryErrorCode(e: unknown): number | undefined {
+  const err = e as { data?: unknown; output?: { statusCode?: number } }
+  return typeof err.data === 'number' ? err.data : err.output?.statusCode
+}
+
+const failed = (what: string, e: unknown) => sendErrors.sendFailed(`${what} failed: ${e instanceof Error ? e.message : String(e)}`)
+
 export class RecipientCheck {
   private readonly known = new Map<string, number>()
+  private readonly now: () => number
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly deps: RecipientCheckDeps = {}) {
+    this.now = deps.now ?? Date.now
+  }
 
   async ensure(instanceId: string, sock: WASocket, jid: string): Promise<void> {
     const key = `${instanceId} ${jid}`
     const until = this.known.get(key)
     if (until !== undefined && until > this.now()) return
-    if (isPnUser(jid)) {
-      const results = await sock.onWhatsApp(jid).catch((e: unknown) => {
-        throw sendErrors.sendFailed(`the number check failed: ${e instanceof Error ? e.message : String(e)}`)
-      })
-      if (!results?.some((r) => r.exists)) throw sendErrors.notOnWhatsApp(toApiChatId(jid))
-    } else if (isJidGroup(jid)) {
-      try {
-        await sock.groupMetadata(jid)
-      } catch (e) {
-        // Baileys' query errors carry the stanza's error code in `data` (its Boom status is a generic 500).
-        const err = e as { data?: unknown; output?: { statusCode?: number } }
-        const status = typeof err.data === 'number' ? err.data : err.output?.statusCode
-        if (status !== undefined && [400, 401, 403, 404, 406].includes(status)) throw sendErrors.chatNotFound(toApiChatId(jid), 'not a group of this account')
-        throw sendErrors.sendFailed(`the group lookup failed: ${e instanceof Error ? e.message : String(e)}`)
-      }
-    } else {
-      // LIDs, channels, broadcast lists: the network answers for them when the message is relayed.
-      return
-    }
+    if (isPnUser(jid)) await this.person(sock, jid)
+    else if (isLidUser(jid)) await this.lid(instanceId, sock, jid)
+    else if (isJidGroup(jid)) await this.group(sock, jid)
+    else if (isJidNewsletter(jid)) await this.channel(sock, jid)
+    // Broadcast lists and status@broadcast: the network answers for them when the message is relayed.
+    else return
     if (this.known.size > 50_000) this.known.clear()
     this.known.set(key, this.now() + TTL_MS)
   }
 
   forget(instanceId: string): void {
     for (const k of this.known.keys()) if (k.startsWith(`${instanceId} `)) this.known.delete(k)
+  }
+
+  private async person(sock: WASocket, jid: string): Promise<void> {
+    const results = await sock.onWhatsApp(jid).catch((e: unknown) => {
+      throw failed('the number check', e)
+    })
+    if (!results?.some((r) => r.exists)) throw sendErrors.notOnWhatsApp(toApiChatId(jid))
+  }
+
+  /**
+   * A LID is only an address: it is real when this account already paired it with a phone number (the store's
+   * table or Baileys' own mapping store), or when the network lists devices for it (the same usync device
+   * query Baileys runs before it encrypts to a LID).
+   */
+  private async lid(instanceId: string, sock: WASocket, jid: string): Promise<void> {
+    if (this.deps.pnForLid?.(instanceId, jid)) return
+    const mapped = await sock.signalRepository.lidMapping.getPNForLID(jid).catch(() => null)
+    if (mapped) return
+    const query = new USyncQuery().withDeviceProtocol().withLIDProtocol().withUser(new USyncUser().withId(jid))
+    const result = await sock.executeUSyncQuery(query).catch((e: unknown) => {
+      throw failed('the LID lookup', e)
+    })
+    const devices = (u: unknown) => (u as { devices?: { deviceList?: unknown[] } }).devices?.deviceList?.length ?? 0
+    if (!result?.list.some((u) => devices(u) > 0)) throw sendErrors.chatNotFound(toApiChatId(jid), 'no WhatsApp account has this LID')
+  }
+
+  private async group(sock: WASocket, jid: string): Promise<void> {
+    try {
+      await sock.groupMetadata(jid)
+    } catch (e) {
+      const code = queryErrorCode(e)
+      if (code !== undefined && NOT_FOUND_CODES.includes(code)) throw sendErrors.chatNotFound(toApiChatId(jid), 'not a group of this account')
+      throw failed('the group lookup', e)
+    }
+  }
+
+  /** A channel must exist: its metadata (w:mex) answers 404 otherwise. */
+  private async channel(sock: WASocket, jid: string): Promise<void> {
+    let meta: unknown
+    try {
+      meta = await sock.newsletterMetadata('jid', jid)
+    } catch (e) {
+      const code = queryErrorCode(e)
+      if (code !== undefined && NOT_FOUND_CODES.includes(code)) throw sendErrors.chatNotFound(toApiChatId(jid), 'no such channel')
+      throw failed('the channel lookup', e)
+    }
+    if (!meta || typeof (meta as { id?: unknown }).id !== 'string') throw sendErrors.chatNotFound(toApiChatId(jid), 'no such channel')
   }
 }

@@ -8,6 +8,7 @@ import { isDomainError } from '../../domain/errors.js'
 import { QueuePurgedError, type Clock, type LimiterSnapshot, type SendQueue } from '../../rate-limit/index.js'
 import { serializeMessageId, toApiChatId, type ParsedMessageId } from '../chat-ids.js'
 import { toSendResponse } from '../message-mapper.js'
+import { pnForLid } from '../store/index.js'
 import type { MediaLimits } from './media-input.js'
 import * as rows from './outbound-repo.js'
 import { RecipientCheck } from './recipients.js'
@@ -71,9 +72,11 @@ export interface SendServiceDeps {
 }
 
 export class SendService {
-  readonly recipients = new RecipientCheck()
+  readonly recipients: RecipientCheck
 
-  constructor(readonly deps: SendServiceDeps) {}
+  constructor(readonly deps: SendServiceDeps) {
+    this.recipients = new RecipientCheck({ now: () => deps.clock.now(), pnForLid: (instanceId, lid) => pnForLid(deps.db, instanceId, lid) })
+  }
 
   get media(): MediaLimits {
     return this.deps.media

@@ -4,6 +4,7 @@ import { keyIdOf, openSendCore, type SendCtx } from './send-testing.js'
 
 const ME = '15551230001'
 const PEER = '15551230002'
+const THIRD = '15551230003'
 
 describe('/v2/send/text', () => {
   let s: SendCtx
@@ -75,6 +76,31 @@ describe('/v2/send/text', () => {
     const group = await s.call('POST', '/v2/send/text', {}, { chatId: '120363000000000001@g.us', message: 'x' })
     expect(group.statusCode).toBe(404)
     expect(group.json().code).toBe('chat_not_found')
+  })
+
+  it('LIDs: an unknown LID is 404 chat_not_found; a real one (never seen, found through the engine) is sent', async () => {
+    const unknown = await s.call('POST', '/v2/send/text', {}, { chatId: '99999999999999@lid', message: 'x' })
+    expect([unknown.statusCode, unknown.json().code], unknown.body).toEqual([404, 'chat_not_found'])
+    // A third account the instance never talked to: no mapping anywhere, so the usync device lookup decides.
+    const third = await s.t.core.sandbox!.createPhone({ phoneNumber: THIRD, name: 'Third' })
+    expect(third.lid).toMatch(/@lid$/)
+    const res = await s.call('POST', '/v2/send/text', {}, { chatId: third.lid, message: 'to a LID' })
+    expect(res.statusCode, res.body).toBe(200)
+    expect((await s.received(keyIdOf(res), THIRD)).text).toBe('to a LID')
+  })
+
+  it('channels: an unknown channel is 404 chat_not_found; the account\'s own channel gets the post', async () => {
+    const unknown = await s.call('POST', '/v2/send/text', {}, { chatId: '120363999999999999@newsletter', message: 'x' })
+    expect([unknown.statusCode, unknown.json().code], unknown.body).toEqual([404, 'chat_not_found'])
+    const created = await s.call('POST', '/v2/channels', {}, { name: 'Send test channel' })
+    expect(created.statusCode, created.body).toBe(201)
+    const channel = created.json().id as string
+    const follower = await s.t.core.sandbox!.personSocket(PEER)
+    await follower.newsletterFollow(channel)
+    const res = await s.call('POST', '/v2/send/text', {}, { chatId: channel, message: 'channel post' })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().id.remote).toBe(channel)
+    expect((await s.received(keyIdOf(res))).text).toBe('channel post')
   })
 
   it('link preview: custom title, description and thumbnail reach the recipient', async () => {
