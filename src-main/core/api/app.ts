@@ -6,8 +6,8 @@ import type { ApiDeps } from './api-deps.js'
 import { AuthFailureLimiter } from './auth-failure-limiter.js'
 import { registerOpenApi } from './openapi.js'
 import { registerAuth } from './plugins/auth.js'
-import { registerErrorHandling } from './plugins/errors.js'
-import { registerSecurity } from './plugins/security.js'
+import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.js'
+import { createRequestGuard, registerSecurity } from './plugins/security.js'
 import { healthRoutes } from './routes/health.js'
 import { tempQrRoutes } from './routes/temp-qr.js'
 import { sendActionRoutes } from './routes/v2/send/action-routes.js'
@@ -67,15 +67,17 @@ export const CORE_ROUTES: ((app: FastifyInstance, deps: ApiDeps) => Promise<void
 ]
 
 export async function buildApiApp(deps: ApiDeps): Promise<FastifyInstance> {
+  const guard = createRequestGuard({ boundHost: deps.boundHost, port: deps.port })
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: deps.bodyLimit ?? DEFAULT_BODY_LIMIT,
     // Clients send instance ids in any case and with trailing slashes; be lenient in routing, strict in auth.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true } },
+    frameworkErrors: frameworkErrorHandler(guard)
   })
 
-  registerSecurity(app, { boundHost: deps.boundHost, port: deps.port })
+  registerSecurity(app, guard)
   registerErrorHandling(app)
 
   // Clients often send Content-Type: application/json with an empty body (POST/DELETE without fields).

@@ -57,6 +57,7 @@ describe('localhost hardening', () => {
     expect(big.json().code).toBe('payload_too_large')
     const odd = await t.inject({ method: 'POST', url: '/v2/session/info', headers: { 'content-type': 'application/x-odd' }, payload: 'zzz' })
     expect(odd.statusCode).toBe(415)
+    expect(odd.json()).toMatchObject({ code: 'unsupported_media_type', message: 'Content-Type application/x-odd is not supported' })
   })
 
   it('answers junk with 4xx, never 5xx', async () => {
@@ -79,10 +80,39 @@ describe('localhost hardening', () => {
       const bytes = Array.from({ length: 1 + (i * 7) % 64 }, (_, j) => String.fromCharCode((i * 31 + j * 17) % 256)).join('')
       junk.push({ method: 'POST', url: `/v2/session/info?instance_id=${encodeURIComponent(bytes)}&access_token=${t.token}`, headers: { 'content-type': 'application/json' }, payload: bytes })
     }
+    junk.push({ method: 'GET', url: '/temp-qr/%zz' }, { method: 'GET', url: '/v2/session/info/%E0%A4%A' }, { method: 'GET', url: '/temp-qr/' + 'y'.repeat(300) + '/state' })
     for (const req of junk) {
       const res = await t.inject(req)
-      expect(res.statusCode, `${req.method} ${req.url} -> ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400)
-      expect(res.statusCode, `${req.method} ${req.url} -> ${res.body.slice(0, 200)}`).toBeLessThan(500)
+      const what = `${req.method} ${req.url} -> ${res.body.slice(0, 200)}`
+      expect(res.statusCode, what).toBeGreaterThanOrEqual(400)
+      expect(res.statusCode, what).toBeLessThan(500)
+      // Our error shape and headers, whichever layer (router, parser, validation, handler) refused it.
+      expect(res.headers['content-type'], what).toMatch(/^application\/json/)
+      const body = res.json()
+      expect(body.code, what).toMatch(/^[a-z_]+$/)
+      expect(body.code, what).not.toMatch(/^FST_/)
+      expect(typeof body.message, what).toBe('string')
+      expect(body.status === 'error' || typeof body.details === 'object', what).toBe(true)
+      expect(res.headers['x-content-type-options'], what).toBe('nosniff')
+      expect(res.headers['cache-control'], what).toBe('no-store')
+    }
+  })
+
+  it('answers router errors (bad percent-encoding, overlong path parameter) like every other error, after the Host check', async () => {
+    for (const url of ['/temp-qr/%zz', `/temp-qr/${'x'.repeat(300)}`]) {
+      const res = await t.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(400)
+      expect(res.json(), url).toEqual({ code: 'invalid_param', message: expect.stringContaining('path'), details: expect.objectContaining({ recommendation: expect.any(String) }) })
+      expect(res.headers['referrer-policy']).toBe('no-referrer')
+      const text = await t.inject({ method: 'GET', url, headers: { accept: 'text/plain' } })
+      expect(text.headers['content-type']).toMatch(/^text\/plain/)
+      expect(text.body).toMatch(/^Error: invalid_param\. Invalid parameter path: .+\.$/)
+      const foreign = await t.inject({ method: 'GET', url, headers: { host: 'evil.com' } })
+      expect(foreign.statusCode, url).toBe(403)
+      expect(foreign.json().code).toBe('forbidden_host')
+      expect(foreign.headers['x-content-type-options']).toBe('nosniff')
+      const crossSite = await t.inject({ method: 'GET', url, headers: { origin: 'https://evil.example' } })
+      expect(crossSite.json().code).toBe('forbidden_origin')
     }
   })
 

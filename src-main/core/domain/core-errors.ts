@@ -102,8 +102,8 @@ export const coreErrors = {
       recommendation: `Wait ${retryAfterSeconds} s (the network blocks pairing after a few codes) or scan the QR code instead`
     }),
   payloadTooLarge: () => new CoreError('payload_too_large', 'The request body is too large'),
-  unsupportedMediaType: (type: string) =>
-    new CoreError('unsupported_media_type', `Content-Type ${type.slice(0, 64)} is not supported`, {
+  unsupportedMediaType: (type: string | undefined) =>
+    new CoreError('unsupported_media_type', type ? `Content-Type ${type.replace(/[^\x20-\x7e]/g, '?').slice(0, 64)} is not supported` : 'A request body needs a Content-Type', {
       recommendation: 'Send application/json or application/x-www-form-urlencoded'
     }),
   serverError: () =>

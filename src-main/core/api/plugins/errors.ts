@@ -1,11 +1,12 @@
 // The API's single error handler: DomainErrors by code (api/error-status.ts), Fastify's own errors (bad JSON,
-// body limits, validation) as 4xx codes, anything else as a logged 500 whose message is hidden. Bodies follow
-// the spec's shapes and the Accept header.
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+// body limits, validation, and the router's bad URLs, which come before any hook) as 4xx codes, anything else as
+// a logged 500 whose message is hidden. Bodies follow the spec's shapes and the Accept header.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify'
 import { coreErrors, CoreError } from '../../domain/core-errors.js'
 import { DomainError, isDomainError } from '../../domain/errors.js'
 import { statusOfCode } from '../error-status.js'
 import { CONTENT_TYPE, negotiateFormat, renderError, type ErrorPayload } from '../formats.js'
+import { setSecurityHeaders, type RequestGuard } from './security.js'
 
 export type ErrorVariant = 'standard' | 'status'
 
@@ -24,7 +25,7 @@ interface FastifyLikeError {
 }
 
 /** Fastify and Ajv errors -> our codes. Returns undefined for errors that are genuinely ours to fix (5xx). */
-function fromFastifyError(error: FastifyLikeError): DomainError | undefined {
+function fromFastifyError(error: FastifyLikeError, contentType: string | undefined): DomainError | undefined {
   if (error.validation?.length) {
     const missing = error.validation.filter((v) => v.keyword === 'required').map((v) => String(v.params.missingProperty))
     if (missing.length) return coreErrors.missingParam(missing)
@@ -36,7 +37,7 @@ function fromFastifyError(error: FastifyLikeError): DomainError | undefined {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return coreErrors.payloadTooLarge()
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return coreErrors.unsupportedMediaType('this')
+      return coreErrors.unsupportedMediaType(contentType)
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -44,7 +45,7 @@ function fromFastifyError(error: FastifyLikeError): DomainError | undefined {
   }
   const status = error.statusCode ?? 500
   if (status === 413) return coreErrors.payloadTooLarge()
-  if (status === 415) return coreErrors.unsupportedMediaType('this')
+  if (status === 415) return coreErrors.unsupportedMediaType(contentType)
   if (status >= 400 && status < 500) return new CoreError('invalid_param', 'The request is malformed', { recommendation: 'Check the request against /docs' })
   return undefined
 }
@@ -65,13 +66,14 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: D
   const retryAfter = error.details?.retry_after
   if (typeof retryAfter === 'number') reply.header('Retry-After', String(retryAfter))
   const format = negotiateFormat(request.headers.accept)
-  const variant = request.routeOptions.config?.errorVariant ?? 'standard'
+  // Router errors (see frameworkErrorHandler) have no route, hence no route config.
+  const variant = request.routeOptions?.config?.errorVariant ?? 'standard'
   return reply.code(status).type(CONTENT_TYPE[format]).send(renderError(payloadOf(error, variant), format, status))
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((raw: FastifyError | Error, request, reply) => {
-    let error = isDomainError(raw) ? raw : fromFastifyError(raw as FastifyLikeError)
+    let error = isDomainError(raw) ? raw : fromFastifyError(raw as FastifyLikeError, request.headers['content-type'])
     if (error && statusOfCode(error.code) === undefined) {
       request.log.error({ err: raw, code: error.code }, 'domain error code without an HTTP status (add it to api/error-status.ts)')
       error = undefined
@@ -85,4 +87,25 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return sendError(request, reply, error)
   })
   app.setNotFoundHandler((request, reply) => sendError(request, reply, coreErrors.notFound(`${request.method} ${request.url.split('?')[0]}`)))
+}
+
+/**
+ * Errors of Fastify's router (a path that is not valid percent-encoding, a path parameter over maxParamLength)
+ * happen before any hook, so they get the Host/Origin guard, our codes and body formats and the security headers
+ * here; otherwise they would answer Fastify's own JSON, even to a foreign Host.
+ */
+export function frameworkErrorHandler(guard: RequestGuard): NonNullable<FastifyServerOptions['frameworkErrors']> {
+  return (raw, request, reply) => {
+    const fastifyCode = (raw as FastifyLikeError).code
+    const error =
+      guard(request.headers) ??
+      (fastifyCode === 'FST_ERR_BAD_URL'
+        ? coreErrors.invalidParam('path', 'the path is not valid percent-encoding')
+        : fastifyCode === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? coreErrors.invalidParam('path', 'a path segment is too long')
+          : coreErrors.serverError())
+    if (error.code === 'server_error') request.log.error({ err: raw }, 'router failure')
+    setSecurityHeaders(reply)
+    sendError(request, reply, error)
+  }
 }

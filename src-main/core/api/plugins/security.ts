@@ -1,8 +1,9 @@
 // Localhost hardening for every request: Host allow-list (DNS rebinding), no cross-site browser callers,
 // baseline response headers. CORS headers are never sent. See reliability-security-performance.md §3.1.
 import { networkInterfaces } from 'node:os'
-import type { FastifyInstance } from 'fastify'
-import { coreErrors } from '../../domain/core-errors.js'
+import type { IncomingHttpHeaders } from 'node:http'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { coreErrors, type CoreError } from '../../domain/core-errors.js'
 
 export interface SecurityOptions {
   /** The address the server is bound to (127.0.0.1 by default). */
@@ -37,7 +38,10 @@ export function parseHostHeader(host: string | undefined): { hostname: string; p
   }
 }
 
-export function registerSecurity(app: FastifyInstance, options: SecurityOptions): void {
+/** Why a request must be refused before anything else looks at it (Host, then cross-site), or undefined. */
+export type RequestGuard = (headers: IncomingHttpHeaders) => CoreError | undefined
+
+export function createRequestGuard(options: SecurityOptions): RequestGuard {
   const hostnames = allowedHostnames(options.boundHost)
   const hostAllowed = (host: string | undefined) => {
     const parsed = parseHostHeader(host)
@@ -45,13 +49,12 @@ export function registerSecurity(app: FastifyInstance, options: SecurityOptions)
     const port = options.port()
     return port === undefined || parsed.port === String(port)
   }
-
-  app.addHook('onRequest', async (request) => {
-    if (!hostAllowed(request.headers.host)) throw coreErrors.forbiddenHost()
+  return (headers) => {
+    if (!hostAllowed(headers.host)) return coreErrors.forbiddenHost()
     // Browsers label cross-site requests; a page elsewhere must not drive the API (even blind, without CORS).
-    const site = request.headers['sec-fetch-site']
-    if (site === 'cross-site' || site === 'same-site') throw coreErrors.forbiddenOrigin()
-    const origin = request.headers.origin
+    const site = headers['sec-fetch-site']
+    if (site === 'cross-site' || site === 'same-site') return coreErrors.forbiddenOrigin()
+    const origin = headers.origin
     if (origin !== undefined) {
       let originHost: string | undefined
       try {
@@ -59,15 +62,27 @@ export function registerSecurity(app: FastifyInstance, options: SecurityOptions)
       } catch {
         originHost = undefined
       }
-      if (!originHost || !hostAllowed(originHost) || originHost !== request.headers.host) throw coreErrors.forbiddenOrigin()
+      if (!originHost || !hostAllowed(originHost) || originHost !== headers.host) return coreErrors.forbiddenOrigin()
     }
-  })
+    return undefined
+  }
+}
 
+/** Baseline headers of every answer (also those Fastify's router makes before any hook runs, see errors.ts). */
+export function setSecurityHeaders(reply: FastifyReply): void {
+  reply.header('X-Content-Type-Options', 'nosniff')
+  reply.header('Referrer-Policy', 'no-referrer')
+  reply.header('X-Frame-Options', 'DENY')
+  if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store')
+}
+
+export function registerSecurity(app: FastifyInstance, guard: RequestGuard): void {
+  app.addHook('onRequest', async (request) => {
+    const refused = guard(request.headers)
+    if (refused) throw refused
+  })
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('X-Content-Type-Options', 'nosniff')
-    reply.header('Referrer-Policy', 'no-referrer')
-    reply.header('X-Frame-Options', 'DENY')
-    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store')
+    setSecurityHeaders(reply)
     return payload
   })
 }
