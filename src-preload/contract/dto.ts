@@ -49,7 +49,7 @@ export interface QrDto {
   /** data:image/png;base64,... */
   image: string
   issuedAt: number
-  /** When the QR may have rotated (a new one is pushed as instance.qr). */
+  /** When this QR rotates (the first of a connection lives 60 s, later ones 20 s); the next is pushed as instance.qr. */
   expiresAt: number
 }
 

@@ -36,7 +36,7 @@ describe('UI bridge (sandbox)', () => {
     const qrPush = await waitUntil(() => c.events.find((e) => e.event === 'instance.qr' && (e.payload as { image: string | null }).image), 20_000, 'qr push')
     expect((qrPush.payload as { image: string }).image).toMatch(/^data:image\/png;base64,/)
     const qr = await c.bridge.pairing.qr({ instanceId: id })
-    expect(qr.ok && qr.data.expiresAt - qr.data.issuedAt).toBe(20_000)
+    expect(qr.ok && qr.data.expiresAt - qr.data.issuedAt).toBe(60_000)
 
     const scanned = await c.bridge.sandbox.scanQr({ phoneNumber: '15550001001', instanceId: id })
     expect(scanned).toEqual({ ok: true, data: { linked: true } })

@@ -4,7 +4,7 @@ import { getInstance } from '../db/repositories/instances-repo.js'
 import type { BridgeServer } from './server.js'
 import type { BridgeServices } from './services.js'
 import { DEFAULT_ACCOUNT_ID } from '../db/repositories/accounts-repo.js'
-import { QR_LIFETIME_MS, qrImage } from './handlers/qr-image.js'
+import { qrImage } from './handlers/qr-image.js'
 
 export function startPush(s: BridgeServices, server: BridgeServer): () => void {
   const accountId = s.accountId ?? DEFAULT_ACCOUNT_ID
@@ -23,13 +23,14 @@ export function startPush(s: BridgeServices, server: BridgeServer): () => void {
       const seq = ++qrSeq
       latestQr.set(e.instanceId, seq)
       if (server.connectionCount() === 0 || !ours(e.instanceId)) return
-      if (e.qr === null) {
+      const { qr, expiresAt } = e
+      if (qr === null || expiresAt === null) {
         server.broadcast('instance.qr', { instanceId: e.instanceId, image: null, issuedAt: e.at, expiresAt: null })
         return
       }
-      qrImage(e.qr).then(
+      qrImage(qr).then(
         (image) => {
-          if (latestQr.get(e.instanceId) === seq) server.broadcast('instance.qr', { instanceId: e.instanceId, image, issuedAt: e.at, expiresAt: e.at + QR_LIFETIME_MS })
+          if (latestQr.get(e.instanceId) === seq) server.broadcast('instance.qr', { instanceId: e.instanceId, image, issuedAt: e.at, expiresAt })
         },
         (err: unknown) => s.logger.warn({ err }, 'bridge: QR render failed')
       )

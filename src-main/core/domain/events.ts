@@ -28,6 +28,8 @@ export interface SessionQrEvent {
   /** Raw QR string to render, or null once the QR is no longer valid (paired, stopped). */
   qr: string | null
   at: number
+  /** When this QR rotates (the engine knows each QR's lifetime); null with qr null. */
+  expiresAt: number | null
 }
 
 export interface InstanceLifecycleEvent {

@@ -7,7 +7,7 @@ export type EngineSignal =
   /** Socket being made (first connect or reconnect). */
   | { kind: 'connecting'; attempt: number }
   /** Not paired: a QR (and the pairing-code option) is available. Emitted again each time the QR rotates. */
-  | { kind: 'qr'; qr: string }
+  | { kind: 'qr'; qr: string; /** How long the engine shows this QR before it rotates (Baileys: 60 s first, then 20 s). */ lifetimeMs: number }
   /** A phone accepted the link; the engine is restarting the connection to log in. */
   | { kind: 'paired'; me: InstanceMe }
   /** Logged in and ready to send. */

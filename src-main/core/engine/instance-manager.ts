@@ -39,7 +39,7 @@ export class InstanceManager {
   private readonly sessions = new Map<string, EngineSession>()
   private readonly restartHooks = new Set<InstanceHook>()
   private readonly deleteHooks = new Set<InstanceHook>()
-  private readonly qrSeen = new Map<string, { qr: string; at: number }>()
+  private readonly qrSeen = new Map<string, { qr: string; at: number; expiresAt: number }>()
   private readonly now: () => number
 
   constructor(private readonly o: InstanceManagerOptions) {
@@ -151,12 +151,14 @@ export class InstanceManager {
     return { ...toView(row), status: 'DELETED' }
   }
 
-  /** The QR the instance shows now and when it appeared (QRs rotate every 20 to 60 s). */
-  qr(id: string): { qr: string; issuedAt: number } | undefined {
+  /** The QR the instance shows now, when it appeared and when it rotates (the first after 60 s, then every 20 s). */
+  qr(id: string): { qr: string; issuedAt: number; expiresAt: number } | undefined {
     const qr = this.sessions.get(id)?.currentQr()
     if (!qr) return undefined
     const seen = this.qrSeen.get(id)
-    return { qr, issuedAt: seen?.qr === qr ? seen.at : this.now() }
+    if (seen?.qr === qr) return { qr, issuedAt: seen.at, expiresAt: seen.expiresAt }
+    const now = this.now()
+    return { qr, issuedAt: now, expiresAt: now + 20_000 }
   }
 
   async requestPairingCode(id: string, phoneNumber: string): Promise<string> {
@@ -210,13 +212,13 @@ export class InstanceManager {
       case 'connecting':
         return
       case 'qr':
-        this.qrSeen.set(id, { qr: signal.qr, at })
+        this.qrSeen.set(id, { qr: signal.qr, at, expiresAt: at + signal.lifetimeMs })
         this.setStatus(id, 'SCAN_QR_CODE', 'engine:qr')
-        this.o.bus.emit('session.qr', { instanceId: id, qr: signal.qr, at })
+        this.o.bus.emit('session.qr', { instanceId: id, qr: signal.qr, at, expiresAt: at + signal.lifetimeMs })
         return
       case 'paired':
         repo.setInstanceMe(this.o.db, id, signal.me, at)
-        this.o.bus.emit('session.qr', { instanceId: id, qr: null, at })
+        this.o.bus.emit('session.qr', { instanceId: id, qr: null, at, expiresAt: null })
         this.setStatus(id, 'STARTING', 'engine:paired')
         return
       case 'open':

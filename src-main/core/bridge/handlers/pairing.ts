@@ -5,7 +5,7 @@ import { generateToken } from '../../domain/tokens.js'
 import { TEMP_LINK_TTL_MS } from '../../api/routes/v2/temp-link.js'
 import type { BridgeServices } from '../services.js'
 import { nowOf, ownedRow } from './context.js'
-import { QR_LIFETIME_MS, qrImage } from './qr-image.js'
+import { qrImage } from './qr-image.js'
 import type { HandlersOf } from './types.js'
 
 /** 32 random bytes, as the API's links (routes/v2/temp-link.ts). */
@@ -26,7 +26,7 @@ export function pairingHandlers(s: BridgeServices): HandlersOf<'pairing'> {
           ? 'This instance is already paired; log out first to pair another phone'
           : 'Start the instance and wait a few seconds until it shows a QR code')
       }
-      return { instanceId: row.id, image: await qrImage(qr.qr), issuedAt: qr.issuedAt, expiresAt: qr.issuedAt + QR_LIFETIME_MS }
+      return { instanceId: row.id, image: await qrImage(qr.qr), issuedAt: qr.issuedAt, expiresAt: qr.expiresAt }
     },
     'pairing.requestCode': async ({ instanceId, phoneNumber }) => {
       const row = ownedRow(s, instanceId)

@@ -29,6 +29,12 @@ const statusCodeOf = (error: unknown): number | undefined => {
   return typeof output?.statusCode === 'number' ? output.statusCode : undefined
 }
 
+/**
+ * How long Baileys shows the QR of ref number `index` of one socket (Socket/socket.js, pair-device): the socket
+ * config's qrTimeout when set, else 60 s for the first ref and 20 s for each later one.
+ */
+export const qrLifetimeMs = (index: number, qrTimeout: number | undefined): number => qrTimeout || (index === 0 ? 60_000 : 20_000)
+
 const formatPairingCode = (code: string) => (code.length === 8 ? `${code.slice(0, 4)}-${code.slice(4)}` : code)
 
 export class BaileysSession implements EngineSession {
@@ -40,6 +46,9 @@ export class BaileysSession implements EngineSession {
   private running = false
   private open = false
   private qr: string | undefined
+  /** QRs shown by the current socket so far, and its qrTimeout: each QR's lifetime follows from them. */
+  private qrCount = 0
+  private qrTimeout: number | undefined
   private history = freshHistory()
   private timer: NodeJS.Timeout | undefined
   private lastMeKey = ''
@@ -96,11 +105,14 @@ export class BaileysSession implements EngineSession {
     this.deps.listener({ kind: 'connecting', attempt })
     this.auth = useSqliteAuthState(deps.db, deps.instanceId, deps.now)
     const auth = this.auth
+    const config = deps.socketConfig()
+    this.qrCount = 0
+    this.qrTimeout = config.qrTimeout
     const socket = makeWASocket({
       browser: Browsers.ubuntu('Chrome'),
       markOnlineOnConnect: false,
       syncFullHistory: false,
-      ...deps.socketConfig(),
+      ...config,
       auth: auth.state,
       logger: deps.logger.child({ instanceId: deps.instanceId, module: 'baileys' })
     })
@@ -133,7 +145,7 @@ export class BaileysSession implements EngineSession {
   private onConnectionUpdate(generation: number, update: BaileysEventMap['connection.update']): void {
     if (update.qr) {
       this.qr = update.qr
-      this.deps.listener({ kind: 'qr', qr: update.qr })
+      this.deps.listener({ kind: 'qr', qr: update.qr, lifetimeMs: qrLifetimeMs(this.qrCount++, this.qrTimeout) })
     }
     if (update.isNewLogin) {
       this.qr = undefined
