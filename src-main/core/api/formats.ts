@@ -5,7 +5,8 @@ import Negotiator from 'negotiator'
 
 export type BodyFormat = 'json' | 'xml' | 'text' | 'html'
 
-const OFFERED = ['application/json', 'application/xml', 'text/xml', 'text/plain', 'text/html']
+// Order breaks ties: `*/*` picks JSON, and `text/*` picks plain text (not text/xml, nor HTML).
+const OFFERED = ['application/json', 'application/xml', 'text/plain', 'text/html', 'text/xml']
 const FORMAT_OF: Record<string, BodyFormat> = {
   'application/json': 'json',
   'application/xml': 'xml',
@@ -20,11 +21,19 @@ export const CONTENT_TYPE: Record<BodyFormat, string> = {
   html: 'text/html; charset=utf-8'
 }
 
-/** No Accept, `*\/*` or nothing we offer: JSON. */
+const negotiated = new Map<string, BodyFormat>()
+
+/** No Accept, `*\/*` or nothing we offer: JSON. Results are memoised: clients send the same few Accept values. */
 export function negotiateFormat(accept: string | undefined): BodyFormat {
   if (!accept) return 'json'
-  const type = new Negotiator({ headers: { accept } }).mediaType(OFFERED)
-  return (type && FORMAT_OF[type]) || 'json'
+  let format = negotiated.get(accept)
+  if (!format) {
+    const type = new Negotiator({ headers: { accept } }).mediaType(OFFERED)
+    format = (type && FORMAT_OF[type]) || 'json'
+    if (negotiated.size >= 256) negotiated.clear() // junk Accept values cannot grow it without bound
+    negotiated.set(accept, format)
+  }
+  return format
 }
 
 const xml = new XMLBuilder({ format: true, ignoreAttributes: true, suppressEmptyNode: false, arrayNodeName: 'item' })
@@ -46,10 +55,14 @@ export const escapeHtml = (s: string): string =>
 const sentence = (s: string) => s.replace(/[.\s]+$/, '')
 
 export interface ErrorPayload {
+  /** `error` in the rate-limit and temp-link operations' variant (spec: status, code, message, free_policies). */
+  status?: 'error' | undefined
   code: string
   message: string
   recommendation?: string | undefined
   missing?: string[] | undefined
+  /** Policies of the free plan (403 subscription_required). */
+  freePolicies?: string[] | undefined
   /** The JSON body, already in its variant's shape. */
   json: Record<string, unknown>
 }
@@ -62,14 +75,25 @@ export function renderError(e: ErrorPayload, format: BodyFormat, status: number)
       const details: Record<string, unknown> = {}
       if (e.recommendation) details.recommendation = e.recommendation
       if (e.missing) details.missing = e.missing
-      return toXml('error', { code: e.code, message: e.message, details })
+      return toXml('error', {
+        ...(e.status ? { status: e.status } : {}),
+        code: e.code,
+        message: e.message,
+        ...(e.freePolicies ? { free_policies: e.freePolicies } : {}),
+        details
+      })
     }
-    case 'text':
-      return `Error: ${e.code}. ${sentence(e.message)}.${e.recommendation ? ` ${sentence(e.recommendation)}.` : ''}`
-    case 'html':
+    case 'text': {
+      // "Error:" already says status error; the free policies are part of the message a person reads.
+      const free = e.freePolicies ? ` Free policies: ${e.freePolicies.join(', ')}.` : ''
+      return `Error: ${e.code}. ${sentence(e.message)}.${free}${e.recommendation ? ` ${sentence(e.recommendation)}.` : ''}`
+    }
+    case 'html': {
+      const free = e.freePolicies ? `<p>Free policies: ${escapeHtml(e.freePolicies.join(', '))}</p>` : ''
       return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${status} ${escapeHtml(e.code)}</title></head><body><h1>${status} ${escapeHtml(
         e.code
-      )}</h1><p>${escapeHtml(e.message)}</p>${e.recommendation ? `<p>${escapeHtml(e.recommendation)}</p>` : ''}</body></html>`
+      )}</h1><p>${escapeHtml(e.message)}</p>${free}${e.recommendation ? `<p>${escapeHtml(e.recommendation)}</p>` : ''}</body></html>`
+    }
   }
 }
 

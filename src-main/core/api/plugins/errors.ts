@@ -54,11 +54,10 @@ function payloadOf(error: DomainError, variant: ErrorVariant): ErrorPayload {
   const details = error.details ?? {}
   const recommendation = typeof details.recommendation === 'string' ? details.recommendation : undefined
   const missing = Array.isArray(details.missing) ? details.missing.map(String) : undefined
-  const json: Record<string, unknown> =
-    variant === 'status'
-      ? { status: 'error', code: error.code, message: error.message, ...(details.free_policies ? { free_policies: details.free_policies } : {}) }
-      : { code: error.code, message: error.message, details }
-  return { code: error.code, message: error.message, recommendation, missing, json }
+  if (variant === 'standard') return { code: error.code, message: error.message, recommendation, missing, json: { code: error.code, message: error.message, details } }
+  const freePolicies = Array.isArray(details.free_policies) ? details.free_policies.map(String) : undefined
+  const json = { status: 'error', code: error.code, message: error.message, ...(freePolicies ? { free_policies: freePolicies } : {}) }
+  return { status: 'error', code: error.code, message: error.message, recommendation, missing, freePolicies, json }
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: DomainError): FastifyReply {
