@@ -2,7 +2,7 @@
 // messages), flags from app-state sync (archive, pin, mute, marked unread), paged listing by an index.
 import type { Db } from '../../db/connection.js'
 import { stmt } from '../../db/statements.js'
-import { fromMessageRow, type MessageRow, type StoredMessage } from './messages-repo.js'
+import { fromMessageRow, MESSAGE_BY_PK_SQL, type MessageRow, type StoredMessage } from './messages-repo.js'
 
 export interface StoredChat {
   instanceId: string
@@ -207,7 +207,7 @@ export function listChats(db: Db, instanceId: string, q: ChatListQuery = {}): St
 /** listChats plus each chat's last message (one indexed lookup per chat by primary key). */
 export function listChatsWithLastMessage(db: Db, instanceId: string, q: ChatListQuery = {}): { chat: StoredChat; lastMessage: StoredMessage | null }[] {
   return listChats(db, instanceId, q).map((chat) => {
-    const row = chat.lastMessagePk === null ? undefined : (stmt(db, 'SELECT * FROM store_messages WHERE pk = ?').get(chat.lastMessagePk) as MessageRow | undefined)
+    const row = chat.lastMessagePk === null ? undefined : (stmt(db, MESSAGE_BY_PK_SQL).get(chat.lastMessagePk) as MessageRow | undefined)
     return { chat, lastMessage: row ? fromMessageRow(row) : null }
   })
 }

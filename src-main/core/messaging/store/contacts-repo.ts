@@ -111,8 +111,11 @@ export function mergeLidContact(db: Db, instanceId: string, lid: string, pn: str
   stmt(db, 'DELETE FROM store_contacts WHERE instance_id = ? AND jid = ?').run(instanceId, lid)
 }
 
+/** A contact by JID (the primary key), as run; exported for the query-plan tests. */
+export const CONTACT_SQL = 'SELECT * FROM store_contacts WHERE instance_id = ? AND jid = ?'
+
 export function getContact(db: Db, instanceId: string, jid: string): StoredContact | undefined {
-  const row = stmt(db, 'SELECT * FROM store_contacts WHERE instance_id = ? AND jid = ?').get(instanceId, jid) as ContactRow | undefined
+  const row = stmt(db, CONTACT_SQL).get(instanceId, jid) as ContactRow | undefined
   return row && fromRow(row)
 }
 

@@ -168,15 +168,15 @@ export function upsertMessage(db: Db, instanceId: string, input: UpsertMessageIn
 /** By chat and id; when the chat spelling differs (LID vs PN not yet mapped), by id alone if that is unique. */
 export function findMessage(db: Db, instanceId: string, chatId: string | null, id: string): StoredMessage | undefined {
   if (chatId) {
-    const row = stmt(db, 'SELECT * FROM store_messages WHERE instance_id = ? AND chat_id = ? AND id = ?').get(instanceId, chatId, id) as MessageRow | undefined
+    const row = stmt(db, MESSAGE_IN_CHAT_SQL).get(instanceId, chatId, id) as MessageRow | undefined
     if (row) return fromMessageRow(row)
   }
-  const rows = stmt(db, 'SELECT * FROM store_messages WHERE instance_id = ? AND id = ? LIMIT 2').all(instanceId, id) as MessageRow[]
+  const rows = stmt(db, MESSAGE_BY_ID_SQL).all(instanceId, id) as MessageRow[]
   return rows.length === 1 ? fromMessageRow(rows[0]!) : undefined
 }
 
 export const getMessageByPk = (db: Db, pk: number): StoredMessage | undefined => {
-  const row = stmt(db, 'SELECT * FROM store_messages WHERE pk = ?').get(pk) as MessageRow | undefined
+  const row = stmt(db, MESSAGE_BY_PK_SQL).get(pk) as MessageRow | undefined
   return row && fromMessageRow(row)
 }
 
@@ -191,15 +191,22 @@ export interface ChatMessagesQuery {
   ack?: number
 }
 
-/** A chat's messages, newest first (index store_messages_chat_time). */
-export function listChatMessages(db: Db, instanceId: string, chatId: string, q: ChatMessagesQuery = {}): StoredMessage[] {
-  const rows = stmt(
-    db,
-    `SELECT * FROM store_messages WHERE instance_id = @instanceId AND chat_id = @chatId
+// The read queries as run, exported so the query-plan tests pin these very strings (not copies).
+/** A chat's messages, newest first, paged and filtered: index store_messages_chat_time. */
+export const CHAT_MESSAGES_SQL = `SELECT * FROM store_messages WHERE instance_id = @instanceId AND chat_id = @chatId
        AND timestamp >= @since AND timestamp <= @until
        AND (@fromMe IS NULL OR from_me = @fromMe) AND (@ack IS NULL OR ack = @ack)
      ORDER BY timestamp DESC, pk DESC LIMIT @limit OFFSET @offset`
-  ).all({
+/** One message by (instance, chat, id): the unique key. */
+export const MESSAGE_IN_CHAT_SQL = 'SELECT * FROM store_messages WHERE instance_id = ? AND chat_id = ? AND id = ?'
+/** A message by id alone (two rows = ambiguous): index store_messages_id. */
+export const MESSAGE_BY_ID_SQL = 'SELECT * FROM store_messages WHERE instance_id = ? AND id = ? LIMIT 2'
+/** A message by row number (a chat's last message). */
+export const MESSAGE_BY_PK_SQL = 'SELECT * FROM store_messages WHERE pk = ?'
+
+/** A chat's messages, newest first (index store_messages_chat_time). */
+export function listChatMessages(db: Db, instanceId: string, chatId: string, q: ChatMessagesQuery = {}): StoredMessage[] {
+  const rows = stmt(db, CHAT_MESSAGES_SQL).all({
     instanceId,
     chatId,
     since: q.since ?? 0,

@@ -7,7 +7,9 @@ import { migrate } from '../../db/migrate.js'
 import { appMigrations } from '../../db/migrations/index.js'
 import {
   applyEdit,
+  CHAT_MESSAGES_SQL,
   chatListSql,
+  CONTACT_SQL,
   countMessages,
   deleteInstanceStore,
   findMessage,
@@ -16,6 +18,9 @@ import {
   listChats,
   listChatsWithLastMessage,
   markRevoked,
+  MESSAGE_BY_ID_SQL,
+  MESSAGE_BY_PK_SQL,
+  MESSAGE_IN_CHAT_SQL,
   raiseAck,
   recordLidMappings,
   rekeyChat,
@@ -156,34 +161,30 @@ describe('query plans with 100k messages', () => {
     noScanNoSort(p)
   })
 
-  it('messages of a chat (paged, filtered) use store_messages_chat_time', () => {
-    const p = plan(
-      `SELECT * FROM store_messages WHERE instance_id = @instanceId AND chat_id = @chatId AND timestamp >= @since AND timestamp <= @until
-       AND (@fromMe IS NULL OR from_me = @fromMe) AND (@ack IS NULL OR ack = @ack) ORDER BY timestamp DESC, pk DESC LIMIT @limit OFFSET @offset`,
-      { instanceId: I, chatId: chat(5), since: 0, until: 2e9, fromMe: null, ack: null, limit: 50, offset: 0 }
-    )
-    expect(p).toMatch(/SEARCH store_messages USING INDEX store_messages_chat_time \(instance_id=\? AND chat_id=\? AND timestamp>\? AND timestamp<\?\)/)
-    noScanNoSort(p)
+  it('messages of a chat (paged, filtered) use store_messages_chat_time, with or without the filters', () => {
+    for (const filters of [{ fromMe: null, ack: null }, { fromMe: 1, ack: 3 }]) {
+      const p = plan(CHAT_MESSAGES_SQL, { instanceId: I, chatId: chat(5), since: 0, until: 2e9, ...filters, limit: 50, offset: 0 })
+      expect(p).toMatch(/SEARCH store_messages USING INDEX store_messages_chat_time \(instance_id=\? AND chat_id=\? AND timestamp>\? AND timestamp<\?\)/)
+      noScanNoSort(p)
+    }
   })
 
-  it('a message by chat and id, by id alone, and a chat\'s last message are index lookups', () => {
-    noScanNoSort(plan('SELECT * FROM store_messages WHERE instance_id = ? AND chat_id = ? AND id = ?', [I, chat(1), 'M1']))
-    expect(plan('SELECT * FROM store_messages WHERE instance_id = ? AND id = ? LIMIT 2', [I, 'M1'])).toMatch(/USING INDEX store_messages_id/)
-    expect(plan('SELECT * FROM store_messages WHERE pk = ?', [1])).toMatch(/USING INTEGER PRIMARY KEY/)
+  it('a message by chat and id, by id alone, a chat\'s last message and a contact are index lookups', () => {
+    expect(plan(MESSAGE_IN_CHAT_SQL, [I, chat(1), 'M1'])).toMatch(/SEARCH store_messages USING INDEX sqlite_autoindex_store_messages_1 \(instance_id=\? AND chat_id=\? AND id=\?\)/)
+    noScanNoSort(plan(MESSAGE_IN_CHAT_SQL, [I, chat(1), 'M1']))
+    expect(plan(MESSAGE_BY_ID_SQL, [I, 'M1'])).toMatch(/SEARCH store_messages USING INDEX store_messages_id \(instance_id=\? AND id=\?\)/)
+    expect(plan(MESSAGE_BY_PK_SQL, [1])).toMatch(/SEARCH store_messages USING INTEGER PRIMARY KEY \(rowid=\?\)/)
+    expect(plan(CONTACT_SQL, [I, chat(1)])).toMatch(/SEARCH store_contacts USING PRIMARY KEY \(instance_id=\? AND jid=\?\)/)
   })
 
-  it('the reads answer fast and right', () => {
-    const t0 = performance.now()
+  it('the reads answer right (their speed is the plans above; timings belong in the benchmarks)', () => {
     const page = listChatsWithLastMessage(db, I, { limit: 50 })
     const msgs = listChatMessages(db, I, chat(5), { limit: 30, offset: 5 })
-    const elapsed = performance.now() - t0
     expect(page).toHaveLength(50)
     expect(page[0]!.chat.lastMessageAt).toBeGreaterThanOrEqual(page[49]!.chat.lastMessageAt)
     expect(page[0]!.lastMessage?.body).toMatch(/^body \d+$/)
     expect(msgs).toHaveLength(30)
     expect(msgs[0]!.timestamp).toBeGreaterThan(msgs[29]!.timestamp)
     expect(countMessages(db, I) + countMessages(db, 'OTHER0000001')).toBe(MESSAGES)
-    // Generous bound for a shared 2-core machine; typical is a few milliseconds.
-    expect(elapsed).toBeLessThan(250)
   })
 })
