@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { desktopCoreOptions } from './options.js'
-import { allowedOrigins, APP_ORIGIN, externalUrl, rendererFile, RENDERER_CSP } from './policy.js'
+import { allowedOrigins, APP_ORIGIN, externalUrl, originOf, rendererFile, RENDERER_CSP } from './policy.js'
 import { statusLine } from './tray-status.js'
 
 const root = join(import.meta.dirname, '..', '..')
@@ -27,6 +27,13 @@ describe('window policy', () => {
   it('allows only the app origin (and the dev server in development)', () => {
     expect([...allowedOrigins(undefined)]).toEqual([APP_ORIGIN])
     expect([...allowedOrigins('http://localhost:5173/index.html')]).toEqual([APP_ORIGIN, 'http://localhost:5173'])
+  })
+
+  it('knows the origin of our app:// pages (Node gives non-special schemes the opaque origin "null")', () => {
+    expect(originOf(`${APP_ORIGIN}/index.html`)).toBe(APP_ORIGIN)
+    expect(originOf(APP_ORIGIN)).toBe(APP_ORIGIN)
+    expect(originOf('http://localhost:5173/src/x.ts')).toBe('http://localhost:5173')
+    for (const opaque of ['file:///etc/passwd', 'data:text/html,hi', 'app:nohost', 'not a url']) expect(originOf(opaque)).toBeUndefined()
   })
 
   it('hands only http(s) links to the browser', () => {

@@ -18,9 +18,16 @@ export const RENDERER_CSP = [
   "frame-ancestors 'none'"
 ].join('; ')
 
+/**
+ * The origin of a URL, or undefined for opaque ones (file:, data:, garbage). Node's URL (which Electron's main
+ * process uses) gives non-special schemes the opaque origin "null", although Chromium treats our privileged
+ * app:// as standard: its origin is built by hand, or our own page would never count as ours.
+ */
 export const originOf = (url: string): string | undefined => {
   try {
-    return new URL(url).origin
+    const u = new URL(url)
+    if (u.protocol === `${APP_SCHEME}:`) return u.host ? `${u.protocol}//${u.host}` : undefined
+    return u.origin === 'null' ? undefined : u.origin
   } catch {
     return undefined
   }
