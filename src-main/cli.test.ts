@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CliUsageError, defaultDataDir, parseCliArgs } from './cli.js'
+import { startTestCore } from './core/testing/core-harness.js'
 
 describe('CLI flags', () => {
   it('has the documented defaults', () => {
@@ -9,21 +10,34 @@ describe('CLI flags', () => {
       dataDir: '/home/u/.config/Switchboard',
       network: 'whatsapp',
       plan: 'free',
-      accessToken: undefined
+      accessToken: undefined,
+      instanceQuota: { free: 2, paid: null }
     })
   })
 
   it('reads flags, and env vars when a flag is absent (flags win)', () => {
     const env = { SWITCHBOARD_PORT: '4000', SWITCHBOARD_HOST: '::1', SWITCHBOARD_DATA_DIR: '/d', SWITCHBOARD_NETWORK: 'sandbox', SWITCHBOARD_ACCESS_TOKEN: 'env-t', SWITCHBOARD_PLAN: 'paid' }
-    expect(parseCliArgs([], env)).toEqual({ port: 4000, host: '::1', dataDir: '/d', network: 'sandbox', plan: 'paid', accessToken: 'env-t' })
+    expect(parseCliArgs([], env)).toEqual({ port: 4000, host: '::1', dataDir: '/d', network: 'sandbox', plan: 'paid', accessToken: 'env-t', instanceQuota: { free: 2, paid: null } })
     expect(parseCliArgs(['--port', '0', '--host', '127.0.0.1', '--data-dir', '/x', '--network', 'whatsapp', '--access-token', 't', '--plan', 'free'], env)).toEqual({
       port: 0,
       host: '127.0.0.1',
       dataDir: '/x',
       network: 'whatsapp',
       plan: 'free',
-      accessToken: 't'
+      accessToken: 't',
+      instanceQuota: { free: 2, paid: null }
     })
+  })
+
+  it('sets the instance quota per plan by flag or env (flags win); unlimited and 0 are allowed', () => {
+    expect(parseCliArgs(['--free-instance-quota', '5', '--paid-instance-quota', '40'], {}).instanceQuota).toEqual({ free: 5, paid: 40 })
+    const env = { SWITCHBOARD_FREE_INSTANCE_QUOTA: 'unlimited', SWITCHBOARD_PAID_INSTANCE_QUOTA: '7' }
+    expect(parseCliArgs([], env).instanceQuota).toEqual({ free: null, paid: 7 })
+    expect(parseCliArgs(['--free-instance-quota', '0'], env).instanceQuota).toEqual({ free: 0, paid: 7 })
+    for (const bad of ['-1', '2.5', 'lots', '', '1e3']) {
+      expect(() => parseCliArgs([`--free-instance-quota=${bad}`], {}), bad).toThrow(/--free-instance-quota must be a whole number/)
+    }
+    expect(() => parseCliArgs([], { SWITCHBOARD_PAID_INSTANCE_QUOTA: 'many' })).toThrow(/--paid-instance-quota/)
   })
 
   it('rejects bad values and unknown flags', () => {
@@ -37,5 +51,20 @@ describe('CLI flags', () => {
   it('defaults the data dir to the per-user app data folder', () => {
     expect(defaultDataDir({ APPDATA: 'C:\\Users\\u\\AppData\\Roaming' }, 'win32')).toMatch(/Roaming.Switchboard$/)
     expect(defaultDataDir({}, 'darwin')).toMatch(/Library\/Application Support\/Switchboard$/)
+  })
+})
+
+describe('instance quota flags in a running core', () => {
+  it('--free-instance-quota 1: the second instance of a free account is 403 quota_reached', async () => {
+    const { instanceQuota } = parseCliArgs(['--free-instance-quota', '1'], {})
+    const t = await startTestCore('offline', { instanceQuota })
+    try {
+      expect((await t.call('POST', '/v2/session/create')).statusCode).toBe(201)
+      const second = await t.call('POST', '/v2/session/create')
+      expect(second.statusCode).toBe(403)
+      expect(second.json()).toMatchObject({ code: 'quota_reached', message: expect.stringContaining('(1)') })
+    } finally {
+      await t.close()
+    }
   })
 })

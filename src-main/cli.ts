@@ -4,7 +4,7 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { isPlanTier, type PlanTier } from './core/domain/plans.js'
+import { DEFAULT_PLANS, isPlanTier, type PlanCatalogue, type PlanTier } from './core/domain/plans.js'
 import type { CoreOptions, NetworkMode } from './core/start-core.js'
 
 export class CliUsageError extends Error {}
@@ -16,7 +16,19 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: N
   return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'Switchboard')
 }
 
-export type CliOptions = Required<Pick<CoreOptions, 'port' | 'host' | 'dataDir' | 'network' | 'plan'>> & { accessToken: string | undefined }
+export type CliOptions = Required<Pick<CoreOptions, 'port' | 'host' | 'dataDir' | 'network' | 'plan'>> & {
+  accessToken: string | undefined
+  /** Instance quota per plan; null = unlimited. */
+  instanceQuota: PlanCatalogue['instanceQuota']
+}
+
+/** A quota flag: a whole number of instances, or `unlimited`. */
+function parseQuota(flag: string, text: string | undefined, fallback: number | null): number | null {
+  if (text === undefined) return fallback
+  if (text === 'unlimited') return null
+  if (!/^\d{1,6}$/.test(text)) throw new CliUsageError(`--${flag} must be a whole number of instances or "unlimited", got "${text}"`)
+  return Number(text)
+}
 
 export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
   const { values } = parseArgs({
@@ -28,7 +40,9 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
       'data-dir': { type: 'string' },
       network: { type: 'string' },
       'access-token': { type: 'string' },
-      plan: { type: 'string' }
+      plan: { type: 'string' },
+      'free-instance-quota': { type: 'string' },
+      'paid-instance-quota': { type: 'string' }
     }
   })
   const portText = values.port ?? env.SWITCHBOARD_PORT ?? '3000'
@@ -46,7 +60,11 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
     dataDir: values['data-dir'] ?? env.SWITCHBOARD_DATA_DIR ?? defaultDataDir(env),
     network: network as NetworkMode,
     plan: plan as PlanTier,
-    accessToken: accessToken?.trim()
+    accessToken: accessToken?.trim(),
+    instanceQuota: {
+      free: parseQuota('free-instance-quota', values['free-instance-quota'] ?? env.SWITCHBOARD_FREE_INSTANCE_QUOTA, DEFAULT_PLANS.instanceQuota.free),
+      paid: parseQuota('paid-instance-quota', values['paid-instance-quota'] ?? env.SWITCHBOARD_PAID_INSTANCE_QUOTA, DEFAULT_PLANS.instanceQuota.paid)
+    }
   }
 }
 
@@ -56,7 +74,7 @@ async function main(): Promise<void> {
     options = parseCliArgs(process.argv.slice(2))
   } catch (e) {
     console.error(`switchboard: ${(e as Error).message}`)
-    console.error('usage: npm run serve -- [--port N] [--host H] [--data-dir D] [--network whatsapp|sandbox] [--access-token T] [--plan free|paid]')
+    console.error('usage: npm run serve -- [--port N] [--host H] [--data-dir D] [--network whatsapp|sandbox] [--access-token T] [--plan free|paid] [--free-instance-quota N] [--paid-instance-quota N|unlimited]')
     process.exit(2)
   }
   // Imported late so that `--help`-style usage errors do not pay for loading Baileys.
