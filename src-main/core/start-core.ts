@@ -153,7 +153,17 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     // Message store and webhook outbox, fed by the engine (one transaction per event batch); the delivery worker
     // holds a STOPPED instance's deliveries. Closed after the engines (cleanups run in reverse).
     const webhooks = createWebhookService({ db, isInstanceDeliverable: (id) => instances.view(id)?.status !== 'STOPPED', logger: logger.child({ module: 'webhooks' }) })
-    const ingestor = startIngestor({ db, bus, instance: (id) => instances.view(id), engineName: engine.name, sentByApi: wasSentByApi, onEnqueued: () => webhooks.wake(), logger: logger.child({ module: 'store' }) })
+    let port: number | undefined
+    // Downloaded media of stored messages, fetched with the engine's fetch options (sandbox CA), served by the API;
+    // webhook payloads carry each media's stable URL (downloaded on its first request).
+    const media = new MediaFiles({
+      db, dir: join(options.dataDir, 'media'), fetchOptions: socketConfig.options, logger: logger.child({ module: 'media' }),
+      baseUrl: () => `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+    })
+    const ingestor = startIngestor({
+      db, bus, instance: (id) => instances.view(id), engineName: engine.name, sentByApi: wasSentByApi, mediaUrl: (id, key) => media.publicUrl(id, key),
+      onEnqueued: () => webhooks.wake(), logger: logger.child({ module: 'store' })
+    })
     instances.onDelete((id) => {
       webhooks.deleteInstance(id)
       deleteInstanceStore(db, id)
@@ -170,13 +180,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     cleanups.push(() => queue.close())
     const sender = wireOutbound({ db, bus, instances, engine, limiter, queue, clock, logger, network, media: options.sendMedia })
 
-    let port: number | undefined
     const openedSandbox = sandbox
-    // Downloaded media of stored messages, fetched with the engine's fetch options (sandbox CA), served by the API.
-    const media = new MediaFiles({
-      db, dir: join(options.dataDir, 'media'), fetchOptions: socketConfig.options, logger: logger.child({ module: 'media' }),
-      baseUrl: () => `http://${host.includes(':') ? `[${host}]` : host}:${port}`
-    })
     media.sweepPartials()
     instances.onDelete((id) => media.deleteInstance(id))
     const app = await buildApiApp({

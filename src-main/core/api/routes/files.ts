@@ -1,5 +1,6 @@
-// GET /api/files/<instance_id>/<file>: media downloaded from messages (see messaging/reads/media-files.ts),
-// behind the same credentials as /v2 (token in the query, body or headers; the instance must be the caller's).
+// GET /api/files/<instance_id>/<file>: media of stored messages (see messaging/reads/media-files.ts), behind the
+// same credentials as /v2 (token in the query, body or headers; the instance must be the caller's). A URL handed
+// out before its download (webhook payloads) is downloaded through the engine on its first request.
 import { createReadStream, statSync } from 'node:fs'
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
@@ -26,17 +27,17 @@ export async function mediaFileRoutes(app: FastifyInstance, deps: ApiDeps): Prom
       tags: ['Messages'],
       summary: 'Downloaded media of a message',
       description:
-        'The stable URL in media.url of messages read with downloadMedia=true: /api/files/<instance_id>/<message id>.<ext>. Needs the access token (query access_token, or the access-token / Authorization: Bearer header) of the account owning the instance: 401 invalid_access_token without it or with a wrong one; 404 when the file does not exist.',
+        'The stable URL in media.url of webhook message payloads and of messages read with downloadMedia=true: /api/files/<instance_id>/<message id>.<ext> (absolute, on this API\'s address). A file not downloaded yet (webhook URLs) is fetched from WhatsApp and decrypted on the first request, then served from disk. Needs the access token (query access_token, or the access-token / Authorization: Bearer header) of the account owning the instance: 401 invalid_access_token without it or with a wrong one; 404 media_not_found when no message has this file; 502 media_download_failed when the network no longer has the media.',
       params: Type.Object({ instanceId: Type.String(), file: Type.String() }),
       querystring: accountQuery(),
-      response: { 404: standardErrors[404], 401: standardErrors[401], 400: standardErrors[400] }
+      response: { 404: standardErrors[404], 401: standardErrors[401], 400: standardErrors[400], 502: standardErrors[500] }
     },
     handler: async (request, reply) => {
       const { account } = authAccount(request)
       const instanceId = (pathParam(request, 'instanceId') ?? '').toUpperCase()
       if (!getOwnedInstance(deps.db, account.id, instanceId)) throw coreErrors.invalidSession()
       const name = pathParam(request, 'file') ?? ''
-      const path = deps.media?.filePath(instanceId, name)
+      const path = await deps.media?.servePath(instanceId, name, deps.engine?.liveSocket(instanceId))
       if (!path) throw readsErrors.mediaNotFound()
       const size = statSync(path).size
       reply

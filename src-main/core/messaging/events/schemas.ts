@@ -21,10 +21,15 @@ export const MessagePayload = Type.Object(
     hasMedia: Type.Boolean(),
     media: Nullable(
       Type.Object({
-        url: Nullable(Type.String()),
+        url: Nullable(
+          Type.String({
+            description:
+              'Absolute, stable URL on this API: <base>/api/files/<instance_id>/<message id>.<ext>, fetched with the access token like any /v2 call. In webhook payloads it is set when the event is written; the file is downloaded from WhatsApp on its first request.'
+          })
+        ),
         mimetype: Nullable(Type.String()),
         filename: Nullable(Type.String()),
-        error: Nullable(Type.String({ description: '"not downloaded" until the media is fetched through the API' }))
+        error: Nullable(Type.String({ description: 'null when url is set; "not downloaded" in reads with downloadMedia=false' }))
       })
     ),
     ack: Type.Integer({ description: '-1 ERROR, 0 PENDING, 1 SERVER, 2 DEVICE, 3 READ, 4 PLAYED' }),

@@ -30,7 +30,7 @@ export interface IngestorDeps {
    * module (PART E: wasSentByApi); until it is wired every fromMe message is "app".
    */
   sentByApi?: (db: Db, instanceId: string, messageId: string) => boolean
-  /** URL of a message's downloaded media (read module), for `media.url`. */
+  /** Stable URL of a stored message's media, downloaded or not (MediaFiles.publicUrl), for `media.url`. */
   mediaUrl?: (instanceId: string, key: Parameters<NonNullable<MapContext['mediaUrl']>>[0]) => string | null
   /** Called after a commit that wrote outbox rows (wake the delivery worker). */
   onEnqueued?: () => void

@@ -52,11 +52,25 @@ describe.sequential('webhook events from the sandbox', () => {
     expect(findMessage(t.core.db, id, jid(P2), String(env.payload.id).split('_')[2]!)!.body).toBe('hello instance')
   })
 
-  it('media: an image arrives as type image with its media metadata', async () => {
+  it('media: an image arrives as type image with a stable URL that serves the byte-identical file (token required)', async () => {
     const img = await new Jimp({ width: 32, height: 32, color: 0x3366ffff }).getBuffer('image/jpeg')
-    await t.core.sandbox!.sendMessage(P2, P1, { image: img, caption: 'a picture' })
+    const { id: msgId } = await t.core.sandbox!.sendMessage(P2, P1, { image: img, caption: 'a picture' })
     const env = await rx.waitFor('message', (p) => p.body === 'a picture')
-    expect(env.payload).toMatchObject({ type: 'image', hasMedia: true, media: { mimetype: 'image/jpeg' } })
+    const media = env.payload.media as { url: string; mimetype: string; error: string | null }
+    expect(env.payload).toMatchObject({ type: 'image', hasMedia: true, media: { mimetype: 'image/jpeg', error: null } })
+    // Absolute, on the API's own address, named after the message; not downloaded when the event was written.
+    expect(media.url).toBe(`${t.core.url}/api/files/${id}/${msgId}.jpeg`)
+    expect(findMessage(t.core.db, id, jid(P2), msgId)!.media?.path).toBe(`${id}/${msgId}.jpeg`)
+    // Real HTTP to the URL as a webhook consumer would: 401 without the token, the file with it (downloaded now).
+    expect((await fetch(media.url)).status).toBe(401)
+    const res = await fetch(media.url, { headers: { 'access-token': t.token } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/jpeg')
+    expect(Buffer.from(await res.arrayBuffer()).equals(img)).toBe(true)
+    // The message.any of the same message names the same URL; a second fetch is served from disk.
+    expect(((await rx.waitFor('message.any', (p) => p.body === 'a picture')).payload.media as { url: string }).url).toBe(media.url)
+    const again = await fetch(`${media.url}?access_token=${t.token}`)
+    expect(Buffer.from(await again.arrayBuffer()).equals(img)).toBe(true)
   })
 
   it('message.ack: an own message goes SERVER/DEVICE, then READ when the person reads it; source app without the send API', async () => {

@@ -47,6 +47,35 @@ describe('media files', () => {
     expect(findMessage(db, INSTANCE, chat, '3EB0MEDIA1')!.media?.path).toBeNull()
   })
 
+  it('a handed-out URL reserves its name (stable when a second message gets the same id); servePath downloads on demand', async () => {
+    const { db, media } = setup()
+    const image = (chat: string) => ({
+      chatId: chat,
+      sender: chat,
+      now: 0,
+      message: {
+        key: { remoteJid: chat, fromMe: false, id: '3EB0SHARED' },
+        messageTimestamp: 1,
+        message: { imageMessage: { url: 'https://127.0.0.1:9/m/x', directPath: '/m/x', mediaKey: Buffer.alloc(32, 1), mimetype: 'image/jpeg' } }
+      }
+    })
+    const a = '15550000001@s.whatsapp.net'
+    const b = '15550000002@s.whatsapp.net'
+    upsertMessage(db, INSTANCE, image(a))
+    const first = media.publicUrl(INSTANCE, { remoteJid: a, id: '3EB0SHARED' })
+    expect(first).toBe(`http://127.0.0.1:3000/api/files/${INSTANCE}/3EB0SHARED.jpeg`)
+    expect(findMessage(db, INSTANCE, a, '3EB0SHARED')!.media?.path).toBe(`${INSTANCE}/3EB0SHARED.jpeg`)
+    const pkB = upsertMessage(db, INSTANCE, image(b)).pk
+    expect(media.publicUrl(INSTANCE, { remoteJid: b, id: '3EB0SHARED' })).toBe(`http://127.0.0.1:3000/api/files/${INSTANCE}/3EB0SHARED-${pkB}.jpeg`)
+    expect(media.publicUrl(INSTANCE, { remoteJid: a, id: '3EB0SHARED' })).toBe(first)
+    expect(media.publicUrl(INSTANCE, { remoteJid: a, id: 'NOSUCHMESSAGE' })).toBeNull()
+    // Not on disk yet: a name no message has is 404-worthy; a reserved one is downloaded (here the media is gone).
+    expect(await media.servePath(INSTANCE, 'NOSUCH.jpeg', undefined)).toBeUndefined()
+    expect(await media.servePath(INSTANCE, '../x.jpeg', undefined)).toBeUndefined()
+    await expect(media.servePath(INSTANCE, `3EB0SHARED-${pkB}.jpeg`, undefined)).rejects.toMatchObject({ code: 'media_download_failed' })
+    await expect(media.servePath(INSTANCE, '3EB0SHARED.jpeg', undefined)).rejects.toMatchObject({ code: 'media_download_failed' })
+  })
+
   it('sweeps partial files of interrupted downloads and keeps complete ones', () => {
     const { dir, media } = setup()
     mkdirSync(join(dir, INSTANCE), { recursive: true })

@@ -1,7 +1,8 @@
 // Downloaded media of stored messages: fetched and decrypted through Baileys (with the engine's own fetch
 // options, so sandbox mode trusts the sandbox media CA), written crash-safely under <dataDir>/media/<instance>/,
 // recorded in store_messages.media_path (relative to the media folder) and served at a stable URL
-// /api/files/<instance_id>/<file> behind the API's credentials.
+// /api/files/<instance_id>/<file> behind the API's credentials. A URL handed out before the download (webhook
+// payloads) reserves its name in media_path; the files route downloads such a file on its first request.
 import { randomBytes } from 'node:crypto'
 import { createWriteStream, existsSync, mkdirSync, openSync, fsyncSync, closeSync, renameSync, rmSync, unlinkSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -10,7 +11,7 @@ import { downloadMediaMessage, type WAMessage, type WAMessageKey, type WASocket 
 import type { Logger } from 'pino'
 import type { Db } from '../../db/connection.js'
 import { stmt } from '../../db/statements.js'
-import { canonicalJid, findMessage, setMediaPath, type StoredMessage } from '../store/index.js'
+import { canonicalJid, findMessage, getMessageByPk, messagesWithId, setMediaPath, type StoredMessage } from '../store/index.js'
 import { readsErrors } from './errors.js'
 
 export interface MediaFilesOptions {
@@ -66,11 +67,36 @@ export class MediaFiles {
     return `${this.o.baseUrl()}/api/files/${rel}`
   }
 
-  /** urlOf by message key (the mapper's `mediaUrl` callback, e.g. for webhook payloads). */
+  /** urlOf by message key (downloaded media only). */
   urlForKey(instanceId: string, key: WAMessageKey): string | null {
-    if (!key.id) return null
-    const m = findMessage(this.o.db, instanceId, canonicalJid(this.o.db, instanceId, key.remoteJid, key.remoteJidAlt) || null, key.id)
+    const m = this.byKey(instanceId, key)
     return m ? this.urlOf(m) : null
+  }
+
+  /**
+   * The stable URL of a stored message's media whether or not it is downloaded yet (the mapper's `mediaUrl` for
+   * webhook payloads, called in the transaction that stores the message): the file name is reserved now, so the
+   * URL never changes, and the files route downloads the file on its first request (servePath).
+   */
+  publicUrl(instanceId: string, key: WAMessageKey): string | null {
+    const m = this.byKey(instanceId, key)
+    if (!m?.hasMedia) return null
+    return `${this.o.baseUrl()}/api/files/${this.reserve(instanceId, m)}`
+  }
+
+  /**
+   * Absolute path of a served file, downloading it first (through Baileys; `socket` for re-upload requests of
+   * expired media) when the name belongs to a stored message whose media is not on disk yet. undefined when no
+   * file or message goes by this name.
+   */
+  async servePath(instanceId: string, name: string, socket: WASocket | undefined): Promise<string | undefined> {
+    const existing = this.filePath(instanceId, name)
+    if (existing) return existing
+    if (!/^[A-Z0-9]{12}$/.test(instanceId) || !FILE_NAME.test(name)) return undefined
+    const m = this.messageNamed(instanceId, name)
+    if (!m) return undefined
+    await this.ensureDownloaded(instanceId, m, socket)
+    return this.filePath(instanceId, name)
   }
 
   /** Downloads the media of a stored message once (concurrent callers share the download); returns the URL. */
@@ -130,7 +156,37 @@ export class MediaFiles {
     }
   }
 
+  private byKey(instanceId: string, key: WAMessageKey): StoredMessage | undefined {
+    if (!key.id) return undefined
+    return findMessage(this.o.db, instanceId, canonicalJid(this.o.db, instanceId, key.remoteJid, key.remoteJidAlt) || null, key.id)
+  }
+
+  /** The message's file name relative to the media folder: the one already recorded, else a new one recorded now. */
+  private reserve(instanceId: string, m: StoredMessage): string {
+    const recorded = this.recordedName(instanceId, m)
+    if (recorded) return `${instanceId}/${recorded}`
+    const rel = `${instanceId}/${this.fileNameOf(instanceId, m)}`
+    setMediaPath(this.o.db, m.pk, rel)
+    return rel
+  }
+
+  private recordedName(instanceId: string, m: StoredMessage): string | undefined {
+    const [inst, name, ...rest] = (m.media?.path ?? '').split('/')
+    return inst === instanceId && name && !rest.length ? name : undefined
+  }
+
+  /** The stored message a served name stands for: <id>.<ext> or <id>-<pk>.<ext>, as recorded or as it would be named. */
+  private messageNamed(instanceId: string, name: string): StoredMessage | undefined {
+    const base = name.slice(0, name.lastIndexOf('.'))
+    const pk = /-(\d+)$/.exec(base)?.[1]
+    const byPk = pk ? getMessageByPk(this.o.db, Number(pk)) : undefined
+    const candidates = [...messagesWithId(this.o.db, instanceId, base), ...(byPk?.instanceId === instanceId ? [byPk] : [])]
+    return candidates.find((m) => m.hasMedia && this.fileNameOf(instanceId, m) === name)
+  }
+
   private fileNameOf(instanceId: string, m: StoredMessage): string {
+    const recorded = this.recordedName(instanceId, m)
+    if (recorded) return recorded
     const ext = extensionOf(m.media?.mimetype ?? null, m.media?.filename ?? null)
     const safeId = m.id.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 100) || `m${m.pk}`
     // Message ids are unique per chat only: a second message with the same id gets its row number too.

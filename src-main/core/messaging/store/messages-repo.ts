@@ -175,6 +175,10 @@ export function findMessage(db: Db, instanceId: string, chatId: string | null, i
   return rows.length === 1 ? fromMessageRow(rows[0]!) : undefined
 }
 
+/** Every message of the instance with this id (ids are unique per chat only), by index store_messages_id. */
+export const messagesWithId = (db: Db, instanceId: string, id: string): StoredMessage[] =>
+  (stmt(db, 'SELECT * FROM store_messages WHERE instance_id = ? AND id = ?').all(instanceId, id) as MessageRow[]).map(fromMessageRow)
+
 export const getMessageByPk = (db: Db, pk: number): StoredMessage | undefined => {
   const row = stmt(db, MESSAGE_BY_PK_SQL).get(pk) as MessageRow | undefined
   return row && fromMessageRow(row)
