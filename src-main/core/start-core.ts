@@ -5,12 +5,12 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { UserFacingSocketConfig } from '@whiskeysockets/baileys'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
-import pino, { type Logger } from 'pino'
+import type { Logger } from 'pino'
 import { buildApiApp } from './api/app.js'
 import { registerUiBridge, type UiBridge } from './bridge/index.js'
 import { createStoreChats } from './bridge/chats-service.js'
 import type { AuthFailureLimiterConfig } from './api/auth-failure-limiter.js'
-import { createCoreLogger } from './api/logger.js'
+import { createFileLogger } from './api/logger.js'
 import { checkpointAndClose, openDatabase, type Db } from './db/connection.js'
 import { ensureDefaultAccount, revealDefaultToken, rotateDefaultToken } from './db/default-account.js'
 import { migrate } from './db/migrate.js'
@@ -102,28 +102,21 @@ export interface CoreHandle {
   close(): Promise<void>
 }
 
-function defaultLogger(dataDir: string): Logger {
-  const file = pino.destination({ dest: join(dataDir, 'logs', 'switchboard.log'), mkdir: true, sync: false })
-  return createCoreLogger({
-    level: process.env.SWITCHBOARD_LOG_LEVEL ?? 'info',
-    destination: pino.multistream([
-      { level: 'info', stream: file },
-      { level: 'warn', stream: process.stderr }
-    ])
-  })
-}
-
 export async function startCore(options: CoreOptions): Promise<CoreHandle> {
   const network = options.network ?? 'whatsapp'
   const host = options.host ?? '127.0.0.1'
   mkdirSync(options.dataDir, { recursive: true })
-  const logger = options.logger ?? defaultLogger(options.dataDir)
-  const db = openDatabase(join(options.dataDir, 'switchboard.db'), { nativeBinding: options.nativeBinding })
-  const cleanups: (() => Promise<void> | void)[] = [() => checkpointAndClose(db)]
+  const fileLogger = options.logger ? undefined : createFileLogger(join(options.dataDir, 'logs', 'switchboard.log'), process.env.SWITCHBOARD_LOG_LEVEL ?? 'info')
+  const logger = options.logger ?? fileLogger!.logger
+  const cleanups: (() => Promise<void> | void)[] = []
   const unwind = async () => {
     for (const c of cleanups.splice(0).reverse()) await c()
+    // Last: the host may exit right after (see FileLogger.settled).
+    await fileLogger?.settled()
   }
   try {
+    const db = openDatabase(join(options.dataDir, 'switchboard.db'), { nativeBinding: options.nativeBinding })
+    cleanups.push(() => checkpointAndClose(db))
     migrate(db, appMigrations)
     ensureDefaultAccount(db, { dataDir: options.dataDir, accessToken: options.accessToken, plan: options.plan ?? 'free', now: Date.now() })
     const bus = createEventBus<CoreBusEvents>((err, name) => logger.error({ err, event: String(name) }, 'event listener failed'))

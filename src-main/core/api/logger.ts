@@ -1,5 +1,5 @@
 // The core's pino logger: tokens are redacted from every line (headers and fields by pino's redact, URLs by
-// a query/path scrubber in the request serializer). The only global singleton the core allows.
+// a query/path scrubber in the request serializer), and its default destinations (log file + stderr).
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino'
 
 export const REDACTED = '[REDACTED]'
@@ -94,4 +94,31 @@ export function createCoreLogger(options: CoreLoggerOptions = {}): Logger {
     serializers
   }
   return options.destination ? pino(config, options.destination) : pino(config)
+}
+
+export interface FileLogger {
+  logger: Logger
+  /**
+   * Resolves once the log file is open. The file is written asynchronously; pino flushes it synchronously at
+   * process exit, which throws "sonic boom is not ready yet" while the file is still opening (an early exit,
+   * e.g. refusing a newer database). Every exit path awaits this first (pino's final-flush pattern).
+   */
+  settled(): Promise<void>
+}
+
+/** info and up to `file`, warnings and errors also to stderr. */
+export function createFileLogger(file: string, level = 'info'): FileLogger {
+  const stream = pino.destination({ dest: file, mkdir: true, sync: false })
+  const opened = new Promise<void>((resolve) => {
+    stream.once('ready', () => resolve())
+    stream.once('error', () => resolve()) // nothing to flush into; exiting must not hang on it
+  })
+  const logger = createCoreLogger({
+    level,
+    destination: pino.multistream([
+      { level: 'info', stream },
+      { level: 'warn', stream: process.stderr }
+    ])
+  })
+  return { logger, settled: () => opened }
 }

@@ -25,6 +25,19 @@ describe('migrate', () => {
     expect(() => migrate(again, [m1])).toThrowError(expect.objectContaining({ code: 'database_too_new' }))
   })
 
+  it('refuses a database with an applied migration it does not know below its latest (another branch)', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'sb-mig-')), 'x.db')
+    const db = openDatabase(file)
+    const branch = { id: 2, name: 'branch-only', sql: 'CREATE TABLE z (q INTEGER);' }
+    migrate(db, [m1, branch])
+    const m3 = { id: 3, name: 'three', sql: 'CREATE TABLE c (x INTEGER);' }
+    expect(() => migrate(db, [m1, m3])).toThrowError(
+      expect.objectContaining({ code: 'database_unknown_migrations', message: expect.stringContaining('2-branch-only') })
+    )
+    // Nothing was applied on top of it.
+    expect(db.prepare('SELECT id FROM schema_migrations ORDER BY id').all()).toEqual([{ id: 1 }, { id: 2 }])
+  })
+
   it('detects an edited migration', () => {
     const db = openDatabase(':memory:')
     migrate(db, [m1])

@@ -1,4 +1,5 @@
-// Forward-only numbered migrations with checksums. Refuses a database written by a newer version.
+// Forward-only numbered migrations with checksums. Refuses a database written by a newer version, and one with
+// applied migrations this code does not know (written by another branch or version).
 import { createHash } from 'node:crypto'
 import type { Db } from './connection.js'
 import { DomainError } from '../domain/errors.js'
@@ -26,12 +27,20 @@ export function migrate(db: Db, migrations: readonly Migration[]): { applied: nu
     (db.prepare('SELECT id, name, checksum FROM schema_migrations').all() as { id: number; name: string; checksum: string }[]).map((r) => [r.id, r])
   )
   const known = new Set(sorted.map((m) => m.id))
-  const newer = [...done.keys()].filter((id) => !known.has(id))
+  const unknown = [...done.keys()].filter((id) => !known.has(id)).sort((a, b) => a - b)
   const latestKnown = sorted.at(-1)?.id ?? 0
-  if (newer.some((id) => id > latestKnown)) {
+  if (unknown.some((id) => id > latestKnown)) {
     throw new MigrationError(
       'database_too_new',
-      `This database was written by a newer version of Switchboard (schema ${Math.max(...newer)} > ${latestKnown}). Update the app or use another data dir.`
+      `This database was written by a newer version of Switchboard (schema ${unknown.at(-1)} > ${latestKnown}). Update the app or use another data dir.`
+    )
+  }
+  if (unknown.length) {
+    // Its schema differs from ours in ways we cannot see; migrating on top of it would corrupt it quietly.
+    const names = unknown.map((id) => `${id}-${done.get(id)!.name}`).join(', ')
+    throw new MigrationError(
+      'database_unknown_migrations',
+      `This database has migrations this version of Switchboard does not know (${names}); another version or branch wrote it. Use that version or another data dir.`
     )
   }
   const applied: number[] = []
