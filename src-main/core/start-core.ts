@@ -23,6 +23,7 @@ import type { BaileysBusEvents } from './engine/baileys/baileys-events.js'
 import type { ReconnectConfig } from './engine/baileys/reconnect-policy.js'
 import { InstanceManager } from './engine/instance-manager.js'
 import { startIngestor } from './messaging/ingest/ingestor.js'
+import { sessionStatusOutbox } from './messaging/ingest/session-status.js'
 import { wasSentByApi } from './messaging/send/outbound-repo.js'
 import { createRetryCounterCaches, deleteInstanceStore, storeGetMessage } from './messaging/store/index.js'
 import { createWebhookService, type WebhookService } from './webhooks/index.js'
@@ -142,7 +143,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       publish: (instanceId, events) => bus.emit('engine.baileys', { instanceId, events })
     })
     const plans: PlanCatalogue = { instanceQuota: { ...DEFAULT_PLANS.instanceQuota, ...options.instanceQuota } }
-    const instances = new InstanceManager({ db, engine, bus, plans, logger })
+    // session.status webhook events are written in the transaction of the status row itself.
+    const instances = new InstanceManager({ db, engine, bus, plans, logger, recordStatus: sessionStatusOutbox({ db, engineName: engine.name }) })
     // Message store and webhook outbox, fed by the engine (one transaction per event batch); the delivery worker
     // holds a STOPPED instance's deliveries. Closed after the engines (cleanups run in reverse).
     const webhooks = createWebhookService({ db, isInstanceDeliverable: (id) => instances.view(id)?.status !== 'STOPPED', logger: logger.child({ module: 'webhooks' }) })

@@ -7,7 +7,7 @@ import { getAccount } from '../db/repositories/accounts-repo.js'
 import * as repo from '../db/repositories/instances-repo.js'
 import { coreErrors } from '../domain/core-errors.js'
 import type { EventPublisher } from '../domain/event-bus.js'
-import type { CoreEventMap, InstanceMe } from '../domain/events.js'
+import type { CoreEventMap, InstanceMe, SessionStatusEvent } from '../domain/events.js'
 import { generateInstanceId, generateSessionName } from '../domain/ids.js'
 import { assertNever, canTransition, isRunningStatus, type InstanceStatus } from '../domain/instance-status.js'
 import type { PlanCatalogue } from '../domain/plans.js'
@@ -33,6 +33,11 @@ export interface InstanceManagerOptions {
   plans: PlanCatalogue
   logger: Logger
   now?: () => number
+  /**
+   * Called inside the transaction that writes a status change (the session.status webhook event goes to the
+   * outbox there), so the status row and what it records commit together; a throw rolls the change back.
+   */
+  recordStatus?: (change: SessionStatusEvent) => void
 }
 
 export class InstanceManager {
@@ -251,17 +256,23 @@ export class InstanceManager {
       return
     }
     const at = this.now()
-    repo.setInstanceStatus(this.o.db, id, status, reason, at)
-    this.o.bus.emit('session.status', {
-      instanceId: id,
-      accountId: row.account_id,
-      name: row.session_name,
-      status,
-      previous: row.status,
-      reason,
-      me: status === 'WORKING' ? repo.rowMe(repo.getInstance(this.o.db, id)!) : repo.rowMe(row),
-      at
-    })
+    const { db } = this.o
+    const change = db.transaction((): SessionStatusEvent => {
+      repo.setInstanceStatus(db, id, status, reason, at)
+      const e: SessionStatusEvent = {
+        instanceId: id,
+        accountId: row.account_id,
+        name: row.session_name,
+        status,
+        previous: row.status,
+        reason,
+        me: status === 'WORKING' ? repo.rowMe(repo.getInstance(db, id)!) : repo.rowMe(row),
+        at
+      }
+      this.o.recordStatus?.(e)
+      return e
+    })()
+    this.o.bus.emit('session.status', change)
   }
 }
 

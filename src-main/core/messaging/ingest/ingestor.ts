@@ -1,5 +1,6 @@
 // Subscribes the message store and the webhook outbox to the core bus: every `engine.baileys` batch becomes
-// one SQLite transaction (store rows + outbox rows together), and every `session.status` an outbox row.
+// one SQLite transaction (store rows + outbox rows together). session.status events are written with the status
+// row itself (session-status.ts, the instance manager's hook); their bus event only wakes the delivery worker.
 // After a commit that enqueued something, onEnqueued() wakes the delivery worker.
 import type { BaileysEventMap } from '@whiskeysockets/baileys'
 import type { Db } from '../../db/connection.js'
@@ -9,7 +10,7 @@ import type { BaileysBusEvents } from '../../engine/baileys/baileys-events.js'
 import { enqueueEvent, isSubscribed, type WebhookMe } from '../../webhooks/index.js'
 import { toWaJid } from '../chat-ids.js'
 import type { MapContext } from '../message-mapper.js'
-import type { EmittedEvent, PayloadOf, SessionStatusPayload } from '../events/schemas.js'
+import type { EmittedEvent, PayloadOf } from '../events/schemas.js'
 import { ingestBatch } from './batch.js'
 import type { IngestContext } from './context.js'
 import { engineEvents } from './engine-event.js'
@@ -93,15 +94,8 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
   }
 
   function onStatus(e: SessionStatusEvent): void {
-    // A deleted instance's webhooks are already gone; nothing could deliver the event.
-    if (e.status === 'DELETED') return
-    const payload: SessionStatusPayload = { name: e.name, status: e.status, instance_id: e.instanceId, previous: e.previous, reason: e.reason }
-    try {
-      enqueueEvent(db, { instanceId: e.instanceId, session: e.name, me: envelopeMe(e.me), engine: deps.engineName, event: 'session.status', payload }, { now: e.at })
-      deps.onEnqueued?.()
-    } catch (err) {
-      deps.logger.error({ err, instanceId: e.instanceId }, 'session.status event not recorded')
-    }
+    // The event row committed with the status (see session-status.ts); a start also makes held rows deliverable.
+    if (e.status !== 'DELETED') deps.onEnqueued?.()
   }
 
   const offs = [deps.bus.on('engine.baileys', onBatch), deps.bus.on('session.status', onStatus)]

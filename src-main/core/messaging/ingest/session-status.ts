@@ -1,0 +1,23 @@
+// session.status webhook events, written by the instance manager's status write (its recordStatus hook runs
+// inside the transaction that updates the instance row), so a status change and its outbox rows commit together.
+import type { Db } from '../../db/connection.js'
+import type { SessionStatusEvent } from '../../domain/events.js'
+import { enqueueEvent } from '../../webhooks/index.js'
+import type { SessionStatusPayload } from '../events/schemas.js'
+
+export interface SessionStatusOutboxDeps {
+  db: Db
+  /** `engine` of the envelope (the adapter's name, NOWEB for Baileys). */
+  engineName: string
+}
+
+/** The recorder to hand to the InstanceManager (`recordStatus`); throws (rolling the status back) if the outbox fails. */
+export function sessionStatusOutbox(deps: SessionStatusOutboxDeps): (e: SessionStatusEvent) => void {
+  return (e) => {
+    // A deleted instance's webhooks are already gone; nothing could deliver the event.
+    if (e.status === 'DELETED') return
+    const payload: SessionStatusPayload = { name: e.name, status: e.status, instance_id: e.instanceId, previous: e.previous, reason: e.reason }
+    const me = e.me ? { id: e.me.id, lid: e.me.lid, pushName: e.me.pushName } : null
+    enqueueEvent(deps.db, { instanceId: e.instanceId, session: e.name, me, engine: deps.engineName, event: 'session.status', payload }, { now: e.at })
+  }
+}
