@@ -59,6 +59,7 @@ export class TestClient {
   connects = 0
   /** Messages this client saw, so Baileys can answer retry requests (getMessage). */
   readonly store = new Map<string, proto.IMessage>()
+  private readonly storeWaiters = new Map<string, (() => void)[]>()
   private stopped = false
 
   constructor(readonly network: SandboxNetwork, readonly name: string) {}
@@ -74,12 +75,12 @@ export class TestClient {
       connectTimeoutMs: 10_000,
       defaultQueryTimeoutMs: 10_000,
       markOnlineOnConnect: opts.markOnlineOnConnect ?? true,
-      getMessage: async (key) => (key.id ? this.store.get(key.id) : undefined)
+      getMessage: async (key) => (key.id ? this.stored(key.id) : undefined)
     })
     this.sock = sock
     sock.ev.process(async (evs) => {
       for (const [k, v] of Object.entries(evs)) this.events.push({ k: k as keyof BaileysEventMap, v, at: Date.now() })
-      for (const m of evs['messages.upsert']?.messages ?? []) if (m.key.id && m.message) this.store.set(m.key.id, m.message)
+      for (const m of evs['messages.upsert']?.messages ?? []) if (m.key.id && m.message) this.remember(m.key.id, m.message)
       const cu = evs['connection.update']
       if (cu) {
         if (cu.qr) this.qrs.push(cu.qr)
@@ -92,6 +93,34 @@ export class TestClient {
       }
     })
     return sock
+  }
+
+  private remember(id: string, message: proto.IMessage): void {
+    this.store.set(id, message)
+    for (const wake of this.storeWaiters.get(id) ?? []) wake()
+    this.storeWaiters.delete(id)
+  }
+
+  /**
+   * A retry receipt can overtake Baileys' own upsert of the message just sent (it is emitted on a later tick),
+   * so a miss waits for that upsert, up to `ms`, instead of answering "unknown message".
+   */
+  private stored(id: string, ms = 2000): Promise<proto.IMessage | undefined> {
+    const have = this.store.get(id)
+    if (have) return Promise.resolve(have)
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer)
+        resolve(this.store.get(id))
+      }
+      const timer = setTimeout(() => {
+        const rest = (this.storeWaiters.get(id) ?? []).filter((w) => w !== wake)
+        if (rest.length) this.storeWaiters.set(id, rest)
+        else this.storeWaiters.delete(id)
+        resolve(undefined)
+      }, ms)
+      this.storeWaiters.set(id, [...(this.storeWaiters.get(id) ?? []), wake])
+    })
   }
 
   stop(): void {
