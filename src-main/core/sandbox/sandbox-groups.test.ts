@@ -92,6 +92,59 @@ for (const mode of ['pn', 'lid'] as const) {
       expect([after.announce, after.restrict]).toEqual([false, false])
     })
 
+    it('member add mode: with all_member_add a member may add (not remove); members are told; admin_add restores it', async () => {
+      await ctx.A.sock.groupMemberAddMode(gid, 'all_member_add')
+      await stubSeen(ctx.B, Stub.GROUP_MEMBER_ADD_MODE)
+      await waitFor(() => ctx.B.ev('groups.update', (v) => v.some((u) => u.id === gid && u.memberAddMode === true)).length, 5000, 'groups.update')
+      expect((await ctx.B.sock.groupMetadata(gid)).memberAddMode).toBe(true)
+      const added = await ctx.B.sock.groupParticipantsUpdate(gid, [Cjid], 'add')
+      expect(added.map((r) => r.status)).toEqual(['200'])
+      await expect(ctx.B.sock.groupParticipantsUpdate(gid, [Cjid], 'remove')).rejects.toThrow()
+      await ctx.A.sock.groupParticipantsUpdate(gid, [Cjid], 'remove')
+      await ctx.A.sock.groupMemberAddMode(gid, 'admin_add')
+      expect((await ctx.B.sock.groupMetadata(gid)).memberAddMode).toBe(false)
+      await expect(ctx.B.sock.groupParticipantsUpdate(gid, [Cjid], 'add')).rejects.toThrow()
+      // Only admins change it.
+      await expect(ctx.B.sock.groupMemberAddMode(gid, 'all_member_add')).rejects.toThrow()
+    })
+
+    it('join approval mode: shown in metadata, members told; the request list is empty and acting on a request finds none', async () => {
+      await ctx.A.sock.groupJoinApprovalMode(gid, 'on')
+      await stubSeen(ctx.B, Stub.GROUP_MEMBERSHIP_JOIN_APPROVAL_MODE)
+      await waitFor(() => ctx.B.ev('groups.update', (v) => v.some((u) => u.id === gid && u.joinApprovalMode === true)).length, 5000, 'groups.update')
+      expect((await ctx.B.sock.groupMetadata(gid)).joinApprovalMode).toBe(true)
+      expect(await ctx.A.sock.groupRequestParticipantsList(gid)).toEqual([])
+      expect(await ctx.A.sock.groupRequestParticipantsUpdate(gid, [Cjid], 'approve')).toEqual([{ status: '404', jid: Cjid }])
+      await expect(ctx.B.sock.groupRequestParticipantsList(gid)).rejects.toThrow()
+      await ctx.A.sock.groupJoinApprovalMode(gid, 'off')
+      expect((await ctx.B.sock.groupMetadata(gid)).joinApprovalMode).toBe(false)
+    })
+
+    it('personal (v4) invitation: an add refused by privacy yields a code; a revoked code fails; the fresh one joins', async () => {
+      await C.sock.updateGroupsAddPrivacy('contacts')
+      const refused = await ctx.A.sock.groupParticipantsUpdate(gid, [Cjid], 'add')
+      expect(refused.map((r) => r.status)).toEqual(['403'])
+      const request = (r: (typeof refused)[number]) => (r.content.content as { tag: string; attrs: Record<string, string> }[]).find((c) => c.tag === 'add_request')!.attrs
+      const first = request(refused[0]!)
+      const invite = (code: string, expiration: string) => ({ groupJid: gid, inviteCode: code, inviteExpiration: Number(expiration), groupName: 'Project X' })
+      expect(await ctx.A.sock.groupRevokeInviteV4(gid, Cjid)).toBe(true)
+      await expect(C.sock.groupAcceptInviteV4(ctx.Ajid, invite(first.code!, first.expiration!))).rejects.toThrow()
+      const second = request((await ctx.A.sock.groupParticipantsUpdate(gid, [Cjid], 'add'))[0]!)
+      expect(second.code).not.toBe(first.code)
+      const addsBefore = ctx.B.ev('messages.upsert', (v) => v.messages.some((m) => m.key.remoteJid === gid && m.messageStubType === Stub.GROUP_PARTICIPANT_ADD)).length
+      expect(await C.sock.groupAcceptInviteV4(ctx.Ajid, invite(second.code!, second.expiration!))).toBe(gid)
+      expect((await ctx.A.sock.groupMetadata(gid)).participants).toHaveLength(3)
+      await waitFor(
+        () => ctx.B.ev('messages.upsert', (v) => v.messages.some((m) => m.key.remoteJid === gid && m.messageStubType === Stub.GROUP_PARTICIPANT_ADD)).length > addsBefore,
+        5000,
+        'members told of the join'
+      )
+      // The code is spent.
+      await expect(C.sock.groupAcceptInviteV4(ctx.Ajid, invite(second.code!, second.expiration!))).rejects.toThrow()
+      await ctx.A.sock.groupParticipantsUpdate(gid, [Cjid], 'remove')
+      await C.sock.updateGroupsAddPrivacy('all')
+    })
+
     it('invite code: get, info, join, revoke (old code stops working)', async () => {
       const code = await ctx.A.sock.groupInviteCode(gid)
       expect(code).toBeTruthy()

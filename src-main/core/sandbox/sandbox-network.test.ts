@@ -292,7 +292,7 @@ describe.sequential('sandbox network: the prototype scenarios', () => {
 
   it('stanza inventory: every iq Baileys sent had a handler', () => {
     const inv = net.stanzaInventory()
-    expect(inv.handled).toEqual(expect.arrayContaining(['iq:encrypt:count', 'iq:usync:usync', 'iq:w:g2:create']))
+    expect(inv.handled).toEqual(expect.arrayContaining(['iq:encrypt/get/count', 'iq:usync/get/usync', 'iq:w:g2/set/create']))
     expect(inv.unhandled).toEqual([])
   })
 })

@@ -1,104 +1,34 @@
-// xmlns="w:g2": groups. Create, metadata, participating, subject, description, participants
-// (add/remove/promote/demote), settings (announcement/locked/ephemeral), invite codes (get, revoke, info, join)
-// and leave — each change announced to members with a w:gp2 notification, in PN or LID addressing.
+// xmlns="w:g2": groups. Dispatches each operation: create, participating, leave and invite links (to @g.us);
+// metadata, subject, description, settings (announcement, locked, ephemeral, member add mode, join approval),
+// invite codes and membership (to the group). Each change reaches the members as a w:gp2 notification.
 import { randomBytes, randomInt } from 'node:crypto'
 import type { BinaryNode } from '@whiskeysockets/baileys'
 import type { Connection } from '../server/connection.js'
-import type { SandboxServer } from '../server/context.js'
+import { UNHANDLED, type IqOutcome } from '../server/inventory.js'
 import { getAccount, type Account } from '../store/accounts-repo.js'
-import {
-  deleteGroup, getGroup, getGroupByInvite, groupsOf, insertGroup, participantsOf, removeParticipant, roleOf, setParticipant, updateGroup,
-  type Group, type GroupRole
-} from '../store/groups-repo.js'
-import { bytes, child, childrenOf, genId, node, nowSeconds, text, tstr } from '../wire/nodes.js'
-import { groupJid, lidJid, parseJid, pnJid } from '../wire/jid.js'
+import { getGroup, getGroupByInvite, groupsOf, insertGroup, roleOf, updateGroup, type Group, type GroupRole } from '../store/groups-repo.js'
+import { bytes, child, childrenOf, genId, node, nowSeconds, text } from '../wire/nodes.js'
+import { parseJid } from '../wire/jid.js'
 import { accountOfJid } from './messages.js'
+import { approvalNode, groupNode, isAdmin, memberJid, notifyMembers } from './group-stanzas.js'
+import { acceptV4, changeParticipants, join, leave, membershipRequests, revokeV4 } from './group-members.js'
 
-const isAdmin = (r: GroupRole | undefined) => r === 'admin' || r === 'superadmin'
-
-/** How a member is named in this group's stanzas. */
-function memberJid(g: Group, acc: Account): string {
-  return g.addressingMode === 'lid' ? lidJid(acc.lid) : pnJid(acc.phone)
-}
-
-function participantNode(g: Group, acc: Account, role?: GroupRole): BinaryNode {
-  const attrs: Record<string, string | undefined> =
-    g.addressingMode === 'lid'
-      ? { jid: lidJid(acc.lid), phone_number: pnJid(acc.phone) }
-      : { jid: pnJid(acc.phone), lid: lidJid(acc.lid) }
-  if (role) attrs.type = role
-  return node('participant', attrs)
-}
-
-export function groupNode(s: SandboxServer, g: Group): BinaryNode {
-  const members = participantsOf(s.db, g.id)
-  const creator = getAccount(s.db, g.creator)
-  const subjectOwner = getAccount(s.db, g.subjectOwner)
-  const lid = g.addressingMode === 'lid'
-  const content: BinaryNode[] = members.map((m) => participantNode(g, getAccount(s.db, m.phone)!, m.role))
-  if (g.description !== null) {
-    const owner = g.descOwner ? getAccount(s.db, g.descOwner) : undefined
-    content.push(
-      node('description', { id: g.descId ?? undefined, t: String(g.descTime ?? g.creation), participant: owner ? memberJid(g, owner) : undefined }, [
-        node('body', {}, Buffer.from(g.description))
-      ])
-    )
-  }
-  if (g.announce) content.push(node('announcement', {}))
-  if (g.locked) content.push(node('locked', {}))
-  if (g.ephemeral) content.push(node('ephemeral', { expiration: String(g.ephemeral) }))
-  return node(
-    'group',
-    {
-      id: g.id,
-      subject: g.subject,
-      s_t: String(g.subjectTime),
-      s_o: subjectOwner ? memberJid(g, subjectOwner) : undefined,
-      s_o_pn: lid && subjectOwner ? pnJid(subjectOwner.phone) : undefined,
-      creation: String(g.creation),
-      creator: creator ? memberJid(g, creator) : undefined,
-      creator_pn: lid && creator ? pnJid(creator.phone) : undefined,
-      size: String(members.length),
-      addressing_mode: g.addressingMode
-    },
-    content
-  )
-}
-
-/** Sends one w:gp2 notification to every member (and to `extra` accounts, e.g. those just removed). */
-function notify(s: SandboxServer, g: Group, actor: Account, change: BinaryNode, extra: string[] = []): void {
-  const lid = g.addressingMode === 'lid'
-  const stanza = node(
-    'notification',
-    {
-      from: groupJid(g.id),
-      type: 'w:gp2',
-      id: genId(),
-      t: tstr(),
-      participant: memberJid(g, actor),
-      participant_pn: lid ? pnJid(actor.phone) : undefined,
-      notify: actor.pushName
-    },
-    [change]
-  )
-  const targets = new Set([...participantsOf(s.db, g.id).map((m) => m.phone), ...extra])
-  for (const phone of targets) s.delivery.deliverToAccount(phone, stanza)
-}
-
-export function handleGroups(conn: Connection, iq: BinaryNode, first: BinaryNode | undefined): void {
+export function handleGroups(conn: Connection, iq: BinaryNode, first: BinaryNode | undefined): IqOutcome {
   const s = conn.server
   const me = getAccount(s.db, conn.device!.phone)!
   const to = iq.attrs.to ?? ''
-  if (!first) return conn.error(iq, 400, 'bad-request')
+  if (!first) return UNHANDLED
   if (to === '@g.us' || to === 'g.us') return globalOp(conn, iq, first, me)
   const g = getGroup(s.db, parseJid(to)?.user ?? '')
   if (!g) return conn.error(iq, 404, 'item-not-found')
+  // A personal invitation is taken up by someone who is not a member yet.
+  if (first.tag === 'accept') return s.db.transaction(() => acceptV4(conn, iq, first, me, g))()
   const role = roleOf(s.db, g.id, me.phone)
   if (role === undefined) return conn.error(iq, 403, 'forbidden')
-  s.db.transaction(() => groupOp(conn, iq, first, me, g, role))()
+  return s.db.transaction(() => groupOp(conn, iq, first, me, g, role))()
 }
 
-function globalOp(conn: Connection, iq: BinaryNode, first: BinaryNode, me: Account): void {
+function globalOp(conn: Connection, iq: BinaryNode, first: BinaryNode, me: Account): IqOutcome {
   const s = conn.server
   switch (first.tag) {
     case 'create': {
@@ -108,7 +38,7 @@ function globalOp(conn: Connection, iq: BinaryNode, first: BinaryNode, me: Accou
       const g: Group = {
         id: `120363${randomInt(10 ** 11, 10 ** 12)}`, subject, subjectTime: now, subjectOwner: me.phone, creation: now, creator: me.phone,
         description: null, descId: null, descTime: null, descOwner: null, announce: false, locked: false, inviteCode: null,
-        addressingMode: s.options.groupAddressingMode, ephemeral: 0
+        addressingMode: s.options.groupAddressingMode, ephemeral: 0, memberAddMode: 'admin_add', joinApproval: false
       }
       const members = new Map<string, GroupRole>([[me.phone, 'superadmin']])
       for (const p of childrenOf(first, 'participant')) {
@@ -117,7 +47,7 @@ function globalOp(conn: Connection, iq: BinaryNode, first: BinaryNode, me: Accou
       }
       s.db.transaction(() => insertGroup(s.db, g, [...members].map(([phone, role]) => ({ phone, role }))))()
       conn.result(iq, [groupNode(s, g)], { from: '@g.us' })
-      notify(s, g, me, node('create', {}, [groupNode(s, g)]))
+      notifyMembers(s, g, me, node('create', {}, [groupNode(s, g)]))
       return
     }
     case 'participating':
@@ -135,26 +65,15 @@ function globalOp(conn: Connection, iq: BinaryNode, first: BinaryNode, me: Accou
       const g = code ? getGroupByInvite(s.db, code) : undefined
       if (!g) return conn.error(iq, 404, 'item-not-found')
       if (iq.attrs.type === 'get') return conn.result(iq, [groupNode(s, g)])
-      if (roleOf(s.db, g.id, me.phone) === undefined) {
-        setParticipant(s.db, g.id, me.phone, null)
-        notify(s, g, me, node('add', { reason: 'invite' }, [participantNode(g, me)]))
-      }
-      return conn.result(iq, [node('group', { jid: groupJid(g.id) })])
+      join(s, g, me)
+      return conn.result(iq, [node('group', { jid: `${g.id}@g.us` })])
     }
     default:
-      return conn.error(iq, 501, 'feature-not-implemented')
+      return UNHANDLED
   }
 }
 
-function leave(s: SandboxServer, g: Group, me: Account): void {
-  notify(s, g, me, node('remove', {}, [participantNode(g, me)]))
-  removeParticipant(s.db, g.id, me.phone)
-  const left = participantsOf(s.db, g.id)
-  if (!left.length) deleteGroup(s.db, g.id)
-  else if (!left.some((m) => isAdmin(m.role))) setParticipant(s.db, g.id, left[0]!.phone, 'admin')
-}
-
-function groupOp(conn: Connection, iq: BinaryNode, first: BinaryNode, me: Account, g: Group, role: GroupRole): void {
+function groupOp(conn: Connection, iq: BinaryNode, first: BinaryNode, me: Account, g: Group, role: GroupRole): IqOutcome {
   const s = conn.server
   const admin = isAdmin(role)
   const deny = () => conn.error(iq, 401, 'not-authorized')
@@ -168,7 +87,7 @@ function groupOp(conn: Connection, iq: BinaryNode, first: BinaryNode, me: Accoun
       const t = nowSeconds()
       updateGroup(s.db, g.id, { subject, subjectTime: t, subjectOwner: me.phone })
       conn.result(iq)
-      return notify(s, g, me, node('subject', { subject, s_t: String(t), s_o: memberJid(g, me) }))
+      return notifyMembers(s, g, me, node('subject', { subject, s_t: String(t), s_o: memberJid(g, me) }))
     }
     case 'description': {
       if (g.locked && !admin) return deny()
@@ -177,13 +96,13 @@ function groupOp(conn: Connection, iq: BinaryNode, first: BinaryNode, me: Accoun
       const id = description === null ? null : (first.attrs.id ?? genId())
       updateGroup(s.db, g.id, { description, descId: id, descTime: nowSeconds(), descOwner: me.phone })
       conn.result(iq)
-      return notify(s, g, me, node('description', { id: id ?? undefined, ...(description === null ? { delete: 'true' } : {}) }, body ? [body] : undefined))
+      return notifyMembers(s, g, me, node('description', { id: id ?? undefined, ...(description === null ? { delete: 'true' } : {}) }, body ? [body] : undefined))
     }
     case 'add':
     case 'remove':
     case 'promote':
     case 'demote':
-      return changeParticipants(conn, iq, first, me, g, admin)
+      return changeParticipants(conn, iq, first, me, g, role)
     case 'announcement':
     case 'not_announcement':
     case 'locked':
@@ -192,7 +111,7 @@ function groupOp(conn: Connection, iq: BinaryNode, first: BinaryNode, me: Accoun
       if (first.tag.endsWith('announcement')) updateGroup(s.db, g.id, { announce: first.tag === 'announcement' })
       else updateGroup(s.db, g.id, { locked: first.tag === 'locked' })
       conn.result(iq)
-      return notify(s, g, me, node(first.tag, {}))
+      return notifyMembers(s, g, me, node(first.tag, {}))
     }
     case 'ephemeral':
     case 'not_ephemeral': {
@@ -200,8 +119,29 @@ function groupOp(conn: Connection, iq: BinaryNode, first: BinaryNode, me: Accoun
       const expiration = first.tag === 'ephemeral' ? Number(first.attrs.expiration ?? 0) : 0
       updateGroup(s.db, g.id, { ephemeral: expiration })
       conn.result(iq)
-      return notify(s, g, me, node(first.tag, expiration ? { expiration: String(expiration) } : {}))
+      return notifyMembers(s, g, me, node(first.tag, expiration ? { expiration: String(expiration) } : {}))
     }
+    case 'member_add_mode': {
+      if (!admin) return deny()
+      const mode = text(first)
+      if (mode !== 'admin_add' && mode !== 'all_member_add') return conn.error(iq, 400, 'bad-request')
+      updateGroup(s.db, g.id, { memberAddMode: mode })
+      conn.result(iq)
+      return notifyMembers(s, g, me, node('member_add_mode', {}, mode))
+    }
+    case 'membership_approval_mode': {
+      if (!admin) return deny()
+      const state = child(first, 'group_join')?.attrs.state
+      if (state !== 'on' && state !== 'off') return conn.error(iq, 400, 'bad-request')
+      updateGroup(s.db, g.id, { joinApproval: state === 'on' })
+      conn.result(iq)
+      return notifyMembers(s, g, me, approvalNode(state === 'on'))
+    }
+    case 'membership_approval_requests':
+    case 'membership_requests_action':
+      return membershipRequests(conn, iq, first, role)
+    case 'revoke':
+      return revokeV4(conn, iq, first, g, role)
     case 'invite': {
       if (!admin) return deny()
       if (iq.attrs.type === 'get') {
@@ -212,41 +152,11 @@ function groupOp(conn: Connection, iq: BinaryNode, first: BinaryNode, me: Accoun
       const code = newInviteCode()
       updateGroup(s.db, g.id, { inviteCode: code })
       conn.result(iq, [node('invite', { code })])
-      return notify(s, g, me, node('invite', { code }))
+      return notifyMembers(s, g, me, node('invite', { code }))
     }
     default:
-      return conn.error(iq, 501, 'feature-not-implemented')
+      return UNHANDLED
   }
 }
 
 const newInviteCode = () => randomBytes(16).toString('base64url').slice(0, 22)
-
-function changeParticipants(conn: Connection, iq: BinaryNode, op: BinaryNode, me: Account, g: Group, admin: boolean): void {
-  const s = conn.server
-  if (!admin) return conn.error(iq, 401, 'not-authorized')
-  const results: BinaryNode[] = []
-  const changed: Account[] = []
-  for (const p of childrenOf(op, 'participant')) {
-    const acc = accountOfJid(s, p.attrs.jid)
-    const current = acc ? roleOf(s.db, g.id, acc.phone) : undefined
-    let error: string | undefined
-    if (!acc) error = '404'
-    else if (op.tag === 'add' && current !== undefined) error = '409'
-    else if (op.tag !== 'add' && current === undefined) error = '404'
-    else if (op.tag !== 'add' && current === 'superadmin' && acc.phone !== me.phone) error = '403'
-    if (error || !acc) {
-      results.push(node('participant', { jid: p.attrs.jid, error }))
-      continue
-    }
-    if (op.tag === 'add') setParticipant(s.db, g.id, acc.phone, null)
-    if (op.tag === 'promote') setParticipant(s.db, g.id, acc.phone, 'admin')
-    if (op.tag === 'demote') setParticipant(s.db, g.id, acc.phone, null)
-    changed.push(acc)
-    results.push(participantNode(g, acc))
-  }
-  conn.result(iq, [node(op.tag, {}, results)])
-  if (!changed.length) return
-  notify(s, g, me, node(op.tag, {}, changed.map((a) => participantNode(g, a))), op.tag === 'remove' ? changed.map((a) => a.phone) : [])
-  if (op.tag === 'remove') for (const a of changed) removeParticipant(s.db, g.id, a.phone)
-}
-

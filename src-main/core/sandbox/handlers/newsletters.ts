@@ -12,6 +12,7 @@ import {
 import { child, genId, kids, node, nowSeconds, text, tstr } from '../wire/nodes.js'
 import { parseJid } from '../wire/jid.js'
 import { accountOfJid } from './messages.js'
+import { UNHANDLED, type IqOutcome } from '../server/inventory.js'
 
 type Json = Record<string, unknown>
 
@@ -61,7 +62,8 @@ function announce(s: SandboxServer, n: Newsletter, change: BinaryNode, exceptPho
   for (const m of membersOf(s.db, n.id)) if (m.phone !== exceptPhone) s.delivery.deliverToAccount(m.phone, stanza)
 }
 
-function runMex(conn: Connection, queryId: string, v: Json): { path: string; data: unknown } {
+/** Runs one GraphQL query; undefined when the sandbox does not model it. */
+function runMex(conn: Connection, queryId: string, v: Json): { path: string; data: unknown } | undefined {
   const s = conn.server
   const me = conn.device!.phone
   switch (queryId) {
@@ -154,11 +156,11 @@ function runMex(conn: Connection, queryId: string, v: Json): { path: string; dat
     case QueryIds.MESSAGE_CAPPING_INFO:
       return { path: XWAPaths.xwa2_message_capping_info, data: { total_quota: 1_000_000, used_quota: 0, is_capped: false } }
     default:
-      throw new MexError(501, `query ${queryId} is not modelled by the sandbox`)
+      return undefined
   }
 }
 
-export function handleMex(conn: Connection, iq: BinaryNode, first: BinaryNode | undefined): void {
+export function handleMex(conn: Connection, iq: BinaryNode, first: BinaryNode | undefined): IqOutcome {
   const queryId = first?.attrs.query_id ?? ''
   let variables: Json = {}
   try {
@@ -168,33 +170,31 @@ export function handleMex(conn: Connection, iq: BinaryNode, first: BinaryNode | 
   }
   let body: unknown
   try {
-    const { path, data } = runMex(conn, queryId, variables)
-    body = { data: { [path]: data } }
+    const answer = runMex(conn, queryId, variables)
+    if (!answer) return UNHANDLED
+    body = { data: { [answer.path]: answer.data } }
   } catch (e) {
     if (!(e instanceof MexError)) throw e
-    if (e.code === 501) conn.server.inventory.record(`mex:${queryId}`, false)
     body = { data: null, errors: [{ message: e.message, extensions: { error_code: e.code } }] }
   }
   conn.result(iq, [node('result', {}, Buffer.from(JSON.stringify(body)))])
 }
 
 /** xmlns="newsletter": message history and live-update subscriptions. */
-export function handleNewsletterIq(conn: Connection, iq: BinaryNode, first: BinaryNode | undefined): void {
+export function handleNewsletterIq(conn: Connection, iq: BinaryNode, first: BinaryNode | undefined): IqOutcome {
   const s = conn.server
+  if (!first || !['live_updates', 'message_updates', 'messages'].includes(first.tag)) return UNHANDLED
   const n = getNewsletter(s.db, iq.attrs.to ?? '')
   if (!n) return conn.error(iq, 404, 'item-not-found')
-  if (first?.tag === 'live_updates') return conn.result(iq, [node('live_updates', { duration: '300' })])
-  if (first?.tag === 'message_updates' || first?.tag === 'messages') {
-    const count = Math.min(Math.max(Number(first.attrs.count ?? 20) || 20, 1), 100)
-    const before = first.attrs.before ? Number(first.attrs.before) : undefined
-    const msgs = newsletterMessages(s.db, n.id, count, before)
-    return conn.result(iq, [
-      node(first.tag, {}, [
-        node('messages', { jid: n.id }, msgs.map((m) => node('message', { id: m.messageId, server_id: String(m.serverId), t: String(m.t), type: m.type }, [node('plaintext', {}, m.body)])))
-      ])
+  if (first.tag === 'live_updates') return conn.result(iq, [node('live_updates', { duration: '300' })])
+  const count = Math.min(Math.max(Number(first.attrs.count ?? 20) || 20, 1), 100)
+  const before = first.attrs.before ? Number(first.attrs.before) : undefined
+  const msgs = newsletterMessages(s.db, n.id, count, before)
+  conn.result(iq, [
+    node(first.tag, {}, [
+      node('messages', { jid: n.id }, msgs.map((m) => node('message', { id: m.messageId, server_id: String(m.serverId), t: String(m.t), type: m.type }, [node('plaintext', {}, m.body)])))
     ])
-  }
-  return conn.result(iq)
+  ])
 }
 
 /** A post (or a reaction) to a channel. */

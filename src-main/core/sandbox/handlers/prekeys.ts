@@ -7,12 +7,13 @@ import {
 } from '../store/accounts-repo.js'
 import { child, childBytes, childrenOf, genId, node, tstr, u32 } from '../wire/nodes.js'
 import { parseJid, S_WA, SERVER_JID } from '../wire/jid.js'
+import { UNHANDLED, type IqOutcome } from '../server/inventory.js'
 
 const KEY_BUNDLE_TYPE = Buffer.from([5])
 /** Below this many one-time pre-keys the server asks the device to upload more. */
 export const LOW_PREKEY_COUNT = 5
 
-export function handleEncrypt(conn: Connection, iq: BinaryNode, first: BinaryNode | undefined): void {
+export function handleEncrypt(conn: Connection, iq: BinaryNode, first: BinaryNode | undefined): IqOutcome {
   const s = conn.server
   const me = conn.device!
   switch (first?.tag) {
@@ -40,13 +41,10 @@ export function handleEncrypt(conn: Connection, iq: BinaryNode, first: BinaryNod
     case 'key':
       return fetchBundles(conn, iq, first)
     case 'registration':
-    case 'type':
-    case 'identity':
-    case 'list':
-    case 'skey':
-      return upload(conn, iq)
+      // The upload: <registration/><type/><identity/><list/><skey/> as siblings.
+      return iq.attrs.type === 'set' ? upload(conn, iq) : UNHANDLED
     default:
-      return conn.result(iq)
+      return UNHANDLED
   }
 }
 

@@ -6,13 +6,14 @@ import type { SandboxServer } from '../server/context.js'
 import { getAccount, listAccounts, setPrivacy, setStatusText } from '../store/accounts-repo.js'
 import { getGroup, participantsOf, roleOf } from '../store/groups-repo.js'
 import { blocklistOf, deletePicture, getPicture, setBlocked, setPicture } from '../store/profile-repo.js'
-import { bytes, child, genId, kids, node, nowSeconds, text, tstr } from '../wire/nodes.js'
+import { bytes, genId, kids, node, nowSeconds, text, tstr } from '../wire/nodes.js'
 import { groupJid, isGroupJid, lidJid, parseJid, pnJid } from '../wire/jid.js'
 import { accountOfJid } from './messages.js'
+import { UNHANDLED, type IqOutcome } from '../server/inventory.js'
 
-export function handleStatus(conn: Connection, iq: BinaryNode, first: BinaryNode | undefined): void {
+export function handleStatus(conn: Connection, iq: BinaryNode, first: BinaryNode | undefined): IqOutcome {
   const s = conn.server
-  if (iq.attrs.type !== 'set' || first?.tag !== 'status') return conn.result(iq)
+  if (iq.attrs.type !== 'set' || first?.tag !== 'status') return UNHANDLED
   setStatusText(s.db, conn.device!.phone, text(first), nowSeconds())
   conn.result(iq)
 }
@@ -31,7 +32,9 @@ export function pictureUrl(s: SandboxServer, owner: string, pictureId: string, t
   return `https://${s.options.mediaHost()}/pp/${encodeURIComponent(owner)}/${pictureId}?type=${type}`
 }
 
-export function handlePicture(conn: Connection, iq: BinaryNode, first: BinaryNode | undefined): void {
+export function handlePicture(conn: Connection, iq: BinaryNode, first: BinaryNode | undefined): IqOutcome {
+  // get: <picture type query>; set: <picture type="image">jpeg</picture>; delete: a set with no child.
+  if (first && first.tag !== 'picture') return UNHANDLED
   const s = conn.server
   const me = getAccount(s.db, conn.device!.phone)!
   const owner = pictureOwner(s, iq.attrs.target ?? pnJid(me.phone))
@@ -77,15 +80,16 @@ function announcePicture(s: SandboxServer, owner: string, author: string, pictur
   for (const phone of audience) s.delivery.deliverToAccount(phone, stanza)
 }
 
-export function handleBlocklist(conn: Connection, iq: BinaryNode): void {
+export function handleBlocklist(conn: Connection, iq: BinaryNode, first: BinaryNode | undefined): IqOutcome {
   const s = conn.server
   const me = conn.device!.phone
-  if (iq.attrs.type === 'get') {
+  if (iq.attrs.type === 'get' && !first) {
     return conn.result(iq, [node('list', {}, blocklistOf(s.db, me).map((jid) => node('item', { jid })))])
   }
-  const item = child(iq, 'item')
-  const target = accountOfJid(s, item?.attrs.jid)
-  if (!item || !target) return conn.error(iq, 400, 'bad-request')
+  if (iq.attrs.type !== 'set' || first?.tag !== 'item') return UNHANDLED
+  const item = first
+  const target = accountOfJid(s, item.attrs.jid)
+  if (!target) return conn.error(iq, 400, 'bad-request')
   const block = item.attrs.action === 'block'
   // Kept by LID, as the real network lists it; delivery checks map senders to their LID.
   setBlocked(s.db, me, lidJid(target.lid), block)
@@ -98,7 +102,7 @@ export function handleBlocklist(conn: Connection, iq: BinaryNode): void {
 
 const PRIVACY_VALUES = new Set(['all', 'contacts', 'contact_blacklist', 'none', 'match_last_seen', 'known'])
 
-export function handlePrivacy(conn: Connection, iq: BinaryNode, first: BinaryNode | undefined): void {
+export function handlePrivacy(conn: Connection, iq: BinaryNode, first: BinaryNode | undefined): IqOutcome {
   const s = conn.server
   const acc = getAccount(s.db, conn.device!.phone)!
   if (first?.tag === 'privacy' && iq.attrs.type === 'get') {
@@ -115,6 +119,6 @@ export function handlePrivacy(conn: Connection, iq: BinaryNode, first: BinaryNod
     return conn.result(iq)
   }
   // Trusted-contact tokens are accepted but not issued: the sandbox does not enforce reach-out limits.
-  if (first?.tag === 'tokens') return conn.result(iq, [node('tokens', {}, [])])
-  return conn.result(iq)
+  if (first?.tag === 'tokens' && iq.attrs.type === 'set') return conn.result(iq, [node('tokens', {}, [])])
+  return UNHANDLED
 }

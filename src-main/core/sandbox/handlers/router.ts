@@ -1,8 +1,9 @@
-// Stanza dispatch: iqs by xmlns to their handler, other stanzas by tag. Every kind seen is recorded in the
-// stanza inventory; an iq without a handler is answered with an empty result (safe for every iq Baileys sends)
-// and recorded as unhandled.
+// Stanza dispatch: iqs by xmlns to their handler, other stanzas by tag. Every operation is recorded in the stanza
+// inventory as handled or not. Unhandled: an unknown namespace gets an empty result (safe for every iq Baileys
+// sends, and telemetry may be fire-and-forget); an operation a handler does not model gets 501.
 import type { BinaryNode } from '@whiskeysockets/baileys'
 import type { Connection } from '../server/connection.js'
+import { iqOperation, UNHANDLED, type IqOutcome } from '../server/inventory.js'
 import { kids } from '../wire/nodes.js'
 import { handleEncrypt } from './prekeys.js'
 import { handleUsync } from './usync.js'
@@ -17,13 +18,25 @@ import { handleLinkCodeIq } from '../phone/link-code-iq.js'
 import { handleCall } from './calls.js'
 import { handleMex, handleNewsletterIq, handleNewsletterMessage, isNewsletterJid } from './newsletters.js'
 
-type IqHandler = (conn: Connection, iq: BinaryNode, first: BinaryNode | undefined) => void | Promise<void>
+type IqHandler = (conn: Connection, iq: BinaryNode, first: BinaryNode | undefined) => IqOutcome | Promise<IqOutcome>
 
-const ok: IqHandler = (conn, iq) => conn.result(iq)
+/**
+ * Operations answered with an empty result on purpose, by name: keepalive, the active/passive switch, dirty-bit
+ * cleaning, telemetry, and settings the sandbox accepts without modelling (default disappearing timer, business
+ * profile: an empty answer means "not a business"). Anything else in these namespaces is unhandled.
+ */
+export const ACKNOWLEDGED: ReadonlySet<string> = new Set([
+  'iq:w:p/get/ping',
+  'iq:passive/set/active',
+  'iq:passive/set/passive',
+  'iq:urn:xmpp:whatsapp:dirty/set/clean',
+  'iq:w:stats/-/add',
+  'iq:disappearing_mode/set/disappearing_mode',
+  'iq:w:biz/get/business_profile',
+  'iq:w:biz/set/business_profile'
+])
 
 const IQ_HANDLERS: Record<string, IqHandler> = {
-  'w:p': ok,
-  passive: ok,
   encrypt: handleEncrypt,
   usync: handleUsync,
   abt: handleAbProps,
@@ -34,19 +47,17 @@ const IQ_HANDLERS: Record<string, IqHandler> = {
   'w:sync:app:state': handleAppState,
   'w:profile:picture': handlePicture,
   'w:m': handleMediaConn,
-  'urn:xmpp:whatsapp:dirty': ok,
-  disappearing_mode: ok,
-  'w:stats': ok,
-  'w:biz': ok,
   'w:mex': handleMex,
   newsletter: handleNewsletterIq,
   md: handleMd
 }
 
+/** Non-iq stanzas the sandbox routes (ib: telemetry and offline batches, acknowledged without routing). */
+const ROUTED_TAGS = new Set(['message', 'receipt', 'presence', 'chatstate', 'ack', 'call', 'ib'])
+
 export async function routeStanza(conn: Connection, stanza: BinaryNode): Promise<void> {
-  const inv = conn.server.inventory
   if (stanza.tag === 'iq') return routeIq(conn, stanza)
-  inv.record(`stanza:${stanza.tag}`, true)
+  conn.server.inventory.record(`stanza:${stanza.tag}`, ROUTED_TAGS.has(stanza.tag))
   if (!conn.device) return // pre-login acks, ib telemetry
   switch (stanza.tag) {
     case 'message':
@@ -63,37 +74,49 @@ export async function routeStanza(conn: Connection, stanza: BinaryNode): Promise
     case 'call':
       return handleCall(conn, stanza)
     default:
-      return // ib: telemetry and offline batches, nothing to route
+      return
   }
 }
 
 async function routeIq(conn: Connection, iq: BinaryNode): Promise<void> {
+  const inv = conn.server.inventory
   const xmlns = iq.attrs.xmlns ?? ''
   const first = kids(iq)[0]
   if (iq.attrs.type === 'result' || iq.attrs.type === 'error') {
     // Answers to server iqs sent without waiting (pair-device): nothing to do.
-    conn.server.inventory.record(`iq-${iq.attrs.type}`, true)
+    inv.record(`iq-${iq.attrs.type}`, true)
     return
   }
-  const kind = `iq:${xmlns}:${first?.tag ?? ''}`
+  const op = iqOperation(iq)
   if (xmlns === 'md' && first?.tag === 'link_code_companion_reg') {
-    conn.server.inventory.record(kind, true)
+    inv.record(op, true)
     return handleLinkCodeIq(conn, iq, first)
   }
   if (!conn.device) {
-    conn.server.inventory.record(`pre-login:${kind}`, xmlns === 'w:p')
+    inv.record(`pre-login:${op}`, op === 'iq:w:p/get/ping')
+    return conn.result(iq)
+  }
+  if (ACKNOWLEDGED.has(op)) {
+    inv.record(op, true)
     return conn.result(iq)
   }
   const handler = IQ_HANDLERS[xmlns]
-  conn.server.inventory.record(kind, !!handler)
   if (!handler) {
-    conn.server.log.warn({ kind }, 'sandbox has no handler for this iq; answered with an empty result')
+    inv.record(op, false)
+    conn.server.log.warn({ op }, 'sandbox has no handler for this iq namespace; answered with an empty result')
     return conn.result(iq)
   }
+  let outcome: IqOutcome
   try {
-    await handler(conn, iq, first)
+    outcome = await handler(conn, iq, first)
   } catch (e) {
-    conn.server.log.warn({ err: e, kind }, 'sandbox iq handler failed')
-    conn.error(iq, 500, 'internal-server-error')
+    inv.record(op, true)
+    conn.server.log.warn({ err: e, op }, 'sandbox iq handler failed')
+    return conn.error(iq, 500, 'internal-server-error')
+  }
+  inv.record(op, outcome !== UNHANDLED)
+  if (outcome === UNHANDLED) {
+    conn.server.log.warn({ op }, 'sandbox does not model this operation; answered 501')
+    conn.error(iq, 501, 'feature-not-implemented')
   }
 }

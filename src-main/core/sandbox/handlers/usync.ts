@@ -1,14 +1,20 @@
 // xmlns="usync": the directory. Answers the devices (with key-index), lid, contact, status and
-// disappearing_mode protocols for each user asked about; protocols it does not model come back empty.
+// disappearing_mode protocols for each user asked about; a protocol it does not model comes back empty and is
+// recorded in the stanza inventory as unhandled ("usync:<protocol>").
 import type { BinaryNode } from '@whiskeysockets/baileys'
 import type { Connection } from '../server/connection.js'
 import { getAccount, getAccountByLid, listDevices, type Account } from '../store/accounts-repo.js'
 import { child, childrenOf, kids, node, text } from '../wire/nodes.js'
 import { lidJid, parseJid, phoneDigits, pnJid, S_WA } from '../wire/jid.js'
+import { UNHANDLED, type IqOutcome } from '../server/inventory.js'
 
-export function handleUsync(conn: Connection, iq: BinaryNode, usync: BinaryNode | undefined): void {
+const MODELLED = new Set(['devices', 'contact', 'lid', 'status', 'disappearing_mode'])
+
+export function handleUsync(conn: Connection, iq: BinaryNode, usync: BinaryNode | undefined): IqOutcome {
   const s = conn.server
+  if (usync?.tag !== 'usync') return UNHANDLED
   const protocols = kids(child(usync, 'query')).map((c) => c.tag)
+  for (const p of protocols) s.inventory.record(`usync:${p}`, MODELLED.has(p))
   const out: BinaryNode[] = []
   for (const u of childrenOf(child(usync, 'list'), 'user')) {
     let jid = u.attrs.jid
@@ -26,7 +32,7 @@ export function handleUsync(conn: Connection, iq: BinaryNode, usync: BinaryNode 
     out.push(node('user', { jid: acc ? pnJid(acc.phone) : jid }, content))
   }
   conn.result(iq, [
-    node('usync', { ...usync?.attrs }, [node('result', {}, protocols.map((p) => node(p, {}))), node('list', {}, out)])
+    node('usync', { ...usync.attrs }, [node('result', {}, protocols.map((p) => node(p, {}))), node('list', {}, out)])
   ])
 }
 

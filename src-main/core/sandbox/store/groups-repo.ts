@@ -4,6 +4,8 @@ import { stmt } from './stmt.js'
 
 export type GroupRole = 'admin' | 'superadmin' | null
 export type AddressingMode = 'pn' | 'lid'
+/** Who may add members: admins only, or every member. */
+export type MemberAddMode = 'admin_add' | 'all_member_add'
 
 export interface Group {
   id: string
@@ -21,6 +23,9 @@ export interface Group {
   inviteCode: string | null
   addressingMode: AddressingMode
   ephemeral: number
+  memberAddMode: MemberAddMode
+  /** Joining needs an admin's approval. */
+  joinApproval: boolean
 }
 
 export interface Participant {
@@ -44,6 +49,8 @@ interface GroupDbRow {
   invite_code: string | null
   addressing_mode: AddressingMode
   ephemeral: number
+  member_add_mode: MemberAddMode
+  join_approval: number
 }
 
 const toGroup = (r: GroupDbRow): Group => ({
@@ -61,7 +68,9 @@ const toGroup = (r: GroupDbRow): Group => ({
   locked: !!r.locked,
   inviteCode: r.invite_code,
   addressingMode: r.addressing_mode,
-  ephemeral: r.ephemeral
+  ephemeral: r.ephemeral,
+  memberAddMode: r.member_add_mode,
+  joinApproval: !!r.join_approval
 })
 
 export function insertGroup(db: Db, g: Group, participants: Participant[]): void {
@@ -69,10 +78,11 @@ export function insertGroup(db: Db, g: Group, participants: Participant[]): void
     stmt(
       db,
       `INSERT INTO groups (id, subject, subject_time, subject_owner, creation, creator, description, desc_id, desc_time, desc_owner,
-        announce, locked, invite_code, addressing_mode, ephemeral) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+        announce, locked, invite_code, addressing_mode, ephemeral, member_add_mode, join_approval)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
     ).run(
       g.id, g.subject, g.subjectTime, g.subjectOwner, g.creation, g.creator, g.description, g.descId, g.descTime, g.descOwner,
-      g.announce ? 1 : 0, g.locked ? 1 : 0, g.inviteCode, g.addressingMode, g.ephemeral
+      g.announce ? 1 : 0, g.locked ? 1 : 0, g.inviteCode, g.addressingMode, g.ephemeral, g.memberAddMode, g.joinApproval ? 1 : 0
     )
     for (const p of participants) setParticipant(db, g.id, p.phone, p.role)
   })()
@@ -100,7 +110,8 @@ export function updateGroup(db: Db, id: string, patch: Partial<Omit<Group, 'id'>
   const cols: Record<keyof Omit<Group, 'id'>, string> = {
     subject: 'subject', subjectTime: 'subject_time', subjectOwner: 'subject_owner', creation: 'creation', creator: 'creator',
     description: 'description', descId: 'desc_id', descTime: 'desc_time', descOwner: 'desc_owner', announce: 'announce',
-    locked: 'locked', inviteCode: 'invite_code', addressingMode: 'addressing_mode', ephemeral: 'ephemeral'
+    locked: 'locked', inviteCode: 'invite_code', addressingMode: 'addressing_mode', ephemeral: 'ephemeral',
+    memberAddMode: 'member_add_mode', joinApproval: 'join_approval'
   }
   const entries = Object.entries(patch) as [keyof Omit<Group, 'id'>, unknown][]
   if (!entries.length) return

@@ -194,5 +194,24 @@ CREATE TABLE person_media (
   PRIMARY KEY (phone, id)
 );
 `
+  },
+  {
+    id: 2,
+    name: 'group-permissions',
+    sql: `
+-- Who may add members, and whether joining needs an admin's approval.
+ALTER TABLE groups ADD COLUMN member_add_mode TEXT NOT NULL DEFAULT 'admin_add' CHECK (member_add_mode IN ('admin_add', 'all_member_add'));
+ALTER TABLE groups ADD COLUMN join_approval INTEGER NOT NULL DEFAULT 0;
+
+-- Invitations issued when an add was refused by the invitee's privacy setting ("v4" invites, accepted by code).
+CREATE TABLE group_v4_invites (
+  group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+  phone TEXT NOT NULL REFERENCES accounts(phone) ON DELETE CASCADE,
+  code TEXT NOT NULL,
+  expiration INTEGER NOT NULL,
+  inviter TEXT NOT NULL,
+  PRIMARY KEY (group_id, phone)
+);
+`
   }
 ]
