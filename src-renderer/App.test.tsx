@@ -1,7 +1,8 @@
 import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { App, NotConnected } from './App.js'
+import { App } from './App.js'
+import { NotConnected } from './components/NotConnected.js'
 import { wireLiveUpdates } from './lib/live.js'
 import { useAppStore } from './stores/app-store.js'
 import { appInfo, instance, overview } from './test/fixtures.js'
@@ -56,8 +57,12 @@ describe('App shell', () => {
     expect(screen.getByText('Disconnected: reconnecting')).toBeInTheDocument()
   })
 
-  it('explains how to connect when there is no bridge', () => {
-    render(<NotConnected />)
-    expect(screen.getByText(/Open the link Switchboard printed/)).toBeInTheDocument()
+  it('explains how to connect when there is no bridge, and why a link was refused', () => {
+    const { unmount } = render(<NotConnected />)
+    expect(screen.getByRole('alert')).toHaveTextContent('This page is not connected to Switchboard.')
+    expect(screen.getByText(/curl -s -X POST -H "access-token: \$SWITCHBOARD_TOKEN" http:\/\/localhost:3000\/ui\/link/)).toBeInTheDocument()
+    unmount()
+    render(<NotConnected reason="ui_link_used" />)
+    expect(screen.getByRole('alert')).toHaveTextContent('This link was already used')
   })
 })

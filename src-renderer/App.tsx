@@ -1,4 +1,4 @@
-// The app shell: top bar, sections, the current view. Without a bridge it explains how to open the UI.
+// The app shell: top bar, sections, the current view (the page without a bridge: components/NotConnected.tsx).
 import { useEffect, type ComponentType } from 'react'
 import { ErrorNote } from './components/ErrorNote.js'
 import { Sidebar } from './components/Sidebar.js'
@@ -43,15 +43,5 @@ export function App() {
         </main>
       </div>
     </div>
-  )
-}
-
-export function NotConnected() {
-  return (
-    <main className="not-connected">
-      <h1>Switchboard</h1>
-      <p>This page is not connected to Switchboard.</p>
-      <p>Open the link Switchboard printed when it started (it looks like <code>http://127.0.0.1:3000/ui/#token=…</code>); the token in it is valid until Switchboard stops.</p>
-    </main>
   )
 }

@@ -8,6 +8,15 @@ export const BRIDGE_PROTOCOL_VERSION = 1
 export const BRIDGE_WS_PROTOCOL = 'switchboard-bridge.v1'
 export const BRIDGE_WS_TOKEN_PREFIX = 'token.'
 export const BRIDGE_WS_PATH = '/ui/bridge'
+/**
+ * WebSocket close code of a refused UI credential (browsers cannot read an HTTP status of a refused upgrade, but
+ * they do see close codes): the close reason is a BridgeRefusal, and the page explains it instead of retrying.
+ */
+export const BRIDGE_WS_REFUSED = 4401
+export type BridgeRefusal = 'ui_token_missing' | 'ui_token_invalid' | 'ui_link_used' | 'ui_link_expired'
+export const BRIDGE_REFUSALS: readonly BridgeRefusal[] = ['ui_token_missing', 'ui_token_invalid', 'ui_link_used', 'ui_link_expired']
+/** Where a headless page (or a script with the API token) gets a new one-time UI link. */
+export const UI_LINK_PATH = '/ui/link'
 /** Attachments travel base64 inside a message: 16 MiB of file is about 22 MiB of text. */
 export const BRIDGE_MAX_MESSAGE_BYTES = 32 * 1024 * 1024
 
@@ -32,7 +41,16 @@ export interface HelloMessage {
   version: number
 }
 
-export type ServerMessage = ResponseMessage | EventMessage | HelloMessage
+/**
+ * WebSocket only, sent before hello when a one-time link token was just used: the tab's own credential for
+ * reconnects and reloads (the link token no longer works).
+ */
+export interface SessionMessage {
+  type: 'session'
+  token: string
+}
+
+export type ServerMessage = ResponseMessage | EventMessage | HelloMessage | SessionMessage
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
@@ -54,6 +72,7 @@ export function parseServerMessage(data: unknown): ServerMessage | undefined {
   if (value.type === 'response' && typeof value.id === 'number' && isObject(value.result)) return value as unknown as ResponseMessage
   if (value.type === 'event' && typeof value.event === 'string') return value as unknown as EventMessage
   if (value.type === 'hello' && typeof value.version === 'number') return value as unknown as HelloMessage
+  if (value.type === 'session' && typeof value.token === 'string') return { type: 'session', token: value.token }
   return undefined
 }
 

@@ -1,9 +1,10 @@
 // The renderer's only way to the core. In Electron the preload provides `window.bridge` (MessagePort); headless,
-// the same contract client runs over a WebSocket. Views and stores cannot tell which. `call()` unwraps the
-// envelope into data or a BridgeCallError carrying the core's code and words.
+// the same contract client runs over a WebSocket with this tab's UI credential. Views and stores cannot tell
+// which. `call()` unwraps the envelope into data or a BridgeCallError carrying the core's code and words.
 import { createBridgeClient, type Bridge } from '../../src-preload/contract/client.js'
 import type { BridgeErrorBody, BridgeResult } from '../../src-preload/contract/envelope.js'
-import { takeUiToken } from './ui-token.js'
+import type { BridgeRefusal } from '../../src-preload/contract/protocol.js'
+import { forgetUiToken, keepUiToken, takeUiToken } from './ui-token.js'
 import { webSocketTransport } from './ws-transport.js'
 
 declare global {
@@ -28,13 +29,27 @@ export class BridgeCallError extends Error {
 
 let current: Bridge | undefined
 
-/** The bridge, created on first use: the preload's, else a WebSocket one (undefined without a UI token). */
-export function getBridge(): Bridge | undefined {
+/**
+ * The bridge, created on first use: the preload's, else a WebSocket one (undefined without a UI credential).
+ * When the core refuses the credential the bridge is dropped (a later call may start over with a new link).
+ */
+export function getBridge(onRefused?: (reason: BridgeRefusal) => void): Bridge | undefined {
   if (current) return current
   if (window.bridge) return (current = window.bridge)
   const token = takeUiToken()
   if (!token) return undefined
-  return (current = createBridgeClient(webSocketTransport({ token })))
+  const created = createBridgeClient(
+    webSocketTransport({
+      token,
+      onSession: (session) => keepUiToken(session),
+      onRefused(reason) {
+        forgetUiToken()
+        if (current === created) current = undefined
+        onRefused?.(reason)
+      }
+    })
+  )
+  return (current = created)
 }
 
 /** Tests inject an in-memory bridge. */

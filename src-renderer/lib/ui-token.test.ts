@@ -1,5 +1,7 @@
+// The tab's UI credential: taken from the fragment (and out of the address bar), kept per tab, replaced by the
+// session token, forgotten when refused.
 import { describe, expect, it } from 'vitest'
-import { takeUiToken } from './ui-token.js'
+import { forgetUiToken, keepUiToken, takeUiToken } from './ui-token.js'
 
 describe('takeUiToken', () => {
   it('takes the token from the fragment, removes it from the address bar, and keeps it for reloads of this tab', () => {
@@ -14,6 +16,15 @@ describe('takeUiToken', () => {
 
   it('has no token without a fragment or a stored one', () => {
     history.replaceState(null, '', '/ui/')
+    expect(takeUiToken()).toBeUndefined()
+  })
+
+  it('replaces the link token with the session token, and forgets a refused one', () => {
+    history.replaceState(null, '', '/ui/#token=link1')
+    takeUiToken()
+    keepUiToken('session1')
+    expect(takeUiToken()).toBe('session1')
+    forgetUiToken()
     expect(takeUiToken()).toBeUndefined()
   })
 })

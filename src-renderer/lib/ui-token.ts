@@ -1,5 +1,6 @@
-// The headless UI token arrives in the URL fragment (#token=...). Take it out of the address bar at once and keep
-// it for this tab only (sessionStorage), so a reload still works and the token does not linger in history.
+// The headless UI credential of this tab. A one-time link token arrives in the URL fragment (#token=...): it is
+// taken out of the address bar at once and kept in sessionStorage (this tab only) until the core exchanges it
+// for the tab's session token, which then replaces it, so reloads and reconnects work and history keeps nothing.
 const KEY = 'switchboard.uiToken'
 
 export function takeUiToken(loc: Location = location, storage: Storage = sessionStorage, history: History = window.history): string | undefined {
@@ -10,4 +11,14 @@ export function takeUiToken(loc: Location = location, storage: Storage = session
     return match[1]
   }
   return storage.getItem(KEY) ?? undefined
+}
+
+/** The session token the core handed over replaces the (now burned) link token. */
+export function keepUiToken(token: string, storage: Storage = sessionStorage): void {
+  storage.setItem(KEY, token)
+}
+
+/** A refused credential is useless: forget it, so the next link pasted into this tab starts clean. */
+export function forgetUiToken(storage: Storage = sessionStorage): void {
+  storage.removeItem(KEY)
 }

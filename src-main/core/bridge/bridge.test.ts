@@ -1,11 +1,12 @@
-// The UI bridge over real WebSocket connections to a real core: token refusal, request/response with contract
-// validation and core error codes, push events, and the renderer build served at /ui/ with its CSP.
+// The UI bridge over real WebSocket connections to a real core: one-time link tokens exchanged for session
+// tokens (a used link refused with its reason), POST /ui/link, request/response with contract validation and core
+// error codes, push events, and the renderer build served at /ui/ with its CSP.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestCore, waitUntil, type TestCore } from '../testing/core-harness.js'
-import { connectTestBridge, upgradeStatus, type TestBridge } from './testing/ws-bridge-client.js'
+import { connectOutcome, connectTestBridge, tokenProtocols, type TestBridge } from './testing/ws-bridge-client.js'
 import { BRIDGE_WS_PROTOCOL } from '../../../src-preload/contract/protocol.js'
 
 describe('UI bridge (offline engine)', () => {
@@ -24,17 +25,53 @@ describe('UI bridge (offline engine)', () => {
     await t?.close()
   })
 
-  it('refuses the WebSocket upgrade without the UI token, with a wrong one, or with the API token', async () => {
-    expect(await upgradeStatus(t.core.url, [BRIDGE_WS_PROTOCOL])).toBe(401)
-    expect(await upgradeStatus(t.core.url, [BRIDGE_WS_PROTOCOL, 'token.wrong'])).toBe(401)
-    expect(await upgradeStatus(t.core.url, [BRIDGE_WS_PROTOCOL, `token.${t.token}`])).toBe(401)
-    expect(await upgradeStatus(t.core.url, [BRIDGE_WS_PROTOCOL, `token.${t.core.ui.token}`])).toBe(101)
+  const newLinkToken = () => t.core.ui.mintLinkPath().split('#token=')[1]!
+
+  it('refuses a connection without a UI credential, with a wrong one, or with the API token, saying why', async () => {
+    expect(await connectOutcome(t.core.url, [BRIDGE_WS_PROTOCOL])).toBe('refused 4401 ui_token_missing')
+    expect(await connectOutcome(t.core.url, tokenProtocols('wrong'))).toBe('refused 4401 ui_token_invalid')
+    expect(await connectOutcome(t.core.url, tokenProtocols(t.token))).toBe('refused 4401 ui_token_invalid')
+    // Without the bridge subprotocol the handshake itself fails (the core picks no subprotocol).
+    expect(await connectOutcome(t.core.url, ['token.x'])).toBe('error Server sent no subprotocol')
   })
 
-  it('refuses a cross-site page even with the token, and upgrades to other paths', async () => {
-    expect(await upgradeStatus(t.core.url, [BRIDGE_WS_PROTOCOL, `token.${t.core.ui.token}`], 'http://evil.example')).toBe(403)
-    expect(await upgradeStatus(`${t.core.url}/elsewhere`, [BRIDGE_WS_PROTOCOL, `token.${t.core.ui.token}`])).toBe(404)
-    // Refused upgrades must not keep their sockets: afterAll's close() would hang (and time out) otherwise.
+  it('exchanges a link for a session on first use: the link is burned, the session reconnects', async () => {
+    const link = newLinkToken()
+    const tab = await connectTestBridge(t.core.url, link)
+    expect(tab.session).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(await connectOutcome(t.core.url, tokenProtocols(link))).toBe('refused 4401 ui_link_used')
+    tab.close()
+    // The tab reconnects (or reloads) with its session token, as often as it likes; no new session is handed out.
+    const again = await connectTestBridge(t.core.url, tab.session!)
+    expect(again.session).toBeUndefined()
+    expect((await again.bridge.app.info()).ok).toBe(true)
+    again.close()
+    expect(await connectOutcome(t.core.url, tokenProtocols(tab.session!))).toBe('accepted')
+    // The start link was used by the suite's own client: it is burned too.
+    expect(await connectOutcome(t.core.url, tokenProtocols(t.core.ui.token))).toBe('refused 4401 ui_link_used')
+  })
+
+  it('mints a new link with the API token at POST /ui/link; it works once', async () => {
+    expect((await t.inject({ method: 'POST', url: '/ui/link' })).statusCode).toBe(400)
+    expect((await t.inject({ method: 'POST', url: '/ui/link', headers: { 'access-token': 'wrong' } })).statusCode).toBe(401)
+    const res = await t.inject({ method: 'POST', url: '/ui/link', headers: { 'access-token': t.token } })
+    expect(res.statusCode).toBe(200)
+    const { url, expires_at } = res.json() as { url: string; expires_at: number }
+    expect(url).toMatch(new RegExp(`^${t.core.url}/ui/#token=[A-Za-z0-9_-]{43}$`))
+    expect(expires_at - Date.now()).toBeGreaterThan(14 * 60_000)
+    const token = url.split('#token=')[1]!
+    expect(await connectOutcome(t.core.url, tokenProtocols(token))).toBe('accepted')
+    expect(await connectOutcome(t.core.url, tokenProtocols(token))).toBe('refused 4401 ui_link_used')
+    // The token never appears in the log.
+    expect(t.logLines.join('\n')).not.toContain(token)
+  })
+
+  it('refuses a cross-site page even with a valid link, and upgrades to other paths', async () => {
+    const link = newLinkToken()
+    expect(await connectOutcome(t.core.url, tokenProtocols(link), 'http://evil.example')).toBe('http 403')
+    expect(await connectOutcome(`${t.core.url}/elsewhere`, tokenProtocols(link))).toBe('http 404')
+    // Refused upgrades must not keep their sockets (afterAll's close() would hang), nor burn the link.
+    expect(await connectOutcome(t.core.url, tokenProtocols(link))).toBe('accepted')
   })
 
   it('prints the one-time UI URL with the token in the fragment', () => {
@@ -137,7 +174,7 @@ describe('UI bridge (offline engine)', () => {
   })
 
   it('closes bridge connections when the core shuts down', async () => {
-    const extra = await connectTestBridge(t.core.url, t.core.ui.token)
+    const extra = await connectTestBridge(t.core.url, newLinkToken())
     const closed = new Promise<void>((resolve) => extra.socket.once('close', () => resolve()))
     t.core.ui.close()
     await closed

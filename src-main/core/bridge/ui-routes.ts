@@ -1,15 +1,18 @@
-// Headless UI: the renderer build at /ui/ (with a strict CSP) and the bridge over WebSocket at /ui/bridge, which
-// refuses the upgrade (401) unless the one-time UI token is offered. Registered before the app listens.
+// Headless UI: the renderer build at /ui/ (with a strict CSP), the bridge over WebSocket at /ui/bridge (only for a
+// one-time link token, exchanged there for the tab's session token, or that session token), and POST /ui/link for
+// a new link with the API access token. Registered before the app listens.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import fastifyWebsocket from '@fastify/websocket'
 import type { FastifyInstance } from 'fastify'
-import { BRIDGE_MAX_MESSAGE_BYTES, BRIDGE_WS_PATH, BRIDGE_WS_PROTOCOL } from '../../../src-preload/contract/protocol.js'
+import { Type } from '@sinclair/typebox'
+import { BRIDGE_MAX_MESSAGE_BYTES, BRIDGE_WS_PATH, BRIDGE_WS_PROTOCOL, BRIDGE_WS_REFUSED, UI_LINK_PATH } from '../../../src-preload/contract/protocol.js'
 import { websocketConnection } from './connection.js'
+import { BridgeError } from './errors.js'
 import type { BridgeServer } from './server.js'
-import { tokenFromProtocols, tokenMatches } from './ui-token.js'
+import { tokenFromProtocols, type UiCredentials } from './ui-token.js'
 
 /** The renderer build: SWITCHBOARD_UI_DIR, else out/renderer of this checkout (electron-vite's output). */
 export function defaultRendererDir(): string {
@@ -33,13 +36,20 @@ export const uiCsp = (host: string | undefined): string =>
   ].join('; ')
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Switchboard</title>
-<h1>The Switchboard UI is not built</h1><p>Run <code>npm run build</code> (or <code>npm run build:ui</code>) and reload this page.
+<h1>The Switchboard UI is not built</h1><p>Run <code>npm run build</code> in the Switchboard folder, then reload this page.
 The API works without it.</p>`
 
+/** Links minted through POST /ui/link are meant to be opened right away. */
+export const UI_LINK_TTL_MS = 15 * 60_000
+
 export interface UiRoutesOptions {
-  token: string
+  credentials: UiCredentials
   server: BridgeServer
   rendererDir: string
+  /** http://HOST:PORT of the API (the links point there). */
+  apiUrl(): string
+  /** The account the UI acts as: only its access token may mint UI links. */
+  accountId: string
 }
 
 export async function registerUiRoutes(app: FastifyInstance, o: UiRoutesOptions): Promise<void> {
@@ -66,16 +76,32 @@ export async function registerUiRoutes(app: FastifyInstance, o: UiRoutesOptions)
       return payload
     })
 
-    scope.get(BRIDGE_WS_PATH, {
-      websocket: true,
-      schema: { hide: true },
-      preValidation: async (request, reply) => {
-        if (!tokenMatches(o.token, tokenFromProtocols(request.headers['sec-websocket-protocol']))) {
-          await reply.code(401).send({ code: 'invalid_ui_token', message: 'Open the UI with the link Switchboard printed at start (it carries a one-time token)' })
-        }
+    scope.get(BRIDGE_WS_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => {
+      // Admitted after the upgrade, so the page learns why it was refused (a close code, unlike an HTTP status).
+      const admission = o.credentials.admit(tokenFromProtocols(request.headers['sec-websocket-protocol']))
+      if (admission.kind === 'refused') {
+        socket.close(BRIDGE_WS_REFUSED, admission.reason)
+        return
       }
-    }, (socket) => {
-      o.server.attach(websocketConnection(socket))
+      const connection = websocketConnection(socket)
+      if (admission.kind === 'link') connection.send({ type: 'session', token: admission.session })
+      o.server.attach(connection)
+    })
+
+    scope.post(UI_LINK_PATH, {
+      config: { auth: 'account' },
+      schema: {
+        tags: ['Desktop UI'],
+        summary: 'A new one-time link to the UI in a browser',
+        description: `Answers {url, expires_at}: open url in one browser tab within ${UI_LINK_TTL_MS / 60_000} minutes. The link works once; the tab then keeps its own session (reloads included) until Switchboard stops. Only the access token of the account the UI acts as (the default account) may ask.`,
+        response: { 200: Type.Object({ url: Type.String(), expires_at: Type.Integer() }) }
+      }
+    }, async (request) => {
+      if (request.auth?.account.id !== o.accountId) {
+        throw new BridgeError('invalid_access_token', 'This access token cannot open the Switchboard UI', { recommendation: 'Use the default account’s access token (shown in the API view, or the one passed with --access-token)' })
+      }
+      const link = o.credentials.mintLink(UI_LINK_TTL_MS)
+      return { url: `${o.apiUrl()}/ui/#token=${link.token}`, expires_at: link.expiresAt! }
     })
 
     if (existsSync(join(o.rendererDir, 'index.html'))) {

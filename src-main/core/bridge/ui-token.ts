@@ -1,19 +1,67 @@
-// The one-time UI token of a core run: minted at start, kept only in memory, printed in the UI URL's fragment
-// (never sent in a request line, so never logged). Compared in constant time over fixed-length hashes.
+// Credentials of the headless UI: one-time link tokens (the printed link, or minted by POST /ui/link) and the
+// per-tab session tokens they are exchanged for on the first bridge connection. Kept only in memory, as SHA-256
+// digests compared in constant time; a link token travels in the URL fragment (never in a request line, so never
+// logged) and a used one is remembered so its second use is refused with a reason.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { BRIDGE_WS_PROTOCOL, BRIDGE_WS_TOKEN_PREFIX } from '../../../src-preload/contract/protocol.js'
+import { BRIDGE_WS_PROTOCOL, BRIDGE_WS_TOKEN_PREFIX, type BridgeRefusal } from '../../../src-preload/contract/protocol.js'
 
 export const newUiToken = (): string => randomBytes(32).toString('base64url')
 
 const digest = (text: string) => createHash('sha256').update(text).digest()
-
-export function tokenMatches(expected: string, presented: string | undefined): boolean {
-  return presented !== undefined && timingSafeEqual(digest(expected), digest(presented))
-}
 
 /** The token a browser offers as the WebSocket subprotocol `token.<token>` next to the bridge protocol. */
 export function tokenFromProtocols(header: string | string[] | undefined): string | undefined {
   const offered = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((p) => p.trim())
   if (!offered.includes(BRIDGE_WS_PROTOCOL)) return undefined
   return offered.find((p) => p.startsWith(BRIDGE_WS_TOKEN_PREFIX))?.slice(BRIDGE_WS_TOKEN_PREFIX.length)
+}
+
+export type Admission = { kind: 'session' } | { kind: 'link'; session: string } | { kind: 'refused'; reason: BridgeRefusal }
+
+export interface UiCredentials {
+  /** A new one-time link token (random unless given); it expires after `ttlMs` when given, else lives until used. */
+  mintLink(ttlMs?: number, token?: string): { token: string; expiresAt: number | null }
+  /** A session token reconnects; an unused link token is burned and exchanged for a fresh session token. */
+  admit(presented: string | undefined): Admission
+}
+
+interface Entry {
+  hash: Buffer
+  kind: 'link' | 'session' | 'used'
+  expiresAt: number | null
+}
+
+export function createUiCredentials(now: () => number = Date.now): UiCredentials {
+  const entries: Entry[] = []
+  /** Every entry is compared (no early exit), so the time taken says nothing about which one matched. */
+  const find = (presented: string): Entry | undefined => {
+    const hash = digest(presented)
+    let found: Entry | undefined
+    for (const e of entries) if (timingSafeEqual(e.hash, hash)) found = e
+    return found
+  }
+  const add = (token: string, kind: Entry['kind'], expiresAt: number | null) => entries.push({ hash: digest(token), kind, expiresAt })
+
+  return {
+    mintLink(ttlMs, token = newUiToken()) {
+      // Links that expired unused are dropped here; used ones stay so a late second use gets its reason.
+      const t = now()
+      for (let i = entries.length - 1; i >= 0; i--) if (entries[i]!.kind === 'link' && entries[i]!.expiresAt !== null && entries[i]!.expiresAt! <= t) entries.splice(i, 1)
+      const expiresAt = ttlMs === undefined ? null : t + ttlMs
+      add(token, 'link', expiresAt)
+      return { token, expiresAt }
+    },
+    admit(presented) {
+      if (!presented) return { kind: 'refused', reason: 'ui_token_missing' }
+      const entry = find(presented)
+      if (!entry) return { kind: 'refused', reason: 'ui_token_invalid' }
+      if (entry.kind === 'session') return { kind: 'session' }
+      if (entry.kind === 'used') return { kind: 'refused', reason: 'ui_link_used' }
+      if (entry.expiresAt !== null && entry.expiresAt <= now()) return { kind: 'refused', reason: 'ui_link_expired' }
+      entry.kind = 'used'
+      const session = newUiToken()
+      add(session, 'session', null)
+      return { kind: 'link', session }
+    }
+  }
 }
