@@ -1,6 +1,8 @@
-// `npm start` without Electron's binary: runs the core headless and says so in one line.
+// `npm start`: without Electron's binary it runs the core headless and says so in one line; with it, it makes sure
+// the Electron-ABI better-sqlite3 exists and is current (building it, or failing with the command to run).
 import { spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -28,5 +30,77 @@ describe('npm start', () => {
     expect((await fetch(`${url}/health`)).status).toBe(200)
     child.kill('SIGTERM')
     expect(await exited).toBe(0)
+  })
+})
+
+/** A folder that looks like node_modules/electron after a successful binary download. */
+function fakeElectron(version: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sb-fake-electron-'))
+  mkdirSync(join(dir, 'dist'))
+  writeFileSync(join(dir, 'path.txt'), 'electron')
+  writeFileSync(join(dir, 'dist', 'electron'), '')
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'electron', version }))
+  return dir
+}
+
+const sqliteVersion = (createRequire(import.meta.url)('better-sqlite3/package.json') as { version: string }).version
+
+/** An out/native folder holding a binary stamped as built for `electron`. */
+function nativeDirBuiltFor(electron: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sb-native-'))
+  writeFileSync(join(dir, 'better_sqlite3.node'), 'stand-in')
+  writeFileSync(join(dir, 'better_sqlite3.json'), JSON.stringify({ electron, betterSqlite3: sqliteVersion, platform: process.platform, arch: process.arch }))
+  return dir
+}
+
+async function runStart(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+  const child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs'), '--port', '0'], {
+    cwd: root,
+    env: { ...process.env, SWITCHBOARD_START_DRY_RUN: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  let out = ''
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()))
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()))
+  const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)))
+  return { code, out }
+}
+
+describe('npm start with Electron installed', () => {
+  // 0.0.0-test: a version no Electron release has, so a build attempt fails at once and offline.
+  const version = '0.0.0-test'
+
+  it('launches the app with the Electron build of better-sqlite3 when it is current (no rebuild)', async () => {
+    const native = nativeDirBuiltFor(version)
+    const run = await runStart({ SWITCHBOARD_ELECTRON_DIR: fakeElectron(version), SWITCHBOARD_NATIVE_DIR: native })
+    expect(run.code, run.out).toBe(0)
+    expect(run.out).not.toContain('Building better-sqlite3')
+    expect(run.out).toMatch(/would run: .*electron-vite\.js (preview|dev) -- --port 0/)
+    expect(run.out).toContain(`with SWITCHBOARD_SQLITE_BINDING=${join(native, 'better_sqlite3.node')}`)
+  })
+
+  it('builds it when missing; a failed build names the command to run and never launches the app', async () => {
+    const native = mkdtempSync(join(tmpdir(), 'sb-native-'))
+    const run = await runStart({ SWITCHBOARD_ELECTRON_DIR: fakeElectron(version), SWITCHBOARD_NATIVE_DIR: native })
+    expect(run.code, run.out).toBe(1)
+    expect(run.out).toContain(`Building better-sqlite3 for Electron ${version} (not built yet)`)
+    expect(run.out).toMatch(/switchboard: the desktop app needs better-sqlite3 built for Electron 0\.0\.0-test, and building it failed .*`npm run electron:sqlite`/)
+    expect(run.out).not.toContain('would run')
+  })
+
+  it('rebuilds a binary stamped for another Electron version', async () => {
+    const native = nativeDirBuiltFor('44.0.0')
+    const run = await runStart({ SWITCHBOARD_ELECTRON_DIR: fakeElectron(version), SWITCHBOARD_NATIVE_DIR: native })
+    expect(run.out).toContain('(built for electron 44.0.0, not 0.0.0-test)')
+    expect(run.code).toBe(1)
+    // The failed build left the old binary alone.
+    expect(readFileSync(join(native, 'better_sqlite3.node'), 'utf8')).toBe('stand-in')
+  })
+
+  it('leaves a binding chosen with SWITCHBOARD_SQLITE_BINDING alone', async () => {
+    const run = await runStart({ SWITCHBOARD_ELECTRON_DIR: fakeElectron(version), SWITCHBOARD_NATIVE_DIR: mkdtempSync(join(tmpdir(), 'sb-native-')), SWITCHBOARD_SQLITE_BINDING: '/opt/mine.node' })
+    expect(run.code, run.out).toBe(0)
+    expect(run.out).not.toContain('Building')
+    expect(run.out).toContain('with SWITCHBOARD_SQLITE_BINDING=/opt/mine.node')
   })
 })

@@ -2,22 +2,40 @@
 import Database from 'better-sqlite3'
 import { existsSync, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
+import { DomainError } from '../domain/errors.js'
 
 export type Db = Database.Database
 
 export interface OpenDatabaseOptions {
-  /** Path of an alternative better-sqlite3 binary (the Electron-ABI build is kept apart from Node's). */
+  /**
+   * Path of an alternative better-sqlite3 binary (the Electron-ABI build is kept apart from Node's); default
+   * SWITCHBOARD_SQLITE_BINDING, else the build in node_modules.
+   */
   nativeBinding?: string
   readonly?: boolean
 }
 
+/** The binary named for better-sqlite3 is missing or cannot be loaded by this runtime. */
+export class SqliteBindingError extends DomainError {}
+
+const REBUILD_HINT = 'For the desktop app run `npm run electron:sqlite` (or `npm start`, which builds it); unset SWITCHBOARD_SQLITE_BINDING to use the build in node_modules.'
+
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
   const nativeBinding = options.nativeBinding ?? process.env.SWITCHBOARD_SQLITE_BINDING
-  const db = new Database(file, {
-    readonly: options.readonly ?? false,
-    ...(nativeBinding && existsSync(nativeBinding) ? { nativeBinding } : {})
-  })
+  // A named binary that is not there is a broken setup: silently using another build would hide it until the
+  // wrong ABI fails somewhere less obvious.
+  if (nativeBinding !== undefined && !existsSync(nativeBinding)) {
+    throw new SqliteBindingError('sqlite_binding_missing', `The better-sqlite3 binary ${nativeBinding} does not exist. ${REBUILD_HINT}`)
+  }
+  let db: Db
+  try {
+    db = new Database(file, { readonly: options.readonly ?? false, ...(nativeBinding ? { nativeBinding } : {}) })
+  } catch (e) {
+    // Only a failed dlopen is the binary's fault (wrong ABI or platform, not a shared library).
+    if (!nativeBinding || (e as { code?: unknown }).code !== 'ERR_DLOPEN_FAILED') throw e
+    throw new SqliteBindingError('sqlite_binding_unloadable', `The better-sqlite3 binary ${nativeBinding} cannot be loaded here (${(e as Error).message.split('\n')[0]}). ${REBUILD_HINT}`)
+  }
   db.pragma('journal_mode = WAL')
   db.pragma('synchronous = NORMAL')
   db.pragma('foreign_keys = ON')
