@@ -1,6 +1,7 @@
 // The rate-limit policy catalogue (strict / standard_policy / unlimited), which plans may pick which, and
 // each instance's persisted choice. Enforcement lives in the limiter; it reads policyOfInstance().
 import type { Db } from '../db/connection.js'
+import { getAccount } from '../db/repositories/accounts-repo.js'
 import { getInstance, setInstancePolicy } from '../db/repositories/instances-repo.js'
 import { hasActivePlan, type PlanTier } from '../domain/plans.js'
 import type { PolicyLimits, PolicySlug } from './limits.js'
@@ -83,10 +84,15 @@ export const findPolicy = (slug: string): PolicyDefinition | undefined => POLICI
 
 export const isPolicyAvailable = (policy: PolicyDefinition, plan: PlanTier): boolean => policy.free || hasActivePlan(plan)
 
-/** The policy the limiter must apply to an instance (falls back to the default for an unknown stored slug). */
+/**
+ * The policy the limiter must apply to an instance: the stored choice while the account's plan allows it, else the
+ * default (an unknown stored slug, or a paid policy after a downgrade to free; the choice is kept for an upgrade).
+ */
 export function policyOfInstance(db: Db, instanceId: string): PolicyDefinition {
-  const slug = getInstance(db, instanceId)?.rate_policy ?? DEFAULT_POLICY_SLUG
-  return findPolicy(slug) ?? findPolicy(DEFAULT_POLICY_SLUG)!
+  const row = getInstance(db, instanceId)
+  const stored = findPolicy(row?.rate_policy ?? DEFAULT_POLICY_SLUG)
+  const plan = row && getAccount(db, row.account_id)?.plan
+  return stored && plan && isPolicyAvailable(stored, plan) ? stored : findPolicy(DEFAULT_POLICY_SLUG)!
 }
 
 export type SelectPolicyResult = { ok: true; policy: PolicyDefinition } | { ok: false; reason: 'invalid_policy' | 'subscription_required' }
