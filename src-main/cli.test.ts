@@ -9,7 +9,7 @@ describe('CLI flags', () => {
       host: '127.0.0.1',
       dataDir: '/home/u/.config/Switchboard',
       network: 'whatsapp',
-      plan: 'free',
+      plan: undefined,
       accessToken: undefined,
       instanceQuota: { free: 2, paid: null }
     })

@@ -16,8 +16,10 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: N
   return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'Switchboard')
 }
 
-export type CliOptions = Required<Pick<CoreOptions, 'port' | 'host' | 'dataDir' | 'network' | 'plan'>> & {
+export type CliOptions = Required<Pick<CoreOptions, 'port' | 'host' | 'dataDir' | 'network'>> & {
   accessToken: string | undefined
+  /** Only when given: without it the data dir keeps its plan (free when new). */
+  plan: PlanTier | undefined
   /** Instance quota per plan; null = unlimited. */
   instanceQuota: PlanCatalogue['instanceQuota']
 }
@@ -50,8 +52,8 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
   if (!/^\d+$/.test(portText) || port > 65535) throw new CliUsageError(`--port must be 0..65535, got "${portText}"`)
   const network = values.network ?? env.SWITCHBOARD_NETWORK ?? 'whatsapp'
   if (network !== 'whatsapp' && network !== 'sandbox') throw new CliUsageError(`--network must be whatsapp or sandbox, got "${network}"`)
-  const plan = values.plan ?? env.SWITCHBOARD_PLAN ?? 'free'
-  if (!isPlanTier(plan)) throw new CliUsageError(`--plan must be free or paid, got "${plan}"`)
+  const plan = values.plan ?? env.SWITCHBOARD_PLAN
+  if (plan !== undefined && !isPlanTier(plan)) throw new CliUsageError(`--plan must be free or paid, got "${plan}"`)
   const accessToken = values['access-token'] ?? env.SWITCHBOARD_ACCESS_TOKEN
   if (accessToken !== undefined && accessToken.trim().length < 1) throw new CliUsageError('--access-token must not be empty')
   return {
@@ -59,7 +61,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
     host: values.host ?? env.SWITCHBOARD_HOST ?? '127.0.0.1',
     dataDir: values['data-dir'] ?? env.SWITCHBOARD_DATA_DIR ?? defaultDataDir(env),
     network: network as NetworkMode,
-    plan: plan as PlanTier,
+    plan,
     accessToken: accessToken?.trim(),
     instanceQuota: {
       free: parseQuota('free-instance-quota', values['free-instance-quota'] ?? env.SWITCHBOARD_FREE_INSTANCE_QUOTA, DEFAULT_PLANS.instanceQuota.free),

@@ -48,7 +48,7 @@ export interface CoreOptions {
   network?: NetworkMode
   /** Token of the default account; otherwise the kept one, or a new random one on first run. */
   accessToken?: string
-  /** Plan tier of the default account. Default free. */
+  /** Plan tier of the default account; when absent the kept one (free for a new data dir). */
   plan?: PlanTier
   /** Instance quotas per plan (null = unlimited). Default free 2, paid unlimited. */
   instanceQuota?: Partial<PlanCatalogue['instanceQuota']>
@@ -119,7 +119,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     const db = openDatabase(join(options.dataDir, 'switchboard.db'), { nativeBinding: options.nativeBinding })
     cleanups.push(() => checkpointAndClose(db))
     migrate(db, appMigrations)
-    ensureDefaultAccount(db, { dataDir: options.dataDir, accessToken: options.accessToken, plan: options.plan ?? 'free', now: Date.now() })
+    ensureDefaultAccount(db, { dataDir: options.dataDir, accessToken: options.accessToken, plan: options.plan, now: Date.now() })
     const bus = createEventBus<CoreBusEvents>((err, name) => logger.error({ err, event: String(name) }, 'event listener failed'))
 
     let sandbox: SandboxNetwork | undefined

@@ -23,6 +23,7 @@ const DESCRIPTION = `Switchboard's localhost API: a drop-in replacement for the 
 - Message ids are WAHA-serialized ({fromMe}_{chatId}_{id}[_{participant}]); a bare id works together with chatId. Chat ids: <number>@c.us, bare digits (+ and spaces removed), @s.whatsapp.net, @g.us, @lid, @newsletter.
 - downloadMedia defaults to true (as WAHA): media is downloaded once, kept under <data-dir>/media and served at media.url = /api/files/<instance_id>/<message id>.<ext>, behind the same access token (401 without it).
 - Profile picture URLs (/v2/contacts/profile-picture, /v2/chats/picture) are cached 24 h per instance, absent pictures too; refresh=true asks the network. check-exists counts against the policy's check_req_per_minute/check_daily_cap (waits up to 20 s for a slot, else 429 rate_limited). /v2/lids/count answers {count}; LID lookups answer {lid, pn, number}.
+- Rate-limit policies after a plan downgrade: an instance whose chosen policy is paid-only runs, and is reported (current_policy), as strict while the account is on free; the choice is kept and applies again on paid.
 - A disconnect 401 (device unlinked on the phone) wipes the pairing and goes back to SCAN_QR_CODE with a new QR.
 
 **Security.** The server binds 127.0.0.1, refuses a Host header that is not this machine's loopback name or address (403 forbidden_host), refuses cross-site browser requests (403 forbidden_origin) and never sends CORS headers. Request bodies are limited to 1 MiB.`

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { policyOfInstance } from '../rate-limit/policies.js'
 import { startTestCore, type TestCore } from '../testing/core-harness.js'
 
 describe('rate-limit policy API', () => {
@@ -70,6 +71,27 @@ describe('rate-limit policy API', () => {
     expect(res.json().policies.every((p: { available: boolean }) => p.available)).toBe(true)
     const set = await t.call('PATCH', '/v2/session/rate-limit', { instance_id: id, policy_slug: 'unlimited' })
     expect(set.json().current_policy).toBe('unlimited')
+    expect(policyOfInstance(t.core.db, id).limits.send_message_per_minute).toBeNull()
+  })
+
+  it('after a downgrade to free a paid policy is no longer applied: strict is, and is reported; an upgrade restores it', async () => {
+    const effective = async () => ({ listed: (await t.call('GET', '/v2/session/rate-limit', { instance_id: id })).json(), applied: policyOfInstance(t.core.db, id) })
+    await t.close()
+    t = await startTestCore('offline', { dataDir, plan: 'free' })
+    let now = await effective()
+    expect(now.listed).toMatchObject({ current_policy: 'strict', has_active_plan: false })
+    expect(now.applied.slug).toBe('strict')
+    expect(now.applied.limits.send_message_per_minute).toBe(8)
+    // Started again without a plan: the data dir keeps free (flags override only when given).
+    await t.close()
+    t = await startTestCore('offline', { dataDir })
+    now = await effective()
+    expect(now.listed).toMatchObject({ current_policy: 'strict', has_active_plan: false })
+    await t.close()
+    t = await startTestCore('offline', { dataDir, plan: 'paid' })
+    now = await effective()
+    expect(now.listed).toMatchObject({ current_policy: 'unlimited', has_active_plan: true })
+    expect(now.applied.slug).toBe('unlimited')
   })
 })
 

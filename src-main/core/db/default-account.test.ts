@@ -30,6 +30,14 @@ describe('default account', () => {
     expect(findAccountByToken(db, token)?.plan).toBe('paid')
   })
 
+  it('keeps the plan when none is given (flags override only when given); a new account starts on free', () => {
+    const { dataDir, db } = setup()
+    expect(ensureDefaultAccount(db, { dataDir, now: 1 }).plan).toBe('free')
+    expect(ensureDefaultAccount(db, { dataDir, plan: 'paid', now: 2 }).plan).toBe('paid')
+    expect(ensureDefaultAccount(db, { dataDir, now: 3 }).plan).toBe('paid')
+    expect(ensureDefaultAccount(db, { dataDir, plan: 'free', now: 4 }).plan).toBe('free')
+  })
+
   it('takes the token from the flag, replacing the kept one', () => {
     const { dataDir, db } = setup()
     ensureDefaultAccount(db, { dataDir, plan: 'free', now: 1 })

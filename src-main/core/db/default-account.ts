@@ -1,4 +1,5 @@
-// The default API account: its token comes from --access-token, else the kept secrets file, else is new.
+// The default API account: its token comes from --access-token, else the kept secrets file, else is new; its plan
+// from --plan, else the kept one (free for a new account). Flags override only when given.
 // Only the hash goes to SQLite; the plaintext lives in <dataDir>/secrets.json (0600) so the desktop UI
 // can reveal it (revealDefaultToken) and rotate it (rotateDefaultToken).
 import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
@@ -34,7 +35,8 @@ export interface DefaultAccountOptions {
   dataDir: string
   /** From --access-token / SWITCHBOARD_ACCESS_TOKEN; replaces the kept token when given. */
   accessToken?: string | undefined
-  plan: PlanTier
+  /** From --plan / SWITCHBOARD_PLAN; replaces the kept plan when given (a new account starts on free). */
+  plan?: PlanTier | undefined
   now: number
 }
 
@@ -44,11 +46,11 @@ export function ensureDefaultAccount(db: Db, options: DefaultAccountOptions): Ac
   if (secrets.defaultAccessToken !== token) writeSecrets(options.dataDir, { ...secrets, defaultAccessToken: token })
   const existing = getAccount(db, DEFAULT_ACCOUNT_ID)
   if (!existing) {
-    return upsertAccount(db, { id: DEFAULT_ACCOUNT_ID, name: 'Default account', plan: options.plan, token, isDefault: true, now: options.now })
+    return upsertAccount(db, { id: DEFAULT_ACCOUNT_ID, name: 'Default account', plan: options.plan ?? 'free', token, isDefault: true, now: options.now })
   }
   db.transaction(() => {
     setAccountToken(db, DEFAULT_ACCOUNT_ID, token, options.now)
-    setAccountPlan(db, DEFAULT_ACCOUNT_ID, options.plan, options.now)
+    if (options.plan) setAccountPlan(db, DEFAULT_ACCOUNT_ID, options.plan, options.now)
   })()
   return getAccount(db, DEFAULT_ACCOUNT_ID)!
 }
