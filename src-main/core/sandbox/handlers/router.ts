@@ -88,10 +88,8 @@ async function routeIq(conn: Connection, iq: BinaryNode): Promise<void> {
     return
   }
   const op = iqOperation(iq)
-  if (xmlns === 'md' && first?.tag === 'link_code_companion_reg') {
-    inv.record(op, true)
-    return handleLinkCodeIq(conn, iq, first)
-  }
+  // Pairing by code happens before login (the companion has no device yet).
+  if (xmlns === 'md' && first?.tag === 'link_code_companion_reg') return runHandler(conn, iq, op, () => handleLinkCodeIq(conn, iq, first))
   if (!conn.device) {
     inv.record(`pre-login:${op}`, op === 'iq:w:p/get/ping')
     return conn.result(iq)
@@ -106,9 +104,14 @@ async function routeIq(conn: Connection, iq: BinaryNode): Promise<void> {
     conn.server.log.warn({ op }, 'sandbox has no handler for this iq namespace; answered with an empty result')
     return conn.result(iq)
   }
+  return runHandler(conn, iq, op, () => handler(conn, iq, first))
+}
+
+async function runHandler(conn: Connection, iq: BinaryNode, op: string, run: () => IqOutcome | Promise<IqOutcome>): Promise<void> {
+  const inv = conn.server.inventory
   let outcome: IqOutcome
   try {
-    outcome = await handler(conn, iq, first)
+    outcome = await run()
   } catch (e) {
     inv.record(op, true)
     conn.server.log.warn({ err: e, op }, 'sandbox iq handler failed')

@@ -5,8 +5,9 @@ import { randomBytes } from 'node:crypto'
 import type { Connection } from '../server/connection.js'
 import { childBytes, node } from '../wire/nodes.js'
 import { parseJid } from '../wire/jid.js'
+import { UNHANDLED, type IqOutcome } from '../server/inventory.js'
 
-export function handleLinkCodeIq(conn: Connection, iq: BinaryNode, reg: BinaryNode): void {
+export function handleLinkCodeIq(conn: Connection, iq: BinaryNode, reg: BinaryNode): IqOutcome {
   const s = conn.server
   const stage = reg.attrs.stage
   const phone = parseJid(reg.attrs.jid)?.user
@@ -27,5 +28,5 @@ export function handleLinkCodeIq(conn: Connection, iq: BinaryNode, reg: BinaryNo
     if (pending?.conn === conn && pending.finish && wrappedKeyBundle && companionIdentity) pending.finish({ wrappedKeyBundle, companionIdentity })
     return
   }
-  return conn.result(iq)
+  return UNHANDLED
 }
