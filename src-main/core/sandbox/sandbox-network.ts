@@ -13,6 +13,7 @@ import { getAccount, getAccountByLid, insertAccount, insertDevice, listAccounts,
 import { getGroup, roleOf } from './store/groups-repo.js'
 import { getPersonMedia, personMessages, type PersonMessage } from './store/person-repo.js'
 import { queueDepth } from './store/queue-repo.js'
+import { collectionVersion } from './store/app-state-repo.js'
 import { generateKeyPair, issueCertChain, type KeyPair } from './transport/cert-authority.js'
 import { listenWs, type WsListener } from './transport/ws-listener.js'
 import { MediaServer } from './media/media-server.js'
@@ -364,6 +365,11 @@ export class SandboxNetwork {
   queueDepth(jid: string): number {
     const [phone, device] = this.deviceKeyOf(jid).split('.')
     return queueDepth(this.db, phone!, Number(device))
+  }
+
+  /** Version of an account's app-state collection (0 before the first patch), e.g. "regular_low". */
+  appStateVersion(phoneNumber: string, collection: string): number {
+    return collectionVersion(this.db, this.requirePhone(phoneNumber).phone, collection)
   }
 
   stanzaInventory(): { handled: string[]; unhandled: string[] } {

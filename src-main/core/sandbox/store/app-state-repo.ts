@@ -8,10 +8,16 @@ export function collectionVersion(db: Db, phone: string, collection: string): nu
   ).v
 }
 
-/** Appends patches, numbering them after the collection's current version; returns the new version. */
-export function appendPatches(db: Db, phone: string, collection: string, encode: (version: number, index: number) => Buffer, count: number): number {
+/**
+ * Compare-and-append: when the collection is still at `base`, stores the patches as base+1, base+2, ... and returns
+ * the new version; otherwise stores nothing and returns undefined (the writer built on a stale version).
+ */
+export function appendPatches(
+  db: Db, phone: string, collection: string, base: number, encode: (version: number, index: number) => Buffer, count: number
+): number | undefined {
   return db.transaction(() => {
     let v = collectionVersion(db, phone, collection)
+    if (v !== base) return undefined
     for (let i = 0; i < count; i++) {
       v += 1
       stmt(db, 'INSERT INTO app_state_patches (phone, collection, version, patch) VALUES (?, ?, ?, ?)').run(phone, collection, v, encode(v, i))
