@@ -1,6 +1,7 @@
 // Instance lifecycle: create/start/stop/restart/logout/delete, quota, resume on boot. Owns the status machine
 // (domain/instance-status.ts): every change is checked, persisted, then published as `session.status`.
-// Engine-agnostic: it drives EngineSessions and reads their EngineSignals.
+// Engine-agnostic: it drives EngineSessions and reads their EngineSignals. The asynchronous operations of one
+// instance run one after another, so none can resurrect an engine session that another is tearing down.
 import type { Logger } from 'pino'
 import type { Db } from '../db/connection.js'
 import { getAccount } from '../db/repositories/accounts-repo.js'
@@ -45,6 +46,10 @@ export class InstanceManager {
   private readonly restartHooks = new Set<InstanceHook>()
   private readonly deleteHooks = new Set<InstanceHook>()
   private readonly qrSeen = new Map<string, { qr: string; at: number; expiresAt: number }>()
+  /** Tail of each instance's queue of lifecycle operations (never rejects). */
+  private readonly ops = new Map<string, Promise<void>>()
+  /** Instances whose delete is under way: nothing may start an engine session for them. */
+  private readonly deleting = new Set<string>()
   private readonly now: () => number
 
   constructor(private readonly o: InstanceManagerOptions) {
@@ -98,6 +103,7 @@ export class InstanceManager {
     return this.mustView(id)
   }
 
+  /** Synchronous (it sets STARTING and lets the engine connect); an instance being deleted is invalid_session. */
   start(id: string): InstanceView {
     const row = this.mustGet(id)
     if (!isRunningStatus(row.status)) {
@@ -108,27 +114,35 @@ export class InstanceManager {
     return this.mustView(id)
   }
 
-  async stop(id: string): Promise<InstanceView> {
-    this.mustGet(id)
-    repo.setDesiredRunning(this.o.db, id, false, this.now())
-    await this.sessions.get(id)?.stop()
-    this.setStatus(id, 'STOPPED', 'stop')
-    return this.mustView(id)
+  stop(id: string): Promise<InstanceView> {
+    return this.serial(id, async () => {
+      this.mustGet(id)
+      repo.setDesiredRunning(this.o.db, id, false, this.now())
+      await this.sessions.get(id)?.stop()
+      this.setStatus(id, 'STOPPED', 'stop')
+      return this.mustView(id)
+    })
   }
 
-  async restart(id: string): Promise<InstanceView> {
-    const row = this.mustGet(id)
-    await this.sessions.get(id)?.stop()
-    for (const hook of this.restartHooks) await hook(id)
-    this.o.bus.emit('instance.restarted', { instanceId: id, accountId: row.account_id, at: this.now() })
-    repo.setDesiredRunning(this.o.db, id, true, this.now())
-    this.setStatus(id, 'STARTING', 'restart')
-    this.sessionOf(id).start()
-    return this.mustView(id)
+  restart(id: string): Promise<InstanceView> {
+    return this.serial(id, async () => {
+      const row = this.mustGet(id)
+      await this.sessions.get(id)?.stop()
+      for (const hook of this.restartHooks) await hook(id)
+      this.o.bus.emit('instance.restarted', { instanceId: id, accountId: row.account_id, at: this.now() })
+      repo.setDesiredRunning(this.o.db, id, true, this.now())
+      this.setStatus(id, 'STARTING', 'restart')
+      this.sessionOf(id).start()
+      return this.mustView(id)
+    })
   }
 
   /** WORKING -> SCAN_QR_CODE: unlink the device, forget the pairing, show a fresh QR. */
-  async logout(id: string): Promise<InstanceView> {
+  logout(id: string): Promise<InstanceView> {
+    return this.serial(id, () => this.logoutNow(id))
+  }
+
+  private async logoutNow(id: string): Promise<InstanceView> {
     const row = this.mustGet(id)
     if (row.status === 'SCAN_QR_CODE') return toView(row)
     if (row.status !== 'WORKING') {
@@ -141,19 +155,43 @@ export class InstanceManager {
   }
 
   /** Irreversible: closes the engine, deletes every row of the instance, frees the quota slot. */
-  async delete(id: string): Promise<InstanceView> {
-    const row = this.mustGet(id)
-    const session = this.sessions.get(id)
-    this.sessions.delete(id)
-    // A logged-in device is unlinked on the network too; a stopped one can only be forgotten locally.
-    if (session?.isOpen()) await session.logout({ reconnect: false })
-    await session?.stop()
-    for (const hook of this.deleteHooks) await hook(id)
-    repo.deleteInstance(this.o.db, id)
-    const at = this.now()
-    this.o.bus.emit('session.status', { instanceId: id, accountId: row.account_id, name: row.session_name, status: 'DELETED', previous: row.status, reason: 'delete', me: repo.rowMe(row), at })
-    this.o.bus.emit('instance.deleted', { instanceId: id, accountId: row.account_id, at })
-    return { ...toView(row), status: 'DELETED' }
+  delete(id: string): Promise<InstanceView> {
+    return this.serial(id, async () => {
+      const row = this.mustGet(id)
+      this.deleting.add(id)
+      try {
+        const session = this.sessions.get(id)
+        this.sessions.delete(id)
+        // A logged-in device is unlinked on the network too; a stopped one can only be forgotten locally.
+        if (session?.isOpen()) await session.logout({ reconnect: false })
+        await session?.stop()
+        for (const hook of this.deleteHooks) await hook(id)
+        repo.deleteInstance(this.o.db, id)
+      } finally {
+        this.deleting.delete(id)
+      }
+      const at = this.now()
+      this.o.bus.emit('session.status', { instanceId: id, accountId: row.account_id, name: row.session_name, status: 'DELETED', previous: row.status, reason: 'delete', me: repo.rowMe(row), at })
+      this.o.bus.emit('instance.deleted', { instanceId: id, accountId: row.account_id, at })
+      return { ...toView(row), status: 'DELETED' as const }
+    })
+  }
+
+  /**
+   * Runs the instance's lifecycle operations one at a time, in call order: a delete that arrives while a restart
+   * awaits its hooks waits for the restart to finish, then closes the session the restart started.
+   */
+  private serial<T>(id: string, op: () => Promise<T>): Promise<T> {
+    const result = (this.ops.get(id) ?? Promise.resolve()).then(op)
+    const tail = result.then(
+      () => undefined,
+      () => undefined
+    )
+    this.ops.set(id, tail)
+    void tail.then(() => {
+      if (this.ops.get(id) === tail) this.ops.delete(id)
+    })
+    return result
   }
 
   /** The QR the instance shows now, when it appeared and when it rotates (the first after 60 s, then every 20 s). */
@@ -196,13 +234,15 @@ export class InstanceManager {
 
   private mustGet(id: string): repo.InstanceRow {
     const row = repo.getInstance(this.o.db, id)
-    if (!row) throw coreErrors.invalidSession()
+    if (!row || this.deleting.has(id)) throw coreErrors.invalidSession()
     return row
   }
 
   private sessionOf(id: string): EngineSession {
     let session = this.sessions.get(id)
     if (!session) {
+      // Never a new engine session for an instance that is gone or going.
+      this.mustGet(id)
       session = this.o.engine.createSession(id, (signal) => this.onSignal(id, signal))
       this.sessions.set(id, session)
     }
