@@ -202,7 +202,8 @@ export interface ChatDto {
   id: string
   name: string
   unreadCount: number
-  lastMessage: { text: string | null; timestamp: number; fromMe: boolean; ack: MessageAck | null } | null
+  /** The newest message; its id lets a pushed chat.ack update the list's tick. */
+  lastMessage: { id: string; text: string | null; timestamp: number; fromMe: boolean; ack: MessageAck | null } | null
   timestamp: number
 }
 

@@ -1,10 +1,12 @@
 // Chats of the selected instance: the list (search, unread, last message), one open thread with paging toward
-// older messages, sending text and files, and live updates (new messages, delivery/read ticks).
+// older messages, sending text and files, and live updates (new messages, delivery/read ticks). A message that
+// arrives in the thread on screen is read at once, in the core too.
 import { create } from 'zustand'
 import type { ChatDto, MessageDto } from '../../src-preload/contract/dto.js'
 import type { BridgeEvents } from '../../src-preload/contract/events.js'
 import { bridge, call } from '../lib/bridge.js'
 import { toUiError, type UiError } from '../lib/errors.js'
+import { lastMessageOf, laterAck, matchesSearch, upsertMessage } from './chat-updates.js'
 
 const PAGE = 30
 
@@ -24,8 +26,11 @@ interface ChatsState {
   loading: boolean
   error: UiError | null
   thread: Thread | null
+  /** The Chats view is on screen: only then does the open thread count as read. */
+  viewing: boolean
   sending: boolean
   sendError: UiError | null
+  setViewing(viewing: boolean): void
   loadChats(instanceId: string, search?: string): Promise<void>
   openChat(chatId: string): Promise<void>
   loadOlder(): Promise<void>
@@ -35,9 +40,18 @@ interface ChatsState {
   applyAck(event: BridgeEvents['chat.ack']): void
 }
 
-const upsert = (list: MessageDto[], m: MessageDto) => (list.some((x) => x.id === m.id) ? list.map((x) => (x.id === m.id ? m : x)) : [...list, m].sort((a, b) => a.timestamp - b.timestamp))
-
 export const useChatsStore = create<ChatsState>()((set, get) => {
+  /** Read in the list at once, and in the core (read receipts; errors only mean the core keeps it unread). */
+  const markRead = (instanceId: string, chatId: string) => {
+    set((s) => ({ chats: s.chats.map((c) => (c.id === chatId ? { ...c, unreadCount: 0 } : c)) }))
+    void bridge().chats.markRead({ instanceId, chatId })
+  }
+  /** The thread the user is looking at (open while the view is on screen). */
+  const onScreen = (instanceId: string, chatId: string) => {
+    const { thread, viewing } = get()
+    return viewing && thread?.instanceId === instanceId && thread.chatId === chatId
+  }
+
   const send = async (run: (instanceId: string, chatId: string) => Promise<MessageDto>) => {
     const t = get().thread
     if (!t) return false
@@ -60,14 +74,22 @@ export const useChatsStore = create<ChatsState>()((set, get) => {
     loading: false,
     error: null,
     thread: null,
+    viewing: false,
     sending: false,
     sendError: null,
+    setViewing(viewing) {
+      set({ viewing })
+      const t = get().thread
+      // Back on the view with a thread open: what arrived meanwhile is read now.
+      if (viewing && t && get().chats.some((c) => c.id === t.chatId && c.unreadCount > 0)) markRead(t.instanceId, t.chatId)
+    },
     async loadChats(instanceId, search = get().search) {
       const switched = instanceId !== get().instanceId
       set({ loading: true, instanceId, search, ...(switched ? { thread: null, chats: [] } : {}) })
       try {
         const page = await call(bridge().chats.list({ instanceId, limit: 100, ...(search.trim() ? { search: search.trim() } : {}) }))
-        set({ chats: page.chats, error: null })
+        // The open thread on screen was marked read; the core may not have stored that yet when it answered.
+        set({ chats: page.chats.map((c) => (onScreen(instanceId, c.id) ? { ...c, unreadCount: 0 } : c)), error: null })
       } catch (e) {
         set({ error: toUiError(e) })
       } finally {
@@ -81,8 +103,7 @@ export const useChatsStore = create<ChatsState>()((set, get) => {
       try {
         const page = await call(bridge().chats.messages({ instanceId, chatId, limit: PAGE }))
         set({ thread: { instanceId, chatId, messages: page.messages, hasMore: page.hasMore, cursor: page.cursor, loadingOlder: false } })
-        set((s) => ({ chats: s.chats.map((c) => (c.id === chatId ? { ...c, unreadCount: 0 } : c)) }))
-        void bridge().chats.markRead({ instanceId, chatId })
+        markRead(instanceId, chatId)
       } catch (e) {
         set({ error: toUiError(e), thread: { instanceId, chatId, messages: [], hasMore: false, cursor: null, loadingOlder: false } })
       }
@@ -95,7 +116,7 @@ export const useChatsStore = create<ChatsState>()((set, get) => {
         const page = await call(bridge().chats.messages({ instanceId: t.instanceId, chatId: t.chatId, limit: PAGE, ...(t.cursor ? { cursor: t.cursor } : {}) }))
         const cur = get().thread
         if (cur?.chatId !== t.chatId) return
-        set({ thread: { ...cur, messages: page.messages.reduce(upsert, cur.messages), hasMore: page.hasMore, cursor: page.cursor, loadingOlder: false } })
+        set({ thread: { ...cur, messages: page.messages.reduce(upsertMessage, cur.messages), hasMore: page.hasMore, cursor: page.cursor, loadingOlder: false } })
       } catch (e) {
         set({ error: toUiError(e), thread: { ...t, loadingOlder: false } })
       }
@@ -105,20 +126,26 @@ export const useChatsStore = create<ChatsState>()((set, get) => {
     applyMessage({ instanceId, message: m }) {
       if (instanceId !== get().instanceId) return
       const t = get().thread
-      const open = t?.chatId === m.chatId
-      if (t && open) set({ thread: { ...t, messages: upsert(t.messages, m) } })
+      if (t?.chatId === m.chatId) set({ thread: { ...t, messages: upsertMessage(t.messages, m) } })
+      const read = onScreen(instanceId, m.chatId)
       set((s) => {
-        const last = { text: m.text ?? (m.media ? `📎 ${m.media.filename ?? m.media.mimetype}` : null), timestamp: m.timestamp, fromMe: m.fromMe, ack: m.ack }
         const existing = s.chats.find((c) => c.id === m.chatId)
-        const unread = (existing?.unreadCount ?? 0) + (!m.fromMe && !open ? 1 : 0)
-        const chat: ChatDto = existing ? { ...existing, lastMessage: last, timestamp: m.timestamp, unreadCount: unread } : { id: m.chatId, name: m.sender ?? m.chatId.split('@')[0]!, unreadCount: unread, lastMessage: last, timestamp: m.timestamp }
+        const name = existing?.name ?? m.sender ?? m.chatId.split('@')[0]!
+        // A chat the active search filtered out stays out.
+        if (!existing && !matchesSearch({ id: m.chatId, name }, s.search)) return {}
+        const unreadCount = (existing?.unreadCount ?? 0) + (!m.fromMe && !read ? 1 : 0)
+        const chat: ChatDto = { ...(existing ?? { id: m.chatId, name }), unreadCount, lastMessage: lastMessageOf(m), timestamp: m.timestamp }
         return { chats: [chat, ...s.chats.filter((c) => c.id !== m.chatId)] }
       })
+      if (read && !m.fromMe) markRead(instanceId, m.chatId)
     },
     applyAck(e) {
       if (e.instanceId !== get().instanceId) return
       const t = get().thread
-      if (t?.chatId === e.chatId) set({ thread: { ...t, messages: t.messages.map((m) => (m.id === e.messageId ? { ...m, ack: e.ack } : m)) } })
+      if (t?.chatId === e.chatId) set({ thread: { ...t, messages: t.messages.map((m) => (m.id === e.messageId ? { ...m, ack: laterAck(m.ack, e.ack) } : m)) } })
+      set((s) => ({
+        chats: s.chats.map((c) => (c.id === e.chatId && c.lastMessage?.id === e.messageId ? { ...c, lastMessage: { ...c.lastMessage, ack: laterAck(c.lastMessage.ack, e.ack) } } : c))
+      }))
     }
   }
 })

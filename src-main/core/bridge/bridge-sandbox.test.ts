@@ -88,7 +88,7 @@ describe('UI bridge (sandbox)', () => {
     const chats = await c.bridge.chats.list({ instanceId: qrDesk })
     if (!chats.ok) throw new Error(chats.error.message)
     const bob = chats.data.chats.find((ch) => ch.id === '15550001002@c.us')
-    expect(bob).toMatchObject({ unreadCount: 1, lastMessage: { text: 'hi Alice, Bob here', fromMe: false } })
+    expect(bob).toMatchObject({ unreadCount: 1, lastMessage: { id: sent.ok ? sent.data.id : '', text: 'hi Alice, Bob here', fromMe: false } })
     const searched = await c.bridge.chats.list({ instanceId: qrDesk, search: '0001002' })
     expect(searched.ok && searched.data.chats.map((ch) => ch.id)).toEqual(['15550001002@c.us'])
 

@@ -65,7 +65,7 @@ export function createStoreChats(d: StoreChatsDeps): ChatsService {
     name: chat.name ?? nameOf(instanceId, chat.chatId),
     unreadCount: chat.unreadCount,
     timestamp: chat.lastMessageAt * 1000,
-    lastMessage: last ? { text: last.body || (last.media ? (last.media.filename ?? last.media.mimetype) : null), timestamp: last.timestamp * 1000, fromMe: last.fromMe, ack: last.fromMe ? ackName(last.ack) : null } : null
+    lastMessage: last ? { id: last.id, text: last.body || (last.media ? (last.media.filename ?? last.media.mimetype) : null), timestamp: last.timestamp * 1000, fromMe: last.fromMe, ack: last.fromMe ? ackName(last.ack) : null } : null
   })
 
   /** What a send answered, until the store's own copy arrives (same id) through the live push. */

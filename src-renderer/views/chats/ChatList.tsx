@@ -1,6 +1,8 @@
-// The chat list: search box, each chat with its name, last message, time and unread count.
+// The chat list: search box, each chat with its name, last message (with its tick when it is ours), time and
+// unread count.
 import { useEffect, useState } from 'react'
 import { Spinner } from '../../components/Spinner.js'
+import { Tick } from '../../components/Tick.js'
 import { formatTime } from '../../lib/format.js'
 import { useChatsStore } from '../../stores/chats-store.js'
 
@@ -27,6 +29,7 @@ export function ChatList() {
               <span className="chat-name">{c.name}</span>
               <span className="chat-time muted small">{c.lastMessage ? formatTime(c.lastMessage.timestamp) : ''}</span>
               <span className="chat-last muted small">
+                {c.lastMessage?.fromMe && c.lastMessage.ack ? <Tick ack={c.lastMessage.ack} /> : null}
                 {c.lastMessage ? `${c.lastMessage.fromMe ? 'You: ' : ''}${c.lastMessage.text ?? ''}` : ''}
               </span>
               {c.unreadCount > 0 ? (

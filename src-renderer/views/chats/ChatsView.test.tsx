@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { ChatDto, MessageDto } from '../../../src-preload/contract/dto.js'
@@ -8,7 +8,7 @@ import { instance, overview } from '../../test/fixtures.js'
 import { FakeError, installMemoryBridge, type FakeHandlers } from '../../test/memory-bridge.js'
 import { ChatsView } from './ChatsView.js'
 
-const chat = (id: string, name: string, unreadCount: number, text: string): ChatDto => ({ id, name, unreadCount, timestamp: 1_700_000_000_000, lastMessage: { text, timestamp: 1_700_000_000_000, fromMe: false, ack: null } })
+const chat = (id: string, name: string, unreadCount: number, text: string): ChatDto => ({ id, name, unreadCount, timestamp: 1_700_000_000_000, lastMessage: { id: `${id}-last`, text, timestamp: 1_700_000_000_000, fromMe: false, ack: null } })
 const msg = (n: number, over: Partial<MessageDto> = {}): MessageDto => ({ id: `m${n}`, chatId: 'alice@c.us', fromMe: false, sender: 'Alice', text: `message ${n}`, timestamp: 1_700_000_000_000 + n * 1000, ack: null, media: null, ...over })
 
 function setup(handlers: FakeHandlers = {}) {
@@ -72,6 +72,45 @@ describe('ChatsView', () => {
     const bob = within(screen.getByRole('navigation', { name: 'Chats' })).getByRole('button', { name: /Bob/ })
     expect(within(bob).getByLabelText('1 unread')).toBeInTheDocument()
     expect(within(bob).getByText('ping')).toBeInTheDocument()
+  })
+
+  it('keeps a message that arrives in the open thread read after switching views and back', async () => {
+    // A core that counts unread messages: the switch back reloads the list from it.
+    const unread: Record<string, number> = { 'alice@c.us': 2, 'bob@c.us': 0 }
+    const b = setup({
+      'chats.list': () => ({ chats: [chat('alice@c.us', 'Alice', unread['alice@c.us']!, 'see you'), chat('bob@c.us', 'Bob', unread['bob@c.us']!, 'ok')], hasMore: false }),
+      'chats.markRead': ({ chatId }) => {
+        unread[chatId] = 0
+        return { read: true }
+      }
+    })
+    await userEvent.click(await screen.findByRole('button', { name: /Alice/ }))
+    await within(await screen.findByLabelText('Messages')).findByText('message 4')
+    unread['alice@c.us']! += 1
+    act(() => b.emit('chat.message', { instanceId: 'ABCDEF123456', message: msg(13, { text: 'still there?' }) }))
+    expect(within(screen.getByLabelText('Messages')).getByText('still there?')).toBeInTheDocument()
+    await waitFor(() => expect(unread['alice@c.us']).toBe(0))
+
+    // To another view and back: the Chats view unmounts, then mounts and reloads the list.
+    cleanup()
+    render(<ChatsView />)
+    const nav = await screen.findByRole('navigation', { name: 'Chats' })
+    await waitFor(() => expect(b.callsTo('chats.list').length).toBeGreaterThanOrEqual(2))
+    expect(within(nav).queryByLabelText(/unread/)).not.toBeInTheDocument()
+  })
+
+  it('shows our last message’s tick in the chat list, updated live, with a word for read', async () => {
+    const b = setup({ 'chats.sendText': ({ text }) => msg(10, { text, fromMe: true, ack: 'sent', sender: null }) })
+    await userEvent.click(await screen.findByRole('button', { name: /Alice/ }))
+    await within(await screen.findByLabelText('Messages')).findByText('message 4')
+    await userEvent.type(screen.getByLabelText('Message'), 'on my way{Enter}')
+    const alice = within(screen.getByRole('navigation', { name: 'Chats' })).getByRole('button', { name: /Alice/ })
+    expect(await within(alice).findByRole('img', { name: 'Sent' })).toHaveTextContent('✓')
+    act(() => b.emit('chat.ack', { instanceId: 'ABCDEF123456', chatId: 'alice@c.us', messageId: 'm10', ack: 'delivered' }))
+    expect(within(alice).getByRole('img', { name: 'Delivered' })).toHaveTextContent(/^✓✓$/)
+    act(() => b.emit('chat.ack', { instanceId: 'ABCDEF123456', chatId: 'alice@c.us', messageId: 'm10', ack: 'read' }))
+    expect(within(alice).getByRole('img', { name: 'Read' })).toHaveTextContent('✓✓ Read')
+    expect(within(screen.getByLabelText('Messages')).getByRole('img', { name: 'Read' })).toHaveTextContent('Read')
   })
 
   it('sends an attachment with the text as caption', async () => {

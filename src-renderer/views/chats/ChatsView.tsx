@@ -10,7 +10,12 @@ import { ThreadView } from './ThreadView.js'
 
 export function ChatsView() {
   const instanceId = useAppStore((s) => s.instanceId)
-  const { error, thread, loadChats } = useChatsStore()
+  const { error, thread, loadChats, setViewing } = useChatsStore()
+  // Messages arriving in the open thread count as read only while this view is on screen.
+  useEffect(() => {
+    setViewing(true)
+    return () => setViewing(false)
+  }, [setViewing])
   useEffect(() => {
     if (instanceId) void loadChats(instanceId)
   }, [instanceId, loadChats])

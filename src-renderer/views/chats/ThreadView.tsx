@@ -1,20 +1,12 @@
 // The open chat: older messages on demand, bubbles with time and delivery/read ticks, scrolled to the newest.
 import { useEffect, useRef } from 'react'
-import type { MessageAck, MessageDto } from '../../../src-preload/contract/dto.js'
+import type { MessageDto } from '../../../src-preload/contract/dto.js'
 import { Spinner } from '../../components/Spinner.js'
+import { Tick } from '../../components/Tick.js'
 import { formatTime } from '../../lib/format.js'
 import { useChatsStore } from '../../stores/chats-store.js'
 
-const TICKS: Record<MessageAck, { mark: string; label: string }> = {
-  pending: { mark: '🕓', label: 'Sending' },
-  sent: { mark: '✓', label: 'Sent' },
-  delivered: { mark: '✓✓', label: 'Delivered' },
-  read: { mark: '✓✓', label: 'Read' },
-  failed: { mark: '!', label: 'Not sent' }
-}
-
 function Bubble({ m }: { m: MessageDto }) {
-  const tick = m.fromMe && m.ack ? TICKS[m.ack] : null
   return (
     <li className={`bubble ${m.fromMe ? 'out' : 'in'}`} data-message-id={m.id}>
       {m.media ? (
@@ -27,11 +19,7 @@ function Bubble({ m }: { m: MessageDto }) {
       {m.text ? <span className="text">{m.text}</span> : null}
       <span className="meta small">
         {formatTime(m.timestamp)}
-        {tick ? (
-          <span className={`tick tick-${m.ack}`} aria-label={tick.label} title={tick.label}>
-            {tick.mark}
-          </span>
-        ) : null}
+        {m.fromMe && m.ack ? <Tick ack={m.ack} /> : null}
       </span>
     </li>
   )

@@ -1,0 +1,100 @@
+// The chats store's live logic against an in-memory bridge: unread counts (not for the thread on screen, which
+// is marked read in the core too), the active search, ticks that only move forward in the thread and the list.
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { ChatDto, MessageDto } from '../../src-preload/contract/dto.js'
+import { installMemoryBridge, type MemoryBridge } from '../test/memory-bridge.js'
+import { useChatsStore } from './chats-store.js'
+
+const ID = 'ABCDEF123456'
+const chat = (id: string, name: string, over: Partial<ChatDto> = {}): ChatDto => ({ id, name, unreadCount: 0, timestamp: 1, lastMessage: null, ...over })
+const msg = (id: string, chatId: string, over: Partial<MessageDto> = {}): MessageDto => ({ id, chatId, fromMe: false, sender: null, text: id, timestamp: Number(id.replace(/\D/g, '')) || 1, ack: null, media: null, ...over })
+const store = () => useChatsStore.getState()
+
+let b: MemoryBridge
+beforeEach(async () => {
+  b = installMemoryBridge({
+    'chats.list': ({ search }) => ({ chats: [chat('alice@c.us', 'Alice', { unreadCount: 2 }), chat('bob@c.us', 'Bob')].filter((c) => !search || c.name.toLowerCase().includes(search)), hasMore: false }),
+    'chats.messages': () => ({ messages: [msg('m1', 'alice@c.us')], hasMore: false, cursor: null }),
+    'chats.markRead': () => ({ read: true })
+  })
+  await store().loadChats(ID)
+})
+
+describe('chats store: applyMessage', () => {
+  it('counts an incoming message as unread in its chat, moves the chat to the top, and shows it as the last message', () => {
+    store().applyMessage({ instanceId: ID, message: msg('m5', 'bob@c.us', { text: 'ping' }) })
+    expect(store().chats.map((c) => [c.id, c.unreadCount, c.lastMessage?.text ?? null])).toEqual([
+      ['bob@c.us', 1, 'ping'],
+      ['alice@c.us', 2, null]
+    ])
+    // Our own message is never unread.
+    store().applyMessage({ instanceId: ID, message: msg('m6', 'bob@c.us', { fromMe: true, ack: 'sent', text: 'pong' }) })
+    expect(store().chats[0]).toMatchObject({ unreadCount: 1, lastMessage: { id: 'm6', text: 'pong', fromMe: true, ack: 'sent' } })
+  })
+
+  it('reads what arrives in the thread on screen, in the core too', async () => {
+    store().setViewing(true)
+    await store().openChat('alice@c.us')
+    expect(b.callsTo('chats.markRead')).toHaveLength(1)
+    store().applyMessage({ instanceId: ID, message: msg('m7', 'alice@c.us', { text: 'are you there?' }) })
+    expect(store().thread?.messages.map((m) => m.id)).toEqual(['m1', 'm7'])
+    expect(store().chats.find((c) => c.id === 'alice@c.us')?.unreadCount).toBe(0)
+    expect(b.callsTo('chats.markRead')).toEqual([{ instanceId: ID, chatId: 'alice@c.us' }, { instanceId: ID, chatId: 'alice@c.us' }])
+  })
+
+  it('keeps messages unread while the view is off screen, and reads them when it comes back', async () => {
+    store().setViewing(true)
+    await store().openChat('alice@c.us')
+    store().setViewing(false)
+    store().applyMessage({ instanceId: ID, message: msg('m8', 'alice@c.us') })
+    expect(store().chats.find((c) => c.id === 'alice@c.us')?.unreadCount).toBe(1)
+    expect(b.callsTo('chats.markRead')).toHaveLength(1)
+    store().setViewing(true)
+    expect(store().chats.find((c) => c.id === 'alice@c.us')?.unreadCount).toBe(0)
+    expect(b.callsTo('chats.markRead')).toHaveLength(2)
+  })
+
+  it('does not add a new chat the active search would not list, but adds one it would', async () => {
+    await store().loadChats(ID, 'bo')
+    expect(store().chats.map((c) => c.id)).toEqual(['bob@c.us'])
+    store().applyMessage({ instanceId: ID, message: msg('m9', 'carol@c.us', { sender: 'Carol' }) })
+    expect(store().chats.map((c) => c.id)).toEqual(['bob@c.us'])
+    store().applyMessage({ instanceId: ID, message: msg('m10', '15550000001@c.us', { sender: 'Bobby' }) })
+    store().applyMessage({ instanceId: ID, message: msg('m11', '4915550000002@c.us', { fromMe: true, text: 'hi' }) })
+    expect(store().chats.map((c) => c.id)).toEqual(['15550000001@c.us', 'bob@c.us'])
+    // Searching by number matches the chat id, as the core does.
+    await store().loadChats(ID, '')
+    await store().loadChats(ID, '49155')
+    store().applyMessage({ instanceId: ID, message: msg('m12', '4915550000002@c.us', { fromMe: true, text: 'hi' }) })
+    expect(store().chats.map((c) => c.id)).toEqual(['4915550000002@c.us'])
+  })
+
+  it('ignores messages of another instance', () => {
+    store().applyMessage({ instanceId: 'OTHER0000000', message: msg('m13', 'bob@c.us') })
+    expect(store().chats.find((c) => c.id === 'bob@c.us')?.unreadCount).toBe(0)
+  })
+})
+
+describe('chats store: ticks', () => {
+  it('moves the tick of the thread and of the list’s last message forward only', async () => {
+    await store().openChat('alice@c.us')
+    store().applyMessage({ instanceId: ID, message: msg('m20', 'alice@c.us', { fromMe: true, ack: 'pending' }) })
+    store().applyAck({ instanceId: ID, chatId: 'alice@c.us', messageId: 'm20', ack: 'delivered' })
+    const alice = () => store().chats.find((c) => c.id === 'alice@c.us')!
+    expect(alice().lastMessage).toMatchObject({ id: 'm20', ack: 'delivered' })
+    expect(store().thread?.messages.find((m) => m.id === 'm20')?.ack).toBe('delivered')
+    // The send's own answer ("sent") arriving after the push must not take the tick back.
+    store().applyMessage({ instanceId: ID, message: msg('m20', 'alice@c.us', { fromMe: true, ack: 'sent' }) })
+    store().applyAck({ instanceId: ID, chatId: 'alice@c.us', messageId: 'm20', ack: 'sent' })
+    expect(store().thread?.messages.find((m) => m.id === 'm20')?.ack).toBe('delivered')
+    store().applyAck({ instanceId: ID, chatId: 'alice@c.us', messageId: 'm20', ack: 'read' })
+    expect(alice().lastMessage?.ack).toBe('read')
+    expect(store().thread?.messages.find((m) => m.id === 'm20')?.ack).toBe('read')
+  })
+
+  it('leaves the list alone for an ack of an older message', () => {
+    store().applyMessage({ instanceId: ID, message: msg('m30', 'bob@c.us', { fromMe: true, ack: 'sent' }) })
+    store().applyAck({ instanceId: ID, chatId: 'bob@c.us', messageId: 'm29', ack: 'read' })
+    expect(store().chats.find((c) => c.id === 'bob@c.us')?.lastMessage?.ack).toBe('sent')
+  })
+})
