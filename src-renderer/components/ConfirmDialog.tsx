@@ -1,5 +1,7 @@
-// Confirmation for destructive actions: a modal that starts on "Cancel", closes on Escape, and names the consequence.
-import { useEffect, useRef } from 'react'
+// Confirmation for destructive actions: a real modal (<dialog> shown with showModal() in the body, the rest of the
+// page inert, Tab kept inside), starting on "Cancel"; Escape cancels; focus goes back to the button that opened it.
+import { useEffect, useRef, type KeyboardEvent } from 'react'
+import { createPortal } from 'react-dom'
 
 export interface ConfirmDialogProps {
   title: string
@@ -9,32 +11,78 @@ export interface ConfirmDialogProps {
   onCancel(): void
 }
 
+const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+
+/** Makes everything in <body> but `keep` inert; returns the undo (only what it changed). */
+function inertOthers(keep: Element): () => void {
+  const changed = [...document.body.children].filter((el) => el !== keep && !el.hasAttribute('inert'))
+  for (const el of changed) el.setAttribute('inert', '')
+  return () => changed.forEach((el) => el.removeAttribute('inert'))
+}
+
 export function ConfirmDialog({ title, body, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null)
   const cancelRef = useRef<HTMLButtonElement>(null)
   const cancel = useRef(onCancel)
   cancel.current = onCancel
+
   useEffect(() => {
+    const dialog = dialogRef.current
+    if (!dialog) return
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    // showModal puts it in the top layer with a native inert background; inert siblings cover where it is missing.
+    if (typeof dialog.showModal === 'function') dialog.showModal()
+    else dialog.setAttribute('open', '')
+    const restoreInert = inertOthers(dialog)
     cancelRef.current?.focus()
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') cancel.current()
+    // The browser's own Escape handling closes a modal dialog by itself: the parent decides instead.
+    const onNativeCancel = (e: Event) => {
+      e.preventDefault()
+      cancel.current()
     }
-    document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
+    dialog.addEventListener('cancel', onNativeCancel)
+    return () => {
+      dialog.removeEventListener('cancel', onNativeCancel)
+      restoreInert()
+      if (typeof dialog.close === 'function' && dialog.open) dialog.close()
+      if (opener?.isConnected) opener.focus()
+    }
   }, [])
-  return (
-    <div className="overlay">
-      <div className="dialog" role="alertdialog" aria-modal="true" aria-labelledby="confirm-title" aria-describedby="confirm-body">
-        <h2 id="confirm-title">{title}</h2>
-        <p id="confirm-body">{body}</p>
-        <div className="row end">
-          <button type="button" ref={cancelRef} onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="button" className="danger" onClick={onConfirm}>
-            {confirmLabel}
-          </button>
-        </div>
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
+    if (e.key === 'Escape') {
+      e.preventDefault()
+      cancel.current()
+      return
+    }
+    if (e.key !== 'Tab') return
+    const items = [...(dialogRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])]
+    const first = items[0]
+    const last = items[items.length - 1]
+    if (!first || !last) return
+    const i = items.indexOf(document.activeElement as HTMLElement)
+    if (e.shiftKey && (i <= 0)) {
+      e.preventDefault()
+      last.focus()
+    } else if (!e.shiftKey && (i === -1 || i === items.length - 1)) {
+      e.preventDefault()
+      first.focus()
+    }
+  }
+
+  return createPortal(
+    <dialog ref={dialogRef} className="dialog" role="alertdialog" aria-modal="true" aria-labelledby="confirm-title" aria-describedby="confirm-body" onKeyDown={onKeyDown}>
+      <h2 id="confirm-title">{title}</h2>
+      <p id="confirm-body">{body}</p>
+      <div className="row end">
+        <button type="button" ref={cancelRef} onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="button" className="danger" onClick={onConfirm}>
+          {confirmLabel}
+        </button>
       </div>
-    </div>
+    </dialog>,
+    document.body
   )
 }
