@@ -2,6 +2,9 @@
 
 export const formatTime = (ms: number): string => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
 
+/** Hours, minutes and seconds (retries come seconds apart). */
+export const formatClock = (ms: number): string => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' })
+
 export const formatDateTime = (ms: number): string => new Date(ms).toLocaleString([], { dateStyle: 'short', timeStyle: 'medium' })
 
 /** Whole seconds left until `at` (never negative). */

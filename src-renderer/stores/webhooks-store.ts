@@ -1,4 +1,5 @@
-// Webhooks: configs per instance, the delivery log (refreshed live on each attempt), attempts per delivery, replay.
+// Webhooks: configs per instance (added or edited in place: saving an existing URL changes only the fields
+// given), the delivery log (refreshed live on each attempt), attempts per delivery, replay with its progress.
 import { create } from 'zustand'
 import type { AttemptDto, DeliveryDto, WebhooksDto } from '../../src-preload/contract/dto.js'
 import type { BridgeEvents } from '../../src-preload/contract/events.js'
@@ -16,14 +17,20 @@ interface WebhooksState {
   saving: boolean
   error: UiError | null
   logError: UiError | null
+  /** The replay running now (`eventId:webhookId`), and what the last one did. */
+  replaying: string | null
+  replayNotice: string | null
   load(instanceId: string): Promise<void>
   save(input: WebhookInput): Promise<boolean>
   remove(instanceId: string, url: string): Promise<boolean>
   loadDeliveries(instanceId: string): Promise<void>
   loadAttempts(instanceId: string, deliveryId: number): Promise<void>
-  replay(instanceId: string, eventId: string, webhookId: number): Promise<void>
+  replay(instanceId: string, eventId: string, webhookId: number): Promise<boolean>
+  dismissReplayNotice(): void
   applyAttempt(event: BridgeEvents['webhook.attempt']): void
 }
+
+export const replayKey = (eventId: string, webhookId: number): string => `${eventId}:${webhookId}`
 
 export const useWebhooksStore = create<WebhooksState>()((set, get) => ({
   data: {},
@@ -33,6 +40,8 @@ export const useWebhooksStore = create<WebhooksState>()((set, get) => ({
   saving: false,
   error: null,
   logError: null,
+  replaying: null,
+  replayNotice: null,
   async load(instanceId) {
     set({ loading: true })
     try {
@@ -88,13 +97,20 @@ export const useWebhooksStore = create<WebhooksState>()((set, get) => ({
     }
   },
   async replay(instanceId, eventId, webhookId) {
+    set({ replaying: replayKey(eventId, webhookId), replayNotice: null, logError: null })
     try {
-      await call(bridge().webhooks.replay({ instanceId, eventId, webhookId }))
+      const { replayed } = await call(bridge().webhooks.replay({ instanceId, eventId, webhookId }))
       await get().loadDeliveries(instanceId)
+      set({ replayNotice: replayed ? `Event ${eventId} is queued again (${replayed === 1 ? '1 delivery' : `${replayed} deliveries`}); its attempts appear in the log.` : `Nothing to replay for event ${eventId}.` })
+      return true
     } catch (e) {
       set({ logError: toUiError(e) })
+      return false
+    } finally {
+      set({ replaying: null })
     }
   },
+  dismissReplayNotice: () => set({ replayNotice: null }),
   applyAttempt(e) {
     // Only instances whose log is on screen (loaded) are refreshed.
     if (get().deliveries[e.instanceId]) void get().loadDeliveries(e.instanceId)

@@ -1,15 +1,42 @@
-// Delivery log: each event per webhook with its state, last HTTP status and attempts; expand for every attempt;
-// replay sends the same event (same id) again.
+// Delivery log: each event per webhook with its state (and when a failed one is tried again), the last HTTP
+// status or error, attempts; expand for every attempt; replay sends the same event (same id) again, with its
+// progress and an outcome note.
 import { Fragment, useState } from 'react'
-import { ErrorNote } from '../../components/ErrorNote.js'
-import { formatDateTime } from '../../lib/format.js'
-import { useWebhooksStore } from '../../stores/webhooks-store.js'
+import type { DeliveryDto } from '../../../src-preload/contract/dto.js'
+import { ErrorNote, Notice } from '../../components/ErrorNote.js'
+import { formatClock, formatDateTime } from '../../lib/format.js'
+import { replayKey, useWebhooksStore } from '../../stores/webhooks-store.js'
 
 const STATE: Record<string, string> = { pending: 'Waiting', in_flight: 'Sending', delivered: 'Delivered', dead: 'Failed' }
 
+function DeliveryRow({ instanceId, d, open, onToggle }: { instanceId: string; d: DeliveryDto; open: boolean; onToggle(): void }) {
+  const { replaying, replay } = useWebhooksStore()
+  const busy = replaying === replayKey(d.eventId, d.webhookId)
+  return (
+    <tr data-state={d.state}>
+      <td>{d.event}</td>
+      <td className="mono small">{d.url}</td>
+      <td>
+        <span className={`tag tag-${d.state}`}>{STATE[d.state] ?? d.state}</span>
+        {d.nextAttemptAt && d.attempts > 0 ? <span className="small muted next-attempt" data-testid="next-attempt"> next try {formatClock(d.nextAttemptAt)}</span> : null}
+      </td>
+      <td>
+        <span data-testid="delivery-status">{d.lastStatus ?? (d.lastError ? 'error' : '—')}</span>
+        {d.lastError ? <span className="small delivery-error" data-testid="delivery-error">{d.lastError}</span> : null}
+      </td>
+      <td>{d.attempts}</td>
+      <td>{formatDateTime(d.createdAt)}</td>
+      <td className="row">
+        <button type="button" aria-expanded={open} onClick={onToggle}>Attempts</button>
+        <button type="button" disabled={replaying !== null} onClick={() => void replay(instanceId, d.eventId, d.webhookId)}>{busy ? 'Replaying…' : 'Replay'}</button>
+      </td>
+    </tr>
+  )
+}
+
 export function DeliveryLog({ instanceId }: { instanceId: string }) {
   const deliveries = useWebhooksStore((s) => s.deliveries[instanceId])
-  const { attempts, logError, loadAttempts, loadDeliveries, replay } = useWebhooksStore()
+  const { attempts, logError, replayNotice, loadAttempts, loadDeliveries, dismissReplayNotice } = useWebhooksStore()
   const [open, setOpen] = useState<number | null>(null)
   const expand = (id: number) => {
     setOpen(open === id ? null : id)
@@ -22,6 +49,7 @@ export function DeliveryLog({ instanceId }: { instanceId: string }) {
         <button type="button" onClick={() => void loadDeliveries(instanceId)}>Refresh</button>
       </div>
       <ErrorNote error={logError} />
+      {replayNotice ? <Notice onDismiss={dismissReplayNotice}>{replayNotice}</Notice> : null}
       {!deliveries?.length ? (
         <p className="empty">No deliveries yet.</p>
       ) : (
@@ -31,7 +59,7 @@ export function DeliveryLog({ instanceId }: { instanceId: string }) {
               <th scope="col">Event</th>
               <th scope="col">URL</th>
               <th scope="col">State</th>
-              <th scope="col">HTTP</th>
+              <th scope="col">HTTP / error</th>
               <th scope="col">Attempts</th>
               <th scope="col">Created</th>
               <th scope="col"><span className="sr-only">Actions</span></th>
@@ -40,25 +68,15 @@ export function DeliveryLog({ instanceId }: { instanceId: string }) {
           <tbody>
             {deliveries.map((d) => (
               <Fragment key={d.id}>
-                <tr data-state={d.state}>
-                  <td>{d.event}</td>
-                  <td className="mono small">{d.url}</td>
-                  <td><span className={`tag tag-${d.state}`}>{STATE[d.state] ?? d.state}</span></td>
-                  <td data-testid="delivery-status">{d.lastStatus ?? (d.lastError ? 'error' : '—')}</td>
-                  <td>{d.attempts}</td>
-                  <td>{formatDateTime(d.createdAt)}</td>
-                  <td className="row">
-                    <button type="button" aria-expanded={open === d.id} onClick={() => expand(d.id)}>Attempts</button>
-                    <button type="button" onClick={() => void replay(instanceId, d.eventId, d.webhookId)}>Replay</button>
-                  </td>
-                </tr>
+                <DeliveryRow instanceId={instanceId} d={d} open={open === d.id} onToggle={() => expand(d.id)} />
                 {open === d.id ? (
                   <tr className="attempts">
                     <td colSpan={7}>
                       <ol>
                         {(attempts[d.id] ?? []).map((a) => (
                           <li key={a.id}>
-                            #{a.attempt} {a.outcome} · {a.statusCode ?? a.error ?? 'no answer'} · {a.durationMs} ms · {formatDateTime(a.at)}
+                            #{a.attempt} {a.outcome} · {a.statusCode ?? a.error ?? 'no answer'}
+                            {a.statusCode !== null && a.error ? ` (${a.error})` : ''} · {a.durationMs} ms · {formatDateTime(a.at)}
                           </li>
                         ))}
                       </ol>

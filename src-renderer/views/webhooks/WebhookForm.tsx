@@ -1,6 +1,9 @@
-// Adds (or updates, same URL) a webhook: URL, events (or all), optional signing secret and retry policy.
+// Adds a webhook: URL, events (or all), optional signing secret and retry policy. Existing ones are edited in
+// place (WebhookEditor), not by typing their URL again.
 import { useState, type FormEvent } from 'react'
 import { useWebhooksStore } from '../../stores/webhooks-store.js'
+import { EventPicker, eventsOf, type EventChoice } from './EventPicker.js'
+import { RetryFields } from './RetryFields.js'
 
 function urlProblem(url: string): string | undefined {
   try {
@@ -13,20 +16,18 @@ function urlProblem(url: string): string | undefined {
 
 export function WebhookForm({ instanceId, knownEvents }: { instanceId: string; knownEvents: string[] }) {
   const [url, setUrl] = useState('')
-  const [all, setAll] = useState(false)
-  const [events, setEvents] = useState<string[]>(['message', 'session.status'])
+  const [choice, setChoice] = useState<EventChoice>({ all: false, events: ['message', 'session.status'] })
   const [secret, setSecret] = useState('')
-  const [attempts, setAttempts] = useState(15)
+  const [retries, setRetries] = useState({ delay: 2, attempts: 15 })
   const [touched, setTouched] = useState(false)
   const { saving, save } = useWebhooksStore()
-  const problem = urlProblem(url) ?? (!all && events.length === 0 ? 'Choose at least one event' : undefined)
-  const toggle = (e: string) => setEvents((list) => (list.includes(e) ? list.filter((x) => x !== e) : [...list, e]))
+  const problem = urlProblem(url) ?? (!choice.all && choice.events.length === 0 ? 'Choose at least one event' : undefined)
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     setTouched(true)
     if (problem) return
-    const ok = await save({ instanceId, url: url.trim(), events: all ? ['*'] : events, isActive: true, ...(secret ? { secret } : {}), retries: { delay: 2, attempts } })
+    const ok = await save({ instanceId, url: url.trim(), events: eventsOf(choice), isActive: true, ...(secret ? { secret } : {}), retries })
     if (ok) {
       setUrl('')
       setSecret('')
@@ -38,25 +39,12 @@ export function WebhookForm({ instanceId, knownEvents }: { instanceId: string; k
       <h2>Add a webhook</h2>
       <label htmlFor="webhook-url">URL</label>
       <input id="webhook-url" type="url" value={url} placeholder="http://127.0.0.1:5678/webhook" onChange={(e) => setUrl(e.target.value)} aria-invalid={touched && !!problem} />
-      <fieldset>
-        <legend>Events</legend>
-        <label className="check">
-          <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} /> All events (*)
-        </label>
-        <div className="event-grid">
-          {knownEvents.map((name) => (
-            <label key={name} className="check">
-              <input type="checkbox" disabled={all} checked={all || events.includes(name)} onChange={() => toggle(name)} /> {name}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <EventPicker knownEvents={knownEvents} value={choice} onChange={setChoice} />
       <div className="row">
         <label htmlFor="webhook-secret">Signing secret (optional)</label>
         <input id="webhook-secret" type="password" autoComplete="off" value={secret} onChange={(e) => setSecret(e.target.value)} />
-        <label htmlFor="webhook-attempts">Attempts</label>
-        <input id="webhook-attempts" type="number" min={1} max={50} value={attempts} onChange={(e) => setAttempts(Math.max(1, Math.min(50, Number(e.target.value) || 1)))} />
       </div>
+      <RetryFields idPrefix="webhook" value={retries} onChange={setRetries} />
       {touched && problem ? <p className="field-error" role="alert">{problem}</p> : null}
       <button type="submit" className="primary" disabled={saving}>
         Save webhook

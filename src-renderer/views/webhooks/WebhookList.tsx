@@ -1,17 +1,20 @@
-// The instance's webhooks: URL, events, active or disabled (and why); pause/resume; delete after confirmation.
+// The instance's webhooks: URL, events, active or disabled (and why); edit in place, pause/resume, delete after
+// confirmation.
 import { useState } from 'react'
 import type { WebhooksDto } from '../../../src-preload/contract/dto.js'
 import { ConfirmDialog } from '../../components/ConfirmDialog.js'
 import { useWebhooksStore } from '../../stores/webhooks-store.js'
+import { WebhookEditor } from './WebhookEditor.js'
 
 export function WebhookList({ dto }: { dto: WebhooksDto }) {
   const { saving, save, remove } = useWebhooksStore()
   const [deleting, setDeleting] = useState<string | null>(null)
+  const [editing, setEditing] = useState<number | null>(null)
   if (!dto.webhooks.length) return <p className="empty">No webhooks yet: events are recorded but sent nowhere.</p>
   return (
     <ul className="webhooks" aria-label="Configured webhooks">
       {dto.webhooks.map((w) => (
-        <li key={w.id} className="panel webhook">
+        <li key={w.id} className="panel webhook" aria-label={`Webhook ${w.url}`}>
           <div className="row">
             <span className="mono url">{w.url}</span>
             <span className={`tag ${w.isActive ? 'tag-ok' : 'tag-off'}`}>{w.isActive ? 'Active' : 'Paused'}</span>
@@ -19,14 +22,21 @@ export function WebhookList({ dto }: { dto: WebhooksDto }) {
           </div>
           <p className="muted small">Events: {w.events.join(', ')} · retries: {w.retries.attempts} attempts from {w.retries.delay} s</p>
           {w.disabledReason ? <p className="note note-error">Switchboard paused it: the receiver answered {w.disabledReason.replace('http_', 'HTTP ')}. Resume it when the receiver is ready.</p> : null}
-          <div className="row">
-            <button type="button" disabled={saving} onClick={() => void save({ instanceId: dto.instanceId, url: w.url, events: w.events, isActive: !w.isActive })}>
-              {w.isActive ? 'Pause' : 'Resume'}
-            </button>
-            <button type="button" className="danger" disabled={saving} onClick={() => setDeleting(w.url)}>
-              Delete
-            </button>
-          </div>
+          {editing === w.id ? (
+            <WebhookEditor instanceId={dto.instanceId} webhook={w} knownEvents={dto.knownEvents} onDone={() => setEditing(null)} />
+          ) : (
+            <div className="row">
+              <button type="button" disabled={saving} onClick={() => setEditing(w.id)}>
+                Edit
+              </button>
+              <button type="button" disabled={saving} onClick={() => void save({ instanceId: dto.instanceId, url: w.url, events: w.events, isActive: !w.isActive })}>
+                {w.isActive ? 'Pause' : 'Resume'}
+              </button>
+              <button type="button" className="danger" disabled={saving} onClick={() => setDeleting(w.url)}>
+                Delete
+              </button>
+            </div>
+          )}
         </li>
       ))}
       {deleting ? (

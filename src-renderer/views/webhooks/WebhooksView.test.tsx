@@ -84,6 +84,62 @@ describe('WebhooksView', () => {
     expect(await screen.findByText('204')).toBeInTheDocument()
   })
 
+  it('edits a webhook in place: events, active flag and retries, keeping its URL and secret', async () => {
+    let current: WebhookDto = { ...hook, events: ['session.status'] }
+    const b = installMemoryBridge({
+      'instances.list': () => overview([instance()]),
+      'webhooks.get': () => webhooks({ webhooks: [current] }),
+      'webhooks.deliveries': () => [],
+      'webhooks.save': (r) => webhooks({ webhooks: [(current = { ...current, events: r.events, isActive: r.isActive ?? current.isActive, retries: r.retries ?? current.retries })] })
+    })
+    useAppStore.setState({ instanceId: 'ABCDEF123456' })
+    render(<WebhooksView />)
+    const item = await screen.findByRole('listitem', { name: 'Webhook http://127.0.0.1:5678/hook' })
+    await userEvent.click(within(item).getByRole('button', { name: 'Edit' }))
+    const editor = within(item).getByRole('form', { name: 'Edit webhook http://127.0.0.1:5678/hook' })
+    expect(within(editor).getByLabelText('session.status')).toBeChecked()
+    await userEvent.click(within(editor).getByLabelText('message'))
+    await userEvent.click(within(editor).getByLabelText('Active (deliver events to this URL)'))
+    await userEvent.clear(within(editor).getByLabelText('Attempts'))
+    await userEvent.type(within(editor).getByLabelText('Attempts'), '5')
+    await userEvent.clear(within(editor).getByLabelText('First retry after (s)'))
+    await userEvent.type(within(editor).getByLabelText('First retry after (s)'), '10')
+    await userEvent.click(within(editor).getByRole('button', { name: 'Save changes' }))
+    expect(b.callsTo('webhooks.save')).toEqual([{ instanceId: 'ABCDEF123456', url: 'http://127.0.0.1:5678/hook', events: ['session.status', 'message'], isActive: false, retries: { delay: 10, attempts: 5 } }])
+    expect(await within(item).findByText(/Events: session.status, message · retries: 5 attempts from 10 s/)).toBeInTheDocument()
+    expect(within(item).getByText('Paused')).toBeInTheDocument()
+    expect(within(item).queryByRole('form')).not.toBeInTheDocument()
+    // Cancel leaves everything as it was.
+    await userEvent.click(within(item).getByRole('button', { name: 'Edit' }))
+    await userEvent.click(within(item).getByLabelText('message.ack'))
+    await userEvent.click(within(item).getByRole('button', { name: 'Cancel' }))
+    expect(b.callsTo('webhooks.save')).toHaveLength(1)
+  })
+
+  it('shows why a delivery failed and when it is tried again; replay shows its progress and outcome', async () => {
+    const next = new Date(2030, 0, 1, 12, 34, 56).getTime()
+    let finishReplay: (() => void) | undefined
+    const b = installMemoryBridge({
+      'instances.list': () => overview([instance()]),
+      'webhooks.get': () => webhooks({ webhooks: [hook] }),
+      'webhooks.deliveries': () => [delivery({ id: 3, state: 'pending', attempts: 2, lastStatus: null, lastError: 'connect ECONNREFUSED 127.0.0.1:5678', nextAttemptAt: next, deliveredAt: null })],
+      'webhooks.replay': () => new Promise((resolve) => (finishReplay = () => resolve({ replayed: 1 })))
+    })
+    useAppStore.setState({ instanceId: 'ABCDEF123456' })
+    render(<WebhooksView />)
+    const row = (await screen.findAllByRole('row')).find((r) => r.getAttribute('data-state') === 'pending')!
+    expect(within(row).getByTestId('delivery-status')).toHaveTextContent('error')
+    expect(within(row).getByTestId('delivery-error')).toHaveTextContent('connect ECONNREFUSED 127.0.0.1:5678')
+    expect(within(row).getByTestId('next-attempt')).toHaveTextContent(/next try 12:34:56/)
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Replay' }))
+    expect(within(row).getByRole('button', { name: 'Replaying…' })).toBeDisabled()
+    act(() => finishReplay!())
+    expect(await screen.findByRole('status')).toHaveTextContent('Event evt_01 is queued again (1 delivery)')
+    expect(within(row).getByRole('button', { name: 'Replay' })).toBeEnabled()
+    expect(b.callsTo('webhooks.replay')).toHaveLength(1)
+  })
+
   it('deletes a webhook after confirmation and shows save errors in words', async () => {
     const b = installMemoryBridge({
       'instances.list': () => overview([instance()]),
