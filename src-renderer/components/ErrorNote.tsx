@@ -17,10 +17,15 @@ export function ErrorNote({ error, onDismiss }: { error: UiError | null | undefi
   )
 }
 
-export function Notice({ children }: { children: ReactNode }) {
+export function Notice({ children, onDismiss }: { children: ReactNode; onDismiss?: () => void }) {
   return (
-    <div className="note note-info" role="status">
-      {children}
+    <div className="note note-info notice" role="status">
+      <span>{children}</span>
+      {onDismiss ? (
+        <button type="button" className="link" onClick={onDismiss}>
+          Dismiss
+        </button>
+      ) : null}
     </div>
   )
 }

@@ -1,5 +1,6 @@
 // Sandbox: simulated phones, their actions (scan an instance's QR, type a pairing code, send as the person) and
-// their inboxes. Only used when the core runs the sandbox network.
+// their inboxes. Only used when the core runs the sandbox network. A success notice goes away with the phone's
+// next action, after NOTICE_MS, or when dismissed.
 import { create } from 'zustand'
 import type { SandboxMessageDto, SandboxPhoneDto } from '../../src-preload/contract/dto.js'
 import { bridge, call } from '../lib/bridge.js'
@@ -25,16 +26,31 @@ interface SandboxState {
   enterCode(phoneNumber: string, code: string): Promise<boolean>
   sendText(phoneNumber: string, to: string, text: string): Promise<boolean>
   loadInbox(phoneNumber: string): Promise<void>
+  dismissNotice(phoneNumber: string): void
 }
 
 const idle: PhoneActivity = { busy: null, error: null, notice: null }
+export const NOTICE_MS = 8_000
 
 export const useSandboxStore = create<SandboxState>()((set, get) => {
+  const patch = (phone: string, change: Partial<PhoneActivity>) => set((s) => ({ activity: { ...s.activity, [phone]: { ...(s.activity[phone] ?? idle), ...change } } }))
+  /** Each notice's number per phone: a timer clears only the notice it was started for. */
+  const shown = new Map<string, number>()
+  const showNotice = (phone: string, notice: string) => {
+    const n = (shown.get(phone) ?? 0) + 1
+    shown.set(phone, n)
+    patch(phone, { notice })
+    setTimeout(() => {
+      if (shown.get(phone) === n) patch(phone, { notice: null })
+    }, NOTICE_MS)
+  }
   const act = async (phone: string, busy: NonNullable<PhoneActivity['busy']>, run: () => Promise<unknown>, notice: string) => {
+    shown.set(phone, (shown.get(phone) ?? 0) + 1)
     set((s) => ({ activity: { ...s.activity, [phone]: { busy, error: null, notice: null } } }))
     try {
       await run()
-      set((s) => ({ activity: { ...s.activity, [phone]: { ...idle, notice } } }))
+      set((s) => ({ activity: { ...s.activity, [phone]: { ...idle } } }))
+      showNotice(phone, notice)
       return true
     } catch (e) {
       set((s) => ({ activity: { ...s.activity, [phone]: { ...idle, error: toUiError(e) } } }))
@@ -85,6 +101,10 @@ export const useSandboxStore = create<SandboxState>()((set, get) => {
         },
         'Sent'
       ),
+    dismissNotice(phoneNumber) {
+      shown.set(phoneNumber, (shown.get(phoneNumber) ?? 0) + 1)
+      patch(phoneNumber, { notice: null })
+    },
     async loadInbox(phoneNumber) {
       try {
         const messages = await call(bridge().sandbox.messages({ phoneNumber }))

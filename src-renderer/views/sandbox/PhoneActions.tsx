@@ -1,4 +1,5 @@
-// What the person behind a simulated phone can do: scan an instance's QR, type a pairing code, send a text.
+// What the person behind a simulated phone can do: scan an instance's QR, type a pairing code, send a text. Each
+// action is one line: label, its field(s), its button (the grid keeps them there at every card width).
 import { useState, type FormEvent } from 'react'
 import type { SandboxPhoneDto } from '../../../src-preload/contract/dto.js'
 import { useInstancesStore } from '../../stores/instances-store.js'
@@ -26,7 +27,7 @@ export function PhoneActions({ phone }: { phone: SandboxPhoneDto }) {
   }
   return (
     <div className="phone-actions">
-      <div className="row">
+      <div className="phone-action">
         <label htmlFor={`scan-${p}`}>Scan the QR of</label>
         <select id={`scan-${p}`} value={target} onChange={(e) => setInstanceId(e.target.value)} disabled={!waiting.length}>
           {waiting.length ? waiting.map((i) => <option key={i.id} value={i.id}>{i.name} ({i.id})</option>) : <option value="">no instance is showing a QR</option>}
@@ -35,18 +36,20 @@ export function PhoneActions({ phone }: { phone: SandboxPhoneDto }) {
           Scan this instance’s QR
         </button>
       </div>
-      <form className="row" onSubmit={(e) => void onCode(e)}>
+      <form className="phone-action" onSubmit={(e) => void onCode(e)}>
         <label htmlFor={`code-${p}`}>Pairing code</label>
         <input id={`code-${p}`} placeholder="ABCD-EFGH" maxLength={9} value={code} onChange={(e) => setCode(e.target.value.toUpperCase())} />
         <button type="submit" disabled={busy || code.replace('-', '').trim().length !== 8}>
           Enter pairing code
         </button>
       </form>
-      <form className="row" onSubmit={(e) => void onSend(e)}>
+      <form className="phone-action" onSubmit={(e) => void onSend(e)}>
         <label htmlFor={`to-${p}`}>Send as {phone.name} to</label>
-        <input id={`to-${p}`} placeholder="number or chat id" value={to} onChange={(e) => setTo(e.target.value)} />
-        <label htmlFor={`text-${p}`} className="sr-only">Message</label>
-        <input id={`text-${p}`} placeholder="Message" value={text} onChange={(e) => setText(e.target.value)} />
+        <span className="fields">
+          <input id={`to-${p}`} placeholder="number or chat id" value={to} onChange={(e) => setTo(e.target.value)} />
+          <label htmlFor={`text-${p}`} className="sr-only">Message</label>
+          <input id={`text-${p}`} placeholder="Message" value={text} onChange={(e) => setText(e.target.value)} />
+        </span>
         <button type="submit" disabled={busy || !to.trim() || !text}>
           Send a message as this person
         </button>

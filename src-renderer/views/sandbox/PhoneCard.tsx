@@ -9,6 +9,7 @@ import { PhoneActions } from './PhoneActions.js'
 
 export function PhoneCard({ phone }: { phone: SandboxPhoneDto }) {
   const activity = useSandboxStore((s) => s.activity[phone.phoneNumber])
+  const dismissNotice = useSandboxStore((s) => s.dismissNotice)
   const [showInbox, setShowInbox] = useState(false)
   const companions = phone.devices.filter((d) => d.kind === 'companion')
   return (
@@ -25,7 +26,7 @@ export function PhoneCard({ phone }: { phone: SandboxPhoneDto }) {
       <PhoneActions phone={phone} />
       {activity?.busy ? <Spinner label={activity.busy === 'scan' ? 'Scanning…' : activity.busy === 'code' ? 'Linking with the code…' : 'Sending…'} /> : null}
       <ErrorNote error={activity?.error} />
-      {activity?.notice ? <Notice>{activity.notice}</Notice> : null}
+      {activity?.notice ? <Notice onDismiss={() => dismissNotice(phone.phoneNumber)}>{activity.notice}</Notice> : null}
       <button type="button" aria-expanded={showInbox} onClick={() => setShowInbox(!showInbox)}>
         {showInbox ? 'Hide inbox' : 'Show inbox'}
       </button>

@@ -59,8 +59,12 @@ describe('SandboxView', () => {
     const select = within(card).getByLabelText('Scan the QR of')
     expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Front desk (ABCDEF123456)'])
     await userEvent.click(within(card).getByRole('button', { name: 'Scan this instance’s QR' }))
-    expect(await within(card).findByText('Scanned: the phone linked the instance')).toBeInTheDocument()
+    const notice = await within(card).findByRole('status')
+    expect(notice).toHaveTextContent('Scanned: the phone linked the instance')
     expect(b.callsTo('sandbox.scanQr')).toEqual([{ phoneNumber: '15550000001', instanceId: 'ABCDEF123456' }])
+    // Notices can be dismissed (they also go with the next action, or after a few seconds).
+    await userEvent.click(within(notice).getByRole('button', { name: 'Dismiss' }))
+    expect(within(card).queryByText('Scanned: the phone linked the instance')).not.toBeInTheDocument()
 
     await userEvent.type(within(card).getByLabelText('Pairing code'), 'zzzz-zzzz')
     await userEvent.click(within(card).getByRole('button', { name: 'Enter pairing code' }))
