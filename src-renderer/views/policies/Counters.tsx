@@ -1,7 +1,10 @@
 // Live counters of the instance against its policy: sent in the last minute, today, queued, protection.
 import type { PoliciesDto } from '../../../src-preload/contract/dto.js'
 import { useNow } from '../../components/use-now.js'
-import { formatLimit, formatTime, secondsLeft } from '../../lib/format.js'
+import { formatTime, secondsLeft } from '../../lib/format.js'
+
+/** "limit 8" or "no limit": a phrase, never "limit No limit". */
+const bound = (value: number | null | undefined, word: string, none: string): string => (value === null || value === undefined ? none : `${word} ${value.toLocaleString()}`)
 
 export function Counters({ dto }: { dto: PoliciesDto }) {
   const now = useNow(1_000)
@@ -12,12 +15,12 @@ export function Counters({ dto }: { dto: PoliciesDto }) {
     <div className="counters" aria-label="Live counters">
       <div className="counter">
         <span className="counter-value" data-testid="sent-minute">{c.sentLastMinute ?? '—'}</span>
-        <span className="counter-label">sent this minute (limit {formatLimit(policy?.limits.send_message_per_minute ?? null)})</span>
+        <span className="counter-label">sent this minute ({bound(policy?.limits.send_message_per_minute, 'limit', 'no limit')})</span>
       </div>
       <div className="counter">
         <span className="counter-value" data-testid="sent-today">{c.sentToday}</span>
         <span className="counter-label">
-          sent today (cap {formatLimit(policy?.limits.send_message_daily_cap ?? null)}){c.resetsAt ? `, resets ${formatTime(c.resetsAt)}` : ''}
+          sent today ({bound(policy?.limits.send_message_daily_cap, 'daily cap', 'no daily cap')}){c.resetsAt ? `, resets ${formatTime(c.resetsAt)}` : ''}
         </span>
       </div>
       <div className="counter">

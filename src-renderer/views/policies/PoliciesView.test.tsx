@@ -25,6 +25,19 @@ describe('PoliciesView', () => {
     expect(screen.getByTestId('sent-minute')).toHaveTextContent('3')
     expect(screen.getByTestId('sent-today')).toHaveTextContent('42')
     expect(screen.getByTestId('queue-length')).toHaveTextContent('1')
+    const counters = screen.getByLabelText('Live counters')
+    expect(counters).toHaveTextContent('sent this minute (limit 8)')
+    expect(counters).toHaveTextContent('sent today (daily cap 200)')
+  })
+
+  it('words the counters of a policy without limits properly', async () => {
+    installMemoryBridge({ 'instances.list': () => overview([instance()]), 'policies.get': () => policies({ current: 'unlimited' }) })
+    useAppStore.setState({ instanceId: 'ABCDEF123456' })
+    render(<PoliciesView />)
+    const counters = await screen.findByLabelText('Live counters')
+    expect(counters).toHaveTextContent('sent this minute (no limit)')
+    expect(counters).toHaveTextContent('sent today (no daily cap)')
+    expect(counters).not.toHaveTextContent(/limit No limit|cap No limit/)
   })
 
   it('switches the policy and marks the new one current', async () => {
