@@ -17,7 +17,8 @@ describe('domain', () => {
     expect(canTransition('STOPPED', 'STARTING')).toBe(true)
     expect(canTransition('STOPPED', 'WORKING')).toBe(false)
     expect(canTransition('WORKING', 'SCAN_QR_CODE')).toBe(true)
-    expect(canTransition('FAILED', 'WORKING')).toBe(false)
+    expect(canTransition('FAILED', 'WORKING')).toBe(true) // a background retry connected
+    expect(canTransition('FAILED', 'SCAN_QR_CODE')).toBe(false)
     for (const s of INSTANCE_STATUSES) {
       expect(canTransition('DELETED', s)).toBe(s === 'DELETED')
       if (s !== 'DELETED') expect(canTransition(s, 'DELETED')).toBe(true)

@@ -10,13 +10,14 @@ export type InstanceStatus = (typeof INSTANCE_STATUSES)[number]
  * - WORKING -> STARTING: the connection dropped and the engine is reconnecting.
  * - WORKING -> SCAN_QR_CODE: also when the phone unlinked the device (disconnect 401).
  * - * -> FAILED: the engine gave up (see engine/baileys/reconnect-policy.ts for the rule).
+ * - FAILED -> WORKING: a background attempt after a cause that may pass (no network) connected again.
  */
 const NEXT: Record<InstanceStatus, readonly InstanceStatus[]> = {
   STOPPED: ['STARTING', 'DELETED'],
   STARTING: ['WORKING', 'SCAN_QR_CODE', 'STOPPED', 'FAILED', 'DELETED'],
   SCAN_QR_CODE: ['STARTING', 'WORKING', 'STOPPED', 'FAILED', 'DELETED'],
   WORKING: ['STARTING', 'SCAN_QR_CODE', 'STOPPED', 'FAILED', 'DELETED'],
-  FAILED: ['STARTING', 'STOPPED', 'DELETED'],
+  FAILED: ['STARTING', 'WORKING', 'STOPPED', 'DELETED'],
   DELETED: []
 }
 

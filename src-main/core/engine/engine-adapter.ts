@@ -18,8 +18,11 @@ export type EngineSignal =
   | { kind: 'reconnecting'; code: number | undefined; delayMs: number }
   /** The pairing is gone (unlinked on the phone, or a logout): creds were wiped, a fresh QR follows. */
   | { kind: 'logged_out'; code: number | undefined }
-  /** The engine gave up; it will not retry until started again. */
-  | { kind: 'failed'; reason: EngineFailure; code: number | undefined }
+  /**
+   * The engine gave up. With `retryInMs` it keeps trying in the background at that slow cadence (a cause that may
+   * pass, such as no network) and reports `open` if one attempt connects; without it, not until started again.
+   */
+  | { kind: 'failed'; reason: EngineFailure; code: number | undefined; retryInMs?: number }
 
 export type EngineFailure = 'retries_exhausted' | 'qr_timeout' | 'conflict' | 'forbidden'
 

@@ -282,6 +282,7 @@ export class InstanceManager {
         return
       case 'failed':
         this.setStatus(id, 'FAILED', `failed:${signal.reason}`)
+        if (signal.retryInMs !== undefined) this.o.logger.info({ instanceId: id, reason: signal.reason, retryInMs: signal.retryInMs }, 'engine keeps retrying in the background')
         return
       default:
         assertNever(signal, 'engine signal')

@@ -7,8 +7,8 @@ import type { Db } from '../../db/connection.js'
 import { clearAuthState } from '../../db/repositories/auth-state-repo.js'
 import type { EngineListener, EngineSession } from '../engine-adapter.js'
 import { meFromCreds, type SocketHook } from './baileys-events.js'
-import { decideReconnect, freshHistory, type ReconnectConfig } from './reconnect-policy.js'
-import { useSqliteAuthState, type SqliteAuthState } from './sqlite-auth-state.js'
+import { backgroundRetryDelay, decideReconnect, freshHistory, type ReconnectConfig } from './reconnect-policy.js'
+import { isPaired, useSqliteAuthState, type SqliteAuthState } from './sqlite-auth-state.js'
 
 export interface BaileysSessionDeps {
   db: Db
@@ -50,6 +50,8 @@ export class BaileysSession implements EngineSession {
   private qrCount = 0
   private qrTimeout: number | undefined
   private history = freshHistory()
+  /** FAILED for a cause that may pass: still running, but only as slow background attempts. */
+  private retryingInBackground = false
   private timer: NodeJS.Timeout | undefined
   private lastMeKey = ''
 
@@ -58,14 +60,19 @@ export class BaileysSession implements EngineSession {
   }
 
   start(): void {
-    if (this.running) return
+    // An explicit start of a FAILED instance connects now, not at the next background attempt.
+    if (this.running && !this.retryingInBackground) return
+    clearTimeout(this.timer)
+    if (this.socket) void this.retireSocket()
     this.running = true
+    this.retryingInBackground = false
     this.history = freshHistory()
     this.connect(1)
   }
 
   async stop(): Promise<void> {
     this.running = false
+    this.retryingInBackground = false
     clearTimeout(this.timer)
     await this.retireSocket()
   }
@@ -156,6 +163,7 @@ export class BaileysSession implements EngineSession {
       this.open = true
       this.qr = undefined
       this.history = { ...this.history, failedAttempts: 0, qrCycles: 0 }
+      this.retryingInBackground = false
       const me = meFromCreds(this.auth?.state.creds)
       this.lastMeKey = JSON.stringify(me)
       if (me) this.deps.listener({ kind: 'open', me })
@@ -184,10 +192,20 @@ export class BaileysSession implements EngineSession {
         this.deps.listener({ kind: 'logged_out', code })
         this.connect(1)
         return
-      case 'fail':
-        this.running = false
-        this.deps.listener({ kind: 'failed', reason: decision.reason, code })
+      case 'fail': {
+        const retryInMs = isPaired(this.auth?.state.creds) ? backgroundRetryDelay({ reason: decision.reason, code }, this.deps.reconnect, this.deps.random) : undefined
+        if (retryInMs === undefined) {
+          this.running = false
+          this.retryingInBackground = false
+          this.deps.listener({ kind: 'failed', reason: decision.reason, code })
+          return
+        }
+        // Announced once; later background attempts that fail change nothing the user sees.
+        if (!this.retryingInBackground) this.deps.listener({ kind: 'failed', reason: decision.reason, code, retryInMs })
+        this.retryingInBackground = true
+        this.timer = setTimeout(() => this.running && this.connect(this.history.failedAttempts + 1), retryInMs)
         return
+      }
     }
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { backoffDelay, decideReconnect, DEFAULT_RECONNECT, freshHistory, type ReconnectConfig } from './reconnect-policy.js'
+import { backgroundRetryDelay, backoffDelay, decideReconnect, DEFAULT_RECONNECT, freshHistory, type ReconnectConfig } from './reconnect-policy.js'
 
 const config: ReconnectConfig = { ...DEFAULT_RECONNECT, jitter: 0 }
 const close = (code: number | undefined, wasShowingQr = false) => ({ code, message: undefined, wasShowingQr })
@@ -61,5 +61,18 @@ describe('reconnect policy', () => {
     }
     expect(decideReconnect(close(408, true), history, 0, config)).toMatchObject({ action: 'fail', reason: 'qr_timeout' })
     expect(history.failedAttempts).toBe(0)
+  })
+
+  it('after FAILED, retries in the background every 5 minutes (jitter only shortens) for causes that may pass, never for terminal ones', () => {
+    expect(DEFAULT_RECONNECT.backgroundRetryMs).toBe(300_000)
+    const j = { ...DEFAULT_RECONNECT, jitter: 0.2 }
+    for (const code of [undefined, 408, 428, 500, 503]) expect(backgroundRetryDelay({ reason: 'retries_exhausted', code }, j, () => 0), String(code)).toBe(300_000)
+    expect(backgroundRetryDelay({ reason: 'retries_exhausted', code: 428 }, j, () => 1)).toBe(240_000)
+    // Logged out, conflicts, forbidden and an unscanned QR need the user.
+    expect(backgroundRetryDelay({ reason: 'retries_exhausted', code: 401 }, j)).toBeUndefined()
+    expect(backgroundRetryDelay({ reason: 'conflict', code: 440 }, j)).toBeUndefined()
+    expect(backgroundRetryDelay({ reason: 'forbidden', code: 403 }, j)).toBeUndefined()
+    expect(backgroundRetryDelay({ reason: 'qr_timeout', code: 408 }, j)).toBeUndefined()
+    expect(backgroundRetryDelay({ reason: 'retries_exhausted', code: 428 }, { ...j, backgroundRetryMs: 0 })).toBeUndefined()
   })
 })

@@ -8,6 +8,10 @@
 //  - the network refused the account (403).
 // 515 (restart required, normal right after pairing) reconnects at once and 401 (logged out) wipes the
 // pairing and starts a fresh registration; neither counts as a failed attempt.
+// FAILED for a cause that may pass (retries exhausted while the network was unreachable or timing out, e.g. a
+// laptop asleep) is not the end for a paired instance: it stays FAILED but keeps trying in the background every
+// `backgroundRetryMs` (default 5 minutes, shortened by up to `jitter`), and goes WORKING when one connects.
+// Terminal causes never retry by themselves: logged out (401), conflicts (440), forbidden (403), no scan.
 
 export interface ReconnectConfig {
   maxAttempts: number
@@ -18,6 +22,8 @@ export interface ReconnectConfig {
   maxQrCycles: number
   conflictLimit: number
   conflictWindowMs: number
+  /** Cadence of background attempts after a non-terminal FAILED (see above); 0 = never. */
+  backgroundRetryMs: number
 }
 
 export const DEFAULT_RECONNECT: ReconnectConfig = {
@@ -27,7 +33,8 @@ export const DEFAULT_RECONNECT: ReconnectConfig = {
   jitter: 0.3,
   maxQrCycles: 5,
   conflictLimit: 3,
-  conflictWindowMs: 5 * 60_000
+  conflictWindowMs: 5 * 60_000,
+  backgroundRetryMs: 5 * 60_000
 }
 
 /** What happened before this close; the session keeps it and passes it back in. */
@@ -49,16 +56,31 @@ export interface CloseInfo {
   wasShowingQr: boolean
 }
 
+export type FailReason = 'retries_exhausted' | 'qr_timeout' | 'conflict' | 'forbidden'
+
 export type ReconnectDecision =
   | { action: 'reconnect'; delayMs: number; history: ReconnectHistory }
   | { action: 'logged_out'; history: ReconnectHistory }
-  | { action: 'fail'; reason: 'retries_exhausted' | 'qr_timeout' | 'conflict' | 'forbidden'; history: ReconnectHistory }
+  | { action: 'fail'; reason: FailReason; history: ReconnectHistory }
 
 export const DISCONNECT = { loggedOut: 401, forbidden: 403, timedOut: 408, conflict: 440, restartRequired: 515 } as const
 
 export function backoffDelay(attempt: number, config: ReconnectConfig, random: () => number): number {
   const exp = Math.min(config.maxDelayMs, config.baseDelayMs * 2 ** Math.max(0, attempt - 1))
   return Math.round(exp * (1 - config.jitter * random()))
+}
+
+/**
+ * After a `fail` decision: the delay before the next background attempt, or undefined when the cause is terminal
+ * (the caller also requires a pairing: an unpaired instance has nothing to resume).
+ */
+export function backgroundRetryDelay(
+  failure: { reason: FailReason; code: number | undefined },
+  config: ReconnectConfig,
+  random: () => number = Math.random
+): number | undefined {
+  if (config.backgroundRetryMs <= 0 || failure.reason !== 'retries_exhausted' || failure.code === DISCONNECT.loggedOut) return undefined
+  return Math.round(config.backgroundRetryMs * (1 - config.jitter * random()))
 }
 
 export function decideReconnect(
