@@ -116,6 +116,19 @@ describe('instance lifecycle on the sandbox network', () => {
     expect(working.json().code).toBe('session_status_mismatch')
   })
 
+  it('logout answers XML and plain text by Accept', async () => {
+    const { id } = await pairedInstance('Ivan')
+    const xml = await t.inject({ method: 'POST', url: `/v2/session/logout?access_token=${t.token}&instance_id=${id}`, headers: { accept: 'application/xml' } })
+    expect(xml.statusCode).toBe(200)
+    expect(xml.headers['content-type']).toMatch(/^application\/xml/)
+    expect(xml.body).toMatch(new RegExp(`<response>\\s*<success>true</success>\\s*<message>Session \\S+ logged out</message>\\s*<name>\\S+</name>\\s*<status>SCAN_QR_CODE</status>\\s*<instance_id>${id}</instance_id>\\s*</response>`))
+    await waitUntil(() => t.core.instances.qr(id), 15_000, 'new QR')
+    const text = await t.inject({ method: 'GET', url: `/v2/session/logout?access_token=${t.token}&instance_id=${id}`, headers: { accept: 'text/plain' } })
+    expect(text.statusCode).toBe(200)
+    expect(text.headers['content-type']).toMatch(/^text\/plain/)
+    expect(text.body).toMatch(/^Success\. Session \S+ logged out\.$/)
+  })
+
   it('throttles pairing codes per phone number (429 with Retry-After)', async () => {
     const id = await t.createInstance()
     await t.waitForStatus(id, 'SCAN_QR_CODE')
