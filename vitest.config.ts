@@ -23,6 +23,8 @@ export default defineConfig({
           setupFiles: ['src-renderer/test/setup.ts'],
           include: ['src-renderer/**/*.test.ts', 'src-renderer/**/*.test.tsx'],
           environment: 'jsdom',
+          // The stylesheet's text reaches its contrast test (?raw); other CSS stays unprocessed.
+          css: { include: [/app\.css/] },
           testTimeout: 20_000
         }
       }
