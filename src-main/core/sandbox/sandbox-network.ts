@@ -42,6 +42,8 @@ export interface SandboxNetworkOptions {
   logger?: Logger
   /** Addressing of newly created groups (real WhatsApp has moved to LID). Default 'pn'. */
   groupAddressingMode?: AddressingMode
+  /** Close connections that have not finished the Noise handshake within this. Default 20 s (Baileys' connect timeout). */
+  handshakeTimeoutMs?: number
 }
 
 export interface SandboxDeviceInfo {
@@ -95,7 +97,8 @@ export class SandboxNetwork {
       setMeta(db, 'media_port', Buffer.from(String(mediaPort)))
       const server = new SandboxServer(db, log, staticKey, issueCertChain(root, staticKey.public), {
         groupAddressingMode: options.groupAddressingMode ?? 'pn',
-        mediaHost: () => media.host
+        mediaHost: () => media.host,
+        handshakeTimeoutMs: options.handshakeTimeoutMs ?? 20_000
       })
       const onAuthenticated = makeAuthenticatedHandler(bootstrapCompanion)
       const ws = await listenWs(options.port ?? Number(getMeta(db, 'ws_port')?.toString() ?? 0), (socket) => {

@@ -1,5 +1,6 @@
-// Bad input never takes the sandbox down: garbage frames close only that connection, bad QR strings and
-// wrong codes are clean errors, and a real client still works afterwards.
+// Bad input before and during the handshake never takes the sandbox down: garbage and oversized frames close
+// only that connection, a silent or stalled one is closed at the handshake timeout, bad QR strings and wrong
+// codes are clean errors, and a real client still works afterwards. (After the handshake: sandbox-bad-input.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -8,21 +9,18 @@ import { randomBytes } from 'node:crypto'
 import WebSocket from 'ws'
 import { NOISE_WA_HEADER } from '@whiskeysockets/baileys'
 import { SandboxNetwork } from './sandbox-network.js'
+import { CLOSE } from './server/connection.js'
+import { MAX_WS_PAYLOAD } from './transport/ws-listener.js'
 import { TestClient, waitFor } from './testing/test-client.js'
 
-/** Sends raw bytes and resolves when the server closes the socket (or after `ms`, with false). */
-function sendRaw(url: string, chunks: Buffer[], ms = 3000): Promise<boolean> {
+const HANDSHAKE_TIMEOUT_MS = 1000
+
+/** Sends raw bytes and resolves with the close code once the server hangs up (the test times out otherwise). */
+function sendRaw(url: string, chunks: Buffer[]): Promise<number> {
   return new Promise((resolve) => {
     const ws = new WebSocket(url)
-    const t = setTimeout(() => {
-      ws.terminate()
-      resolve(false)
-    }, ms)
     ws.on('open', () => chunks.forEach((c) => ws.send(c)))
-    ws.on('close', () => {
-      clearTimeout(t)
-      resolve(true)
-    })
+    ws.on('close', (code) => resolve(code))
     ws.on('error', () => undefined)
   })
 }
@@ -32,23 +30,36 @@ const frame = (payload: Buffer) => Buffer.concat([Buffer.from([(payload.length >
 describe('sandbox robustness', () => {
   let net: SandboxNetwork
   beforeAll(async () => {
-    net = await SandboxNetwork.open({ dataDir: mkdtempSync(join(tmpdir(), 'sb-rob-')) })
+    net = await SandboxNetwork.open({ dataDir: mkdtempSync(join(tmpdir(), 'sb-rob-')), handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS })
     await net.createPhone({ phoneNumber: '15550000001', name: 'Alice' })
   })
   afterAll(async () => net?.close())
 
-  it('closes connections that send garbage, a wrong intro, or an undecodable handshake', async () => {
-    expect(await sendRaw(net.wsUrl, [randomBytes(64)])).toBe(true)
-    expect(await sendRaw(net.wsUrl, [Buffer.from('GET / HTTP/1.1\r\n\r\n')])).toBe(true)
-    expect(await sendRaw(net.wsUrl, [Buffer.concat([Buffer.from(NOISE_WA_HEADER), frame(randomBytes(40))])])).toBe(true)
+  it('closes connections that send garbage, a wrong intro, or an undecodable handshake, as protocol errors', async () => {
+    expect(await sendRaw(net.wsUrl, [randomBytes(64)])).toBe(CLOSE.protocolError)
+    expect(await sendRaw(net.wsUrl, [Buffer.from('GET / HTTP/1.1\r\n\r\n')])).toBe(CLOSE.protocolError)
+    expect(await sendRaw(net.wsUrl, [Buffer.concat([Buffer.from(NOISE_WA_HEADER), frame(randomBytes(40))])])).toBe(CLOSE.protocolError)
     // A ClientHello with a wrong-sized ephemeral key.
     const badHello = Buffer.from([0x12, 0x04, 0x0a, 0x02, 0x01, 0x02])
-    expect(await sendRaw(net.wsUrl, [Buffer.concat([Buffer.from(NOISE_WA_HEADER), frame(badHello)])])).toBe(true)
+    expect(await sendRaw(net.wsUrl, [Buffer.concat([Buffer.from(NOISE_WA_HEADER), frame(badHello)])])).toBe(CLOSE.protocolError)
   })
 
-  it('survives fragmentary input: a partial frame that never completes is dropped at the handshake timeout, not crashed on', async () => {
-    const closedEarly = await sendRaw(net.wsUrl, [Buffer.concat([Buffer.from(NOISE_WA_HEADER), Buffer.from([0x00, 0x10])])], 500)
-    expect(closedEarly).toBe(false)
+  it('a silent connection (nothing sent after connecting) is closed at the handshake timeout', async () => {
+    const t0 = Date.now()
+    expect(await sendRaw(net.wsUrl, [])).toBe(CLOSE.handshakeTimeout)
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(HANDSHAKE_TIMEOUT_MS - 50)
+  })
+
+  it('a partial frame that never completes is closed at the handshake timeout, not crashed on', async () => {
+    const t0 = Date.now()
+    expect(await sendRaw(net.wsUrl, [Buffer.concat([Buffer.from(NOISE_WA_HEADER), Buffer.from([0x00, 0x10])])])).toBe(CLOSE.handshakeTimeout)
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(HANDSHAKE_TIMEOUT_MS - 50)
+  })
+
+  it('oversized input is refused at once: a frame announced beyond the limit, a websocket message beyond it', async () => {
+    const announced = Buffer.from([(MAX_WS_PAYLOAD + 1) >> 16, ((MAX_WS_PAYLOAD + 1) >> 8) & 255, (MAX_WS_PAYLOAD + 1) & 255])
+    expect(await sendRaw(net.wsUrl, [Buffer.concat([Buffer.from(NOISE_WA_HEADER), announced, randomBytes(16)])])).toBe(CLOSE.protocolError)
+    expect(await sendRaw(net.wsUrl, [Buffer.alloc(MAX_WS_PAYLOAD + 1)])).toBe(1009)
   })
 
   it('rejects bad QR strings with clean errors', async () => {

@@ -1,8 +1,12 @@
-// One client connection: Noise handshake, then stanzas in and out, processed strictly in arrival order.
-// Malformed input closes this connection only; it never reaches the rest of the server.
+// One client connection: Noise handshake (bounded by a timeout), then stanzas in and out, processed strictly in
+// arrival order. Malformed input — garbage, oversized frames, stanzas without id/to — closes this connection
+// only; it never reaches the rest of the server.
 import type { WebSocket } from 'ws'
 import { binaryNodeToString, type BinaryNode } from '@whiskeysockets/baileys'
-import { NoiseResponder, NoiseProtocolError, decodeStanza } from '../transport/noise-responder.js'
+import { NoiseResponder, decodeStanza } from '../transport/noise-responder.js'
+import { MAX_WS_PAYLOAD } from '../transport/ws-listener.js'
+import { ProtocolError } from '../wire/protocol-error.js'
+import { envelopeProblem } from '../wire/envelope.js'
 import type { SandboxServer, Registration } from './context.js'
 import { deviceKey, type DeviceAddr } from './delivery.js'
 import { genId, node, tstr } from '../wire/nodes.js'
@@ -11,8 +15,10 @@ import { SERVER_JID } from '../wire/jid.js'
 export type StanzaHandler = (conn: Connection, stanza: BinaryNode) => Promise<void> | void
 export type AuthenticatedHandler = (conn: Connection, clientStatic: Buffer, payload: import('@whiskeysockets/baileys').proto.ClientPayload) => Promise<void>
 
-const HANDSHAKE_TIMEOUT_MS = 20_000
 let nextConnId = 1
+
+/** Websocket close codes, so a peer (or a test) can tell why the sandbox hung up. */
+export const CLOSE = { normal: 1000, protocolError: 1002, handshakeTimeout: 1008, internalError: 1011 } as const
 
 export class Connection {
   readonly id = nextConnId++
@@ -33,8 +39,9 @@ export class Connection {
     private readonly onStanza: StanzaHandler,
     private readonly onClosed: (conn: Connection) => void
   ) {
-    this.noise = new NoiseResponder(server.staticKey, server.certChain)
-    this.handshakeTimer = setTimeout(() => this.close('handshake timeout'), HANDSHAKE_TIMEOUT_MS)
+    // A stanza is never larger than one websocket message, so neither is a frame.
+    this.noise = new NoiseResponder(server.staticKey, server.certChain, MAX_WS_PAYLOAD)
+    this.handshakeTimer = setTimeout(() => this.close('handshake timeout', CLOSE.handshakeTimeout), server.options.handshakeTimeoutMs)
     this.handshakeTimer.unref()
     ws.on('message', (data: Buffer) => {
       this.chain = this.chain.then(() => this.onData(data)).catch((e: unknown) => this.fail(e))
@@ -65,8 +72,10 @@ export class Connection {
         try {
           stanza = await decodeStanza(frame)
         } catch {
-          throw new NoiseProtocolError('undecodable stanza')
+          throw new ProtocolError('undecodable stanza')
         }
+        const problem = envelopeProblem(stanza)
+        if (problem) throw new ProtocolError(`malformed stanza: ${problem}`)
         if (this.server.log.isLevelEnabled('trace')) this.server.log.trace({ conn: this.label }, `<< ${binaryNodeToString(stanza).slice(0, 2000)}`)
         if (stanza.tag === 'iq' && (stanza.attrs.type === 'result' || stanza.attrs.type === 'error') && this.pendingIq.has(stanza.attrs.id ?? '')) {
           const p = this.pendingIq.get(stanza.attrs.id!)!
@@ -81,9 +90,9 @@ export class Connection {
   }
 
   private fail(e: unknown): void {
-    const protocol = e instanceof NoiseProtocolError
+    const protocol = e instanceof ProtocolError
     this.server.log[protocol ? 'debug' : 'warn']({ err: e, conn: this.label }, protocol ? 'closing connection: bad input' : 'closing connection: handler failed')
-    this.close(protocol ? 'protocol error' : 'internal error')
+    this.close(protocol ? 'protocol error' : 'internal error', protocol ? CLOSE.protocolError : CLOSE.internalError)
   }
 
   send(stanza: BinaryNode): void {
@@ -120,11 +129,11 @@ export class Connection {
     setTimeout(() => this.close('stream error'), closeAfterMs).unref()
   }
 
-  close(reason: string): void {
+  close(reason: string, code: number = CLOSE.normal): void {
     if (this.closed) return
     this.server.log.debug({ conn: this.label, reason }, 'sandbox connection closing')
     try {
-      this.ws.close()
+      this.ws.close(code, reason)
     } catch {
       this.ws.terminate()
     }

@@ -43,6 +43,8 @@ export interface ServerOptions {
   groupAddressingMode: AddressingMode
   /** host:port the media_conn iq advertises to clients. */
   mediaHost: () => string
+  /** A connection that has not finished the Noise handshake by then is closed. */
+  handshakeTimeoutMs: number
 }
 
 export class SandboxServer {

@@ -145,13 +145,13 @@ export const textOf = (m: proto.IWebMessageInfo | undefined): string | undefined
   m?.message?.conversation ?? m?.message?.extendedTextMessage?.text ?? undefined
 
 /** A sandbox in a fresh temp folder with two phones, each with one Baileys companion linked by QR. */
-export async function openPairedSandbox(opts: { groupAddressingMode?: 'pn' | 'lid'; dataDir?: string } = {}) {
+export async function openPairedSandbox(opts: { groupAddressingMode?: 'pn' | 'lid'; dataDir?: string; handshakeTimeoutMs?: number } = {}) {
   const { mkdtempSync } = await import('node:fs')
   const { tmpdir } = await import('node:os')
   const { join } = await import('node:path')
   const { SandboxNetwork } = await import('../sandbox-network.js')
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'sb-'))
-  const net = await SandboxNetwork.open({ dataDir, groupAddressingMode: opts.groupAddressingMode })
+  const net = await SandboxNetwork.open({ dataDir, groupAddressingMode: opts.groupAddressingMode, handshakeTimeoutMs: opts.handshakeTimeoutMs })
   await net.createPhone({ phoneNumber: '15550000001', name: 'Alice' })
   await net.createPhone({ phoneNumber: '15550000002', name: 'Bob' })
   const A = new TestClient(net, 'A')

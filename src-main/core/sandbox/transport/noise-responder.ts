@@ -5,9 +5,10 @@ import {
   encodeBinaryNode, decodeBinaryNode, type BinaryNode
 } from '@whiskeysockets/baileys'
 import type { KeyPair } from './cert-authority.js'
+import { ProtocolError } from '../wire/protocol-error.js'
 
 const EMPTY = Buffer.alloc(0)
-/** Largest frame the 3-byte length can carry; anything announcing more is garbage. */
+/** Largest frame the 3-byte length can carry. */
 export const MAX_FRAME = 0xffffff
 
 const ivFor = (counter: number): Buffer => {
@@ -16,7 +17,7 @@ const ivFor = (counter: number): Buffer => {
   return b
 }
 
-export class NoiseProtocolError extends Error {}
+export class NoiseProtocolError extends ProtocolError {}
 
 export type NoisePhase = 'hello' | 'finish' | 'transport'
 
@@ -36,7 +37,8 @@ export class NoiseResponder {
   private eph: KeyPair | undefined
   private transport: { enc: Buffer; dec: Buffer; w: number; r: number } | undefined
 
-  constructor(private readonly staticKey: KeyPair, private readonly certChain: Buffer) {
+  /** `maxFrame`: frames announcing more are refused at once instead of being buffered. */
+  constructor(private readonly staticKey: KeyPair, private readonly certChain: Buffer, private readonly maxFrame = MAX_FRAME) {
     const mode = Buffer.from(NOISE_MODE)
     this.hash = mode.byteLength === 32 ? mode : Buffer.from(sha256(mode))
     this.salt = this.hash
@@ -86,6 +88,7 @@ export class NoiseResponder {
     const out: Buffer[] = []
     while (this.inBytes.length >= 3) {
       const size = (this.inBytes[0]! << 16) | (this.inBytes[1]! << 8) | this.inBytes[2]!
+      if (size > this.maxFrame) throw new NoiseProtocolError(`frame of ${size} bytes announced; the limit is ${this.maxFrame}`)
       if (this.inBytes.length < size + 3) break
       const frame = this.inBytes.subarray(3, size + 3)
       this.inBytes = this.inBytes.subarray(size + 3)
