@@ -19,6 +19,7 @@ import { createEventBus, type EventBus } from './domain/event-bus.js'
 import type { CoreEventMap } from './domain/events.js'
 import { DEFAULT_PLANS, type PlanCatalogue, type PlanTier } from './domain/plans.js'
 import { BaileysAdapter } from './engine/baileys/baileys-adapter.js'
+import { installLibsignalConsoleFilter } from './engine/baileys/libsignal-console.js'
 import type { BaileysBusEvents } from './engine/baileys/baileys-events.js'
 import type { ReconnectConfig } from './engine/baileys/reconnect-policy.js'
 import { InstanceManager } from './engine/instance-manager.js'
@@ -120,6 +121,9 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     cleanups.push(() => checkpointAndClose(db))
     migrate(db, appMigrations)
     ensureDefaultAccount(db, { dataDir: options.dataDir, accessToken: options.accessToken, plan: options.plan, now: Date.now() })
+    // libsignal prints Signal session records (private keys) with console.info and has no logger option; this is
+    // the one place the core touches the global console (engine/baileys/libsignal-console.ts).
+    installLibsignalConsoleFilter(logger.child({ module: 'libsignal' }))
     const bus = createEventBus<CoreBusEvents>((err, name) => logger.error({ err, event: String(name) }, 'event listener failed'))
 
     let sandbox: SandboxNetwork | undefined

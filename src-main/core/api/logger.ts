@@ -106,7 +106,7 @@ export interface FileLogger {
   settled(): Promise<void>
 }
 
-/** info and up to `file`, warnings and errors also to stderr. */
+/** `level` and up to `file` (default info), warnings and errors also to stderr. */
 export function createFileLogger(file: string, level = 'info'): FileLogger {
   const stream = pino.destination({ dest: file, mkdir: true, sync: false })
   const opened = new Promise<void>((resolve) => {
@@ -116,7 +116,8 @@ export function createFileLogger(file: string, level = 'info'): FileLogger {
   const logger = createCoreLogger({
     level,
     destination: pino.multistream([
-      { level: 'info', stream },
+      // The file takes whatever the logger lets through (SWITCHBOARD_LOG_LEVEL=debug must reach it).
+      { level: level in pino.levels.values ? (level as pino.Level) : 'info', stream },
       { level: 'warn', stream: process.stderr }
     ])
   })
