@@ -1,8 +1,11 @@
-// Webhook delivery benchmark: events enqueued into the SQLite outbox and delivered (signed) by the worker
-// to a local receiver, against a baseline of the same signed POSTs sent directly with the same HTTP client
-// and concurrency (no outbox). Two loads: a burst (throughput) and a paced stream (latency when not saturated).
-import { performance } from 'node:perf_hooks'
-import { createDeliveryWorker } from '../src-main/core/webhooks/delivery-worker.js'
+// Webhook delivery benchmark: events enqueued into the SQLite outbox and delivered (signed) by the worker to a
+// local receiver, against a baseline of the same signed POSTs sent directly with the same HTTP client and
+// concurrency (no outbox). Two loads: a burst (throughput) and a paced stream (latency when not saturated).
+// The lanes run interleaved round by round (long-lived worker, database and client each), so the machine's load
+// hits them alike; a third lane, a worker that is not woken by enqueues, shows what polling alone would cost.
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
+import type { Db } from '../src-main/core/db/connection.js'
+import { createDeliveryWorker, type DeliveryWorker } from '../src-main/core/webhooks/delivery-worker.js'
 import { createHttpAgent, postJson } from '../src-main/core/webhooks/http-post.js'
 import { enqueueEvent } from '../src-main/core/webhooks/outbox.js'
 import { deliveryHeaders } from '../src-main/core/webhooks/signing.js'
@@ -13,76 +16,67 @@ import { latencyStats, type BenchResult, type BenchRow } from './lib.js'
 
 const BURST = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 3000)
 const PACED = Number(process.env.BENCH_WEBHOOK_PACED ?? 1000)
+const ROUNDS = 10
 const PACED_RATE = 500 // events/s
 const CONCURRENCY = 8
+const POLL_MS = 1000 // the worker's default poll interval
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
 const payload = { id: 'false_11111111111@c.us_AAAAAAAAAAAAAAAAAAAA', body: 'Hello, world!', from: '11111111111@c.us', fromMe: false, timestamp: 1666943582 }
 
-interface Run {
+/** One way of getting an event to the receiver: submit() starts it and returns its webhook-id. */
+interface Lane {
+  name: string
+  submit(): string
+  close(): Promise<void>
+}
+
+interface Sample {
   delivered: number
   seconds: number
   latencies: number[]
 }
 
-/** Arrival times by webhook-id, resolved when `expected` distinct ids arrived. */
+/** Arrival times by webhook-id; `all(ids)` resolves once every one of them arrived. */
 function track(receiver: TestReceiver) {
   const arrived = new Map<string, number>()
+  let pending = new Set<string>()
   let done: (() => void) | null = null
-  let expected = Infinity
   receiver.handler = (req, res) => {
     const id = String(req.headers['webhook-id'])
     if (!arrived.has(id)) arrived.set(id, performance.now())
     res.end('ok')
-    if (arrived.size >= expected) done?.()
+    if (pending.delete(id) && pending.size === 0) done?.()
   }
   return {
     arrived,
-    all(n: number) {
-      expected = n
-      return arrived.size >= n ? Promise.resolve() : new Promise<void>((r) => (done = r))
-    },
-    reset() {
-      arrived.clear()
-      expected = Infinity
-      done = null
+    all: (ids: string[]) =>
+      new Promise<void>((resolve) => {
+        pending = new Set(ids.filter((id) => !arrived.has(id)))
+        done = resolve
+        if (pending.size === 0) resolve()
+      })
+  }
+}
+
+function outboxLane(receiver: TestReceiver, name: string, wakeOnEnqueue: boolean): Lane {
+  const { db }: { db: Db } = openTestDb()
+  setWebhook(db, 'I1', { url: receiver.url, events: ['*'], hmac: SECRET })
+  // retentionMs null: nothing is pruned during the run. The worker is woken by each enqueue (the default) or,
+  // with wakeOnEnqueue false, only by its poll: producers do not call wake() here.
+  const worker: DeliveryWorker = createDeliveryWorker({ db }, { concurrency: CONCURRENCY, perWebhookConcurrency: CONCURRENCY, retentionMs: null, pollIntervalMs: POLL_MS, wakeOnEnqueue })
+  worker.start()
+  return {
+    name,
+    submit: () => enqueueEvent(db, { instanceId: 'I1', session: 'default', me: null, engine: 'NOWEB', event: 'message', payload }).envelope.id,
+    async close() {
+      await worker.stop()
+      db.close()
     }
   }
 }
 
-const result = (sent: Map<string, number>, arrived: Map<string, number>): Run => {
-  const latencies = [...sent].map(([id, t]) => arrived.get(id)! - t)
-  const first = Math.min(...sent.values())
-  const last = Math.max(...arrived.values())
-  return { delivered: arrived.size, seconds: (last - first) / 1000, latencies }
-}
-
-async function outboxRun(receiver: TestReceiver, count: number, ratePerSec: number | null): Promise<Run> {
-  const { db } = openTestDb()
-  setWebhook(db, 'I1', { url: receiver.url, events: ['*'], hmac: SECRET })
-  const worker = createDeliveryWorker({ db }, { concurrency: CONCURRENCY, perWebhookConcurrency: CONCURRENCY, retentionMs: null })
-  const t = track(receiver)
-  const sent = new Map<string, number>()
-  const enqueue = () => {
-    const at = performance.now()
-    const { envelope } = enqueueEvent(db, { instanceId: 'I1', session: 'default', me: null, engine: 'NOWEB', event: 'message', payload })
-    sent.set(envelope.id, at)
-  }
-  worker.start()
-  const all = t.all(count)
-  await pace(count, ratePerSec, () => {
-    enqueue()
-    worker.wake()
-  })
-  await all
-  await worker.stop()
-  db.close()
-  return result(sent, t.arrived)
-}
-
-async function baselineRun(receiver: TestReceiver, count: number, ratePerSec: number | null): Promise<Run> {
+function directLane(receiver: TestReceiver): Lane {
   const agent = createHttpAgent(CONCURRENCY)
-  const t = track(receiver)
-  const sent = new Map<string, number>()
   const backlog: Array<{ id: string; body: string }> = []
   let active = 0
   const pump = () => {
@@ -96,65 +90,100 @@ async function baselineRun(receiver: TestReceiver, count: number, ratePerSec: nu
       })
     }
   }
-  const all = t.all(count)
-  await pace(count, ratePerSec, () => {
-    const id = newEventId(Date.now())
-    const body = JSON.stringify({ id, timestamp: Date.now(), session: 'default', instance_id: 'I1', engine: 'NOWEB', event: 'message', payload, me: null })
-    sent.set(id, performance.now())
-    backlog.push({ id, body })
-    pump()
-  })
-  await all
-  await agent.close()
-  return result(sent, t.arrived)
+  return {
+    name: 'baseline',
+    submit() {
+      const id = newEventId(Date.now())
+      backlog.push({ id, body: JSON.stringify({ id, timestamp: Date.now(), session: 'default', instance_id: 'I1', engine: 'NOWEB', event: 'message', payload, me: null }) })
+      pump()
+      return id
+    },
+    close: () => agent.close()
+  }
 }
 
-/** Calls `fn` count times: all at once (null rate) or spread at ratePerSec in 10 ms slices. */
-async function pace(count: number, ratePerSec: number | null, fn: () => void): Promise<void> {
+/** Submits `count` events all at once (null rate) or spread at ratePerSec in 10 ms slices; waits for all. */
+async function run(lane: Lane, t: ReturnType<typeof track>, count: number, ratePerSec: number | null): Promise<Sample> {
+  const sent = new Map<string, number>()
+  const submit = () => {
+    const at = performance.now()
+    sent.set(lane.submit(), at)
+  }
   if (ratePerSec === null) {
-    for (let i = 0; i < count; i++) fn()
-    return
+    for (let i = 0; i < count; i++) submit()
+  } else {
+    const perSlice = Math.max(1, Math.round(ratePerSec / 100))
+    const start = performance.now()
+    for (let i = 0; i < count; ) {
+      for (let j = 0; j < perSlice && i < count; j++, i++) submit()
+      const due = start + (i / ratePerSec) * 1000
+      await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())))
+    }
   }
-  const perSlice = Math.max(1, Math.round(ratePerSec / 100))
-  const start = performance.now()
-  for (let i = 0; i < count; ) {
-    for (let j = 0; j < perSlice && i < count; j++, i++) fn()
-    const due = start + (i / ratePerSec) * 1000
-    await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())))
-  }
+  await t.all([...sent.keys()])
+  const latencies = [...sent].map(([id, at]) => t.arrived.get(id)! - at)
+  const first = Math.min(...sent.values())
+  const last = Math.max(...[...sent.keys()].map((id) => t.arrived.get(id)!))
+  return { delivered: sent.size, seconds: (last - first) / 1000, latencies }
 }
 
-const row = (name: string, r: Run): BenchRow => {
-  const s = latencyStats(r.latencies)
-  return { name, events: r.delivered, 'events/s': r.delivered / r.seconds, 'p50 ms': s.p50, 'p99 ms': s.p99, 'max ms': s.max }
+const merge = (samples: Sample[]): Sample => ({
+  delivered: samples.reduce((n, s) => n + s.delivered, 0),
+  seconds: samples.reduce((n, s) => n + s.seconds, 0),
+  latencies: samples.flatMap((s) => s.latencies)
+})
+
+/** Each lane in turn, round after round; per lane the rounds' samples merged. */
+async function interleaved(lanes: Lane[], t: ReturnType<typeof track>, rounds: number, perRound: number, rate: number | null): Promise<Sample[]> {
+  const out: Sample[][] = lanes.map(() => [])
+  for (let r = 0; r < rounds; r++) for (const [i, lane] of lanes.entries()) out[i]!.push(await run(lane, t, perRound, rate))
+  return out.map(merge)
+}
+
+const row = (name: string, s: Sample): BenchRow => {
+  const l = latencyStats(s.latencies)
+  return { name, events: s.delivered, 'events/s': s.delivered / s.seconds, 'p50 ms': l.p50, 'p99 ms': l.p99, 'max ms': l.max }
 }
 
 export default async function webhooksBench(): Promise<BenchResult> {
   const receiver = await startReceiver()
+  const t = track(receiver)
+  const base = directLane(receiver)
+  const woken = outboxLane(receiver, 'outbox', true)
+  const polled = outboxLane(receiver, 'outbox, poll only', false)
+  const loop = monitorEventLoopDelay({ resolution: 1 })
   try {
-    await baselineRun(receiver, 200, null) // warm-up (JIT, sockets)
-    await outboxRun(receiver, 200, null)
-    const baseBurst = await baselineRun(receiver, BURST, null)
-    const outBurst = await outboxRun(receiver, BURST, null)
-    const basePaced = await baselineRun(receiver, PACED, PACED_RATE)
-    const outPaced = await outboxRun(receiver, PACED, PACED_RATE)
+    for (const lane of [base, woken]) await run(lane, t, 200, null) // warm-up (JIT, sockets, statements)
+    loop.enable()
+    const [baseBurst, outBurst] = await interleaved([base, woken], t, 4, Math.ceil(BURST / 4), null)
+    const perRound = Math.ceil(PACED / ROUNDS)
+    const [basePaced, outPaced] = await interleaved([base, woken], t, ROUNDS, perRound, PACED_RATE)
+    // Fewer events for the polling lane: each round waits for its poll.
+    const [basePolled, outPolled] = await interleaved([base, polled], t, 3, perRound, PACED_RATE)
+    loop.disable()
     const rows = [
-      row(`baseline burst (direct POST, c=${CONCURRENCY})`, baseBurst),
-      row(`outbox burst (SQLite + worker, c=${CONCURRENCY})`, outBurst),
-      row(`baseline paced ${PACED_RATE}/s`, basePaced),
-      row(`outbox paced ${PACED_RATE}/s`, outPaced)
+      row(`baseline burst (direct POST, c=${CONCURRENCY})`, baseBurst!),
+      row(`outbox burst (SQLite + worker, c=${CONCURRENCY})`, outBurst!),
+      row(`baseline paced ${PACED_RATE}/s`, basePaced!),
+      row(`outbox paced ${PACED_RATE}/s (woken by each enqueue)`, outPaced!),
+      row(`baseline paced ${PACED_RATE}/s (next to poll only)`, basePolled!),
+      row(`outbox paced ${PACED_RATE}/s, poll only (${POLL_MS} ms)`, outPolled!)
     ]
-    const eps = (r: Run) => r.delivered / r.seconds
+    const eps = (s: Sample) => s.delivered / s.seconds
+    const p = (s: Sample, q: 'p50' | 'p99') => latencyStats(s.latencies)[q]
     return {
       bench: 'webhooks',
       rows,
       summary: {
-        'burst throughput ratio (outbox / baseline)': eps(outBurst) / eps(baseBurst),
-        'paced p50 latency ratio (outbox / baseline)': latencyStats(outPaced.latencies).p50 / latencyStats(basePaced.latencies).p50,
-        'paced p99 latency ratio (outbox / baseline)': latencyStats(outPaced.latencies).p99 / latencyStats(basePaced.latencies).p99
+        'burst throughput ratio (outbox / baseline)': eps(outBurst!) / eps(baseBurst!),
+        'paced p50 latency ratio (outbox / baseline)': p(outPaced!, 'p50') / p(basePaced!, 'p50'),
+        'paced p99 latency ratio (outbox / baseline)': p(outPaced!, 'p99') / p(basePaced!, 'p99'),
+        'paced p99 latency ratio (poll only / baseline)': p(outPolled!, 'p99') / p(basePolled!, 'p99'),
+        'event-loop delay p99 / max ms (machine load)': `${(loop.percentile(99) / 1e6).toFixed(1)} / ${(loop.max / 1e6).toFixed(1)}`
       }
     }
   } finally {
+    for (const lane of [base, woken, polled]) await lane.close()
     await receiver.close()
   }
 }

@@ -54,6 +54,34 @@ afterEach(async () => {
 })
 
 describe('delivery worker', () => {
+  const turns = async (n = 3) => {
+    for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r))
+  }
+  const stateOf = (eventId: string) => listDeliveries(db, { eventId })[0]!.state
+
+  it('an enqueue wakes the worker by itself: claimed on the next turns of the event loop, no wake() call, the poll an hour away', async () => {
+    setWebhook(db, 'I1', { url: receiver.url, events: ['*'] })
+    startWorker({ pollIntervalMs: 3_600_000 })
+    await turns() // start()'s own first look is over
+    const { envelope } = enqueueEvent(db, { instanceId: 'I1', session: 'default', me: null, engine: 'NOWEB', event: 'message', payload: {} })
+    await turns()
+    expect(stateOf(envelope.id)).not.toBe('pending')
+    await receiver.waitFor((r) => r.length === 1, 5_000)
+    expect(receivedIds(receiver)).toEqual([envelope.id])
+  })
+
+  it('wakeOnEnqueue false leaves a new event to wake() or the poll (what a polling worker costs)', async () => {
+    setWebhook(db, 'I1', { url: receiver.url, events: ['*'] })
+    const w = startWorker({ pollIntervalMs: 3_600_000, wakeOnEnqueue: false })
+    await turns()
+    const { envelope } = enqueueEvent(db, { instanceId: 'I1', session: 'default', me: null, engine: 'NOWEB', event: 'message', payload: {} })
+    await turns()
+    expect(stateOf(envelope.id)).toBe('pending')
+    w.wake()
+    await receiver.waitFor((r) => r.length === 1, 5_000)
+    expect(receivedIds(receiver)).toEqual([envelope.id])
+  })
+
   it('POSTs one signed event per request and logs the attempt', async () => {
     const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
     const w = setWebhook(db, 'I1', { url: receiver.url, events: ['*'], hmac: secret })

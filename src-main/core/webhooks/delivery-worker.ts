@@ -1,5 +1,5 @@
 // The delivery worker: leases due outbox rows, POSTs one event per request (signed), applies the retry
-// policy, and wakes on enqueue (wake()) or by polling. At-least-once: leases left by a killed process are
+// policy, and wakes on every enqueue into its database (outbox onEnqueue), on wake(), or by polling. At-least-once: leases left by a killed process are
 // taken back at start(). Ordering is best effort (oldest due first); up to `perWebhookConcurrency` POSTs per
 // webhook run at once, so one slow receiver cannot take every slot. Instances the predicate reports as not
 // deliverable (STOPPED) are skipped: their rows stay queued and go out after resume.
@@ -19,6 +19,7 @@ import {
   type ClaimedDelivery
 } from './delivery-store.js'
 import { createHttpAgent, postJson } from './http-post.js'
+import { onEnqueue } from './outbox.js'
 import { pruneEvents } from './outbox-queries.js'
 import { decide, DEFAULT_RETRY_POLICY, type RetryPolicyOptions } from './retry-policy.js'
 import { deliveryHeaders } from './signing.js'
@@ -56,6 +57,11 @@ export interface DeliveryWorkerOptions {
   retentionMs?: number | null
   /** stop() waits this long for POSTs in flight before aborting them (aborted rows go back to pending). */
   stopDrainMs?: number
+  /**
+   * Look at the outbox right after each enqueue into `db` (default true). false leaves new events to wake()
+   * and the poll (pollIntervalMs): only for measuring what polling alone costs.
+   */
+  wakeOnEnqueue?: boolean
 }
 
 export interface DeliveryWorker {
@@ -93,6 +99,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
   let lastLeaseSweep = 0
   let lastPrune = 0
   let stopAbort = new AbortController()
+  let offEnqueue: (() => void) | null = null
   const inflight = new Map<number, Promise<void>>()
   const perWebhookCount = new Map<number, number>()
 
@@ -257,11 +264,14 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
       stopAbort = new AbortController()
       if (!dispatcher) dispatcher = agent = createHttpAgent(concurrency)
       reclaimAllLeases(db, now())
+      if (options.wakeOnEnqueue !== false) offEnqueue = onEnqueue(db, wake)
       wake()
     },
     async stop() {
       if (!running) return
       running = false
+      offEnqueue?.()
+      offEnqueue = null
       if (timer) clearTimeout(timer)
       timer = null
       const all = () => Promise.allSettled([...inflight.values()])

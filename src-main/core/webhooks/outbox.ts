@@ -1,6 +1,7 @@
 // The transactional outbox: enqueueEvent() records the event and one delivery row per matching active webhook.
 // It only runs SQL on `db`, so calling it inside the caller's own transaction commits the event together
-// with the message/status row that produced it. Call worker.wake() afterwards for low latency (it also polls).
+// with the message/status row that produced it. It also wakes the delivery workers of `db` (onEnqueue), so no
+// producer's event waits for the worker's poll.
 import type { Db } from '../db/connection.js'
 import { buildEnvelope, serializeEnvelope, type EnvelopeInput, type WebhookEnvelope } from './envelope.js'
 import { stmt } from './stmt-cache.js'
@@ -20,6 +21,21 @@ export interface EnqueuedEvent<P = unknown> {
   deliveries: number
   /** True when `opts.id` was already recorded; nothing was inserted. */
   duplicate: boolean
+}
+
+/** Delivery workers listening on a database (a worker registers in start(), leaves in stop()). */
+const wakers = new WeakMap<Db, Set<() => void>>()
+
+/**
+ * Calls `wake` after each enqueue on `db` that created deliveries. It runs inside the enqueue (maybe inside the
+ * caller's transaction), so it must only schedule: the worker looks at the outbox on a later turn of the event
+ * loop, after the commit (better-sqlite3 transactions are synchronous).
+ */
+export function onEnqueue(db: Db, wake: () => void): () => void {
+  let set = wakers.get(db)
+  if (!set) wakers.set(db, (set = new Set()))
+  set.add(wake)
+  return () => void set.delete(wake)
 }
 
 const INSERT_DELIVERIES = `
@@ -49,6 +65,7 @@ export function enqueueEvent<P>(db: Db, input: EnvelopeInput<P>, opts: EnqueueOp
       return { envelope: JSON.parse(stored) as WebhookEnvelope<P>, deliveries: 0, duplicate: true }
     }
     const { changes } = stmt(db, INSERT_DELIVERIES).run({ eventId: id, instanceId: input.instanceId, event: input.event, now })
+    if (changes > 0) for (const wake of wakers.get(db) ?? []) wake()
     return { envelope, deliveries: changes, duplicate: false }
   })()
 }
