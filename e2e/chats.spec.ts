@@ -34,8 +34,16 @@ test('send and receive in the Chats view', async ({ ui, page }) => {
   await ui.chats.send('Yes, until 6 pm!')
   const mine = ui.chats.thread.locator('.bubble.out').filter({ hasText: 'Yes, until 6 pm!' })
   await expect(mine).toBeVisible()
-  await expect(mine.locator('.tick')).toBeVisible()
+  await expect(mine.getByRole('img', { name: /^(Sent|Delivered|Read)$/ })).toBeVisible()
+  // The list shows our last message with its tick too.
+  await expect(chat.getByRole('img', { name: /^(Sent|Delivered|Read)$/ })).toBeVisible()
   await saveScreenshot(page, 'chats')
+
+  // The smallest window (760x520): the composer stays in view without scrolling the page.
+  await page.setViewportSize({ width: 760, height: 520 })
+  await expect(page.getByLabel('Message', { exact: true })).toBeInViewport({ ratio: 1 })
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeInViewport({ ratio: 1 })
+  await page.setViewportSize({ width: 1280, height: 820 })
 
   await ui.go('Sandbox')
   const inbox = await ui.sandbox.openInbox('Bob', '15550000012')

@@ -1,5 +1,6 @@
 // Test fixtures: `app` starts the headless CLI (`src-main/cli.ts`, sandbox network, port 0, a fresh data dir)
-// and waits for its "listening" and UI lines; `ui` opens the one-time UI URL. `plan` selects free or paid.
+// and waits for its "listening" and UI lines; `ui` opens the UI link it printed (links work once: another page
+// needs `app.newUiLink()`, from POST /ui/link). `plan` selects free or paid.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -18,6 +19,14 @@ export interface RunningApp {
   token: string
   dataDir: string
   output(): string
+  /** A fresh one-time UI link (POST /ui/link with the access token). */
+  newUiLink(): Promise<string>
+}
+
+async function mintUiLink(apiUrl: string, token: string): Promise<string> {
+  const res = await fetch(`${apiUrl}/ui/link`, { method: 'POST', headers: { 'access-token': token } })
+  if (res.status !== 200) throw new Error(`POST /ui/link answered ${res.status}: ${await res.text()}`)
+  return ((await res.json()) as { url: string }).url
 }
 
 async function startApp(plan: 'free' | 'paid'): Promise<{ app: RunningApp; child: ChildProcess }> {
@@ -44,7 +53,7 @@ async function startApp(plan: 'free' | 'paid'): Promise<{ app: RunningApp; child
     child.stdout!.on('data', check)
     child.once('exit', (code) => reject(new Error(`the app exited (${code}) before listening:\n${out}`)))
   })
-  return { app: { apiUrl: urls.api, uiUrl: urls.ui, token, dataDir, output: () => out }, child }
+  return { app: { apiUrl: urls.api, uiUrl: urls.ui, token, dataDir, output: () => out, newUiLink: () => mintUiLink(urls.api, token) }, child }
 }
 
 async function stopApp(child: ChildProcess, dataDir: string): Promise<void> {

@@ -29,6 +29,10 @@ test('add a webhook and see its deliveries', async ({ ui, page }) => {
     await delivered.first().getByRole('button', { name: 'Attempts' }).click()
     await expect(page.getByText(/#1 delivered · 200/).first()).toBeVisible()
     await saveScreenshot(page, 'webhooks')
+
+    // Edited in place: one more event, without typing the URL again.
+    await ui.webhooks.editEvents(receiver.url, ['message'])
+    await expect(ui.webhooks.item(receiver.url)).toContainText('Events: session.status, message')
   } finally {
     await receiver.close()
   }

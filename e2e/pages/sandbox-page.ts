@@ -15,6 +15,21 @@ export class SandboxPage {
     await expect(this.phone(name)).toBeVisible()
   }
 
+  /** Each action's label, field(s) and button share one line (they used to wrap onto separate lines). */
+  async expectActionsOnOneLine(phoneName: string): Promise<void> {
+    const card = this.phone(phoneName)
+    const rows: [string, string][] = [
+      ['Scan the QR of', 'Scan this instance’s QR'],
+      ['Pairing code', 'Enter pairing code'],
+      [`Send as ${phoneName} to`, 'Send a message as this person']
+    ]
+    for (const [label, button] of rows) {
+      const a = await card.getByLabel(label, { exact: true }).boundingBox()
+      const b = await card.getByRole('button', { name: button }).boundingBox()
+      expect(a && b && Math.abs(a.y + a.height / 2 - (b.y + b.height / 2))).toBeLessThan(6)
+    }
+  }
+
   async scanQrOf(phoneName: string, instanceId: string): Promise<void> {
     const card = this.phone(phoneName)
     await card.getByLabel('Scan the QR of').selectOption(instanceId)

@@ -15,6 +15,20 @@ export class WebhooksPage {
     await expect(this.page.getByRole('list', { name: 'Configured webhooks' }).getByText(url)).toBeVisible()
   }
 
+  item(url: string): Locator {
+    return this.page.getByRole('listitem', { name: `Webhook ${url}` })
+  }
+
+  /** Adds events to a configured webhook with its in-place editor. */
+  async editEvents(url: string, add: string[]): Promise<void> {
+    const item = this.item(url)
+    await item.getByRole('button', { name: 'Edit' }).click()
+    const editor = item.getByRole('form', { name: `Edit webhook ${url}` })
+    for (const event of add) await editor.getByLabel(event, { exact: true }).check()
+    await editor.getByRole('button', { name: 'Save changes' }).click()
+    await expect(editor).toHaveCount(0)
+  }
+
   deliveryRows(): Locator {
     return this.page.locator('table.deliveries tbody tr[data-state]')
   }

@@ -64,6 +64,9 @@ describe('UI bridge (offline engine)', () => {
     expect(await connectOutcome(t.core.url, tokenProtocols(token))).toBe('refused 4401 ui_link_used')
     // The token never appears in the log.
     expect(t.logLines.join('\n')).not.toContain(token)
+    // Documented with the API.
+    const doc = (await t.inject({ method: 'GET', url: '/docs/json' })).json() as { paths: Record<string, { post?: { summary?: string } }> }
+    expect(doc.paths['/ui/link']?.post?.summary).toBe('A new one-time link to the UI in a browser')
   })
 
   it('refuses a cross-site page even with a valid link, and upgrades to other paths', async () => {
