@@ -1,9 +1,10 @@
-// The temp-link QR page in a real browser (Debian's Chromium): live QR, pairing code, status, strict CSP
-// holding (no console errors), and no request leaving the origin or carrying a Referer.
+// The temp-link QR page in a real browser (Debian's Chromium): live QR that follows the engine's rotation, pairing
+// code, status, strict CSP holding (no console errors), and no request leaving the origin or carrying a Referer.
 import { existsSync } from 'node:fs'
 import { chromium, type Browser } from 'playwright-core'
+import QRCode from 'qrcode'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestCore, type TestCore } from '../testing/core-harness.js'
+import { startTestCore, waitUntil, type TestCore } from '../testing/core-harness.js'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 /** The bits of the page's DOM the checks read (this tsconfig has no DOM lib; string eval is blocked by the CSP). */
@@ -12,9 +13,19 @@ type PageDoc = { document: { getElementById(id: string): { src?: string } | null
 describe('temp-qr page in a browser', () => {
   let t: TestCore
   let browser: Browser
+  /** Instances created while `fastQr` is set show each QR for 3 s (Baileys' qrTimeout) instead of 60 s / 20 s. */
+  let fastQr = false
+  const fastQrInstances = new Set<string>()
   beforeAll(async () => {
     if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (see .ci/run)`)
-    t = await startTestCore('sandbox')
+    t = await startTestCore('sandbox', {
+      engine: {
+        socketConfigFor: (id) => {
+          if (fastQr) fastQrInstances.add(id)
+          return fastQrInstances.has(id) ? { qrTimeout: 3_000 } : {}
+        }
+      }
+    })
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] })
   })
   afterAll(async () => {
@@ -56,6 +67,37 @@ describe('temp-qr page in a browser', () => {
       expect(r.referer ?? '', r.url).toBe('')
     }
     await page.close()
+  })
+
+  it('follows the QR as the engine rotates it', async () => {
+    fastQr = true
+    const id = await t.createInstance()
+    fastQr = false
+    const issued: string[] = []
+    const off = t.core.bus.on('session.qr', (e) => e.instanceId === id && e.qr && issued.push(e.qr))
+    await t.waitForStatus(id, 'SCAN_QR_CODE')
+    const link = (await t.call('POST', '/v2/session/temp-link', { instance_id: id })).json().link as string
+    const page = await browser.newPage()
+    const qrSrc = () => page.evaluate(() => (globalThis as unknown as PageDoc).document.getElementById('qr')?.src ?? '')
+    await page.goto(link)
+    await page.waitForFunction(() => ((globalThis as unknown as PageDoc).document.getElementById('qr')?.src ?? '').startsWith('data:image/png'), undefined, { timeout: 15_000 })
+    const first = await qrSrc()
+    // The page renders what /state renders: the data URL of one QR string the engine issued.
+    const rendered = async (qr: string) => QRCode.toDataURL(qr, { margin: 2, width: 264 })
+    const firstQr = await waitUntil(async () => {
+      for (const qr of issued) if ((await rendered(qr)) === first) return qr
+      return undefined
+    }, 5_000, 'first image is an issued QR')
+    // Without reloading, the image changes to a later QR of the same instance.
+    await page.waitForFunction((before) => ((globalThis as unknown as PageDoc).document.getElementById('qr')?.src ?? '') !== before, first, { timeout: 20_000 })
+    const next = await qrSrc()
+    const laterQrs = issued.slice(issued.indexOf(firstQr) + 1)
+    expect(laterQrs.length).toBeGreaterThan(0)
+    expect(await Promise.all(laterQrs.map(rendered))).toContain(next)
+    expect(await page.textContent('[data-testid=status]')).toBe('waiting for the phone')
+    off()
+    await page.close()
+    await t.call('DELETE', '/v2/session/delete', { instance_id: id })
   })
 
   it('tells the visitor when the link was revoked', async () => {
