@@ -92,6 +92,20 @@ describe('/v2/send media', () => {
     expect(sha(viaGet.body)).toBe(sha(jpg))
   })
 
+  it('image with reply_to: the recipient gets the image quoting the replied message', async () => {
+    const { Jimp } = await import('jimp')
+    const first = await s.call('POST', '/v2/send/text', {}, { chatId: PEER, message: 'which colour?' })
+    expect(first.statusCode, first.body).toBe(200)
+    const png = await new Jimp({ width: 16, height: 16, color: 0x2244ccff }).getBuffer('image/png')
+    const r = await media(await s.call('POST', '/v2/send/image', {}, { chatId: PEER, file: { data: png.toString('base64'), mimetype: 'image/png' }, caption: 'this one', reply_to: first.json().id._serialized }))
+    expect(sha(r.body)).toBe(sha(png))
+    const ctx = (r.got.content as { imageMessage: { caption: string; contextInfo: { stanzaId: string; participant: string; quotedMessage: { conversation?: string; extendedTextMessage?: { text: string } } } } }).imageMessage
+    expect(ctx.caption).toBe('this one')
+    expect(ctx.contextInfo.stanzaId).toBe(first.json().key.id)
+    expect(ctx.contextInfo.participant).toBe(`${ME}@s.whatsapp.net`)
+    expect(ctx.contextInfo.quotedMessage.conversation ?? ctx.contextInfo.quotedMessage.extendedTextMessage?.text).toBe('which colour?')
+  })
+
   it('pdf keeps its file name; a top-level url is accepted for file[url]', async () => {
     const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(4000)])
     files.set('/report.pdf', { type: 'application/pdf', body: pdf })

@@ -51,6 +51,24 @@ describe('/v2/send structured kinds and actions', () => {
     expect(missing.json().details.missing).toEqual(['latitude', 'longitude'])
   })
 
+  type Quote = { stanzaId?: string; participant?: string; quotedMessage?: { conversation?: string; extendedTextMessage?: { text: string } } }
+  const quoteOf = (inner: Record<string, unknown> | undefined): Quote => (inner?.contextInfo ?? {}) as Quote
+  const quotedText = (q: Quote) => q.quotedMessage?.conversation ?? q.quotedMessage?.extendedTextMessage?.text
+
+  it('location and poll with reply_to quote the person\'s message', async () => {
+    const asked = await personSays('where and when?')
+    const replyTo = `false_${PEER}@c.us_${asked}`
+    const loc = await content(await s.call('POST', '/v2/send/location', {}, { chatId: PEER, latitude: '48.8584', longitude: '2.2945', title: 'Here', reply_to: replyTo }))
+    expect(loc.locationMessage).toMatchObject({ degreesLatitude: 48.8584, name: 'Here' })
+    expect(quoteOf(loc.locationMessage)).toMatchObject({ stanzaId: asked, participant: `${PEER}@s.whatsapp.net` })
+    expect(quotedText(quoteOf(loc.locationMessage))).toBe('where and when?')
+    const poll = await content(await s.call('POST', '/v2/send/poll', {}, { chatId: PEER, poll: { name: 'When?', options: ['Mon', 'Tue'] }, reply_to: replyTo }))
+    const created = poll.pollCreationMessageV3 ?? poll.pollCreationMessage
+    expect(created).toMatchObject({ name: 'When?' })
+    expect(quoteOf(created)).toMatchObject({ stanzaId: asked, participant: `${PEER}@s.whatsapp.net` })
+    expect(quotedText(quoteOf(created))).toBe('where and when?')
+  })
+
   let pollId = ''
   it('poll as JSON text in the query; then vote in it, and the creator decrypts the vote', async () => {
     const poll = JSON.stringify({ name: 'How are you?', options: ['Awesome!', 'Good!', 'Not bad!'], multipleAnswers: true })
