@@ -1,4 +1,6 @@
 // /v2/send/text and link-preview end to end: real HTTP (inject), real Baileys, the simulated recipient decrypts.
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { keyIdOf, openSendCore, type SendCtx } from './send-testing.js'
 
@@ -134,6 +136,27 @@ describe('/v2/send/text', () => {
     const hqExt = (await s.received(keyIdOf(hq))).content as { extendedTextMessage: Record<string, unknown> }
     expect(hqExt.extendedTextMessage).toMatchObject({ text: 'HQ\nhttps://example.com/hq', title: 'Nested' })
     expect(hqExt.extendedTextMessage.thumbnailDirectPath).toBeTruthy()
+  })
+
+  it('link preview: a thumbnail by URL is fetched and sent as the preview image; an unreachable one is 422', async () => {
+    const { Jimp } = await import('jimp')
+    const { extractImageThumb } = await import('@whiskeysockets/baileys')
+    const png = await new Jimp({ width: 320, height: 160, color: 0x33aa66ff }).getBuffer('image/png')
+    const server = createServer((req, res) => (req.url === '/thumb.png' ? res.writeHead(200, { 'content-type': 'image/png' }).end(png) : res.writeHead(404).end()))
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    try {
+      const res = await s.call('POST', '/v2/send/link-preview', {}, { chatId: PEER, url: 'https://example.com/by-url', title: 'By URL', thumbnail: `${base}/thumb.png` })
+      expect(res.statusCode, res.body).toBe(200)
+      const ext = ((await s.received(keyIdOf(res))).content as { extendedTextMessage: Record<string, unknown> }).extendedTextMessage
+      expect(ext).toMatchObject({ title: 'By URL', matchedText: 'https://example.com/by-url' })
+      // The bubble's JPEG is the fetched image scaled down, exactly as Baileys derives it from those bytes.
+      expect(ext.jpegThumbnail).toBe((await extractImageThumb(png, 192)).buffer.toString('base64'))
+      const gone = await s.call('POST', '/v2/send/link-preview', {}, { chatId: PEER, url: 'https://example.com/x', thumbnail: `${base}/missing.png` })
+      expect([gone.statusCode, gone.json().code]).toEqual([422, 'file_unreachable'])
+    } finally {
+      await new Promise((r) => server.close(r))
+    }
   })
 
   it('junk parameters never answer 5xx on any send route', async () => {
