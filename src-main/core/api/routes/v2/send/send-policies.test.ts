@@ -1,12 +1,25 @@
 // Rate-limit policies enforced on /v2/send/* with a controllable clock: the protection window after WORKING,
-// per-minute pacing (202 with position/ETA, then sent in order), the daily cap (429 with its reset time, kept
-// across a core restart), restart purging the queue, and the unlimited policy never queueing.
+// per-minute pacing (202 with position/ETA, then sent in order), concurrency (202 while a send is in flight),
+// the daily cap (429 with its reset time, kept across a core restart), restart purging the queue, and the
+// unlimited policy never queueing.
+import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { localDayKey, ManualClock, nextLocalMidnight, recordSent } from '../../../../rate-limit/index.js'
 import { pairInstance, startTestCore, waitUntil, type TestCore } from '../../../../testing/core-harness.js'
 
 const ME = '15551270001'
 const PEER = '15551270002'
+
+/** Checks `cond` on every turn of the event loop (no fixed sleep) until it holds; fails after `ms` of real time. */
+async function eventLoopTurnsUntil<T>(cond: () => T | undefined, ms: number): Promise<T> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const v = cond()
+    if (v !== undefined) return v
+    if (Date.now() > deadline) throw new Error('condition not met in time')
+    await new Promise((r) => setImmediate(r))
+  }
+}
 
 describe('send policies (strict by default)', () => {
   const clock = new ManualClock(Date.now())
@@ -65,6 +78,24 @@ describe('send policies (strict by default)', () => {
     await waitUntil(async () => (await inbox()).includes('pace 3'), 10_000, 'pace 3')
     const texts = (await inbox()).filter((x) => x?.startsWith('pace'))
     expect(texts).toEqual(['pace 1', 'pace 2', 'pace 3'])
+  })
+
+  it('concurrent_limit 1: a send while another is being handed to the network is 202 with reason concurrency, then goes out', async () => {
+    await clock.advance(60_000)
+    // A 4 MB document keeps the first send in flight (encrypted and uploaded to the media service) for many turns.
+    const file = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(4 * 1024 * 1024)])
+    const first = t.call('POST', '/v2/send/pdf', { instance_id: id }, { chatId: PEER, file: { data: file.toString('base64'), filename: 'big.pdf', mimetype: 'application/pdf' } })
+    const sending = () => t.core.db.prepare("SELECT message_id FROM outbound_messages WHERE instance_id = ? AND status = 'sending'").pluck().get(id) as string | undefined
+    const inFlight = await eventLoopTurnsUntil(sending, 20_000)
+    const second = await send('while the pdf uploads')
+    expect(second.statusCode, second.body).toBe(202)
+    expect(second.json()).toMatchObject({ status: 'queued', reason: 'concurrency', position: 1 })
+    expect((await queueOf(inFlight)).message.status).toBe('sending')
+    expect((await first).statusCode).toBe(200)
+    // Then the per-minute spacing (8/min) decides when it leaves.
+    await clock.advance(7_500)
+    await waitUntil(async () => (await inbox()).includes('while the pdf uploads'), 10_000, 'queued behind the pdf')
+    expect((await queueOf(second.json().key.id)).message.status).toBe('sent')
   })
 
   it('daily cap: 429 daily_cap_reached with the reset time; it survives a core restart and resets at local midnight', async () => {
