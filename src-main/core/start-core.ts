@@ -30,7 +30,7 @@ import { createRetryCounterCaches, deleteInstanceStore, storeGetMessage } from '
 import { createWebhookService, type WebhookService } from './webhooks/index.js'
 import { MediaFiles } from './messaging/reads/media-files.js'
 import { DEFAULT_PAIRING_THROTTLE, PairingCodes, type PairingThrottleConfig } from './engine/pairing-codes.js'
-import { SandboxNetwork, sandboxAdminRoutes, sandboxClientConfig } from './sandbox/index.js'
+import { SandboxNetwork, assertLoopback, sandboxAdminRoutes, sandboxClientConfig } from './sandbox/index.js'
 import { createRateLimiter, createSendQueue, systemClock, type Clock } from './rate-limit/index.js'
 import type { MediaLimits } from './messaging/send/media-input.js'
 import { wireOutbound } from './messaging/send/wiring.js'
@@ -135,11 +135,14 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       socketConfig = sandboxClientConfig(sandbox)
     }
 
+    const engineSocketConfig = { ...socketConfig, ...options.engine?.socketConfig }
+    // Overrides come last, so the loopback rule is checked on the URL the engines will really use.
+    if (sandbox) assertLoopback(String(engineSocketConfig.waWebSocketUrl))
     const retryCounters = createRetryCounterCaches()
     const engine = new BaileysAdapter({
       db,
       logger: logger.child({ module: 'engine' }, { level: process.env.SWITCHBOARD_ENGINE_LOG_LEVEL ?? 'warn' }),
-      socketConfig: { ...socketConfig, ...options.engine?.socketConfig },
+      socketConfig: engineSocketConfig,
       reconnect: options.engine?.reconnect,
       // getMessage from the message store: answers peers' retry requests and lets Baileys decrypt event responses;
       // retry counters outlive reconnects.
