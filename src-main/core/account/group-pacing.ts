@@ -13,12 +13,13 @@ export interface GroupPacer {
 
 export interface GroupPacerOptions {
   maxWaitMs?: number
+  /** Default: the limiter's own clock (estimates are in its time). */
   now?: () => number
 }
 
 export function createGroupPacer(rate: { limiter: RateLimiter; queue: SendQueue } | undefined, o: GroupPacerOptions = {}): GroupPacer {
   const maxWaitMs = o.maxWaitMs ?? GROUP_MAX_WAIT_MS
-  const now = o.now ?? Date.now
+  const now = o.now ?? (() => rate?.limiter.now() ?? Date.now())
   return {
     async run(instanceId, job) {
       if (!rate) return job()

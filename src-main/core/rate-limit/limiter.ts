@@ -85,6 +85,8 @@ export interface RateLimiter {
   snapshot(instanceId: string, opts?: { queueLength?: number }): LimiterSnapshot
   /** Called after every release (the send queue uses it to start waiting jobs). */
   onRelease(listener: (instanceId: string, kind: LimitKind) => void): () => void
+  /** The limiter's clock (the core's Clock): callers comparing with estimate() must use this, not Date.now. */
+  now(): number
 }
 
 const RULES: Record<LimitKind, { perMinute: keyof PolicyLimits; daily: keyof PolicyLimits }> = {
@@ -256,6 +258,7 @@ export function createRateLimiter(deps: RateLimiterDeps, options: RateLimiterOpt
     onRelease(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
-    }
+    },
+    now: () => now()
   }
 }

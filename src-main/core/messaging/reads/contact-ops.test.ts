@@ -17,7 +17,7 @@ function setup(policy: PolicyLimits) {
   const clock = new ManualClock(new Date(2026, 4, 12, 10, 0, 0).getTime())
   const limiter = createRateLimiter({ db, limitsFor: () => policy, now: () => clock.now() })
   const queue = createSendQueue({ limiter, clock })
-  return { clock, deps: { limiter, queue, now: () => clock.now() } }
+  return { clock, deps: { limiter, queue } }
 }
 
 describe('number checks through the check limiter', () => {

@@ -22,13 +22,13 @@ export function normalizeCheckPhone(raw: string): string {
 export interface CheckLimits {
   limiter: RateLimiter
   queue: SendQueue
-  now?: () => number
 }
 
 /** Runs `job` as one number check of the instance's policy (check_req_per_minute, check_daily_cap). */
 export async function throughCheckLimiter<T>(limits: CheckLimits | undefined, instanceId: string, job: () => Promise<T>): Promise<T> {
   if (!limits) return job()
-  const now = (limits.now ?? Date.now)()
+  // The limiter's clock: its estimates are in that time (a ManualClock in tests), not Date.now's.
+  const now = limits.limiter.now()
   const waiting = limits.queue.length(instanceId, 'check')
   const denial = limits.limiter.check(instanceId, 'check', { pending: waiting })
   if (denial && denial.reason !== 'daily_cap') {

@@ -14,7 +14,7 @@ import { subjectOf } from '../v2/groups.js'
 
 export async function v1GroupSubjectRoutes(untyped: FastifyInstance, deps: ApiDeps): Promise<void> {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>()
-  const groups = new GroupService({ engine: deps.engine, manager: deps.manager, pacer: createGroupPacer(deps.rateLimit, { now: deps.now }), now: deps.now })
+  const groups = new GroupService({ engine: deps.engine, manager: deps.manager, pacer: createGroupPacer(deps.rateLimit), now: deps.now })
   app.put('/v1/groups/:id/subject', {
     config: { auth: 'instance' },
     schema: {

@@ -101,7 +101,7 @@ const excludesParticipants = (input: Params): boolean => {
 
 export async function groupRoutes(untyped: FastifyInstance, deps: ApiDeps): Promise<void> {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>()
-  const groups = new GroupService({ engine: deps.engine, manager: deps.manager, pacer: createGroupPacer(deps.rateLimit, { now: deps.now }), now: deps.now })
+  const groups = new GroupService({ engine: deps.engine, manager: deps.manager, pacer: createGroupPacer(deps.rateLimit), now: deps.now })
   // Someone else added us to a group or changed its members: the cached list is stale.
   const off = deps.bus?.on('engine.baileys', ({ instanceId, events }) => {
     if (events['groups.upsert'] || events['group-participants.update']) groups.invalidate(instanceId)
