@@ -1,10 +1,13 @@
-// Contact operations that ask the network directly: number check (through the instance's check limiter),
-// about text, block and unblock.
+// Contact operations that ask the network directly: number check (through the instance's check limiter; it
+// records the business flags the network states on the contact), about text, block and unblock.
 import { jidNormalizedUser, type WASocket } from '@whiskeysockets/baileys'
 import { coreErrors } from '../../domain/core-errors.js'
 import { RateLimitError, type RateLimiter, type SendQueue } from '../../rate-limit/index.js'
+import type { Db } from '../../db/connection.js'
 import { toApiChatId } from '../chat-ids.js'
+import { getContact, upsertContact } from '../store/index.js'
 import { engineCall } from './live-socket.js'
+import { lookupNumber } from './number-lookup.js'
 
 /** A number check that would wait longer than this for its rate slot is refused (429) instead of held. */
 export const MAX_CHECK_WAIT_MS = 20_000
@@ -45,11 +48,21 @@ export interface NumberCheck {
   chatId: string
 }
 
-export async function checkNumber(socket: WASocket, digits: string): Promise<NumberCheck> {
-  const found = await engineCall('the number check', () => socket.onWhatsApp(digits))
-  const hit = found?.find((f) => f.exists)
+/**
+ * Whether the number is on WhatsApp. What the answer says about a business account (verified name, business
+ * app or API/"enterprise") is recorded on the contact: an existing one is updated (a business may become a
+ * personal account again), a business account is added.
+ */
+export async function checkNumber(socket: WASocket, digits: string, store?: { db: Db; instanceId: string; now: number }): Promise<NumberCheck> {
+  const found = await lookupNumber(socket, digits)
+  if (!found.exists) return { numberExists: false, chatId: `${digits}@c.us` }
+  const jid = jidNormalizedUser(found.jid)
+  if (store && (found.business || getContact(store.db, store.instanceId, jid))) {
+    const b = found.business
+    upsertContact(store.db, store.instanceId, jid, { verifiedName: b?.verifiedName ?? null, isBusiness: !!b, isEnterprise: !!b?.isEnterprise }, store.now)
+  }
   // The network answers with the account's own spelling of the number; that is the chat id to use.
-  return hit ? { numberExists: true, chatId: toApiChatId(hit.jid) } : { numberExists: false, chatId: `${digits}@c.us` }
+  return { numberExists: true, chatId: toApiChatId(jid) }
 }
 
 export interface AboutText {

@@ -1,14 +1,17 @@
-// xmlns="usync": the directory. Answers the devices (with key-index), lid, contact, status and
-// disappearing_mode protocols for each user asked about; a protocol it does not model comes back empty and is
-// recorded in the stanza inventory as unhandled ("usync:<protocol>").
-import type { BinaryNode } from '@whiskeysockets/baileys'
+// xmlns="usync": the directory. Answers the devices (with key-index), lid, contact, status,
+// disappearing_mode and business protocols for each user asked about; a protocol it does not model comes back
+// empty and is recorded in the stanza inventory as unhandled ("usync:<protocol>").
+import { randomBytes } from 'node:crypto'
+import { proto, type BinaryNode } from '@whiskeysockets/baileys'
 import type { Connection } from '../server/connection.js'
+import type { SandboxServer } from '../server/context.js'
 import { getAccount, getAccountByLid, listDevices, type Account } from '../store/accounts-repo.js'
+import { getMeta, setMeta } from '../store/meta-repo.js'
 import { child, childrenOf, kids, node, text } from '../wire/nodes.js'
 import { lidJid, parseJid, phoneDigits, pnJid, S_WA } from '../wire/jid.js'
 import { UNHANDLED, type IqOutcome } from '../server/inventory.js'
 
-const MODELLED = new Set(['devices', 'contact', 'lid', 'status', 'disappearing_mode'])
+const MODELLED = new Set(['devices', 'contact', 'lid', 'status', 'disappearing_mode', 'business'])
 
 export function handleUsync(conn: Connection, iq: BinaryNode, usync: BinaryNode | undefined): IqOutcome {
   const s = conn.server
@@ -59,7 +62,36 @@ function protocolAnswer(conn: Connection, protocol: string, acc: Account | undef
       return node('status', { t: String(acc.statusT) }, Buffer.from(acc.statusText))
     case 'disappearing_mode':
       return node('disappearing_mode', { duration: '0', t: '0' })
+    case 'business':
+      return businessAnswer(s, acc)
     default:
       return node(protocol, {})
   }
+}
+
+// ---- business accounts (a sandbox-only flag in the meta table; added for the message store's isBusiness /
+// isEnterprise, issue 4). A business account answers the `business` protocol with its verified-name
+// certificate, as the network does; the certificate is not signed (nothing in Baileys checks it).
+
+export interface SandboxBusiness {
+  verifiedName: string
+  /** The certificate's issuer: "smb:wa" for the WhatsApp Business app (default), "ent:wa" for an API (enterprise) account. */
+  issuer?: string
+}
+
+const businessKey = (phone: string) => `business:${phone}`
+
+/** Marks a phone as a business account (null: a personal account again). */
+export function setSandboxBusiness(server: SandboxServer, phone: string, business: SandboxBusiness | null): void {
+  setMeta(server.db, businessKey(phone), Buffer.from(business ? JSON.stringify({ issuer: 'smb:wa', ...business }) : ''))
+}
+
+function businessAnswer(s: SandboxServer, acc: Account | undefined): BinaryNode {
+  const raw = acc ? getMeta(s.db, businessKey(acc.phone))?.toString('utf8') : undefined
+  if (!raw) return node('business', {})
+  const biz = JSON.parse(raw) as Required<SandboxBusiness>
+  const serial = Date.now()
+  const details = proto.VerifiedNameCertificate.Details.encode({ serial, issuer: biz.issuer, verifiedName: biz.verifiedName }).finish()
+  const cert = proto.VerifiedNameCertificate.encode({ details, signature: randomBytes(64) }).finish()
+  return node('business', {}, [node('verified_name', { v: '1', serial: String(serial) }, cert)])
 }

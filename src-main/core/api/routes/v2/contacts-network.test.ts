@@ -3,11 +3,14 @@
 import type { WAMessage } from '@whiskeysockets/baileys'
 import { Jimp } from 'jimp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { setSandboxBusiness } from '../../../sandbox/handlers/usync.js'
 import { pairInstance, startTestCore, waitUntil, type TestCore } from '../../../testing/core-harness.js'
 
 const A = '15550101001' // the instance's own phone
 const B = '15550101002' // a contact
 const NOBODY = '15550109999' // not on the network
+const SHOP = '15550101003' // a WhatsApp Business app account
+const BANK = '15550101004' // a WhatsApp Business API ("enterprise") account
 
 describe('contacts on the network', () => {
   let t: TestCore
@@ -48,6 +51,24 @@ describe('contacts on the network', () => {
     const before = count()
     await get('/v2/contacts/check-exists', { phone: B })
     expect(count()).toBe(before + 1)
+  })
+
+  it('business accounts: check-exists records what the network says (verified name, business app or API); /v2/contacts shows it', async () => {
+    const sandbox = t.core.sandbox!
+    await sandbox.createPhone({ phoneNumber: SHOP, name: 'Shop' })
+    await sandbox.createPhone({ phoneNumber: BANK, name: 'Bank' })
+    setSandboxBusiness(sandbox.server, SHOP, { verifiedName: 'Corner Shop' }) // WhatsApp Business app
+    setSandboxBusiness(sandbox.server, BANK, { verifiedName: 'Big Bank', issuer: 'ent:wa' }) // Business API
+    // Unknown to the store until checked; a personal number that is not a contact is not added by a check.
+    expect((await get('/v2/contacts', { contactId: SHOP })).statusCode).toBe(404)
+    for (const phone of [SHOP, BANK, A]) expect((await get('/v2/contacts/check-exists', { phone })).json()).toMatchObject({ numberExists: true })
+    expect((await get('/v2/contacts', { contactId: SHOP })).json()).toMatchObject({ id: `${SHOP}@c.us`, verifiedName: 'Corner Shop', isBusiness: true, isEnterprise: false })
+    expect((await get('/v2/contacts', { contactId: BANK })).json()).toMatchObject({ id: `${BANK}@c.us`, verifiedName: 'Big Bank', isBusiness: true, isEnterprise: true })
+    expect((await get('/v2/contacts', { contactId: A })).statusCode).toBe(404)
+    // A business that went back to a personal account is updated on the next check.
+    setSandboxBusiness(sandbox.server, SHOP, null)
+    await get('/v2/contacts/check-exists', { phone: SHOP })
+    expect((await get('/v2/contacts', { contactId: SHOP })).json()).toMatchObject({ verifiedName: null, isBusiness: false, isEnterprise: false })
   })
 
   it('about: the text the contact set, null for nobody', async () => {

@@ -28,7 +28,7 @@ export async function contactsNetworkRoutes(app: FastifyInstance, deps: ApiDeps)
     schema: {
       tags: ['Contacts'],
       summary: 'Check that a phone number is on WhatsApp',
-      description: `phone: digits with the country code (a leading + and spaces are removed). Answers {numberExists, chatId}; chatId is the id to write to (<number>@c.us). Counts as one number check of the instance's rate-limit policy (check_req_per_minute, check_daily_cap): a check that would wait up to 20 s for its slot waits and answers 200, a longer wait answers 429 rate_limited (details.retry_after_ms), over the daily cap 429 daily_cap_reached (details.resets_at). GET and POST. ${NOT_WORKING} ${CREDENTIALS_NOTE}`,
+      description: `phone: digits with the country code (a leading + and spaces are removed). Answers {numberExists, chatId}; chatId is the id to write to (<number>@c.us). What the network says about a business account (verified name; business app or API, i.e. isBusiness / isEnterprise) is recorded on the contact (GET /v2/contacts). Counts as one number check of the instance's rate-limit policy (check_req_per_minute, check_daily_cap): a check that would wait up to 20 s for its slot waits and answers 200, a longer wait answers 429 rate_limited (details.retry_after_ms), over the daily cap 429 daily_cap_reached (details.resets_at). GET and POST. ${NOT_WORKING} ${CREDENTIALS_NOTE}`,
       querystring: instanceQuery({ phone: Type.Optional(Type.String({ description: 'e.g. 15551234567', examples: ['15551234567'] })) }),
       response: { 200: Type.Object({ numberExists: Type.Boolean(), chatId: Type.String() }), ...errors }
     },
@@ -36,7 +36,7 @@ export async function contactsNetworkRoutes(app: FastifyInstance, deps: ApiDeps)
       const { instance } = authInstance(request)
       const digits = normalizeCheckPhone(requiredString(request.input, 'phone', 'phoneNumber', 'phone_number'))
       const socket = socketOf(instance.id)
-      return throughCheckLimiter(deps.rateLimit, instance.id, () => checkNumber(socket, digits))
+      return throughCheckLimiter(deps.rateLimit, instance.id, () => checkNumber(socket, digits, { db: deps.db, instanceId: instance.id, now: now() }))
     }
   })
 
