@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { proto } from '@whiskeysockets/baileys'
 import { SandboxNetwork } from './sandbox-network.js'
+import { LOW_PREKEY_COUNT } from './handlers/prekeys.js'
 import { TestClient, textOf, waitFor } from './testing/test-client.js'
 
 const A_PHONE = '15550000001'
@@ -67,9 +68,7 @@ describe.sequential('sandbox network: the prototype scenarios', () => {
 
   it('A,B: prekeys uploaded to the server', async () => {
     await waitFor(() => net.listPhones().every((p) => p.devices.length === 2), 5000, 'devices')
-    const { countPreKeys } = await import('./store/accounts-repo.js')
-    const db = (net as unknown as { db: import('../db/connection.js').Db }).db
-    await waitFor(() => countPreKeys(db, A_PHONE, 1) > 100 && countPreKeys(db, B_PHONE, 1) > 100, 5000, 'prekeys')
+    await waitFor(() => net.preKeyCount(`${A_PHONE}:1@s.whatsapp.net`) > 100 && net.preKeyCount(`${B_PHONE}:1@s.whatsapp.net`) > 100, 5000, 'prekeys')
   })
 
   it('A,B: phone bootstrap (app-state key share + inline history sync) -> pushName + receivedPendingNotifications', async () => {
@@ -260,18 +259,16 @@ describe.sequential('sandbox network: the prototype scenarios', () => {
   })
 
   it('a device running low on one-time pre-keys is told, and uploads more', async () => {
-    const db = (net as unknown as { db: import('../db/connection.js').Db }).db
-    const { countPreKeys, listPreKeyIds } = await import('./store/accounts-repo.js')
+    const B1 = `${B_PHONE}:1@s.whatsapp.net`
     // Leave B:1 with exactly LOW_PREKEY_COUNT keys; the next bundle fetch takes one and crosses the threshold.
-    const ids = listPreKeyIds(db, B_PHONE, 1)
-    db.prepare(`DELETE FROM prekeys WHERE phone = ? AND device_id = 1 AND key_id IN (${ids.slice(5).join(',')})`).run(B_PHONE)
-    expect(countPreKeys(db, B_PHONE, 1)).toBe(5)
+    expect(net.faults.exhaustPreKeys(B1, LOW_PREKEY_COUNT)).toBeGreaterThan(0)
+    expect(net.preKeyCount(B1)).toBe(LOW_PREKEY_COUNT)
     const D = new TestClient(net, 'D')
     await net.createPhone({ phoneNumber: '15550000004', name: 'Dan' })
     await D.pairByQr('15550000004')
     try {
       await D.sock.sendMessage(Bjid, { text: 'a new contact fetches your keys' })
-      await waitFor(() => countPreKeys(db, B_PHONE, 1) > 5, 8000, 'B re-uploaded prekeys')
+      await waitFor(() => net.preKeyCount(B1) > LOW_PREKEY_COUNT, 8000, 'B re-uploaded prekeys')
     } finally {
       D.stop()
     }

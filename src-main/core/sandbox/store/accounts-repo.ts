@@ -223,3 +223,12 @@ export function takePreKey(db: Db, phone: string, deviceId: number): { id: numbe
   ).get(phone, deviceId) as { key_id: number; pub: Buffer } | undefined
   return r && { id: r.key_id, pub: r.pub }
 }
+
+/** Drops all but the `keep` one-time pre-keys that would be handed out next; returns how many went. */
+export function discardPreKeys(db: Db, phone: string, deviceId: number, keep: number): number {
+  return stmt(
+    db,
+    `DELETE FROM prekeys WHERE phone = ? AND device_id = ? AND key_id NOT IN
+       (SELECT key_id FROM prekeys WHERE phone = ? AND device_id = ? ORDER BY key_id LIMIT ?)`
+  ).run(phone, deviceId, phone, deviceId, keep).changes
+}

@@ -1,0 +1,53 @@
+// A new simulated phone: the account (fresh LID, identity key, app-state key, default privacy), its phone as
+// device 0, and the person's Baileys creds for that device — validated, then stored in one transaction.
+import { randomBytes, randomInt } from 'node:crypto'
+import type { Db } from '../../db/connection.js'
+import { getAccount, getAccountByLid, insertAccount, insertDevice, type Account } from '../store/accounts-repo.js'
+import { generateKeyPair } from '../transport/cert-authority.js'
+import { sandboxErrors } from '../errors.js'
+import { phoneDigits } from '../wire/jid.js'
+import { nowSeconds } from '../wire/nodes.js'
+import { mintPersonCreds, storeMintedCreds } from './person-auth.js'
+
+const DEFAULT_PRIVACY = { readreceipts: 'all', last: 'all', online: 'all', profile: 'all', status: 'all', groupadd: 'all', calladd: 'all', messages: 'all' }
+
+export function provisionPhone(db: Db, input: { phoneNumber: string; name?: string }): Account {
+  const phone = phoneDigits(String(input.phoneNumber ?? ''))
+  if (!phone || !/^[0-9]+$/.test(String(input.phoneNumber).replace(/^\+/, ''))) throw sandboxErrors.invalidPhoneNumber(String(input.phoneNumber))
+  if (getAccount(db, phone)) throw sandboxErrors.phoneExists(phone)
+  const acc: Account = {
+    phone,
+    lid: freshLid(db),
+    pushName: (input.name ?? '').trim() || `User ${phone.slice(-4)}`,
+    identity: generateKeyPair(),
+    rawId: randomInt(1, 2 ** 31 - 1),
+    keyIndex: 0,
+    nextDeviceId: 1,
+    statusText: 'Hey there! I am using WhatsApp.',
+    statusT: nowSeconds(),
+    appStateKey: { keyId: randomBytes(6), keyData: randomBytes(32), t: Date.now() },
+    privacy: { ...DEFAULT_PRIVACY },
+    lastSeen: null,
+    createdAt: nowSeconds()
+  }
+  const creds = mintPersonCreds(acc)
+  db.transaction(() => {
+    insertAccount(db, acc)
+    insertDevice(db, {
+      phone, deviceId: 0, kind: 'phone', noiseKey: Buffer.from(creds.noiseKey.public), regId: creds.registrationId,
+      identityKey: acc.identity.public,
+      signedPreKey: { id: creds.signedPreKey.keyId, pub: Buffer.from(creds.signedPreKey.keyPair.public), sig: Buffer.from(creds.signedPreKey.signature) },
+      keyIndex: 0, platform: 'android', signedIdentity: null, bootstrapped: true, createdAt: nowSeconds()
+    })
+    storeMintedCreds(db, acc, creds)
+  })()
+  return acc
+}
+
+/** A 15-digit LID no account has yet. */
+function freshLid(db: Db): string {
+  for (;;) {
+    const lid = String(randomInt(10 ** 13, 10 ** 14 - 1)) + String(randomInt(0, 10))
+    if (!getAccountByLid(db, lid)) return lid
+  }
+}

@@ -1,0 +1,107 @@
+// The people behind the simulated phones: one PersonDevice (a Baileys socket as device 0) per account, and what
+// a person does through it — send, type, come online, ring someone, read what they sent and received.
+import { randomBytes } from 'node:crypto'
+import type { Logger } from 'pino'
+import type { AnyMessageContent, WASocket } from '@whiskeysockets/baileys'
+import type { Db } from '../db/connection.js'
+import type { SandboxServer } from './server/context.js'
+import { PersonDevice } from './phone/person-device.js'
+import { getPersonMedia, personMessages, type PersonMessage } from './store/person-repo.js'
+import { offerCall, terminateCall } from './handlers/calls.js'
+import type { SocketTrust } from './client-trust.js'
+import { sandboxErrors } from './errors.js'
+import { requirePhone, resolveTarget } from './lookup.js'
+import { parseJid } from './wire/jid.js'
+
+export class Persons {
+  private readonly devices = new Map<string, PersonDevice>()
+
+  constructor(
+    private readonly db: Db,
+    private readonly server: SandboxServer,
+    private readonly trust: () => SocketTrust,
+    private readonly log: Logger
+  ) {}
+
+  /** Starts (connects) the person of an account. */
+  start(phone: string): void {
+    const person = new PersonDevice(this.db, phone, this.trust(), this.log)
+    this.devices.set(phone, person)
+    person.start()
+  }
+
+  isOnline(phone: string): boolean {
+    return !!this.devices.get(phone)?.online
+  }
+
+  private device(phone: string): PersonDevice {
+    const p = this.devices.get(phone)
+    if (!p) throw sandboxErrors.personOffline(phone)
+    return p
+  }
+
+  /** Any Baileys message content (text, images, voice notes, reactions, polls...). */
+  async sendMessage(phoneNumber: string, to: string, content: AnyMessageContent): Promise<{ id: string }> {
+    const acc = requirePhone(this.db, phoneNumber)
+    const jid = resolveTarget(this.db, acc, to)
+    const person = this.device(acc.phone)
+    if (!(await person.whenOnline())) throw sandboxErrors.personOffline(acc.phone)
+    const msg = await person.send(jid, content)
+    return { id: msg.key.id! }
+  }
+
+  /** The person's own Baileys socket, for tests that need the full client API (app-state patches, polls...). */
+  async socket(phoneNumber: string): Promise<WASocket> {
+    const acc = requirePhone(this.db, phoneNumber)
+    try {
+      return await this.device(acc.phone).socket()
+    } catch {
+      throw sandboxErrors.personOffline(acc.phone)
+    }
+  }
+
+  async setPresence(phoneNumber: string, state: 'available' | 'unavailable'): Promise<void> {
+    await this.device(requirePhone(this.db, phoneNumber).phone).presence(state)
+  }
+
+  async chatState(phoneNumber: string, to: string, state: 'composing' | 'recording' | 'paused'): Promise<void> {
+    const acc = requirePhone(this.db, phoneNumber)
+    await this.device(acc.phone).presence(state, resolveTarget(this.db, acc, to))
+  }
+
+  /** Rings `to` (signalling only); returns the call id. */
+  placeCall(phoneNumber: string, to: string, opts: { video?: boolean } = {}): string {
+    const [from, target] = this.callParties(phoneNumber, to)
+    const callId = randomBytes(16).toString('hex').toUpperCase()
+    offerCall(this.server, from, target, callId, !!opts.video)
+    return callId
+  }
+
+  endCall(phoneNumber: string, to: string, callId: string): void {
+    const [from, target] = this.callParties(phoneNumber, to)
+    terminateCall(this.server, from, target, callId)
+  }
+
+  private callParties(phoneNumber: string, to: string): [string, string] {
+    const acc = requirePhone(this.db, phoneNumber)
+    return [acc.phone, requirePhone(this.db, parseJid(resolveTarget(this.db, acc, to))!.user).phone]
+  }
+
+  /** What the person sent and received, decrypted (after in-flight recording settled). */
+  async messages(phoneNumber: string): Promise<PersonMessage[]> {
+    const acc = requirePhone(this.db, phoneNumber)
+    await this.devices.get(acc.phone)?.settle()
+    return personMessages(this.db, acc.phone)
+  }
+
+  /** Decrypted media of a message the person sent or received. */
+  async mediaOf(phoneNumber: string, messageId: string): Promise<{ mimetype: string | null; body: Buffer } | undefined> {
+    const acc = requirePhone(this.db, phoneNumber)
+    await this.devices.get(acc.phone)?.settle()
+    return getPersonMedia(this.db, acc.phone, messageId)
+  }
+
+  async stopAll(): Promise<void> {
+    await Promise.allSettled([...this.devices.values()].map((p) => p.stop()))
+  }
+}
