@@ -258,6 +258,7 @@ export class SandboxNetwork {
     return collectionVersion(this.db, requirePhone(this.db, phoneNumber).phone, collection)
   }
 
+  /** Operations clients sent ("iq:<xmlns>/<type>/<first child tag>", "stanza:<tag>", "usync:<protocol>"), split by whether the sandbox models them. */
   stanzaInventory(): { handled: string[]; unhandled: string[] } {
     return this.server.inventory.snapshot()
   }

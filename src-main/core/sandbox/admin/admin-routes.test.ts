@@ -122,6 +122,12 @@ describe.sequential('sandbox admin routes in the real app (sandbox mode)', () =>
     expect((await t.call('POST', '/sandbox/faults', {}, { action: 'delay', delay_ms: 10 })).statusCode).toBe(200)
     expect((await t.call('POST', '/sandbox/faults', {}, { action: 'clear' })).statusCode).toBe(200)
   })
+
+  it("the inventory route lists what the app's engines sent, per operation, with nothing unmodelled", async () => {
+    const inv = (await t.call('GET', '/sandbox/inventory')).json() as { handled: string[]; unhandled: string[] }
+    expect(inv.handled).toEqual(expect.arrayContaining(['iq:encrypt/get/count', 'iq:usync/get/usync', 'iq:passive/set/active', 'stanza:message']))
+    expect(inv.unhandled).toEqual([])
+  })
 })
 
 describe('sandbox admin routes on the real network (whatsapp mode)', () => {

@@ -183,5 +183,9 @@ export const sandboxAdminRoutes: FastifyPluginAsync<SandboxAdminOptions> = async
     }
   )
 
-  app.get('/inventory', { schema: { tags, summary: 'Stanza kinds seen, and those the sandbox had no handler for' } }, async () => network.stanzaInventory())
+  app.get(
+    '/inventory',
+    { schema: { tags, summary: 'Operations clients sent (iq: namespace/type/first child tag), and those the sandbox does not model' } },
+    async () => network.stanzaInventory()
+  )
 }
