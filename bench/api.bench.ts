@@ -1,13 +1,13 @@
 // API overhead: an authenticated cheap endpoint (/v2/session/info, full hook chain: host check, param merge,
 // token hash lookup, ownership, serialization) against a bare Fastify route, in the same process, with the
-// same undici client and concurrency, in alternating rounds of the same run. Request logging is off for both
-// (logger level warn) so the figure is the API stack, not log I/O.
+// same undici client and concurrency, in alternating rounds of the same run. Twice: with the log at warn (the API
+// stack alone) and at info, the default, into a log file as in production (the stack plus its request log).
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Fastify from 'fastify'
 import { Pool } from 'undici'
-import { createCoreLogger } from '../src-main/core/api/logger.js'
+import { createFileLogger } from '../src-main/core/api/logger.js'
 import { startCore } from '../src-main/core/start-core.js'
 import { latencyStats, type BenchResult, type BenchRow } from './lib.js'
 
@@ -36,11 +36,15 @@ async function drive(pool: Pool, path: string, headers: Record<string, string>, 
 
 export default async function apiBench(): Promise<BenchResult> {
   const token = 'bench-token-0123456789abcdef'
+  const dataDir = mkdtempSync(join(tmpdir(), 'sb-bench-'))
+  // The file accepts info; the logger's level switches between the series (request loggers are made per request).
+  const { logger } = createFileLogger(join(dataDir, 'logs', 'switchboard.log'), 'info')
+  logger.level = 'warn'
   const core = await startCore({
-    dataDir: mkdtempSync(join(tmpdir(), 'sb-bench-')),
+    dataDir,
     port: 0,
     accessToken: token,
-    logger: createCoreLogger({ level: 'warn' }),
+    logger,
     // No network needed: the instance is stopped before measuring.
     engine: { socketConfig: { waWebSocketUrl: 'ws://127.0.0.1:9/ws/chat' } }
   })
@@ -59,11 +63,20 @@ export default async function apiBench(): Promise<BenchResult> {
     await drive(apiPool, infoPath, infoHeaders, 500)
     await drive(barePool, '/bare', {}, 500)
 
-    const acc = { info: { samples: [] as number[], seconds: 0, errors: 0 }, bare: { samples: [] as number[], seconds: 0, errors: 0 } }
+    const series = () => ({ samples: [] as number[], seconds: 0, errors: 0 })
+    const acc = { info: series(), infoLogged: series(), bare: series() }
     for (let r = 0; r < ROUNDS; r++) {
       for (const [name, run] of [
         ['info', () => drive(apiPool, infoPath, infoHeaders, ROUND_MS)],
-        ['bare', () => drive(barePool, '/bare', {}, ROUND_MS)]
+        ['bare', () => drive(barePool, '/bare', {}, ROUND_MS)],
+        ['infoLogged', async () => {
+          logger.level = 'info'
+          try {
+            return await drive(apiPool, infoPath, infoHeaders, ROUND_MS)
+          } finally {
+            logger.level = 'warn'
+          }
+        }]
       ] as const) {
         const out = await run()
         acc[name].samples.push(...out.samples)
@@ -78,16 +91,22 @@ export default async function apiBench(): Promise<BenchResult> {
       const s = latencyStats(a.samples)
       return { name, requests: s.count, errors: a.errors, 'req/s': s.count / a.seconds, 'p50 ms': s.p50, 'p99 ms': s.p99, 'max ms': s.max }
     }
-    const info = row('GET /v2/session/info (authenticated)', acc.info)
+    const info = row('GET /v2/session/info (authenticated, log at warn)', acc.info)
+    const logged = row('GET /v2/session/info (authenticated, log at info to a file)', acc.infoLogged)
     const bareRow = row('GET /bare (bare Fastify route)', acc.bare)
-    if (acc.info.errors || acc.bare.errors) throw new Error(`non-200 answers: info ${acc.info.errors}, bare ${acc.bare.errors}`)
+    if (acc.info.errors || acc.infoLogged.errors || acc.bare.errors) {
+      throw new Error(`non-200 answers: info ${acc.info.errors}, info logged ${acc.infoLogged.errors}, bare ${acc.bare.errors}`)
+    }
+    const ratio = (a: BenchRow, key: string) => (a[key] as number) / (bareRow[key] as number)
     return {
       bench: 'api',
-      rows: [info, bareRow],
+      rows: [info, logged, bareRow],
       summary: {
         concurrency: CONCURRENCY,
-        'throughput ratio (info / bare)': (info['req/s'] as number) / (bareRow['req/s'] as number),
-        'p99 ratio (info / bare)': (info['p99 ms'] as number) / (bareRow['p99 ms'] as number)
+        'throughput ratio (info / bare)': ratio(info, 'req/s'),
+        'throughput ratio (info with its info log / bare)': ratio(logged, 'req/s'),
+        'p99 ratio (info / bare)': ratio(info, 'p99 ms'),
+        'p99 ratio (info with its info log / bare)': ratio(logged, 'p99 ms')
       }
     }
   } finally {

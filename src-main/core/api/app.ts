@@ -5,6 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPlug
 import type { ApiDeps } from './api-deps.js'
 import { AuthFailureLimiter } from './auth-failure-limiter.js'
 import { registerOpenApi } from './openapi.js'
+import { RequestLog } from './request-log.js'
 import { registerAuth } from './plugins/auth.js'
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.js'
 import { createRequestGuard, registerSecurity } from './plugins/security.js'
@@ -70,6 +71,7 @@ export async function buildApiApp(deps: ApiDeps): Promise<FastifyInstance> {
   const guard = createRequestGuard({ boundHost: deps.boundHost, port: deps.port })
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
+    logController: new RequestLog(),
     bodyLimit: deps.bodyLimit ?? DEFAULT_BODY_LIMIT,
     // Clients send instance ids in any case and with trailing slashes; be lenient in routing, strict in auth.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

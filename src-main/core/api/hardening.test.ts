@@ -7,7 +7,7 @@ describe('localhost hardening', () => {
   let t: TestCore
   let id: string
   beforeAll(async () => {
-    t = await startTestCore('offline')
+    t = await startTestCore('offline', { logLevel: 'debug' })
     id = await t.createInstance()
   })
   afterAll(() => t.close())
@@ -140,7 +140,13 @@ describe('localhost hardening', () => {
     t.core.logger.flush?.()
     const all = t.logLines.join('\n')
     expect(all).toContain('[REDACTED]')
-    expect(all).toContain('incoming request')
+    // One line per answer: successes at debug, client errors at info; each with the (scrubbed) URL.
+    const requests = t.logLines.map((l) => JSON.parse(l) as { msg: string; level: number; req?: { url: string }; res?: { statusCode: number } }).filter((l) => l.msg === 'request')
+    const answers = (url: string) => requests.filter((l) => l.req?.url === url).map((l) => [l.res?.statusCode, l.level])
+    expect(answers(`/v2/session/info?instance_id=${id}&access%5Ftoken=[REDACTED]`)).toEqual([[401, 30], [200, 20]])
+    expect(answers(`/v2/session/info?access_token=[REDACTED]&instance_id=${id}`)).toContainEqual([401, 30])
+    expect(answers('/temp-qr/[REDACTED]/state')).toEqual([[200, 20]])
+    expect(all).not.toContain('incoming request')
     for (const s of [secret, t.token, linkToken]) expect(all).not.toContain(s)
   })
 

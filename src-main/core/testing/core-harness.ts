@@ -26,7 +26,7 @@ export type TestNetwork = 'sandbox' | 'offline'
 
 export async function startTestCore(
   network: TestNetwork,
-  options: Partial<CoreOptions> & { dataDir?: string } = {}
+  options: Partial<CoreOptions> & { dataDir?: string; /** Of the captured log (default info). */ logLevel?: string } = {}
 ): Promise<TestCore> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'sb-core-'))
   const token = options.accessToken ?? `test-token-${Math.random().toString(36).slice(2)}`
@@ -37,7 +37,7 @@ export async function startTestCore(
       done()
     }
   })
-  const logger = createCoreLogger({ level: 'info', destination: sink })
+  const logger = createCoreLogger({ level: options.logLevel ?? 'info', destination: sink })
   const core = await startCore({
     port: 0,
     ...options,

@@ -56,36 +56,50 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   app.decorateRequest('input', null as unknown as Params)
   app.decorateRequest('auth', null)
 
-  app.addHook('preValidation', async (request) => {
-    const input = mergeParams(request.query, request.body)
-    request.input = input
-    if (request.routeOptions.config?.mergeQuery !== false) (request as { query: unknown }).query = input
-    const mode = request.routeOptions.config?.auth ?? 'none'
-    if (mode === 'none') return
-    const statusVariant = request.routeOptions.config?.errorVariant === 'status'
-
-    const token = tokenFromRequest(request, input)
-    const instanceId = mode === 'instance' ? instanceIdFromRequest(request, input) : undefined
-    const missing = [...(token ? [] : ['access_token']), ...(mode === 'instance' && !instanceId ? ['instance_id'] : [])]
-    if (missing.length) throw statusVariant ? coreErrors.missingParams(missing) : coreErrors.missingParam(missing)
-
-    // The token first: a valid one is never throttled, whatever other clients on this address did. The lookup is by
-    // SHA-256 hash, so its timing depends on the hash, never on how close a guess came to the token.
-    const account = findAccountByToken(options.db, token!)
-    if (!account) {
-      const attempt = { address: request.ip, credential: token!, instanceId }
-      const retryAfter = options.limiter.retryAfterSeconds(attempt)
-      if (retryAfter > 0) throw coreErrors.tooManyRequests(retryAfter)
-      options.limiter.recordFailure(attempt)
-      throw statusVariant ? coreErrors.invalidCredentials() : coreErrors.invalidAccessToken()
+  // Callback style: the hook's work is synchronous, and an async hook costs a promise per request.
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      authenticate(request, options)
+      done()
+    } catch (e) {
+      done(e as Error)
     }
-    let instance: InstanceRow | undefined
-    if (mode === 'instance') {
-      instance = getOwnedInstance(options.db, account.id, instanceId!)
-      if (!instance) throw statusVariant ? coreErrors.invalidCredentials() : coreErrors.invalidSession()
-    }
-    request.auth = { account, instance, token: token! }
   })
+}
+
+function authenticate(request: FastifyRequest, options: AuthOptions): void {
+  const input = mergeParams(request.query, request.body)
+  request.input = input
+  // routeOptions is a getter that builds a new object on every read.
+  const config = request.routeOptions.config
+  if (config?.mergeQuery !== false) (request as { query: unknown }).query = input
+  const mode = config?.auth ?? 'none'
+  if (mode === 'none') return
+  const statusVariant = config?.errorVariant === 'status'
+
+  const token = tokenFromRequest(request, input)
+  const instanceId = mode === 'instance' ? instanceIdFromRequest(request, input) : undefined
+  if (!token || (mode === 'instance' && !instanceId)) {
+    const missing = [...(token ? [] : ['access_token']), ...(mode === 'instance' && !instanceId ? ['instance_id'] : [])]
+    throw statusVariant ? coreErrors.missingParams(missing) : coreErrors.missingParam(missing)
+  }
+
+  // The token first: a valid one is never throttled, whatever other clients on this address did. The lookup is by
+  // SHA-256 hash, so its timing depends on the hash, never on how close a guess came to the token.
+  const account = findAccountByToken(options.db, token)
+  if (!account) {
+    const attempt = { address: request.ip, credential: token, instanceId }
+    const retryAfter = options.limiter.retryAfterSeconds(attempt)
+    if (retryAfter > 0) throw coreErrors.tooManyRequests(retryAfter)
+    options.limiter.recordFailure(attempt)
+    throw statusVariant ? coreErrors.invalidCredentials() : coreErrors.invalidAccessToken()
+  }
+  let instance: InstanceRow | undefined
+  if (mode === 'instance') {
+    instance = getOwnedInstance(options.db, account.id, instanceId!)
+    if (!instance) throw statusVariant ? coreErrors.invalidCredentials() : coreErrors.invalidSession()
+  }
+  request.auth = { account, instance, token }
 }
 
 /** For handlers of 'instance' routes: the authenticated instance (the hook guarantees it). */

@@ -43,11 +43,20 @@ export type RequestGuard = (headers: IncomingHttpHeaders) => CoreError | undefin
 
 export function createRequestGuard(options: SecurityOptions): RequestGuard {
   const hostnames = allowedHostnames(options.boundHost)
+  // Clients send the same Host (and Origin) on every request: parse each distinct value once, not per request.
+  const verdicts = new Map<string, boolean>()
   const hostAllowed = (host: string | undefined) => {
-    const parsed = parseHostHeader(host)
-    if (!parsed || !hostnames.has(parsed.hostname)) return false
+    if (host === undefined) return false
     const port = options.port()
-    return port === undefined || parsed.port === String(port)
+    const key = `${port ?? ''} ${host}`
+    let allowed = verdicts.get(key)
+    if (allowed === undefined) {
+      const parsed = parseHostHeader(host)
+      allowed = !!parsed && hostnames.has(parsed.hostname) && (port === undefined || parsed.port === String(port))
+      if (verdicts.size >= 1024) verdicts.clear() // junk Host values cannot grow it without bound
+      verdicts.set(key, allowed)
+    }
+    return allowed
   }
   return (headers) => {
     if (!hostAllowed(headers.host)) return coreErrors.forbiddenHost()
@@ -77,12 +86,10 @@ export function setSecurityHeaders(reply: FastifyReply): void {
 }
 
 export function registerSecurity(app: FastifyInstance, guard: RequestGuard): void {
-  app.addHook('onRequest', async (request) => {
-    const refused = guard(request.headers)
-    if (refused) throw refused
-  })
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // One synchronous hook: the baseline headers go on the reply before anything else (a route may still set its own
+  // Cache-Control), so no onSend hook has to touch every answer again.
+  app.addHook('onRequest', (request, reply, done) => {
     setSecurityHeaders(reply)
-    return payload
+    done(guard(request.headers))
   })
 }
