@@ -41,6 +41,10 @@ describe('instance lifecycle on the sandbox network', () => {
     const qr = (await t.call('POST', '/v2/auth/qr', { instance_id: id })).json()
     expect(qr.value).toMatch(/^https:\/\/wa\.me\/settings\/linked_devices#|^2@/)
     expect(JSON.parse(Buffer.from(qr.data, 'base64').toString())).toEqual({ value: qr.value, expiry: qr.expiry })
+    // The first QR of a connection lives 60 s (later ones 20 s): expiry is the engine's, not a fixed guess.
+    const secondsLeft = qr.expiry - Date.now() / 1000
+    expect(secondsLeft).toBeGreaterThan(30)
+    expect(secondsLeft).toBeLessThanOrEqual(60)
     const image = (await t.call('GET', '/v2/auth/qr', { instance_id: id, format: 'image' })).json()
     expect(Buffer.from(image.data, 'base64').subarray(1, 4).toString()).toBe('PNG')
     expect((await t.call('GET', '/v2/auth/qr-image', { instance_id: id })).json().qr).toMatch(/^data:image\/png;base64,/)

@@ -9,12 +9,9 @@ import { stringParam } from '../../request-params.js'
 import { CREDENTIALS_NOTE, instanceQuery, standardErrors } from '../../schemas/common.js'
 
 const tags = ['Login']
-/** Baileys shows the first QR for 60 s and each later one for 20 s; we promise the shorter. */
-const QR_LIFETIME_MS = 20_000
-
 const QrAnswer = Type.Object({
   value: Type.Optional(Type.String({ description: 'The raw string to render as a QR code (WAHA shape)' })),
-  expiry: Type.Optional(Type.Number({ description: 'Unix time (s) after which the QR may have rotated' })),
+  expiry: Type.Optional(Type.Number({ description: 'Unix time (s) when this QR rotates (the engine\'s own timing: 60 s for the first QR of a connection, 20 s for later ones)' })),
   mimetype: Type.String(),
   data: Type.String({ description: 'format=raw: base64 of the JSON {value, expiry}; format=image: base64 PNG' })
 })
@@ -40,11 +37,11 @@ export async function authRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
     },
     handler: async (request) => {
       const { instance } = authInstance(request)
-      const { qr, issuedAt } = currentQr(instance.id)
+      const { qr, expiresAt } = currentQr(instance.id)
       if (stringParam(request.input, 'format') === 'image') {
         return { mimetype: 'image/png', data: (await QRCode.toBuffer(qr, { type: 'png' })).toString('base64') }
       }
-      const expiry = Math.floor((issuedAt + QR_LIFETIME_MS) / 1000)
+      const expiry = Math.floor(expiresAt / 1000)
       return { value: qr, expiry, mimetype: 'application/json', data: Buffer.from(JSON.stringify({ value: qr, expiry })).toString('base64') }
     }
   })
