@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { CliUsageError } from '../core-flags.js'
 import { desktopCoreOptions } from './options.js'
 import { allowedOrigins, APP_ORIGIN, externalUrl, originOf, rendererFile, RENDERER_CSP } from './policy.js'
 import { statusLine } from './tray-status.js'
@@ -16,10 +17,23 @@ describe('desktop flags', () => {
       host: '127.0.0.1',
       dataDir: '/home/u/.config/Switchboard',
       network: 'sandbox',
-      plan: 'paid'
+      plan: 'paid',
+      instanceQuota: { free: 2, paid: null }
     })
-    expect(desktopCoreOptions([], { SWITCHBOARD_DATA_DIR: '/d', SWITCHBOARD_ACCESS_TOKEN: 't', SWITCHBOARD_PORT: '4000' }, '/u')).toMatchObject({ dataDir: '/d', accessToken: 't', port: 4000, network: 'whatsapp', plan: 'free' })
-    expect(desktopCoreOptions(['--port', 'nope', '--plan', 'gold'], {}, '/u')).toMatchObject({ port: 3000, plan: 'free' })
+    expect(desktopCoreOptions([], { SWITCHBOARD_DATA_DIR: '/d', SWITCHBOARD_ACCESS_TOKEN: 't', SWITCHBOARD_PORT: '4000' }, '/u')).toMatchObject({ dataDir: '/d', accessToken: 't', port: 4000, network: 'whatsapp' })
+    expect(desktopCoreOptions(['--free-instance-quota', '5'], { SWITCHBOARD_PAID_INSTANCE_QUOTA: '9' }, '/u').instanceQuota).toEqual({ free: 5, paid: 9 })
+  })
+
+  it('keeps the data dir’s plan when no plan is given (a restart never downgrades a paid account)', () => {
+    expect(desktopCoreOptions(['.'], {}, '/u')).not.toHaveProperty('plan')
+    expect(desktopCoreOptions(['.'], { SWITCHBOARD_PLAN: 'paid' }, '/u').plan).toBe('paid')
+  })
+
+  it('refuses bad values in words instead of silently falling back', () => {
+    expect(() => desktopCoreOptions(['--port', 'nope'], {}, '/u')).toThrow(CliUsageError)
+    expect(() => desktopCoreOptions(['--plan', 'gold'], {}, '/u')).toThrow(/free or paid/)
+    expect(() => desktopCoreOptions(['--network', 'moon'], {}, '/u')).toThrow(/whatsapp or sandbox/)
+    expect(() => desktopCoreOptions(['--port'], {}, '/u')).toThrow(/--port needs a value/)
   })
 })
 

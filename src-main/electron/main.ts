@@ -27,7 +27,16 @@ if (!app.requestSingleInstanceLock()) {
   let summary: InstancesSummary | undefined
   let coreState: 'starting' | 'ready' | 'down' = 'starting'
 
-  const options = { ...desktopCoreOptions(process.argv.slice(1), process.env, app.getPath('userData')), nativeBinding: electronSqliteBinding(process.env) }
+  let flags: ReturnType<typeof desktopCoreOptions>
+  try {
+    flags = desktopCoreOptions(process.argv.slice(1), process.env, app.getPath('userData'))
+  } catch (e) {
+    // showErrorBox works before "ready": a bad flag is said in words instead of a silent fallback.
+    dialog.showErrorBox('Switchboard cannot start', e instanceof Error ? e.message : String(e))
+    app.exit(2)
+    throw e
+  }
+  const options = { ...flags, nativeBinding: electronSqliteBinding(process.env) }
   const core = new CoreHost(paths.coreEntry, options, { ...process.env, SWITCHBOARD_VERSION: app.getVersion() })
 
   const open = () => {

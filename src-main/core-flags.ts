@@ -1,0 +1,87 @@
+// The core's flags (ARCHITECTURE.md §4.1) with their environment fallbacks, parsed in one place for both hosts:
+// the headless CLI (unknown flags refused) and the desktop app (Electron and Chromium pass flags of their own).
+import { homedir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { DEFAULT_PLANS, isPlanTier, type PlanCatalogue, type PlanTier } from './core/domain/plans.js'
+import type { CoreOptions, NetworkMode } from './core/start-core.js'
+
+export class CliUsageError extends Error {}
+
+/** Electron's userData folder for productName "Switchboard", so the headless core and the app share data. */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+  if (platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'Switchboard')
+  if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'Switchboard')
+  return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'Switchboard')
+}
+
+export type CliOptions = Required<Pick<CoreOptions, 'port' | 'host' | 'dataDir' | 'network'>> & {
+  accessToken: string | undefined
+  /** Only when given: without it the data dir keeps its plan (free when new). */
+  plan: PlanTier | undefined
+  /** Instance quota per plan; null = unlimited. */
+  instanceQuota: PlanCatalogue['instanceQuota']
+}
+
+export interface FlagParsing {
+  /** The desktop app ignores flags it does not know (Electron's and Chromium's own); the CLI refuses them. */
+  unknownFlags: 'refuse' | 'ignore'
+  /** The data dir when neither --data-dir nor SWITCHBOARD_DATA_DIR is given. */
+  dataDir?: string
+}
+
+/** A quota flag: a whole number of instances, or `unlimited`. */
+function parseQuota(flag: string, text: string | undefined, fallback: number | null): number | null {
+  if (text === undefined) return fallback
+  if (text === 'unlimited') return null
+  if (!/^\d{1,6}$/.test(text)) throw new CliUsageError(`--${flag} must be a whole number of instances or "unlimited", got "${text}"`)
+  return Number(text)
+}
+
+export function parseCoreFlags(argv: string[], env: NodeJS.ProcessEnv, how: FlagParsing): CliOptions {
+  const { values } = parseArgs({
+    args: argv,
+    strict: how.unknownFlags === 'refuse',
+    allowPositionals: how.unknownFlags === 'ignore',
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'data-dir': { type: 'string' },
+      network: { type: 'string' },
+      'access-token': { type: 'string' },
+      plan: { type: 'string' },
+      'free-instance-quota': { type: 'string' },
+      'paid-instance-quota': { type: 'string' }
+    }
+  })
+  // Without strict mode a known flag given bare (`--port`) parses as `true`: treat it as missing a value.
+  const flag = (name: keyof typeof values): string | undefined => {
+    const v = values[name]
+    if (v === true) throw new CliUsageError(`--${name} needs a value`)
+    return typeof v === 'string' ? v : undefined
+  }
+  const portText = flag('port') ?? env.SWITCHBOARD_PORT ?? '3000'
+  const port = Number(portText)
+  if (!/^\d+$/.test(portText) || port > 65535) throw new CliUsageError(`--port must be 0..65535, got "${portText}"`)
+  const network = flag('network') ?? env.SWITCHBOARD_NETWORK ?? 'whatsapp'
+  if (network !== 'whatsapp' && network !== 'sandbox') throw new CliUsageError(`--network must be whatsapp or sandbox, got "${network}"`)
+  const plan = flag('plan') ?? env.SWITCHBOARD_PLAN
+  if (plan !== undefined && !isPlanTier(plan)) throw new CliUsageError(`--plan must be free or paid, got "${plan}"`)
+  const accessToken = flag('access-token') ?? env.SWITCHBOARD_ACCESS_TOKEN
+  if (accessToken !== undefined && accessToken.trim().length < 1) throw new CliUsageError('--access-token must not be empty')
+  return {
+    port,
+    host: flag('host') ?? env.SWITCHBOARD_HOST ?? '127.0.0.1',
+    dataDir: flag('data-dir') ?? env.SWITCHBOARD_DATA_DIR ?? how.dataDir ?? defaultDataDir(env),
+    network: network as NetworkMode,
+    plan,
+    accessToken: accessToken?.trim(),
+    instanceQuota: {
+      free: parseQuota('free-instance-quota', flag('free-instance-quota') ?? env.SWITCHBOARD_FREE_INSTANCE_QUOTA, DEFAULT_PLANS.instanceQuota.free),
+      paid: parseQuota('paid-instance-quota', flag('paid-instance-quota') ?? env.SWITCHBOARD_PAID_INSTANCE_QUOTA, DEFAULT_PLANS.instanceQuota.paid)
+    }
+  }
+}
+
+export const USAGE =
+  'usage: npm run serve -- [--port N] [--host H] [--data-dir D] [--network whatsapp|sandbox] [--access-token T] [--plan free|paid] [--free-instance-quota N|unlimited] [--paid-instance-quota N|unlimited]'
