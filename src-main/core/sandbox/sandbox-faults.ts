@@ -1,5 +1,6 @@
 // Fault injection on a running sandbox, for tests and testers: cut a device's connection, replace its stream
-// (Baileys 440), hold live delivery for a while, or leave a device nearly out of one-time pre-keys.
+// (Baileys 440), hold live delivery for a while, leave a device nearly out of one-time pre-keys, or refuse its
+// next app-state uploads with a version conflict (409).
 import type { Db } from '../db/connection.js'
 import type { SandboxServer } from './server/context.js'
 import { deviceKey } from './server/delivery.js'
@@ -33,6 +34,11 @@ export class NetworkFaults {
   exhaustPreKeys(jid: string, keep: number): number {
     const d = deviceOfJid(this.db, jid)
     return discardPreKeys(this.db, d.phone, d.deviceId, Math.max(0, Math.floor(keep)))
+  }
+
+  /** Refuse the device's next `count` app-state uploads with 409, as if another device had patched first. */
+  appStateConflicts(jid: string, count: number): void {
+    this.server.faults.setAppStateConflicts(deviceKey(deviceOfJid(this.db, jid)), count)
   }
 
   clear(): void {

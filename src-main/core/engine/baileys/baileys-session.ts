@@ -6,6 +6,7 @@ import type { Logger } from 'pino'
 import type { Db } from '../../db/connection.js'
 import { clearAuthState } from '../../db/repositories/auth-state-repo.js'
 import type { EngineListener, EngineSession } from '../engine-adapter.js'
+import { retryAppStateConflicts } from './app-state-retry.js'
 import { meFromCreds, type SocketHook } from './baileys-events.js'
 import { backgroundRetryDelay, decideReconnect, freshHistory, type ReconnectConfig } from './reconnect-policy.js'
 import { isPaired, useSqliteAuthState, type SqliteAuthState } from './sqlite-auth-state.js'
@@ -123,6 +124,7 @@ export class BaileysSession implements EngineSession {
       auth: auth.state,
       logger: deps.logger.child({ instanceId: deps.instanceId, module: 'baileys' })
     })
+    retryAppStateConflicts(socket)
     this.socket = socket
     this.open = false
     for (const hook of deps.socketHooks) {

@@ -65,9 +65,10 @@ const PresenceBody = Type.Object({
 })
 const CallBody = Type.Object({ to: Type.String(), video: Type.Optional(Type.Boolean()) })
 const FaultBody = Type.Object({
-  action: Type.Union(['drop', 'conflict', 'delay', 'clear'].map((s) => Type.Literal(s))),
+  action: Type.Union(['drop', 'conflict', 'delay', 'app_state_conflict', 'clear'].map((s) => Type.Literal(s))),
   jid: Type.Optional(Type.String({ description: 'Device JID, e.g. 15550000001:1@s.whatsapp.net' })),
-  delay_ms: Type.Optional(Type.Integer({ minimum: 0, maximum: 600_000 }))
+  delay_ms: Type.Optional(Type.Integer({ minimum: 0, maximum: 600_000 })),
+  count: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'app_state_conflict: how many of the device\'s next app-state uploads are refused with 409 (default 1)' }))
 })
 
 const tags = ['Sandbox']
@@ -169,12 +170,15 @@ export const sandboxAdminRoutes: FastifyPluginAsync<SandboxAdminOptions> = async
 
   app.post<{ Body: Static<typeof FaultBody> }>(
     '/faults',
-    { schema: { tags, summary: 'Inject a network fault (drop, stream conflict, delivery delay) or clear delays', body: FaultBody } },
+    { schema: { tags, summary: 'Inject a network fault (drop, stream conflict, delivery delay, app-state version conflicts) or clear them', body: FaultBody } },
     async (req) => {
-      const { action, jid, delay_ms } = req.body
+      const { action, jid, delay_ms, count } = req.body
       if (action === 'clear') network.faults.clear()
       else if (action === 'delay') network.faults.setDeliveryDelay(delay_ms ?? 0, jid)
-      else {
+      else if (action === 'app_state_conflict') {
+        if (!jid) throw sandboxErrors.invalidRequest('jid is required', ['jid'])
+        network.faults.appStateConflicts(jid, count ?? 1)
+      } else {
         if (!jid) throw sandboxErrors.invalidRequest('jid is required', ['jid'])
         const hit = action === 'drop' ? network.faults.dropConnection(jid) : network.faults.streamConflict(jid)
         if (!hit) throw sandboxErrors.invalidRequest(`${jid} is not connected`)

@@ -12,6 +12,7 @@ import type { Connection } from '../server/connection.js'
 import { UNHANDLED, type IqOutcome } from '../server/inventory.js'
 import { appendPatches, collectionVersion, patchesSince } from '../store/app-state-repo.js'
 import { listDevices } from '../store/accounts-repo.js'
+import { deviceKey } from '../server/delivery.js'
 import { bytes, childrenOf, genId, node, tstr } from '../wire/nodes.js'
 import { pnJid } from '../wire/jid.js'
 
@@ -49,7 +50,7 @@ export function handleAppState(conn: Connection, iq: BinaryNode, sync: BinaryNod
       continue
     }
     const base = Number.isInteger(asked) && asked >= 0 ? asked : -1
-    const version = appendPatches(s.db, me.phone, name, base, (v, i) => {
+    const version = s.faults.takeAppStateConflict(deviceKey(me)) ? undefined : appendPatches(s.db, me.phone, name, base, (v, i) => {
       const p = decoded[i]!
       p.version = { version: v }
       return Buffer.from(proto.SyncdPatch.encode(p).finish())
