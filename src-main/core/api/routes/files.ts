@@ -30,7 +30,13 @@ export async function mediaFileRoutes(app: FastifyInstance, deps: ApiDeps): Prom
         'The stable URL in media.url of webhook message payloads and of messages read with downloadMedia=true: /api/files/<instance_id>/<message id>.<ext> (absolute, on this API\'s address). A file not downloaded yet (webhook URLs) is fetched from WhatsApp and decrypted on the first request, then served from disk. Needs the access token (query access_token, or the access-token / Authorization: Bearer header) of the account owning the instance: 401 invalid_access_token without it or with a wrong one; 404 media_not_found when no message has this file; 502 media_download_failed when the network no longer has the media.',
       params: Type.Object({ instanceId: Type.String(), file: Type.String() }),
       querystring: accountQuery(),
-      response: { 404: standardErrors[404], 401: standardErrors[401], 400: standardErrors[400], 502: standardErrors[500] }
+      response: {
+        200: {
+          description: 'The media bytes; Content-Type follows the file extension',
+          content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } }
+        },
+        404: standardErrors[404], 401: standardErrors[401], 400: standardErrors[400], 502: standardErrors[500]
+      }
     },
     handler: async (request, reply) => {
       const { account } = authAccount(request)

@@ -1,6 +1,6 @@
 // Registers every message-sending kind the same way (auth -> the kind's validation and preparation -> the
 // send pipeline -> 200 message object or 202 queued), plus GET /v2/send/queue (counters, one message's fate).
-import { Type } from '@sinclair/typebox'
+import { Type, type TSchema } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { parseMessageId } from '../../../../messaging/chat-ids.js'
 import { getOutbound } from '../../../../messaging/send/outbound-repo.js'
@@ -15,6 +15,44 @@ import { imageKind, pdfKind, videoKind, voiceKind } from './media-kinds.js'
 import { pollKind, pollVoteKind, reactionKind } from './poll-kinds.js'
 import { contactKind, eventKind, listKind, locationKind } from './structured-kinds.js'
 import { linkPreviewKind, textKind } from './text-kinds.js'
+
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()])
+const KindCounters = Type.Object({
+  perMinute: Nullable(Type.Integer({ description: 'The policy\'s per-minute limit (null: no limit)' })),
+  dailyCap: Nullable(Type.Integer({ description: 'The policy\'s daily cap (null: no cap)' })),
+  today: Type.Integer({ description: 'Counted today (local calendar day)' }),
+  remainingToday: Nullable(Type.Integer()),
+  lastMinute: Type.Integer({ description: 'Admitted during the last 60 s' }),
+  inFlight: Type.Integer(),
+  nextSlotAt: Type.Integer({ description: 'Unix time (ms) the rate admits the next one' })
+})
+const QueueAnswer = Type.Object({
+  status: Type.Literal('success'),
+  policy: Type.String({ description: 'Slug of the policy in force' }),
+  counters: Type.Object({
+    day: Type.String({ description: 'The local calendar day counted (YYYY-MM-DD)' }),
+    resets_at: Type.String({ format: 'date-time' }),
+    protection_until: Nullable(Type.String({ format: 'date-time' })),
+    concurrent_limit: Nullable(Type.Integer()),
+    queue_length: Type.Integer(),
+    send: KindCounters,
+    group: KindCounters,
+    check: KindCounters
+  }),
+  message: Type.Optional(
+    Nullable(
+      Type.Object({
+        id: Type.String(),
+        kind: Type.String(),
+        status: Type.Union(['queued', 'sending', 'sent', 'failed', 'purged'].map((v) => Type.Literal(v))),
+        error_code: Nullable(Type.String()),
+        error_message: Nullable(Type.String()),
+        created_at: Type.Integer(),
+        sent_at: Nullable(Type.Integer())
+      }, { description: 'Only with messageId: that message\'s fate (null when unknown)' })
+    )
+  )
+})
 
 export const SEND_KINDS: readonly SendKind[] = [
   textKind,
@@ -121,7 +159,7 @@ export async function sendRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
       summary: 'Send queue and rate-limit counters of an instance',
       description: `The instance's policy, today's counts (local calendar day), the queue length, the protection window and the next free slot; with messageId, what became of that message (queued, sending, sent, failed with error_code, purged). Unfinished messages of a previous run of the app fail explicitly: queued ones with app_restarted (they are not sent late), ones being sent with send_interrupted (they may or may not have left). ${POLICY_DOC} ${CREDENTIALS_NOTE}`,
       querystring: instanceQuery({ messageId: param('string', 'A message id from a send answer (serialized or bare)') }),
-      response: { ...standardErrors }
+      response: { 200: QueueAnswer, ...standardErrors }
     }
   }, async (request) => {
     const { instance } = authInstance(request)
