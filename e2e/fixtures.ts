@@ -3,7 +3,6 @@
 // needs `app.newUiLink()`, from POST /ui/link). `plan` selects free or paid.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -11,7 +10,6 @@ import { test as base, expect, type Page } from '@playwright/test'
 import { AppPage } from './pages/app-page.js'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const tsxCli = join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'cli.mjs')
 
 export interface RunningApp {
   apiUrl: string
@@ -32,7 +30,8 @@ async function mintUiLink(apiUrl: string, token: string): Promise<string> {
 async function startApp(plan: 'free' | 'paid'): Promise<{ app: RunningApp; child: ChildProcess }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sb-e2e-'))
   const token = `e2e-${Math.random().toString(36).slice(2)}`
-  const child = spawn(process.execPath, [tsxCli, 'src-main/cli.ts', '--port', '0', '--data-dir', dataDir, '--network', 'sandbox', '--access-token', token, '--plan', plan], {
+  // node --import tsx: the child is the core itself (the tsx CLI would run it in a grandchild that outlives a kill).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/cli.ts', '--port', '0', '--data-dir', dataDir, '--network', 'sandbox', '--access-token', token, '--plan', plan], {
     cwd: root,
     env: { ...process.env, SWITCHBOARD_LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe']

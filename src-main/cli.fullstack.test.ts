@@ -1,14 +1,12 @@
 // Full stack: the headless CLI as a child process on the sandbox network, driven over HTTP only.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, statSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 
 const here = dirname(fileURLToPath(import.meta.url))
-const tsxCli = join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'cli.mjs')
 const token = 'fullstack-token-0123456789'
 const dataDir = mkdtempSync(join(tmpdir(), 'sb-cli-'))
 
@@ -20,7 +18,9 @@ interface Cli {
 }
 
 async function startCli(): Promise<Cli> {
-  const child = spawn(process.execPath, [tsxCli, join(here, 'cli.ts'), '--port', '0', '--data-dir', dataDir, '--network', 'sandbox', '--access-token', token], {
+  // node --import tsx, not the tsx CLI: that one runs the core in a grandchild, which SIGKILL of the child would
+  // leave running (the "crash" would then not be one, and the orphan would outlive the test run).
+  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'cli.ts'), '--port', '0', '--data-dir', dataDir, '--network', 'sandbox', '--access-token', token], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, SWITCHBOARD_LOG_LEVEL: 'info' }
   })
@@ -112,8 +112,11 @@ describe('headless CLI on the sandbox (child process)', () => {
   })
 
   it('after SIGKILL, a restarted CLI resumes the paired instance to WORKING with no scan', async () => {
-    cli.child.kill('SIGKILL')
-    await cli.exited
+    const killed = cli
+    killed.child.kill('SIGKILL')
+    await killed.exited
+    // The core itself is gone (not only a wrapper): its port no longer answers.
+    await expect(fetch(`${killed.url}/health`)).rejects.toThrow()
     cli = await startCli()
     running.push(cli)
     await waitStatus(cli, paired, 'WORKING', 45_000)
