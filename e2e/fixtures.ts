@@ -1,6 +1,7 @@
 // Test fixtures: `app` starts the headless CLI (`src-main/cli.ts`, sandbox network, port 0, a fresh data dir)
 // and waits for its "listening" and UI lines; `ui` opens the UI link it printed (links work once: another page
-// needs `app.newUiLink()`, from POST /ui/link). `plan` selects free or paid.
+// needs `app.newUiLink()`, from POST /ui/link). `plan` selects free or paid. `app.crash()` and `app.restart()` kill
+// the core and start it again on the same port and data dir.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -19,6 +20,10 @@ export interface RunningApp {
   output(): string
   /** A fresh one-time UI link (POST /ui/link with the access token). */
   newUiLink(): Promise<string>
+  /** Kills the core at once (SIGKILL: a crash, no clean shutdown). */
+  crash(): Promise<void>
+  /** Starts the core again on the same port and data dir; returns the UI link the new run printed. */
+  restart(): Promise<string>
 }
 
 async function mintUiLink(apiUrl: string, token: string): Promise<string> {
@@ -27,11 +32,16 @@ async function mintUiLink(apiUrl: string, token: string): Promise<string> {
   return ((await res.json()) as { url: string }).url
 }
 
-async function startApp(plan: 'free' | 'paid'): Promise<{ app: RunningApp; child: ChildProcess }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sb-e2e-'))
-  const token = `e2e-${Math.random().toString(36).slice(2)}`
+interface Core {
+  child: ChildProcess
+  urls: { api: string; ui: string }
+  out(): string
+}
+
+/** One run of the core; port 0 = any free port. */
+async function spawnCore(dataDir: string, token: string, plan: 'free' | 'paid', port: number): Promise<Core> {
   // node --import tsx: the child is the core itself (the tsx CLI would run it in a grandchild that outlives a kill).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/cli.ts', '--port', '0', '--data-dir', dataDir, '--network', 'sandbox', '--access-token', token, '--plan', plan], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/cli.ts', '--port', String(port), '--data-dir', dataDir, '--network', 'sandbox', '--access-token', token, '--plan', plan], {
     cwd: root,
     env: { ...process.env, SWITCHBOARD_LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe']
@@ -52,7 +62,32 @@ async function startApp(plan: 'free' | 'paid'): Promise<{ app: RunningApp; child
     child.stdout!.on('data', check)
     child.once('exit', (code) => reject(new Error(`the app exited (${code}) before listening:\n${out}`)))
   })
-  return { app: { apiUrl: urls.api, uiUrl: urls.ui, token, dataDir, output: () => out, newUiLink: () => mintUiLink(urls.api, token) }, child }
+  return { child, urls, out: () => out }
+}
+
+async function startApp(plan: 'free' | 'paid'): Promise<{ app: RunningApp; current(): ChildProcess }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sb-e2e-'))
+  const token = `e2e-${Math.random().toString(36).slice(2)}`
+  let core = await spawnCore(dataDir, token, plan, 0)
+  const { api, ui } = core.urls
+  const app: RunningApp = {
+    apiUrl: api,
+    uiUrl: ui,
+    token,
+    dataDir,
+    output: () => core.out(),
+    newUiLink: () => mintUiLink(api, token),
+    async crash() {
+      const exited = new Promise((resolve) => core.child.once('exit', resolve))
+      core.child.kill('SIGKILL')
+      await exited
+    },
+    async restart() {
+      core = await spawnCore(dataDir, token, plan, Number(new URL(api).port))
+      return core.urls.ui
+    }
+  }
+  return { app, current: () => core.child }
 }
 
 async function stopApp(child: ChildProcess, dataDir: string): Promise<void> {
@@ -67,9 +102,9 @@ async function stopApp(child: ChildProcess, dataDir: string): Promise<void> {
 export const test = base.extend<{ plan: 'free' | 'paid'; app: RunningApp; ui: AppPage }>({
   plan: ['free', { option: true }],
   app: async ({ plan }, use) => {
-    const { app, child } = await startApp(plan)
+    const { app, current } = await startApp(plan)
     await use(app)
-    await stopApp(child, app.dataDir)
+    await stopApp(current(), app.dataDir)
   },
   ui: async ({ page, app }, use) => {
     const ui = new AppPage(page)

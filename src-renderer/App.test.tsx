@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { App } from './App.js'
@@ -55,6 +55,23 @@ describe('App shell', () => {
     expect(screen.getByText('Connected')).toBeInTheDocument()
     act(() => b.setState('closed'))
     expect(screen.getByText('Disconnected: reconnecting')).toBeInTheDocument()
+  })
+
+  it('says in a banner that Switchboard is out of reach, refuses clicks at once, and reloads the view when it is back', async () => {
+    const b = await start('sandbox')
+    const card = await screen.findByRole('listitem', { name: 'Instance Front desk' })
+    expect(screen.queryByTestId('connection-lost')).not.toBeInTheDocument()
+    const listsBefore = b.callsTo('instances.list').length
+    act(() => b.setState('closed'))
+    expect(screen.getByTestId('connection-lost')).toHaveTextContent('Switchboard is not reachable')
+    // A click during the outage is answered in words at once (never a spinner that runs it a minute later).
+    await userEvent.click(within(card).getByRole('button', { name: 'Stop' }))
+    expect(await screen.findByText('Switchboard is not reachable right now, so nothing was done')).toBeInTheDocument()
+    expect(within(card).queryByRole('status')).not.toBeInTheDocument()
+    expect(b.callsTo('instances.stop')).toEqual([])
+    act(() => b.setState('open'))
+    expect(screen.queryByTestId('connection-lost')).not.toBeInTheDocument()
+    await waitFor(() => expect(b.callsTo('instances.list').length).toBeGreaterThan(listsBefore))
   })
 
   it('explains how to connect when there is no bridge, and why a link was refused', () => {

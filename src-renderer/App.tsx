@@ -1,5 +1,6 @@
 // The app shell: top bar, sections, the current view (the page without a bridge: components/NotConnected.tsx).
 import { useEffect, type ComponentType } from 'react'
+import { ConnectionBanner } from './components/ConnectionBanner.js'
 import { ErrorNote } from './components/ErrorNote.js'
 import { Sidebar } from './components/Sidebar.js'
 import { TopBar } from './components/TopBar.js'
@@ -38,6 +39,7 @@ export function App() {
       <div className="body">
         <Sidebar />
         <main className="content">
+          <ConnectionBanner />
           <ErrorNote error={error} />
           {info ? <View /> : null}
         </main>

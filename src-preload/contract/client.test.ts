@@ -1,5 +1,6 @@
 // The contract's bridge client over a scripted transport: namespaced methods from CHANNELS, correlation by id,
-// queueing before open, time-outs, failure of calls in flight on a drop, event fan-out and unsubscribe.
+// queueing before the first open, time-outs, failure of calls in flight on a drop and of calls made during an outage,
+// event fan-out and unsubscribe.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CHANNEL_NAMES } from './channels.js'
 import { createBridgeClient, type TransportHandlers } from './client.js'
@@ -48,14 +49,20 @@ describe('createBridgeClient', () => {
     expect(await r).toMatchObject({ ok: false, error: { code: 'bridge_timeout' } })
   })
 
-  it('fails sent calls when the connection drops but keeps unsent ones for the reconnect', async () => {
+  it('fails sent calls when the connection drops, and refuses new ones at once until it is back', async () => {
     const { bridge, sent, hooks } = scripted()
     hooks().onState('open')
     const inFlight = bridge.app.info()
     hooks().onState('closed')
-    expect(await inFlight).toMatchObject({ ok: false, error: { code: 'bridge_disconnected' } })
-    const later = bridge.app.info()
+    expect(await inFlight).toMatchObject({ ok: false, error: { code: 'bridge_disconnected', recommendation: expect.stringMatching(/may or may not have been done/) } })
+    // A click during the outage is answered now, never sent minutes later when the core is back.
+    const sentBefore = sent.length
+    hooks().onState('connecting')
+    const during = await bridge.instances.stop({ instanceId: 'AAA' })
+    expect(during).toMatchObject({ ok: false, error: { code: 'bridge_disconnected', message: expect.stringMatching(/not reachable/) } })
     hooks().onState('open')
+    expect(sent.length).toBe(sentBefore)
+    const later = bridge.app.info()
     hooks().onMessage({ type: 'response', id: sent.at(-1)!.id, result: { ok: true, data: 1 } })
     expect(await later).toEqual({ ok: true, data: 1 })
   })

@@ -1,6 +1,7 @@
 // The bridge client: builds `bridge.<namespace>.<method>(request)` from CHANNELS over any transport (the
 // preload's MessagePort, the renderer's WebSocket, a test double). Correlates answers by id, queues calls made
-// before the connection opens, fails calls in flight when it drops, and fans push events out to listeners.
+// before the connection first opens, fails calls in flight when it drops, fails new calls at once while it is down
+// (never runs a stop or a delete minutes after the click), and fans push events out to listeners.
 // PURE: no DOM, Node or Electron API (only timers).
 import { CHANNEL_NAMES, type ChannelName, type Namespace, type RequestOf, type ResponseOf } from './channels.js'
 import { BRIDGE_ERROR_CODES, type BridgeResult } from './envelope.js'
@@ -54,6 +55,8 @@ export function createBridgeClient(transport: BridgeTransport, options: BridgeCl
   const eventListeners = new Map<string, Set<(payload: unknown) => void>>()
   const stateListeners = new Set<(state: ConnectionState) => void>()
   let state: ConnectionState = 'connecting'
+  /** Once open, a later drop is an outage: calls made during it are refused instead of queued. */
+  let wasOpen = false
   let nextId = 1
 
   const settle = (id: number, result: BridgeResult<unknown>) => {
@@ -73,12 +76,15 @@ export function createBridgeClient(transport: BridgeTransport, options: BridgeCl
     },
     onState(next) {
       state = next
-      if (next === 'open') for (const m of queued.splice(0)) transport.send(m)
+      if (next === 'open') {
+        wasOpen = true
+        for (const m of queued.splice(0)) transport.send(m)
+      }
       if (next === 'closed') {
         // Answers to calls already sent can no longer arrive; queued ones wait for a reconnect.
         for (const id of [...pending.keys()]) {
           if (queued.some((m) => m.id === id)) continue
-          settle(id, { ok: false, error: { code: BRIDGE_ERROR_CODES.disconnected, message: 'The connection to Switchboard was lost before it answered' } })
+          settle(id, { ok: false, error: { code: BRIDGE_ERROR_CODES.disconnected, message: 'The connection to Switchboard was lost before it answered', recommendation: 'It may or may not have been done: check once Switchboard is reachable again' } })
         }
       }
       for (const l of [...stateListeners]) l(next)
@@ -87,6 +93,10 @@ export function createBridgeClient(transport: BridgeTransport, options: BridgeCl
 
   const call = (channel: ChannelName, payload: unknown): Promise<BridgeResult<unknown>> =>
     new Promise((resolve) => {
+      if (wasOpen && state !== 'open') {
+        resolve({ ok: false, error: { code: BRIDGE_ERROR_CODES.disconnected, message: 'Switchboard is not reachable right now, so nothing was done', recommendation: 'Try again once it is reachable (the page reconnects by itself)' } })
+        return
+      }
       const id = nextId++
       const timer = setTimeout(() => {
         const i = queued.findIndex((m) => m.id === id)

@@ -1,5 +1,6 @@
 // The page of a browser tab without a working UI credential: why (no link, a link already used or expired, one
-// Switchboard does not know) and how to get a new one-time link. Pasting a new link into this tab connects it.
+// Switchboard does not know, or a tab whose Switchboard restarted) and how to get a new one-time link. Pasting a
+// new link into this tab connects it.
 import type { BridgeRefusal } from '../../src-preload/contract/protocol.js'
 import { UI_LINK_PATH } from '../../src-preload/contract/protocol.js'
 
@@ -11,12 +12,15 @@ const WHY: Record<BridgeRefusal, string> = {
   ui_token_invalid: 'Switchboard does not know this link: it was mistyped, or Switchboard was restarted since (links and the tabs they opened last one run).'
 }
 
-export function NotConnected({ reason = 'ui_token_missing' }: { reason?: BridgeRefusal }) {
+/** A tab that was working and lost its session: the core behind it restarted (sessions last one run). */
+const RESTARTED = 'Switchboard was restarted, and this tab’s session ended with it (sessions last one run). Open the new link Switchboard printed when it started again, here or in a new tab.'
+
+export function NotConnected({ reason = 'ui_token_missing', wasConnected = false }: { reason?: BridgeRefusal; wasConnected?: boolean }) {
   const origin = typeof location !== 'undefined' ? location.origin : 'http://127.0.0.1:3000'
   return (
     <main className="not-connected" data-testid="not-connected" data-reason={reason}>
       <h1>Switchboard</h1>
-      <p role="alert">{WHY[reason]}</p>
+      <p role="alert">{wasConnected && reason === 'ui_token_invalid' ? RESTARTED : WHY[reason]}</p>
       <h2>Get a link</h2>
       <ul>
         <li>

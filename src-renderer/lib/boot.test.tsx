@@ -1,6 +1,7 @@
 // Start-up of the headless page: without a credential it explains how to connect and connects as soon as a link
 // is pasted into the tab (hashchange); the link is swapped for the session token; a refused link (used in another
-// tab) shows why and how to get a new one, and a new link pasted afterwards connects again.
+// tab) shows why and how to get a new one, and a new link pasted afterwards connects again; a lost core is said
+// in a banner, and a restarted one (the tab's session is gone) on the not-connected page.
 import { act, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FakeSocket, FakeWebSocket } from '../test/fake-socket.js'
@@ -58,6 +59,25 @@ describe('boot', () => {
     expect(FakeSocket.latest().protocols).toEqual(['switchboard-bridge.v1', 'token.new-link'])
     act(() => FakeSocket.latest().accept('session-2'))
     expect(await screen.findByText('Connected')).toBeInTheDocument()
+  })
+
+  it('says loudly when the core goes away, and why the tab cannot come back when Switchboard restarted', async () => {
+    history.replaceState(null, '', '/ui/#token=link-3')
+    start()
+    act(() => FakeSocket.latest().accept('session-3'))
+    expect(await screen.findByText('Connected')).toBeInTheDocument()
+    expect(screen.queryByTestId('connection-lost')).not.toBeInTheDocument()
+    act(() => FakeSocket.latest().drop(1006))
+    expect(screen.getByTestId('connection-lost')).toHaveTextContent('Switchboard is not reachable')
+    // The reconnect reaches a new run of Switchboard, which does not know this tab's session.
+    await vi.waitFor(() => expect(FakeSocket.all).toHaveLength(2))
+    expect(FakeSocket.latest().protocols).toEqual(['switchboard-bridge.v1', 'token.session-3'])
+    act(() => {
+      FakeSocket.latest().onopen?.()
+      FakeSocket.latest().drop(4401, 'ui_token_invalid')
+    })
+    expect(screen.getByTestId('not-connected')).toHaveAttribute('data-reason', 'ui_token_invalid')
+    expect(screen.getByRole('alert')).toHaveTextContent('Switchboard was restarted, and this tab’s session ended with it')
   })
 
   it('ignores a fragment without a token', () => {

@@ -42,7 +42,7 @@ export function boot(rootElement: HTMLElement): () => void {
   function refused(reason: BridgeRefusal) {
     unwire?.()
     unwire = undefined
-    root.render(<NotConnected reason={reason} />)
+    root.render(<NotConnected reason={reason} wasConnected={useAppStore.getState().everConnected} />)
     waitForLink()
   }
 

@@ -20,6 +20,12 @@ export function wireLiveUpdates(b: Bridge): () => void {
       if (useSandboxStore.getState().phones) void useSandboxStore.getState().load()
     })
   ]
+  // Back after an outage: statuses may have changed meanwhile (the views reload their own data too).
+  offs.push(
+    useAppStore.subscribe((s, prev) => {
+      if (s.reconnects !== prev.reconnects && useInstancesStore.getState().overview) void useInstancesStore.getState().load()
+    })
+  )
   useAppStore.getState().setConnection(b.connectionState())
   return () => offs.forEach((off) => off())
 }

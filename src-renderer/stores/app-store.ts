@@ -1,5 +1,6 @@
-// Shell state: connection to the core, app info (network, plan, API URL), the current view, the selected
-// instance, and the theme (light/dark/system, remembered in localStorage).
+// Shell state: connection to the core (and how many times it came back after an outage: views reload on that),
+// app info (network, plan, API URL), the current view, the selected instance, and the theme (light/dark/system,
+// remembered in localStorage).
 import { create } from 'zustand'
 import type { ConnectionState } from '../../src-preload/contract/client.js'
 import type { AppInfo } from '../../src-preload/contract/dto.js'
@@ -18,6 +19,10 @@ const readTheme = (): Theme => {
 interface AppState {
   info: AppInfo | null
   connection: ConnectionState
+  /** The bridge was open once: a later drop is an outage (the page says so; calls are refused meanwhile). */
+  everConnected: boolean
+  /** Bumped each time the bridge is back after an outage: views reload what they show (it may have changed). */
+  reconnects: number
   error: UiError | null
   view: ViewName
   instanceId: string | null
@@ -32,6 +37,8 @@ interface AppState {
 export const useAppStore = create<AppState>()((set, get) => ({
   info: null,
   connection: 'connecting',
+  everConnected: false,
+  reconnects: 0,
   error: null,
   view: 'instances',
   instanceId: null,
@@ -44,10 +51,11 @@ export const useAppStore = create<AppState>()((set, get) => ({
     }
   },
   setConnection(connection) {
-    const was = get().connection
-    set({ connection })
+    const { connection: was, everConnected, reconnects } = get()
+    if (connection !== 'open' || was === 'open') return set({ connection })
+    set({ connection, everConnected: true, ...(everConnected ? { reconnects: reconnects + 1 } : {}) })
     // Back after a drop (core restarted): the plan or the API URL may have changed.
-    if (connection === 'open' && was !== 'open') void get().loadInfo()
+    void get().loadInfo()
   },
   go(view, instanceId) {
     set({ view, ...(instanceId ? { instanceId } : {}) })

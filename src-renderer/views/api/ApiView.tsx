@@ -13,9 +13,10 @@ export function ApiView() {
   const { info, token, busy, error, load, reveal, hide, rotate } = useApiStore()
   const instanceId = useAppStore((s) => s.instanceId)
   const [confirmRotate, setConfirmRotate] = useState(false)
+  const reconnects = useAppStore((s) => s.reconnects)
   useEffect(() => {
     void load()
-  }, [load])
+  }, [load, reconnects])
   if (!info) return error ? <ErrorNote error={error} /> : <Spinner label="Loading…" />
   return (
     <section aria-labelledby="api-title" className="view">

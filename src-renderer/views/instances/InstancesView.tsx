@@ -2,15 +2,17 @@
 import { useEffect } from 'react'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { Spinner } from '../../components/Spinner.js'
+import { useAppStore } from '../../stores/app-store.js'
 import { useInstancesStore } from '../../stores/instances-store.js'
 import { CreateInstanceForm } from './CreateInstanceForm.js'
 import { InstanceCard } from './InstanceCard.js'
 
 export function InstancesView() {
   const { overview, loading, error, load, clearError } = useInstancesStore()
+  const reconnects = useAppStore((s) => s.reconnects)
   useEffect(() => {
     void load()
-  }, [load])
+  }, [load, reconnects])
 
   const quota = overview?.quota
   const full = !!quota && quota.limit !== null && quota.used >= quota.limit

@@ -4,6 +4,7 @@ import { ErrorNote } from '../../components/ErrorNote.js'
 import { Spinner } from '../../components/Spinner.js'
 import { useNow } from '../../components/use-now.js'
 import { secondsLeft } from '../../lib/format.js'
+import { useAppStore } from '../../stores/app-store.js'
 import { usePairingStore } from '../../stores/pairing-store.js'
 
 export function QrPanel({ instanceId }: { instanceId: string }) {
@@ -11,9 +12,10 @@ export function QrPanel({ instanceId }: { instanceId: string }) {
   const error = usePairingStore((s) => s.qrError[instanceId])
   const loadQr = usePairingStore((s) => s.loadQr)
   const now = useNow(1_000)
+  const reconnects = useAppStore((s) => s.reconnects)
   useEffect(() => {
     void loadQr(instanceId)
-  }, [instanceId, loadQr])
+  }, [instanceId, loadQr, reconnects])
 
   // The clock ticks every second; never count from before the QR appeared.
   const left = qr ? secondsLeft(qr.expiresAt, Math.max(now, qr.issuedAt)) : 0

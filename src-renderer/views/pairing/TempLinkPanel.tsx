@@ -4,15 +4,17 @@ import { CopyButton } from '../../components/CopyButton.js'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { useNow } from '../../components/use-now.js'
 import { formatDuration, secondsLeft } from '../../lib/format.js'
+import { useAppStore } from '../../stores/app-store.js'
 import { usePairingStore } from '../../stores/pairing-store.js'
 
 export function TempLinkPanel({ instanceId }: { instanceId: string }) {
   const link = usePairingStore((s) => s.links[instanceId])
   const { linkBusy, linkError, loadLink, createLink, revokeLink } = usePairingStore()
   const now = useNow(1_000)
+  const reconnects = useAppStore((s) => s.reconnects)
   useEffect(() => {
     void loadLink(instanceId)
-  }, [instanceId, loadLink])
+  }, [instanceId, loadLink, reconnects])
   const live = link?.link && link.expiresAt && link.expiresAt > now ? link : null
   return (
     <div className="panel">

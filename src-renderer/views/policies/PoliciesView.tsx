@@ -15,12 +15,13 @@ export function PoliciesView() {
   const instanceId = useAppStore((s) => s.instanceId)
   const data = usePoliciesStore((s) => (instanceId ? s.data[instanceId] : undefined))
   const { loading, error, load } = usePoliciesStore()
+  const reconnects = useAppStore((s) => s.reconnects)
   useEffect(() => {
     if (!instanceId) return
     void load(instanceId)
     const t = setInterval(() => void load(instanceId, true), REFRESH_MS)
     return () => clearInterval(t)
-  }, [instanceId, load])
+  }, [instanceId, load, reconnects])
 
   return (
     <section aria-labelledby="policies-title" className="view">

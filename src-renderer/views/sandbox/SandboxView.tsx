@@ -13,11 +13,12 @@ export function SandboxView() {
   const network = useAppStore((s) => s.info?.network)
   const { phones, loading, error, load } = useSandboxStore()
   const loadInstances = useInstancesStore((s) => s.load)
+  const reconnects = useAppStore((s) => s.reconnects)
   useEffect(() => {
     if (network !== 'sandbox') return
     void load()
     void loadInstances()
-  }, [network, load, loadInstances])
+  }, [network, load, loadInstances, reconnects])
 
   if (network !== 'sandbox') {
     return (

@@ -14,9 +14,10 @@ export function WebhooksView() {
   const instanceId = useAppStore((s) => s.instanceId)
   const data = useWebhooksStore((s) => (instanceId ? s.data[instanceId] : undefined))
   const { loading, error, load } = useWebhooksStore()
+  const reconnects = useAppStore((s) => s.reconnects)
   useEffect(() => {
     if (instanceId) void load(instanceId)
-  }, [instanceId, load])
+  }, [instanceId, load, reconnects])
 
   return (
     <section aria-labelledby="webhooks-title" className="view">
