@@ -10,7 +10,10 @@ import { useWebhooksStore } from '../stores/webhooks-store.js'
 export function wireLiveUpdates(b: Bridge): () => void {
   const offs = [
     b.onConnection((state) => useAppStore.getState().setConnection(state)),
-    b.on('instance.status', (e) => useInstancesStore.getState().applyStatus(e)),
+    b.on('instance.status', (e) => {
+      useInstancesStore.getState().applyStatus(e)
+      usePairingStore.getState().instanceChanged(e.instanceId, e.status)
+    }),
     b.on('instances.changed', () => void useInstancesStore.getState().load()),
     b.on('instance.qr', (e) => usePairingStore.getState().applyQr(e)),
     b.on('webhook.attempt', (e) => useWebhooksStore.getState().applyAttempt(e)),

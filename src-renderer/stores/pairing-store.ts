@@ -1,6 +1,7 @@
-// Pairing: the live QR per instance (pushed as it rotates), pairing codes, temporary links.
+// Pairing: the live QR per instance (pushed as it rotates), pairing codes (gone once the instance leaves the QR
+// state: a code belongs to one connection attempt), temporary links.
 import { create } from 'zustand'
-import type { TempLinkDto } from '../../src-preload/contract/dto.js'
+import type { InstanceStatus, TempLinkDto } from '../../src-preload/contract/dto.js'
 import type { BridgeEvents } from '../../src-preload/contract/events.js'
 import { bridge, call } from '../lib/bridge.js'
 import { toUiError, type UiError } from '../lib/errors.js'
@@ -20,10 +21,14 @@ interface PairingState {
   links: Record<string, TempLinkDto>
   linkBusy: boolean
   linkError: UiError | null
+  /** What the last link action did (revoking leaves no link on screen to show it). */
+  linkNotice: string | null
   loadQr(instanceId: string): Promise<void>
   applyQr(event: BridgeEvents['instance.qr']): void
   requestCode(instanceId: string, phoneNumber: string): Promise<void>
   clearCode(): void
+  /** A status change: a code shown for this instance no longer works once it is paired, stopped or restarted. */
+  instanceChanged(instanceId: string, status: InstanceStatus): void
   loadLink(instanceId: string): Promise<void>
   createLink(instanceId: string): Promise<void>
   revokeLink(instanceId: string): Promise<void>
@@ -31,10 +36,10 @@ interface PairingState {
 
 export const usePairingStore = create<PairingState>()((set) => {
   const linkOp = async (instanceId: string, op: 'tempLink' | 'createTempLink' | 'revokeTempLink') => {
-    set({ linkBusy: true, linkError: null })
+    set({ linkBusy: true, linkError: null, linkNotice: null })
     try {
       const link = await call(bridge().pairing[op]({ instanceId }))
-      set((s) => ({ links: { ...s.links, [instanceId]: link } }))
+      set((s) => ({ links: { ...s.links, [instanceId]: link }, ...(op === 'revokeTempLink' ? { linkNotice: 'Link revoked: it no longer opens the pairing page.' } : {}) }))
     } catch (e) {
       set({ linkError: toUiError(e) })
     } finally {
@@ -50,6 +55,7 @@ export const usePairingStore = create<PairingState>()((set) => {
     links: {},
     linkBusy: false,
     linkError: null,
+    linkNotice: null,
     async loadQr(instanceId) {
       try {
         const q = await call(bridge().pairing.qr({ instanceId }))
@@ -76,6 +82,9 @@ export const usePairingStore = create<PairingState>()((set) => {
       }
     },
     clearCode: () => set({ code: null, codeError: null }),
+    instanceChanged(instanceId, status) {
+      if (status !== 'SCAN_QR_CODE') set((s) => (s.code?.instanceId === instanceId ? { code: null, codeError: null } : {}))
+    },
     loadLink: (instanceId) => linkOp(instanceId, 'tempLink'),
     createLink: (instanceId) => linkOp(instanceId, 'createTempLink'),
     revokeLink: (instanceId) => linkOp(instanceId, 'revokeTempLink')

@@ -75,6 +75,20 @@ describe('PairingView', () => {
     expect(b.callsTo('pairing.requestCode')).toEqual([{ instanceId: 'ABCDEF123456', phoneNumber: '15550000001' }])
   })
 
+  it('drops a shown code once the instance pairs: after a logout the old code is not offered again', async () => {
+    const b = setup({}, { 'pairing.requestCode': () => ({ code: 'ZH11YYSA' }) })
+    await userEvent.type(await screen.findByLabelText('Phone number with country code'), '15550000002')
+    await userEvent.click(screen.getByRole('button', { name: 'Get pairing code' }))
+    expect(await screen.findByTestId('pairing-code')).toHaveTextContent('ZH11-YYSA')
+    const status = (status: 'WORKING' | 'SCAN_QR_CODE', previous: 'WORKING' | 'SCAN_QR_CODE') =>
+      act(() => b.emit('instance.status', { instanceId: 'ABCDEF123456', status, previous, reason: 'engine:open', me: status === 'WORKING' ? { id: '15550000002@c.us', lid: null, pushName: 'Bob', platform: null } : null, at: 1 }))
+    status('WORKING', 'SCAN_QR_CODE')
+    expect(await screen.findByTestId('pairing-guidance')).toHaveTextContent('Paired with 15550000002')
+    status('SCAN_QR_CODE', 'WORKING')
+    expect(await screen.findByRole('img', { name: 'QR code to link this instance' })).toBeInTheDocument()
+    expect(screen.queryByTestId('pairing-code')).not.toBeInTheDocument()
+  })
+
   it('explains a throttled or too-early code request in words', async () => {
     setup({}, {
       'pairing.requestCode': () => {
@@ -103,6 +117,7 @@ describe('PairingView', () => {
     expect(await navigator.clipboard.readText()).toBe('http://127.0.0.1:3000/temp-qr/tok')
     await user.click(screen.getByRole('button', { name: 'Revoke' }))
     expect(await screen.findByRole('button', { name: /Create link/ })).toBeInTheDocument()
+    expect(screen.getByRole('status')).toHaveTextContent('Link revoked: it no longer opens the pairing page.')
     expect(b.callsTo('pairing.revokeTempLink')).toEqual([{ instanceId: 'ABCDEF123456' }])
   })
 })

@@ -1,7 +1,7 @@
 // A temporary link (30 minutes) anyone can open to pair this instance without credentials: create, copy, revoke.
 import { useEffect } from 'react'
 import { CopyButton } from '../../components/CopyButton.js'
-import { ErrorNote } from '../../components/ErrorNote.js'
+import { ErrorNote, Notice } from '../../components/ErrorNote.js'
 import { useNow } from '../../components/use-now.js'
 import { formatDuration, secondsLeft } from '../../lib/format.js'
 import { useAppStore } from '../../stores/app-store.js'
@@ -9,7 +9,7 @@ import { usePairingStore } from '../../stores/pairing-store.js'
 
 export function TempLinkPanel({ instanceId }: { instanceId: string }) {
   const link = usePairingStore((s) => s.links[instanceId])
-  const { linkBusy, linkError, loadLink, createLink, revokeLink } = usePairingStore()
+  const { linkBusy, linkError, linkNotice, loadLink, createLink, revokeLink } = usePairingStore()
   const now = useNow(1_000)
   const reconnects = useAppStore((s) => s.reconnects)
   useEffect(() => {
@@ -38,6 +38,7 @@ export function TempLinkPanel({ instanceId }: { instanceId: string }) {
           Create link (valid 30 minutes)
         </button>
       )}
+      {linkNotice && !live ? <Notice>{linkNotice}</Notice> : null}
       <ErrorNote error={linkError} />
     </div>
   )
