@@ -26,6 +26,24 @@ describe('request parameters', () => {
     })
   })
 
+  it('parses labels sent as JSON text (PUT /v2/labels/chats/{chatId}?labels=[{"id":"1"}])', () => {
+    expect(normalizeParams({ labels: '[{"id":"1"},{"id":"2"}]' })).toEqual({ labels: [{ id: '1' }, { id: '2' }] })
+  })
+
+  it("reads PHP's indexed keys and docs-rendered {\"0\":…} objects as arrays, at any depth", () => {
+    // http_build_query(['events' => ['message', 'message.ack']]) and Guzzle form_params spell arrays this way.
+    expect(normalizeParams({ 'events[0]': 'message', 'events[1]': 'message.ack', 'webhooks[0][url]': 'u', 'webhooks[0][events][0]': '*' })).toEqual({
+      events: ['message', 'message.ack'],
+      webhooks: [{ url: 'u', events: ['*'] }]
+    })
+    expect(normalizeParams({ contacts: { '0': { fullName: 'A' } }, poll: { options: { '1': 'b', '0': 'a' } } })).toEqual({ contacts: [{ fullName: 'A' }], poll: { options: ['a', 'b'] } })
+    // Not dense from 0, or not all numeric: left as objects (the routes' own readers decide).
+    expect(normalizeParams({ 'a[1]': 'x', 'a[2]': 'y', 'b[0]': 'x', 'b[k]': 'y' })).toEqual({ a: { '1': 'x', '2': 'y' }, b: { '0': 'x', k: 'y' } })
+    // The top level stays an object whatever its keys.
+    expect(normalizeParams({ '0': 'x' })).toEqual({ '0': 'x' })
+    expect(mergeParams({ 'events[0]': 'message' }, { url: 'u' })).toEqual({ events: ['message'], url: 'u' })
+  })
+
   it('ignores prototype-polluting keys', () => {
     const out = normalizeParams({ '__proto__[x]': '1', 'a[constructor]': '2', 'constructor.prototype.y': '3' })
     expect(({} as Record<string, unknown>).x).toBeUndefined()

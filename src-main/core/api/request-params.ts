@@ -1,11 +1,12 @@
 // One parameter object per request from the places v2 clients put them: query ∪ form body ∪ JSON body, the
 // body winning; bracket keys (file[url]) and dotted keys (message.title) nested; JSON text in known keys
-// parsed; the string "null" treated as absent. See reference/wawp-v2-api.md §4.
+// parsed; objects keyed 0..n-1 (PHP's events[0]=...) read as arrays; the string "null" treated as absent.
+// See reference/wawp-v2-api.md §4.
 
 export type Params = Record<string, unknown>
 
 /** Keys whose values clients send as JSON text in query strings and forms. Extend for new routes. */
-export const JSON_TEXT_KEYS = new Set(['poll', 'contacts', 'participants', 'votes', 'messageIds', 'webhooks', 'events', 'retries', 'config', 'metadata'])
+export const JSON_TEXT_KEYS = new Set(['poll', 'contacts', 'participants', 'votes', 'messageIds', 'webhooks', 'events', 'retries', 'config', 'metadata', 'labels'])
 
 const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype'])
 
@@ -43,16 +44,36 @@ function setPath(target: Params, path: string[], value: unknown): void {
   node[last] = isPlainObject(node[last]) && isPlainObject(value) ? { ...(node[last] as Params), ...value } : value
 }
 
-/** Normalises one source (query, form or JSON). */
-export function normalizeParams(source: unknown): Params {
+function normalizeObject(source: Params): Params {
   const out: Params = {}
-  if (!isPlainObject(source)) return out
   for (const [key, raw] of Object.entries(source)) {
     if (raw === undefined || raw === 'null') continue
     const path = splitKey(key)
-    const value = parseJsonText(path[0]!, isPlainObject(raw) ? normalizeParams(raw) : raw)
+    const value = parseJsonText(path[0]!, isPlainObject(raw) ? normalizeObject(raw) : raw)
     setPath(out, path, value)
   }
+  return out
+}
+
+/**
+ * `{"0": a, "1": b}` -> `[a, b]`, at any depth below the top: PHP's http_build_query (and Guzzle form_params)
+ * spell every array as events[0]=...&events[1]=..., and the hosted docs render arrays the same way. Only dense
+ * 0..n-1 keys: JavaScript lists integer keys first and ascending, so comparing with the index suffices.
+ */
+function denseArrays(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(denseArrays)
+  if (!isPlainObject(value)) return value
+  const keys = Object.keys(value)
+  const out: Params = {}
+  for (const k of keys) out[k] = denseArrays(value[k])
+  return keys.length > 0 && keys.every((k, i) => k === String(i)) ? keys.map((k) => out[k]) : out
+}
+
+/** Normalises one source (query, form or JSON). Runs after the nesting, so flat and nested spellings merge first. */
+export function normalizeParams(source: unknown): Params {
+  if (!isPlainObject(source)) return {}
+  const out = normalizeObject(source)
+  for (const [k, v] of Object.entries(out)) out[k] = denseArrays(v)
   return out
 }
 
