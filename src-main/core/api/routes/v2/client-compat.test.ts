@@ -1,10 +1,18 @@
 // What automation tools written against the hosted v2 docs (or WAHA's) send and expect, through the real app on
 // the sandbox: one test per spelling or answer shape a real client produced that the API once got wrong.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startAccountCore, type AccountCore } from '../../../account/testing.js'
+import { startAccountCore, waitUntil, type AccountCore } from '../../../account/testing.js'
 
 const ME = '15550207001'
 const BOB = '15550207002'
+
+/** A multipart body as undici (the fetch every tool's runtime ships) serializes it. */
+async function multipart(fields: Record<string, string | Blob | [Blob, string]>): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const form = new FormData()
+  for (const [k, v] of Object.entries(fields)) Array.isArray(v) ? form.append(k, v[0], v[1]) : form.append(k, v)
+  const req = new Request('http://x/', { method: 'POST', body: form })
+  return { payload: Buffer.from(await req.arrayBuffer()), headers: { 'content-type': req.headers.get('content-type')! } }
+}
 
 describe.sequential('v2 client compatibility', () => {
   let c: AccountCore
@@ -33,5 +41,28 @@ describe.sequential('v2 client compatibility', () => {
     expect(json.json()).toEqual([{ id: '1', name: 'Lead', color: 2, colorHex: '#ffd429' }])
     const indexed = await c.api('PUT', `/v2/labels/chats/${BOB}@c.us`, undefined, { 'labels[0][id]': '1' })
     expect(indexed.statusCode, indexed.body).toBe(200)
+  })
+
+  it('multipart/form-data: fields, and a file part as the file of a media send', async () => {
+    const text = await multipart({ chatId: `${BOB}@c.us`, message: 'from a form tool' })
+    const sent = await c.t.inject({ method: 'POST', url: `/v2/send/text?${query()}`, ...text })
+    expect(sent.statusCode, sent.body).toBe(200)
+    expect(sent.json().body).toBe('from a form tool')
+
+    const { Jimp } = await import('jimp')
+    const png = await new Jimp({ width: 24, height: 16, color: 0x3366ccff }).getBuffer('image/png')
+    const form = await multipart({ chatId: BOB, caption: 'uploaded', file: [new Blob([png], { type: 'image/png' }), 'photo.png'] })
+    const image = await c.t.inject({ method: 'POST', url: `/v2/send/image?${query()}`, ...form })
+    expect(image.statusCode, image.body).toBe(200)
+    expect(image.json()._data).toMatchObject({ caption: 'uploaded', mimetype: 'image/png' })
+    const got = await waitUntil(() => c.t.core.sandbox!.mediaOf(BOB, image.json().key.id), 10_000, 'BOB got the image')
+    expect(got.body.equals(png)).toBe(true)
+
+    // Credentials in the form work too; a broken multipart body is a 400, never a 5xx.
+    const creds = await multipart({ access_token: c.t.token, instance_id: c.id })
+    expect((await c.t.inject({ method: 'POST', url: '/v2/session/info', ...creds })).json().status).toBe('WORKING')
+    const broken = await c.t.inject({ method: 'POST', url: `/v2/send/text?${query()}`, headers: { 'content-type': 'multipart/form-data; boundary=zz' }, payload: 'not multipart' })
+    expect(broken.statusCode).toBe(400)
+    expect(broken.json().code).toBe('invalid_param')
   })
 })
