@@ -65,4 +65,23 @@ describe.sequential('v2 client compatibility', () => {
     expect(broken.statusCode).toBe(400)
     expect(broken.json().code).toBe('invalid_param')
   })
+
+  it("send answers' _data has the documented whatsapp-web.js shape (from/to as Wid objects)", async () => {
+    const res = await c.api('POST', '/v2/send/text', { chatId: `${BOB}@c.us`, message: 'shape' })
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body._data).toMatchObject({
+      id: { fromMe: true, remote: `${BOB}@c.us`, _serialized: body.id._serialized },
+      viewed: false,
+      body: 'shape',
+      type: 'chat',
+      from: { server: 'c.us', user: ME, _serialized: `${ME}@c.us` },
+      to: { server: 'c.us', user: BOB, _serialized: `${BOB}@c.us` },
+      ack: 0,
+      isNewMsg: true,
+      star: false,
+      kicNotified: false
+    })
+    expect(body.from).toBe(`${ME}@c.us`)
+  })
 })

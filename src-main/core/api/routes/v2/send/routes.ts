@@ -73,7 +73,7 @@ export const SEND_KINDS: readonly SendKind[] = [
 const tags = ['Sending']
 
 export const SENT_DOC =
-  '200: the sent message (WAHA/whatsapp-web.js shape) with its id in every form clients read: id {fromMe, remote, id, _serialized}, key {id, remoteJid, fromMe} (Baileys) and _data.id; plus from, to, body, type, timestamp, ack.'
+  '200: the sent message (WAHA/whatsapp-web.js shape) with its id in every form clients read: id {fromMe, remote, id, _serialized}, key {id, remoteJid, fromMe} (Baileys) and _data.id; plus from, to, body, type, timestamp, ack. _data follows the documented example: from/to as {server, user, _serialized}, viewed, isNewMsg, star, kicNotified, t, and for media caption, mimetype, deprecatedMms3Url, directPath (the top-level from/to stay WAHA\'s strings).'
 export const QUEUED_DOC =
   '202: the instance\'s rate-limit policy (send_message_per_minute, account_protection_seconds after the session became WORKING, concurrent_limit) holds the message in the instance\'s queue: {status:"queued", code:"queued", job_id, id._serialized, key.id and _data.id._serialized (the id the message will have, in the same forms as the 200 answer), position (1 = next), eta (ISO 8601), eta_ms, reason: per_minute | protection | concurrency}. It is sent in order without another call; GET /v2/send/queue?messageId=<id> tells its fate (queued, sending, sent, failed, purged). A restart of the instance purges its queue (status purged). Over send_message_daily_cap (a calendar day in this machine\'s time zone, persisted across restarts; queued messages count) the answer is 429 daily_cap_reached with details.resets_at. The unlimited policy never queues.'
 
