@@ -157,6 +157,12 @@ describe('/v2/send structured kinds and actions', () => {
     expect(rows.map((r) => [r.title, r.rowId])).toEqual([['Option 1', 'opt1'], ['Option 2', 'row2']])
     const noButton = await s.call('POST', '/v2/send/list', {}, { chatId: PEER, message: { description: 'x', sections: [] } })
     expect(noButton.json().details.missing).toEqual(['message.button'])
+    // WAHA makes description optional: a title alone becomes the list's body (not a 400, not a doubled header).
+    const titleOnly = await content(
+      await s.call('POST', '/v2/send/list', {}, { chatId: PEER, message: { title: 'Only a title', button: 'Open', sections: [{ title: 'S', rows: [{ title: 'R' }] }] } })
+    )
+    expect(titleOnly.listMessage).toMatchObject({ description: 'Only a title', buttonText: 'Open' })
+    expect(titleOnly.listMessage?.title || '').toBe('')
   })
 
   it('event: dotted keys with a nested location, Unix-second times and string booleans', async () => {

@@ -100,7 +100,7 @@ export const listKind: SendKind = {
   methods: ['GET', 'POST'],
   summary: 'Send a list (menu) message',
   description:
-    'message: {title, description, footer, button, sections:[{title, rows:[{title, rowId, description}]}]} as an object, JSON text, or dotted keys (message.title, message.sections as JSON text). rowId defaults to row1, row2...',
+    'message: {title, description, footer, button, sections:[{title, rows:[{title, rowId, description}]}]} as an object, JSON text, or dotted keys (message.title, message.sections as JSON text). button and sections are required, and description or title (without description, as WAHA allows, the title becomes the list\'s body). rowId defaults to row1, row2...',
   params: {
     chatId: CHAT_ID,
     message: param('object, required', 'The list', [
@@ -111,12 +111,16 @@ export const listKind: SendKind = {
   async prepare(p) {
     requireAll({ chatId: rawChatId(p), message: p.message })
     const msg = obj(p, 'message')!
-    const description = str(msg, 'description') ?? str(msg, 'body') ?? str(msg, 'text')
+    // WhatsApp shows description as the list's body (title is an optional header); WAHA makes description
+    // optional, so a list with a title only shows the title as its body instead of being refused.
+    const title = str(msg, 'title')
+    const text = str(msg, 'description') ?? str(msg, 'body') ?? str(msg, 'text')
+    const description = text ?? title
     const button = str(msg, 'button') ?? str(msg, 'buttonText')
     requireAll({ 'message.description': description, 'message.button': button })
     const jid = chatJid(p)
     const listMessage: proto.Message.IListMessage = {
-      title: str(msg, 'title') ?? '',
+      title: text === undefined ? '' : (title ?? ''),
       description,
       buttonText: button,
       footerText: str(msg, 'footer') ?? str(msg, 'footerText') ?? '',
