@@ -14,6 +14,8 @@ export interface WebhookEnvelope<P = unknown> {
   /** Milliseconds since the epoch when the event was produced (times inside `payload` are seconds). */
   timestamp: number
   session: string
+  /** The documented envelope's metadata (WAHA: the session's config.metadata); Switchboard sessions have none. */
+  metadata: Record<string, string>
   instance_id: string
   engine: string
   event: string
@@ -36,6 +38,8 @@ export function buildEnvelope<P>(id: string, timestamp: number, input: EnvelopeI
     id,
     timestamp,
     session: input.session,
+    // Always present, so receivers that read metadata["user.id"] get undefined instead of a TypeError.
+    metadata: {},
     instance_id: input.instanceId,
     engine: input.engine,
     event: input.event,

@@ -31,6 +31,8 @@ describe('outbox', () => {
       id: expect.stringMatching(EVENT_ID_PATTERN),
       timestamp: 1234,
       session: 'default',
+      // The documented envelope has metadata; always present (empty), so metadata["user.id"] reads undefined.
+      metadata: {},
       instance_id: 'I1',
       engine: 'NOWEB',
       event: 'message',

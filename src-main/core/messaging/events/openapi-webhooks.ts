@@ -36,11 +36,12 @@ const WHEN: Record<EmittedEvent, string> = {
 
 const envelope = (event: string, payloadRef: string) => ({
   type: 'object',
-  required: ['id', 'timestamp', 'session', 'instance_id', 'engine', 'event', 'payload', 'me'],
+  required: ['id', 'timestamp', 'session', 'metadata', 'instance_id', 'engine', 'event', 'payload', 'me'],
   properties: {
     id: { type: 'string', description: 'evt_ + 26-char ULID; the webhook-id header; stable across retries and replays', example: 'evt_01jd0000000000000000000000' },
     timestamp: { type: 'integer', description: 'Milliseconds (times inside payload are seconds)' },
     session: { type: 'string', description: 'The session name (session_name of create / name of session answers)' },
+    metadata: { type: 'object', additionalProperties: { type: 'string' }, description: 'Always {} (the documented envelope\'s metadata holds a session\'s config.metadata; Switchboard sessions have none)' },
     instance_id: { type: 'string' },
     engine: { type: 'string', enum: ['NOWEB'], description: 'WAHA\'s name of the Baileys engine' },
     event: { type: 'string', enum: [event] },
