@@ -84,4 +84,15 @@ describe.sequential('v2 client compatibility', () => {
     })
     expect(body.from).toBe(`${ME}@c.us`)
   })
+
+  it("WAHA's GET /v2/groups/{id}/participants/v2 answers the participants", async () => {
+    const group = await c.api('POST', '/v2/groups', { name: 'Compat', participants: [{ id: `${BOB}@c.us` }] })
+    expect(group.statusCode, group.body).toBe(201)
+    const id = group.json().id as string
+    const v1 = await c.api('GET', `/v2/groups/${id}/participants`)
+    const v2 = await c.api('GET', `/v2/groups/${encodeURIComponent(id)}/participants/v2`)
+    expect(v2.statusCode, v2.body).toBe(200)
+    expect(v2.json()).toEqual(v1.json())
+    expect(v2.json().map((p: { id: string; role: string }) => [p.id, p.role]).sort()).toEqual([[`${ME}@c.us`, 'superadmin'], [`${BOB}@c.us`, 'participant']])
+  })
 })

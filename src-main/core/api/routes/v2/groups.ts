@@ -283,7 +283,7 @@ export async function groupRoutes(untyped: FastifyInstance, deps: ApiDeps): Prom
 
   app.get('/v2/groups/:id/invite-code', {
     config,
-    schema: schema('Get the invite code', 'Answers {code, url}. Admins only (403 not_group_admin).', InviteAnswer)
+    schema: schema('Get the invite code', 'Answers {code, url}: code is the bare invite code, url the https://chat.whatsapp.com/<code> link WAHA answers as a bare string. Deliberately an object, not the bare JSON string of the reference\'s WAHA-derived guess (no hosted page documents this operation): a top-level string breaks clients that read fields of the answer, and both values are here. Admins only (403 not_group_admin).', InviteAnswer)
   }, async (request) => {
     const code = await groups.inviteCode(instanceOf(request), gidOf(request))
     return { code, url: inviteUrl(code) }
@@ -291,7 +291,7 @@ export async function groupRoutes(untyped: FastifyInstance, deps: ApiDeps): Prom
 
   app.post('/v2/groups/:id/invite-code/revoke', {
     config,
-    schema: schema('Revoke the invite code', `The old link stops working; answers the new {code, url}. Admins only. ${pacedNote}`, InviteAnswer)
+    schema: schema('Revoke the invite code', `The old link stops working; answers the new {code, url} (an object rather than WAHA\'s bare string, as GET invite-code). Admins only. ${pacedNote}`, InviteAnswer)
   }, async (request) => {
     const code = await groups.revokeInvite(instanceOf(request), gidOf(request))
     return { code, url: inviteUrl(code) }
@@ -299,10 +299,16 @@ export async function groupRoutes(untyped: FastifyInstance, deps: ApiDeps): Prom
 
   // ---- participants ---------------------------------------------------------------------------------------
 
+  const participants = async (request: FastifyRequest) => (await groups.get(instanceOf(request), gidOf(request))).participants.map(toApiParticipant)
   app.get('/v2/groups/:id/participants', {
     config,
     schema: schema('Participants', 'Every participant with both identities (pn, lid) and role (participant, admin, superadmin), in PN and LID addressed groups alike.', Type.Array(Participant))
-  }, async (request) => (await groups.get(instanceOf(request), gidOf(request))).participants.map(toApiParticipant))
+  }, participants)
+  // WAHA's newer participants endpoint ([{id, role}]): the same list, whose items carry id and role already.
+  app.get('/v2/groups/:id/participants/v2', {
+    config,
+    schema: schema('Participants (WAHA v2 path)', 'Alias of /v2/groups/{id}/participants for clients written against WAHA\'s participants/v2: the same items, which carry WAHA v2\'s {id, role} (participant, admin, superadmin).', Type.Array(Participant))
+  }, participants)
 
   const participantsOp = (path: string, action: 'add' | 'remove' | 'promote' | 'demote', summary: string) =>
     app.post(`/v2/groups/:id/${path}`, {
