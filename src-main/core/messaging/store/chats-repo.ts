@@ -156,6 +156,21 @@ export function refreshLastMessage(db: Db, instanceId: string, chatId: string, n
   ).run({ instanceId, chatId, now })
 }
 
+/**
+ * Read receipts went out for the chat's incoming messages up to `readUpTo` (/v2/send/seen): only later incoming
+ * ones can still be unread, in the chat's own order (timestamp, then arrival: several arrive in one second).
+ * Lowers the count, never raises it (the phone's own count may be lower).
+ */
+export function settleUnreadAfterRead(db: Db, instanceId: string, chatId: string, readUpTo: { timestamp: number; pk: number }, now: number): void {
+  stmt(
+    db,
+    `UPDATE store_chats SET unread_count = MIN(unread_count, (
+       SELECT COUNT(*) FROM store_messages WHERE instance_id = @instanceId AND chat_id = @chatId AND from_me = 0
+         AND (timestamp > @ts OR (timestamp = @ts AND pk > @pk))
+     )), updated_at = @now WHERE instance_id = @instanceId AND chat_id = @chatId AND unread_count > 0`
+  ).run({ instanceId, chatId, ts: readUpTo.timestamp, pk: readUpTo.pk, now })
+}
+
 /** Deletes the chat and its messages, reactions, labels, votes and responses. */
 export function deleteChat(db: Db, instanceId: string, chatId: string): boolean {
   for (const table of ['store_messages', 'store_reactions', 'store_chat_labels', 'store_poll_votes', 'store_event_responses']) {

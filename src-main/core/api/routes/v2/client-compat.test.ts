@@ -17,6 +17,8 @@ async function multipart(fields: Record<string, string | Blob | [Blob, string]>)
 describe.sequential('v2 client compatibility', () => {
   let c: AccountCore
   const query = () => new URLSearchParams({ access_token: c.t.token, instance_id: c.id }).toString()
+  const unreadOf = async (chat: string) =>
+    ((await c.api('GET', '/v2/chats')).json() as { id: string; unreadCount: number }[]).find((x) => x.id === chat)?.unreadCount
 
   beforeAll(async () => {
     c = await startAccountCore(ME, [BOB])
@@ -94,5 +96,18 @@ describe.sequential('v2 client compatibility', () => {
     expect(v2.statusCode, v2.body).toBe(200)
     expect(v2.json()).toEqual(v1.json())
     expect(v2.json().map((p: { id: string; role: string }) => [p.id, p.role]).sort()).toEqual([[`${ME}@c.us`, 'superadmin'], [`${BOB}@c.us`, 'participant']])
+  })
+
+  it("/v2/send/seen reads the chat: unreadCount drops to the messages newer than the newest one marked", async () => {
+    const sandbox = c.t.core.sandbox!
+    const first = await sandbox.sendText(BOB, ME, 'unread 1')
+    await sandbox.sendText(BOB, ME, 'unread 2')
+    const chat = `${BOB}@c.us`
+    await waitUntil(async () => (await unreadOf(chat)) === 2, 10_000, 'two unread')
+    const one = await c.api('POST', '/v2/send/seen', { chatId: chat, messageIds: [`false_${chat}_${first.id}`] })
+    expect(one.statusCode, one.body).toBe(200)
+    expect(await unreadOf(chat)).toBe(1)
+    expect((await c.api('POST', '/v2/send/seen', { chatId: chat })).statusCode).toBe(200)
+    expect(await unreadOf(chat)).toBe(0)
   })
 })

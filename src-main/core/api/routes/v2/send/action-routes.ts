@@ -5,7 +5,7 @@ import type { WAMessageKey } from '@whiskeysockets/baileys'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { parseMessageId, toApiChatId, toWaJid } from '../../../../messaging/chat-ids.js'
 import { bool, chatJid, list, requireAll, str } from '../../../../messaging/send/send-params.js'
-import { canonicalJid, listChatMessages } from '../../../../messaging/store/index.js'
+import { canonicalJid, findMessage, listChatMessages, settleUnreadAfterRead } from '../../../../messaging/store/index.js'
 import type { ApiDeps } from '../../../api-deps.js'
 import { authInstance } from '../../../plugins/auth.js'
 import { CREDENTIALS_NOTE, instanceQuery, standardErrors } from '../../../schemas/common.js'
@@ -31,7 +31,7 @@ export async function sendActionRoutes(app: FastifyInstance, deps: ApiDeps): Pro
     config,
     schema: schema(
       'Mark messages as seen',
-      'Sends read receipts (blue ticks, if the account\'s privacy settings send them). messageIds: serialized ids (array, JSON text or one string); participant: the sender in a group. Without messageIds, the latest received messages of the chat known to the message store are marked.',
+      'Sends read receipts (blue ticks, if the account\'s privacy settings send them). messageIds: serialized ids (array, JSON text or one string); participant: the sender in a group. Without messageIds, the latest received messages of the chat known to the message store are marked. The chat\'s unreadCount (/v2/chats) drops to the incoming messages newer than the newest one marked.',
       { chatId: CHAT_ID, messageIds: param('array', 'Serialized message ids'), participant: param('string', 'Group: the author of the messages') }
     )
   }, async (request) => {
@@ -49,6 +49,7 @@ export async function sendActionRoutes(app: FastifyInstance, deps: ApiDeps): Pro
         })
       : latestReceived(deps, instance.id, jid)
     await sender.act(instance.id, (sock) => sock.readMessages(keys))
+    settleUnread(deps, instance.id, jid, keys)
     return { status: 'success' as const, message: `Marked ${keys.length} message(s) as seen`, chatId: toApiChatId(jid), messageIds: keys.map((k) => k.id) }
   })
 
@@ -80,6 +81,17 @@ export async function sendActionRoutes(app: FastifyInstance, deps: ApiDeps): Pro
     star: param('boolean', 'true to star, false to unstar')
   })
   app.route({ method: ['PUT', 'POST'], url: '/v2/send/star', config, schema: starSchema, handler: star })
+}
+
+/**
+ * Reading a chat's newest messages reads the chat (as on the phone): its unreadCount in /v2/chats drops to the
+ * incoming messages after the newest one marked seen. Ids the store does not know change nothing.
+ */
+function settleUnread(deps: ApiDeps, instanceId: string, jid: string, keys: WAMessageKey[]): void {
+  const chat = canonicalJid(deps.db, instanceId, jid)
+  const read = keys.map((k) => (k.id ? findMessage(deps.db, instanceId, chat, k.id) : undefined)).filter((m) => m !== undefined)
+  const newest = read.reduce<(typeof read)[number] | undefined>((a, m) => (!a || m.timestamp > a.timestamp || (m.timestamp === a.timestamp && m.pk > a.pk) ? m : a), undefined)
+  if (newest) settleUnreadAfterRead(deps.db, instanceId, chat, newest, (deps.now ?? Date.now)())
 }
 
 /** Received messages of the chat the store knows, newest first (seen without messageIds). */
