@@ -1,6 +1,7 @@
 // /v2/auth/{qr,qr-image,request-code}: the two ways to pair an instance with a phone.
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
+import Negotiator from 'negotiator'
 import QRCode from 'qrcode'
 import { coreErrors } from '../../../domain/core-errors.js'
 import type { ApiDeps } from '../../api-deps.js'
@@ -15,6 +16,12 @@ const QrAnswer = Type.Object({
   mimetype: Type.String(),
   data: Type.String({ description: 'format=raw: base64 of the JSON {value, expiry}; format=image: base64 PNG' })
 })
+
+/** Accept naming image/png (or image/*) ahead of JSON; no Accept or *\/* keeps the JSON envelope. */
+function wantsPng(accept: string | undefined): boolean {
+  if (!accept) return false
+  return new Negotiator({ headers: { accept } }).mediaType(['application/json', 'image/png']) === 'image/png'
+}
 
 export async function authRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const currentQr = (instanceId: string) => {
@@ -31,15 +38,18 @@ export async function authRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
     schema: {
       tags,
       summary: 'QR code (raw value)',
-      description: `In SCAN_QR_CODE: {value, expiry, mimetype:"application/json", data} where data is base64 of {value, expiry} (the hosted service's envelope) and value is the raw QR string (WAHA's shape); format=image gives {mimetype:"image/png", data:<base64 PNG>}. QRs rotate every 20 to 60 s: do not cache. 422 session_status_mismatch in other states (details.status). ${CREDENTIALS_NOTE}`,
+      description: `In SCAN_QR_CODE: {value, expiry, mimetype:"application/json", data} where data is base64 of {value, expiry} (the hosted service's envelope) and value is the raw QR string (WAHA's shape); format=image gives {mimetype:"image/png", data:<base64 PNG>}, or the PNG bytes themselves (image/png) when Accept prefers image/png over JSON (WAHA's format=image). QRs rotate every 20 to 60 s: do not cache. 422 session_status_mismatch in other states (details.status). ${CREDENTIALS_NOTE}`,
       querystring: instanceQuery({ format: Type.Optional(Type.Union([Type.Literal('raw'), Type.Literal('image')], { default: 'raw' })) }),
       response: { 200: QrAnswer, ...standardErrors }
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { instance } = authInstance(request)
       const { qr, expiresAt } = currentQr(instance.id)
       if (stringParam(request.input, 'format') === 'image') {
-        return { mimetype: 'image/png', data: (await QRCode.toBuffer(qr, { type: 'png' })).toString('base64') }
+        const png = await QRCode.toBuffer(qr, { type: 'png' })
+        // WAHA answers the PNG itself to a client that asks for an image (e.g. to save or embed it directly).
+        if (wantsPng(request.headers.accept)) return reply.type('image/png').send(png)
+        return { mimetype: 'image/png', data: png.toString('base64') }
       }
       const expiry = Math.floor(expiresAt / 1000)
       return { value: qr, expiry, mimetype: 'application/json', data: Buffer.from(JSON.stringify({ value: qr, expiry })).toString('base64') }

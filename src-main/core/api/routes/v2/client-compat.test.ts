@@ -110,4 +110,17 @@ describe.sequential('v2 client compatibility', () => {
     expect((await c.api('POST', '/v2/send/seen', { chatId: chat })).statusCode).toBe(200)
     expect(await unreadOf(chat)).toBe(0)
   })
+
+  it('/v2/auth/qr?format=image: the JSON envelope by default, the PNG itself to Accept: image/png (WAHA)', async () => {
+    const id = await c.t.createInstance()
+    await c.t.waitForStatus(id, 'SCAN_QR_CODE')
+    const url = `/v2/auth/qr?access_token=${c.t.token}&instance_id=${id}&format=image`
+    const json = await c.t.inject({ method: 'GET', url })
+    expect(json.json().mimetype).toBe('image/png')
+    const png = await c.t.inject({ method: 'GET', url, headers: { accept: 'image/png' } })
+    expect(png.statusCode).toBe(200)
+    expect(png.headers['content-type']).toBe('image/png')
+    expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG')
+    expect((await c.t.inject({ method: 'GET', url, headers: { accept: '*/*' } })).json().mimetype).toBe('image/png')
+  })
 })
