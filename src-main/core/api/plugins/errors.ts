@@ -31,7 +31,7 @@ function fromFastifyError(error: FastifyLikeError, contentType: string | undefin
     if (missing.length) return coreErrors.missingParam(missing)
     const first = error.validation[0]!
     const name = first.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'request'
-    return coreErrors.invalidParam(name, first.message ?? 'invalid value')
+    return coreErrors.invalidParam(name, allowedValues(error.validation, first.instancePath) ?? first.message ?? 'invalid value')
   }
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -48,6 +48,12 @@ function fromFastifyError(error: FastifyLikeError, contentType: string | undefin
   if (status === 415) return coreErrors.unsupportedMediaType(contentType)
   if (status >= 400 && status < 500) return new CoreError('invalid_param', 'The request is malformed', { recommendation: 'Check the request against /docs' })
   return undefined
+}
+
+/** A union of literals fails with one `const` error per literal ("must be equal to constant"): name them all. */
+function allowedValues(errors: NonNullable<FastifyLikeError['validation']>, path: string): string | undefined {
+  const values = errors.filter((v) => v.instancePath === path).flatMap((v) => (v.keyword === 'const' ? [v.params.allowedValue] : v.keyword === 'enum' && Array.isArray(v.params.allowedValues) ? v.params.allowedValues : []))
+  return values.length ? `expected one of ${values.map((v) => JSON.stringify(v)).join(', ')}` : undefined
 }
 
 function payloadOf(error: DomainError, variant: ErrorVariant): ErrorPayload {

@@ -123,4 +123,10 @@ describe.sequential('v2 client compatibility', () => {
     expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG')
     expect((await c.t.inject({ method: 'GET', url, headers: { accept: '*/*' } })).json().mimetype).toBe('image/png')
   })
+
+  it('a value outside a list of literals names the allowed ones', async () => {
+    const res = await c.api('POST', '/v2/presence', { presence: 'dancing' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toContain('expected one of "online", "offline"')
+  })
 })
