@@ -1,10 +1,9 @@
 // The Fastify app factory (no listen): hardening, parsers, error handling, auth, OpenAPI and every route.
 // Tests drive it with inject(); start-core.ts listens.
-import formbody from '@fastify/formbody'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, type FastifyRequest } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import type { ApiDeps } from './api-deps.js'
 import { AuthFailureLimiter } from './auth-failure-limiter.js'
-import { parseMultipart } from './multipart.js'
+import { registerBodyParsers } from './body-parsers.js'
 import { registerOpenApi } from './openapi.js'
 import { RequestLog } from './request-log.js'
 import { registerAuth } from './plugins/auth.js'
@@ -83,18 +82,7 @@ export async function buildApiApp(deps: ApiDeps): Promise<FastifyInstance> {
   registerSecurity(app, guard)
   registerErrorHandling(app)
 
-  // Clients often send Content-Type: application/json with an empty body (POST/DELETE without fields).
-  const jsonParser = app.getDefaultJsonParser('error', 'error')
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8')
-    if (text.trim() === '') return done(null, {})
-    return jsonParser(request, text, done)
-  })
-  await app.register(formbody)
-  // Form tools send file uploads and plain fields as multipart; the route's bodyLimit still applies.
-  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (request: FastifyRequest, body: string | Buffer, done) => {
-    parseMultipart(typeof body === 'string' ? Buffer.from(body) : body, String(request.headers['content-type'])).then((params) => done(null, params), (e: Error) => done(e))
-  })
+  registerBodyParsers(app)
 
   registerAuth(app, { db: deps.db, limiter: new AuthFailureLimiter(deps.authFailureLimit, deps.now) })
   await registerOpenApi(app)

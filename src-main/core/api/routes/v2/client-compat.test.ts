@@ -68,6 +68,22 @@ describe.sequential('v2 client compatibility', () => {
     expect(broken.json().code).toBe('invalid_param')
   })
 
+  it('JSON text with the wrong Content-Type or none (requests data=json.dumps(...), curl -d without -H)', async () => {
+    const json = JSON.stringify({ chatId: `${BOB}@c.us`, message: 'json, mislabelled' })
+    const url = `/v2/send/text?${query()}`
+    for (const headers of [{}, { 'content-type': 'application/x-www-form-urlencoded' }, { 'content-type': 'text/plain; charset=utf-8' }]) {
+      const res = await c.t.inject({ method: 'POST', url, headers, payload: json })
+      expect(res.statusCode, `${JSON.stringify(headers)}: ${res.body}`).toBe(200)
+      expect(res.json().body).toBe('json, mislabelled')
+    }
+    // Broken JSON is still 400, a real form still a form, and a type that is neither still 415.
+    expect((await c.t.inject({ method: 'POST', url, headers: {}, payload: '{"chatId":' })).json().code).toBe('invalid_param')
+    const form = await c.t.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `chatId=${BOB}&message=a+form` })
+    expect(form.json().body).toBe('a form')
+    expect((await c.t.inject({ method: 'POST', url, headers: { 'content-type': 'application/xml' }, payload: '<message/>' })).statusCode).toBe(415)
+    expect((await c.t.inject({ method: 'POST', url, headers: { 'content-type': 'text/plain' }, payload: 'hello' })).statusCode).toBe(400)
+  })
+
   it("send answers' _data has the documented whatsapp-web.js shape (from/to as Wid objects)", async () => {
     const res = await c.api('POST', '/v2/send/text', { chatId: `${BOB}@c.us`, message: 'shape' })
     expect(res.statusCode).toBe(200)

@@ -1,0 +1,50 @@
+// Request body parsers: JSON (an empty body is {}), form-urlencoded, multipart, and JSON text sent with the
+// wrong Content-Type or none (Python requests' data=json.dumps(...), curl -d '{...}', Make's raw text body).
+// Anything else stays 415 unsupported_media_type.
+import { parse as parseQueryString } from 'node:querystring'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { coreErrors } from '../domain/core-errors.js'
+import { parseMultipart } from './multipart.js'
+
+type Done = (err: Error | null, body?: unknown) => void
+
+/** A body that is JSON whatever its Content-Type says: an object or array, nothing a form or text field starts with. */
+const looksLikeJson = (text: string): boolean => /^\s*[{[]/.test(text)
+
+export function registerBodyParsers(app: FastifyInstance): void {
+  const jsonParser = app.getDefaultJsonParser('error', 'error')
+  const asText = (body: string | Buffer) => (typeof body === 'string' ? body : body.toString('utf8'))
+
+  // Clients often send Content-Type: application/json with an empty body (POST/DELETE without fields).
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request: FastifyRequest, body: string | Buffer, done: Done) => {
+    const text = asText(body)
+    if (text.trim() === '') return done(null, {})
+    return jsonParser(request, text, done)
+  })
+
+  // curl -d '{...}' without -H sends JSON labelled as a form: read it as the JSON it is.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request: FastifyRequest, body: string | Buffer, done: Done) => {
+    const text = asText(body)
+    if (looksLikeJson(text)) return jsonParser(request, text, done)
+    return done(null, parseQueryString(text))
+  })
+
+  // Form tools send file uploads and plain fields as multipart; the route's bodyLimit still applies.
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (request: FastifyRequest, body: string | Buffer, done: Done) => {
+    parseMultipart(typeof body === 'string' ? Buffer.from(body) : body, String(request.headers['content-type'])).then(
+      (params) => done(null, params),
+      (e: Error) => done(e)
+    )
+  })
+
+  // text/plain and any other or missing Content-Type: JSON text is read as JSON; text/plain otherwise stays the
+  // plain string it was (the route then says the body must be an object); other types are 415.
+  app.removeContentTypeParser('text/plain')
+  app.addContentTypeParser('*', { parseAs: 'string' }, (request: FastifyRequest, body: string | Buffer, done: Done) => {
+    const text = asText(body)
+    if (looksLikeJson(text)) return jsonParser(request, text, done)
+    const type = request.headers['content-type']
+    if (type !== undefined && /^text\/plain\s*(;|$)/i.test(type)) return done(null, text)
+    return done(coreErrors.unsupportedMediaType(type))
+  })
+}
