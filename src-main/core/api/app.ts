@@ -74,7 +74,8 @@ export async function buildApiApp(deps: ApiDeps): Promise<FastifyInstance> {
     logController: new RequestLog(),
     bodyLimit: deps.bodyLimit ?? DEFAULT_BODY_LIMIT,
     // Clients send instance ids in any case and with trailing slashes; be lenient in routing, strict in auth.
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A base URL configured with a trailing slash gives //v2/...: the hosted API behind a proxy merges slashes.
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true } },
     frameworkErrors: frameworkErrorHandler(guard)
   })

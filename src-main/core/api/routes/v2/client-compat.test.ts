@@ -84,6 +84,12 @@ describe.sequential('v2 client compatibility', () => {
     expect((await c.t.inject({ method: 'POST', url, headers: { 'content-type': 'text/plain' }, payload: 'hello' })).statusCode).toBe(400)
   })
 
+  it('a base URL with a trailing slash: //v2/... and doubled slashes inside the path route as usual', async () => {
+    expect((await c.t.inject({ method: 'GET', url: `//v2/session/info?${query()}` })).json().status).toBe('WORKING')
+    const sent = await c.t.inject({ method: 'POST', url: `/v2//send/text/?${query()}`, payload: { chatId: BOB, message: 'slashes' } })
+    expect(sent.statusCode, sent.body).toBe(200)
+  })
+
   it("send answers' _data has the documented whatsapp-web.js shape (from/to as Wid objects)", async () => {
     const res = await c.api('POST', '/v2/send/text', { chatId: `${BOB}@c.us`, message: 'shape' })
     expect(res.statusCode).toBe(200)
