@@ -22,7 +22,7 @@ export const textKind: SendKind = {
   path: '/v2/send/text',
   methods: ['GET', 'POST'],
   summary: 'Send a text message',
-  description: `message keeps WhatsApp markdown as written (WAHA's text is accepted as an alias). Up to ${MAX_TEXT} characters. mentions: chat ids to mention (groups).`,
+  description: `message keeps WhatsApp markdown as written (WAHA's text is accepted as an alias). Up to ${MAX_TEXT} characters, WhatsApp's own limit (the hosted docs say 4096; a longer text is delivered by WhatsApp, so it is not refused here). mentions: chat ids to mention (groups).`,
   params: {
     chatId: CHAT_ID,
     message: param('string, required', 'The text', ['Hello from Switchboard *bold* _italic_']),
