@@ -12,6 +12,7 @@ export function wireLiveUpdates(b: Bridge): () => void {
     b.onConnection((state) => useAppStore.getState().setConnection(state)),
     b.on('instance.status', (e) => {
       useInstancesStore.getState().applyStatus(e)
+      useChatsStore.getState().instanceChanged(e.instanceId)
       usePairingStore.getState().instanceChanged(e.instanceId, e.status)
     }),
     b.on('instances.changed', () => void useInstancesStore.getState().load()),

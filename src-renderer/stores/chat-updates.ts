@@ -1,6 +1,7 @@
 // Pure rules for live chat updates: ticks only move forward, a message merges into a thread by id, a chat
 // matches a search as the core's search does, and a message becomes a chat's last message.
 import type { ChatDto, MessageAck, MessageDto } from '../../src-preload/contract/dto.js'
+import { mediaLabel } from '../../src-preload/contract/media-label.js'
 
 const ACK_RANK: Record<MessageAck, number> = { failed: -1, pending: 0, sent: 1, delivered: 2, read: 3 }
 
@@ -25,5 +26,5 @@ export function matchesSearch(chat: Pick<ChatDto, 'id' | 'name'>, search: string
 }
 
 export function lastMessageOf(m: MessageDto): NonNullable<ChatDto['lastMessage']> {
-  return { id: m.id, text: m.text ?? (m.media ? `📎 ${m.media.filename ?? m.media.mimetype}` : null), timestamp: m.timestamp, fromMe: m.fromMe, ack: m.ack }
+  return { id: m.id, text: m.text ?? (m.media ? mediaLabel(m.media) : null), timestamp: m.timestamp, fromMe: m.fromMe, ack: m.ack }
 }

@@ -1,6 +1,7 @@
-// Chats of the selected instance: the list (search, unread, last message), one open thread with paging toward
-// older messages, sending text and files, and live updates (new messages, delivery/read ticks). A message that
-// arrives in the thread on screen is read at once, in the core too.
+// Chats of the selected instance: the list (search, unread, last message; paged, so a busy number's older chats
+// stay reachable), one open thread with paging toward older messages, sending text and files, and live updates
+// (new messages, delivery/read ticks). A message that arrives in the thread on screen is read at once, in the core
+// too.
 import { create } from 'zustand'
 import type { ChatDto, MessageDto } from '../../src-preload/contract/dto.js'
 import type { BridgeEvents } from '../../src-preload/contract/events.js'
@@ -9,6 +10,8 @@ import { toUiError, type UiError } from '../lib/errors.js'
 import { lastMessageOf, laterAck, matchesSearch, upsertMessage } from './chat-updates.js'
 
 const PAGE = 30
+/** Chats per page of the list. */
+export const CHAT_PAGE = 50
 
 export interface Thread {
   instanceId: string
@@ -22,6 +25,8 @@ export interface Thread {
 interface ChatsState {
   instanceId: string | null
   chats: ChatDto[]
+  /** The core has more chats after the ones listed (older ones): "Show more chats". */
+  hasMoreChats: boolean
   search: string
   loading: boolean
   error: UiError | null
@@ -32,12 +37,15 @@ interface ChatsState {
   sendError: UiError | null
   setViewing(viewing: boolean): void
   loadChats(instanceId: string, search?: string): Promise<void>
+  loadMoreChats(): Promise<void>
   openChat(chatId: string): Promise<void>
   loadOlder(): Promise<void>
   sendText(text: string): Promise<boolean>
   sendFile(file: { name: string; mimetype: string; base64: string }, caption?: string): Promise<boolean>
   applyMessage(event: BridgeEvents['chat.message']): void
   applyAck(event: BridgeEvents['chat.ack']): void
+  /** The instance's status changed: an earlier send error (e.g. "it is stopped") no longer applies. */
+  instanceChanged(instanceId: string): void
 }
 
 export const useChatsStore = create<ChatsState>()((set, get) => {
@@ -70,6 +78,7 @@ export const useChatsStore = create<ChatsState>()((set, get) => {
   return {
     instanceId: null,
     chats: [],
+    hasMoreChats: false,
     search: '',
     loading: false,
     error: null,
@@ -85,11 +94,26 @@ export const useChatsStore = create<ChatsState>()((set, get) => {
     },
     async loadChats(instanceId, search = get().search) {
       const switched = instanceId !== get().instanceId
-      set({ loading: true, instanceId, search, ...(switched ? { thread: null, chats: [] } : {}) })
+      set({ loading: true, instanceId, search, ...(switched ? { thread: null, chats: [], hasMoreChats: false, sendError: null } : {}) })
       try {
-        const page = await call(bridge().chats.list({ instanceId, limit: 100, ...(search.trim() ? { search: search.trim() } : {}) }))
+        const page = await call(bridge().chats.list({ instanceId, limit: CHAT_PAGE, ...(search.trim() ? { search: search.trim() } : {}) }))
         // The open thread on screen was marked read; the core may not have stored that yet when it answered.
-        set({ chats: page.chats.map((c) => (onScreen(instanceId, c.id) ? { ...c, unreadCount: 0 } : c)), error: null })
+        set({ chats: page.chats.map((c) => (onScreen(instanceId, c.id) ? { ...c, unreadCount: 0 } : c)), hasMoreChats: page.hasMore, error: null })
+      } catch (e) {
+        set({ error: toUiError(e) })
+      } finally {
+        set({ loading: false })
+      }
+    },
+    async loadMoreChats() {
+      const { instanceId, search, chats, loading } = get()
+      if (!instanceId || loading) return
+      set({ loading: true })
+      try {
+        const page = await call(bridge().chats.list({ instanceId, limit: CHAT_PAGE, offset: chats.length, ...(search.trim() ? { search: search.trim() } : {}) }))
+        if (get().instanceId !== instanceId) return
+        // A chat that moved up meanwhile (a new message) is listed once, where it is now.
+        set((s) => ({ chats: [...s.chats, ...page.chats.filter((c) => !s.chats.some((x) => x.id === c.id))], hasMoreChats: page.hasMore, error: null }))
       } catch (e) {
         set({ error: toUiError(e) })
       } finally {
@@ -146,6 +170,9 @@ export const useChatsStore = create<ChatsState>()((set, get) => {
       set((s) => ({
         chats: s.chats.map((c) => (c.id === e.chatId && c.lastMessage?.id === e.messageId ? { ...c, lastMessage: { ...c.lastMessage, ack: laterAck(c.lastMessage.ack, e.ack) } } : c))
       }))
+    },
+    instanceChanged(instanceId) {
+      if (instanceId === get().instanceId) set({ sendError: null })
     }
   }
 })

@@ -5,6 +5,7 @@
 // later), and the bus calls listeners in order, so the store already holds a batch when we look it up.
 import type { BaileysEventMap } from '@whiskeysockets/baileys'
 import type { ChatDto, MessageAck, MessageDto } from '../../../src-preload/contract/dto.js'
+import { mediaLabel } from '../../../src-preload/contract/media-label.js'
 import type { Db } from '../db/connection.js'
 import type { EventSubscriber } from '../domain/event-bus.js'
 import type { BaileysBusEvents } from '../engine/baileys/baileys-events.js'
@@ -65,7 +66,7 @@ export function createStoreChats(d: StoreChatsDeps): ChatsService {
     name: chat.name ?? nameOf(instanceId, chat.chatId),
     unreadCount: chat.unreadCount,
     timestamp: chat.lastMessageAt * 1000,
-    lastMessage: last ? { id: last.id, text: last.body || (last.media ? (last.media.filename ?? last.media.mimetype) : null), timestamp: last.timestamp * 1000, fromMe: last.fromMe, ack: last.fromMe ? ackName(last.ack) : null } : null
+    lastMessage: last ? { id: last.id, text: last.body || (last.media ? mediaLabel({ mimetype: last.media.mimetype ?? 'application/octet-stream', filename: last.media.filename }) : null), timestamp: last.timestamp * 1000, fromMe: last.fromMe, ack: last.fromMe ? ackName(last.ack) : null } : null
   })
 
   /** What a send answered, until the store's own copy arrives (same id) through the live push. */

@@ -1,14 +1,23 @@
-// The chat list: search box, each chat with its name, last message (with its tick when it is ours), time and
-// unread count.
-import { useEffect, useState } from 'react'
+// The chat list: search box, the chats (one Tab stop: arrow keys, Home and End move between them, so the composer
+// is not 50 Tabs away), and "Show more chats" while the core has older ones. Opening a chat puts the cursor in the
+// composer.
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { Spinner } from '../../components/Spinner.js'
-import { Tick } from '../../components/Tick.js'
-import { formatTime } from '../../lib/format.js'
 import { useChatsStore } from '../../stores/chats-store.js'
+import { ChatItem } from './ChatItem.js'
+
+const STEP: Record<string, (i: number, last: number) => number> = {
+  ArrowDown: (i, last) => Math.min(last, i + 1),
+  ArrowUp: (i) => Math.max(0, i - 1),
+  Home: () => 0,
+  End: (_i, last) => last
+}
 
 export function ChatList() {
-  const { instanceId, chats, loading, thread, search, loadChats, openChat } = useChatsStore()
+  const { instanceId, chats, hasMoreChats, loading, thread, search, loadChats, loadMoreChats, openChat } = useChatsStore()
   const [query, setQuery] = useState(search)
+  const [focused, setFocused] = useState<string | null>(null)
+  const list = useRef<HTMLUListElement>(null)
   // Search as you type, once the typing pauses.
   useEffect(() => {
     if (!instanceId || query === search) return
@@ -16,31 +25,38 @@ export function ChatList() {
     return () => clearTimeout(t)
   }, [query, search, instanceId, loadChats])
 
+  const tabStop = [focused, thread?.chatId].find((id) => id && chats.some((c) => c.id === id)) ?? chats[0]?.id
+  const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
+    const step = STEP[e.key]
+    if (!step || !chats.length) return
+    e.preventDefault()
+    const next = chats[step(Math.max(0, chats.findIndex((c) => c.id === tabStop)), chats.length - 1)]!.id
+    setFocused(next)
+    ;[...(list.current?.querySelectorAll<HTMLButtonElement>('button[data-chat-id]') ?? [])].find((b) => b.dataset.chatId === next)?.focus()
+  }
+  const open = async (chatId: string) => {
+    setFocused(chatId)
+    await openChat(chatId)
+    document.getElementById('composer-text')?.focus()
+  }
   return (
     <nav className="chat-list" aria-label="Chats">
-      <label htmlFor="chat-search" className="sr-only">Search chats</label>
-      <input id="chat-search" type="search" placeholder="Search chats" value={query} onChange={(e) => setQuery(e.target.value)} />
+      <div className="chat-search">
+        <label htmlFor="chat-search" className="sr-only">Search chats</label>
+        <input id="chat-search" type="search" placeholder="Search chats" value={query} onChange={(e) => setQuery(e.target.value)} />
+      </div>
       {loading && !chats.length ? <Spinner label="Loading chats…" /> : null}
       {!loading && !chats.length ? <p className="empty">{search ? 'No chat matches.' : 'No chats yet.'}</p> : null}
-      <ul>
+      <ul ref={list} onKeyDown={onKeyDown}>
         {chats.map((c) => (
-          <li key={c.id}>
-            <button type="button" className={`chat-item${thread?.chatId === c.id ? ' active' : ''}`} aria-current={thread?.chatId === c.id} onClick={() => void openChat(c.id)}>
-              <span className="chat-name">{c.name}</span>
-              <span className="chat-time muted small">{c.lastMessage ? formatTime(c.lastMessage.timestamp) : ''}</span>
-              <span className="chat-last muted small">
-                {c.lastMessage?.fromMe && c.lastMessage.ack ? <Tick ack={c.lastMessage.ack} /> : null}
-                {c.lastMessage ? `${c.lastMessage.fromMe ? 'You: ' : ''}${c.lastMessage.text ?? ''}` : ''}
-              </span>
-              {c.unreadCount > 0 ? (
-                <span className="unread" aria-label={`${c.unreadCount} unread`}>
-                  {c.unreadCount}
-                </span>
-              ) : null}
-            </button>
-          </li>
+          <ChatItem key={c.id} chat={c} active={thread?.chatId === c.id} tabbable={c.id === tabStop} onOpen={() => void open(c.id)} />
         ))}
       </ul>
+      {hasMoreChats ? (
+        <button type="button" className="more" disabled={loading} onClick={() => void loadMoreChats()}>
+          {loading ? 'Loading…' : 'Show more chats'}
+        </button>
+      ) : null}
     </nav>
   )
 }

@@ -1,16 +1,22 @@
 // Chats of an instance: list with search and unread counts on the left, the open thread and composer on the right.
+// Without instances there is only the way to create one; when the instance cannot send, the composer says why.
 import { useEffect } from 'react'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { InstancePicker } from '../../components/InstancePicker.js'
 import { useAppStore } from '../../stores/app-store.js'
 import { useChatsStore } from '../../stores/chats-store.js'
+import { useInstancesStore } from '../../stores/instances-store.js'
 import { ChatList } from './ChatList.js'
 import { Composer } from './Composer.js'
+import { InstanceStateNote } from './InstanceStateNote.js'
 import { ThreadView } from './ThreadView.js'
 
 export function ChatsView() {
   const instanceId = useAppStore((s) => s.instanceId)
-  const { error, thread, loadChats, setViewing } = useChatsStore()
+  const reconnects = useAppStore((s) => s.reconnects)
+  const instance = useInstancesStore((s) => s.overview?.instances.find((i) => i.id === instanceId))
+  const noInstances = useInstancesStore((s) => s.overview?.instances.length === 0)
+  const { error, thread, loadChats, openChat, setViewing } = useChatsStore()
   // Messages arriving in the open thread count as read only while this view is on screen.
   useEffect(() => {
     setViewing(true)
@@ -19,7 +25,13 @@ export function ChatsView() {
   useEffect(() => {
     if (instanceId) void loadChats(instanceId)
   }, [instanceId, loadChats])
-
+  // Back after an outage: what arrived meanwhile is listed, and the open thread reloaded.
+  useEffect(() => {
+    if (!reconnects) return
+    const { instanceId: shown, thread: open } = useChatsStore.getState()
+    if (shown) void loadChats(shown)
+    if (open) void openChat(open.chatId)
+  }, [reconnects, loadChats, openChat])
   return (
     <section aria-labelledby="chats-title" className="view view-chats">
       <header className="view-header">
@@ -27,19 +39,22 @@ export function ChatsView() {
         <InstancePicker />
       </header>
       <ErrorNote error={error} />
-      <div className="chats-layout">
-        <ChatList />
-        <div className="thread-column">
-          {thread ? (
-            <>
-              <ThreadView />
-              <Composer />
-            </>
-          ) : (
-            <p className="empty">Choose a chat to read and reply.</p>
-          )}
+      {noInstances ? null : (
+        <div className="chats-layout">
+          <ChatList />
+          <div className="thread-column">
+            {thread ? (
+              <>
+                <ThreadView />
+                {instance ? <InstanceStateNote instance={instance} /> : null}
+                <Composer disabled={!!instance && instance.status !== 'WORKING'} />
+              </>
+            ) : (
+              <p className="empty">Choose a chat to read and reply.</p>
+            )}
+          </div>
         </div>
-      </div>
+      )}
     </section>
   )
 }

@@ -1,7 +1,9 @@
 // Writing a message: Enter sends, Shift+Enter starts a new line; a file can be attached (up to 16 MiB) with the
-// text as its caption.
+// text as its caption, and removed again. Disabled while the instance cannot send (the view says why); a draft
+// typed meanwhile stays.
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { ErrorNote } from '../../components/ErrorNote.js'
+import { Icon } from '../../components/Icon.js'
 import { useChatsStore } from '../../stores/chats-store.js'
 
 const MAX_FILE_BYTES = 16 * 1024 * 1024
@@ -13,7 +15,7 @@ async function toBase64(file: File): Promise<string> {
   return btoa(binary)
 }
 
-export function Composer() {
+export function Composer({ disabled = false }: { disabled?: boolean }) {
   const [text, setText] = useState('')
   const [file, setFile] = useState<File | null>(null)
   const [fileProblem, setFileProblem] = useState<string | null>(null)
@@ -22,7 +24,7 @@ export function Composer() {
 
   const submit = async (e?: FormEvent) => {
     e?.preventDefault()
-    if (sending || (!text.trim() && !file)) return
+    if (disabled || sending || (!text.trim() && !file)) return
     const ok = file
       ? await sendFile({ name: file.name, mimetype: file.type || 'application/octet-stream', base64: await toBase64(file) }, text.trim() || undefined)
       : await sendText(text)
@@ -42,15 +44,25 @@ export function Composer() {
     setFileProblem(f && f.size > MAX_FILE_BYTES ? 'Files up to 16 MiB can be sent' : null)
     setFile(f && f.size <= MAX_FILE_BYTES ? f : null)
   }
+  const unpick = () => {
+    pick(undefined)
+    if (fileInput.current) fileInput.current.value = ''
+  }
   return (
     <form className="composer" onSubmit={(e) => void submit(e)} aria-label="Write a message">
       <label htmlFor="composer-text" className="sr-only">Message</label>
       <textarea id="composer-text" rows={2} placeholder={file ? 'Caption (optional)' : 'Write a message'} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKey} />
-      <label className="file-button">
-        <span>{file ? `📎 ${file.name}` : 'Attach'}</span>
-        <input ref={fileInput} type="file" className="sr-only" aria-label="Attach a file" onChange={(e) => pick(e.target.files?.[0])} />
+      <label className={`file-button${disabled ? ' disabled' : ''}`}>
+        <Icon name="clip" />
+        <span className="file-name">{file ? file.name : 'Attach'}</span>
+        <input ref={fileInput} type="file" className="sr-only" aria-label="Attach a file" disabled={disabled} onChange={(e) => pick(e.target.files?.[0])} />
       </label>
-      <button type="submit" className="primary" disabled={sending || (!text.trim() && !file)}>
+      {file ? (
+        <button type="button" aria-label={`Remove the attachment ${file.name}`} title="Remove the attachment" onClick={unpick}>
+          ✕
+        </button>
+      ) : null}
+      <button type="submit" className="primary" disabled={disabled || sending || (!text.trim() && !file)}>
         {sending ? 'Sending…' : 'Send'}
       </button>
       {fileProblem ? <p className="field-error" role="alert">{fileProblem}</p> : null}

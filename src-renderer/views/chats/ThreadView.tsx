@@ -1,19 +1,28 @@
-// The open chat: older messages on demand, bubbles with time and delivery/read ticks, scrolled to the newest.
-import { useEffect, useRef } from 'react'
+// The open chat: who it is with, older messages on demand, bubbles with time and delivery/read ticks. It follows
+// the newest message while you are at the bottom (or when you send), and leaves you where you are while you read
+// older ones.
+import { useEffect, useRef, type UIEvent } from 'react'
 import type { MessageDto } from '../../../src-preload/contract/dto.js'
+import { mediaLabel } from '../../../src-preload/contract/media-label.js'
+import { Icon } from '../../components/Icon.js'
 import { Spinner } from '../../components/Spinner.js'
 import { Tick } from '../../components/Tick.js'
 import { formatTime } from '../../lib/format.js'
 import { useChatsStore } from '../../stores/chats-store.js'
+
+/** Within this many pixels of the bottom counts as "at the bottom". */
+const NEAR_BOTTOM_PX = 80
 
 function Bubble({ m }: { m: MessageDto }) {
   return (
     <li className={`bubble ${m.fromMe ? 'out' : 'in'}`} data-message-id={m.id}>
       {m.media ? (
         m.media.url && m.media.mimetype.startsWith('image/') ? (
-          <img src={m.media.url} alt={m.media.filename ?? 'image'} className="bubble-image" />
+          <img src={m.media.url} alt={mediaLabel(m.media)} className="bubble-image" />
         ) : (
-          <span className="attachment">📎 {m.media.filename ?? m.media.mimetype}</span>
+          <span className="attachment">
+            <Icon name="clip" /> {mediaLabel(m.media)}
+          </span>
         )
       ) : null}
       {m.text ? <span className="text">{m.text}</span> : null}
@@ -27,27 +36,44 @@ function Bubble({ m }: { m: MessageDto }) {
 
 export function ThreadView() {
   const thread = useChatsStore((s) => s.thread)
+  const chat = useChatsStore((s) => s.chats.find((c) => c.id === s.thread?.chatId))
   const loadOlder = useChatsStore((s) => s.loadOlder)
   const end = useRef<HTMLLIElement>(null)
-  const newest = thread?.messages[thread.messages.length - 1]?.id
+  /** Whether the reader is at the bottom (kept by the scroll events, so it is what they saw before a message came). */
+  const atBottom = useRef(true)
+  const newest = thread?.messages[thread.messages.length - 1]
   useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'end' })
-  }, [newest])
+    if (atBottom.current || newest?.fromMe) end.current?.scrollIntoView?.({ block: 'end' })
+  }, [newest?.id, newest?.fromMe])
+  useEffect(() => {
+    atBottom.current = true
+  }, [thread?.chatId])
+  const onScroll = (e: UIEvent<HTMLDivElement>) => {
+    const el = e.currentTarget
+    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight <= NEAR_BOTTOM_PX
+  }
   if (!thread) return null
+  const number = thread.chatId.split('@')[0]!
   return (
-    <div className="thread" aria-label="Messages">
-      {thread.hasMore ? (
-        <button type="button" disabled={thread.loadingOlder} onClick={() => void loadOlder()}>
-          Load older messages
-        </button>
-      ) : null}
-      {thread.loadingOlder ? <Spinner label="Loading messages…" /> : null}
-      <ol className="messages">
-        {thread.messages.map((m) => (
-          <Bubble key={m.id} m={m} />
-        ))}
-        <li ref={end} aria-hidden="true" className="end" />
-      </ol>
-    </div>
+    <>
+      <header className="thread-header">
+        <h2 className="thread-name" title={chat?.name}>{chat?.name ?? number}</h2>
+        {chat && chat.name !== number ? <span className="muted small mono">{number}</span> : null}
+      </header>
+      <div className="thread" aria-label="Messages" onScroll={onScroll}>
+        {thread.hasMore ? (
+          <button type="button" disabled={thread.loadingOlder} onClick={() => void loadOlder()}>
+            Load older messages
+          </button>
+        ) : null}
+        {thread.loadingOlder ? <Spinner label="Loading messages…" /> : null}
+        <ol className="messages">
+          {thread.messages.map((m) => (
+            <Bubble key={m.id} m={m} />
+          ))}
+          <li ref={end} aria-hidden="true" className="end" />
+        </ol>
+      </div>
+    </>
   )
 }

@@ -1,0 +1,25 @@
+// One chat in the list: name, time, last message (with its tick when it is ours) and unread count. The name and
+// the last message end in an ellipsis; the count is read out as "N unread".
+import type { ChatDto } from '../../../src-preload/contract/dto.js'
+import { Tick } from '../../components/Tick.js'
+import { formatTime } from '../../lib/format.js'
+
+export function ChatItem({ chat: c, active, tabbable, onOpen }: { chat: ChatDto; active: boolean; tabbable: boolean; onOpen(): void }) {
+  return (
+    <li>
+      <button type="button" data-chat-id={c.id} tabIndex={tabbable ? 0 : -1} className={`chat-item${active ? ' active' : ''}`} aria-current={active} onClick={onOpen} title={c.name}>
+        <span className="chat-name">{c.name}</span>
+        <span className="chat-time muted small">{c.lastMessage ? formatTime(c.lastMessage.timestamp) : ''}</span>
+        <span className="chat-last muted small">
+          {c.lastMessage?.fromMe && c.lastMessage.ack ? <Tick ack={c.lastMessage.ack} /> : null}
+          {c.lastMessage ? `${c.lastMessage.fromMe ? 'You: ' : ''}${c.lastMessage.text ?? ''}` : ''}
+        </span>
+        {c.unreadCount > 0 ? (
+          <span className="unread" role="img" aria-label={`${c.unreadCount} unread`}>
+            {c.unreadCount}
+          </span>
+        ) : null}
+      </button>
+    </li>
+  )
+}

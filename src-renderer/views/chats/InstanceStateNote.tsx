@@ -1,0 +1,38 @@
+// Above the composer when the instance cannot send: why, in words, with the way out (start it, wait, or pair it).
+// Sending is disabled meanwhile instead of failing with the API's advice.
+import type { InstanceDto } from '../../../src-preload/contract/dto.js'
+import { Spinner } from '../../components/Spinner.js'
+import { useAppStore } from '../../stores/app-store.js'
+import { useInstancesStore } from '../../stores/instances-store.js'
+
+export function InstanceStateNote({ instance: i }: { instance: InstanceDto }) {
+  const act = useInstancesStore((s) => s.act)
+  const busy = useInstancesStore((s) => s.busy[i.id])
+  const go = useAppStore((s) => s.go)
+  if (i.status === 'WORKING') return null
+  if (i.status === 'STARTING') {
+    return (
+      <div className="note note-info instance-state" role="status">
+        <Spinner label={`${i.name} is connecting: you can send once it is connected.`} />
+      </div>
+    )
+  }
+  if (i.status === 'SCAN_QR_CODE') {
+    return (
+      <div className="note note-info instance-state row" role="status">
+        <span>{i.name} is not paired with a phone: messages are not sent or received until it is.</span>
+        <button type="button" className="primary" onClick={() => go('pairing', i.id)}>Pair a phone</button>
+      </div>
+    )
+  }
+  return (
+    <div className="note note-error instance-state row" role="status">
+      <span>
+        {i.name} is {i.status === 'FAILED' ? `failed (${i.statusReason ?? 'unknown reason'})` : 'stopped'}: messages are not sent or received until it runs again.
+      </span>
+      <button type="button" className="primary" disabled={!!busy} onClick={() => void act(i.id, 'start')}>
+        {busy === 'start' ? 'Starting…' : 'Start it'}
+      </button>
+    </div>
+  )
+}
