@@ -34,6 +34,8 @@ export interface InstanceDto {
   serverName: string
   /** Slug of the instance's rate-limit policy. */
   policy: string
+  /** Its name for people (Strict, Standard...). */
+  policyName: string
   createdAt: number
 }
 

@@ -1,7 +1,10 @@
-// Chooses the instance a view works on (pairing, chats, policies, webhooks); remembers it in the app store.
-import { useEffect } from 'react'
+// Chooses the instance a view works on (pairing, chats, policies, webhooks); remembers it in the app store. When
+// the instance on screen disappears (deleted here, in another tab or through the API) it says so instead of
+// silently showing another one, where the next click would act on the wrong instance.
+import { useEffect, useRef, useState } from 'react'
 import { useAppStore } from '../stores/app-store.js'
 import { useInstancesStore } from '../stores/instances-store.js'
+import { Notice } from './ErrorNote.js'
 import { StatusBadge } from './StatusBadge.js'
 
 export function InstancePicker() {
@@ -9,27 +12,56 @@ export function InstancePicker() {
   const load = useInstancesStore((s) => s.load)
   const instanceId = useAppStore((s) => s.instanceId)
   const select = useAppStore((s) => s.selectInstance)
+  const go = useAppStore((s) => s.go)
+  const [gone, setGone] = useState<string | null>(null)
+  /** The instance shown last (its name outlives its deletion). */
+  const shown = useRef<{ id: string; name: string } | null>(null)
   useEffect(() => {
     if (!overview) void load()
   }, [overview, load])
   const instances = overview?.instances ?? []
-  useEffect(() => {
-    if (instances.length && !instances.some((i) => i.id === instanceId)) select(instances[0]!.id)
-  }, [instances, instanceId, select])
-  if (!overview) return null
-  if (!instances.length) return <p className="muted">Create an instance first (Instances view).</p>
   const current = instances.find((i) => i.id === instanceId)
+  useEffect(() => {
+    if (!overview) return
+    const lost = shown.current && !instances.some((i) => i.id === shown.current!.id) ? shown.current : null
+    if (lost) setGone(`${lost.name} (${lost.id}) was deleted${instances[0] ? `; now showing ${instances[0].name}` : ''}.`)
+    if (instances.length && !current) select(instances[0]!.id)
+    const now = current ?? instances[0]
+    shown.current = now ? { id: now.id, name: now.name } : null
+  }, [overview, instances, current, select])
+  if (!overview) return null
+  const notice = gone ? <Notice onDismiss={() => setGone(null)}>{gone}</Notice> : null
+  if (!instances.length) {
+    return (
+      <div className="picker">
+        {notice}
+        <button type="button" className="primary" onClick={() => go('instances')}>
+          Create an instance first
+        </button>
+      </div>
+    )
+  }
   return (
-    <div className="picker row">
-      <label htmlFor="instance-picker">Instance</label>
-      <select id="instance-picker" value={instanceId ?? ''} onChange={(e) => select(e.target.value)}>
-        {instances.map((i) => (
-          <option key={i.id} value={i.id}>
-            {i.name} ({i.id})
-          </option>
-        ))}
-      </select>
-      {current ? <StatusBadge status={current.status} /> : null}
+    <div className="picker">
+      <div className="row">
+        <label htmlFor="instance-picker">Instance</label>
+        <select
+          id="instance-picker"
+          value={instanceId ?? ''}
+          onChange={(e) => {
+            setGone(null)
+            select(e.target.value)
+          }}
+        >
+          {instances.map((i) => (
+            <option key={i.id} value={i.id}>
+              {i.name} ({i.id})
+            </option>
+          ))}
+        </select>
+        {current ? <StatusBadge status={current.status} /> : null}
+      </div>
+      {notice}
     </div>
   )
 }

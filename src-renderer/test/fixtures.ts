@@ -12,6 +12,7 @@ export const instance = (over: Partial<InstanceDto> = {}): InstanceDto => ({
   number: null,
   serverName: 'switchboard-local',
   policy: 'strict',
+  policyName: 'Strict',
   createdAt: 1_700_000_000_000,
   ...over
 })

@@ -91,7 +91,7 @@ describe('UI bridge (offline engine)', () => {
   it('creates an instance, pushes instances.changed and instance.status, and counts it against the quota', async () => {
     const created = await client.bridge.instances.create({ name: 'Front desk' })
     if (!created.ok) throw new Error(created.error.message)
-    expect(created.data).toMatchObject({ name: 'Front desk', status: 'STARTING', serverName: 'switchboard-local', policy: 'strict', number: null })
+    expect(created.data).toMatchObject({ name: 'Front desk', status: 'STARTING', serverName: 'switchboard-local', policy: 'strict', policyName: 'Strict', number: null })
     await waitUntil(() => client.events.find((e) => e.event === 'instances.changed'), 5_000, 'instances.changed')
     await waitUntil(() => client.events.find((e) => e.event === 'instance.status' && (e.payload as { status: string }).status === 'STARTING'), 5_000, 'status push')
     const list = await client.bridge.instances.list()

@@ -13,6 +13,9 @@ const CONFIRM: Partial<Record<InstanceAction, { title: string; body: string; lab
   delete: { title: 'Delete this instance?', body: 'This cannot be undone: its pairing, settings and data are removed and the instance id stops working.', label: 'Delete' }
 }
 
+/** What the spinner says while an action runs. */
+const DOING: Record<InstanceAction, string> = { start: 'Starting…', stop: 'Stopping…', restart: 'Restarting…', logout: 'Logging out…', delete: 'Deleting…' }
+
 const running = (s: InstanceDto['status']) => s === 'STARTING' || s === 'SCAN_QR_CODE' || s === 'WORKING'
 
 export function InstanceCard({ instance: i }: { instance: InstanceDto }) {
@@ -39,7 +42,7 @@ export function InstanceCard({ instance: i }: { instance: InstanceDto }) {
         <dt>Server</dt>
         <dd>{i.serverName}</dd>
         <dt>Policy</dt>
-        <dd>{i.policy}</dd>
+        <dd title={i.policy}>{i.policyName}</dd>
       </dl>
       {i.status === 'FAILED' ? <p className="note note-error">The connection failed ({i.statusReason ?? 'unknown reason'}). Start it again, or log out and pair anew.</p> : null}
       <div className="row actions">
@@ -53,7 +56,7 @@ export function InstanceCard({ instance: i }: { instance: InstanceDto }) {
         <button type="button" disabled={!!busy} onClick={() => run('restart')}>Restart</button>
         {i.status === 'WORKING' ? <button type="button" disabled={!!busy} onClick={() => run('logout')}>Log out</button> : null}
         <button type="button" className="danger" disabled={!!busy} onClick={() => run('delete')}>Delete</button>
-        {busy ? <Spinner label={`${busy[0]!.toUpperCase()}${busy.slice(1)}…`} /> : null}
+        {busy ? <Spinner label={DOING[busy]} /> : null}
       </div>
       {confirm && confirming ? (
         <ConfirmDialog

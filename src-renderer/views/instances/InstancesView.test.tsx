@@ -9,14 +9,14 @@ import { InstancesView } from './InstancesView.js'
 describe('InstancesView', () => {
   it('lists instances with their details and the quota used', async () => {
     installMemoryBridge({
-      'instances.list': () => overview([instance(), instance({ id: 'ZZZZZZ000000', name: 'Sales', status: 'WORKING', number: '15550000001', me: { id: '15550000001@c.us', lid: null, pushName: 'Alice', platform: 'android' }, policy: 'standard_policy' })])
+      'instances.list': () => overview([instance(), instance({ id: 'ZZZZZZ000000', name: 'Sales', status: 'WORKING', number: '15550000001', me: { id: '15550000001@c.us', lid: null, pushName: 'Alice', platform: 'android' }, policy: 'standard_policy', policyName: 'Standard' })])
     })
     render(<InstancesView />)
     expect(await screen.findByTestId('quota')).toHaveTextContent('2 of 2 in use (free plan)')
     const sales = screen.getByRole('listitem', { name: 'Instance Sales' })
     expect(within(sales).getByText('15550000001')).toBeInTheDocument()
     expect(within(sales).getByText('Alice')).toBeInTheDocument()
-    expect(within(sales).getByText('standard_policy')).toBeInTheDocument()
+    expect(within(sales).getByText('Standard')).toHaveAttribute('title', 'standard_policy')
     expect(within(sales).getByText('switchboard-local')).toBeInTheDocument()
     expect(within(sales).getByText('Working')).toBeInTheDocument()
     // The quota is used up: creating says why instead of failing.
@@ -78,6 +78,22 @@ describe('InstancesView', () => {
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Instance Front desk' })).not.toBeInTheDocument())
     expect(b.callsTo('instances.delete')).toEqual([{ instanceId: 'ABCDEF123456' }])
     expect(screen.getByText(/No instances yet/)).toBeInTheDocument()
+  })
+
+  it('says what an action is doing while it runs (Stopping…, not Stop…)', async () => {
+    let finish: (dto: ReturnType<typeof instance>) => void = () => undefined
+    installMemoryBridge({
+      'instances.list': () => overview([instance({ status: 'WORKING' })]),
+      'instances.stop': () => new Promise((resolve) => (finish = resolve))
+    })
+    render(<InstancesView />)
+    const card = await screen.findByRole('listitem', { name: 'Instance Front desk' })
+    await userEvent.click(within(card).getByRole('button', { name: 'Stop' }))
+    expect(await within(card).findByRole('status')).toHaveTextContent('Stopping…')
+    expect(within(card).getByRole('button', { name: 'Restart' })).toBeDisabled()
+    finish(instance({ status: 'STOPPED' }))
+    expect(await within(card).findByText('Stopped')).toBeInTheDocument()
+    expect(within(card).queryByText('Stopping…')).not.toBeInTheDocument()
   })
 
   it('stops without asking, and shows errors in words', async () => {

@@ -44,6 +44,24 @@ describe('PairingView', () => {
     expect(await screen.findByRole('img', { name: 'QR code to link this instance' })).toBeInTheDocument()
   })
 
+  it('says so when the instance on screen is deleted elsewhere, instead of silently showing another one', async () => {
+    const b = installMemoryBridge({
+      'instances.list': () => overview([instance(), instance({ id: 'SALES0000000', name: 'Sales', status: 'WORKING', number: '15550000002' })]),
+      'pairing.qr': () => ({ instanceId: 'ABCDEF123456', image: PNG_A, issuedAt: Date.now(), expiresAt: Date.now() + 20_000 }),
+      'pairing.tempLink': () => ({ link: null, expiresAt: null })
+    })
+    wireLiveUpdates(b.bridge)
+    useAppStore.setState({ instanceId: 'ABCDEF123456' })
+    render(<PairingView />)
+    await screen.findByRole('img', { name: 'QR code to link this instance' })
+    act(() => b.emit('instance.status', { instanceId: 'ABCDEF123456', status: 'DELETED', previous: 'SCAN_QR_CODE', reason: 'api:delete', me: null, at: 1 }))
+    expect(await screen.findByRole('status', { name: '' })).toHaveTextContent('Front desk (ABCDEF123456) was deleted; now showing Sales.')
+    expect(screen.getByLabelText('Instance')).toHaveValue('SALES0000000')
+    expect(screen.getByTestId('pairing-guidance')).toHaveTextContent('Paired with 15550000002')
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }))
+    expect(screen.queryByText(/was deleted/)).not.toBeInTheDocument()
+  })
+
   it('offers to start a stopped instance', async () => {
     const b = setup({ status: 'STOPPED' }, { 'instances.start': () => instance({ status: 'STARTING' }) })
     await userEvent.click(await screen.findByRole('button', { name: 'Start instance' }))

@@ -1,7 +1,8 @@
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { useAppStore } from '../../stores/app-store.js'
+import { useInstancesStore } from '../../stores/instances-store.js'
 import { instance, overview, policies } from '../../test/fixtures.js'
 import { FakeError, installMemoryBridge } from '../../test/memory-bridge.js'
 import { PoliciesView } from './PoliciesView.js'
@@ -17,10 +18,13 @@ describe('PoliciesView', () => {
       'Limit',
       expect.stringContaining('StrictCurrent'),
       expect.stringContaining('Standard'),
-      expect.stringContaining('Unlimited🔒 Paid plan')
+      expect.stringContaining('Unlimited Paid plan')
     ])
     const perMinute = within(table).getByRole('row', { name: /Messages per minute/ })
     expect(within(perMinute).getAllByRole('cell').map((c) => c.textContent)).toEqual(['8', '20', 'No limit'])
+    // No pause is not "No limit" of a pause.
+    const pause = within(table).getByRole('row', { name: /Pause after connecting/ })
+    expect(within(pause).getAllByRole('cell').map((c) => c.textContent)).toEqual(['60 s', '60 s', 'No pause'])
     expect(screen.getByRole('button', { name: 'Use the Unlimited policy' })).toBeDisabled()
     expect(screen.getByTestId('sent-minute')).toHaveTextContent('3')
     expect(screen.getByTestId('sent-today')).toHaveTextContent('42')
@@ -40,10 +44,10 @@ describe('PoliciesView', () => {
     expect(counters).not.toHaveTextContent(/limit No limit|cap No limit/)
   })
 
-  it('switches the policy and marks the new one current', async () => {
+  it('switches the policy, marks the new one current, and the instance list learns it', async () => {
     let current = 'strict'
     const b = installMemoryBridge({
-      'instances.list': () => overview([instance()]),
+      'instances.list': () => overview([instance(current === 'strict' ? {} : { policy: current, policyName: 'Standard' })]),
       'policies.get': () => policies({ current }),
       'policies.set': ({ slug }) => policies({ current: (current = slug) })
     })
@@ -53,6 +57,7 @@ describe('PoliciesView', () => {
     expect(await screen.findByRole('columnheader', { name: /StandardCurrent/ })).toBeInTheDocument()
     expect(b.callsTo('policies.set')).toEqual([{ instanceId: 'ABCDEF123456', slug: 'standard_policy' }])
     expect(screen.getByRole('button', { name: 'Use the Strict policy' })).toBeEnabled()
+    await waitFor(() => expect(useInstancesStore.getState().overview?.instances[0]?.policyName).toBe('Standard'))
   })
 
   it('explains a refused change in words', async () => {

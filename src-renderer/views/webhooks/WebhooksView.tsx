@@ -2,6 +2,7 @@
 // delivery log (live: every attempt refreshes it).
 import { useEffect } from 'react'
 import { ErrorNote } from '../../components/ErrorNote.js'
+import { Icon } from '../../components/Icon.js'
 import { InstancePicker } from '../../components/InstancePicker.js'
 import { Spinner } from '../../components/Spinner.js'
 import { useAppStore } from '../../stores/app-store.js'
@@ -29,7 +30,9 @@ export function WebhooksView() {
       <ErrorNote error={error} />
       {data && !data.allowed ? (
         <div className="panel locked" data-testid="webhooks-locked">
-          <h2>🔒 Webhooks need the paid plan</h2>
+          <h2>
+            <Icon name="lock" /> Webhooks need the paid plan
+          </h2>
           <p>On the free plan Switchboard does not deliver events to URLs. Start Switchboard with the paid plan (<code>--plan paid</code>) to configure them.</p>
         </div>
       ) : null}

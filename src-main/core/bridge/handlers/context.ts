@@ -3,6 +3,7 @@ import type { InstanceDto } from '../../../../src-preload/contract/dto.js'
 import { DEFAULT_ACCOUNT_ID, getAccount, type AccountRow } from '../../db/repositories/accounts-repo.js'
 import { getOwnedInstance, rowMe, type InstanceRow } from '../../db/repositories/instances-repo.js'
 import { coreErrors } from '../../domain/core-errors.js'
+import { findPolicy } from '../../rate-limit/policies.js'
 import type { BridgeServices } from '../services.js'
 
 /** Mirrors the API's server_name (routes/v2/session-lifecycle.ts): one local server. */
@@ -34,6 +35,7 @@ export function instanceDto(row: InstanceRow): InstanceDto {
     number: me ? me.id.split('@')[0]!.split(':')[0]! : null,
     serverName: SERVER_NAME,
     policy: row.rate_policy,
+    policyName: findPolicy(row.rate_policy)?.name ?? row.rate_policy,
     createdAt: row.created_at
   }
 }
