@@ -287,6 +287,24 @@ describe.sequential('sandbox network: the prototype scenarios', () => {
     await waitFor(() => B.ev('messages.upsert', (v) => v.messages.some((x) => x.key.id === m!.key.id && textOf(x) === 'after you forgot me')).length, 15_000, 'decrypted after retry')
   })
 
+  it('retry receipts for an own-device mirror copy carry recipient=, so the sender re-sends it', async () => {
+    // B's companion forgets its session with B's own phone; the phone's next message (to A) reaches B as a mirror
+    // copy B cannot decrypt. B's retry names the original recipient; without it the phone's Baileys cannot tell
+    // which chat the message belongs to (it failed in sendMessagesAgain) and B never gets the copy.
+    const first = await net.sendText(B_PHONE, A_PHONE, 'phone before forgetting')
+    await waitFor(() => B.ev('messages.upsert', (v) => v.messages.some((x) => x.key.id === first.id)).length, 8000, 'first mirror')
+    const lidOfB = net.getPhone(B_PHONE)!.lid.split('@')[0]
+    const address = `${lidOfB}_1.0`
+    expect(Object.keys(await B.auth.keys.get('session', [address]))).toEqual([address])
+    await B.auth.keys.set({ session: { [address]: null } })
+    const { id } = await net.sendText(B_PHONE, A_PHONE, 'phone after forgetting')
+    await waitFor(
+      () => B.ev('messages.upsert', (v) => v.messages.some((x) => x.key.id === id && x.key.fromMe && x.key.remoteJid === Ajid && textOf(x) === 'phone after forgetting')).length,
+      15_000,
+      'mirror decrypted after retry'
+    )
+  })
+
   it('stanza inventory: every iq Baileys sent had a handler', () => {
     const inv = net.stanzaInventory()
     expect(inv.handled).toEqual(expect.arrayContaining(['iq:encrypt/get/count', 'iq:usync/get/usync', 'iq:w:g2/set/create']))

@@ -30,7 +30,10 @@ export function handleReceipt(conn: Connection, r: BinaryNode): void {
     if (!p) return
     const lidAddressed = senderJid?.endsWith('@lid')
     const myJid = lidAddressed ? lidJid(myAcc.lid, me.deviceId) : pnJid(me.phone, me.deviceId)
-    const attrs = isGroup ? { id, from: to, participant: myJid, type, t: tstr() } : { id, from: myJid, type, t: tstr() }
+    // A retry for an own-device mirror copy names the chat's other party (recipient=, as the copy carried it): the
+    // sender's Baileys needs it to find the message, the "from" being its own account.
+    const recipient = !isGroup && r.attrs.recipient ? { recipient: r.attrs.recipient } : {}
+    const attrs = isGroup ? { id, from: to, participant: myJid, type, t: tstr() } : { id, from: myJid, type, t: tstr(), ...recipient }
     s.delivery.deliver({ phone: target.phone, deviceId: p.device }, node('receipt', attrs, r.content as BinaryNode[] | undefined))
     return
   }
