@@ -46,7 +46,6 @@ export class PersonDevice {
       browser: Browsers.ubuntu('Sandbox phone'),
       markOnlineOnConnect: false,
       syncFullHistory: false,
-      shouldSyncHistoryMessage: () => false,
       connectTimeoutMs: 20_000,
       defaultQueryTimeoutMs: 20_000,
       keepAliveIntervalMs: 25_000,
