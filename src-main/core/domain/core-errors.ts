@@ -104,7 +104,7 @@ export const coreErrors = {
   payloadTooLarge: () => new CoreError('payload_too_large', 'The request body is too large'),
   unsupportedMediaType: (type: string | undefined) =>
     new CoreError('unsupported_media_type', type ? `Content-Type ${type.replace(/[^\x20-\x7e]/g, '?').slice(0, 64)} is not supported` : 'A request body needs a Content-Type', {
-      recommendation: 'Send application/json or application/x-www-form-urlencoded'
+      recommendation: 'Send application/json, application/x-www-form-urlencoded or multipart/form-data'
     }),
   serverError: () =>
     new CoreError('server_error', 'Unexpected failure', { recommendation: 'Retry later; the details are in the Switchboard log' }),
