@@ -9,6 +9,8 @@ interface ApiState {
   /** The token, only while revealed. */
   token: string | null
   busy: 'reveal' | 'rotate' | null
+  /** The token was just rotated: say so (the old one stopped working). */
+  rotated: boolean
   error: UiError | null
   load(): Promise<void>
   reveal(): Promise<void>
@@ -20,6 +22,7 @@ export const useApiStore = create<ApiState>()((set) => ({
   info: null,
   token: null,
   busy: null,
+  rotated: false,
   error: null,
   async load() {
     try {
@@ -38,11 +41,11 @@ export const useApiStore = create<ApiState>()((set) => ({
       set({ busy: null })
     }
   },
-  hide: () => set({ token: null }),
+  hide: () => set({ token: null, rotated: false }),
   async rotate() {
-    set({ busy: 'rotate', error: null })
+    set({ busy: 'rotate', error: null, rotated: false })
     try {
-      set({ token: (await call(bridge().api.rotateToken())).token })
+      set({ token: (await call(bridge().api.rotateToken())).token, rotated: true })
       return true
     } catch (e) {
       set({ error: toUiError(e) })

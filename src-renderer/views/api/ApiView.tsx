@@ -3,14 +3,14 @@
 import { useEffect, useState } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog.js'
 import { CopyButton } from '../../components/CopyButton.js'
-import { ErrorNote } from '../../components/ErrorNote.js'
+import { ErrorNote, Notice } from '../../components/ErrorNote.js'
 import { Spinner } from '../../components/Spinner.js'
 import { useAppStore } from '../../stores/app-store.js'
 import { useApiStore } from '../../stores/api-store.js'
 import { CurlExamples } from './CurlExamples.js'
 
 export function ApiView() {
-  const { info, token, busy, error, load, reveal, hide, rotate } = useApiStore()
+  const { info, token, busy, rotated, error, load, reveal, hide, rotate } = useApiStore()
   const instanceId = useAppStore((s) => s.instanceId)
   const [confirmRotate, setConfirmRotate] = useState(false)
   const reconnects = useAppStore((s) => s.reconnects)
@@ -49,6 +49,7 @@ export function ApiView() {
             {busy ? <Spinner label={busy === 'rotate' ? 'Rotating…' : 'Revealing…'} /> : null}
           </dd>
         </dl>
+        {rotated ? <Notice>Token rotated: the old one stopped working. Give this new one to every tool that calls the API.</Notice> : null}
         <ErrorNote error={error} />
       </div>
       <CurlExamples baseUrl={info.baseUrl} token={token} instanceId={instanceId} />

@@ -1,16 +1,23 @@
-// Ready-to-copy curl commands against this computer's API (the token is filled in only while revealed).
+// Ready-to-paste curl commands with the base URL, the token (when revealed) and the selected instance. The token
+// travels in the access-token header, never in the URL; every value the shell must expand ($SWITCHBOARD_TOKEN,
+// $INSTANCE_ID) or that is shown literally sits in double quotes (inside single quotes the shell never expands
+// them, and a copied command failed with "invalid access token").
 import { CopyButton } from '../../components/CopyButton.js'
 
+/** A literal inside double quotes: the shell must not expand $, `, \ or " in it. */
+const literal = (value: string): string => value.replace(/[\\"$`]/g, (c) => `\\${c}`)
+
 export function curlExamples(baseUrl: string, token: string | null, instanceId: string | null): { title: string; command: string }[] {
-  const t = token ?? '$SWITCHBOARD_TOKEN'
-  const id = instanceId ?? '$INSTANCE_ID'
+  const auth = `-H "access-token: ${token === null ? '$SWITCHBOARD_TOKEN' : literal(token)}"`
+  const id = instanceId === null ? '$INSTANCE_ID' : literal(instanceId)
+  const base = literal(baseUrl)
   return [
-    { title: 'Create an instance', command: `curl -s -X POST "${baseUrl}/v2/session/create?access_token=${t}"` },
-    { title: 'Status of an instance', command: `curl -s "${baseUrl}/v2/session/info?access_token=${t}&instance_id=${id}"` },
-    { title: 'QR code as an image', command: `curl -s "${baseUrl}/v2/auth/qr-image?access_token=${t}&instance_id=${id}"` },
+    { title: 'Create an instance', command: `curl -s -X POST ${auth} "${base}/v2/session/create"` },
+    { title: 'Status of an instance', command: `curl -s ${auth} "${base}/v2/session/info?instance_id=${id}"` },
+    { title: 'QR code as an image (saved to qr.png)', command: `curl -s ${auth} -o qr.png "${base}/v2/auth/qr-image?instance_id=${id}"` },
     {
       title: 'Send a text',
-      command: `curl -s -X POST "${baseUrl}/v2/send/text" -H 'content-type: application/json' -d '{"access_token":"${t}","instance_id":"${id}","chatId":"15550000001","message":"Hello from Switchboard"}'`
+      command: `curl -s -X POST ${auth} -H 'content-type: application/json' "${base}/v2/send/text?instance_id=${id}" -d '{"chatId":"15550000001","message":"Hello from Switchboard"}'`
     }
   ]
 }
@@ -19,7 +26,12 @@ export function CurlExamples({ baseUrl, token, instanceId }: { baseUrl: string; 
   return (
     <div className="panel">
       <h2>Examples</h2>
-      {!token ? <p className="muted small">Reveal the token to fill it in, or export SWITCHBOARD_TOKEN in your shell.</p> : null}
+      {!token || !instanceId ? (
+        <p className="muted small">
+          {!token ? 'Reveal the token to fill it in, or set it in your shell: ' : 'Set the instance in your shell: '}
+          <code>{[!token ? 'export SWITCHBOARD_TOKEN=…' : '', !instanceId ? 'export INSTANCE_ID=…' : ''].filter(Boolean).join('; ')}</code>
+        </p>
+      ) : null}
       {curlExamples(baseUrl, token, instanceId).map((e) => (
         <div key={e.title} className="example">
           <div className="row">
