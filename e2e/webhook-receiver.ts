@@ -1,4 +1,5 @@
-// A real local HTTP receiver for webhook deliveries: records every POST (headers and JSON body), answers 200.
+// A real local HTTP receiver for webhook deliveries: records every POST (headers and JSON body), answers 200, or
+// the status a test sets (`answer`) to play a receiver that is down or gone.
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
@@ -7,8 +8,17 @@ export interface Received {
   body: { id: string; event: string; instance_id: string; payload: Record<string, unknown> }
 }
 
-export async function startReceiver(): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
+export interface Receiver {
+  url: string
+  received: Received[]
+  /** The HTTP status the next deliveries get (200 by default). */
+  answer: number
+  close(): Promise<void>
+}
+
+export async function startReceiver(): Promise<Receiver> {
   const received: Received[] = []
+  let receiver: Receiver | undefined
   const server = createServer((req, res) => {
     let raw = ''
     req.on('data', (c: Buffer) => (raw += c.toString()))
@@ -18,10 +28,12 @@ export async function startReceiver(): Promise<{ url: string; received: Received
       } catch {
         // not JSON: not a delivery
       }
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}')
+      const status = receiver?.answer ?? 200
+      res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'ok' : 'down for maintenance')
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
-  return { url: `http://127.0.0.1:${port}/hook`, received, close: () => new Promise((resolve) => server.close(() => resolve())) }
+  receiver = { url: `http://127.0.0.1:${port}/hook`, received, answer: 200, close: () => new Promise((resolve) => server.close(() => resolve())) }
+  return receiver
 }

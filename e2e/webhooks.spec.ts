@@ -27,12 +27,50 @@ test('add a webhook and see its deliveries', async ({ ui, page }) => {
     expect(first.headers['webhook-id']).toBe(first.body.id)
 
     await delivered.first().getByRole('button', { name: 'Attempts' }).click()
-    await expect(page.getByText(/#1 delivered · 200/).first()).toBeVisible()
+    await expect(page.getByText(/#1 Delivered · 200/).first()).toBeVisible()
     await saveScreenshot(page, 'webhooks')
 
     // Edited in place: one more event, without typing the URL again.
     await ui.webhooks.editEvents(receiver.url, ['message'])
     await expect(ui.webhooks.item(receiver.url)).toContainText('Events: session.status, message')
+  } finally {
+    await receiver.close()
+  }
+})
+
+test('a receiver that fails, recovers and is replayed to; a 410 pauses the webhook on screen', async ({ ui, page }) => {
+  const receiver = await startReceiver()
+  try {
+    await ui.instances.create('Flaky desk')
+    await ui.instances.expectStatus('Flaky desk', 'SCAN_QR_CODE')
+    await ui.go('Webhooks')
+    // One attempt: the first failure is final, so the log shows it as Failed at once.
+    await page.getByRole('form', { name: 'Add a webhook' }).getByLabel('Attempts').fill('1')
+    await ui.webhooks.add(receiver.url, ['session.status'])
+    receiver.answer = 500
+    const restart = async () => {
+      await ui.go('Instances')
+      await ui.instances.card('Flaky desk').getByRole('button', { name: 'Restart' }).click()
+      await ui.instances.expectStatus('Flaky desk', 'SCAN_QR_CODE')
+      await ui.go('Webhooks')
+    }
+    await restart()
+    const failed = ui.webhooks.deliveryRows().filter({ hasText: 'Failed' }).first()
+    await expect(failed.getByTestId('delivery-status')).toHaveText('500')
+    await expect(failed.getByTestId('delivery-error')).toContainText('down for maintenance')
+
+    receiver.answer = 200
+    const eventId = await failed.getAttribute('data-event-id')
+    await failed.getByRole('button', { name: 'Replay' }).click()
+    await expect(page.getByRole('status').filter({ hasText: `Event ${eventId} is queued again` })).toBeVisible()
+    await expect(page.locator(`tr[data-event-id="${eventId}"]`).first()).toHaveAttribute('data-state', 'delivered')
+    await expect.poll(() => receiver.received.filter((r) => r.body.id === eventId).length).toBeGreaterThanOrEqual(2)
+
+    // Gone: the core pauses the webhook, and the list says so without a reload.
+    receiver.answer = 410
+    await restart()
+    await expect(ui.webhooks.item(receiver.url)).toContainText('Paused')
+    await expect(ui.webhooks.item(receiver.url)).toContainText('Switchboard paused it: the receiver answered HTTP 410')
   } finally {
     await receiver.close()
   }

@@ -1,5 +1,6 @@
 // Webhooks: configs per instance (added or edited in place: saving an existing URL changes only the fields
-// given), the delivery log (refreshed live on each attempt), attempts per delivery, replay with its progress.
+// given), the delivery log (refreshed live on each attempt; a 410 that paused a webhook refreshes the configs too),
+// attempts per delivery, replay with its progress.
 import { create } from 'zustand'
 import type { AttemptDto, DeliveryDto, WebhooksDto } from '../../src-preload/contract/dto.js'
 import type { BridgeEvents } from '../../src-preload/contract/events.js'
@@ -114,6 +115,18 @@ export const useWebhooksStore = create<WebhooksState>()((set, get) => ({
   applyAttempt(e) {
     // Only instances whose log is on screen (loaded) are refreshed.
     if (get().deliveries[e.instanceId]) void get().loadDeliveries(e.instanceId)
+    // A 410 made the core pause the webhook: the list must stop saying Active.
+    if (e.attempt.outcome === 'gone' && get().data[e.instanceId]) void refreshConfig(e.instanceId)
     if (get().attempts[e.deliveryId]) void get().loadAttempts(e.instanceId, e.deliveryId)
   }
 }))
+
+/** The configs again, without the loading state (a live change, not a visit). */
+async function refreshConfig(instanceId: string): Promise<void> {
+  try {
+    const dto = await call(bridge().webhooks.get({ instanceId }))
+    useWebhooksStore.setState((s) => ({ data: { ...s.data, [instanceId]: dto } }))
+  } catch (e) {
+    useWebhooksStore.setState({ error: toUiError(e) })
+  }
+}

@@ -2,18 +2,20 @@
 // status or error, attempts; expand for every attempt; replay sends the same event (same id) again, with its
 // progress and an outcome note.
 import { Fragment, useState } from 'react'
-import type { DeliveryDto } from '../../../src-preload/contract/dto.js'
+import type { AttemptDto, DeliveryDto } from '../../../src-preload/contract/dto.js'
 import { ErrorNote, Notice } from '../../components/ErrorNote.js'
 import { formatClock, formatDateTime } from '../../lib/format.js'
 import { replayKey, useWebhooksStore } from '../../stores/webhooks-store.js'
 
 const STATE: Record<string, string> = { pending: 'Waiting', in_flight: 'Sending', delivered: 'Delivered', dead: 'Failed' }
+/** What one attempt did, in words (the core's outcome names are not for people). */
+const OUTCOME: Record<AttemptDto['outcome'], string> = { delivered: 'Delivered', retry: 'Failed, tried again later', dead: 'Failed, gave up', gone: 'Receiver answered 410 Gone: webhook paused' }
 
 function DeliveryRow({ instanceId, d, open, onToggle }: { instanceId: string; d: DeliveryDto; open: boolean; onToggle(): void }) {
   const { replaying, replay } = useWebhooksStore()
   const busy = replaying === replayKey(d.eventId, d.webhookId)
   return (
-    <tr data-state={d.state}>
+    <tr data-state={d.state} data-event-id={d.eventId}>
       <td>{d.event}</td>
       <td className="mono small">{d.url}</td>
       <td>
@@ -72,14 +74,14 @@ export function DeliveryLog({ instanceId }: { instanceId: string }) {
                 {open === d.id ? (
                   <tr className="attempts">
                     <td colSpan={7}>
-                      <ol>
+                      <ul className="attempt-list" aria-label={`Attempts of ${d.event} to ${d.url}`}>
                         {(attempts[d.id] ?? []).map((a) => (
                           <li key={a.id}>
-                            #{a.attempt} {a.outcome} · {a.statusCode ?? a.error ?? 'no answer'}
-                            {a.statusCode !== null && a.error ? ` (${a.error})` : ''} · {a.durationMs} ms · {formatDateTime(a.at)}
+                            #{a.attempt} {OUTCOME[a.outcome]} · {a.statusCode ?? 'no answer'}
+                            {a.error ? ` — ${a.error}` : ''} · {a.durationMs} ms · {formatDateTime(a.at)}
                           </li>
                         ))}
-                      </ol>
+                      </ul>
                     </td>
                   </tr>
                 ) : null}

@@ -14,7 +14,7 @@ function urlProblem(url: string): string | undefined {
   }
 }
 
-export function WebhookForm({ instanceId, knownEvents }: { instanceId: string; knownEvents: string[] }) {
+export function WebhookForm({ instanceId, knownEvents, onClose }: { instanceId: string; knownEvents: string[]; onClose?: () => void }) {
   const [url, setUrl] = useState('')
   const [choice, setChoice] = useState<EventChoice>({ all: false, events: ['message', 'session.status'] })
   const [secret, setSecret] = useState('')
@@ -32,6 +32,7 @@ export function WebhookForm({ instanceId, knownEvents }: { instanceId: string; k
       setUrl('')
       setSecret('')
       setTouched(false)
+      onClose?.()
     }
   }
   return (
@@ -46,9 +47,16 @@ export function WebhookForm({ instanceId, knownEvents }: { instanceId: string; k
       </div>
       <RetryFields idPrefix="webhook" value={retries} onChange={setRetries} />
       {touched && problem ? <p className="field-error" role="alert">{problem}</p> : null}
-      <button type="submit" className="primary" disabled={saving}>
-        Save webhook
-      </button>
+      <div className="row">
+        <button type="submit" className="primary" disabled={saving}>
+          Save webhook
+        </button>
+        {onClose ? (
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
     </form>
   )
 }

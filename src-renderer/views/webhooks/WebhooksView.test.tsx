@@ -51,6 +51,37 @@ describe('WebhooksView', () => {
     ])
   })
 
+  it('folds the add form behind a button once there are webhooks, and shows a 410-paused webhook as paused at once', async () => {
+    let hooks = [hook]
+    const b = installMemoryBridge({
+      'instances.list': () => overview([instance()]),
+      'webhooks.get': () => webhooks({ webhooks: hooks }),
+      'webhooks.deliveries': () => [],
+      'webhooks.save': (r) => webhooks({ webhooks: (hooks = [...hooks, { ...hook, id: 8, url: r.url, events: r.events }]) })
+    })
+    wireLiveUpdates(b.bridge)
+    useAppStore.setState({ instanceId: 'ABCDEF123456' })
+    render(<WebhooksView />)
+    const item = await screen.findByRole('listitem', { name: 'Webhook http://127.0.0.1:5678/hook' })
+    expect(screen.queryByRole('form', { name: 'Add a webhook' })).not.toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Add another webhook' }))
+    const form = screen.getByRole('form', { name: 'Add a webhook' })
+    await userEvent.click(within(form).getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('form', { name: 'Add a webhook' })).not.toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Add another webhook' }))
+    await userEvent.type(within(screen.getByRole('form', { name: 'Add a webhook' })).getByLabelText('URL'), 'http://127.0.0.1:9999/crm')
+    await userEvent.click(screen.getByRole('button', { name: 'Save webhook' }))
+    expect(await screen.findByRole('listitem', { name: 'Webhook http://127.0.0.1:9999/crm' })).toBeInTheDocument()
+    expect(screen.queryByRole('form', { name: 'Add a webhook' })).not.toBeInTheDocument()
+
+    // The receiver answers 410: the core pauses the webhook, and the list says so without a reload.
+    expect(within(item).getByText('Active')).toBeInTheDocument()
+    hooks = hooks.map((h) => (h.id === 7 ? { ...h, isActive: false, disabledReason: 'http_410' } : h))
+    act(() => b.emit('webhook.attempt', { instanceId: 'ABCDEF123456', deliveryId: 1, eventId: 'evt_01', webhookId: 7, attempt: { id: 0, attempt: 1, outcome: 'gone', statusCode: 410, error: 'HTTP 410: gone', durationMs: 3, at: Date.now() }, nextAttemptAt: null }))
+    expect(await within(item).findByText('Paused')).toBeInTheDocument()
+    expect(within(item).getByText(/Switchboard paused it: the receiver answered HTTP 410/)).toBeInTheDocument()
+  })
+
   it('shows the delivery log with status codes and attempts, refreshes on a pushed attempt, and replays', async () => {
     let deliveries = [delivery({ id: 1, state: 'dead', lastStatus: 500, attempts: 3, deadAt: Date.now() })]
     const b = installMemoryBridge({
@@ -73,7 +104,8 @@ describe('WebhooksView', () => {
     expect(within(row).getByTestId('delivery-status')).toHaveTextContent('500')
     expect(within(row).getByText('Failed')).toBeInTheDocument()
     await userEvent.click(within(row).getByRole('button', { name: 'Attempts' }))
-    expect(await screen.findByText(/#3 dead · 500/)).toBeInTheDocument()
+    expect(await screen.findByText(/#3 Failed, gave up · 500/)).toBeInTheDocument()
+    expect(screen.getByText(/#1 Failed, tried again later · 500/)).toBeInTheDocument()
 
     await userEvent.click(within(row).getByRole('button', { name: 'Replay' }))
     expect(await screen.findByText('Waiting')).toBeInTheDocument()

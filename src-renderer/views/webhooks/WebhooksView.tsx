@@ -1,6 +1,7 @@
-// Webhooks of an instance: the paid-plan lock, the configured URLs with their events, a form to add one, and the
-// delivery log (live: every attempt refreshes it).
-import { useEffect } from 'react'
+// Webhooks of an instance: the paid-plan lock, the configured URLs with their events, a form to add one (folded
+// behind a button once there are webhooks, so the delivery log is not below 27 checkboxes), and the delivery log
+// (live: every attempt refreshes it).
+import { useEffect, useState } from 'react'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { Icon } from '../../components/Icon.js'
 import { InstancePicker } from '../../components/InstancePicker.js'
@@ -16,6 +17,7 @@ export function WebhooksView() {
   const data = useWebhooksStore((s) => (instanceId ? s.data[instanceId] : undefined))
   const { loading, error, load } = useWebhooksStore()
   const reconnects = useAppStore((s) => s.reconnects)
+  const [adding, setAdding] = useState(false)
   useEffect(() => {
     if (instanceId) void load(instanceId)
   }, [instanceId, load, reconnects])
@@ -39,7 +41,13 @@ export function WebhooksView() {
       {data && data.allowed ? (
         <>
           <WebhookList dto={data} />
-          <WebhookForm instanceId={data.instanceId} knownEvents={data.knownEvents} />
+          {adding || data.webhooks.length === 0 ? (
+            <WebhookForm instanceId={data.instanceId} knownEvents={data.knownEvents} {...(data.webhooks.length ? { onClose: () => setAdding(false) } : {})} />
+          ) : (
+            <button type="button" className="add-webhook" onClick={() => setAdding(true)}>
+              Add another webhook
+            </button>
+          )}
           <DeliveryLog instanceId={data.instanceId} />
         </>
       ) : null}
