@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { App } from './App.js'
 import { NotConnected } from './components/NotConnected.js'
 import { wireLiveUpdates } from './lib/live.js'
@@ -39,6 +39,31 @@ describe('App shell', () => {
     await userEvent.keyboard('{Enter}')
     expect(await screen.findByRole('heading', { name: 'Pairing' })).toBeInTheDocument()
     expect(within(nav).getByRole('button', { name: 'Pairing' })).toHaveAttribute('aria-current', 'page')
+    // Focus moves to the new view's heading: Tab continues in the view, a screen reader says where it is.
+    expect(screen.getByRole('heading', { name: 'Pairing', level: 1 })).toHaveFocus()
+  })
+
+  it('has a skip link to the content as the first Tab stop', async () => {
+    await start('sandbox')
+    await screen.findByRole('heading', { name: 'Instances' })
+    await userEvent.tab()
+    const skip = screen.getByRole('button', { name: 'Skip to content' })
+    expect(skip).toHaveFocus()
+    await userEvent.keyboard('{Enter}')
+    expect(screen.getByRole('main')).toHaveFocus()
+    await userEvent.tab()
+    expect(screen.getByLabelText('Name (optional)')).toHaveFocus()
+  })
+
+  it('stays on the same view and instance after a reload of the tab', async () => {
+    await start('sandbox')
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Sections' })).getByRole('button', { name: 'Chats' }))
+    act(() => useAppStore.getState().selectInstance('ABCDEF123456'))
+    expect(JSON.parse(sessionStorage.getItem('switchboard.place')!)).toEqual({ view: 'chats', instanceId: 'ABCDEF123456' })
+    // A reload creates the store anew from what the tab kept.
+    vi.resetModules()
+    const fresh = await import('./stores/app-store.js')
+    expect(fresh.useAppStore.getState()).toMatchObject({ view: 'chats', instanceId: 'ABCDEF123456' })
   })
 
   it('switches between light and dark themes and remembers the choice', async () => {

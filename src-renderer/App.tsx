@@ -1,5 +1,7 @@
-// The app shell: top bar, sections, the current view (the page without a bridge: components/NotConnected.tsx).
-import { useEffect, type ComponentType } from 'react'
+// The app shell: a skip link, top bar, sections, the current view (the page without a bridge:
+// components/NotConnected.tsx). Moving to another view puts focus on its heading, so a screen reader says where
+// you are and Tab continues in the view, not in the sidebar.
+import { useEffect, useRef, type ComponentType } from 'react'
 import { ConnectionBanner } from './components/ConnectionBanner.js'
 import { ErrorNote } from './components/ErrorNote.js'
 import { Sidebar } from './components/Sidebar.js'
@@ -32,13 +34,26 @@ export function App() {
     if (theme === 'system') delete document.documentElement.dataset.theme
     else document.documentElement.dataset.theme = theme
   }, [theme])
+  const main = useRef<HTMLElement>(null)
+  const shownView = useRef(view)
+  useEffect(() => {
+    if (shownView.current === view) return
+    shownView.current = view
+    const heading = main.current?.querySelector<HTMLElement>('h1')
+    if (!heading) return
+    heading.tabIndex = -1
+    heading.focus()
+  }, [view, info])
   const View = VIEWS[view]
   return (
     <div className="app" data-network={info?.network}>
+      <button type="button" className="skip-link" onClick={() => main.current?.focus()}>
+        Skip to content
+      </button>
       <TopBar />
       <div className="body">
         <Sidebar />
-        <main className="content">
+        <main className="content" id="content" ref={main} tabIndex={-1}>
           <ConnectionBanner />
           <ErrorNote error={error} />
           {info ? <View /> : null}

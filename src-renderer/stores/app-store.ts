@@ -11,6 +11,24 @@ export type ViewName = 'instances' | 'pairing' | 'chats' | 'policies' | 'webhook
 export type Theme = 'system' | 'light' | 'dark'
 
 const THEME_KEY = 'switchboard.theme'
+/** The view and instance on screen, kept for a reload of this tab (F5 used to go back to Instances). */
+const PLACE_KEY = 'switchboard.place'
+const VIEWS: readonly ViewName[] = ['instances', 'pairing', 'chats', 'policies', 'webhooks', 'api', 'sandbox']
+const readPlace = (): { view: ViewName; instanceId: string | null } => {
+  try {
+    const p = JSON.parse(sessionStorage.getItem(PLACE_KEY) ?? 'null') as { view?: unknown; instanceId?: unknown } | null
+    return { view: VIEWS.includes(p?.view as ViewName) ? (p!.view as ViewName) : 'instances', instanceId: typeof p?.instanceId === 'string' ? p.instanceId : null }
+  } catch {
+    return { view: 'instances', instanceId: null }
+  }
+}
+const keepPlace = (view: ViewName, instanceId: string | null) => {
+  try {
+    sessionStorage.setItem(PLACE_KEY, JSON.stringify({ view, instanceId }))
+  } catch {
+    // storage refused: a reload starts on Instances
+  }
+}
 const readTheme = (): Theme => {
   const t = typeof localStorage !== 'undefined' ? localStorage.getItem(THEME_KEY) : null
   return t === 'light' || t === 'dark' ? t : 'system'
@@ -40,8 +58,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   everConnected: false,
   reconnects: 0,
   error: null,
-  view: 'instances',
-  instanceId: null,
+  ...readPlace(),
   theme: readTheme(),
   async loadInfo() {
     try {
@@ -59,9 +76,11 @@ export const useAppStore = create<AppState>()((set, get) => ({
   },
   go(view, instanceId) {
     set({ view, ...(instanceId ? { instanceId } : {}) })
+    keepPlace(view, get().instanceId)
   },
   selectInstance(instanceId) {
     set({ instanceId })
+    keepPlace(get().view, instanceId)
   },
   setTheme(theme) {
     if (theme === 'system') localStorage.removeItem(THEME_KEY)
