@@ -11,6 +11,8 @@ export function PhoneActions({ phone }: { phone: SandboxPhoneDto }) {
   const waiting = (instances ?? []).filter((i) => i.status === 'SCAN_QR_CODE')
   const { scanQr, enterCode, sendText } = useSandboxStore()
   const busy = useSandboxStore((s) => !!s.activity[p]?.busy)
+  /** Who the person can write to: the other simulated phones (paired instances are reached through them). */
+  const others = useSandboxStore((s) => s.phones)?.filter((o) => o.phoneNumber !== p) ?? []
   const [instanceId, setInstanceId] = useState('')
   const [code, setCode] = useState('')
   const [to, setTo] = useState('')
@@ -46,7 +48,14 @@ export function PhoneActions({ phone }: { phone: SandboxPhoneDto }) {
       <form className="phone-action" onSubmit={(e) => void onSend(e)}>
         <label htmlFor={`to-${p}`}>Send as {phone.name} to</label>
         <span className="fields">
-          <input id={`to-${p}`} placeholder="number or chat id" value={to} onChange={(e) => setTo(e.target.value)} />
+          <input id={`to-${p}`} placeholder="number or chat id" list={`to-${p}-choices`} value={to} onChange={(e) => setTo(e.target.value)} />
+          <datalist id={`to-${p}-choices`}>
+            {others.map((o) => (
+              <option key={o.phoneNumber} value={o.phoneNumber}>
+                {o.name}
+              </option>
+            ))}
+          </datalist>
           <label htmlFor={`text-${p}`} className="sr-only">Message</label>
           <input id={`text-${p}`} placeholder="Message" value={text} onChange={(e) => setText(e.target.value)} />
         </span>

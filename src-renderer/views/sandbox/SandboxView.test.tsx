@@ -95,4 +95,15 @@ describe('SandboxView', () => {
     expect(await within(list).findByText('hello back')).toBeInTheDocument()
     expect(b.callsTo('sandbox.sendText')).toEqual([{ phoneNumber: '15550000001', to: '15550000002', text: 'hello back' }])
   })
+
+  it('suggests the other simulated phones as recipients', async () => {
+    const bob: SandboxPhoneDto = { ...alice, phoneNumber: '15550000002', name: 'Bob', jid: '15550000002@s.whatsapp.net' }
+    installMemoryBridge({ 'instances.list': () => overview([]), 'sandbox.phones': () => [alice, bob] })
+    useAppStore.setState({ info: appInfo() })
+    render(<SandboxView />)
+    const card = await screen.findByRole('listitem', { name: 'Phone Alice' })
+    const to = within(card).getByLabelText('Send as Alice to')
+    const choices = document.getElementById(to.getAttribute('list')!)!
+    expect([...choices.querySelectorAll('option')].map((o) => [o.value, o.textContent])).toEqual([['15550000002', 'Bob']])
+  })
 })
