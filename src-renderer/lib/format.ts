@@ -36,3 +36,16 @@ export function phoneNumberProblem(value: string): string | undefined {
 }
 
 export const formatLimit = (value: number | null, unit = ''): string => (value === null ? 'No limit' : `${value.toLocaleString()}${unit}`)
+
+const FAILURES: Record<string, string> = {
+  qr_timeout: 'nobody scanned the QR code in time',
+  retries_exhausted: 'it could not connect after several attempts (is the network down?)',
+  conflict: 'the account kept being opened elsewhere',
+  forbidden: 'the network refused the account'
+}
+
+/** Why an instance failed, in words (the core's statusReason is `failed:<reason>`; unknown reasons stay as they are). */
+export function failureText(statusReason: string | null): string {
+  const reason = statusReason?.replace(/^failed:/, '') ?? ''
+  return FAILURES[reason] ?? (reason || 'unknown reason')
+}

@@ -63,6 +63,14 @@ describe('ChatsView for a busy shop', () => {
     expect(useAppStore.getState().view).toBe('pairing')
   })
 
+  it('says why a failed instance cannot send even before a chat is opened', async () => {
+    installMemoryBridge({ 'instances.list': () => overview([instance({ status: 'FAILED', statusReason: 'failed:qr_timeout' })]), 'chats.list': () => ({ chats: [], hasMore: false }) })
+    useAppStore.setState({ instanceId: ID })
+    render(<ChatsView />)
+    expect(await screen.findByText('Front desk is failed (nobody scanned the QR code in time): messages are not sent or received until it runs again.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Start it' })).toBeEnabled()
+  })
+
   it('shows only the way to create an instance when there is none', async () => {
     installMemoryBridge({ 'instances.list': () => overview([]) })
     render(<ChatsView />)

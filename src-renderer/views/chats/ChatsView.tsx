@@ -39,6 +39,7 @@ export function ChatsView() {
         <InstancePicker />
       </header>
       <ErrorNote error={error} />
+      {instance ? <InstanceStateNote instance={instance} /> : null}
       {noInstances ? null : (
         <div className="chats-layout">
           <ChatList />
@@ -46,7 +47,6 @@ export function ChatsView() {
             {thread ? (
               <>
                 <ThreadView />
-                {instance ? <InstanceStateNote instance={instance} /> : null}
                 <Composer disabled={!!instance && instance.status !== 'WORKING'} />
               </>
             ) : (

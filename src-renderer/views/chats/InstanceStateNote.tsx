@@ -2,6 +2,7 @@
 // Sending is disabled meanwhile instead of failing with the API's advice.
 import type { InstanceDto } from '../../../src-preload/contract/dto.js'
 import { Spinner } from '../../components/Spinner.js'
+import { failureText } from '../../lib/format.js'
 import { useAppStore } from '../../stores/app-store.js'
 import { useInstancesStore } from '../../stores/instances-store.js'
 
@@ -28,7 +29,7 @@ export function InstanceStateNote({ instance: i }: { instance: InstanceDto }) {
   return (
     <div className="note note-error instance-state row" role="status">
       <span>
-        {i.name} is {i.status === 'FAILED' ? `failed (${i.statusReason ?? 'unknown reason'})` : 'stopped'}: messages are not sent or received until it runs again.
+        {i.name} is {i.status === 'FAILED' ? `failed (${failureText(i.statusReason)})` : 'stopped'}: messages are not sent or received until it runs again.
       </span>
       <button type="button" className="primary" disabled={!!busy} onClick={() => void act(i.id, 'start')}>
         {busy === 'start' ? 'Starting…' : 'Start it'}

@@ -5,6 +5,7 @@ import type { InstanceDto } from '../../../src-preload/contract/dto.js'
 import { ConfirmDialog } from '../../components/ConfirmDialog.js'
 import { Spinner } from '../../components/Spinner.js'
 import { StatusBadge } from '../../components/StatusBadge.js'
+import { failureText } from '../../lib/format.js'
 import { useAppStore } from '../../stores/app-store.js'
 import { useInstancesStore, type InstanceAction } from '../../stores/instances-store.js'
 
@@ -44,7 +45,7 @@ export function InstanceCard({ instance: i }: { instance: InstanceDto }) {
         <dt>Policy</dt>
         <dd title={i.policy}>{i.policyName}</dd>
       </dl>
-      {i.status === 'FAILED' ? <p className="note note-error">The connection failed ({i.statusReason ?? 'unknown reason'}). Start it again, or log out and pair anew.</p> : null}
+      {i.status === 'FAILED' ? <p className="note note-error" title={i.statusReason ?? undefined}>The connection failed: {failureText(i.statusReason)}. Start it again, or log out and pair anew.</p> : null}
       <div className="row actions">
         {i.status === 'SCAN_QR_CODE' ? (
           <button type="button" className="primary" onClick={() => go('pairing', i.id)}>

@@ -2,6 +2,7 @@
 // with the live QR, the pairing-code flow and a temporary link for someone else to pair.
 import { InstancePicker } from '../../components/InstancePicker.js'
 import { Spinner } from '../../components/Spinner.js'
+import { failureText } from '../../lib/format.js'
 import { useAppStore } from '../../stores/app-store.js'
 import { useInstancesStore } from '../../stores/instances-store.js'
 import { CodePanel } from './CodePanel.js'
@@ -22,7 +23,7 @@ export function PairingView() {
       </header>
       {!instance ? null : instance.status === 'STOPPED' || instance.status === 'FAILED' ? (
         <div className="panel guidance" data-testid="pairing-guidance">
-          <p>This instance is {instance.status === 'FAILED' ? 'failed' : 'stopped'}. Start it: a QR code appears within a few seconds.</p>
+          <p>This instance is {instance.status === 'FAILED' ? `failed (${failureText(instance.statusReason)})` : 'stopped'}. Start it: a QR code appears within a few seconds.</p>
           <button type="button" className="primary" disabled={!!busy} onClick={() => void act(instance.id, 'start')}>
             Start instance
           </button>
