@@ -9,9 +9,10 @@ import { failureText } from '../../lib/format.js'
 import { useAppStore } from '../../stores/app-store.js'
 import { useInstancesStore, type InstanceAction } from '../../stores/instances-store.js'
 
-const CONFIRM: Partial<Record<InstanceAction, { title: string; body: string; label: string }>> = {
-  logout: { title: 'Log out this instance?', body: 'The phone unlinks this device. To use the instance again, pair it with a new scan or code.', label: 'Log out' },
-  delete: { title: 'Delete this instance?', body: 'This cannot be undone: its pairing, settings and data are removed and the instance id stops working.', label: 'Delete' }
+/** The dialogs name the instance: with several open, "this instance" is easy to get wrong. */
+const CONFIRM: Partial<Record<InstanceAction, { title(name: string): string; body: string; label: string }>> = {
+  logout: { title: (name) => `Log out ${name}?`, body: 'The phone unlinks this device. To use the instance again, pair it with a new scan or code.', label: 'Log out' },
+  delete: { title: (name) => `Delete ${name}?`, body: 'This cannot be undone: its pairing, settings and data are removed and the instance id stops working.', label: 'Delete' }
 }
 
 /** What the spinner says while an action runs. */
@@ -61,7 +62,7 @@ export function InstanceCard({ instance: i }: { instance: InstanceDto }) {
       </div>
       {confirm && confirming ? (
         <ConfirmDialog
-          title={confirm.title}
+          title={confirm.title(`${i.name} (${i.id})`)}
           body={confirm.body}
           confirmLabel={confirm.label}
           onCancel={() => setConfirming(null)}

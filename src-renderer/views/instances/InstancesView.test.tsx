@@ -67,7 +67,7 @@ describe('InstancesView', () => {
     render(<InstancesView />)
     const card = await screen.findByRole('listitem', { name: 'Instance Front desk' })
     await userEvent.click(within(card).getByRole('button', { name: 'Delete' }))
-    const dialog = screen.getByRole('alertdialog', { name: 'Delete this instance?' })
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete Front desk (ABCDEF123456)?' })
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus()
     await userEvent.keyboard('{Escape}')
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
