@@ -71,6 +71,13 @@ test('a receiver that fails, recovers and is replayed to; a 410 pauses the webho
     await restart()
     await expect(ui.webhooks.item(receiver.url)).toContainText('Paused')
     await expect(ui.webhooks.item(receiver.url)).toContainText('Switchboard paused it: the receiver answered HTTP 410')
+
+    // The smallest window: the log's words and buttons stay whole (the table scrolls sideways instead).
+    await page.setViewportSize({ width: 760, height: 520 })
+    const replay = ui.webhooks.deliveryRows().first().getByRole('button', { name: 'Replay' })
+    await replay.scrollIntoViewIfNeeded()
+    expect((await replay.boundingBox())!.height).toBeLessThan(40)
+    expect(await page.locator('.content').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
   } finally {
     await receiver.close()
   }

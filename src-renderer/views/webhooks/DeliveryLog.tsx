@@ -17,7 +17,7 @@ function DeliveryRow({ instanceId, d, open, onToggle }: { instanceId: string; d:
   return (
     <tr data-state={d.state} data-event-id={d.eventId}>
       <td>{d.event}</td>
-      <td className="mono small">{d.url}</td>
+      <td className="mono small delivery-url">{d.url}</td>
       <td>
         <span className={`tag tag-${d.state}`}>{STATE[d.state] ?? d.state}</span>
         {d.nextAttemptAt && d.attempts > 0 ? <span className="small muted next-attempt" data-testid="next-attempt"> next try {formatClock(d.nextAttemptAt)}</span> : null}
@@ -55,6 +55,7 @@ export function DeliveryLog({ instanceId }: { instanceId: string }) {
       {!deliveries?.length ? (
         <p className="empty">No deliveries yet.</p>
       ) : (
+        <div className="table-scroll">
         <table className="deliveries">
           <thead>
             <tr>
@@ -89,6 +90,7 @@ export function DeliveryLog({ instanceId }: { instanceId: string }) {
             ))}
           </tbody>
         </table>
+        </div>
       )}
     </div>
   )
