@@ -1,5 +1,6 @@
 // Chats end to end: pair an instance with Alice's simulated phone, Bob writes to Alice from the Sandbox view, the
-// chat appears live with its unread count, the reply typed in the composer reaches Bob's inbox.
+// chat appears live with its unread count, the reply typed in the composer reaches Bob's inbox, and turns Read when
+// Bob reads it.
 import { expect, test } from './fixtures.js'
 import { saveScreenshot } from './screenshots.js'
 
@@ -48,4 +49,11 @@ test('send and receive in the Chats view', async ({ ui, page }) => {
   await ui.go('Sandbox')
   const inbox = await ui.sandbox.openInbox('Bob', '15550000012')
   await expect(inbox.getByText('Yes, until 6 pm!')).toBeVisible()
+
+  // Bob reads his chats: the reply's tick turns Read, in words, in the thread and the list.
+  await ui.sandbox.phone('Bob').getByRole('button', { name: 'Read received messages' }).click()
+  await expect(ui.sandbox.phone('Bob').getByRole('status').filter({ hasText: 'the senders see Read' })).toBeVisible()
+  await ui.go('Chats')
+  await expect(mine.getByRole('img', { name: 'Read' })).toHaveText('✓✓ Read')
+  await expect(chat.getByRole('img', { name: 'Read' })).toBeVisible()
 })

@@ -71,6 +71,8 @@ export const CHANNELS = {
   'sandbox.enterCode': channel(Type.Object({ phoneNumber: Digits, code: Type.String({ minLength: 8, maxLength: 9 }) }, { additionalProperties: false })).returns<{ linked: true }>(),
   'sandbox.sendText': channel(Type.Object({ phoneNumber: Digits, to: Type.String({ minLength: 1, maxLength: 128 }), text: Type.String({ minLength: 1, maxLength: 65536 }) }, { additionalProperties: false })).returns<{ id: string }>(),
   'sandbox.messages': channel(Type.Object({ phoneNumber: Digits }, { additionalProperties: false })).returns<D.SandboxMessageDto[]>(),
+  /** The person opens their chats: read receipts for what they received (the senders see Read). */
+  'sandbox.readInbox': channel(Type.Object({ phoneNumber: Digits }, { additionalProperties: false })).returns<{ read: number }>(),
 
   'chats.list': channel(Type.Object({ instanceId: InstanceId, search: Type.Optional(Type.String({ maxLength: 100 })), ...Page }, { additionalProperties: false })).returns<D.ChatsPageDto>(),
   'chats.messages': channel(

@@ -1,5 +1,5 @@
-// Sandbox: simulated phones, their actions (scan an instance's QR, type a pairing code, send as the person) and
-// their inboxes. Only used when the core runs the sandbox network. A success notice goes away with the phone's
+// Sandbox: simulated phones, their actions (scan an instance's QR, type a pairing code, send as the person, read
+// what they received: the senders' ticks turn Read) and their inboxes. Only used when the core runs the sandbox network. A success notice goes away with the phone's
 // next action, after NOTICE_MS, or when dismissed.
 import { create } from 'zustand'
 import type { SandboxMessageDto, SandboxPhoneDto } from '../../src-preload/contract/dto.js'
@@ -8,7 +8,7 @@ import { toUiError, type UiError } from '../lib/errors.js'
 
 /** What a phone is doing right now, and the outcome of its last action. */
 export interface PhoneActivity {
-  busy: 'scan' | 'code' | 'send' | null
+  busy: 'scan' | 'code' | 'send' | 'read' | null
   error: UiError | null
   notice: string | null
 }
@@ -26,6 +26,7 @@ interface SandboxState {
   enterCode(phoneNumber: string, code: string): Promise<boolean>
   sendText(phoneNumber: string, to: string, text: string): Promise<boolean>
   loadInbox(phoneNumber: string): Promise<void>
+  readInbox(phoneNumber: string): Promise<boolean>
   dismissNotice(phoneNumber: string): void
 }
 
@@ -44,13 +45,13 @@ export const useSandboxStore = create<SandboxState>()((set, get) => {
       if (shown.get(phone) === n) patch(phone, { notice: null })
     }, NOTICE_MS)
   }
-  const act = async (phone: string, busy: NonNullable<PhoneActivity['busy']>, run: () => Promise<unknown>, notice: string) => {
+  const act = async (phone: string, busy: NonNullable<PhoneActivity['busy']>, run: () => Promise<unknown>, notice: string | (() => string)) => {
     shown.set(phone, (shown.get(phone) ?? 0) + 1)
     set((s) => ({ activity: { ...s.activity, [phone]: { busy, error: null, notice: null } } }))
     try {
       await run()
       set((s) => ({ activity: { ...s.activity, [phone]: { ...idle } } }))
-      showNotice(phone, notice)
+      showNotice(phone, typeof notice === 'string' ? notice : notice())
       return true
     } catch (e) {
       set((s) => ({ activity: { ...s.activity, [phone]: { ...idle, error: toUiError(e) } } }))
@@ -101,6 +102,17 @@ export const useSandboxStore = create<SandboxState>()((set, get) => {
         },
         'Sent'
       ),
+    readInbox(phoneNumber) {
+      let read = 0
+      return act(
+        phoneNumber,
+        'read',
+        async () => {
+          read = (await call(bridge().sandbox.readInbox({ phoneNumber }))).read
+        },
+        () => (read ? `Read ${read === 1 ? '1 message' : `${read} messages`}: the senders see Read.` : 'Nothing to read yet.')
+      )
+    },
     dismissNotice(phoneNumber) {
       shown.set(phoneNumber, (shown.get(phoneNumber) ?? 0) + 1)
       patch(phoneNumber, { notice: null })

@@ -108,5 +108,11 @@ describe('UI bridge (sandbox)', () => {
     }, 15_000, 'Bob received the reply')
     // Ticks: Alice's own "hello Bob" (sent from her phone, mirrored to this companion) was delivered to Bob's devices.
     await waitUntil(() => c.events.find((e) => e.event === 'chat.ack' && (e.payload as { instanceId: string; messageId: string; ack: string }).instanceId === qrDesk && (e.payload as { messageId: string }).messageId === helloBobId && ['delivered', 'read'].includes((e.payload as { ack: string }).ack)), 15_000, 'delivery tick pushed')
+    // Bob reads his chats (sandbox.readInbox): the desk's reply turns Read, pushed live.
+    const read = await c.bridge.sandbox.readInbox({ phoneNumber: '15550001002' })
+    expect(read.ok && read.data.read).toBeGreaterThanOrEqual(1)
+    await waitUntil(() => c.events.find((e) => e.event === 'chat.ack' && (e.payload as { messageId: string }).messageId === reply.data.id && (e.payload as { ack: string }).ack === 'read'), 15_000, 'read tick pushed')
+    const thread = await c.bridge.chats.messages({ instanceId: qrDesk, chatId: '15550001002@c.us', limit: 10 })
+    expect(thread.ok && thread.data.messages.find((m) => m.id === reply.data.id)?.ack).toBe('read')
   })
 })

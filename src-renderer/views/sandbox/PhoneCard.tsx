@@ -1,4 +1,5 @@
-// One simulated phone: who it is, its linked devices, what the person can do, and their inbox.
+// One simulated phone: who it is, its linked devices, what the person can do, their inbox, and reading it (the
+// senders' ticks turn Read).
 import { useState } from 'react'
 import type { SandboxPhoneDto } from '../../../src-preload/contract/dto.js'
 import { ErrorNote, Notice } from '../../components/ErrorNote.js'
@@ -7,9 +8,12 @@ import { useSandboxStore } from '../../stores/sandbox-store.js'
 import { Inbox } from './Inbox.js'
 import { PhoneActions } from './PhoneActions.js'
 
+const BUSY = { scan: 'Scanning…', code: 'Linking with the code…', send: 'Sending…', read: 'Reading…' } as const
+
 export function PhoneCard({ phone }: { phone: SandboxPhoneDto }) {
   const activity = useSandboxStore((s) => s.activity[phone.phoneNumber])
   const dismissNotice = useSandboxStore((s) => s.dismissNotice)
+  const readInbox = useSandboxStore((s) => s.readInbox)
   const [showInbox, setShowInbox] = useState(false)
   const companions = phone.devices.filter((d) => d.kind === 'companion')
   return (
@@ -24,12 +28,17 @@ export function PhoneCard({ phone }: { phone: SandboxPhoneDto }) {
         {companions.length ? `Linked devices: ${companions.map((d) => `#${d.id}${d.online ? ' (online)' : ''}`).join(', ')}` : 'No linked devices'}
       </p>
       <PhoneActions phone={phone} />
-      {activity?.busy ? <Spinner label={activity.busy === 'scan' ? 'Scanning…' : activity.busy === 'code' ? 'Linking with the code…' : 'Sending…'} /> : null}
+      {activity?.busy ? <Spinner label={BUSY[activity.busy]} /> : null}
       <ErrorNote error={activity?.error} />
       {activity?.notice ? <Notice onDismiss={() => dismissNotice(phone.phoneNumber)}>{activity.notice}</Notice> : null}
-      <button type="button" aria-expanded={showInbox} onClick={() => setShowInbox(!showInbox)}>
-        {showInbox ? 'Hide inbox' : 'Show inbox'}
-      </button>
+      <div className="row">
+        <button type="button" aria-expanded={showInbox} onClick={() => setShowInbox(!showInbox)}>
+          {showInbox ? 'Hide inbox' : 'Show inbox'}
+        </button>
+        <button type="button" disabled={!!activity?.busy} onClick={() => void readInbox(phone.phoneNumber)} title="Sends read receipts for what this person received">
+          Read received messages
+        </button>
+      </div>
       {showInbox ? <Inbox phoneNumber={phone.phoneNumber} /> : null}
     </li>
   )

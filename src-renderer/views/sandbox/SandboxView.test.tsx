@@ -106,4 +106,14 @@ describe('SandboxView', () => {
     const choices = document.getElementById(to.getAttribute('list')!)!
     expect([...choices.querySelectorAll('option')].map((o) => [o.value, o.textContent])).toEqual([['15550000002', 'Bob']])
   })
+
+  it('lets the person read what they received, so the senders see Read', async () => {
+    const b = installMemoryBridge({ 'instances.list': () => overview([]), 'sandbox.phones': () => [alice], 'sandbox.readInbox': () => ({ read: 3 }) })
+    useAppStore.setState({ info: appInfo() })
+    render(<SandboxView />)
+    const card = await screen.findByRole('listitem', { name: 'Phone Alice' })
+    await userEvent.click(within(card).getByRole('button', { name: 'Read received messages' }))
+    expect(await within(card).findByRole('status')).toHaveTextContent('Read 3 messages: the senders see Read.')
+    expect(b.callsTo('sandbox.readInbox')).toEqual([{ phoneNumber: '15550000001' }])
+  })
 })

@@ -1,5 +1,5 @@
 // sandbox.*: simulated phones (sandbox mode only): create, scan an instance's QR, type a pairing code, send a
-// text as the person, read their inbox.
+// text as the person, see their inbox, and let them read it (read receipts: the sender's ticks turn Read).
 import type { SandboxMessageDto, SandboxPhoneDto } from '../../../../src-preload/contract/dto.js'
 import type { SandboxNetwork, SandboxPhone, PersonMessage } from '../../sandbox/index.js'
 import { sandboxErrors } from '../../sandbox/errors.js'
@@ -15,6 +15,9 @@ const phoneDto = (p: SandboxPhone): SandboxPhoneDto => ({
   online: p.person_online,
   devices: p.devices.map((d) => ({ id: d.id, kind: d.kind, platform: d.platform, online: d.online, linkedAt: d.linked_at * 1000 }))
 })
+
+/** The newest received messages a person reads at once (read receipts for older ones were sent before). */
+const READ_AT_MOST = 100
 
 const messageDto = (m: PersonMessage): SandboxMessageDto => ({ id: m.id, from: m.from, to: m.to, type: m.type, text: m.text, timestamp: m.timestamp * 1000, fromMe: m.fromMe })
 
@@ -39,6 +42,14 @@ export function sandboxHandlers(s: BridgeServices): HandlersOf<'sandbox'> {
       return { linked: true as const }
     },
     'sandbox.sendText': ({ phoneNumber, to, text }) => net().sendText(phoneNumber, to, text),
-    'sandbox.messages': async ({ phoneNumber }) => (await net().messages(phoneNumber)).map(messageDto)
+    'sandbox.messages': async ({ phoneNumber }) => (await net().messages(phoneNumber)).map(messageDto),
+    'sandbox.readInbox': async ({ phoneNumber }) => {
+      const network = net()
+      const received = (await network.messages(phoneNumber)).filter((m) => !m.fromMe).slice(-READ_AT_MOST)
+      if (!received.length) return { read: 0 }
+      const sock = await network.personSocket(phoneNumber)
+      await sock.readMessages(received.map((m) => ({ remoteJid: m.chat, id: m.id, fromMe: false, ...(m.chat !== m.from ? { participant: m.from } : {}) })))
+      return { read: received.length }
+    }
   }
 }
