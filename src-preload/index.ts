@@ -31,4 +31,5 @@ const transport: BridgeTransport = {
   }
 }
 
-contextBridge.exposeInMainWorld('bridge', createBridgeClient(transport))
+// Main restarts a crashed core at once and sends the new port: a click meanwhile waits for it (up to the time-out).
+contextBridge.exposeInMainWorld('bridge', createBridgeClient(transport, { queueWhileReconnecting: true }))

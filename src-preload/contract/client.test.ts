@@ -67,6 +67,19 @@ describe('createBridgeClient', () => {
     expect(await later).toEqual({ ok: true, data: 1 })
   })
 
+  it('queues calls made during an outage when the transport asks for it (Electron: the restarted core comes at once)', async () => {
+    let hooks: TransportHandlers | undefined
+    const sent: RequestMessage[] = []
+    const bridge = createBridgeClient({ connect: (h) => void (hooks = h), send: (m) => void sent.push(m) }, { timeoutMs: 1_000, queueWhileReconnecting: true })
+    hooks!.onState('open')
+    hooks!.onState('closed')
+    const during = bridge.app.info()
+    expect(sent).toEqual([])
+    hooks!.onState('open')
+    hooks!.onMessage({ type: 'response', id: sent.at(-1)!.id, result: { ok: true, data: 2 } })
+    expect(await during).toEqual({ ok: true, data: 2 })
+  })
+
   it('fans push events out to their listeners until they unsubscribe', () => {
     const { bridge, hooks } = scripted()
     const got: unknown[] = []

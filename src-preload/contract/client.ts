@@ -1,7 +1,8 @@
 // The bridge client: builds `bridge.<namespace>.<method>(request)` from CHANNELS over any transport (the
 // preload's MessagePort, the renderer's WebSocket, a test double). Correlates answers by id, queues calls made
 // before the connection first opens, fails calls in flight when it drops, fails new calls at once while it is down
-// (never runs a stop or a delete minutes after the click), and fans push events out to listeners.
+// (never runs a stop or a delete long after the click; a transport whose reconnect is prompt and certain may ask to
+// queue them instead), and fans push events out to listeners.
 // PURE: no DOM, Node or Electron API (only timers).
 import { CHANNEL_NAMES, type ChannelName, type Namespace, type RequestOf, type ResponseOf } from './channels.js'
 import { BRIDGE_ERROR_CODES, type BridgeResult } from './envelope.js'
@@ -41,6 +42,12 @@ export type Bridge = BridgeApi & BridgeControls
 export interface BridgeClientOptions {
   /** Per-call limit; pairing and sandbox links can take several seconds. Default 60 s. */
   timeoutMs?: number
+  /**
+   * Queue calls made while a dropped connection comes back, instead of refusing them. For Electron's MessagePort,
+   * where main restarts a crashed core at once and hands out the new port; not for the headless WebSocket, whose core
+   * may be gone for minutes (or come back as a new run that refuses the tab).
+   */
+  queueWhileReconnecting?: boolean
 }
 
 interface Pending {
@@ -93,7 +100,7 @@ export function createBridgeClient(transport: BridgeTransport, options: BridgeCl
 
   const call = (channel: ChannelName, payload: unknown): Promise<BridgeResult<unknown>> =>
     new Promise((resolve) => {
-      if (wasOpen && state !== 'open') {
+      if (wasOpen && state !== 'open' && !options.queueWhileReconnecting) {
         resolve({ ok: false, error: { code: BRIDGE_ERROR_CODES.disconnected, message: 'Switchboard is not reachable right now, so nothing was done', recommendation: 'Try again once it is reachable (the page reconnects by itself)' } })
         return
       }
