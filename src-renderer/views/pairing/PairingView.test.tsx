@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { wireLiveUpdates } from '../../lib/live.js'
 import { useAppStore } from '../../stores/app-store.js'
-import { instance, overview } from '../../test/fixtures.js'
+import { appInfo, instance, overview } from '../../test/fixtures.js'
 import { FakeError, installMemoryBridge, type FakeHandlers } from '../../test/memory-bridge.js'
 import { PairingView } from './PairingView.js'
 
@@ -34,6 +34,13 @@ describe('PairingView', () => {
     // Another instance's QR does not replace ours.
     act(() => b.emit('instance.qr', { instanceId: 'OTHER0000000', image: PNG_A, issuedAt: Date.now(), expiresAt: Date.now() + 20_000 }))
     expect(screen.getByRole('img', { name: 'QR code to link this instance' })).toHaveAttribute('src', PNG_B)
+  })
+
+  it('in sandbox mode, points to the Sandbox view where a simulated phone scans the QR', async () => {
+    setup()
+    useAppStore.setState({ info: appInfo({ network: 'sandbox' }) })
+    await userEvent.click(await screen.findByRole('button', { name: 'Open the Sandbox view' }))
+    expect(useAppStore.getState().view).toBe('sandbox')
   })
 
   it('guides while the instance is still starting (no QR yet), then shows the QR once it is pushed live', async () => {
