@@ -116,4 +116,17 @@ describe('SandboxView', () => {
     expect(await within(card).findByRole('status')).toHaveTextContent('Read 3 messages: the senders see Read.')
     expect(b.callsTo('sandbox.readInbox')).toEqual([{ phoneNumber: '15550000001' }])
   })
+
+  it('filters a long list of phones by name or number', async () => {
+    const many = Array.from({ length: 8 }, (_, n): SandboxPhoneDto => ({ ...alice, phoneNumber: `1555000010${n}`, name: n === 5 ? 'Carol' : `Customer ${n}` }))
+    installMemoryBridge({ 'instances.list': () => overview([]), 'sandbox.phones': () => many })
+    useAppStore.setState({ info: appInfo() })
+    render(<SandboxView />)
+    await screen.findByRole('listitem', { name: 'Phone Carol' })
+    await userEvent.type(screen.getByLabelText('Find a phone'), 'car')
+    expect(screen.getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual(['Phone Carol'])
+    await userEvent.clear(screen.getByLabelText('Find a phone'))
+    await userEvent.type(screen.getByLabelText('Find a phone'), '15550000107')
+    expect(screen.getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual(['Phone Customer 7'])
+  })
 })

@@ -1,6 +1,6 @@
 // Sandbox: simulated phones on the built-in network. Create one, let it scan an instance's QR or type a pairing
-// code, send a message as the person, and read what they received.
-import { useEffect } from 'react'
+// code, send a message as the person, and read what they received. With many phones, a filter by name or number.
+import { useEffect, useState } from 'react'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { Spinner } from '../../components/Spinner.js'
 import { useAppStore } from '../../stores/app-store.js'
@@ -9,11 +9,19 @@ import { useSandboxStore } from '../../stores/sandbox-store.js'
 import { NewPhoneForm } from './NewPhoneForm.js'
 import { PhoneCard } from './PhoneCard.js'
 
+/** The filter appears once there are more phones than fit on a screen or two. */
+const FILTER_FROM = 5
+const matches = (p: { name: string; phoneNumber: string }, filter: string) => {
+  const f = filter.trim().toLowerCase()
+  return !f || p.name.toLowerCase().includes(f) || p.phoneNumber.includes(f)
+}
+
 export function SandboxView() {
   const network = useAppStore((s) => s.info?.network)
   const { phones, loading, error, load } = useSandboxStore()
   const loadInstances = useInstancesStore((s) => s.load)
   const reconnects = useAppStore((s) => s.reconnects)
+  const [filter, setFilter] = useState('')
   useEffect(() => {
     if (network !== 'sandbox') return
     void load()
@@ -38,8 +46,14 @@ export function SandboxView() {
       <ErrorNote error={error} />
       {loading && !phones ? <Spinner label="Loading phones…" /> : null}
       {phones && phones.length === 0 ? <p className="empty">No simulated phones yet. Create one to pair an instance without a real phone.</p> : null}
+      {phones && phones.length > FILTER_FROM ? (
+        <div className="row">
+          <label htmlFor="phone-filter">Find a phone</label>
+          <input id="phone-filter" type="search" placeholder="name or number" value={filter} onChange={(e) => setFilter(e.target.value)} />
+        </div>
+      ) : null}
       <ul className="cards phones" aria-label="Simulated phones">
-        {phones?.map((p) => (
+        {phones?.filter((p) => matches(p, filter)).map((p) => (
           <PhoneCard key={p.phoneNumber} phone={p} />
         ))}
       </ul>
