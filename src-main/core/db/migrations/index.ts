@@ -9,6 +9,7 @@ import { migration0201StoreEngineArchive } from './0201-store-engine-archive.js'
 import { migration0230Outbound } from './0230-outbound.js'
 import { migration0260ProfilePictures } from './0260-profile-pictures.js'
 import { migration0280Channels } from './0280-channels.js'
+import { migration0290ChatRecentOrder } from './0290-chat-recent-order.js'
 
 export const appMigrations: readonly Migration[] = [
   migration0001Core,
@@ -19,4 +20,5 @@ export const appMigrations: readonly Migration[] = [
   migration0230Outbound,
   migration0260ProfilePictures,
   migration0280Channels,
+  migration0290ChatRecentOrder,
 ]

@@ -199,10 +199,11 @@ export function normalizeChatSort(sortBy?: string, sortOrder?: string): { sortBy
 }
 
 // Static SQL per sort (no string interpolation of input): each ORDER BY is served by an index.
-// (part F) The tie-breaker runs against last_message_at, matching store_chats_recent (last_message_at DESC,
-// chat_id) or its exact reverse; same-direction tie-breakers made SQLite sort in a temp b-tree.
+// Newest-first ties (same second) go by arrival (last_message_pk), then chat id, matching store_chats_recent
+// (last_message_at DESC, last_message_pk DESC, chat_id) or its exact reverse; any other mix of directions made
+// SQLite sort in a temp b-tree.
 const ORDER: Record<ChatSortBy, Record<SortOrder, string>> = {
-  messageTimestamp: { DESC: 'last_message_at DESC, chat_id ASC', ASC: 'last_message_at ASC, chat_id DESC' },
+  messageTimestamp: { DESC: 'last_message_at DESC, last_message_pk DESC, chat_id ASC', ASC: 'last_message_at ASC, last_message_pk ASC, chat_id DESC' },
   id: { DESC: 'chat_id DESC', ASC: 'chat_id ASC' },
   name: { DESC: 'name DESC, chat_id DESC', ASC: 'name ASC, chat_id ASC' }
 }

@@ -54,6 +54,18 @@ function store(db: Db, m: WAMessage) {
 }
 
 describe('message store repositories', () => {
+  it('lists chats whose newest messages share a second by arrival, newest first (and the reverse for ASC)', () => {
+    const db = freshDb()
+    // chat(9) sorts before chat(1) by id; arrival must win: 1, then 5, then 9 all within second 500.
+    for (const n of [1, 5, 9]) store(db, text(`T${n}`, chat(n), 'burst', 500))
+    store(db, text('OLD', chat(3), 'earlier', 499))
+    expect(listChats(db, I).map((c) => c.chatId)).toEqual([chat(9), chat(5), chat(1), chat(3)])
+    expect(listChats(db, I, { sortOrder: 'ASC' }).map((c) => c.chatId)).toEqual([chat(3), chat(1), chat(5), chat(9)])
+    // A later message in chat(1) within the same second moves it to the top.
+    store(db, text('T1b', chat(1), 'again', 500))
+    expect(listChats(db, I)[0]!.chatId).toBe(chat(1))
+  })
+
   it('merges a repeated message: keeps the row, never lowers the ack, keeps buffers for getMessage', async () => {
     const db = freshDb()
     const first = store(db, text('A1', chat(1), 'hi', 100, { status: 3 }))
