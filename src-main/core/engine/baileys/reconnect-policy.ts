@@ -12,6 +12,7 @@
 // laptop asleep) is not the end for a paired instance: it stays FAILED but keeps trying in the background every
 // `backgroundRetryMs` (default 5 minutes, shortened by up to `jitter`), and goes WORKING when one connects.
 // Terminal causes never retry by themselves: logged out (401), conflicts (440), forbidden (403), no scan.
+import type { EngineFailure } from '../engine-adapter.js'
 
 export interface ReconnectConfig {
   maxAttempts: number
@@ -56,12 +57,10 @@ export interface CloseInfo {
   wasShowingQr: boolean
 }
 
-export type FailReason = 'retries_exhausted' | 'qr_timeout' | 'conflict' | 'forbidden'
-
 export type ReconnectDecision =
   | { action: 'reconnect'; delayMs: number; history: ReconnectHistory }
   | { action: 'logged_out'; history: ReconnectHistory }
-  | { action: 'fail'; reason: FailReason; history: ReconnectHistory }
+  | { action: 'fail'; reason: EngineFailure; history: ReconnectHistory }
 
 export const DISCONNECT = { loggedOut: 401, forbidden: 403, timedOut: 408, conflict: 440, restartRequired: 515 } as const
 
@@ -75,7 +74,7 @@ export function backoffDelay(attempt: number, config: ReconnectConfig, random: (
  * (the caller also requires a pairing: an unpaired instance has nothing to resume).
  */
 export function backgroundRetryDelay(
-  failure: { reason: FailReason; code: number | undefined },
+  failure: { reason: EngineFailure; code: number | undefined },
   config: ReconnectConfig,
   random: () => number = Math.random
 ): number | undefined {
