@@ -8,7 +8,7 @@ import { UNHANDLED, type IqOutcome } from '../server/inventory.js'
 import { getAccount, type Account } from '../store/accounts-repo.js'
 import { getGroup, getGroupByInvite, groupsOf, insertGroup, roleOf, updateGroup, type Group, type GroupRole } from '../store/groups-repo.js'
 import { bytes, child, childrenOf, genId, node, nowSeconds, text } from '../wire/nodes.js'
-import { parseJid } from '../wire/jid.js'
+import { groupJid, parseJid } from '../wire/jid.js'
 import { accountOfJid } from './messages.js'
 import { approvalNode, groupNode, isAdmin, memberJid, notifyMembers } from './group-stanzas.js'
 import { acceptV4, changeParticipants, join, leave, membershipRequests, revokeV4 } from './group-members.js'
@@ -66,7 +66,7 @@ function globalOp(conn: Connection, iq: BinaryNode, first: BinaryNode, me: Accou
       if (!g) return conn.error(iq, 404, 'item-not-found')
       if (iq.attrs.type === 'get') return conn.result(iq, [groupNode(s, g)])
       join(s, g, me)
-      return conn.result(iq, [node('group', { jid: `${g.id}@g.us` })])
+      return conn.result(iq, [node('group', { jid: groupJid(g.id) })])
     }
     default:
       return UNHANDLED
