@@ -13,8 +13,8 @@ export const BRIDGE_WS_PATH = '/ui/bridge'
  * they do see close codes): the close reason is a BridgeRefusal, and the page explains it instead of retrying.
  */
 export const BRIDGE_WS_REFUSED = 4401
-export type BridgeRefusal = 'ui_token_missing' | 'ui_token_invalid' | 'ui_link_used' | 'ui_link_expired'
-export const BRIDGE_REFUSALS: readonly BridgeRefusal[] = ['ui_token_missing', 'ui_token_invalid', 'ui_link_used', 'ui_link_expired']
+export const BRIDGE_REFUSALS = ['ui_token_missing', 'ui_token_invalid', 'ui_link_used', 'ui_link_expired'] as const
+export type BridgeRefusal = (typeof BRIDGE_REFUSALS)[number]
 /** Where a headless page (or a script with the API token) gets a new one-time UI link. */
 export const UI_LINK_PATH = '/ui/link'
 /** Attachments travel base64 inside a message: 16 MiB of file is about 22 MiB of text. */
