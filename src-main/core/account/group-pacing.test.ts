@@ -18,7 +18,7 @@ function setup(policy: PolicyLimits, maxWaitMs = 20_000) {
   const clock = new ManualClock(t0)
   const limiter = createRateLimiter({ db, limitsFor: () => policy, now: () => clock.now() })
   const queue = createSendQueue({ limiter, clock })
-  return { clock, queue, pacer: createGroupPacer({ limiter, queue }, { maxWaitMs, now: () => clock.now() }) }
+  return { clock, queue, pacer: createGroupPacer({ limiter, queue }, { maxWaitMs }) }
 }
 
 const rejection = async (p: Promise<unknown>): Promise<RateLimitError> => {

@@ -13,13 +13,10 @@ export interface GroupPacer {
 
 export interface GroupPacerOptions {
   maxWaitMs?: number
-  /** Default: the limiter's own clock (estimates are in its time). */
-  now?: () => number
 }
 
 export function createGroupPacer(rate: { limiter: RateLimiter; queue: SendQueue } | undefined, o: GroupPacerOptions = {}): GroupPacer {
   const maxWaitMs = o.maxWaitMs ?? GROUP_MAX_WAIT_MS
-  const now = o.now ?? (() => rate?.limiter.now() ?? Date.now())
   return {
     async run(instanceId, job) {
       if (!rate) return job()
@@ -27,7 +24,8 @@ export function createGroupPacer(rate: { limiter: RateLimiter; queue: SendQueue 
       const ahead = queue.length(instanceId, 'group')
       const denial = limiter.check(instanceId, 'group', { pending: ahead })
       if (denial?.reason === 'daily_cap') throw new RateLimitError(denial)
-      const waitMs = limiter.estimate(instanceId, 'group', ahead) - now()
+      // The limiter's own clock: its estimates are in that time (a ManualClock in tests), not Date.now's.
+      const waitMs = limiter.estimate(instanceId, 'group', ahead) - limiter.now()
       if (waitMs > maxWaitMs) {
         const perMinute = limiter.snapshot(instanceId).group.perMinute ?? 0
         throw new RateLimitError({ ok: false, kind: 'group', reason: 'per_minute', retryAfterMs: Math.ceil(waitMs), limit: perMinute })
