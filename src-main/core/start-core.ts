@@ -164,7 +164,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     })
     const ingestor = startIngestor({
       db, bus, instance: (id) => instances.view(id), engineName: engine.name, sentByApi: wasSentByApi, mediaUrl: (id, key) => media.publicUrl(id, key),
-      onEnqueued: () => webhooks.wake(), logger: logger.child({ module: 'store' })
+      wakeDeliveries: () => webhooks.wake(), logger: logger.child({ module: 'store' })
     })
     instances.onDelete((id) => {
       webhooks.deleteInstance(id)

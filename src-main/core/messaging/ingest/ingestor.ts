@@ -1,7 +1,7 @@
 // Subscribes the message store and the webhook outbox to the core bus: every `engine.baileys` batch becomes
-// one SQLite transaction (store rows + outbox rows together). session.status events are written with the status
-// row itself (session-status.ts, the instance manager's hook); their bus event only wakes the delivery worker.
-// After a commit that enqueued something, onEnqueued() wakes the delivery worker.
+// one SQLite transaction (store rows + outbox rows together); the outbox itself wakes the delivery worker.
+// session.status events are written with the status row itself (session-status.ts, the instance manager's
+// hook); their bus event only wakes the worker, because a started instance's held deliveries are due now.
 import type { BaileysEventMap } from '@whiskeysockets/baileys'
 import type { Db } from '../../db/connection.js'
 import type { EventSubscriber } from '../../domain/event-bus.js'
@@ -33,8 +33,8 @@ export interface IngestorDeps {
   sentByApi?: (db: Db, instanceId: string, messageId: string) => boolean
   /** Stable URL of a stored message's media, downloaded or not (MediaFiles.publicUrl), for `media.url`. */
   mediaUrl?: (instanceId: string, key: Parameters<NonNullable<MapContext['mediaUrl']>>[0]) => string | null
-  /** Called after a commit that wrote outbox rows (wake the delivery worker). */
-  onEnqueued?: () => void
+  /** Called after a status change other than DELETED: a started instance's held deliveries are due (wake the worker). */
+  wakeDeliveries?: () => void
   logger: IngestorLogger
   now?: () => number
 }
@@ -61,7 +61,6 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
   function onBatch({ instanceId, events }: { instanceId: string; events: Partial<BaileysEventMap> }): void {
     const inst = deps.instance(instanceId)
     if (!inst) return // deleted while its socket was closing
-    let enqueued = 0
     const at = now()
     const envelope = { instanceId, session: inst.name, me: envelopeMe(inst.me), engine: deps.engineName }
     const ctx: IngestContext = {
@@ -77,7 +76,6 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
       },
       emit<E extends EmittedEvent>(event: E, payload: PayloadOf<E>) {
         enqueueEvent(db, { ...envelope, event, payload }, { now: at })
-        enqueued++
       },
       report: (err, what) => deps.logger.error({ err, instanceId, what }, 'message store: an engine item was skipped')
     }
@@ -88,14 +86,12 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
       })()
     } catch (err) {
       deps.logger.error({ err, instanceId }, 'message store: engine batch not stored')
-      return
     }
-    if (enqueued) deps.onEnqueued?.()
   }
 
   function onStatus(e: SessionStatusEvent): void {
     // The event row committed with the status (see session-status.ts); a start also makes held rows deliverable.
-    if (e.status !== 'DELETED') deps.onEnqueued?.()
+    if (e.status !== 'DELETED') deps.wakeDeliveries?.()
   }
 
   const offs = [deps.bus.on('engine.baileys', onBatch), deps.bus.on('session.status', onStatus)]
