@@ -8,6 +8,9 @@ export interface WebhookMe {
   pushName?: string | null
 }
 
+/** The envelope's `me` of an instance's account: only these fields (a richer record, e.g. with platform, is cut down). */
+export const webhookMe = (me: WebhookMe | null): WebhookMe | null => (me ? { id: me.id, lid: me.lid, pushName: me.pushName } : null)
+
 export interface WebhookEnvelope<P = unknown> {
   /** `evt_` + 26-char ULID; stable across retries and replays; equals the `webhook-id` header. */
   id: string

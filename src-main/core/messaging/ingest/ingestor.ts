@@ -7,7 +7,7 @@ import type { Db } from '../../db/connection.js'
 import type { EventSubscriber } from '../../domain/event-bus.js'
 import type { CoreEventMap, InstanceMe, SessionStatusEvent } from '../../domain/events.js'
 import type { BaileysBusEvents } from '../../engine/baileys/baileys-events.js'
-import { enqueueEvent, isSubscribed, type WebhookMe } from '../../webhooks/index.js'
+import { enqueueEvent, isSubscribed, webhookMe } from '../../webhooks/index.js'
 import { toWaJid } from '../chat-ids.js'
 import type { MapContext } from '../message-mapper.js'
 import type { EmittedEvent, PayloadOf } from '../events/schemas.js'
@@ -43,8 +43,6 @@ export interface Ingestor {
   stop(): void
 }
 
-const envelopeMe = (me: InstanceMe | null): WebhookMe | null => (me ? { id: me.id, lid: me.lid, pushName: me.pushName } : null)
-
 const ownJid = (me: InstanceMe | null): string => {
   try {
     return me ? toWaJid(me.id) : ''
@@ -62,7 +60,7 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
     const inst = deps.instance(instanceId)
     if (!inst) return // deleted while its socket was closing
     const at = now()
-    const envelope = { instanceId, session: inst.name, me: envelopeMe(inst.me), engine: deps.engineName }
+    const envelope = { instanceId, session: inst.name, me: webhookMe(inst.me), engine: deps.engineName }
     const ctx: IngestContext = {
       db,
       instanceId,

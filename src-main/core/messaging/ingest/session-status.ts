@@ -2,7 +2,7 @@
 // inside the transaction that updates the instance row), so a status change and its outbox rows commit together.
 import type { Db } from '../../db/connection.js'
 import type { SessionStatusEvent } from '../../domain/events.js'
-import { enqueueEvent } from '../../webhooks/index.js'
+import { enqueueEvent, webhookMe } from '../../webhooks/index.js'
 import type { SessionStatusPayload } from '../events/schemas.js'
 
 export interface SessionStatusOutboxDeps {
@@ -17,7 +17,6 @@ export function sessionStatusOutbox(deps: SessionStatusOutboxDeps): (e: SessionS
     // A deleted instance's webhooks are already gone; nothing could deliver the event.
     if (e.status === 'DELETED') return
     const payload: SessionStatusPayload = { name: e.name, status: e.status, instance_id: e.instanceId, previous: e.previous, reason: e.reason }
-    const me = e.me ? { id: e.me.id, lid: e.me.lid, pushName: e.me.pushName } : null
-    enqueueEvent(deps.db, { instanceId: e.instanceId, session: e.name, me, engine: deps.engineName, event: 'session.status', payload }, { now: e.at })
+    enqueueEvent(deps.db, { instanceId: e.instanceId, session: e.name, me: webhookMe(e.me), engine: deps.engineName, event: 'session.status', payload }, { now: e.at })
   }
 }
