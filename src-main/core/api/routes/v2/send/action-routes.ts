@@ -5,7 +5,7 @@ import type { WAMessageKey } from '@whiskeysockets/baileys'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { parseMessageId, toApiChatId, toWaJid } from '../../../../messaging/chat-ids.js'
 import { bool, chatJid, list, requireAll, str } from '../../../../messaging/send/send-params.js'
-import { canonicalJid, findMessage, listChatMessages, settleUnreadAfterRead } from '../../../../messaging/store/index.js'
+import { canonicalJid, findMessage, listChatMessages, settleUnreadAfterRead, type StoredMessage } from '../../../../messaging/store/index.js'
 import type { ApiDeps } from '../../../api-deps.js'
 import { authInstance } from '../../../plugins/auth.js'
 import { CREDENTIALS_NOTE, instanceQuery, standardErrors } from '../../../schemas/common.js'
@@ -41,15 +41,21 @@ export async function sendActionRoutes(app: FastifyInstance, deps: ApiDeps): Pro
     const jid = chatJid(p)
     const participant = str(p, 'participant')
     const ids = (list(p, 'messageIds') ?? list(p, 'messageId') ?? []).map(String)
+    const chat = canonicalJid(deps.db, instance.id, jid)
+    // Without messageIds: the chat's received messages the store knows, newest first.
+    const latest = ids.length ? [] : listChatMessages(deps.db, instance.id, chat, { limit: 20, fromMe: false })
     const keys: WAMessageKey[] = ids.length
       ? ids.map((id) => {
           const ref = parseMessageId(id, toApiChatId(jid))
           const author = ref.participant ?? (participant ? toWaJid(participant) : undefined)
           return { remoteJid: ref.remoteJid, id: ref.id, fromMe: ref.fromMe, ...(author ? { participant: author } : {}) }
         })
-      : latestReceived(deps, instance.id, jid)
+      : latest.map((m) => m.message.key)
     await sender.act(instance.id, (sock) => sock.readMessages(keys))
-    settleUnread(deps, instance.id, jid, keys)
+    // Reading a chat's newest messages reads the chat (as on the phone): its unreadCount in /v2/chats drops to the
+    // incoming messages after the newest one marked seen.
+    const newest = ids.length ? newestKnown(deps, instance.id, chat, keys) : latest[0]
+    if (newest) settleUnreadAfterRead(deps.db, instance.id, chat, newest, (deps.now ?? Date.now)())
     return { status: 'success' as const, message: `Marked ${keys.length} message(s) as seen`, chatId: toApiChatId(jid), messageIds: keys.map((k) => k.id) }
   })
 
@@ -83,19 +89,8 @@ export async function sendActionRoutes(app: FastifyInstance, deps: ApiDeps): Pro
   app.route({ method: ['PUT', 'POST'], url: '/v2/send/star', config, schema: starSchema, handler: star })
 }
 
-/**
- * Reading a chat's newest messages reads the chat (as on the phone): its unreadCount in /v2/chats drops to the
- * incoming messages after the newest one marked seen. Ids the store does not know change nothing.
- */
-function settleUnread(deps: ApiDeps, instanceId: string, jid: string, keys: WAMessageKey[]): void {
-  const chat = canonicalJid(deps.db, instanceId, jid)
-  const read = keys.map((k) => (k.id ? findMessage(deps.db, instanceId, chat, k.id) : undefined)).filter((m) => m !== undefined)
-  const newest = read.reduce<(typeof read)[number] | undefined>((a, m) => (!a || m.timestamp > a.timestamp || (m.timestamp === a.timestamp && m.pk > a.pk) ? m : a), undefined)
-  if (newest) settleUnreadAfterRead(deps.db, instanceId, chat, newest, (deps.now ?? Date.now)())
-}
-
-/** Received messages of the chat the store knows, newest first (seen without messageIds). */
-function latestReceived(deps: ApiDeps, instanceId: string, jid: string): WAMessageKey[] {
-  const chat = canonicalJid(deps.db, instanceId, jid)
-  return listChatMessages(deps.db, instanceId, chat, { limit: 20, fromMe: false }).map((m) => m.message.key)
+/** The newest of the marked messages the store knows, in the chat's order (timestamp, then arrival); unknown ids count for nothing. */
+function newestKnown(deps: ApiDeps, instanceId: string, chat: string, keys: WAMessageKey[]): StoredMessage | undefined {
+  const known = keys.map((k) => (k.id ? findMessage(deps.db, instanceId, chat, k.id) : undefined)).filter((m) => m !== undefined)
+  return known.reduce<StoredMessage | undefined>((a, m) => (!a || m.timestamp > a.timestamp || (m.timestamp === a.timestamp && m.pk > a.pk) ? m : a), undefined)
 }
