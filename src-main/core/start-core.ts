@@ -156,11 +156,13 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     // holds a STOPPED instance's deliveries. Closed after the engines (cleanups run in reverse).
     const webhooks = createWebhookService({ db, isInstanceDeliverable: (id) => instances.view(id)?.status !== 'STOPPED', logger: logger.child({ module: 'webhooks' }) })
     let port: number | undefined
+    const urlHost = host.includes(':') ? `[${host}]` : host
+    const apiUrl = () => `http://${urlHost}:${port}`
     // Downloaded media of stored messages, fetched with the engine's fetch options (sandbox CA), served by the API;
     // webhook payloads carry each media's stable URL (downloaded on its first request).
     const media = new MediaFiles({
       db, dir: join(options.dataDir, 'media'), fetchOptions: socketConfig.options, logger: logger.child({ module: 'media' }),
-      baseUrl: () => `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+      baseUrl: apiUrl
     })
     const ingestor = startIngestor({
       db, bus, instance: (id) => instances.view(id), engineName: engine.name, sentByApi: wasSentByApi, mediaUrl: (id, key) => media.publicUrl(id, key),
@@ -220,7 +222,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     const ui = await registerUiBridge(app, {
       db, instances, pairingCodes, bus, plans, network, sandbox: openedSandbox, logger, webhookRuntime: webhooks, rateLimits: queue,
       chats: createStoreChats({ db, bus, sender }),
-      apiUrl: () => `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+      apiUrl,
       revealToken: () => revealDefaultToken(options.dataDir),
       rotateToken: () => rotateDefaultToken(db, options.dataDir),
       version: process.env.SWITCHBOARD_VERSION ?? process.env.npm_package_version
@@ -231,9 +233,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     port = typeof address === 'object' && address ? address.port : (options.port ?? 3000)
     instances.resumeAll()
 
-    const urlHost = host.includes(':') ? `[${host}]` : host
     return {
-      url: `http://${urlHost}:${port}`,
+      url: apiUrl(),
       host,
       port,
       network,
@@ -247,7 +248,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       webhooks,
       logger,
       ui,
-      uiUrl: `http://${urlHost}:${port}${ui.path}`,
+      uiUrl: `${apiUrl()}${ui.path}`,
       revealDefaultToken: () => revealDefaultToken(options.dataDir),
       rotateDefaultToken: () => rotateDefaultToken(db, options.dataDir),
       close: async () => {
