@@ -3,9 +3,10 @@
 // the request itself), client errors at info, server errors and broken responses at warn. URLs are scrubbed by
 // the logger's req serializer (api/logger.ts). Installed through Fastify's logController option.
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify'
+import pino from 'pino'
 
 /** pino's numeric levels ('silent' and unknown names log nothing). */
-const SEVERITY: Readonly<Record<string, number>> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 }
+const SEVERITY: Readonly<Record<string, number>> = pino.levels.values
 
 export class RequestLog extends LogController {
   override incomingRequest(): void {}
