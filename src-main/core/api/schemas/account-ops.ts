@@ -19,6 +19,3 @@ export const SuccessAnswer = Type.Object({ success: Type.Literal(true) }, { addi
 
 export const NOT_WORKING_NOTE =
   'Acts through the instance\'s own connection: 422 session_status_mismatch while the instance is not WORKING (or is reconnecting), 502 proxy_error when the network fails or times out.'
-
-/** Nullable helper for response schemas. */
-export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])

@@ -6,6 +6,9 @@ import type { InstanceStatus } from '../../domain/instance-status.js'
 export const CREDENTIALS_NOTE =
   'access_token and instance_id may be sent in the query string, a JSON body or a form body (the body wins), or as the headers access-token (or Authorization: Bearer, X-Api-Key) and X-Instance-Id.'
 
+/** `t` or null, for response schemas. */
+export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()])
+
 export const AccessToken = Type.String({ description: 'API access token of the account' })
 export const InstanceId = Type.String({ description: 'The 12-character instance id', examples: ['3EB0BCB2E3D4'] })
 

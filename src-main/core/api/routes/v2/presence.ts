@@ -14,8 +14,8 @@ import type { ApiDeps } from '../../api-deps.js'
 import { pathParam } from '../../path-params.js'
 import { authInstance } from '../../plugins/auth.js'
 import { stringParam } from '../../request-params.js'
-import { accountOpErrors, NOT_WORKING_NOTE, Nullable } from '../../schemas/account-ops.js'
-import { CREDENTIALS_NOTE, instanceQuery } from '../../schemas/common.js'
+import { accountOpErrors, NOT_WORKING_NOTE } from '../../schemas/account-ops.js'
+import { CREDENTIALS_NOTE, instanceQuery, Nullable } from '../../schemas/common.js'
 
 const tags = ['Presence']
 

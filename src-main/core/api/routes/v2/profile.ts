@@ -9,8 +9,8 @@ import { coreErrors } from '../../../domain/core-errors.js'
 import type { ApiDeps } from '../../api-deps.js'
 import { authInstance } from '../../plugins/auth.js'
 import type { Params } from '../../request-params.js'
-import { accountOpErrors, NOT_WORKING_NOTE, Nullable, SuccessAnswer } from '../../schemas/account-ops.js'
-import { CREDENTIALS_NOTE, instanceQuery } from '../../schemas/common.js'
+import { accountOpErrors, NOT_WORKING_NOTE, SuccessAnswer } from '../../schemas/account-ops.js'
+import { CREDENTIALS_NOTE, instanceQuery, Nullable } from '../../schemas/common.js'
 
 const tags = ['Profile']
 

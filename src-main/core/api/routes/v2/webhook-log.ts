@@ -6,12 +6,11 @@ import { coreErrors } from '../../../domain/core-errors.js'
 import { WebhookNotFoundError, type DeliveryState } from '../../../webhooks/index.js'
 import type { ApiDeps } from '../../api-deps.js'
 import { looseBoolean, stringParam } from '../../request-params.js'
-import { CREDENTIALS_NOTE, instanceQuery } from '../../schemas/common.js'
+import { CREDENTIALS_NOTE, instanceQuery, Nullable } from '../../schemas/common.js'
 import { errors, requireWebhookPlan, serviceOf } from './webhooks.js'
 
 const tags = ['Webhooks']
 const STATES = ['pending', 'in_flight', 'delivered', 'dead'] as const
-const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()])
 
 const Delivery = Type.Object({
   id: Type.Integer(),

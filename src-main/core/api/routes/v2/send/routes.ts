@@ -1,6 +1,6 @@
 // Registers every message-sending kind the same way (auth -> the kind's validation and preparation -> the
 // send pipeline -> 200 message object or 202 queued), plus GET /v2/send/queue (counters, one message's fate).
-import { Type, type TSchema } from '@sinclair/typebox'
+import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { parseMessageId } from '../../../../messaging/chat-ids.js'
 import { getOutbound } from '../../../../messaging/send/outbound-repo.js'
@@ -8,7 +8,7 @@ import { SEND_ERRORS_DOC } from '../../../../messaging/send/send-errors.js'
 import { policyOfInstance } from '../../../../rate-limit/policies.js'
 import type { ApiDeps } from '../../../api-deps.js'
 import { authInstance } from '../../../plugins/auth.js'
-import { CREDENTIALS_NOTE, instanceQuery, standardErrors } from '../../../schemas/common.js'
+import { CREDENTIALS_NOTE, instanceQuery, Nullable, standardErrors } from '../../../schemas/common.js'
 import { str } from '../../../../messaging/send/send-params.js'
 import { param, type SendKind } from './kind.js'
 import { imageKind, pdfKind, videoKind, voiceKind } from './media-kinds.js'
@@ -16,7 +16,6 @@ import { pollKind, pollVoteKind, reactionKind } from './poll-kinds.js'
 import { contactKind, eventKind, listKind, locationKind } from './structured-kinds.js'
 import { linkPreviewKind, textKind } from './text-kinds.js'
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()])
 const KindCounters = Type.Object({
   perMinute: Nullable(Type.Integer({ description: 'The policy\'s per-minute limit (null: no limit)' })),
   dailyCap: Nullable(Type.Integer({ description: 'The policy\'s daily cap (null: no cap)' })),
