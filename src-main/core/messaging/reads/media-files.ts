@@ -67,12 +67,6 @@ export class MediaFiles {
     return `${this.o.baseUrl()}/api/files/${rel}`
   }
 
-  /** urlOf by message key (downloaded media only). */
-  urlForKey(instanceId: string, key: WAMessageKey): string | null {
-    const m = this.byKey(instanceId, key)
-    return m ? this.urlOf(m) : null
-  }
-
   /**
    * The stable URL of a stored message's media whether or not it is downloaded yet (the mapper's `mediaUrl` for
    * webhook payloads, called in the transaction that stores the message): the file name is reserved now, so the
