@@ -67,7 +67,7 @@ export interface CoreOptions {
   authFailureLimit?: AuthFailureLimiterConfig
   /** Route plugins of later modules (webhooks, messaging), registered with the core's hooks. */
   extraRoutes?: FastifyPluginAsync[]
-  /** UI bridge: the run's one-time UI token (default random) and the renderer build served at /ui/. */
+  /** UI bridge: the one-time link token printed at start (default random; POST /ui/link mints more) and the renderer build served at /ui/. */
   uiToken?: string
   uiRendererDir?: string
   /** Clock of the rate limiter and the send queue (tests: ManualClock). Default: the system clock. */
