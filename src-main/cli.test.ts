@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { CliUsageError, defaultDataDir, parseCliArgs } from './cli.js'
+import { parseCliArgs } from './cli.js'
+import { CliUsageError, defaultDataDir } from './core-flags.js'
 import { startTestCore } from './core/testing/core-harness.js'
 
 describe('CLI flags', () => {

@@ -3,8 +3,6 @@
 import { pathToFileURL } from 'node:url'
 import { parseCoreFlags, USAGE, type CliOptions } from './core-flags.js'
 
-export { CliUsageError, defaultDataDir, type CliOptions } from './core-flags.js'
-
 export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
   return parseCoreFlags(argv, env, { unknownFlags: 'refuse' })
 }
