@@ -32,7 +32,7 @@ export interface InstanceDto {
   number: string | null
   /** Same value as the API's server_name. */
   serverName: string
-  /** Slug of the instance's rate-limit policy. */
+  /** Slug of the rate-limit policy in force (a paid-only choice runs as strict while the plan is free). */
   policy: string
   /** Its name for people (Strict, Standard...). */
   policyName: string

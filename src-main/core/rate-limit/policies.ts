@@ -85,14 +85,18 @@ export const findPolicy = (slug: string): PolicyDefinition | undefined => POLICI
 export const isPolicyAvailable = (policy: PolicyDefinition, plan: PlanTier): boolean => policy.free || hasActivePlan(plan)
 
 /**
- * The policy the limiter must apply to an instance: the stored choice while the account's plan allows it, else the
+ * The policy a stored choice stands for under the account's plan: the choice while the plan allows it, else the
  * default (an unknown stored slug, or a paid policy after a downgrade to free; the choice is kept for an upgrade).
  */
+export function policyInForce(storedSlug: string | undefined, plan: PlanTier | undefined): PolicyDefinition {
+  const stored = findPolicy(storedSlug ?? DEFAULT_POLICY_SLUG)
+  return stored && plan && isPolicyAvailable(stored, plan) ? stored : findPolicy(DEFAULT_POLICY_SLUG)!
+}
+
+/** The policy the limiter must apply to an instance (policyInForce of its stored choice and its account's plan). */
 export function policyOfInstance(db: Db, instanceId: string): PolicyDefinition {
   const row = getInstance(db, instanceId)
-  const stored = findPolicy(row?.rate_policy ?? DEFAULT_POLICY_SLUG)
-  const plan = row && getAccount(db, row.account_id)?.plan
-  return stored && plan && isPolicyAvailable(stored, plan) ? stored : findPolicy(DEFAULT_POLICY_SLUG)!
+  return policyInForce(row?.rate_policy, row && getAccount(db, row.account_id)?.plan)
 }
 
 export type SelectPolicyResult = { ok: true; policy: PolicyDefinition } | { ok: false; reason: 'invalid_policy' | 'subscription_required' }

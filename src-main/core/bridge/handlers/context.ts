@@ -3,7 +3,8 @@ import type { InstanceDto } from '../../../../src-preload/contract/dto.js'
 import { DEFAULT_ACCOUNT_ID, getAccount, type AccountRow } from '../../db/repositories/accounts-repo.js'
 import { getOwnedInstance, rowMe, type InstanceRow } from '../../db/repositories/instances-repo.js'
 import { coreErrors } from '../../domain/core-errors.js'
-import { findPolicy } from '../../rate-limit/policies.js'
+import type { PlanTier } from '../../domain/plans.js'
+import { policyInForce } from '../../rate-limit/policies.js'
 import type { BridgeServices } from '../services.js'
 
 /** Mirrors the API's server_name (routes/v2/session-lifecycle.ts): one local server. */
@@ -24,8 +25,10 @@ export function ownedRow(s: BridgeServices, instanceId: string): InstanceRow {
   return row
 }
 
-export function instanceDto(row: InstanceRow): InstanceDto {
+/** `plan`: the owning account's, which decides the policy in force (a paid choice runs as strict on free). */
+export function instanceDto(row: InstanceRow, plan: PlanTier): InstanceDto {
   const me = rowMe(row)
+  const policy = policyInForce(row.rate_policy, plan)
   return {
     id: row.id,
     name: row.session_name,
@@ -34,8 +37,8 @@ export function instanceDto(row: InstanceRow): InstanceDto {
     me,
     number: me ? me.id.split('@')[0]!.split(':')[0]! : null,
     serverName: SERVER_NAME,
-    policy: row.rate_policy,
-    policyName: findPolicy(row.rate_policy)?.name ?? row.rate_policy,
+    policy: policy.slug,
+    policyName: policy.name,
     createdAt: row.created_at
   }
 }
