@@ -3,6 +3,7 @@
 // answers are cached per instance for 10 minutes so steady sending costs no extra round trip.
 import { isJidGroup, isJidNewsletter, isLidUser, isPnUser, USyncQuery, USyncUser, type WASocket } from '@whiskeysockets/baileys'
 import { toApiChatId } from '../chat-ids.js'
+import { boomStatus } from '../reads/live-socket.js'
 import { sendErrors } from './send-errors.js'
 
 const TTL_MS = 10 * 60_000
@@ -14,12 +15,6 @@ export interface RecipientCheckDeps {
   now?: () => number
   /** The phone number of a LID from the message store's mapping table, if known. */
   pnForLid?: (instanceId: string, lid: string) => string | undefined
-}
-
-/** The network's error code of a failed query: Baileys puts an iq error's code in `data`, w:mex's in the Boom status. */
-function queryErrorCode(e: unknown): number | undefined {
-  const err = e as { data?: unknown; output?: { statusCode?: number } }
-  return typeof err.data === 'number' ? err.data : err.output?.statusCode
 }
 
 const failed = (what: string, e: unknown) => sendErrors.sendFailed(`${what} failed: ${e instanceof Error ? e.message : String(e)}`)
@@ -78,7 +73,7 @@ export class RecipientCheck {
     try {
       await sock.groupMetadata(jid)
     } catch (e) {
-      const code = queryErrorCode(e)
+      const code = boomStatus(e)
       if (code !== undefined && NOT_FOUND_CODES.includes(code)) throw sendErrors.chatNotFound(toApiChatId(jid), 'not a group of this account')
       throw failed('the group lookup', e)
     }
@@ -90,7 +85,7 @@ export class RecipientCheck {
     try {
       meta = await sock.newsletterMetadata('jid', jid)
     } catch (e) {
-      const code = queryErrorCode(e)
+      const code = boomStatus(e)
       if (code !== undefined && NOT_FOUND_CODES.includes(code)) throw sendErrors.chatNotFound(toApiChatId(jid), 'no such channel')
       throw failed('the channel lookup', e)
     }
