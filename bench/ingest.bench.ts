@@ -43,7 +43,7 @@ export default async function ingestBench(): Promise<BenchResult> {
     const { db, bus } = setup()
     const svc = createWebhookService({ db, isInstanceDeliverable: () => true })
     svc.set(I, { url: 'http://127.0.0.1:9/hook', events: ['message'] })
-    startIngestor({ db, bus, instance: () => ({ name: 'bench', me: null }), engineName: 'NOWEB', logger: { error: () => undefined } })
+    startIngestor({ db, bus, instance: () => ({ name: 'bench', me: null }), engineName: 'NOWEB', wakeDeliveries: () => svc.wake(), logger: { error: () => undefined } })
     const per: number[] = []
     const t0 = performance.now()
     for (let n = 0; n < BURST; n++) {
@@ -79,7 +79,7 @@ export default async function ingestBench(): Promise<BenchResult> {
     const svc = createWebhookService({ db, isInstanceDeliverable: () => true }, { pollIntervalMs: 1000 })
     svc.set(I, { url: receiver.url, events: ['message'], hmac: 'bench-secret' })
     svc.start()
-    startIngestor({ db, bus, instance: () => ({ name: 'bench', me: null }), engineName: 'NOWEB', logger: { error: () => undefined } })
+    startIngestor({ db, bus, instance: () => ({ name: 'bench', me: null }), engineName: 'NOWEB', wakeDeliveries: () => svc.wake(), logger: { error: () => undefined } })
     const t0 = performance.now()
     for (let n = 0; n < PACED; n++) {
       const due = t0 + (n * 1000) / PACED_RATE

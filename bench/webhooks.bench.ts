@@ -2,7 +2,7 @@
 // local receiver, against a baseline of the same signed POSTs sent directly with the same HTTP client and
 // concurrency (no outbox). Two loads: a burst (throughput) and a paced stream (latency when not saturated).
 // The lanes run interleaved round by round (long-lived worker, database and client each), so the machine's load
-// hits them alike; a third lane, a worker that is not woken by enqueues, shows what polling alone would cost.
+// hits them alike; a third lane, whose enqueues do not pass the worker's wake, shows what polling alone would cost.
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import type { Db } from '../src-main/core/db/connection.js'
 import { createDeliveryWorker, type DeliveryWorker } from '../src-main/core/webhooks/delivery-worker.js'
@@ -61,13 +61,14 @@ function track(receiver: TestReceiver) {
 function outboxLane(receiver: TestReceiver, name: string, wakeOnEnqueue: boolean): Lane {
   const { db }: { db: Db } = openTestDb()
   setWebhook(db, 'I1', { url: receiver.url, events: ['*'], hmac: SECRET })
-  // retentionMs null: nothing is pruned during the run. The worker is woken by each enqueue (the default) or,
-  // with wakeOnEnqueue false, only by its poll: producers do not call wake() here.
-  const worker: DeliveryWorker = createDeliveryWorker({ db }, { concurrency: CONCURRENCY, perWebhookConcurrency: CONCURRENCY, retentionMs: null, pollIntervalMs: POLL_MS, wakeOnEnqueue })
+  // retentionMs null: nothing is pruned during the run. The worker is woken by each enqueue (opts.wake, as the
+  // producers of start-core do) or, with wakeOnEnqueue false, only by its poll.
+  const worker: DeliveryWorker = createDeliveryWorker({ db }, { concurrency: CONCURRENCY, perWebhookConcurrency: CONCURRENCY, retentionMs: null, pollIntervalMs: POLL_MS })
   worker.start()
+  const opts = wakeOnEnqueue ? { wake: worker.wake } : {}
   return {
     name,
-    submit: () => enqueueEvent(db, { instanceId: 'I1', session: 'default', me: null, engine: 'NOWEB', event: 'message', payload }).envelope.id,
+    submit: () => enqueueEvent(db, { instanceId: 'I1', session: 'default', me: null, engine: 'NOWEB', event: 'message', payload }, opts).envelope.id,
     async close() {
       await worker.stop()
       db.close()

@@ -150,11 +150,13 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       publish: (instanceId, events) => bus.emit('engine.baileys', { instanceId, events })
     })
     const plans: PlanCatalogue = { instanceQuota: { ...DEFAULT_PLANS.instanceQuota, ...options.instanceQuota } }
-    // session.status webhook events are written in the transaction of the status row itself.
-    const instances = new InstanceManager({ db, engine, bus, plans, logger, recordStatus: sessionStatusOutbox({ db, engineName: engine.name }) })
-    // Message store and webhook outbox, fed by the engine (one transaction per event batch); the delivery worker
-    // holds a STOPPED instance's deliveries. Closed after the engines (cleanups run in reverse).
+    // Webhooks: the delivery worker holds a STOPPED instance's deliveries; the outbox producers below (status
+    // recorder, ingestor) get its wake, so each enqueue that creates deliveries wakes it. Created before them,
+    // started below; closed after the engines (cleanups run in reverse).
     const webhooks = createWebhookService({ db, isInstanceDeliverable: (id) => instances.view(id)?.status !== 'STOPPED', logger: logger.child({ module: 'webhooks' }) })
+    const wakeDeliveries = () => webhooks.wake()
+    // session.status webhook events are written in the transaction of the status row itself.
+    const instances = new InstanceManager({ db, engine, bus, plans, logger, recordStatus: sessionStatusOutbox({ db, engineName: engine.name, wakeDeliveries }) })
     let port: number | undefined
     const urlHost = host.includes(':') ? `[${host}]` : host
     const apiUrl = () => `http://${urlHost}:${port}`
@@ -164,9 +166,10 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       db, dir: join(options.dataDir, 'media'), fetchOptions: socketConfig.options, logger: logger.child({ module: 'media' }),
       baseUrl: apiUrl
     })
+    // Message store and webhook outbox, fed by the engine (one transaction per event batch).
     const ingestor = startIngestor({
       db, bus, instance: (id) => instances.view(id), engineName: engine.name, sentByApi: wasSentByApi, mediaUrl: (id, key) => media.publicUrl(id, key),
-      wakeDeliveries: () => webhooks.wake(), logger: logger.child({ module: 'store' })
+      wakeDeliveries, logger: logger.child({ module: 'store' })
     })
     instances.onDelete((id) => {
       webhooks.deleteInstance(id)

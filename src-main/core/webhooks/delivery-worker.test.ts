@@ -59,20 +59,22 @@ describe('delivery worker', () => {
   }
   const stateOf = (eventId: string) => listDeliveries(db, { eventId })[0]!.state
 
-  it('an enqueue wakes the worker by itself: claimed on the next turns of the event loop, no wake() call, the poll an hour away', async () => {
+  it("an enqueue given the worker's wake wakes it: claimed on the next turns of the event loop, no wake() call after it, the poll an hour away", async () => {
     setWebhook(db, 'I1', { url: receiver.url, events: ['*'] })
-    startWorker({ pollIntervalMs: 3_600_000 })
+    const w = startWorker({ pollIntervalMs: 3_600_000 })
     await turns() // start()'s own first look is over
-    const { envelope } = enqueueEvent(db, { instanceId: 'I1', session: 'default', me: null, engine: 'NOWEB', event: 'message', payload: {} })
+    // What the producers do (start-core hands them the worker's wake).
+    const { envelope } = enqueueEvent(db, { instanceId: 'I1', session: 'default', me: null, engine: 'NOWEB', event: 'message', payload: {} }, { wake: w.wake })
+    expect(stateOf(envelope.id)).toBe('pending') // the wake only scheduled the look
     await turns()
     expect(stateOf(envelope.id)).not.toBe('pending')
     await receiver.waitFor((r) => r.length === 1, 5_000)
     expect(receivedIds(receiver)).toEqual([envelope.id])
   })
 
-  it('wakeOnEnqueue false leaves a new event to wake() or the poll (what a polling worker costs)', async () => {
+  it('an enqueue without wake leaves a new event to wake() or the poll (what a polling worker costs)', async () => {
     setWebhook(db, 'I1', { url: receiver.url, events: ['*'] })
-    const w = startWorker({ pollIntervalMs: 3_600_000, wakeOnEnqueue: false })
+    const w = startWorker({ pollIntervalMs: 3_600_000 })
     await turns()
     const { envelope } = enqueueEvent(db, { instanceId: 'I1', session: 'default', me: null, engine: 'NOWEB', event: 'message', payload: {} })
     await turns()

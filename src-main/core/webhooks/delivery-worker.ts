@@ -1,6 +1,7 @@
 // The delivery worker: leases due outbox rows, POSTs one event per request (signed), applies the retry
-// policy, and wakes on every enqueue into its database (outbox onEnqueue), on wake(), or by polling. At-least-once: leases left by a killed process are
-// taken back at start(). Ordering is best effort (oldest due first); up to `perWebhookConcurrency` POSTs per
+// policy, and looks at the outbox on wake() or by polling; producers hand wake() to enqueueEvent (opts.wake), so
+// every enqueue that creates deliveries wakes it. At-least-once: leases left by a killed process are taken back
+// at start(). Ordering is best effort (oldest due first); up to `perWebhookConcurrency` POSTs per
 // webhook run at once, so one slow receiver cannot take every slot. Instances the predicate reports as not
 // deliverable (STOPPED) are skipped: their rows stay queued and go out after resume.
 import { randomUUID } from 'node:crypto'
@@ -19,7 +20,6 @@ import {
   type ClaimedDelivery
 } from './delivery-store.js'
 import { createHttpAgent, postJson } from './http-post.js'
-import { onEnqueue } from './outbox.js'
 import { pruneEvents } from './outbox-queries.js'
 import { decide, DEFAULT_RETRY_POLICY, type RetryPolicyOptions } from './retry-policy.js'
 import { deliveryHeaders } from './signing.js'
@@ -57,17 +57,15 @@ export interface DeliveryWorkerOptions {
   retentionMs?: number | null
   /** stop() waits this long for POSTs in flight before aborting them (aborted rows go back to pending). */
   stopDrainMs?: number
-  /**
-   * Look at the outbox right after each enqueue into `db` (default true). false leaves new events to wake()
-   * and the poll (pollIntervalMs): only for measuring what polling alone costs.
-   */
-  wakeOnEnqueue?: boolean
 }
 
 export interface DeliveryWorker {
   start(): void
   stop(): Promise<void>
-  /** Look at the outbox now (after an enqueue commits, after resume, after a replay). Cheap and coalesced. */
+  /**
+   * Look at the outbox now (after an enqueue, after resume, after a replay). Cheap and coalesced, and it only
+   * schedules (a no-op while stopped), so it is the `wake` producers pass to enqueueEvent inside their transaction.
+   */
   wake(): void
   readonly running: boolean
   inFlight(): number
@@ -99,7 +97,6 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
   let lastLeaseSweep = 0
   let lastPrune = 0
   let stopAbort = new AbortController()
-  let offEnqueue: (() => void) | null = null
   const inflight = new Map<number, Promise<void>>()
   const perWebhookCount = new Map<number, number>()
 
@@ -264,14 +261,11 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
       stopAbort = new AbortController()
       if (!dispatcher) dispatcher = agent = createHttpAgent(concurrency)
       reclaimAllLeases(db, now())
-      if (options.wakeOnEnqueue !== false) offEnqueue = onEnqueue(db, wake)
       wake()
     },
     async stop() {
       if (!running) return
       running = false
-      offEnqueue?.()
-      offEnqueue = null
       if (timer) clearTimeout(timer)
       timer = null
       const all = () => Promise.allSettled([...inflight.values()])

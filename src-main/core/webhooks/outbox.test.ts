@@ -63,6 +63,18 @@ describe('outbox', () => {
     expect(db.prepare('SELECT COUNT(*) FROM webhook_deliveries').pluck().get()).toBe(1)
   })
 
+  it('calls opts.wake once per enqueue that created deliveries, inside its transaction (not for no match, not for a duplicate)', () => {
+    db = openTestDb().db
+    setWebhook(db, 'I1', { url: 'https://all.example/', events: ['message'] })
+    const woken: boolean[] = []
+    const wake = () => void woken.push(db.inTransaction)
+    enqueueEvent(db, input('message'), { wake, id: 'evt_01hzzzzzzzzzzzzzzzzzzzzzzz' })
+    enqueueEvent(db, input('message'), { wake, id: 'evt_01hzzzzzzzzzzzzzzzzzzzzzzz' })
+    enqueueEvent(db, input('message.ack'), { wake })
+    enqueueEvent(db, input('message', 'I2'), { wake })
+    expect(woken).toEqual([true])
+  })
+
   it('dedupes on a caller-supplied id', () => {
     db = openTestDb().db
     setWebhook(db, 'I1', { url: 'https://all.example/', events: ['*'] })

@@ -1,7 +1,8 @@
 // The transactional outbox: enqueueEvent() records the event and one delivery row per matching active webhook.
 // It only runs SQL on `db`, so calling it inside the caller's own transaction commits the event together
-// with the message/status row that produced it. It also wakes the delivery workers of `db` (onEnqueue), so no
-// producer's event waits for the worker's poll.
+// with the message/status row that produced it. Producers pass the delivery worker's wake (opts.wake; start-core
+// hands it to them), so no event of theirs waits for the worker's poll; without it (tests, scripts) a new event
+// waits for a wake() or the poll.
 import type { Db } from '../db/connection.js'
 import { buildEnvelope, serializeEnvelope, type EnvelopeInput, type WebhookEnvelope } from './envelope.js'
 import { stmt } from './stmt-cache.js'
@@ -13,6 +14,12 @@ export interface EnqueueOptions {
   /** Reuse a known id (dedupe at the source: a second enqueue with the same id is a no-op). */
   id?: string
   newId?: IdGenerator
+  /**
+   * Called when the enqueue created deliveries (the delivery worker's wake). It runs inside the enqueue's
+   * transaction, maybe the caller's, so it must only schedule: the worker looks at the outbox on a later turn of
+   * the event loop, after the commit (better-sqlite3 transactions are synchronous).
+   */
+  wake?: () => void
 }
 
 export interface EnqueuedEvent<P = unknown> {
@@ -21,21 +28,6 @@ export interface EnqueuedEvent<P = unknown> {
   deliveries: number
   /** True when `opts.id` was already recorded; nothing was inserted. */
   duplicate: boolean
-}
-
-/** Delivery workers listening on a database (a worker registers in start(), leaves in stop()). */
-const wakers = new WeakMap<Db, Set<() => void>>()
-
-/**
- * Calls `wake` after each enqueue on `db` that created deliveries. It runs inside the enqueue (maybe inside the
- * caller's transaction), so it must only schedule: the worker looks at the outbox on a later turn of the event
- * loop, after the commit (better-sqlite3 transactions are synchronous).
- */
-export function onEnqueue(db: Db, wake: () => void): () => void {
-  let set = wakers.get(db)
-  if (!set) wakers.set(db, (set = new Set()))
-  set.add(wake)
-  return () => void set.delete(wake)
 }
 
 const INSERT_DELIVERIES = `
@@ -65,7 +57,7 @@ export function enqueueEvent<P>(db: Db, input: EnvelopeInput<P>, opts: EnqueueOp
       return { envelope: JSON.parse(stored) as WebhookEnvelope<P>, deliveries: 0, duplicate: true }
     }
     const { changes } = stmt(db, INSERT_DELIVERIES).run({ eventId: id, instanceId: input.instanceId, event: input.event, now })
-    if (changes > 0) for (const wake of wakers.get(db) ?? []) wake()
+    if (changes > 0) opts.wake?.()
     return { envelope, deliveries: changes, duplicate: false }
   })()
 }

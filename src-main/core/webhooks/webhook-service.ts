@@ -44,7 +44,10 @@ export interface WebhookService {
   readonly worker: DeliveryWorker
   start(): void
   stop(): Promise<void>
-  /** Look at the outbox now (after enqueueing, after an instance resumed). */
+  /**
+   * Look at the outbox now (after an instance resumed). Only schedules: the outbox producers pass it to
+   * enqueueEvent (opts.wake), so each enqueue that creates deliveries wakes the worker.
+   */
   wake(): void
 
   list(instanceId: string): WebhookConfig[]

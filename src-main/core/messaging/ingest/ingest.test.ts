@@ -24,6 +24,7 @@ function setup(opts: { subscribe?: string[] } = {}) {
   migrate(db, appMigrations)
   const bus = createEventBus<CoreEventMap & BaileysBusEvents>()
   const errors: string[] = []
+  const wakes: boolean[] = [] // db.inTransaction at each wakeDeliveries call
   let now = 1_800_000_000_000
   if (opts.subscribe) setWebhook(db, I, { url: 'http://127.0.0.1:9/hook', events: opts.subscribe })
   const ingestor = startIngestor({
@@ -31,12 +32,13 @@ function setup(opts: { subscribe?: string[] } = {}) {
     bus,
     instance: (id) => (id === I ? { name: 'sess', me: { id: `${ME}@c.us`, lid: null, pushName: 'Me', platform: null } } : undefined),
     engineName: 'NOWEB',
+    wakeDeliveries: () => void wakes.push(db.inTransaction),
     logger: { error: (o, msg) => errors.push(`${msg}: ${String((o.err as Error)?.message ?? '')}`) },
     now: () => now++
   })
   const send = (events: Partial<BaileysEventMap>, instanceId = I) => bus.emit('engine.baileys', { instanceId, events })
   const events = (name?: string) => listEvents(db, { instanceId: I, ...(name ? { event: name } : {}), limit: 1000 }).map((e) => getEvent(db, e.id) as WebhookEnvelope<Record<string, unknown>>)
-  return { db, send, events, errors, ingestor }
+  return { db, send, events, errors, ingestor, wakes }
 }
 
 const msg = (id: string, remoteJid: string, text: string, extra: Partial<WAMessage> = {}): WAMessage => ({
@@ -166,5 +168,17 @@ describe('ingestion of engine batches', () => {
 
     loud.send({ 'messages.upsert': { messages: [msg('X1', BOB, 'ghost')], type: 'notify' } }, 'GONE00000000')
     expect(loud.db.prepare('SELECT COUNT(*) FROM store_messages').pluck().get()).toBe(0)
+  })
+
+  it('wakes the delivery worker from inside the batch transaction once per enqueue that created deliveries, not for unsubscribed events', () => {
+    const quiet = setup()
+    quiet.send({ 'messages.upsert': { messages: [msg('W1', BOB, 'nobody listens')], type: 'notify' } })
+    expect(quiet.events('message')).toHaveLength(1)
+    expect(quiet.wakes).toEqual([])
+
+    const hooked = setup({ subscribe: ['message'] })
+    hooked.send({ 'messages.upsert': { messages: [msg('W2', BOB, 'hello'), msg('W3', BOB, 'again')], type: 'notify' } })
+    expect(hooked.events('message.any')).toHaveLength(2) // recorded, no delivery: no wake for these
+    expect(hooked.wakes).toEqual([true, true])
   })
 })

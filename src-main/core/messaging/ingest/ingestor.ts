@@ -1,5 +1,6 @@
 // Subscribes the message store and the webhook outbox to the core bus: every `engine.baileys` batch becomes
-// one SQLite transaction (store rows + outbox rows together); the outbox itself wakes the delivery worker.
+// one SQLite transaction (store rows + outbox rows together); each enqueue that creates deliveries wakes the
+// delivery worker (wakeDeliveries, handed to enqueueEvent; it only schedules, the worker looks after the commit).
 // session.status events are written with the status row itself (session-status.ts, the instance manager's
 // hook); their bus event only wakes the worker, because a started instance's held deliveries are due now.
 import type { BaileysEventMap } from '@whiskeysockets/baileys'
@@ -33,8 +34,12 @@ export interface IngestorDeps {
   sentByApi?: (db: Db, instanceId: string, messageId: string) => boolean
   /** Stable URL of a stored message's media, downloaded or not (MediaFiles.publicUrl), for `media.url`. */
   mediaUrl?: (instanceId: string, key: Parameters<NonNullable<MapContext['mediaUrl']>>[0]) => string | null
-  /** Called after a status change other than DELETED: a started instance's held deliveries are due (wake the worker). */
-  wakeDeliveries?: () => void
+  /**
+   * The delivery worker's wake (WebhookService.wake); must only schedule. Passed to every enqueue (runs when it
+   * created deliveries), and called after a status change other than DELETED: a started instance's held
+   * deliveries are due.
+   */
+  wakeDeliveries: () => void
   logger: IngestorLogger
   now?: () => number
 }
@@ -73,7 +78,7 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
         ...(deps.mediaUrl ? { mediaUrl: (key) => deps.mediaUrl!(instanceId, key) } : {})
       },
       emit<E extends EmittedEvent>(event: E, payload: PayloadOf<E>) {
-        enqueueEvent(db, { ...envelope, event, payload }, { now: at })
+        enqueueEvent(db, { ...envelope, event, payload }, { now: at, wake: deps.wakeDeliveries })
       },
       report: (err, what) => deps.logger.error({ err, instanceId, what }, 'message store: an engine item was skipped')
     }
@@ -89,7 +94,7 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
 
   function onStatus(e: SessionStatusEvent): void {
     // The event row committed with the status (see session-status.ts); a start also makes held rows deliverable.
-    if (e.status !== 'DELETED') deps.wakeDeliveries?.()
+    if (e.status !== 'DELETED') deps.wakeDeliveries()
   }
 
   const offs = [deps.bus.on('engine.baileys', onBatch), deps.bus.on('session.status', onStatus)]

@@ -13,7 +13,7 @@ import type { CoreEventMap, SessionStatusEvent } from '../../domain/events.js'
 import { DEFAULT_PLANS } from '../../domain/plans.js'
 import type { EngineAdapter, EngineSession } from '../../engine/engine-adapter.js'
 import { InstanceManager } from '../../engine/instance-manager.js'
-import { getEvent, listEvents } from '../../webhooks/index.js'
+import { getEvent, listEvents, setWebhook } from '../../webhooks/index.js'
 import { sessionStatusOutbox } from './session-status.js'
 
 const ID = 'STATUS000001'
@@ -40,7 +40,8 @@ function setup() {
   upsertAccount(db, { id: 'acc', name: 'A', plan: 'paid', token: 'tok', now: 1 })
   insertInstance(db, { id: ID, accountId: 'acc', sessionName: 'sess-1', status: 'STOPPED', desiredRunning: false, ratePolicy: 'strict', now: 1 })
   const bus = createEventBus<CoreEventMap>()
-  const record = sessionStatusOutbox({ db, engineName: 'NOWEB' })
+  const wakes: boolean[] = [] // db.inTransaction at each wakeDeliveries call
+  const record = sessionStatusOutbox({ db, engineName: 'NOWEB', wakeDeliveries: () => void wakes.push(db.inTransaction) })
   let failAfterRecording = false
   const seenInside: { inTransaction: boolean; rowStatus: string | undefined }[] = []
   const manager = new InstanceManager({
@@ -57,7 +58,7 @@ function setup() {
     }
   })
   const statusEvents = () => listEvents(db, { instanceId: ID, event: 'session.status', limit: 100 }).map((e) => getEvent(db, e.id)!.payload as Record<string, unknown>)
-  return { db, bus, manager, statusEvents, seenInside, failNext: () => (failAfterRecording = true) }
+  return { db, bus, manager, statusEvents, seenInside, wakes, failNext: () => (failAfterRecording = true) }
 }
 
 describe('session.status events commit with the status row', () => {
@@ -81,6 +82,16 @@ describe('session.status events commit with the status row', () => {
     expect(getInstance(s.db, ID)!.status).toBe('STOPPED')
     expect(s.statusEvents()).toEqual([])
     expect(announced).toEqual([])
+  })
+
+  it('an event that creates deliveries wakes the delivery worker from inside the status transaction; without a webhook, no wake', async () => {
+    const s = setup()
+    s.manager.start(ID)
+    expect(s.wakes).toEqual([])
+    setWebhook(s.db, ID, { url: 'http://127.0.0.1:9/hook', events: ['session.status'] })
+    await s.manager.stop(ID)
+    expect(s.statusEvents().map((p) => p.status).sort()).toEqual(['STARTING', 'STOPPED'])
+    expect(s.wakes).toEqual([true])
   })
 
   it('DELETED records nothing (the instance\'s webhooks are gone)', async () => {
