@@ -125,15 +125,21 @@ describe('SendService', () => {
     expect(dailyCount(s.db, ID, 'send', s.clock.now())).toBe(0)
   })
 
-  it('engine not WORKING: session_status_mismatch before anything is accepted; a queued job whose socket went away fails', async () => {
+  /** One send in flight and one queued behind it (concurrent_limit 1); the session then drops to `status` and the first finishes. */
+  async function queuedBehindDrop(status: Parameters<ReturnType<typeof setup>['drop']>[0]) {
     const s = setup(limits({ concurrent_limit: 1 }))
     const first = s.send()
     await flush()
     const queued = await s.send()
     if (queued.status !== 'queued') throw new Error('expected queued')
-    s.drop('STOPPED')
+    s.drop(status)
     s.gates[0]!()
     await first
+    return { s, queued }
+  }
+
+  it('engine not WORKING: session_status_mismatch before anything is accepted; a queued job whose socket went away fails', async () => {
+    const { s, queued } = await queuedBehindDrop('STOPPED')
     await flush()
     await flush()
     expect(getOutbound(s.db, ID, queued.body.job_id)).toMatchObject({ status: 'failed', error_code: 'session_status_mismatch' })
@@ -141,14 +147,7 @@ describe('SendService', () => {
   })
 
   it('a queued message waits for a reconnecting session on the injected clock, then goes out', async () => {
-    const s = setup(limits({ concurrent_limit: 1 }))
-    const first = s.send()
-    await flush()
-    const queued = await s.send()
-    if (queued.status !== 'queued') throw new Error('expected queued')
-    s.drop('STARTING')
-    s.gates[0]!()
-    await first
+    const { s, queued } = await queuedBehindDrop('STARTING')
     await settle()
     expect(getOutbound(s.db, ID, queued.body.job_id)?.status).toBe('sending')
     // Real time does not matter: only the clock moves the wait on.
@@ -165,14 +164,7 @@ describe('SendService', () => {
   })
 
   it('a reconnect that takes longer than reconnectWaitMs fails the queued message at the deadline', async () => {
-    const s = setup(limits({ concurrent_limit: 1 }))
-    const first = s.send()
-    await flush()
-    const queued = await s.send()
-    if (queued.status !== 'queued') throw new Error('expected queued')
-    s.drop('STARTING')
-    s.gates[0]!()
-    await first
+    const { s, queued } = await queuedBehindDrop('STARTING')
     await settle()
     await s.clock.advance(299)
     expect(getOutbound(s.db, ID, queued.body.job_id)?.status).toBe('sending')
