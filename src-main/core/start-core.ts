@@ -35,6 +35,16 @@ import { createRateLimiter, createSendQueue, systemClock, type Clock } from './r
 import type { MediaLimits } from './messaging/send/media-input.js'
 import { wireOutbound } from './messaging/send/wiring.js'
 import { policyOfInstance } from './rate-limit/policies.js'
+import { createGroupPacer } from './account/group-pacing.js'
+import { GroupService } from './account/groups/group-service.js'
+import { ChannelService } from './account/channels/channel-service.js'
+import { patchChannelSettings } from './account/channels/channels-repo.js'
+import { LabelService } from './account/labels/label-service.js'
+import { ProfileService } from './account/profile/profile-service.js'
+import { PresenceTracker } from './account/presence/presence-tracker.js'
+import type { CoreServices } from './services/core-services.js'
+import { InstanceService } from './services/instance-service.js'
+import { isPlainObject } from './api/request-params.js'
 
 export type NetworkMode = 'whatsapp' | 'sandbox'
 export type CoreBusEvents = CoreEventMap & BaileysBusEvents
@@ -190,7 +200,56 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     const openedSandbox = sandbox
     media.sweepPartials()
     instances.onDelete((id) => media.deleteInstance(id))
+
+    // The service layer both front doors share (services/core-services.ts).
+    const now = () => clock.now()
+    const sockets = { engine, manager: instances }
+    const groups = new GroupService({ ...sockets, pacer: createGroupPacer({ limiter, queue }), now })
+    const channels = new ChannelService({ ...sockets, db, now })
+    const presence = new PresenceTracker({
+      bus,
+      liveSocket: (id) => engine.liveSocket(id),
+      onResubscribeError: (instanceId, jid, err) => logger.warn({ err, instanceId, jid }, 'presence resubscribe failed')
+    })
+    cleanups.push(() => presence.close())
+    // Someone else added us to a group or changed its members: the cached list is stale.
+    const offGroups = bus.on('engine.baileys', ({ instanceId, events }) => {
+      if (events['groups.upsert'] || events['group-participants.update']) groups.invalidate(instanceId)
+    })
+    // The channel's admins renamed it or changed its description: keep the known list in step.
+    const offChannels = bus.on('engine.baileys', ({ instanceId, events }) => {
+      const s = events['newsletter-settings.update']
+      if (!s) return
+      const update: unknown = s.update
+      const name = isPlainObject(update) && isPlainObject(update.name) ? update.name.text : isPlainObject(update) ? update.name : undefined
+      const description = isPlainObject(update) && isPlainObject(update.description) ? update.description.text : isPlainObject(update) ? update.description : undefined
+      patchChannelSettings(db, instanceId, s.id, {
+        ...(typeof name === 'string' ? { name } : {}),
+        ...(typeof description === 'string' ? { description } : {})
+      }, now())
+    })
+    cleanups.push(offGroups, offChannels)
+    instances.onDelete((id) => {
+      groups.invalidate(id)
+      presence.forget(id)
+    })
+    const services: CoreServices = {
+      network,
+      now,
+      instances: new InstanceService({ db, manager: instances, plans, webhooksOf: (id) => webhooks.listWire(id) }),
+      pairingCodes,
+      send: sender,
+      media,
+      rateLimit: { limiter, queue },
+      groups,
+      channels,
+      labels: new LabelService({ ...sockets, db }),
+      profile: new ProfileService(sockets),
+      presence,
+      webhooks
+    }
     const app = await buildApiApp({
+      services,
       db,
       manager: instances,
       pairingCodes,
@@ -217,7 +276,6 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       bus,
       rateLimit: { limiter, queue },
       webhooks,
-      sessionConfig: (id) => ({ webhooks: webhooks.listWire(id), proxy: null }),
       media,
       sender
     })

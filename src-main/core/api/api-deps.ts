@@ -12,13 +12,12 @@ import type { SendService } from '../messaging/send/send-service.js'
 import type { RateLimiter, SendQueue } from '../rate-limit/index.js'
 import type { WebhookService } from '../webhooks/webhook-service.js'
 import type { AuthFailureLimiterConfig } from './auth-failure-limiter.js'
-
-export interface SessionConfigView {
-  webhooks: unknown[]
-  proxy: unknown
-}
+import type { CoreServices } from '../services/core-services.js'
+import type { SessionConfigView } from '../services/instance-service.js'
 
 export interface ApiDeps {
+  /** The service layer (services/core-services.ts): routes translate wire parameters into calls on it. */
+  services: CoreServices
   db: Db
   manager: InstanceManager
   pairingCodes: PairingCodes
@@ -52,5 +51,4 @@ export interface ApiDeps {
   sender?: SendService
 }
 
-export const sessionConfigOf = (deps: ApiDeps, instanceId: string): SessionConfigView =>
-  deps.sessionConfig?.(instanceId) ?? { webhooks: [], proxy: null }
+export const sessionConfigOf = (deps: ApiDeps, instanceId: string): SessionConfigView => deps.services.instances.sessionConfig(instanceId)

@@ -3,9 +3,7 @@
 import { Type } from '@sinclair/typebox'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { createGroupPacer } from '../../../account/group-pacing.js'
 import { groupJidOf } from '../../../account/groups/group-params.js'
-import { GroupService } from '../../../account/groups/group-service.js'
 import type { ApiDeps } from '../../api-deps.js'
 import { authInstance } from '../../plugins/auth.js'
 import { accountOpErrors, NOT_WORKING_NOTE } from '../../schemas/account-ops.js'
@@ -14,7 +12,7 @@ import { subjectOf } from '../v2/groups.js'
 
 export async function v1GroupSubjectRoutes(untyped: FastifyInstance, deps: ApiDeps): Promise<void> {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>()
-  const groups = new GroupService({ engine: deps.engine, manager: deps.manager, pacer: createGroupPacer(deps.rateLimit), now: deps.now })
+  const { groups } = deps.services
   app.put('/v1/groups/:id/subject', {
     config: { auth: 'instance' },
     schema: {

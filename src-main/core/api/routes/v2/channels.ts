@@ -5,15 +5,14 @@ import { Type, type TSchema } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { toApiChannel } from '../../../account/channels/channel-mapper.js'
 import { channelKeyOf } from '../../../account/channels/channel-params.js'
-import { ChannelService } from '../../../account/channels/channel-service.js'
-import { patchChannelSettings, type KnownChannel } from '../../../account/channels/channels-repo.js'
+import type { KnownChannel } from '../../../account/channels/channels-repo.js'
 import { pictureLimits } from '../../../account/images.js'
 import { coreErrors } from '../../../domain/core-errors.js'
 import { readMediaParam } from '../../../messaging/send/media-input.js'
 import type { ApiDeps } from '../../api-deps.js'
 import { pathParam } from '../../path-params.js'
 import { authInstance } from '../../plugins/auth.js'
-import { isPlainObject, stringParam, type Params } from '../../request-params.js'
+import { stringParam, type Params } from '../../request-params.js'
 import { accountOpErrors, NOT_WORKING_NOTE } from '../../schemas/account-ops.js'
 import { CREDENTIALS_NOTE, instanceQuery, Nullable } from '../../schemas/common.js'
 
@@ -72,20 +71,7 @@ function limitParam(input: Params): number {
 }
 
 export async function channelRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const channels = new ChannelService({ engine: deps.engine, manager: deps.manager, db: deps.db, now: deps.now })
-  // The channel's admins renamed it or changed its description: keep the known list in step.
-  const off = deps.bus?.on('engine.baileys', ({ instanceId, events }) => {
-    const s = events['newsletter-settings.update']
-    if (!s) return
-    const update: unknown = s.update
-    const name = isPlainObject(update) && isPlainObject(update.name) ? update.name.text : isPlainObject(update) ? update.name : undefined
-    const description = isPlainObject(update) && isPlainObject(update.description) ? update.description.text : isPlainObject(update) ? update.description : undefined
-    patchChannelSettings(deps.db, instanceId, s.id, {
-      ...(typeof name === 'string' ? { name } : {}),
-      ...(typeof description === 'string' ? { description } : {})
-    }, (deps.now ?? Date.now)())
-  })
-  app.addHook('onClose', async () => off?.())
+  const { channels } = deps.services
 
   const config = { auth: 'instance' as const }
   const instanceOf = (request: FastifyRequest) => authInstance(request).instance.id

@@ -3,10 +3,9 @@
 import { Type, type TSchema } from '@sinclair/typebox'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { createGroupPacer } from '../../../account/group-pacing.js'
 import { toApiGroup, toApiParticipant, type ApiGroup } from '../../../account/groups/group-mapper.js'
 import { groupJidOf, inviteCodeOf, inviteUrl, participantJids } from '../../../account/groups/group-params.js'
-import { GroupService, type GroupSetting } from '../../../account/groups/group-service.js'
+import type { GroupSetting } from '../../../account/groups/group-service.js'
 import { pictureLimits } from '../../../account/images.js'
 import { readMediaParam } from '../../../messaging/send/media-input.js'
 import { coreErrors } from '../../../domain/core-errors.js'
@@ -101,16 +100,7 @@ const excludesParticipants = (input: Params): boolean => {
 
 export async function groupRoutes(untyped: FastifyInstance, deps: ApiDeps): Promise<void> {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>()
-  const groups = new GroupService({ engine: deps.engine, manager: deps.manager, pacer: createGroupPacer(deps.rateLimit), now: deps.now })
-  // Someone else added us to a group or changed its members: the cached list is stale.
-  const off = deps.bus?.on('engine.baileys', ({ instanceId, events }) => {
-    if (events['groups.upsert'] || events['group-participants.update']) groups.invalidate(instanceId)
-  })
-  const offDelete = deps.manager.onDelete((id) => groups.invalidate(id))
-  app.addHook('onClose', async () => {
-    off?.()
-    offDelete()
-  })
+  const { groups } = deps.services
 
   const config = { auth: 'instance' as const }
   const instanceOf = (request: FastifyRequest) => authInstance(request).instance.id

@@ -5,7 +5,6 @@ import { Type, type TSchema } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { chatJidOf } from '../../../account/chat-param.js'
 import { colorParam, labelIdOf, labelIdsParam } from '../../../account/labels/label-params.js'
-import { LabelService } from '../../../account/labels/label-service.js'
 import { coreErrors } from '../../../domain/core-errors.js'
 import { toApiChatId } from '../../../messaging/chat-ids.js'
 import { labelColorHex, type StoredLabel } from '../../../messaging/store/index.js'
@@ -53,7 +52,7 @@ function nameParam(input: Params, required: boolean): string | undefined {
 }
 
 export async function labelRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const labels = new LabelService({ engine: deps.engine, manager: deps.manager, db: deps.db })
+  const { labels } = deps.services
   const config = { auth: 'instance' as const }
   const instanceOf = (request: FastifyRequest) => authInstance(request).instance.id
   const labelOf = (request: FastifyRequest) => labelIdOf(pathParam(request, 'labelId'))

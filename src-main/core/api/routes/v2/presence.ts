@@ -5,7 +5,6 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { chatJidOf } from '../../../account/chat-param.js'
 import { rememberOwnPresence } from '../../../account/own-presence.js'
-import { PresenceTracker } from '../../../account/presence/presence-tracker.js'
 import { callNetwork } from '../../../account/wa-errors.js'
 import { workingSocket } from '../../../account/working-socket.js'
 import { coreErrors } from '../../../domain/core-errors.js'
@@ -41,16 +40,7 @@ type Outgoing = keyof typeof OUTGOING
 const note = `${NOT_WORKING_NOTE} ${CREDENTIALS_NOTE}`
 
 export async function presenceRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const tracker = new PresenceTracker({
-    bus: deps.bus,
-    liveSocket: (id) => deps.engine?.liveSocket(id),
-    onResubscribeError: (instanceId, jid, err) => deps.logger.warn({ err, instanceId, jid }, 'presence resubscribe failed')
-  })
-  const offDelete = deps.manager.onDelete((id) => tracker.forget(id))
-  app.addHook('onClose', async () => {
-    offDelete()
-    tracker.close()
-  })
+  const tracker = deps.services.presence
   const sockets = { engine: deps.engine, manager: deps.manager }
   const config = { auth: 'instance' as const }
   const instanceOf = (request: FastifyRequest) => authInstance(request).instance.id

@@ -4,7 +4,6 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { pictureLimits } from '../../../account/images.js'
 import { readMediaParam } from '../../../messaging/send/media-input.js'
-import { ProfileService } from '../../../account/profile/profile-service.js'
 import { coreErrors } from '../../../domain/core-errors.js'
 import type { ApiDeps } from '../../api-deps.js'
 import { authInstance } from '../../plugins/auth.js'
@@ -34,7 +33,7 @@ function textParam(input: Params, names: string[], max: number, allowEmpty = fal
 }
 
 export async function profileRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const profile = new ProfileService({ engine: deps.engine, manager: deps.manager })
+  const { profile } = deps.services
   const config = { auth: 'instance' as const }
   const instanceOf = (request: FastifyRequest) => authInstance(request).instance.id
   const ok = { success: true as const }

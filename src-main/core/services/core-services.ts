@@ -1,0 +1,38 @@
+// The service layer behind both front doors (HTTP routes and the UI bridge): built once by start-core.ts, with
+// no optional members. Front doors only translate wire parameters into typed calls on these and answers back.
+import type { MediaFiles } from '../messaging/reads/media-files.js'
+import type { SendService } from '../messaging/send/send-service.js'
+import type { PairingCodes } from '../engine/pairing-codes.js'
+import type { GroupService } from '../account/groups/group-service.js'
+import type { ChannelService } from '../account/channels/channel-service.js'
+import type { LabelService } from '../account/labels/label-service.js'
+import type { ProfileService } from '../account/profile/profile-service.js'
+import type { PresenceTracker } from '../account/presence/presence-tracker.js'
+import type { RateLimiter, SendQueue } from '../rate-limit/index.js'
+import type { WebhookService } from '../webhooks/webhook-service.js'
+import type { InstanceService } from './instance-service.js'
+
+export type NetworkMode = 'whatsapp' | 'sandbox'
+
+export interface CoreServices {
+  network: NetworkMode
+  /** The core's clock in milliseconds (tests: a ManualClock). */
+  now(): number
+  /** Lifecycle, ownership rule and the instance's DTOs (services/instance-service.ts). */
+  instances: InstanceService
+  /** The throttled pairing-code issuer. */
+  pairingCodes: PairingCodes
+  /** The send pipeline: outbound rows, rate-limit queue, Baileys. */
+  send: SendService
+  /** Downloaded media of stored messages. */
+  media: MediaFiles
+  /** The limiter and the queue that pace sends, group operations and number checks. */
+  rateLimit: { limiter: RateLimiter; queue: SendQueue }
+  groups: GroupService
+  channels: ChannelService
+  labels: LabelService
+  profile: ProfileService
+  presence: PresenceTracker
+  /** Webhook configs, the delivery log, replay and the delivery worker. */
+  webhooks: WebhookService
+}

@@ -1,0 +1,81 @@
+// Instances as both front doors see them: the lifecycle (InstanceManager), the ownership rule (an instance of
+// another account "does not exist"), the policy in force and the DTOs built from one row. One place, so the API
+// and the UI can never disagree about an instance (the bug of 23906e3).
+import type { InstanceDto } from '../../../src-preload/contract/dto.js'
+import type { Db } from '../db/connection.js'
+import { getAccount, type AccountRow } from '../db/repositories/accounts-repo.js'
+import { getOwnedInstance, listAccountInstances, rowMe, type InstanceRow } from '../db/repositories/instances-repo.js'
+import { coreErrors } from '../domain/core-errors.js'
+import type { PlanCatalogue, PlanTier } from '../domain/plans.js'
+import type { InstanceManager } from '../engine/instance-manager.js'
+import { policyInForce } from '../rate-limit/policies.js'
+
+/** The one local server every instance runs on (the hosted API's server_name). */
+export const SERVER_NAME = 'switchboard-local'
+
+/** `config` of session answers: the instance's webhooks and its proxy (none yet). */
+export interface SessionConfigView {
+  webhooks: unknown[]
+  proxy: unknown
+}
+
+export interface InstanceServiceDeps {
+  db: Db
+  manager: InstanceManager
+  plans: PlanCatalogue
+  /** The instance's webhooks as session answers show them. */
+  webhooksOf(instanceId: string): unknown[]
+}
+
+export class InstanceService {
+  readonly manager: InstanceManager
+
+  constructor(private readonly deps: InstanceServiceDeps) {
+    this.manager = deps.manager
+  }
+
+  get plans(): PlanCatalogue {
+    return this.deps.plans
+  }
+
+  /** The account by id; a removed account is an invalid token. */
+  account(accountId: string): AccountRow {
+    const account = getAccount(this.deps.db, accountId)
+    if (!account) throw coreErrors.invalidAccessToken()
+    return account
+  }
+
+  /** The instance if it belongs to the account; otherwise it "does not exist", as in the API. */
+  owned(accountId: string, instanceId: string): InstanceRow {
+    const row = getOwnedInstance(this.deps.db, this.account(accountId).id, instanceId.toUpperCase())
+    if (!row) throw coreErrors.invalidSession()
+    return row
+  }
+
+  listRows(accountId: string): InstanceRow[] {
+    return listAccountInstances(this.deps.db, accountId)
+  }
+
+  /** The UI's DTO; `plan` is the owning account's, which decides the policy in force (a paid choice runs as strict on free). */
+  dto(row: InstanceRow, plan: PlanTier): InstanceDto {
+    const me = rowMe(row)
+    const policy = policyInForce(row.rate_policy, plan)
+    return {
+      id: row.id,
+      name: row.session_name,
+      status: row.status,
+      statusReason: row.status_reason,
+      me,
+      number: me ? me.id.split('@')[0]!.split(':')[0]! : null,
+      serverName: SERVER_NAME,
+      policy: policy.slug,
+      policyName: policy.name,
+      createdAt: row.created_at
+    }
+  }
+
+  /** `config` of the API's session answers. */
+  sessionConfig(instanceId: string): SessionConfigView {
+    return { webhooks: this.deps.webhooksOf(instanceId), proxy: null }
+  }
+}
