@@ -1,7 +1,6 @@
 // Composition root of the core: opens storage, the event bus, the engine (and the sandbox network in sandbox
 // mode), the instance manager and the HTTP API, listens, resumes instances; close() undoes it in reverse.
 // It wires modules together and implements nothing itself. Hosts: src-main/cli.ts and the Electron utility process.
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { UserFacingSocketConfig } from '@whiskeysockets/baileys'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
@@ -12,6 +11,9 @@ import { createStoreChats } from './bridge/chats-service.js'
 import type { AuthFailureLimiterConfig } from './api/auth-failure-limiter.js'
 import { createFileLogger } from './api/logger.js'
 import { checkpointAndClose, openDatabase, type Db } from './db/connection.js'
+import { sealAuthStateAtRest } from './db/repositories/auth-state-repo.js'
+import { resolveDataKey, secretToolKeyring } from './secrets/data-key.js'
+import { ensurePrivateDataDir } from './secrets/private-files.js'
 import { ensureDefaultAccount, revealDefaultToken, rotateDefaultToken } from './db/default-account.js'
 import { migrate } from './db/migrate.js'
 import { appMigrations } from './db/migrations/index.js'
@@ -29,6 +31,7 @@ import { wasSentByApi } from './messaging/send/outbound-repo.js'
 import { createRetryCounterCaches, deleteInstanceStore, storeGetMessage } from './messaging/store/index.js'
 import { createWebhookService, type WebhookService } from './webhooks/index.js'
 import { MediaFiles } from './messaging/reads/media-files.js'
+import { ReadService } from './messaging/reads/read-service.js'
 import { DEFAULT_PAIRING_THROTTLE, PairingCodes, type PairingThrottleConfig } from './engine/pairing-codes.js'
 import { SandboxNetwork, assertLoopback, sandboxAdminRoutes, sandboxClientConfig } from './sandbox/index.js'
 import { createRateLimiter, createSendQueue, systemClock, type Clock } from './rate-limit/index.js'
@@ -38,13 +41,16 @@ import { policyOfInstance } from './rate-limit/policies.js'
 import { createGroupPacer } from './account/group-pacing.js'
 import { GroupService } from './account/groups/group-service.js'
 import { ChannelService } from './account/channels/channel-service.js'
-import { patchChannelSettings } from './account/channels/channels-repo.js'
 import { LabelService } from './account/labels/label-service.js'
 import { ProfileService } from './account/profile/profile-service.js'
 import { PresenceTracker } from './account/presence/presence-tracker.js'
+import { PresenceService } from './account/presence/presence-service.js'
 import type { CoreServices } from './services/core-services.js'
 import { InstanceService } from './services/instance-service.js'
-import { isPlainObject } from './api/request-params.js'
+import { StatusService } from './account/status/status-service.js'
+import { TempLinkService } from './services/temp-link-service.js'
+import { PolicyService } from './rate-limit/policy-service.js'
+import { DEFAULT_ACCOUNT_ID } from './db/repositories/accounts-repo.js'
 
 export type NetworkMode = 'whatsapp' | 'sandbox'
 export type CoreBusEvents = CoreEventMap & BaileysBusEvents
@@ -67,6 +73,11 @@ export interface CoreOptions {
   logger?: Logger
   /** better-sqlite3 binary built for Electron's ABI (see db/connection.ts). */
   nativeBinding?: string
+  /**
+   * Key (32 bytes) of the session keys at rest, from the host (desktop: unwrapped with Electron safeStorage). Default:
+   * the OS keyring where one is available, else <dataDir>/keys/data.key (secrets/data-key.ts).
+   */
+  dataKey?: Uint8Array
   engine?: {
     socketConfig?: Partial<UserFacingSocketConfig>
     /** Per-instance socket options (getMessage, retry caches) for the message store. */
@@ -117,7 +128,8 @@ export interface CoreHandle {
 export async function startCore(options: CoreOptions): Promise<CoreHandle> {
   const network = options.network ?? 'whatsapp'
   const host = options.host ?? '127.0.0.1'
-  mkdirSync(options.dataDir, { recursive: true })
+  // Owner-only: 0700 folder, 0600 files (an older install is tightened here).
+  ensurePrivateDataDir(options.dataDir)
   const fileLogger = options.logger ? undefined : createFileLogger(join(options.dataDir, 'logs', 'switchboard.log'), process.env.SWITCHBOARD_LOG_LEVEL ?? 'info')
   const logger = options.logger ?? fileLogger!.logger
   const cleanups: (() => Promise<void> | void)[] = []
@@ -127,9 +139,13 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     await fileLogger?.settled()
   }
   try {
-    const db = openDatabase(join(options.dataDir, 'switchboard.db'), { nativeBinding: options.nativeBinding })
+    const dataKey = resolveDataKey(options.dataDir, { hostKey: options.dataKey, keyring: options.dataKey ? undefined : secretToolKeyring() })
+    logger.info({ source: dataKey.source, where: dataKey.where }, 'data key of the session keys at rest')
+    const db = openDatabase(join(options.dataDir, 'switchboard.db'), { nativeBinding: options.nativeBinding, dataKey: dataKey.key })
     cleanups.push(() => checkpointAndClose(db))
     migrate(db, appMigrations)
+    const sealed = sealAuthStateAtRest(db)
+    if (sealed) logger.info({ rows: sealed }, 'session keys stored in clear by an older version are now encrypted')
     ensureDefaultAccount(db, { dataDir: options.dataDir, accessToken: options.accessToken, plan: options.plan, now: Date.now() })
     // libsignal prints Signal session records (private keys) with console.info and has no logger option; this is
     // the one place the core touches the global console (engine/baileys/libsignal-console.ts).
@@ -176,7 +192,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       db, dir: join(options.dataDir, 'media'), fetchOptions: socketConfig.options, logger: logger.child({ module: 'media' }),
       baseUrl: apiUrl
     })
-    // Message store and webhook outbox, fed by the engine (one transaction per event batch).
+    // Message store and webhook outbox, fed by the engine (one transaction per event batch); the ingestor is the
+    // only subscriber of `engine.baileys` and publishes the typed domain events everything else listens to.
     const ingestor = startIngestor({
       db, bus, instance: (id) => instances.view(id), engineName: engine.name, sentByApi: wasSentByApi, mediaUrl: (id, key) => media.publicUrl(id, key),
       wakeDeliveries, logger: logger.child({ module: 'store' })
@@ -212,23 +229,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       onResubscribeError: (instanceId, jid, err) => logger.warn({ err, instanceId, jid }, 'presence resubscribe failed')
     })
     cleanups.push(() => presence.close())
-    // Someone else added us to a group or changed its members: the cached list is stale.
-    const offGroups = bus.on('engine.baileys', ({ instanceId, events }) => {
-      if (events['groups.upsert'] || events['group-participants.update']) groups.invalidate(instanceId)
-    })
-    // The channel's admins renamed it or changed its description: keep the known list in step.
-    const offChannels = bus.on('engine.baileys', ({ instanceId, events }) => {
-      const s = events['newsletter-settings.update']
-      if (!s) return
-      const update: unknown = s.update
-      const name = isPlainObject(update) && isPlainObject(update.name) ? update.name.text : isPlainObject(update) ? update.name : undefined
-      const description = isPlainObject(update) && isPlainObject(update.description) ? update.description.text : isPlainObject(update) ? update.description : undefined
-      patchChannelSettings(db, instanceId, s.id, {
-        ...(typeof name === 'string' ? { name } : {}),
-        ...(typeof description === 'string' ? { description } : {})
-      }, now())
-    })
-    cleanups.push(offGroups, offChannels)
+    // The cached group lists follow the ingestor's group.changed (channel settings are stored by the ingestor).
+    cleanups.push(groups.followChanges(bus))
     instances.onDelete((id) => {
       groups.invalidate(id)
       presence.forget(id)
@@ -239,54 +241,52 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       instances: new InstanceService({ db, manager: instances, plans, webhooksOf: (id) => webhooks.listWire(id) }),
       pairingCodes,
       send: sender,
+      statuses: new StatusService({ ...sockets, db, sender }),
       media,
       rateLimit: { limiter, queue },
       groups,
       channels,
       labels: new LabelService({ ...sockets, db }),
       profile: new ProfileService(sockets),
-      presence,
-      webhooks
+      presence: new PresenceService({ ...sockets, tracker: presence }),
+      webhooks,
+      // Choices and links are stamped with the wall clock, as before; the limiter's clock (tests: ManualClock) paces sends only.
+      policies: new PolicyService({ db, counters: queue, now: Date.now }),
+      tempLinks: new TempLinkService({ db, now: Date.now }),
+      // Wall clock too: store timestamps, the edit window and the picture cache are real time.
+      reads: new ReadService({ db, manager: instances, engine, media, checks: { limiter, queue }, now: Date.now })
     }
     const app = await buildApiApp({
       services,
       db,
-      manager: instances,
-      pairingCodes,
       logger,
       boundHost: host,
       port: () => port,
-      network,
-      ...(openedSandbox
-        ? {
-            sandboxRoutes: async (scope) =>
-              scope.register(sandboxAdminRoutes, {
-                network: openedSandbox,
-                // Scan by instance_id: only an instance of the caller's own account.
-                resolveInstanceQr: async (instanceId, request) => {
-                  const view = instances.view(instanceId.toUpperCase())
-                  return view && request.auth && view.accountId === request.auth.account.id ? instances.qr(view.id)?.qr : undefined
-                }
-              })
-          }
-        : {}),
+      sandboxRoutes: openedSandbox
+        ? async (scope) =>
+            scope.register(sandboxAdminRoutes, {
+              network: openedSandbox,
+              // Scan by instance_id: only an instance of the caller's own account.
+              resolveInstanceQr: async (instanceId, request) => {
+                const view = instances.view(instanceId.toUpperCase())
+                return view && request.auth && view.accountId === request.auth.account.id ? instances.qr(view.id)?.qr : undefined
+              }
+            })
+        : undefined,
       extraRoutes: options.extraRoutes,
-      authFailureLimit: options.authFailureLimit,
-      engine,
-      bus,
-      rateLimit: { limiter, queue },
-      webhooks,
-      media,
-      sender
+      authFailureLimit: options.authFailureLimit
     })
     cleanups.push(() => app.close())
-    const ui = await registerUiBridge(app, {
-      db, instances, pairingCodes, bus, plans, network, sandbox: openedSandbox, logger, webhookRuntime: webhooks, rateLimits: queue,
+    const ui = await registerUiBridge(app, services, {
+      accountId: DEFAULT_ACCOUNT_ID,
+      events: bus,
+      sandbox: openedSandbox,
+      logger,
       chats: createStoreChats({ db, bus, sender }),
       apiUrl,
       revealToken: () => revealDefaultToken(options.dataDir),
       rotateToken: () => rotateDefaultToken(db, options.dataDir),
-      version: process.env.SWITCHBOARD_VERSION ?? process.env.npm_package_version
+      version: process.env.SWITCHBOARD_VERSION ?? process.env.npm_package_version ?? '0.0.0'
     }, { uiToken: options.uiToken, rendererDir: options.uiRendererDir })
     cleanups.push(() => ui.close())
     await app.listen({ port: options.port ?? 3000, host })

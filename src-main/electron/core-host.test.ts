@@ -32,6 +32,17 @@ describe('CoreHost', () => {
     expect(forked[0]!.received).toEqual([{ message: { type: 'start', options }, transfer: undefined }])
   })
 
+  it('posts the data key set before start with the start options, and again to a restarted core', async () => {
+    const host = new CoreHost('/core.js', options, {})
+    const dataKey = new Uint8Array(32).fill(5)
+    host.setDataKey(dataKey)
+    host.start()
+    expect(forked[0]!.received[0]).toEqual({ message: { type: 'start', options: { ...options, dataKey } }, transfer: undefined })
+    forked[0]!.emit('exit', 1)
+    await vi.advanceTimersByTimeAsync(2_000)
+    expect(forked[1]!.received[0]).toEqual({ message: { type: 'start', options: { ...options, dataKey } }, transfer: undefined })
+  })
+
   it('relays ready (keeping the URL), summaries and fatal errors', () => {
     const { host, events } = started()
     forked[0]!.emit('message', { type: 'ready', url: 'http://127.0.0.1:4000', network: 'sandbox' })

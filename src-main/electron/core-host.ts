@@ -24,10 +24,18 @@ export class CoreHost extends EventEmitter<CoreHostEvents> {
 
   constructor(
     private readonly entry: string,
-    private readonly options: CoreStartOptions,
+    private options: CoreStartOptions,
     private readonly env: NodeJS.ProcessEnv
   ) {
     super()
+  }
+
+  /**
+   * The data key unwrapped with safeStorage (electron/data-key.ts), posted with the start options (and again to a
+   * restarted core). Set before start().
+   */
+  setDataKey(key: Uint8Array | undefined): void {
+    this.options = { ...this.options, ...(key ? { dataKey: key } : {}) }
   }
 
   start(): void {

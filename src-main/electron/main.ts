@@ -1,9 +1,10 @@
 // Electron main process (built as out/main/index.js): single-instance lock, security settings, the core in a
 // utility process, one window, tray and menu. It composes the modules of this folder and implements nothing else.
-import { app, dialog, type BrowserWindow } from 'electron'
+import { app, dialog, safeStorage, type BrowserWindow } from 'electron'
 import { serveBridgePorts } from './bridge-ports.js'
 import { CoreHost } from './core-host.js'
 import type { InstancesSummary } from './core-messages.js'
+import { desktopDataKey } from './data-key.js'
 import { installAppMenu } from './menu.js'
 import { desktopCoreOptions } from './options.js'
 import { electronSqliteBinding, paths, resourcesDir } from './paths.js'
@@ -71,6 +72,14 @@ if (!app.requestSingleInstanceLock()) {
       if (!willRestart) dialog.showErrorBox('Switchboard', 'The Switchboard core stopped several times and was not restarted. See the log in the data folder.')
     })
     core.on('fatal', (message) => dialog.showErrorBox('Switchboard could not start', message))
+    // safeStorage works only once the app is ready (Linux); the key travels to the core with its start options.
+    try {
+      core.setDataKey(desktopDataKey(flags.dataDir, safeStorage).key)
+    } catch (e) {
+      dialog.showErrorBox('Switchboard cannot start', e instanceof Error ? e.message : String(e))
+      app.exit(2)
+      return
+    }
     core.start()
     tray = new AppTray(resourcesDir(app.isPackaged), { open, quit })
     installAppMenu({ apiUrl: () => core.url, open, quit, devTools: !!devServerUrl })

@@ -2,7 +2,8 @@
 import { create } from 'zustand'
 import type { ApiInfoDto } from '../../src-preload/contract/dto.js'
 import { bridge, call } from '../lib/bridge.js'
-import { toUiError, type UiError } from '../lib/errors.js'
+import type { UiError } from '../lib/errors.js'
+import { runAction } from './run-action.js'
 
 interface ApiState {
   info: ApiInfoDto | null
@@ -18,40 +19,30 @@ interface ApiState {
   rotate(): Promise<boolean>
 }
 
-export const useApiStore = create<ApiState>()((set) => ({
-  info: null,
-  token: null,
-  busy: null,
-  rotated: false,
-  error: null,
-  async load() {
-    try {
-      set({ info: await call(bridge().api.info()), error: null })
-    } catch (e) {
-      set({ error: toUiError(e) })
-    }
-  },
-  async reveal() {
-    set({ busy: 'reveal', error: null })
-    try {
-      set({ token: (await call(bridge().api.revealToken())).token })
-    } catch (e) {
-      set({ error: toUiError(e) })
-    } finally {
-      set({ busy: null })
-    }
-  },
-  hide: () => set({ token: null, rotated: false }),
-  async rotate() {
-    set({ busy: 'rotate', error: null, rotated: false })
-    try {
-      set({ token: (await call(bridge().api.rotateToken())).token, rotated: true })
-      return true
-    } catch (e) {
-      set({ error: toUiError(e) })
-      return false
-    } finally {
-      set({ busy: null })
+export const useApiStore = create<ApiState>()((set) => {
+  const fail = (error: UiError) => set({ error })
+  const idle = () => set({ busy: null })
+  return {
+    info: null,
+    token: null,
+    busy: null,
+    rotated: false,
+    error: null,
+    load: () => runAction(async () => set({ info: await call(bridge().api.info()), error: null }), { fail }),
+    async reveal() {
+      set({ busy: 'reveal', error: null })
+      await runAction(async () => set({ token: (await call(bridge().api.revealToken())).token }), { fail, settle: idle })
+    },
+    hide: () => set({ token: null, rotated: false }),
+    async rotate() {
+      set({ busy: 'rotate', error: null, rotated: false })
+      return runAction(
+        async () => {
+          set({ token: (await call(bridge().api.rotateToken())).token, rotated: true })
+          return true
+        },
+        { fail, settle: idle, fallback: false }
+      )
     }
   }
-}))
+})

@@ -5,7 +5,8 @@ import { create } from 'zustand'
 import type { ConnectionState } from '../../src-preload/contract/client.js'
 import type { AppInfo } from '../../src-preload/contract/dto.js'
 import { bridge, call } from '../lib/bridge.js'
-import { toUiError, type UiError } from '../lib/errors.js'
+import type { UiError } from '../lib/errors.js'
+import { runAction } from './run-action.js'
 
 export type ViewName = 'instances' | 'pairing' | 'chats' | 'policies' | 'webhooks' | 'api' | 'sandbox'
 export type Theme = 'system' | 'light' | 'dark'
@@ -60,13 +61,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   error: null,
   ...readPlace(),
   theme: readTheme(),
-  async loadInfo() {
-    try {
-      set({ info: await call(bridge().app.info()), error: null })
-    } catch (e) {
-      set({ error: toUiError(e) })
-    }
-  },
+  loadInfo: () => runAction(async () => set({ info: await call(bridge().app.info()), error: null }), { fail: (error) => set({ error }) }),
   setConnection(connection) {
     const { connection: was, everConnected, reconnects } = get()
     if (connection !== 'open' || was === 'open') return set({ connection })

@@ -6,8 +6,9 @@ import { create } from 'zustand'
 import type { ChatDto, MessageDto } from '../../src-preload/contract/dto.js'
 import type { BridgeEvents } from '../../src-preload/contract/events.js'
 import { bridge, call } from '../lib/bridge.js'
-import { toUiError, type UiError } from '../lib/errors.js'
+import type { UiError } from '../lib/errors.js'
 import { lastMessageOf, laterAck, matchesSearch, upsertMessage } from './chat-updates.js'
+import { runAction } from './run-action.js'
 
 const PAGE = 30
 /** Chats per page of the list. */
@@ -59,21 +60,21 @@ export const useChatsStore = create<ChatsState>()((set, get) => {
     const { thread, viewing } = get()
     return viewing && thread?.instanceId === instanceId && thread.chatId === chatId
   }
+  const fail = (error: UiError) => set({ error })
+  const loaded = () => set({ loading: false })
 
   const send = async (run: (instanceId: string, chatId: string) => Promise<MessageDto>) => {
     const t = get().thread
     if (!t) return false
     set({ sending: true, sendError: null })
-    try {
-      const m = await run(t.instanceId, t.chatId)
-      get().applyMessage({ instanceId: t.instanceId, message: m })
-      return true
-    } catch (e) {
-      set({ sendError: toUiError(e) })
-      return false
-    } finally {
-      set({ sending: false })
-    }
+    return runAction(
+      async () => {
+        const m = await run(t.instanceId, t.chatId)
+        get().applyMessage({ instanceId: t.instanceId, message: m })
+        return true
+      },
+      { fail: (sendError) => set({ sendError }), settle: () => set({ sending: false }), fallback: false }
+    )
   }
   return {
     instanceId: null,
@@ -95,55 +96,43 @@ export const useChatsStore = create<ChatsState>()((set, get) => {
     async loadChats(instanceId, search = get().search) {
       const switched = instanceId !== get().instanceId
       set({ loading: true, instanceId, search, ...(switched ? { thread: null, chats: [], hasMoreChats: false, sendError: null } : {}) })
-      try {
+      await runAction(async () => {
         const page = await call(bridge().chats.list({ instanceId, limit: CHAT_PAGE, ...(search.trim() ? { search: search.trim() } : {}) }))
         // The open thread on screen was marked read; the core may not have stored that yet when it answered.
         set({ chats: page.chats.map((c) => (onScreen(instanceId, c.id) ? { ...c, unreadCount: 0 } : c)), hasMoreChats: page.hasMore, error: null })
-      } catch (e) {
-        set({ error: toUiError(e) })
-      } finally {
-        set({ loading: false })
-      }
+      }, { fail, settle: loaded })
     },
     async loadMoreChats() {
       const { instanceId, search, chats, loading } = get()
       if (!instanceId || loading) return
       set({ loading: true })
-      try {
+      await runAction(async () => {
         const page = await call(bridge().chats.list({ instanceId, limit: CHAT_PAGE, offset: chats.length, ...(search.trim() ? { search: search.trim() } : {}) }))
         if (get().instanceId !== instanceId) return
         // A chat that moved up meanwhile (a new message) is listed once, where it is now.
         set((s) => ({ chats: [...s.chats, ...page.chats.filter((c) => !s.chats.some((x) => x.id === c.id))], hasMoreChats: page.hasMore, error: null }))
-      } catch (e) {
-        set({ error: toUiError(e) })
-      } finally {
-        set({ loading: false })
-      }
+      }, { fail, settle: loaded })
     },
     async openChat(chatId) {
       const instanceId = get().instanceId
       if (!instanceId) return
       set({ thread: { instanceId, chatId, messages: [], hasMore: false, cursor: null, loadingOlder: true }, sendError: null })
-      try {
+      await runAction(async () => {
         const page = await call(bridge().chats.messages({ instanceId, chatId, limit: PAGE }))
         set({ thread: { instanceId, chatId, messages: page.messages, hasMore: page.hasMore, cursor: page.cursor, loadingOlder: false } })
         markRead(instanceId, chatId)
-      } catch (e) {
-        set({ error: toUiError(e), thread: { instanceId, chatId, messages: [], hasMore: false, cursor: null, loadingOlder: false } })
-      }
+      }, { fail: (error) => set({ error, thread: { instanceId, chatId, messages: [], hasMore: false, cursor: null, loadingOlder: false } }) })
     },
     async loadOlder() {
       const t = get().thread
       if (!t || !t.hasMore || t.loadingOlder) return
       set({ thread: { ...t, loadingOlder: true } })
-      try {
+      await runAction(async () => {
         const page = await call(bridge().chats.messages({ instanceId: t.instanceId, chatId: t.chatId, limit: PAGE, ...(t.cursor ? { cursor: t.cursor } : {}) }))
         const cur = get().thread
         if (cur?.chatId !== t.chatId) return
         set({ thread: { ...cur, messages: page.messages.reduce(upsertMessage, cur.messages), hasMore: page.hasMore, cursor: page.cursor, loadingOlder: false } })
-      } catch (e) {
-        set({ error: toUiError(e), thread: { ...t, loadingOlder: false } })
-      }
+      }, { fail: (error) => set({ error, thread: { ...t, loadingOlder: false } }) })
     },
     sendText: (text) => send((instanceId, chatId) => call(bridge().chats.sendText({ instanceId, chatId, text }))),
     sendFile: (file, caption) => send((instanceId, chatId) => call(bridge().chats.sendFile({ instanceId, chatId, file, ...(caption ? { caption } : {}) }))),

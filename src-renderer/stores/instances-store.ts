@@ -3,7 +3,8 @@ import { create } from 'zustand'
 import type { InstanceDto, InstancesOverview } from '../../src-preload/contract/dto.js'
 import type { BridgeEvents } from '../../src-preload/contract/events.js'
 import { bridge, call } from '../lib/bridge.js'
-import { toUiError, type UiError } from '../lib/errors.js'
+import type { UiError } from '../lib/errors.js'
+import { runAction } from './run-action.js'
 
 export type InstanceAction = 'start' | 'stop' | 'restart' | 'logout' | 'delete'
 
@@ -23,64 +24,59 @@ interface InstancesState {
 
 const replace = (o: InstancesOverview, dto: InstanceDto): InstancesOverview => ({ ...o, instances: o.instances.map((i) => (i.id === dto.id ? dto : i)) })
 
-export const useInstancesStore = create<InstancesState>()((set, get) => ({
-  overview: null,
-  loading: false,
-  creating: false,
-  error: null,
-  busy: {},
-  async load() {
-    set({ loading: true })
-    try {
-      set({ overview: await call(bridge().instances.list()), error: null })
-    } catch (e) {
-      set({ error: toUiError(e) })
-    } finally {
-      set({ loading: false })
-    }
-  },
-  async create(name) {
-    set({ creating: true, error: null })
-    try {
-      const dto = await call(bridge().instances.create(name ? { name } : {}))
-      await get().load()
-      return dto
-    } catch (e) {
-      set({ error: toUiError(e) })
-      return null
-    } finally {
-      set({ creating: false })
-    }
-  },
-  async act(instanceId, action) {
-    set((s) => ({ busy: { ...s.busy, [instanceId]: action }, error: null }))
-    try {
-      const dto = await call(bridge().instances[action]({ instanceId }))
-      if (action === 'delete') await get().load()
-      else set((s) => (s.overview ? { overview: replace(s.overview, dto) } : {}))
-      return true
-    } catch (e) {
-      set({ error: toUiError(e) })
-      return false
-    } finally {
-      set((s) => {
-        const { [instanceId]: _done, ...rest } = s.busy
-        return { busy: rest }
-      })
-    }
-  },
-  applyStatus(e) {
-    const o = get().overview
-    if (!o) return
-    if (e.status === 'DELETED') {
-      set({ overview: { ...o, instances: o.instances.filter((i) => i.id !== e.instanceId), quota: { ...o.quota, used: Math.max(0, o.quota.used - (o.instances.some((i) => i.id === e.instanceId) ? 1 : 0)) } } })
-      return
-    }
-    const current = o.instances.find((i) => i.id === e.instanceId)
-    if (!current) return
-    // The event carries the stored pairing: null after a logout or an unlink.
-    const number = e.me ? e.me.id.split('@')[0]!.split(':')[0]! : null
-    set({ overview: replace(o, { ...current, status: e.status, statusReason: e.reason, me: e.me, number }) })
-  },
-  clearError: () => set({ error: null })
-}))
+export const useInstancesStore = create<InstancesState>()((set, get) => {
+  const fail = (error: UiError) => set({ error })
+  return {
+    overview: null,
+    loading: false,
+    creating: false,
+    error: null,
+    busy: {},
+    async load() {
+      set({ loading: true })
+      await runAction(async () => set({ overview: await call(bridge().instances.list()), error: null }), { fail, settle: () => set({ loading: false }) })
+    },
+    async create(name) {
+      set({ creating: true, error: null })
+      return runAction(
+        async () => {
+          const dto = await call(bridge().instances.create(name ? { name } : {}))
+          await get().load()
+          return dto
+        },
+        { fail, settle: () => set({ creating: false }), fallback: null }
+      )
+    },
+    async act(instanceId, action) {
+      set((s) => ({ busy: { ...s.busy, [instanceId]: action }, error: null }))
+      const done = () =>
+        set((s) => {
+          const { [instanceId]: _done, ...rest } = s.busy
+          return { busy: rest }
+        })
+      return runAction(
+        async () => {
+          const dto = await call(bridge().instances[action]({ instanceId }))
+          if (action === 'delete') await get().load()
+          else set((s) => (s.overview ? { overview: replace(s.overview, dto) } : {}))
+          return true
+        },
+        { fail, settle: done, fallback: false }
+      )
+    },
+    applyStatus(e) {
+      const o = get().overview
+      if (!o) return
+      if (e.status === 'DELETED') {
+        set({ overview: { ...o, instances: o.instances.filter((i) => i.id !== e.instanceId), quota: { ...o.quota, used: Math.max(0, o.quota.used - (o.instances.some((i) => i.id === e.instanceId) ? 1 : 0)) } } })
+        return
+      }
+      const current = o.instances.find((i) => i.id === e.instanceId)
+      if (!current) return
+      // The event carries the stored pairing: null after a logout or an unlink.
+      const number = e.me ? e.me.id.split('@')[0]!.split(':')[0]! : null
+      set({ overview: replace(o, { ...current, status: e.status, statusReason: e.reason, me: e.me, number }) })
+    },
+    clearError: () => set({ error: null })
+  }
+})

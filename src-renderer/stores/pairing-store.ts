@@ -4,7 +4,8 @@ import { create } from 'zustand'
 import type { InstanceStatus, TempLinkDto } from '../../src-preload/contract/dto.js'
 import type { BridgeEvents } from '../../src-preload/contract/events.js'
 import { bridge, call } from '../lib/bridge.js'
-import { toUiError, type UiError } from '../lib/errors.js'
+import type { UiError } from '../lib/errors.js'
+import { runAction } from './run-action.js'
 
 export interface QrState {
   image: string
@@ -37,14 +38,13 @@ interface PairingState {
 export const usePairingStore = create<PairingState>()((set) => {
   const linkOp = async (instanceId: string, op: 'tempLink' | 'createTempLink' | 'revokeTempLink') => {
     set({ linkBusy: true, linkError: null, linkNotice: null })
-    try {
-      const link = await call(bridge().pairing[op]({ instanceId }))
-      set((s) => ({ links: { ...s.links, [instanceId]: link }, ...(op === 'revokeTempLink' ? { linkNotice: 'Link revoked: it no longer opens the pairing page.' } : {}) }))
-    } catch (e) {
-      set({ linkError: toUiError(e) })
-    } finally {
-      set({ linkBusy: false })
-    }
+    await runAction(
+      async () => {
+        const link = await call(bridge().pairing[op]({ instanceId }))
+        set((s) => ({ links: { ...s.links, [instanceId]: link }, ...(op === 'revokeTempLink' ? { linkNotice: 'Link revoked: it no longer opens the pairing page.' } : {}) }))
+      },
+      { fail: (linkError) => set({ linkError }), settle: () => set({ linkBusy: false }) }
+    )
   }
   return {
     qr: {},
@@ -56,14 +56,14 @@ export const usePairingStore = create<PairingState>()((set) => {
     linkBusy: false,
     linkError: null,
     linkNotice: null,
-    async loadQr(instanceId) {
-      try {
-        const q = await call(bridge().pairing.qr({ instanceId }))
-        set((s) => ({ qr: { ...s.qr, [instanceId]: { image: q.image, issuedAt: q.issuedAt, expiresAt: q.expiresAt } }, qrError: { ...s.qrError, [instanceId]: null } }))
-      } catch (e) {
-        set((s) => ({ qr: { ...s.qr, [instanceId]: null }, qrError: { ...s.qrError, [instanceId]: toUiError(e) } }))
-      }
-    },
+    loadQr: (instanceId) =>
+      runAction(
+        async () => {
+          const q = await call(bridge().pairing.qr({ instanceId }))
+          set((s) => ({ qr: { ...s.qr, [instanceId]: { image: q.image, issuedAt: q.issuedAt, expiresAt: q.expiresAt } }, qrError: { ...s.qrError, [instanceId]: null } }))
+        },
+        { fail: (error) => set((s) => ({ qr: { ...s.qr, [instanceId]: null }, qrError: { ...s.qrError, [instanceId]: error } })) }
+      ),
     applyQr(e) {
       set((s) => ({
         qr: { ...s.qr, [e.instanceId]: e.image && e.expiresAt ? { image: e.image, issuedAt: e.issuedAt, expiresAt: e.expiresAt } : null },
@@ -72,14 +72,13 @@ export const usePairingStore = create<PairingState>()((set) => {
     },
     async requestCode(instanceId, phoneNumber) {
       set({ codeBusy: true, codeError: null, code: null })
-      try {
-        const { code } = await call(bridge().pairing.requestCode({ instanceId, phoneNumber }))
-        set({ code: { instanceId, phoneNumber, code } })
-      } catch (e) {
-        set({ codeError: toUiError(e) })
-      } finally {
-        set({ codeBusy: false })
-      }
+      await runAction(
+        async () => {
+          const { code } = await call(bridge().pairing.requestCode({ instanceId, phoneNumber }))
+          set({ code: { instanceId, phoneNumber, code } })
+        },
+        { fail: (codeError) => set({ codeError }), settle: () => set({ codeBusy: false }) }
+      )
     },
     clearCode: () => set({ code: null, codeError: null }),
     instanceChanged(instanceId, status) {

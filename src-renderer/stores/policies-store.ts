@@ -3,7 +3,8 @@
 import { create } from 'zustand'
 import type { PoliciesDto } from '../../src-preload/contract/dto.js'
 import { bridge, call } from '../lib/bridge.js'
-import { toUiError, type UiError } from '../lib/errors.js'
+import type { UiError } from '../lib/errors.js'
+import { runAction } from './run-action.js'
 
 interface PoliciesState {
   data: Record<string, PoliciesDto>
@@ -21,26 +22,24 @@ export const usePoliciesStore = create<PoliciesState>()((set) => ({
   error: null,
   async load(instanceId, quiet = false) {
     if (!quiet) set({ loading: true })
-    try {
-      const dto = await call(bridge().policies.get({ instanceId }))
-      set((s) => ({ data: { ...s.data, [instanceId]: dto }, ...(quiet ? {} : { error: null }) }))
-    } catch (e) {
-      if (!quiet) set({ error: toUiError(e) })
-    } finally {
-      if (!quiet) set({ loading: false })
-    }
+    await runAction(
+      async () => {
+        const dto = await call(bridge().policies.get({ instanceId }))
+        set((s) => ({ data: { ...s.data, [instanceId]: dto }, ...(quiet ? {} : { error: null }) }))
+      },
+      // A quiet refresh (the live counters) leaves what is on screen alone when it fails.
+      quiet ? { fail: () => {} } : { fail: (error) => set({ error }), settle: () => set({ loading: false }) }
+    )
   },
   async select(instanceId, slug) {
     set({ saving: slug, error: null })
-    try {
-      const dto = await call(bridge().policies.set({ instanceId, slug }))
-      set((s) => ({ data: { ...s.data, [instanceId]: dto } }))
-      return true
-    } catch (e) {
-      set({ error: toUiError(e) })
-      return false
-    } finally {
-      set({ saving: null })
-    }
+    return runAction(
+      async () => {
+        const dto = await call(bridge().policies.set({ instanceId, slug }))
+        set((s) => ({ data: { ...s.data, [instanceId]: dto } }))
+        return true
+      },
+      { fail: (error) => set({ error }), settle: () => set({ saving: null }), fallback: false }
+    )
   }
 }))

@@ -4,7 +4,8 @@
 import { create } from 'zustand'
 import type { SandboxMessageDto, SandboxPhoneDto } from '../../src-preload/contract/dto.js'
 import { bridge, call } from '../lib/bridge.js'
-import { toUiError, type UiError } from '../lib/errors.js'
+import type { UiError } from '../lib/errors.js'
+import { runAction } from './run-action.js'
 
 /** What a phone is doing right now, and the outcome of its last action. */
 export interface PhoneActivity {
@@ -48,16 +49,17 @@ export const useSandboxStore = create<SandboxState>()((set, get) => {
   const act = async (phone: string, busy: NonNullable<PhoneActivity['busy']>, run: () => Promise<unknown>, notice: string | (() => string)) => {
     shown.set(phone, (shown.get(phone) ?? 0) + 1)
     set((s) => ({ activity: { ...s.activity, [phone]: { busy, error: null, notice: null } } }))
-    try {
-      await run()
-      set((s) => ({ activity: { ...s.activity, [phone]: { ...idle } } }))
-      showNotice(phone, typeof notice === 'string' ? notice : notice())
-      return true
-    } catch (e) {
-      set((s) => ({ activity: { ...s.activity, [phone]: { ...idle, error: toUiError(e) } } }))
-      return false
-    }
+    return runAction(
+      async () => {
+        await run()
+        set((s) => ({ activity: { ...s.activity, [phone]: { ...idle } } }))
+        showNotice(phone, typeof notice === 'string' ? notice : notice())
+        return true
+      },
+      { fail: (error) => set((s) => ({ activity: { ...s.activity, [phone]: { ...idle, error } } })), fallback: false }
+    )
   }
+  const fail = (error: UiError) => set({ error })
   return {
     phones: null,
     loading: false,
@@ -67,26 +69,18 @@ export const useSandboxStore = create<SandboxState>()((set, get) => {
     inbox: {},
     async load() {
       set({ loading: true })
-      try {
-        set({ phones: await call(bridge().sandbox.phones()), error: null })
-      } catch (e) {
-        set({ error: toUiError(e) })
-      } finally {
-        set({ loading: false })
-      }
+      await runAction(async () => set({ phones: await call(bridge().sandbox.phones()), error: null }), { fail, settle: () => set({ loading: false }) })
     },
     async createPhone(phoneNumber, name) {
       set({ creating: true, error: null })
-      try {
-        await call(bridge().sandbox.createPhone({ phoneNumber, ...(name.trim() ? { name: name.trim() } : {}) }))
-        await get().load()
-        return true
-      } catch (e) {
-        set({ error: toUiError(e) })
-        return false
-      } finally {
-        set({ creating: false })
-      }
+      return runAction(
+        async () => {
+          await call(bridge().sandbox.createPhone({ phoneNumber, ...(name.trim() ? { name: name.trim() } : {}) }))
+          await get().load()
+          return true
+        },
+        { fail, settle: () => set({ creating: false }), fallback: false }
+      )
     },
     scanQr: (phoneNumber, instanceId) =>
       act(phoneNumber, 'scan', () => call(bridge().sandbox.scanQr({ phoneNumber, instanceId })), 'Scanned: the phone linked the instance'),
@@ -117,13 +111,13 @@ export const useSandboxStore = create<SandboxState>()((set, get) => {
       shown.set(phoneNumber, (shown.get(phoneNumber) ?? 0) + 1)
       patch(phoneNumber, { notice: null })
     },
-    async loadInbox(phoneNumber) {
-      try {
-        const messages = await call(bridge().sandbox.messages({ phoneNumber }))
-        set((s) => ({ inbox: { ...s.inbox, [phoneNumber]: messages } }))
-      } catch (e) {
-        set((s) => ({ activity: { ...s.activity, [phoneNumber]: { ...(s.activity[phoneNumber] ?? idle), error: toUiError(e) } } }))
-      }
-    }
+    loadInbox: (phoneNumber) =>
+      runAction(
+        async () => {
+          const messages = await call(bridge().sandbox.messages({ phoneNumber }))
+          set((s) => ({ inbox: { ...s.inbox, [phoneNumber]: messages } }))
+        },
+        { fail: (error) => patch(phoneNumber, { error }) }
+      )
   }
 })

@@ -1,7 +1,9 @@
 // Test support for the account operations: a sandbox core with one WORKING instance (phone A's companion
-// device) on the unlimited policy, other simulated phones to act as the other party, and a JSON caller.
+// device) on the unlimited policy, other simulated phones to act as the other party, a JSON caller, and the
+// "stopped session answers 422" check every account route shares.
 import type { WASocket } from '@whiskeysockets/baileys'
 import type { LightMyRequestResponse } from 'fastify'
+import { expect } from 'vitest'
 import { pairInstance, startTestCore, waitUntil, type TestCore } from '../testing/core-harness.js'
 
 export interface AccountCore {
@@ -37,6 +39,20 @@ export async function startAccountCore(me: string, others: string[] = []): Promi
     await t.close()
     throw e
   }
+}
+
+/** Stops the instance's session and waits until it is STOPPED. */
+export async function stopSession(c: AccountCore): Promise<void> {
+  await c.api('POST', '/v2/session/stop')
+  await c.t.waitForStatus(c.id, 'STOPPED')
+}
+
+/** The call must answer 422 session_status_mismatch (the session is not WORKING); returns the answer. */
+export async function expectNotWorking(c: AccountCore, method: Parameters<AccountCore['api']>[0], path: string, body?: unknown): Promise<LightMyRequestResponse> {
+  const res = await c.api(method, path, body)
+  expect(res.statusCode, path).toBe(422)
+  expect(res.json().code, path).toBe('session_status_mismatch')
+  return res
 }
 
 export { waitUntil }

@@ -85,12 +85,12 @@ export async function buildApiApp(deps: ApiDeps): Promise<FastifyInstance> {
 
   registerBodyParsers(app)
 
-  registerAuth(app, { db: deps.db, limiter: new AuthFailureLimiter(deps.authFailureLimit, deps.now) })
+  registerAuth(app, { db: deps.db, limiter: new AuthFailureLimiter(deps.authFailureLimit, deps.now), unauthenticatedBodyLimit: deps.bodyLimit ?? DEFAULT_BODY_LIMIT })
   await registerOpenApi(app)
 
   await app.register(async (scope) => healthRoutes(scope))
   for (const routes of CORE_ROUTES) await app.register(async (scope) => routes(scope, deps))
-  if (deps.network === 'sandbox' && deps.sandboxRoutes) await app.register(sandboxScope(deps.sandboxRoutes), { prefix: '/sandbox' })
+  if (deps.services.network === 'sandbox' && deps.sandboxRoutes) await app.register(sandboxScope(deps.sandboxRoutes), { prefix: '/sandbox' })
   for (const extra of deps.extraRoutes ?? []) await app.register(extra)
   return app
 }

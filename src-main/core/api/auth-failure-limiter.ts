@@ -59,7 +59,9 @@ export class AuthFailureLimiter {
     const c = this.config
     return [
       [`a|${a.address}`, c.perAddress],
-      [`i|${a.address}|${(a.instanceId ?? '-').slice(0, 64)}`, c.perInstance],
+      // Account-level routes name no instance: only the credential and address caps apply to them (as documented);
+      // a shared "no instance" key would cap every account-level failure of the address at perInstance.
+      ...(a.instanceId === undefined ? [] : [[`i|${a.address}|${a.instanceId.slice(0, 64)}`, c.perInstance] as [string, number]]),
       [`c|${a.address}|${fingerprint(a.credential)}`, c.perCredential]
     ]
   }

@@ -22,6 +22,7 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   // resources and state
   invalid_session: 404,
   not_found: 404,
+  method_not_allowed: 405,
   temp_link_expired: 410,
   session_status_mismatch: 422,
   pairing_code_throttled: 429,

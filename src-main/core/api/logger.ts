@@ -1,6 +1,8 @@
 // The core's pino logger: tokens are redacted from every line (headers and fields by pino's redact, URLs by
 // a query/path scrubber in the request serializer), and its default destinations (log file + stderr).
+import { dirname } from 'node:path'
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino'
+import { PRIVATE_FILE_MODE, ensurePrivateDir, tightenFile } from '../secrets/private-files.js'
 
 export const REDACTED = '[REDACTED]'
 
@@ -21,7 +23,8 @@ export const REDACT_PATHS = [
 
 /** Parameter names (decoded, lower-cased, letters and digits only) whose values are never logged. */
 const SECRET_NAME = /token|secret|passw|apikey|auth|hmac|signature|cred|^key$/
-const TEMP_QR_PATH = /(\/temp-qr\/)(?!assets\/)[^/?#]+/gi
+// Slashes may be doubled (/temp-qr//<token>): the router merges them, so the scrubber must too.
+const TEMP_QR_PATH = /(\/temp-qr\/+)(?!assets\/)[^/?#]+/gi
 
 /** Percent-decoding as the query parser does it ('+' is a space), repeated so a double encoding cannot hide a name. */
 function decoded(text: string): string {
@@ -106,9 +109,11 @@ export interface FileLogger {
   settled(): Promise<void>
 }
 
-/** `level` and up to `file` (default info), warnings and errors also to stderr. */
+/** `level` and up to `file` (default info, owner-only: folder 0700, file 0600), warnings and errors also to stderr. */
 export function createFileLogger(file: string, level = 'info'): FileLogger {
-  const stream = pino.destination({ dest: file, mkdir: true, sync: false })
+  ensurePrivateDir(dirname(file))
+  tightenFile(file)
+  const stream = pino.destination({ dest: file, sync: false, mode: PRIVATE_FILE_MODE })
   const opened = new Promise<void>((resolve) => {
     stream.once('ready', () => resolve())
     stream.once('error', () => resolve()) // nothing to flush into; exiting must not hang on it

@@ -3,6 +3,7 @@
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
+import { ErrorBody } from './schemas/common.js'
 import { webhookOpenApi } from '../messaging/events/openapi-webhooks.js'
 
 const DESCRIPTION = `Switchboard's localhost API: a drop-in replacement for the hosted v2 API, running WhatsApp accounts on this PC.
@@ -26,7 +27,7 @@ const DESCRIPTION = `Switchboard's localhost API: a drop-in replacement for the 
 - Rate-limit policies after a plan downgrade: an instance whose chosen policy is paid-only runs, and is reported (current_policy), as strict while the account is on free; the choice is kept and applies again on paid.
 - A disconnect 401 (device unlinked on the phone) wipes the pairing and goes back to SCAN_QR_CODE with a new QR.
 
-**Security.** The server binds 127.0.0.1, refuses a Host header that is not this machine's loopback name or address (403 forbidden_host), refuses cross-site browser requests (403 forbidden_origin) and never sends CORS headers. Request bodies are limited to 1 MiB.`
+**Security.** The server binds 127.0.0.1, refuses a Host header that is not this machine's loopback name or address (403 forbidden_host), refuses cross-site browser requests (403 forbidden_origin) and never sends CORS headers. Request bodies are limited to 1 MiB, except the media routes (sends and statuses with a file: a 64 MiB file as base64 plus 1 MiB; group, channel and profile pictures: 16 MiB); a body over 1 MiB is read only when the query or a header carries a valid token, otherwise it is answered at 1 MiB as missing_param or invalid_access_token (429 when throttled). A method the path does not take answers 405 method_not_allowed with Allow.`
 
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   const webhookDocs = webhookOpenApi()
@@ -55,7 +56,48 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
       security: [{ accessTokenHeader: [] }, { accessTokenQuery: [] }],
       ...webhookDocs.extensions
-    }
+    },
+    transformObject: (document) => ('openapiObject' in document ? documentErrorStatuses(document.openapiObject as OpenApiDocument & typeof document.openapiObject) : document.swaggerObject)
   })
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { docExpansion: 'list', deepLinking: false } })
+}
+
+interface OpenApiOperation {
+  responses?: Record<string, unknown>
+}
+interface OpenApiDocument {
+  paths?: Record<string, Record<string, OpenApiOperation | unknown>>
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch']
+
+/**
+ * Error statuses of routes whose schemas name only their success (the sandbox admin routes, kept apart from the
+ * API's own schemas) or not every failure (temp-qr): what each answers, from api/error-status.ts's table.
+ *   sandbox: 400 invalid parameters or request, 401 token, 429 throttled; with a phone in the path 404 unknown phone
+ *   and 409 (person offline, no pending pairing, instance not scannable); creating a phone 409 when it exists;
+ *   scan and link-code also 410 (expired QR) and 502 (linking failed).
+ *   temp-qr: 410 expired or revoked link, 400 a token longer than 128 characters.
+ */
+export function documentErrorStatuses<T extends OpenApiDocument>(doc: T): T {
+  const errorBody = { description: 'Error ({code, message, details})', content: { 'application/json': { schema: ErrorBody } } }
+  const add = (op: OpenApiOperation, statuses: number[]) => {
+    op.responses ??= {}
+    for (const status of statuses) op.responses[String(status)] ??= errorBody
+  }
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const method of METHODS) {
+      const op = item[method] as OpenApiOperation | undefined
+      if (!op) continue
+      if (path.startsWith('/sandbox/')) {
+        add(op, [400, 401, 429])
+        if (path.includes('{phone}')) add(op, [404, 409])
+        if (path === '/sandbox/phones' && method === 'post') add(op, [409])
+        if (/\/(scan|link-code)$/.test(path)) add(op, [410, 502])
+      } else if (path.startsWith('/temp-qr/{token}')) {
+        add(op, [400, 410])
+      }
+    }
+  }
+  return doc
 }

@@ -1,25 +1,21 @@
 // The Chats view's ChatsService over the messaging module: chat list and pages of messages from the message
 // store, sends through the send pipeline (same kinds, rate limits and queue as /v2/send/*), read receipts, and
-// live updates read back from the store after each engine batch.
-// Ordering: the ingestor subscribes to `engine.baileys` before this module (start-core registers the UI bridge
-// later), and the bus calls listeners in order, so the store already holds a batch when we look it up.
-import type { BaileysEventMap } from '@whiskeysockets/baileys'
+// live updates read back from the store on the ingestor's domain events (message.stored, message.ack), which
+// it publishes after the batch's commit, so the store already holds what each event names.
 import type { ChatDto, MessageAck, MessageDto } from '../../../src-preload/contract/dto.js'
 import { mediaLabel } from '../../../src-preload/contract/media-label.js'
 import type { Db } from '../db/connection.js'
 import type { EventSubscriber } from '../domain/event-bus.js'
-import type { BaileysBusEvents } from '../engine/baileys/baileys-events.js'
-import { textKind } from '../api/routes/v2/send/text-kinds.js'
-import { imageKind, pdfKind } from '../api/routes/v2/send/media-kinds.js'
+import type { CoreEventMap } from '../domain/events.js'
 import { toApiChatId, toWaJid } from '../messaging/chat-ids.js'
 import { markRead } from '../messaging/reads/chat-ops.js'
-import type { SendService } from '../messaging/send/send-service.js'
+import { resultMessageId, type SendResult, type SendService } from '../messaging/send/send-service.js'
 import { canonicalJid, findMessage, getContact, listChatMessages, listChatsWithLastMessage, type StoredChat, type StoredMessage } from '../messaging/store/index.js'
 import type { ChatsService } from './services.js'
 
 export interface StoreChatsDeps {
   db: Db
-  bus: EventSubscriber<BaileysBusEvents>
+  bus: EventSubscriber<Pick<CoreEventMap, 'message.stored' | 'message.ack'>>
   sender: SendService
   now?: () => number
 }
@@ -70,8 +66,8 @@ export function createStoreChats(d: StoreChatsDeps): ChatsService {
   })
 
   /** What a send answered, until the store's own copy arrives (same id) through the live push. */
-  const sentDto = (outcome: Awaited<ReturnType<SendService['send']>>, chatId: string, text: string | null, media: MessageDto['media']): MessageDto => ({
-    id: outcome.body.key.id,
+  const sentDto = (outcome: SendResult, chatId: string, text: string | null, media: MessageDto['media']): MessageDto => ({
+    id: resultMessageId(outcome),
     chatId: toApiChatId(toWaJid(chatId)),
     fromMe: true,
     sender: null,
@@ -108,15 +104,13 @@ export function createStoreChats(d: StoreChatsDeps): ChatsService {
     },
 
     async sendText(instanceId, chatId, text) {
-      const prepared = await textKind.prepare({ chatId, message: text }, { instanceId, sender: d.sender })
-      return sentDto(await d.sender.send({ instanceId, kind: textKind.kind, ...prepared }), chatId, text, null)
+      return sentDto(await d.sender.send(instanceId, { kind: 'text', chatJid: toWaJid(chatId), text }), chatId, text, null)
     },
 
     async sendFile(instanceId, chatId, file, caption) {
-      const kind = IMAGE_KINDS.test(file.mimetype) ? imageKind : pdfKind
-      const params = { chatId, file: { data: file.base64, mimetype: file.mimetype, filename: file.name }, ...(caption ? { caption } : {}) }
-      const prepared = await kind.prepare(params, { instanceId, sender: d.sender })
-      const outcome = await d.sender.send({ instanceId, kind: kind.kind, ...prepared })
+      // Images the phone shows inline go as images; anything else as a document.
+      const target = { chatJid: toWaJid(chatId), file: { data: file.base64, mimetype: file.mimetype, filename: file.name }, ...(caption ? { caption } : {}) }
+      const outcome = await d.sender.send(instanceId, IMAGE_KINDS.test(file.mimetype) ? { kind: 'image', ...target } : { kind: 'pdf', ...target })
       return sentDto(outcome, chatId, caption ?? null, { mimetype: file.mimetype, filename: file.name, url: null })
     },
 
@@ -126,18 +120,16 @@ export function createStoreChats(d: StoreChatsDeps): ChatsService {
     },
 
     subscribe(listener) {
-      const onBatch = ({ instanceId, events }: { instanceId: string; events: Partial<BaileysEventMap> }) => {
-        for (const m of events['messages.upsert']?.messages ?? []) {
-          const stored = m.key.id ? findMessage(db, instanceId, null, m.key.id) : undefined
+      const offs = [
+        d.bus.on('message.stored', ({ instanceId, chatId, id }) => {
+          const stored = findMessage(db, instanceId, chatId, id)
           if (stored) listener({ kind: 'message', instanceId, message: messageDto(stored) })
-        }
-        for (const u of events['messages.update'] ?? []) {
-          if (u.update.status === undefined || u.update.status === null || !u.key.id) continue
-          const stored = findMessage(db, instanceId, null, u.key.id)
-          if (stored?.fromMe) listener({ kind: 'ack', instanceId, chatId: toApiChatId(stored.chatId), messageId: stored.id, ack: ackName(stored.ack) })
-        }
+        }),
+        d.bus.on('message.ack', ({ instanceId, chatId, id, ack }) => listener({ kind: 'ack', instanceId, chatId: toApiChatId(chatId), messageId: id, ack: ackName(ack) }))
+      ]
+      return () => {
+        for (const off of offs.splice(0)) off()
       }
-      return d.bus.on('engine.baileys', onBatch)
     }
   }
 }

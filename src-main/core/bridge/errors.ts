@@ -7,10 +7,6 @@ import { isDomainError, DomainError } from '../domain/errors.js'
 export class BridgeError extends DomainError {}
 
 export const bridgeErrors = {
-  notAvailable: (what: string) =>
-    new BridgeError('not_available', `${what} is not available in this version of Switchboard yet`, {
-      recommendation: 'Update Switchboard; this part of the app arrives with the messaging module'
-    }),
   sandboxOnly: () =>
     new BridgeError('not_available', 'The sandbox runs only when Switchboard is started with --network sandbox', {
       recommendation: 'Restart Switchboard with --network sandbox to use simulated phones'

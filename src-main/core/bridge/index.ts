@@ -1,13 +1,14 @@
 // The UI bridge: one server for the contract's channels and push events, reachable over Electron MessagePorts
 // (attach) and, headless, over WebSocket at /ui/bridge with a one-time UI link token (then the tab's session
-// token). The composition root calls registerUiBridge(app, services) before the app listens.
+// token). The composition root calls registerUiBridge(app, services, config) before the app listens; handlers
+// translate channels into calls on the core's services.
 import type { FastifyInstance } from 'fastify'
 import type { BridgeConnection } from './connection.js'
-import { createHandlers } from './handlers/index.js'
+import type { CoreServices } from '../services/core-services.js'
+import { bridgeContext, createHandlers } from './handlers/index.js'
 import { startPush } from './push.js'
 import { createBridgeServer, type BridgeServer } from './server.js'
-import type { BridgeServices } from './services.js'
-import { DEFAULT_ACCOUNT_ID } from '../db/repositories/accounts-repo.js'
+import type { UiBridgeConfig } from './services.js'
 import { defaultRendererDir, registerUiRoutes } from './ui-routes.js'
 import { createUiCredentials } from './ui-token.js'
 
@@ -31,17 +32,18 @@ export interface UiBridge {
   close(): void
 }
 
-export async function registerUiBridge(app: FastifyInstance, services: BridgeServices, options: UiBridgeOptions = {}): Promise<UiBridge> {
-  const credentials = createUiCredentials(services.now)
+export async function registerUiBridge(app: FastifyInstance, services: CoreServices, config: UiBridgeConfig, options: UiBridgeOptions = {}): Promise<UiBridge> {
+  const credentials = createUiCredentials()
   const { token } = credentials.mintLink(undefined, options.uiToken)
-  const server = createBridgeServer(createHandlers(services), services.logger.child({ module: 'bridge' }))
-  const stopPush = startPush(services, server)
+  const context = bridgeContext(services, config)
+  const server = createBridgeServer(createHandlers(context), config.logger.child({ module: 'bridge' }))
+  const stopPush = startPush(context, server)
   await registerUiRoutes(app, {
     credentials,
     server,
     rendererDir: options.rendererDir ?? defaultRendererDir(),
-    apiUrl: services.apiUrl,
-    accountId: services.accountId ?? DEFAULT_ACCOUNT_ID
+    apiUrl: config.apiUrl,
+    accountId: config.accountId
   })
   return {
     token,
@@ -56,6 +58,6 @@ export async function registerUiBridge(app: FastifyInstance, services: BridgeSer
   }
 }
 
-export type { BridgeServices, ChatsService, WebhookRuntime } from './services.js'
+export type { ChatsService, UiBridgeConfig } from './services.js'
 export { messagePortConnection, websocketConnection, type BridgeConnection, type MessagePortLike } from './connection.js'
 export type { BridgeServer } from './server.js'

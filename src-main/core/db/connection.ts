@@ -1,8 +1,11 @@
-// SQLite connection factory: one place that decides pragmas and where the native binding comes from.
+// SQLite connection factory: one place that decides pragmas, where the native binding comes from, the owner-only
+// mode of the files (0600, folder 0700) and the data key of secrets at rest (db/at-rest-crypto.ts).
 import Database from 'better-sqlite3'
-import { existsSync, mkdirSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { DomainError } from '../domain/errors.js'
+import { ensurePrivateDir, ensurePrivateFile, tightenFile } from '../secrets/private-files.js'
+import { registerAtRestFunctions } from './at-rest-crypto.js'
 
 export type Db = Database.Database
 
@@ -13,6 +16,8 @@ export interface OpenDatabaseOptions {
    */
   nativeBinding?: string
   readonly?: boolean
+  /** Key of seal_secret()/open_secret() (32 bytes); without it secrets are written in clear. */
+  dataKey?: Uint8Array | undefined
 }
 
 /** The binary named for better-sqlite3 is missing or cannot be loaded by this runtime. */
@@ -21,7 +26,12 @@ export class SqliteBindingError extends DomainError {}
 const REBUILD_HINT = 'For the desktop app run `npm run electron:sqlite` (or `npm start`, which builds it); unset SWITCHBOARD_SQLITE_BINDING to use the build in node_modules.'
 
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Db {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
+  if (file !== ':memory:' && !options.readonly) {
+    ensurePrivateDir(dirname(file))
+    // Created 0600 before SQLite opens it: SQLite gives the -wal and -shm files the database's own mode.
+    ensurePrivateFile(file)
+    for (const suffix of ['-wal', '-shm', '-journal']) tightenFile(file + suffix)
+  }
   const nativeBinding = options.nativeBinding ?? process.env.SWITCHBOARD_SQLITE_BINDING
   // A named binary that is not there is a broken setup: silently using another build would hide it until the
   // wrong ABI fails somewhere less obvious.
@@ -36,6 +46,7 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
     if (!nativeBinding || (e as { code?: unknown }).code !== 'ERR_DLOPEN_FAILED') throw e
     throw new SqliteBindingError('sqlite_binding_unloadable', `The better-sqlite3 binary ${nativeBinding} cannot be loaded here (${(e as Error).message.split('\n')[0]}). ${REBUILD_HINT}`)
   }
+  registerAtRestFunctions(db, options.dataKey)
   db.pragma('journal_mode = WAL')
   db.pragma('synchronous = NORMAL')
   db.pragma('foreign_keys = ON')

@@ -1,5 +1,5 @@
 // Prepared statements cached per connection: preparing compiles SQL, which costs more than most of our
-// queries. Repositories call stmt(db, sql) instead of db.prepare(sql).
+// queries. Repositories (the core's and the sandbox's alike) call stmt(db, sql) instead of db.prepare(sql).
 import type { Statement } from 'better-sqlite3'
 import type { Db } from './connection.js'
 

@@ -1,5 +1,7 @@
-// Events the core publishes on its in-process bus. Webhooks, the UI push and the message store subscribe;
-// the engine and the InstanceManager only publish. Payload times are milliseconds since the epoch.
+// Events the core publishes on its in-process bus: session lifecycle (the InstanceManager) and the domain events
+// the ingestor publishes after each committed engine batch (messaging/ingest/ingestor.ts; the only reader of the
+// raw `engine.baileys` batches). Payloads are plain (instance id, JIDs in the engine's form, values), never Baileys
+// types; subscribers read details from the store. Payload times are milliseconds since the epoch.
 import type { InstanceStatus } from './instance-status.js'
 
 /** The account behind an instance once it is paired (WAHA's `me`): ids in the API's @c.us form. */
@@ -38,6 +40,89 @@ export interface InstanceLifecycleEvent {
   at: number
 }
 
+/** A live message (messages.upsert) that is in the store: chatId is the canonical chat JID. */
+export interface MessageStoredEvent {
+  instanceId: string
+  chatId: string
+  id: string
+  fromMe: boolean
+  /** False when the engine announced a message the store already held (e.g. an own send again, with a higher ack). */
+  inserted: boolean
+}
+
+/** The engine reported a delivery status of one of our stored messages. */
+export interface MessageAckEvent {
+  instanceId: string
+  chatId: string
+  id: string
+  /** The stored (highest) level after the report, WAHA numbering (-1 error, 0 pending ... 4 played); may be unchanged. */
+  ack: number
+}
+
+/** A stored or reported message was revoked ("delete for everyone") or edited. */
+export interface MessageUpdatedEvent {
+  instanceId: string
+  chatId: string
+  id: string
+  change: 'revoked' | 'edited'
+}
+
+/** Someone reacted to a message (text '' = the reaction was removed). */
+export interface MessageReactionEvent {
+  instanceId: string
+  chatId: string
+  /** The message reacted to. */
+  messageId: string
+  sender: string
+  text: string
+}
+
+/** The engine reported a change to a group; the store holds the result. */
+export interface GroupChangedEvent {
+  instanceId: string
+  groupId: string
+  /** added: learned or joined (groups.upsert); participants: membership or roles; info: subject, description, settings; picture. */
+  change: 'added' | 'participants' | 'info' | 'picture'
+}
+
+/** A channel's admins changed its settings; the known-channels list holds the new values. */
+export interface ChannelChangedEvent {
+  instanceId: string
+  channelId: string
+  name?: string
+  description?: string
+}
+
+export type PresenceState = 'available' | 'unavailable' | 'composing' | 'recording' | 'paused'
+
+/** Presence/typing of a chat's participants as the engine reported it (not stored); JIDs as the engine sent them. */
+export interface PresenceUpdatedEvent {
+  instanceId: string
+  /** The chat (a user, or a group for typing in it). */
+  id: string
+  presences: Record<string, { lastKnownPresence: PresenceState; lastSeen?: number }>
+}
+
+/** A label was created/changed or deleted, or put on/taken off a chat. */
+export interface LabelChangedEvent {
+  instanceId: string
+  labelId: string
+  change: 'upserted' | 'deleted' | 'chat-added' | 'chat-removed'
+  /** The chat, for chat-added / chat-removed. */
+  chatId?: string
+}
+
+/** A call was offered, accepted or rejected (once per call id and status). */
+export interface CallReceivedEvent {
+  instanceId: string
+  callId: string
+  status: 'offer' | 'accept' | 'reject'
+  from: string
+  chatId: string
+  isGroup: boolean
+  isVideo: boolean
+}
+
 export interface CoreEventMap {
   'session.status': SessionStatusEvent
   'session.qr': SessionQrEvent
@@ -45,4 +130,28 @@ export interface CoreEventMap {
   /** Restart purged the instance's queued outbound messages (see InstanceManager hooks). */
   'instance.restarted': InstanceLifecycleEvent
   'instance.deleted': InstanceLifecycleEvent
+  /** A live message is in the store (new, or announced again). */
+  'message.stored': MessageStoredEvent
+  /** A status report (sent, delivered, read, played) of one of our stored messages. */
+  'message.ack': MessageAckEvent
+  /** A message was revoked or edited. */
+  'message.updated': MessageUpdatedEvent
+  /** A reaction was set or removed. */
+  'message.reaction': MessageReactionEvent
+  /** A group was learned, or its members, info or picture changed. */
+  'group.changed': GroupChangedEvent
+  /** A channel's name or description changed. */
+  'channel.changed': ChannelChangedEvent
+  /** Presence/typing of a chat (ephemeral; published even when the batch's transaction failed). */
+  'presence.updated': PresenceUpdatedEvent
+  /** Labels or chat labels changed. */
+  'label.changed': LabelChangedEvent
+  /** A call offer, acceptance or rejection. */
+  'call.received': CallReceivedEvent
 }
+
+/** The domain events the ingestor publishes (each after its batch's commit). */
+export type IngestEventMap = Pick<
+  CoreEventMap,
+  'message.stored' | 'message.ack' | 'message.updated' | 'message.reaction' | 'group.changed' | 'channel.changed' | 'presence.updated' | 'label.changed' | 'call.received'
+>

@@ -55,7 +55,8 @@ export interface MapContext {
   mediaUrl?: (key: proto.IMessageKey) => string | null
 }
 
-const MEDIA = ['imageMessage', 'videoMessage', 'audioMessage', 'documentMessage', 'stickerMessage', 'ptvMessage'] as const
+/** Message content types that carry a file. */
+export const MEDIA = ['imageMessage', 'videoMessage', 'audioMessage', 'documentMessage', 'stickerMessage', 'ptvMessage'] as const
 
 export function typeOf(content: proto.IMessage | undefined): string {
   const t = content ? getContentType(content) : undefined
@@ -179,47 +180,4 @@ export function toApiMessage(m: WAMessage, ctx: MapContext): ApiMessage {
 export function toWid(id: string): { server: string; user: string; _serialized: string } {
   const at = id.lastIndexOf('@')
   return { server: at < 0 ? '' : id.slice(at + 1), user: at < 0 ? id : id.slice(0, at), _serialized: id }
-}
-
-/**
- * The answer of a send endpoint: the message object with its id in every form clients read — `id._serialized`
- * and `id.id` (whatsapp-web.js), `key.id` (Baileys) and `_data.id` (the documented example). `_data` follows
- * that example (api.wawp.net/en/docs/v2/send/text): from/to as Wid objects ({server, user, _serialized}),
- * viewed, isNewMsg, star, kicNotified, and for media caption, deprecatedMms3Url and directPath; the top level
- * keeps WAHA's flat strings.
- */
-export function toSendResponse(m: WAMessage, ctx: MapContext) {
-  const api = toApiMessage(m, ctx)
-  const idObj = { fromMe: !!m.key.fromMe, remote: toApiChatId(m.key.remoteJid), id: m.key.id ?? '', _serialized: api.id }
-  const content = normalizeMessageContent(m.message)
-  const mediaType = content ? MEDIA.find((t) => content[t]) : undefined
-  const media = mediaType ? (content![mediaType] as { caption?: string | null; url?: string | null; directPath?: string | null; mimetype?: string | null; fileName?: string | null }) : undefined
-  return {
-    ...api,
-    id: idObj,
-    key: { id: m.key.id ?? '', remoteJid: m.key.remoteJid ?? '', fromMe: !!m.key.fromMe, ...(m.key.participant ? { participant: m.key.participant } : {}) },
-    _data: {
-      ...(api._data as object),
-      id: idObj,
-      viewed: false,
-      body: api.body,
-      type: api.type,
-      t: api.timestamp,
-      from: toWid(api.from),
-      to: toWid(api.to),
-      ack: api.ack,
-      isNewMsg: true,
-      star: false,
-      kicNotified: false,
-      ...(media
-        ? {
-            ...(media.caption ? { caption: media.caption } : {}),
-            ...(media.mimetype ? { mimetype: media.mimetype } : {}),
-            ...(media.fileName ? { filename: media.fileName } : {}),
-            deprecatedMms3Url: media.url ?? null,
-            directPath: media.directPath ?? null
-          }
-        : {})
-    }
-  }
 }

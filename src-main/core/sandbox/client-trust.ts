@@ -1,16 +1,20 @@
 // What a Baileys socket needs to use the sandbox: the sandbox's Noise root as WA_CERT_DETAILS.PUBLIC_KEY
 // (global to the JS isolate, so only ever set in a process running in sandbox mode), the loopback websocket
-// URL, and agents that trust the sandbox media certificate.
+// URL, and agents that trust the sandbox media certificate. Media a client is told to fetch from WhatsApp's own
+// hosts by direct path alone (history sync blobs: their notification has no URL) is routed to the sandbox host.
 import { Agent as HttpsAgent } from 'node:https'
-import { Agent as UndiciAgent } from 'undici'
+import { Agent as UndiciAgent, type Dispatcher } from 'undici'
 import { WA_CERT_DETAILS } from '@whiskeysockets/baileys'
 import { SandboxError } from './errors.js'
 
 export interface SocketTrust {
   waWebSocketUrl: URL
   fetchAgent: HttpsAgent
-  options: { dispatcher: UndiciAgent }
+  options: { dispatcher: Dispatcher }
 }
+
+/** https origins of WhatsApp's media CDN (Baileys' default host for a bare directPath is mmg.whatsapp.net). */
+const WA_MEDIA_ORIGIN = /^https:\/\/[a-z0-9.-]+\.whatsapp\.net(:443)?$/i
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1'])
 
@@ -30,11 +34,17 @@ export function trustSandboxRoot(rootPublicKey: Buffer, wsUrl: string): void {
   WA_CERT_DETAILS.PUBLIC_KEY = Buffer.from(rootPublicKey)
 }
 
-export function makeSocketTrust(wsUrl: string, mediaCaPem: string): SocketTrust {
+export function makeSocketTrust(wsUrl: string, mediaCaPem: string, mediaHost?: string): SocketTrust {
   assertLoopback(wsUrl)
+  const agent = new UndiciAgent({ connect: { ca: mediaCaPem } })
+  if (mediaHost) assertLoopback(`https://${mediaHost}`)
+  const dispatcher: Dispatcher = mediaHost
+    ? agent.compose((dispatch) => (opts, handler) =>
+        dispatch(WA_MEDIA_ORIGIN.test(String(opts.origin ?? '')) ? { ...opts, origin: `https://${mediaHost}` } : opts, handler))
+    : agent
   return {
     waWebSocketUrl: new URL(wsUrl),
     fetchAgent: new HttpsAgent({ ca: mediaCaPem, keepAlive: true }),
-    options: { dispatcher: new UndiciAgent({ connect: { ca: mediaCaPem } }) }
+    options: { dispatcher }
   }
 }

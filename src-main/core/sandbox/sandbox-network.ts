@@ -24,6 +24,7 @@ import { routeStanza } from './handlers/router.js'
 import { unlink } from './handlers/misc.js'
 import { bootstrapCompanion, enterPairingCode, scanQr, type LinkResult } from './phone/pairing.js'
 import { provisionPhone } from './phone/provision.js'
+import { seedAccount, seedSummary, type SeedSummary } from './phone/history-sync.js'
 import { makeSocketTrust, trustSandboxRoot, type SocketTrust } from './client-trust.js'
 import { sandboxErrors } from './errors.js'
 import { deviceOfJid, requirePhone } from './lookup.js'
@@ -64,7 +65,7 @@ export interface SandboxPhone {
   devices: SandboxDeviceInfo[]
 }
 
-export type { LinkResult, PersonMessage }
+export type { LinkResult, PersonMessage, SeedSummary }
 
 export class SandboxNetwork {
   /** Fault injection: drop a connection, stream conflict, delivery delay, pre-key exhaustion. */
@@ -128,7 +129,7 @@ export class SandboxNetwork {
 
   /** Spread into makeWASocket(...) for a client of this sandbox (after trustSandboxRoot in that process). */
   socketTrust(): SocketTrust {
-    return makeSocketTrust(this.ws.url, this.mediaCaPem)
+    return makeSocketTrust(this.ws.url, this.mediaCaPem, this.media.host)
   }
 
   get events() {
@@ -170,6 +171,21 @@ export class SandboxNetwork {
         pending_stanzas: queueDepth(this.db, a.phone, d.deviceId)
       }))
     }
+  }
+
+  /**
+   * Seeds the phone's account (once): contacts, chats addressed by PN or LID, groups (in the group store) and
+   * labels (app-state), with `messages` spread over the chats. Generated deterministically from `seed` (default:
+   * from the number); every device linked afterwards gets it as history sync chunks. Counts in snake_case as the
+   * admin route takes them: {contacts, chats, messages, groups, labels, lid_share, seed}.
+   */
+  seedHistory(phoneNumber: string, input: Record<string, unknown>): Promise<SeedSummary> {
+    return seedAccount(this.server, requirePhone(this.db, phoneNumber).phone, input)
+  }
+
+  /** What a phone was seeded with, if it was. */
+  historySeed(phoneNumber: string): SeedSummary | undefined {
+    return seedSummary(this.server, requirePhone(this.db, phoneNumber).phone)
   }
 
   // ---- linking ------------------------------------------------------------------------------------------

@@ -1,16 +1,20 @@
 // The service layer behind both front doors (HTTP routes and the UI bridge): built once by start-core.ts, with
 // no optional members. Front doors only translate wire parameters into typed calls on these and answers back.
 import type { MediaFiles } from '../messaging/reads/media-files.js'
+import type { ReadService } from '../messaging/reads/read-service.js'
 import type { SendService } from '../messaging/send/send-service.js'
+import type { StatusService } from '../account/status/status-service.js'
 import type { PairingCodes } from '../engine/pairing-codes.js'
 import type { GroupService } from '../account/groups/group-service.js'
 import type { ChannelService } from '../account/channels/channel-service.js'
 import type { LabelService } from '../account/labels/label-service.js'
 import type { ProfileService } from '../account/profile/profile-service.js'
-import type { PresenceTracker } from '../account/presence/presence-tracker.js'
+import type { PresenceService } from '../account/presence/presence-service.js'
 import type { RateLimiter, SendQueue } from '../rate-limit/index.js'
 import type { WebhookService } from '../webhooks/webhook-service.js'
 import type { InstanceService } from './instance-service.js'
+import type { PolicyService } from '../rate-limit/policy-service.js'
+import type { TempLinkService } from './temp-link-service.js'
 
 export type NetworkMode = 'whatsapp' | 'sandbox'
 
@@ -24,6 +28,8 @@ export interface CoreServices {
   pairingCodes: PairingCodes
   /** The send pipeline: outbound rows, rate-limit queue, Baileys. */
   send: SendService
+  /** 24-hour statuses, posted through the send pipeline. */
+  statuses: StatusService
   /** Downloaded media of stored messages. */
   media: MediaFiles
   /** The limiter and the queue that pace sends, group operations and number checks. */
@@ -32,7 +38,14 @@ export interface CoreServices {
   channels: ChannelService
   labels: LabelService
   profile: ProfileService
-  presence: PresenceTracker
+  /** Own presence and chat states, subscriptions, and the presences the tracker remembers. */
+  presence: PresenceService
   /** Webhook configs, the delivery log, replay and the delivery worker. */
   webhooks: WebhookService
+  /** Rate-limit policies: the one in force, the catalogue per plan, the checked choice, live counters. */
+  policies: PolicyService
+  /** Temporary QR links (the credential-free /temp-qr page). */
+  tempLinks: TempLinkService
+  /** Chats, messages, contacts, LIDs and media files from the store, and chat/message/contact operations. */
+  reads: ReadService
 }

@@ -7,11 +7,18 @@ import { getAccount, type AccountRow } from '../db/repositories/accounts-repo.js
 import { getOwnedInstance, listAccountInstances, rowMe, type InstanceRow } from '../db/repositories/instances-repo.js'
 import { coreErrors } from '../domain/core-errors.js'
 import type { PlanCatalogue, PlanTier } from '../domain/plans.js'
-import type { InstanceManager } from '../engine/instance-manager.js'
+import type { InstanceManager, InstanceView } from '../engine/instance-manager.js'
 import { policyInForce } from '../rate-limit/policies.js'
 
 /** The one local server every instance runs on (the hosted API's server_name). */
 export const SERVER_NAME = 'switchboard-local'
+
+/** The QR an instance shows while it waits for a scan, with the engine's own timing. */
+export interface CurrentQr {
+  qr: string
+  issuedAt: number
+  expiresAt: number
+}
 
 /** `config` of session answers: the instance's webhooks and its proxy (none yet). */
 export interface SessionConfigView {
@@ -50,6 +57,21 @@ export class InstanceService {
     const row = getOwnedInstance(this.deps.db, this.account(accountId).id, instanceId.toUpperCase())
     if (!row) throw coreErrors.invalidSession()
     return row
+  }
+
+  /** The instance by id whoever owns it (callers authorised by other means: the API's auth hook, a temp link). */
+  view(instanceId: string): InstanceView | undefined {
+    return this.deps.manager.view(instanceId)
+  }
+
+  /** Like view(); a missing instance is invalid_session. */
+  mustView(instanceId: string): InstanceView {
+    return this.deps.manager.mustView(instanceId)
+  }
+
+  /** The QR to scan, only while the instance (as last read) is in SCAN_QR_CODE. */
+  qrOf(instance: { id: string; status: string }): CurrentQr | undefined {
+    return instance.status === 'SCAN_QR_CODE' ? this.deps.manager.qr(instance.id) : undefined
   }
 
   listRows(accountId: string): InstanceRow[] {

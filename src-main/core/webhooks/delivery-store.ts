@@ -2,7 +2,7 @@
 // back (crash recovery, shutdown). A lease (owner + deadline) makes a delivery killed mid-flight run again.
 import type { Db } from '../db/connection.js'
 import type { Decision } from './retry-policy.js'
-import { stmt } from './stmt-cache.js'
+import { stmt } from '../db/statements.js'
 import type { WebhookRetries } from './webhook-input.js'
 import { disableWebhook } from './webhook-repo.js'
 

@@ -2,7 +2,7 @@
 import type { Db } from '../db/connection.js'
 import type { WebhookEnvelope } from './envelope.js'
 import { WebhookNotFoundError } from './errors.js'
-import { stmt } from './stmt-cache.js'
+import { stmt } from '../db/statements.js'
 
 export type DeliveryState = 'pending' | 'in_flight' | 'delivered' | 'dead'
 

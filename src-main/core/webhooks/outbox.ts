@@ -5,7 +5,7 @@
 // waits for a wake() or the poll.
 import type { Db } from '../db/connection.js'
 import { buildEnvelope, serializeEnvelope, type EnvelopeInput, type WebhookEnvelope } from './envelope.js'
-import { stmt } from './stmt-cache.js'
+import { stmt } from '../db/statements.js'
 import { newEventId, type IdGenerator } from './ulid.js'
 
 export interface EnqueueOptions {

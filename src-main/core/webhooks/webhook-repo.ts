@@ -2,7 +2,7 @@
 // Deleting a webhook cascades to its pending deliveries and attempts (the events themselves stay listed).
 import type { Db } from '../db/connection.js'
 import { WebhookNotFoundError, WebhookValidationError } from './errors.js'
-import { stmt } from './stmt-cache.js'
+import { stmt } from '../db/statements.js'
 import { DEFAULT_RETRIES, normalizeFields, normalizeWebhookUrl, type WebhookFields, type WebhookInput, type WebhookRetries } from './webhook-input.js'
 
 export interface WebhookConfig {

@@ -104,6 +104,28 @@ export const fakeProtocol = {
 export const forked: FakeUtilityProcess[] = []
 
 /** The module the shell imports as 'electron'. */
+/** safeStorage: "encrypts" reversibly with a marker; a test may make it unavailable or the Linux basic_text backend. */
+export class FakeSafeStorage {
+  available = true
+  backend = 'gnome_libsecret'
+  /** Another user's or a reset keychain: what it wrapped cannot be unwrapped. */
+  secret = 'keychain-1'
+  isEncryptionAvailable(): boolean {
+    return this.available
+  }
+  getSelectedStorageBackend(): string {
+    return this.backend
+  }
+  encryptString(plainText: string): Buffer {
+    return Buffer.from(`${this.secret}|${Buffer.from(plainText).toString('hex')}`)
+  }
+  decryptString(encrypted: Buffer): string {
+    const [secret, hex] = encrypted.toString().split('|')
+    if (secret !== this.secret || hex === undefined) throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.')
+    return Buffer.from(hex, 'hex').toString()
+  }
+}
+
 export const electronModule = {
   app: new EventEmitter(),
   ipcMain: new EventEmitter(),

@@ -1,7 +1,7 @@
 // The network's channel metadata (w:mex newsletter metadata) -> our stored row -> the API's channel object
 // (WAHA's Channel: id, name, invite link, picture, description, verified, role; plus mute and counts).
 import type { ChannelRole, KnownChannel } from './channels-repo.js'
-import { channelInviteUrl } from './channel-params.js'
+import { channelInviteUrl } from './channel-key.js'
 
 /** The fields of the metadata object Baileys' newsletterMetadata returns (the raw w:mex answer). */
 export interface RawChannelMetadata {

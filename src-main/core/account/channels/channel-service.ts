@@ -10,7 +10,7 @@ import { assertDecodableImage } from '../images.js'
 import { callNetwork, type ErrorMap } from '../wa-errors.js'
 import { ownJids, workingSocket, type SocketSource } from '../working-socket.js'
 import { fromMetadata, type RawChannelMetadata, type ViewedChannel } from './channel-mapper.js'
-import type { ChannelKey } from './channel-params.js'
+import type { ChannelKey } from './channel-key.js'
 import { deleteChannel, listChannels, setChannelMuted, upsertChannel, type KnownChannel } from './channels-repo.js'
 
 export interface ChannelServiceDeps extends SocketSource {

@@ -1,6 +1,6 @@
 // Baileys GroupMetadata -> the API's group object: Baileys' field names (as WAHA's NOWEB engine answers)
 // with every user id in the API's @c.us form, and participants carrying both identities and their role,
-// whatever the group's addressing mode (PN or LID).
+// whatever the group's addressing mode (PN or LID); and the public link of an invite code.
 import { isLidUser, isPnUser, type GroupMetadata, type GroupParticipant } from '@whiskeysockets/baileys'
 import { toApiChatId } from '../../messaging/chat-ids.js'
 
@@ -93,3 +93,5 @@ export function roleIn(g: GroupMetadata, own: { pn: string; lid: string | undefi
   }
   return undefined
 }
+
+export const inviteUrl = (code: string): string => `https://chat.whatsapp.com/${code}`

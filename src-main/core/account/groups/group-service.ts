@@ -1,7 +1,10 @@
 // Group operations of one instance through its live socket: reads (list with a short cache, one group,
 // participants, invite info, picture, settings) and paced mutations (create, join, leave, delete, subject,
 // description, picture, settings, invite revoke, participants). Network refusals become domain errors.
+// The cached list follows the ingestor's group.changed events (followChanges, wired in start-core).
 import type { GroupMetadata, ParticipantAction, WASocket } from '@whiskeysockets/baileys'
+import type { EventSubscriber } from '../../domain/event-bus.js'
+import type { CoreEventMap } from '../../domain/events.js'
 import { toApiChatId } from '../../messaging/chat-ids.js'
 import { accountErrors } from '../errors.js'
 import type { GroupPacer } from '../group-pacing.js'
@@ -53,6 +56,16 @@ export class GroupService {
   /** Own changes and group events make the cached list stale. */
   invalidate(instanceId: string): void {
     this.lists.delete(instanceId)
+  }
+
+  /**
+   * Someone else added us to a group or changed its members: the cached list is stale. Returns the unsubscribe.
+   * (Info and picture changes leave the list cached until its TTL, as before.)
+   */
+  followChanges(bus: EventSubscriber<Pick<CoreEventMap, 'group.changed'>>): () => void {
+    return bus.on('group.changed', (e) => {
+      if (e.change === 'added' || e.change === 'participants') this.invalidate(e.instanceId)
+    })
   }
 
   private paced<T>(instanceId: string, fn: () => Promise<T>): Promise<T> {

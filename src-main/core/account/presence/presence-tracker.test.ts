@@ -1,6 +1,10 @@
 // The in-memory presence tracker: WAHA states, last seen kept across typing, waiting for a first presence,
-// listing subscribed and seen chats, forgetting a deleted instance.
+// listing subscribed and seen chats, forgetting a deleted instance; fed by the ingestor's presence.updated and
+// resubscribing on session.status WORKING.
+import type { WASocket } from '@whiskeysockets/baileys'
 import { describe, expect, it } from 'vitest'
+import { createEventBus } from '../../domain/event-bus.js'
+import type { CoreEventMap, SessionStatusEvent } from '../../domain/events.js'
 import { PresenceTracker } from './presence-tracker.js'
 
 const BOB = '15550000002@s.whatsapp.net'
@@ -30,5 +34,23 @@ describe('presence tracker', () => {
     t.forget('I1')
     expect(t.all('I1')).toEqual([])
     t.close()
+  })
+
+  it('follows the domain events: presence.updated records, WORKING subscribes the known chats again', () => {
+    const bus = createEventBus<CoreEventMap>()
+    const subscribed: string[] = []
+    const socket = { presenceSubscribe: async (jid: string) => void subscribed.push(jid) } as unknown as WASocket
+    const t = new PresenceTracker({ bus, liveSocket: (id) => (id === 'I1' ? socket : undefined) })
+    bus.emit('presence.updated', { instanceId: 'I1', id: BOB, presences: { [BOB]: { lastKnownPresence: 'available' } } })
+    expect(t.get('I1', '15550000002@c.us').presences).toEqual([{ participant: '15550000002@c.us', lastKnownPresence: 'online', lastSeen: null }])
+    t.markSubscribed('I1', BOB)
+    const status = (s: SessionStatusEvent['status']): SessionStatusEvent => ({ instanceId: 'I1', accountId: 'A', name: 's', status: s, previous: null, reason: 'test', me: null, at: 0 })
+    bus.emit('session.status', status('STARTING'))
+    expect(subscribed).toEqual([])
+    bus.emit('session.status', status('WORKING'))
+    expect(subscribed).toEqual([BOB])
+    t.close()
+    bus.emit('session.status', status('WORKING'))
+    expect(subscribed).toEqual([BOB])
   })
 })

@@ -1,9 +1,9 @@
-// The last presences each instance saw (Baileys presence.update), kept in memory per chat and participant,
-// and the chats it subscribed to, which are subscribed again whenever the connection reopens (the network
-// forgets subscriptions with the connection). Presence is ephemeral, so nothing is persisted.
-import type { BaileysEventMap, PresenceData, WASocket } from '@whiskeysockets/baileys'
+// The last presences each instance saw (the ingestor's presence.updated events), kept in memory per chat and
+// participant, and the chats it subscribed to, which are subscribed again whenever the instance is WORKING again
+// (session.status; the network forgets subscriptions with the connection). Presence is ephemeral: nothing persisted.
+import type { WASocket } from '@whiskeysockets/baileys'
 import type { EventSubscriber } from '../../domain/event-bus.js'
-import type { BaileysBusEvents } from '../../engine/baileys/baileys-events.js'
+import type { CoreEventMap, PresenceState, PresenceUpdatedEvent } from '../../domain/events.js'
 import { toApiChatId } from '../../messaging/chat-ids.js'
 
 export type ApiPresenceState = 'online' | 'offline' | 'typing' | 'recording' | 'paused'
@@ -20,7 +20,7 @@ export interface ChatPresence {
   presences: ApiPresence[]
 }
 
-const STATES: Record<PresenceData['lastKnownPresence'], ApiPresenceState> = {
+const STATES: Record<PresenceState, ApiPresenceState> = {
   available: 'online',
   unavailable: 'offline',
   composing: 'typing',
@@ -29,7 +29,7 @@ const STATES: Record<PresenceData['lastKnownPresence'], ApiPresenceState> = {
 }
 
 export interface PresenceTrackerDeps {
-  bus?: EventSubscriber<BaileysBusEvents>
+  bus?: EventSubscriber<Pick<CoreEventMap, 'presence.updated' | 'session.status'>>
   liveSocket(instanceId: string): WASocket | undefined
   onResubscribeError?(instanceId: string, jid: string, error: unknown): void
 }
@@ -40,24 +40,27 @@ export class PresenceTracker {
   /** instance -> Baileys JIDs subscribed to */
   private readonly subscribed = new Map<string, Set<string>>()
   private readonly waiters = new Set<{ instanceId: string; chatId: string; wake: () => void }>()
-  private readonly off: (() => void) | undefined
+  private readonly offs: (() => void)[]
 
   constructor(private readonly deps: PresenceTrackerDeps) {
-    this.off = deps.bus?.on('engine.baileys', ({ instanceId, events }) => this.onEvents(instanceId, events))
+    const bus = deps.bus
+    this.offs = bus
+      ? [
+          bus.on('presence.updated', (e) => this.record(e.instanceId, e)),
+          // Every (re)opened connection passes through WORKING (a drop sets STARTING first).
+          bus.on('session.status', (e) => {
+            if (e.status === 'WORKING') this.resubscribe(e.instanceId)
+          })
+        ]
+      : []
   }
 
   close(): void {
-    this.off?.()
+    for (const off of this.offs.splice(0)) off()
     for (const w of this.waiters) w.wake()
   }
 
-  private onEvents(instanceId: string, events: Partial<BaileysEventMap>): void {
-    const update = events['presence.update']
-    if (update) this.record(instanceId, update)
-    if (events['connection.update']?.connection === 'open') this.resubscribe(instanceId)
-  }
-
-  record(instanceId: string, update: BaileysEventMap['presence.update']): void {
+  record(instanceId: string, update: Pick<PresenceUpdatedEvent, 'id' | 'presences'>): void {
     const chatId = toApiChatId(update.id)
     let chats = this.seen.get(instanceId)
     if (!chats) this.seen.set(instanceId, (chats = new Map()))

@@ -1,11 +1,9 @@
-// Who sees a 24-hour status: the `contacts` the caller lists, or else every person the instance's message
+// Who sees a 24-hour status: the contacts the caller lists, or else every person the instance's message
 // store knows (address-book contacts and people it has chatted with). The account's own number is always
 // added, so its phone and other devices show the status under "My status" as WhatsApp's apps do.
 import type { Db } from '../../db/connection.js'
 import { coreErrors } from '../../domain/core-errors.js'
 import { listContacts } from '../../messaging/store/index.js'
-import type { Params } from '../../api/request-params.js'
-import { participantJids } from '../groups/group-params.js'
 
 const PAGE = 1000
 /** The network refuses very large audiences; WhatsApp's apps cap a status at a few thousand contacts too. */
@@ -24,15 +22,9 @@ export function knownContacts(db: Db, instanceId: string, limit = MAX_STATUS_AUD
   return out.slice(0, limit)
 }
 
-const hasContacts = (input: Params): boolean => {
-  const v = input.contacts
-  if (v === undefined || v === null || v === '') return false
-  return !(Array.isArray(v) && v.length === 0)
-}
-
-export function statusAudience(db: Db, instanceId: string, input: Params, ownPn: string): string[] {
-  const listed = hasContacts(input) ? participantJids(input, 'contacts') : knownContacts(db, instanceId)
-  const audience = listed.filter((j) => j !== ownPn)
+/** `listed`: user JIDs the caller chose (undefined: every known person); the own number goes first. */
+export function statusAudience(db: Db, instanceId: string, listed: string[] | undefined, ownPn: string): string[] {
+  const audience = (listed ?? knownContacts(db, instanceId)).filter((j) => j !== ownPn)
   if (!audience.length) {
     const e = coreErrors.missingParam(['contacts'])
     e.details!.recommendation = 'This instance knows no contacts yet: list who should see the status in contacts (["15551234567@c.us", ...])'

@@ -3,7 +3,11 @@
 //   'instance' token + instance_id owned by that account   -> request.auth.account + request.auth.instance
 // The token may come from the body, the query, or the headers access-token / Authorization: Bearer /
 // X-Api-Key (in that order of precedence); instance_id from the body, query or X-Instance-Id.
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+// Before a body over the default limit is read (media routes), the token must already be in the query or a header:
+// otherwise the body is read only up to the default limit (an unauthenticated request cannot make the server
+// buffer more), and a longer one is refused with the answer the missing or wrong credential would get.
+import { Transform, type TransformCallback } from 'node:stream'
+import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingHookHandler, RequestPayload } from 'fastify'
 import type { Db } from '../../db/connection.js'
 import { findAccountByToken, type AccountRow } from '../../db/repositories/accounts-repo.js'
 import { getOwnedInstance, type InstanceRow } from '../../db/repositories/instances-repo.js'
@@ -50,6 +54,8 @@ function instanceIdFromRequest(request: FastifyRequest, input: Params): string |
 export interface AuthOptions {
   db: Db
   limiter: AuthFailureLimiter
+  /** Bytes of body read before the credential is known (the app's default body limit). */
+  unauthenticatedBodyLimit: number
 }
 
 export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
@@ -57,6 +63,19 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   app.decorateRequest('auth', null)
 
   // Callback style: the hook's work is synchronous, and an async hook costs a promise per request.
+  // Only on the routes that accept more than the default limit: the others cost nothing more per request.
+  const capBody: preParsingHookHandler = (request, reply, payload, done) => {
+    try {
+      done(null, capUnauthenticatedBody(request, reply, payload, options))
+    } catch (e) {
+      done(e as Error)
+    }
+  }
+  app.addHook('onRoute', (route) => {
+    if ((route.config?.auth ?? 'none') === 'none' || !((route.bodyLimit ?? 0) > options.unauthenticatedBodyLimit)) return
+    route.preParsing = [capBody, ...(route.preParsing === undefined ? [] : Array.isArray(route.preParsing) ? route.preParsing : [route.preParsing])]
+  })
+
   app.addHook('preValidation', (request, _reply, done) => {
     try {
       authenticate(request, options)
@@ -79,27 +98,64 @@ function authenticate(request: FastifyRequest, options: AuthOptions): void {
 
   const token = tokenFromRequest(request, input)
   const instanceId = mode === 'instance' ? instanceIdFromRequest(request, input) : undefined
-  if (!token || (mode === 'instance' && !instanceId)) {
-    const missing = [...(token ? [] : ['access_token']), ...(mode === 'instance' && !instanceId ? ['instance_id'] : [])]
-    throw statusVariant ? coreErrors.missingParams(missing) : coreErrors.missingParam(missing)
-  }
+  if (!token || (mode === 'instance' && !instanceId)) throw missingCredentials(mode, statusVariant, token, instanceId)
 
   // The token first: a valid one is never throttled, whatever other clients on this address did. The lookup is by
   // SHA-256 hash, so its timing depends on the hash, never on how close a guess came to the token.
   const account = findAccountByToken(options.db, token)
-  if (!account) {
-    const attempt = { address: request.ip, credential: token, instanceId }
-    const retryAfter = options.limiter.retryAfterSeconds(attempt)
-    if (retryAfter > 0) throw coreErrors.tooManyRequests(retryAfter)
-    options.limiter.recordFailure(attempt)
-    throw statusVariant ? coreErrors.invalidCredentials() : coreErrors.invalidAccessToken()
-  }
+  if (!account) throw failedToken(request, options, statusVariant, token, instanceId)
   let instance: InstanceRow | undefined
   if (mode === 'instance') {
     instance = getOwnedInstance(options.db, account.id, instanceId!)
     if (!instance) throw statusVariant ? coreErrors.invalidCredentials() : coreErrors.invalidSession()
   }
   request.auth = { account, instance, token }
+}
+
+function missingCredentials(mode: AuthMode, statusVariant: boolean, token: string | undefined, instanceId: string | undefined): Error {
+  const missing = [...(token ? [] : ['access_token']), ...(mode === 'instance' && !instanceId ? ['instance_id'] : [])]
+  return statusVariant ? coreErrors.missingParams(missing) : coreErrors.missingParam(missing)
+}
+
+/** A token that matches no account: counted by the failure throttle, 429 once it is over a cap. */
+function failedToken(request: FastifyRequest, options: AuthOptions, statusVariant: boolean, token: string, instanceId: string | undefined): Error {
+  const attempt = { address: request.ip, credential: token, instanceId }
+  const retryAfter = options.limiter.retryAfterSeconds(attempt)
+  if (retryAfter > 0) return coreErrors.tooManyRequests(retryAfter)
+  options.limiter.recordFailure(attempt)
+  return statusVariant ? coreErrors.invalidCredentials() : coreErrors.invalidAccessToken()
+}
+
+/**
+ * preParsing: on a route that accepts bodies over the default limit, a request whose query or headers carry no
+ * valid token gets the default limit. Over it (declared by Content-Length, or counted while streaming) it is
+ * answered at once with what the auth hook would answer without a body credential (missing or wrong token, 429
+ * when throttled), and the connection is closed rather than drained.
+ */
+function capUnauthenticatedBody(request: FastifyRequest, reply: FastifyReply, payload: RequestPayload, options: AuthOptions): RequestPayload {
+  const routeOptions = request.routeOptions
+  const cap = options.unauthenticatedBodyLimit
+  const mode = routeOptions.config?.auth ?? 'none'
+  const early = mergeParams(request.query, undefined)
+  const token = tokenFromRequest(request, early)
+  if (token && findAccountByToken(options.db, token)) return payload
+  const refuse = () => {
+    reply.header('Connection', 'close')
+    const statusVariant = routeOptions.config?.errorVariant === 'status'
+    const instanceId = mode === 'instance' ? instanceIdFromRequest(request, early) : undefined
+    return token ? failedToken(request, options, statusVariant, token, instanceId) : missingCredentials(mode, statusVariant, token, instanceId)
+  }
+  if (Number(request.headers['content-length']) > cap) throw refuse()
+  let seen = 0
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+      seen += chunk.length
+      if (seen > cap) callback(refuse())
+      else callback(null, chunk)
+    }
+  })
+  payload.on('error', (e) => counted.destroy(e))
+  return payload.pipe(counted)
 }
 
 /** For handlers of 'instance' routes: the authenticated instance (the hook guarantees it). */

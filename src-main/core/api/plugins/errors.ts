@@ -91,8 +91,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     return sendError(request, reply, error)
   })
-  app.setNotFoundHandler((request, reply) => sendError(request, reply, coreErrors.notFound(`${request.method} ${request.url.split('?')[0]}`)))
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]
+    // A known path with another method: 405 with the methods it has (RFC 9110 §15.5.6), not a 404.
+    const allowed = ROUTER_METHODS.filter((method) => method !== request.method && app.findRoute({ method, url: request.url }))
+    if (!allowed.length) return sendError(request, reply, coreErrors.notFound(`${request.method} ${path}`))
+    reply.header('Allow', allowed.join(', '))
+    return sendError(request, reply, new DomainError('method_not_allowed', `${request.method} is not allowed on ${path}`, { allowed, recommendation: `Use ${allowed.join(' or ')}; see /docs` }))
+  })
 }
+
+const ROUTER_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
 
 /**
  * Errors of Fastify's router (a path that is not valid percent-encoding, a path parameter over maxParamLength)

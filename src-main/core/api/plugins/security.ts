@@ -77,6 +77,13 @@ export function createRequestGuard(options: SecurityOptions): RequestGuard {
   }
 }
 
+/** Host headers in the request as sent (rawHeaders alternates names and values). */
+export function hostHeaderCount(rawHeaders: string[]): number {
+  let n = 0
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]!.length === 4 && rawHeaders[i]!.toLowerCase() === 'host') n++
+  return n
+}
+
 /** Baseline headers of every answer (also those Fastify's router makes before any hook runs, see errors.ts). */
 export function setSecurityHeaders(reply: FastifyReply): void {
   reply.header('X-Content-Type-Options', 'nosniff')
@@ -90,6 +97,7 @@ export function registerSecurity(app: FastifyInstance, guard: RequestGuard): voi
   // Cache-Control), so no onSend hook has to touch every answer again.
   app.addHook('onRequest', (request, reply, done) => {
     setSecurityHeaders(reply)
-    done(guard(request.headers))
+    // Node keeps only the first of several Host headers; which one a proxy or the guard believes is ambiguous.
+    done(hostHeaderCount(request.raw.rawHeaders) > 1 ? coreErrors.invalidParam('host', 'the request has more than one Host header') : guard(request.headers))
   })
 }

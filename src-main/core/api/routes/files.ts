@@ -1,13 +1,10 @@
 // GET /api/files/<instance_id>/<file>: media of stored messages (see messaging/reads/media-files.ts), behind the
 // same credentials as /v2 (token in the query, body or headers; the instance must be the caller's). A URL handed
 // out before its download (webhook payloads) is downloaded through the engine on its first request.
-import { createReadStream, statSync } from 'node:fs'
+import { createReadStream } from 'node:fs'
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { getOwnedInstance } from '../../db/repositories/instances-repo.js'
 import { coreErrors } from '../../domain/core-errors.js'
-import { readsErrors } from '../../messaging/reads/errors.js'
-import { mimetypeOfFile } from '../../messaging/reads/media-files.js'
 import type { ApiDeps } from '../api-deps.js'
 import { pathParam } from '../path-params.js'
 import { authAccount, tokenFromRequest } from '../plugins/auth.js'
@@ -41,17 +38,15 @@ export async function mediaFileRoutes(app: FastifyInstance, deps: ApiDeps): Prom
     handler: async (request, reply) => {
       const { account } = authAccount(request)
       const instanceId = (pathParam(request, 'instanceId') ?? '').toUpperCase()
-      if (!getOwnedInstance(deps.db, account.id, instanceId)) throw coreErrors.invalidSession()
+      deps.services.instances.owned(account.id, instanceId)
       const name = pathParam(request, 'file') ?? ''
-      const path = await deps.media?.servePath(instanceId, name, deps.engine?.liveSocket(instanceId))
-      if (!path) throw readsErrors.mediaNotFound()
-      const size = statSync(path).size
+      const file = await deps.services.reads.mediaFile(instanceId, name)
       reply
-        .type(mimetypeOfFile(name))
-        .header('content-length', String(size))
+        .type(file.mimetype)
+        .header('content-length', String(file.size))
         .header('cache-control', 'private, max-age=86400')
         .header('content-disposition', `inline; filename="${name}"`)
-      return reply.send(createReadStream(path))
+      return reply.send(createReadStream(file.path))
     }
   })
 }

@@ -4,7 +4,6 @@ import { Type } from '@sinclair/typebox'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import QRCode from 'qrcode'
-import { liveTempLinkByToken, type TempLinkRow } from '../../db/repositories/temp-links-repo.js'
 import { coreErrors } from '../../domain/core-errors.js'
 import type { ApiDeps } from '../api-deps.js'
 import { stringParam } from '../request-params.js'
@@ -17,8 +16,7 @@ const tags = ['Temporary link']
 export async function tempQrRoutes(untyped: FastifyInstance, deps: ApiDeps): Promise<void> {
   // The TypeBox provider types request.params from the route schemas below.
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>()
-  const now = () => (deps.now ?? Date.now)()
-  const resolve = (token: string): TempLinkRow | undefined => (/^[A-Za-z0-9_-]{16,128}$/.test(token) ? liveTempLinkByToken(deps.db, token, now()) : undefined)
+  const { instances, pairingCodes, tempLinks } = deps.services
   const page = (reply: FastifyReply, status: number, html: string) =>
     reply.code(status).header('Content-Security-Policy', PAGE_CSP).type('text/html; charset=utf-8').send(html)
 
@@ -32,7 +30,7 @@ export async function tempQrRoutes(untyped: FastifyInstance, deps: ApiDeps): Pro
   app.get('/temp-qr/:token', {
     schema: { tags, summary: 'QR page of a temporary link (HTML, no credentials)', params: TokenParams }
   }, async (request, reply) => {
-    return resolve(request.params.token) ? page(reply, 200, PAGE_HTML) : page(reply, 410, EXPIRED_HTML)
+    return tempLinks.resolve(request.params.token) ? page(reply, 200, PAGE_HTML) : page(reply, 410, EXPIRED_HTML)
   })
 
   app.get('/temp-qr/:token/state', {
@@ -46,11 +44,11 @@ export async function tempQrRoutes(untyped: FastifyInstance, deps: ApiDeps): Pro
       }
     }
   }, async (request) => {
-    const link = resolve(request.params.token)
+    const link = tempLinks.resolve(request.params.token)
     if (!link) throw coreErrors.tempLinkExpired()
-    const view = deps.manager.view(link.instance_id)
+    const view = instances.view(link.instance_id)
     if (!view) throw coreErrors.tempLinkExpired()
-    const qr = view.status === 'SCAN_QR_CODE' ? deps.manager.qr(view.id) : undefined
+    const qr = instances.qrOf(view)
     return { status: view.status, qr: qr ? await QRCode.toDataURL(qr.qr, { margin: 2, width: 264 }) : null, expires_at: new Date(link.expires_at).toISOString() }
   })
 
@@ -62,10 +60,10 @@ export async function tempQrRoutes(untyped: FastifyInstance, deps: ApiDeps): Pro
       response: { 200: Type.Object({ code: Type.String() }), 400: ErrorBody, 410: ErrorBody, 422: ErrorBody, 429: ErrorBody }
     }
   }, async (request) => {
-    const link = resolve(request.params.token)
+    const link = tempLinks.resolve(request.params.token)
     if (!link) throw coreErrors.tempLinkExpired()
     const phone = stringParam(request.input, 'phone_number')
     if (!phone) throw coreErrors.missingParam(['phone_number'])
-    return { code: await deps.pairingCodes.request(link.instance_id, phone) }
+    return { code: await pairingCodes.request(link.instance_id, phone) }
   })
 }

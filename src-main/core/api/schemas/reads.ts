@@ -1,5 +1,5 @@
 // TypeBox schemas of the read endpoints and the chat, message and contact operations (issue 4, part F).
-// Loose scalars ("true"/"1", numbers as strings) are accepted here and parsed by messaging/reads/params.ts.
+// Loose scalars ("true"/"1", numbers as strings) are accepted here and parsed by api/params/read-params.ts.
 import { Type } from '@sinclair/typebox'
 
 export const LooseBoolean = (description: string) =>

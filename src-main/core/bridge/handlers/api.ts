@@ -1,24 +1,23 @@
 // api.* and app.*: what the API view and the shell need (base URL, docs, the default token on request).
 import { BRIDGE_ERROR_CODES } from '../../../../src-preload/contract/envelope.js'
 import { BridgeError } from '../errors.js'
-import type { BridgeServices } from '../services.js'
-import { accountOf } from './context.js'
+import type { BridgeContext } from './context.js'
 import type { HandlersOf } from './types.js'
 
-export function appHandlers(s: BridgeServices): HandlersOf<'app'> {
+export function appHandlers(c: BridgeContext): HandlersOf<'app'> {
   return {
-    'app.info': () => ({ version: s.version ?? '0.0.0', network: s.network, apiUrl: s.apiUrl(), plan: accountOf(s).plan })
+    'app.info': () => ({ version: c.config.version, network: c.services.network, apiUrl: c.config.apiUrl(), plan: c.account().plan })
   }
 }
 
-export function apiHandlers(s: BridgeServices): HandlersOf<'api'> {
+export function apiHandlers({ config }: BridgeContext): HandlersOf<'api'> {
   return {
-    'api.info': () => ({ baseUrl: s.apiUrl(), docsUrl: `${s.apiUrl()}/docs`, tokenAvailable: s.revealToken() !== undefined }),
+    'api.info': () => ({ baseUrl: config.apiUrl(), docsUrl: `${config.apiUrl()}/docs`, tokenAvailable: config.revealToken() !== undefined }),
     'api.revealToken': () => {
-      const token = s.revealToken()
+      const token = config.revealToken()
       if (!token) throw new BridgeError(BRIDGE_ERROR_CODES.notAvailable, 'The access token is not stored on this computer', { recommendation: 'Rotate the token to get a new one' })
       return { token }
     },
-    'api.rotateToken': () => ({ token: s.rotateToken() })
+    'api.rotateToken': () => ({ token: config.rotateToken() })
   }
 }

@@ -1,5 +1,5 @@
 // Every channel's handler, composed from the per-domain modules; the type makes a missing channel a compile error.
-import type { BridgeServices } from '../services.js'
+import type { BridgeContext } from './context.js'
 import { apiHandlers, appHandlers } from './api.js'
 import { chatHandlers } from './chats.js'
 import { instanceHandlers } from './instances.js'
@@ -9,17 +9,18 @@ import { sandboxHandlers } from './sandbox.js'
 import type { HandlerMap } from './types.js'
 import { webhookHandlers } from './webhooks.js'
 
-export function createHandlers(s: BridgeServices): HandlerMap {
+export function createHandlers(c: BridgeContext): HandlerMap {
   return {
-    ...appHandlers(s),
-    ...instanceHandlers(s),
-    ...pairingHandlers(s),
-    ...policyHandlers(s),
-    ...webhookHandlers(s),
-    ...apiHandlers(s),
-    ...sandboxHandlers(s),
-    ...chatHandlers(s)
+    ...appHandlers(c),
+    ...instanceHandlers(c),
+    ...pairingHandlers(c),
+    ...policyHandlers(c),
+    ...webhookHandlers(c),
+    ...apiHandlers(c),
+    ...sandboxHandlers(c),
+    ...chatHandlers(c)
   }
 }
 
+export { bridgeContext, type BridgeContext } from './context.js'
 export type { HandlerMap } from './types.js'

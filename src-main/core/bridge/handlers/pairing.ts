@@ -1,26 +1,20 @@
 // pairing.*: the current QR (as an image), pairing codes (throttled like the API), temporary links.
-import { createTempLink, currentTempLink, revokeTempLinks, type TempLinkRow } from '../../db/repositories/temp-links-repo.js'
 import { coreErrors } from '../../domain/core-errors.js'
-import { generateToken } from '../../domain/tokens.js'
-import { TEMP_LINK_TTL_MS } from '../../api/routes/v2/temp-link.js'
-import type { BridgeServices } from '../services.js'
-import { nowOf, ownedRow } from './context.js'
+import { tempQrPath, type TempLinkRow } from '../../services/temp-link-service.js'
+import type { BridgeContext } from './context.js'
 import { qrImage } from './qr-image.js'
 import type { HandlersOf } from './types.js'
 
-/** 32 random bytes, as the API's links (routes/v2/temp-link.ts). */
-const TEMP_LINK_TOKEN_BYTES = 32
-
-export function pairingHandlers(s: BridgeServices): HandlersOf<'pairing'> {
+export function pairingHandlers({ services: { instances, pairingCodes, tempLinks }, config, owned }: BridgeContext): HandlersOf<'pairing'> {
   const link = (row: TempLinkRow | undefined) => ({
-    link: row ? `${s.apiUrl()}/temp-qr/${row.token}` : null,
+    link: row ? `${config.apiUrl()}${tempQrPath(row)}` : null,
     expiresAt: row ? row.expires_at : null
   })
 
   return {
     'pairing.qr': async ({ instanceId }) => {
-      const row = ownedRow(s, instanceId)
-      const qr = row.status === 'SCAN_QR_CODE' ? s.instances.qr(row.id) : undefined
+      const row = owned(instanceId)
+      const qr = instances.qrOf(row)
       if (!qr) {
         throw coreErrors.statusMismatch(row.status, ['SCAN_QR_CODE'], row.status === 'WORKING'
           ? 'This instance is already paired; log out first to pair another phone'
@@ -29,14 +23,13 @@ export function pairingHandlers(s: BridgeServices): HandlersOf<'pairing'> {
       return { instanceId: row.id, image: await qrImage(qr.qr), issuedAt: qr.issuedAt, expiresAt: qr.expiresAt }
     },
     'pairing.requestCode': async ({ instanceId, phoneNumber }) => {
-      const row = ownedRow(s, instanceId)
-      return { code: await s.pairingCodes.request(row.id, phoneNumber.trim()) }
+      const row = owned(instanceId)
+      return { code: await pairingCodes.request(row.id, phoneNumber.trim()) }
     },
-    'pairing.tempLink': ({ instanceId }) => link(currentTempLink(s.db, ownedRow(s, instanceId).id, nowOf(s))),
-    'pairing.createTempLink': ({ instanceId }) =>
-      link(createTempLink(s.db, ownedRow(s, instanceId).id, generateToken(TEMP_LINK_TOKEN_BYTES), nowOf(s), TEMP_LINK_TTL_MS)),
+    'pairing.tempLink': ({ instanceId }) => link(tempLinks.current(owned(instanceId).id)),
+    'pairing.createTempLink': ({ instanceId }) => link(tempLinks.create(owned(instanceId).id)),
     'pairing.revokeTempLink': ({ instanceId }) => {
-      revokeTempLinks(s.db, ownedRow(s, instanceId).id, nowOf(s))
+      tempLinks.revoke(owned(instanceId).id)
       return link(undefined)
     }
   }

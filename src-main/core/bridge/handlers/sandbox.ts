@@ -4,8 +4,7 @@ import type { SandboxMessageDto, SandboxPhoneDto } from '../../../../src-preload
 import type { SandboxNetwork, SandboxPhone, PersonMessage } from '../../sandbox/index.js'
 import { sandboxErrors } from '../../sandbox/errors.js'
 import { bridgeErrors } from '../errors.js'
-import type { BridgeServices } from '../services.js'
-import { ownedRow } from './context.js'
+import type { BridgeContext } from './context.js'
 import type { HandlersOf } from './types.js'
 
 const phoneDto = (p: SandboxPhone): SandboxPhoneDto => ({
@@ -21,18 +20,18 @@ const READ_AT_MOST = 100
 
 const messageDto = (m: PersonMessage): SandboxMessageDto => ({ id: m.id, from: m.from, to: m.to, type: m.type, text: m.text, timestamp: m.timestamp * 1000, fromMe: m.fromMe })
 
-export function sandboxHandlers(s: BridgeServices): HandlersOf<'sandbox'> {
+export function sandboxHandlers({ services: { instances }, config, owned }: BridgeContext): HandlersOf<'sandbox'> {
   const net = (): SandboxNetwork => {
-    if (!s.sandbox) throw bridgeErrors.sandboxOnly()
-    return s.sandbox
+    if (!config.sandbox) throw bridgeErrors.sandboxOnly()
+    return config.sandbox
   }
   return {
     'sandbox.phones': () => net().listPhones().map(phoneDto),
     'sandbox.createPhone': async ({ phoneNumber, name }) => phoneDto(await net().createPhone({ phoneNumber, ...(name?.trim() ? { name: name.trim() } : {}) })),
     'sandbox.scanQr': async ({ phoneNumber, instanceId }) => {
       const network = net()
-      const row = ownedRow(s, instanceId)
-      const qr = row.status === 'SCAN_QR_CODE' ? s.instances.qr(row.id)?.qr : undefined
+      const row = owned(instanceId)
+      const qr = instances.qrOf(row)?.qr
       if (!qr) throw sandboxErrors.instanceNotScannable(row.id)
       await network.scanQr(phoneNumber, qr)
       return { linked: true as const }

@@ -1,6 +1,8 @@
-// Baileys auth state rows: one creds document and many Signal keys per instance, stored as BufferJSON text.
-// Serialisation is the caller's (engine/baileys/sqlite-auth-state.ts); this module only moves text.
+// Baileys auth state rows: one creds document and many Signal keys per instance, stored as BufferJSON text
+// encrypted with the connection's data key (seal_secret/open_secret, db/at-rest-crypto.ts). Serialisation is the
+// caller's (engine/baileys/sqlite-auth-state.ts); this module only moves text.
 import type { Statement } from 'better-sqlite3'
+import { SEALED_PREFIX } from '../at-rest-crypto.js'
 import type { Db } from '../connection.js'
 import { stmt } from '../statements.js'
 
@@ -12,14 +14,14 @@ export interface KeyWrite {
 }
 
 export function readCreds(db: Db, instanceId: string): string | undefined {
-  const row = stmt(db, 'SELECT creds FROM engine_auth_creds WHERE instance_id = ?').get(instanceId) as { creds: string } | undefined
+  const row = stmt(db, 'SELECT open_secret(creds) AS creds FROM engine_auth_creds WHERE instance_id = ?').get(instanceId) as { creds: string } | undefined
   return row?.creds
 }
 
 export function readKeys(db: Db, instanceId: string, type: string, ids: string[]): Map<string, string> {
   const out = new Map<string, string>()
   if (!ids.length) return out
-  const select = stmt(db, 'SELECT key_id, value FROM engine_auth_keys WHERE instance_id = ? AND type = ? AND key_id = ?')
+  const select = stmt(db, 'SELECT key_id, open_secret(value) AS value FROM engine_auth_keys WHERE instance_id = ? AND type = ? AND key_id = ?')
   for (const id of ids) {
     const row = select.get(instanceId, type, id) as { key_id: string; value: string } | undefined
     if (row) out.set(row.key_id, row.value)
@@ -33,12 +35,12 @@ export function readKeys(db: Db, instanceId: string, type: string, ids: string[]
  */
 export function writeAuthState(db: Db, instanceId: string, keys: KeyWrite[], creds: string | undefined, now: number): void {
   const upsert: Statement = stmt(db, 
-    `INSERT INTO engine_auth_keys (instance_id, type, key_id, value) VALUES (?, ?, ?, ?)
+    `INSERT INTO engine_auth_keys (instance_id, type, key_id, value) VALUES (?, ?, ?, seal_secret(?))
      ON CONFLICT (instance_id, type, key_id) DO UPDATE SET value = excluded.value`
   )
   const remove: Statement = stmt(db, 'DELETE FROM engine_auth_keys WHERE instance_id = ? AND type = ? AND key_id = ?')
   const saveCreds: Statement = stmt(db, 
-    `INSERT INTO engine_auth_creds (instance_id, creds, updated_at) VALUES (?, ?, ?)
+    `INSERT INTO engine_auth_creds (instance_id, creds, updated_at) VALUES (?, seal_secret(?), ?)
      ON CONFLICT (instance_id) DO UPDATE SET creds = excluded.creds, updated_at = excluded.updated_at`
   )
   db.transaction(() => {
@@ -60,3 +62,33 @@ export function clearAuthState(db: Db, instanceId: string): void {
 
 export const countKeys = (db: Db, instanceId: string): number =>
   (stmt(db, 'SELECT count(*) AS n FROM engine_auth_keys WHERE instance_id = ?').get(instanceId) as { n: number }).n
+
+/**
+ * Start-up step: seals the rows an older install (or a connection without the key) wrote in clear, in one
+ * transaction, with secure_delete so the plaintext is overwritten in the file rather than left in free space, then
+ * folds the WAL into the file. First checks that the key opens what is already sealed: a wrong key stops the start
+ * instead of leaving every instance unable to log in. Returns how many rows were sealed.
+ */
+export function sealAuthStateAtRest(db: Db): number {
+  const plainFilter = (col: string) => `substr(${col}, 1, ${SEALED_PREFIX.length}) <> '${SEALED_PREFIX}'`
+  const sealedCreds = db.prepare(`SELECT open_secret(creds) FROM engine_auth_creds WHERE NOT ${plainFilter('creds')} LIMIT 1`)
+  const sealedKey = db.prepare(`SELECT open_secret(value) FROM engine_auth_keys WHERE NOT ${plainFilter('value')} LIMIT 1`)
+  sealedCreds.get()
+  sealedKey.get()
+  const plain = (db.prepare(
+    `SELECT (SELECT count(*) FROM engine_auth_creds WHERE ${plainFilter('creds')}) + (SELECT count(*) FROM engine_auth_keys WHERE ${plainFilter('value')})`
+  ).pluck().get() as number)
+  if (!plain) return 0
+  const secureDelete = db.pragma('secure_delete', { simple: true }) as number
+  db.pragma('secure_delete = ON')
+  try {
+    db.transaction(() => {
+      db.prepare(`UPDATE engine_auth_creds SET creds = seal_secret(creds) WHERE ${plainFilter('creds')}`).run()
+      db.prepare(`UPDATE engine_auth_keys SET value = seal_secret(value) WHERE ${plainFilter('value')}`).run()
+    })()
+  } finally {
+    db.pragma(`secure_delete = ${secureDelete}`)
+  }
+  db.pragma('wal_checkpoint(TRUNCATE)')
+  return plain
+}

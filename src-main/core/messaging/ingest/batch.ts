@@ -1,9 +1,11 @@
-// One Baileys event batch of one instance -> store rows + outbox rows, in a fixed order (mappings and
-// contacts first, so messages resolve LIDs; history before live messages). Each kind runs in its own
-// savepoint: a handler that throws rolls back only its own part and is logged, the rest commits.
+// One Baileys event batch of one instance -> store rows + outbox rows + queued domain events, in a fixed order
+// (mappings and contacts first, so messages resolve LIDs; history before live messages). Each kind runs in its
+// own savepoint: a handler that throws rolls back only its own part (and its queued events) and is logged, the
+// rest commits.
 import type { BaileysEventMap } from '@whiskeysockets/baileys'
 import { ingestChats, ingestChatsDelete, ingestChatUpdates, ingestContacts, ingestLabelAssociation, ingestLabelEdit } from './chats.js'
-import { learnMappings, type IngestContext } from './context.js'
+import { learnMappings, savepoint, type IngestContext } from './context.js'
+import { ingestChannelSettings } from './channels.js'
 import { ingestGroupPicture, ingestGroupsUpdate, ingestGroupsUpsert, ingestParticipants } from './groups.js'
 import { ingestMessagesDelete, ingestMessageUpdates, ingestReactions, ingestReceipts } from './message-updates.js'
 import { ingestHistoryMessages, ingestUpsert } from './messages.js'
@@ -48,6 +50,7 @@ const STEPS: Step[] = [
   ['chats.delete', (c, e) => ingestChatsDelete(c, e['chats.delete']!)],
   ['groups.update', (c, e) => ingestGroupsUpdate(c, e['groups.update']!)],
   ['group-participants.update', (c, e) => ingestParticipants(c, e['group-participants.update']!)],
+  ['newsletter-settings.update', (c, e) => ingestChannelSettings(c, e['newsletter-settings.update']!)],
   ['labels.edit', (c, e) => ingestLabelEdit(c, e['labels.edit']!)],
   ['labels.association', (c, e) => ingestLabelAssociation(c, e['labels.association']!)],
   ['presence.update', (c, e) => ingestPresence(c, e['presence.update']!)],
@@ -59,7 +62,7 @@ export function ingestBatch(ctx: IngestContext, events: Partial<BaileysEventMap>
   for (const [kind, run] of STEPS) {
     if (events[kind] === undefined) continue
     try {
-      ctx.db.transaction(() => run(ctx, events))()
+      savepoint(ctx, () => run(ctx, events))
     } catch (err) {
       onError(err, kind)
     }

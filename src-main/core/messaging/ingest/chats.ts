@@ -1,5 +1,6 @@
 // Chats, contacts, LID mappings and labels: from history sync and app-state sync (archive -> chat.archive,
-// labels -> label.*). History sync stores without events; a change of archive state emits once.
+// labels -> label.*). History sync stores without events; a change of archive state emits once. A real label
+// change also publishes label.changed.
 import type { BaileysEventMap, Chat, ChatUpdate, Contact } from '@whiskeysockets/baileys'
 import { chatArchivePayload, labelChatPayload, labelPayload } from '../events/payloads.js'
 import { deleteChat, patchChat, setEngineArchived, type ChatPatch } from '../store/chats-repo.js'
@@ -84,11 +85,15 @@ export function ingestContacts(ctx: IngestContext, contacts: Partial<Contact>[])
 export function ingestLabelEdit(ctx: IngestContext, label: BaileysEventMap['labels.edit']): void {
   if (label.deleted) {
     const gone = deleteLabel(ctx.db, ctx.instanceId, label.id)
-    if (gone) ctx.emit('label.deleted', labelPayload(gone))
+    if (!gone) return
+    ctx.emit('label.deleted', labelPayload(gone))
+    ctx.publish('label.changed', { labelId: label.id, change: 'deleted' })
     return
   }
   const stored = { id: label.id, name: label.name ?? '', color: toNum(label.color), predefinedId: label.predefinedId ?? null }
-  if (upsertLabel(ctx.db, ctx.instanceId, stored, ctx.now)) ctx.emit('label.upsert', labelPayload(stored))
+  if (!upsertLabel(ctx.db, ctx.instanceId, stored, ctx.now)) return
+  ctx.emit('label.upsert', labelPayload(stored))
+  ctx.publish('label.changed', { labelId: label.id, change: 'upserted' })
 }
 
 export function ingestLabelAssociation(ctx: IngestContext, a: BaileysEventMap['labels.association']): void {
@@ -97,8 +102,11 @@ export function ingestLabelAssociation(ctx: IngestContext, a: BaileysEventMap['l
   const chat = canonicalJid(ctx.db, ctx.instanceId, assoc.chatId)
   const label = getLabel(ctx.db, ctx.instanceId, assoc.labelId)
   if (a.type === 'add') {
-    if (addChatLabel(ctx.db, ctx.instanceId, assoc.labelId, chat)) ctx.emit('label.chat.added', labelChatPayload(assoc.labelId, label, chat))
+    if (!addChatLabel(ctx.db, ctx.instanceId, assoc.labelId, chat)) return
+    ctx.emit('label.chat.added', labelChatPayload(assoc.labelId, label, chat))
+    ctx.publish('label.changed', { labelId: assoc.labelId, change: 'chat-added', chatId: chat })
   } else if (removeChatLabel(ctx.db, ctx.instanceId, assoc.labelId, chat)) {
     ctx.emit('label.chat.deleted', labelChatPayload(assoc.labelId, label, chat))
+    ctx.publish('label.changed', { labelId: assoc.labelId, change: 'chat-removed', chatId: chat })
   }
 }

@@ -1,8 +1,10 @@
 // What every ingestion handler gets for one engine batch of one instance: the database (inside the batch's
-// transaction), the instance's identity, the payload context, and emit() which writes the outbox row in
-// that same transaction. Also key canonicalization, which learns LID<->PN pairs on the way.
+// transaction), the instance's identity, the payload context, emit() which writes the outbox row in that same
+// transaction, and publish() which queues a domain event for after the commit (dropped with a rolled-back
+// savepoint, like the rows it describes). Also key canonicalization, which learns LID<->PN pairs on the way.
 import { jidNormalizedUser, type WAMessageKey } from '@whiskeysockets/baileys'
 import type { Db } from '../../db/connection.js'
+import type { IngestEventMap } from '../../domain/events.js'
 import type { PayloadContext } from '../events/payloads.js'
 import type { EmittedEvent, PayloadOf } from '../events/schemas.js'
 import { canonicalJid, recordLidMappings } from '../store/jids.js'
@@ -19,17 +21,38 @@ export interface IngestContext {
   meLid: string | null
   payload: PayloadContext
   emit<E extends EmittedEvent>(event: E, payload: PayloadOf<E>): void
+  /** Queues a domain event (the instance id is added); the ingestor publishes the queue once the batch committed. */
+  publish<K extends keyof IngestEventMap>(name: K, payload: Omit<IngestEventMap[K], 'instanceId'>): void
+  /** The queue publish() fills, in order; savepoint() cuts it back when its part rolls back. */
+  readonly published: PendingEvent[]
   /** Logs a failure of one item (message, update) that was rolled back on its own. */
   report(err: unknown, what: string): void
 }
 
+/** A domain event queued for publication after the commit (publish() pairs each name with its payload type). */
+export interface PendingEvent<K extends keyof IngestEventMap = keyof IngestEventMap> {
+  name: K
+  payload: IngestEventMap[K]
+}
+
+/** Runs `fn` in a savepoint; when it throws, the domain events it queued are dropped with its rows, and it rethrows. */
+export function savepoint(ctx: IngestContext, fn: () => void): void {
+  const mark = ctx.published.length
+  try {
+    ctx.db.transaction(fn)()
+  } catch (err) {
+    ctx.published.length = mark
+    throw err
+  }
+}
+
 /**
  * Runs `fn` for one item in its own savepoint: an item the mapper cannot handle is logged and rolled back
- * alone (its store rows and events together), the rest of the batch goes on.
+ * alone (its store rows, outbox rows and domain events together), the rest of the batch goes on.
  */
 export function isolated(ctx: IngestContext, what: string, fn: () => void): void {
   try {
-    ctx.db.transaction(fn)()
+    savepoint(ctx, fn)
   } catch (err) {
     ctx.report(err, what)
   }

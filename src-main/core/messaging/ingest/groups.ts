@@ -1,5 +1,6 @@
 // Groups: metadata kept in the store; membership changes emit group.v2.join / group.v2.leave /
 // group.v2.participants and info changes group.v2.update, each only when the stored state really changed.
+// group.changed is published for every group the engine reports (caches refetch; the store may be unchanged).
 import type { BaileysEventMap, GroupMetadata, GroupParticipant } from '@whiskeysockets/baileys'
 import { groupParticipantsPayload, groupUpdatePayload, type ParticipantInfo } from '../events/payloads.js'
 import { patchChat } from '../store/chats-repo.js'
@@ -35,6 +36,7 @@ function metadataPatch(ctx: IngestContext, g: Partial<GroupMetadata>): GroupPatc
 export function ingestGroupsUpsert(ctx: IngestContext, groups: GroupMetadata[], history = false): void {
   for (const g of groups) {
     if (!g.id) continue
+    ctx.publish('group.changed', { groupId: g.id, change: 'added' })
     const patch = metadataPatch(ctx, g)
     const before = patchGroup(ctx.db, ctx.instanceId, g.id, patch, ctx.now)
     if (g.subject) patchChat(ctx.db, ctx.instanceId, g.id, { name: g.subject }, ctx.now)
@@ -56,6 +58,7 @@ const FIELDS = [
 export function ingestGroupsUpdate(ctx: IngestContext, updates: Partial<GroupMetadata>[]): void {
   for (const u of updates) {
     if (!u.id) continue
+    ctx.publish('group.changed', { groupId: u.id, change: 'info' })
     const before = getGroup(ctx.db, ctx.instanceId, u.id)
     const patch = metadataPatch(ctx, u)
     delete patch.participants // a partial update's participant list is not the whole list
@@ -71,6 +74,7 @@ export function ingestGroupsUpdate(ctx: IngestContext, updates: Partial<GroupMet
 
 /** A group's picture changed (the engine reports it as a contact update of the group id). */
 export function ingestGroupPicture(ctx: IngestContext, groupId: string): void {
+  ctx.publish('group.changed', { groupId, change: 'picture' })
   const g = getGroup(ctx.db, ctx.instanceId, groupId) ?? { id: groupId, subject: null, description: null, announce: null, restrict: null }
   ctx.emit('group.v2.update', groupUpdatePayload(g, ['picture'], null, nowSeconds(ctx)))
 }
@@ -78,6 +82,7 @@ export function ingestGroupPicture(ctx: IngestContext, groupId: string): void {
 const TYPE = { add: 'join', remove: 'leave', promote: 'promote', demote: 'demote' } as const
 
 export function ingestParticipants(ctx: IngestContext, u: BaileysEventMap['group-participants.update']): void {
+  ctx.publish('group.changed', { groupId: u.id, change: 'participants' })
   if (u.action === 'modify' || !(u.action in TYPE)) return // a member changed number: not a membership change
   const action = u.action as keyof typeof TYPE
   const people = u.participants.map((p) => participant(ctx, p))

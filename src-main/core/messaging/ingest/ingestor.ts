@@ -1,20 +1,24 @@
-// Subscribes the message store and the webhook outbox to the core bus: every `engine.baileys` batch becomes
-// one SQLite transaction (store rows + outbox rows together); each enqueue that creates deliveries wakes the
-// delivery worker (wakeDeliveries, handed to enqueueEvent; it only schedules, the worker looks after the commit).
-// session.status events are written with the status row itself (session-status.ts, the instance manager's
-// hook); their bus event only wakes the worker, because a started instance's held deliveries are due now.
+// The only reader of the raw `engine.baileys` bus event: every batch becomes one SQLite transaction (store rows
+// + outbox rows together), and once it committed the typed domain events the handlers queued (message.stored,
+// message.ack, group.changed, channel.changed, ... in domain/events.ts) are published on the bus, so a listener
+// that reads the store finds what the event names; presence.updated (nothing stored) follows in any case.
+// Each enqueue that creates deliveries wakes the delivery worker (wakeDeliveries, handed to enqueueEvent; it only
+// schedules, the worker looks after the commit). session.status events are written with the status row itself
+// (session-status.ts, the instance manager's hook); their bus event only wakes the worker, because a started
+// instance's held deliveries are due now.
 import type { BaileysEventMap } from '@whiskeysockets/baileys'
 import type { Db } from '../../db/connection.js'
-import type { EventSubscriber } from '../../domain/event-bus.js'
-import type { CoreEventMap, InstanceMe, SessionStatusEvent } from '../../domain/events.js'
+import type { EventPublisher, EventSubscriber } from '../../domain/event-bus.js'
+import type { CoreEventMap, IngestEventMap, InstanceMe, SessionStatusEvent } from '../../domain/events.js'
 import type { BaileysBusEvents } from '../../engine/baileys/baileys-events.js'
 import { enqueueEvent, isSubscribed, webhookMe } from '../../webhooks/index.js'
 import { toWaJid } from '../chat-ids.js'
 import type { MapContext } from '../message-mapper.js'
 import type { EmittedEvent, PayloadOf } from '../events/schemas.js'
 import { ingestBatch } from './batch.js'
-import type { IngestContext } from './context.js'
+import type { IngestContext, PendingEvent } from './context.js'
 import { engineEvents } from './engine-event.js'
+import { presenceUpdated } from './signals.js'
 
 export interface IngestorLogger {
   error(obj: Record<string, unknown>, msg: string): void
@@ -22,7 +26,8 @@ export interface IngestorLogger {
 
 export interface IngestorDeps {
   db: Db
-  bus: EventSubscriber<CoreEventMap & BaileysBusEvents>
+  /** Raw engine batches and session statuses in; the domain events of each committed batch out. */
+  bus: EventSubscriber<CoreEventMap & BaileysBusEvents> & EventPublisher<IngestEventMap>
   /** Session name and paired account of an instance; undefined once it is deleted. */
   instance: (instanceId: string) => { name: string; me: InstanceMe | null } | undefined
   /** `engine` of the envelope (the adapter's name, NOWEB for Baileys). */
@@ -56,6 +61,8 @@ const ownJid = (me: InstanceMe | null): string => {
   }
 }
 
+const publishOne = <K extends keyof IngestEventMap>(bus: EventPublisher<IngestEventMap>, e: PendingEvent<K>): void => bus.emit(e.name, e.payload)
+
 export function startIngestor(deps: IngestorDeps): Ingestor {
   const { db } = deps
   const now = deps.now ?? Date.now
@@ -66,6 +73,7 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
     if (!inst) return // deleted while its socket was closing
     const at = now()
     const envelope = { instanceId, session: inst.name, me: webhookMe(inst.me), engine: deps.engineName }
+    const published: PendingEvent[] = []
     const ctx: IngestContext = {
       db,
       instanceId,
@@ -80,16 +88,28 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
       emit<E extends EmittedEvent>(event: E, payload: PayloadOf<E>) {
         enqueueEvent(db, { ...envelope, event, payload }, { now: at, wake: deps.wakeDeliveries })
       },
+      publish<K extends keyof IngestEventMap>(name: K, payload: Omit<IngestEventMap[K], 'instanceId'>) {
+        // The payload without its instance id plus the instance id: TS cannot see that this is IngestEventMap[K].
+        published.push({ name, payload: { ...payload, instanceId } as IngestEventMap[K] })
+      },
+      published,
       report: (err, what) => deps.logger.error({ err, instanceId, what }, 'message store: an engine item was skipped')
     }
+    let committed = false
     try {
       db.transaction(() => {
         ingestBatch(ctx, events, (err, kind) => deps.logger.error({ err, instanceId, kind }, 'message store: ingesting an engine event failed'))
         if (isSubscribed(db, instanceId, 'engine.event')) for (const raw of engineEvents(events)) ctx.emit('engine.event', raw)
       })()
+      committed = true
     } catch (err) {
       deps.logger.error({ err, instanceId }, 'message store: engine batch not stored')
     }
+    // After the commit (a listener reading the store sees the batch); a failed batch publishes none of its events.
+    // The bus isolates a throwing listener, so publishing cannot undo or interrupt ingestion.
+    if (committed) for (const e of published) publishOne(deps.bus, e)
+    const presence = events['presence.update']
+    if (presence) deps.bus.emit('presence.updated', presenceUpdated(instanceId, presence))
   }
 
   function onStatus(e: SessionStatusEvent): void {

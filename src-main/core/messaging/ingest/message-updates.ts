@@ -1,6 +1,7 @@
 // Changes to stored messages: status (message.ack), revoke (message.revoked), edit (message.edited), star,
 // per-member group receipts (message.ack.group + message.ack), reactions and "delete for me". Each store
-// transition reports whether it changed anything, so a repeated engine event emits nothing twice.
+// transition reports whether it changed anything, so a repeated engine event emits nothing twice. Domain
+// events: message.ack for every status report of an own stored message, message.updated, message.reaction.
 import { WAMessageStubType, type MessageUserReceiptUpdate, type proto, type WAMessageKey, type WAMessageUpdate } from '@whiskeysockets/baileys'
 import { ackOf } from '../message-mapper.js'
 import { ackPayload, editedPayload, groupAckPayload, reactionPayload, revokedPayload } from '../events/payloads.js'
@@ -34,7 +35,9 @@ function onStatus(ctx: IngestContext, key: WAMessageKey, ack: number): void {
   if (!stored) return
   const prev = raiseAck(ctx.db, stored.pk, ack, ctx.now)
   // Acks are reported for own messages (receipts of what we sent); our own reads of incoming ones are not.
-  if (prev !== null && stored.fromMe) ctx.emit('message.ack', ackPayload(stored.message.key, ack, nowSeconds(ctx), ctx.payload))
+  if (!stored.fromMe) return
+  if (prev !== null) ctx.emit('message.ack', ackPayload(stored.message.key, ack, nowSeconds(ctx), ctx.payload))
+  ctx.publish('message.ack', { chatId: stored.chatId, id: stored.id, ack: prev !== null ? ack : stored.ack })
 }
 
 /** `key` is the revoke's: its id is the revoked message, fromMe/participant say who revoked. */
@@ -44,11 +47,15 @@ function onRevoke(ctx: IngestContext, key: WAMessageKey): void {
   const stored = find(ctx, key)
   if (stored) {
     const before = markRevoked(ctx.db, stored.pk, revokedBy, at, ctx.now)
-    if (before) ctx.emit('message.revoked', revokedPayload(stored.message.key, revokedBy, at, before.message, ctx.payload))
+    if (before) {
+      ctx.emit('message.revoked', revokedPayload(stored.message.key, revokedBy, at, before.message, ctx.payload))
+      ctx.publish('message.updated', { chatId: stored.chatId, id: stored.id, change: 'revoked' })
+    }
     return
   }
   // Unknown to the store (older than our history): still report it, once (the engine announces it once).
   ctx.emit('message.revoked', revokedPayload(key, revokedBy, at, null, ctx.payload))
+  ctx.publish('message.updated', { chatId: key.remoteJid ?? '', id: key.id!, change: 'revoked' })
 }
 
 function onEdit(ctx: IngestContext, key: WAMessageKey, edited: proto.IMessage, editedAt: number): void {
@@ -58,11 +65,13 @@ function onEdit(ctx: IngestContext, key: WAMessageKey, edited: proto.IMessage, e
     if (!change) return
     const after = findMessage(ctx.db, ctx.instanceId, stored.chatId, stored.id)!
     ctx.emit('message.edited', editedPayload(after.message, change.prevBody, ctx.payload))
+    ctx.publish('message.updated', { chatId: stored.chatId, id: stored.id, change: 'edited' })
     return
   }
   const author = authorOf(ctx, key)
   const original: WAMessageKey = { ...key, fromMe: key.fromMe, participant: key.participant ?? (key.fromMe ? undefined : author) }
   ctx.emit('message.edited', editedPayload({ key: original, message: edited, messageTimestamp: editedAt }, null, ctx.payload))
+  ctx.publish('message.updated', { chatId: key.remoteJid ?? '', id: key.id!, change: 'edited' })
 }
 
 /** Group and broadcast receipts, per member: delivered (2), read (3), played (4). */
@@ -111,7 +120,9 @@ function onReaction(ctx: IngestContext, rawTarget: WAMessageKey, reaction: proto
     reactionId: reactionKey.id ?? null,
     timestamp: at
   })
-  if (changed) ctx.emit('message.reaction', reactionPayload(targetKey, reactionKey, sender, text, at, ctx.payload))
+  if (!changed) return
+  ctx.emit('message.reaction', reactionPayload(targetKey, reactionKey, sender, text, at, ctx.payload))
+  ctx.publish('message.reaction', { chatId: targetKey.remoteJid ?? '', messageId: target.id!, sender, text })
 }
 
 /** "Delete for me" (no webhook event): the rows go and the chat's last message is recomputed. */

@@ -1,5 +1,6 @@
 // messages.upsert and the messages of a history sync: store each real message once; a live new message
-// emits message.any (and message when incoming); poll votes and event responses go to votes.ts.
+// emits message.any (and message when incoming); poll votes and event responses go to votes.ts. Every live
+// message in the store afterwards (new or announced again) publishes message.stored; history publishes nothing.
 import { getContentType, normalizeMessageContent, type proto, type WAMessage } from '@whiskeysockets/baileys'
 import { messagePayload, ackPayload } from '../events/payloads.js'
 import { touchChatWithMessage } from '../store/chats-repo.js'
@@ -61,6 +62,7 @@ function upsertOne(ctx: IngestContext, raw: WAMessage, type: string): void {
   if (!isStorable(content)) return
   const fromMe = !!m.key.fromMe
   const res = store(ctx, m, true, !fromMe && type === 'notify')
+  ctx.publish('message.stored', { chatId: m.key.remoteJid!, id: m.key.id!, fromMe, inserted: res.inserted })
   if (res.inserted) {
     const payload = messagePayload(m, ctx.payload)
     ctx.emit('message.any', payload)

@@ -4,13 +4,14 @@
 // /api/files/<instance_id>/<file> behind the API's credentials. A URL handed out before the download (webhook
 // payloads) reserves its name in media_path; the files route downloads such a file on its first request.
 import { randomBytes } from 'node:crypto'
-import { createWriteStream, existsSync, mkdirSync, openSync, fsyncSync, closeSync, renameSync, rmSync, unlinkSync, readdirSync } from 'node:fs'
+import { createWriteStream, existsSync, openSync, fsyncSync, closeSync, renameSync, rmSync, unlinkSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { downloadMediaMessage, type WAMessage, type WAMessageKey, type WASocket } from '@whiskeysockets/baileys'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/connection.js'
 import { stmt } from '../../db/statements.js'
+import { PRIVATE_FILE_MODE, ensurePrivateDir } from '../../secrets/private-files.js'
 import { canonicalJid, findMessage, getMessageByPk, messagesWithId, setMediaPath, type StoredMessage } from '../store/index.js'
 import { readsErrors } from './errors.js'
 
@@ -190,7 +191,7 @@ export class MediaFiles {
 
   private async download(instanceId: string, m: StoredMessage, socket: WASocket | undefined): Promise<string> {
     const folder = join(this.o.dir, instanceId)
-    mkdirSync(folder, { recursive: true })
+    ensurePrivateDir(folder)
     const name = this.fileNameOf(instanceId, m)
     const target = join(folder, name)
     const partial = join(folder, `${name}.${randomBytes(6).toString('hex')}.part`)
@@ -208,7 +209,7 @@ export class MediaFiles {
           }
         }
       )
-      await pipeline(stream, createWriteStream(partial))
+      await pipeline(stream, createWriteStream(partial, { mode: PRIVATE_FILE_MODE }))
       // Durable before visible: data flushed, then renamed into place, then the folder entry flushed.
       const fd = openSync(partial, 'r+')
       try {

@@ -1,11 +1,9 @@
-// Resolves the message an operation names (chatId + serialized or bare messageId) to a Baileys key and, when
-// the store has it, the stored message (whose key has the exact chat spelling, participant included).
+// Resolves the message an operation names (a parsed chat + message id) to a Baileys key and, when the store
+// has it, the stored message (whose key has the exact chat spelling, participant included).
 import type { WAMessageKey } from '@whiskeysockets/baileys'
-import type { Params } from '../../api/request-params.js'
 import type { Db } from '../../db/connection.js'
-import { toWaJid } from '../chat-ids.js'
+import type { ParsedMessageId } from '../chat-ids.js'
 import { canonicalJid, findMessage, type StoredMessage } from '../store/index.js'
-import { messageIdParam, optionalString } from './params.js'
 
 export interface MessageRef {
   key: WAMessageKey
@@ -14,10 +12,7 @@ export interface MessageRef {
   stored: StoredMessage | undefined
 }
 
-export function resolveMessage(db: Db, instanceId: string, input: Params): MessageRef {
-  const chatParam = optionalString(input, 'chatId', 'chat_id')
-  const chat = chatParam === undefined ? undefined : toWaJid(chatParam)
-  const parsed = messageIdParam(input, chat)
+export function resolveMessage(db: Db, instanceId: string, parsed: ParsedMessageId): MessageRef {
   const chatJid = canonicalJid(db, instanceId, parsed.remoteJid)
   const stored = findMessage(db, instanceId, chatJid, parsed.id)
   const key: WAMessageKey = stored?.message.key.id

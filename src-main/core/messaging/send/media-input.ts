@@ -1,14 +1,12 @@
-// The file of a media send, from any spelling clients use: file[url] / file[data] (flat or nested), a top-level
-// url, or `file` as a URL, data: URL or base64 string. URLs are fetched with a timeout and a size cap; outside
-// the sandbox, loopback and private addresses are refused (the API must not become a way into the LAN).
+// The file of a media send, typed (a URL to fetch, or base64 / data: URL text) and read into bytes. URLs are
+// fetched with a timeout and a size cap; outside the sandbox, loopback and private addresses are refused (the API
+// must not become a way into the LAN). How clients spell the file (file[url], a top-level url...) is read at the
+// API boundary (api/params/media-param.ts).
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
 import { BlockList, isIP } from 'node:net'
 import { Agent, request } from 'undici'
-import { coreErrors } from '../../domain/core-errors.js'
 import { isDomainError } from '../../domain/errors.js'
-import { isPlainObject, type Params } from '../../api/request-params.js'
 import { sendErrors } from './send-errors.js'
-import { str } from './send-params.js'
 
 export interface MediaLimits {
   /** Largest file accepted, in bytes (URL downloads and base64 alike). */
@@ -27,28 +25,29 @@ export interface MediaFile {
   filename: string | undefined
 }
 
-/** Reads the `file` parameter (and its aliases) into bytes. */
-export async function readMediaParam(p: Params, limits: MediaLimits, name = 'file'): Promise<MediaFile> {
-  const raw = p[name]
-  const file: Params = isPlainObject(raw) ? raw : typeof raw === 'string' ? fileFromString(raw) : {}
-  const url = str(file, 'url') ?? (name === 'file' ? str(p, 'url') : undefined)
-  const data = str(file, 'data') ?? str(file, 'base64')
-  const mimetype = str(file, 'mimetype') ?? str(file, 'mimeType') ?? (name === 'file' ? str(p, 'mimetype') : undefined)
-  const filename = str(file, 'filename') ?? str(file, 'fileName') ?? (name === 'file' ? str(p, 'filename') : undefined)
-  if (data !== undefined && data.trim() !== '') {
-    const decoded = decodeBase64(data, `${name}[data]`, limits.maxBytes)
-    return { data: decoded.bytes, mimetype: mimetype ?? decoded.mimetype, filename }
-  }
-  if (url !== undefined && url.trim() !== '') {
-    const fetched = await fetchFile(url.trim(), limits, `${name}[url]`)
-    return { data: fetched.bytes, mimetype: mimetype ?? fetched.mimetype, filename: filename ?? fetched.filename }
-  }
-  throw coreErrors.missingParam([`${name}[url]`])
+/** A file to send as the caller has it: a URL to fetch or base64 text (a data: URL too), and what it knows of it. */
+export type FileSpec = ({ url: string; data?: undefined } | { data: string; url?: undefined }) & {
+  mimetype?: string
+  filename?: string
 }
 
-function fileFromString(v: string): Params {
-  const t = v.trim()
-  return /^https?:\/\//i.test(t) ? { url: t } : { data: t }
+/** How errors name the parts of a file (the caller's own spelling, so a client sees the parameter it sent). */
+export interface FileNames {
+  url: string
+  data: string
+}
+
+/** `file` -> file[url] / file[data], the names the send and status endpoints document. */
+export const fileNames = (name: string): FileNames => ({ url: `${name}[url]`, data: `${name}[data]` })
+
+/** Reads a file into bytes: base64 decoded, URLs downloaded; the caller's mimetype and filename win. */
+export async function loadFile(spec: FileSpec, limits: MediaLimits, names: FileNames = fileNames('file')): Promise<MediaFile> {
+  if (spec.data !== undefined) {
+    const decoded = decodeBase64(spec.data, names.data, limits.maxBytes)
+    return { data: decoded.bytes, mimetype: spec.mimetype ?? decoded.mimetype, filename: spec.filename }
+  }
+  const fetched = await fetchFile(spec.url.trim(), limits, names.url)
+  return { data: fetched.bytes, mimetype: spec.mimetype ?? fetched.mimetype, filename: spec.filename ?? fetched.filename }
 }
 
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/

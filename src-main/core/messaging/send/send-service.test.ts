@@ -45,7 +45,7 @@ function setup(policy: PolicyLimits) {
   const gates: (() => void)[] = []
   const gated: Dispatch = (_sock, { messageId }) =>
     new Promise<WAMessage>((resolve) => gates.push(() => resolve({ key: { id: messageId, remoteJid: JID, fromMe: true }, message: { conversation: 'x' }, messageTimestamp: 1 })))
-  const send = () => service.send({ instanceId: ID, kind: 'text', chatJid: JID, dispatch: gated })
+  const send = () => service.submit({ instanceId: ID, kind: 'text', chatJid: JID, dispatch: gated })
   const sock = live
   return {
     db,
@@ -75,8 +75,8 @@ describe('SendService', () => {
     const second = await s.send()
     expect(second.status).toBe('queued')
     if (second.status !== 'queued') return
-    expect(second.body).toMatchObject({ reason: 'concurrency', position: 1 })
-    expect(getOutbound(s.db, ID, second.body.job_id)?.status).toBe('queued')
+    expect(second).toMatchObject({ reason: 'concurrency', position: 1 })
+    expect(getOutbound(s.db, ID, second.messageId)?.status).toBe('queued')
     expect(s.gates).toHaveLength(1)
     s.gates[0]!()
     expect((await first).status).toBe('sent')
@@ -85,7 +85,7 @@ describe('SendService', () => {
     expect(s.gates).toHaveLength(2) // the queued one started
     s.gates[1]!()
     await flush()
-    expect(getOutbound(s.db, ID, second.body.job_id)?.status).toBe('sent')
+    expect(getOutbound(s.db, ID, second.messageId)?.status).toBe('sent')
     expect(dailyCount(s.db, ID, 'send', s.clock.now())).toBe(2)
   })
 
@@ -99,7 +99,7 @@ describe('SendService', () => {
     expect(done.every((d) => d.status === 'sent')).toBe(true)
     expect(countOutbound(s.db, ID, 'sent')).toBe(10)
     expect(dailyCount(s.db, ID, 'send', s.clock.now())).toBe(10)
-    const id = done[0]!.status === 'sent' ? done[0]!.body.key.id : ''
+    const id = done[0]!.status === 'sent' ? (done[0]!.message.key.id ?? '') : ''
     expect(wasSentByApi(s.db, ID, id)).toBe(true)
     expect(wasSentByApi(s.db, ID, 'NOT-OURS')).toBe(false)
   })
@@ -119,7 +119,7 @@ describe('SendService', () => {
     const boom: Dispatch = async () => {
       throw new Error('stream closed')
     }
-    await expect(s.service.send({ instanceId: ID, kind: 'text', chatJid: JID, dispatch: boom })).rejects.toMatchObject({ code: 'send_failed' })
+    await expect(s.service.submit({ instanceId: ID, kind: 'text', chatJid: JID, dispatch: boom })).rejects.toMatchObject({ code: 'send_failed' })
     const row = s.db.prepare('SELECT status, error_code FROM outbound_messages').get()
     expect(row).toEqual({ status: 'failed', error_code: 'send_failed' })
     expect(dailyCount(s.db, ID, 'send', s.clock.now())).toBe(0)
@@ -142,17 +142,17 @@ describe('SendService', () => {
     const { s, queued } = await queuedBehindDrop('STOPPED')
     await flush()
     await flush()
-    expect(getOutbound(s.db, ID, queued.body.job_id)).toMatchObject({ status: 'failed', error_code: 'session_status_mismatch' })
+    expect(getOutbound(s.db, ID, queued.messageId)).toMatchObject({ status: 'failed', error_code: 'session_status_mismatch' })
     await expect(s.send()).rejects.toMatchObject({ code: 'session_status_mismatch', details: { status: 'STOPPED' } })
   })
 
   it('a queued message waits for a reconnecting session on the injected clock, then goes out', async () => {
     const { s, queued } = await queuedBehindDrop('STARTING')
     await settle()
-    expect(getOutbound(s.db, ID, queued.body.job_id)?.status).toBe('sending')
+    expect(getOutbound(s.db, ID, queued.messageId)?.status).toBe('sending')
     // Real time does not matter: only the clock moves the wait on.
     await s.clock.advance(250)
-    expect(getOutbound(s.db, ID, queued.body.job_id)?.status).toBe('sending')
+    expect(getOutbound(s.db, ID, queued.messageId)?.status).toBe('sending')
     expect(s.gates).toHaveLength(1)
     s.restore()
     expect(s.gates).toHaveLength(1) // not before the next poll
@@ -160,17 +160,17 @@ describe('SendService', () => {
     expect(s.gates).toHaveLength(2)
     s.gates[1]!()
     await settle()
-    expect(getOutbound(s.db, ID, queued.body.job_id)?.status).toBe('sent')
+    expect(getOutbound(s.db, ID, queued.messageId)?.status).toBe('sent')
   })
 
   it('a reconnect that takes longer than reconnectWaitMs fails the queued message at the deadline', async () => {
     const { s, queued } = await queuedBehindDrop('STARTING')
     await settle()
     await s.clock.advance(299)
-    expect(getOutbound(s.db, ID, queued.body.job_id)?.status).toBe('sending')
+    expect(getOutbound(s.db, ID, queued.messageId)?.status).toBe('sending')
     await s.clock.advance(1)
     await settle()
-    expect(getOutbound(s.db, ID, queued.body.job_id)).toMatchObject({ status: 'failed', error_code: 'session_status_mismatch' })
+    expect(getOutbound(s.db, ID, queued.messageId)).toMatchObject({ status: 'failed', error_code: 'session_status_mismatch' })
     expect(s.gates).toHaveLength(1)
   })
 
@@ -181,7 +181,7 @@ describe('SendService', () => {
     const queued = await s.send()
     if (queued.status !== 'queued') throw new Error('expected queued')
     expect(s.service.purge(ID)).toBe(1)
-    expect(getOutbound(s.db, ID, queued.body.job_id)?.status).toBe('purged')
+    expect(getOutbound(s.db, ID, queued.messageId)?.status).toBe('purged')
     s.gates[0]!()
     await flush()
     expect(s.gates).toHaveLength(1)

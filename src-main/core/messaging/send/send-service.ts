@@ -1,25 +1,27 @@
-// The send pipeline of ARCHITECTURE.md §3 after validation: engine WORKING? recipient real? -> outbound row
-// (SQLite) -> rate-limit queue (policy of the instance) -> Baileys -> row `sent` + daily counter in one
-// transaction. Answers `sent` (200, the message object) or `queued` (202 with position and ETA).
-import { generateMessageIDV2, type WAMessage, type WASocket } from '@whiskeysockets/baileys'
+// The send pipeline of ARCHITECTURE.md §3 after validation: a typed command -> its dispatch (files read and
+// converted) -> engine WORKING? recipient real? -> outbound row (SQLite) -> rate-limit queue (policy of the
+// instance) -> Baileys -> row `sent` + daily counter in one transaction. Answers a domain result: `sent` with the
+// message, or `queued` with its id, position and ETA (the HTTP shapes are built in api/routes/v2/send/).
+import { generateMessageIDV2, type WAMessage, type WAMessageKey, type WASocket } from '@whiskeysockets/baileys'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/connection.js'
 import { isDomainError } from '../../domain/errors.js'
-import { QueuePurgedError, type Clock, type LimiterSnapshot, type SendQueue } from '../../rate-limit/index.js'
-import { serializeMessageId, toApiChatId, type ParsedMessageId } from '../chat-ids.js'
-import { toSendResponse } from '../message-mapper.js'
-import { pnForLid } from '../store/index.js'
+import { QueuePurgedError, type Clock, type DenyReason, type LimiterSnapshot, type SendQueue } from '../../rate-limit/index.js'
+import type { ParsedMessageId } from '../chat-ids.js'
+import { canonicalJid, findMessage, listChatMessages, pnForLid, settleUnreadAfterRead, type StoredMessage } from '../store/index.js'
 import type { MediaLimits } from './media-input.js'
 import * as rows from './outbound-repo.js'
 import { RecipientCheck } from './recipients.js'
+import type { SendCommand } from './send-command.js'
+import { dispatchOf, type Dispatch } from './send-dispatch.js'
 import { sendErrors } from './send-errors.js'
 
-/** Puts the prepared message on the wire with the chosen id; returns what Baileys sent. */
-export type Dispatch = (sock: WASocket, ctx: { messageId: string; quoted: WAMessage | undefined }) => Promise<WAMessage>
+export type { Dispatch } from './send-dispatch.js'
 
+/** A message ready for the pipeline: where it goes and how to put it on the wire. */
 export interface OutboundRequest {
   instanceId: string
-  /** Route kind (text, image, poll...), kept on the row. */
+  /** The command kind (text, image, poll, status_text...), kept on the row. */
   kind: string
   chatJid: string
   replyTo?: ParsedMessageId
@@ -29,31 +31,34 @@ export interface OutboundRequest {
 /** How often a queued message looks for the reconnected socket. */
 const RECONNECT_POLL_MS = 250
 
-export type SendResponse = ReturnType<typeof toSendResponse>
-
-export interface QueuedId {
-  fromMe: true
-  remote: string
-  id: string
-  _serialized: string
+/** Sent at once: what Baileys sent (id chosen by the pipeline). */
+export interface SentResult {
+  status: 'sent'
+  message: WAMessage
+  /** The account's own JID when it was sent (the message's from/to). */
+  me: string
 }
 
-export interface QueuedResponse {
+/** Held by the instance's rate-limit policy; sent in order without another call. Its id is already final. */
+export interface QueuedResult {
   status: 'queued'
-  code: 'queued'
-  message: string
-  job_id: string
-  id: QueuedId
-  key: { id: string; remoteJid: string; fromMe: true }
-  /** The documented example's place for the id (clients probe `_data.id._serialized` first), as in the 200 answer. */
-  _data: { id: QueuedId }
+  messageId: string
+  chatJid: string
+  /** 1 = next. */
   position: number
-  eta: string
-  eta_ms: number
-  reason: string
+  /** When it is expected to leave (Unix ms), and how long from now. */
+  etaAt: number
+  etaMs: number
+  reason: DenyReason
 }
 
-export type SendOutcome = { status: 'sent'; body: SendResponse } | { status: 'queued'; body: QueuedResponse }
+export type SendResult = SentResult | QueuedResult
+
+/** The id a send result's message has (sent or queued). */
+export const resultMessageId = (r: SendResult): string => (r.status === 'sent' ? (r.message.key.id ?? '') : r.messageId)
+
+/** The outbound row of one message: what became of it. */
+export type MessageFate = Pick<rows.OutboundRow, 'message_id' | 'kind' | 'status' | 'error_code' | 'error_message' | 'created_at' | 'sent_at'>
 
 export interface SendServiceDeps {
   db: Db
@@ -115,7 +120,42 @@ export class SendService {
     }
   }
 
-  async send(req: OutboundRequest): Promise<SendOutcome> {
+  /**
+   * Read receipts for `keys`, or without keys for the latest received messages of the chat the store knows. Reading
+   * a chat's newest messages reads the chat (as on the phone): its unread count drops to the incoming messages after
+   * the newest one marked. Returns the keys marked.
+   */
+  async markSeen(instanceId: string, chatJid: string, keys: WAMessageKey[] | undefined): Promise<WAMessageKey[]> {
+    const { db } = this.deps
+    const chat = canonicalJid(db, instanceId, chatJid)
+    const latest = keys?.length ? [] : listChatMessages(db, instanceId, chat, { limit: 20, fromMe: false })
+    const marked = keys?.length ? keys : latest.map((m) => m.message.key)
+    await this.act(instanceId, (sock) => sock.readMessages(marked))
+    const newest = keys?.length ? newestKnown(db, instanceId, chat, marked) : latest[0]
+    // Store timestamps are wall-clock time (the injected clock paces sends only).
+    if (newest) settleUnreadAfterRead(db, instanceId, chat, newest, Date.now())
+    return marked
+  }
+
+  /** Shows or clears "typing..." in a chat. */
+  async typing(instanceId: string, chatJid: string, state: 'composing' | 'paused'): Promise<void> {
+    await this.act(instanceId, (sock) => sock.sendPresenceUpdate(state, chatJid))
+  }
+
+  /** Stars or unstars a message (synced to the account's phone through app state). */
+  async star(instanceId: string, chatJid: string, message: Pick<ParsedMessageId, 'id' | 'fromMe'>, star: boolean): Promise<void> {
+    await this.act(instanceId, (sock) => sock.chatModify({ star: { messages: [{ id: message.id, fromMe: message.fromMe }], star } }, chatJid))
+  }
+
+  /** Sends a typed command: its file is read and converted (or its poll found) before anything is queued. */
+  async send(instanceId: string, command: SendCommand): Promise<SendResult> {
+    const dispatch = await dispatchOf(command, { media: this.media, findMessage: (ref) => this.findMessage(instanceId, ref) })
+    const replyTo = 'replyTo' in command ? command.replyTo : undefined
+    return this.submit({ instanceId, kind: command.kind, chatJid: command.chatJid, ...(replyTo ? { replyTo } : {}), dispatch })
+  }
+
+  /** The pipeline for a ready dispatch (send commands, 24-hour status posts). */
+  async submit(req: OutboundRequest): Promise<SendResult> {
     const { db, queue, clock } = this.deps
     const sock = this.socketOf(req.instanceId)
     await this.recipients.ensure(req.instanceId, sock, req.chatJid)
@@ -129,33 +169,16 @@ export class SendService {
       throw submitted.error
     }
     if (submitted.status === 'started') {
-      const sent = await submitted.result
-      return { status: 'sent', body: this.response(req.instanceId, sent) }
+      const message = await submitted.result
+      // The own JID as the socket knows it after the send (the message's from/to).
+      return { status: 'sent', message, me: this.deps.engine.liveSocket(req.instanceId)?.user?.id ?? '' }
     }
-    // Queued: the client has its answer; the outcome lands on the row (and in the store through Baileys).
+    // Queued: the caller has its answer; the outcome lands on the row (and in the store through Baileys).
     submitted.result.catch((e: unknown) => {
       if (e instanceof QueuePurgedError) rows.purgeQueued(db, req.instanceId, clock.now())
       else if (!isDomainError(e)) this.deps.logger.warn({ err: e, instanceId: req.instanceId, messageId }, 'queued send failed')
     })
-    const remote = toApiChatId(req.chatJid)
-    const key = { remoteJid: req.chatJid, fromMe: true as const, id: messageId }
-    const id: QueuedId = { fromMe: true, remote, id: messageId, _serialized: serializeMessageId(key) }
-    return {
-      status: 'queued',
-      body: {
-        status: 'queued',
-        code: 'queued',
-        message: `Rate limit (${submitted.reason}): message queued at position ${submitted.position}`,
-        job_id: messageId,
-        id,
-        key,
-        _data: { id },
-        position: submitted.position,
-        eta: new Date(submitted.etaAt).toISOString(),
-        eta_ms: submitted.etaMs,
-        reason: submitted.reason
-      }
-    }
+    return { status: 'queued', messageId, chatJid: req.chatJid, position: submitted.position, etaAt: submitted.etaAt, etaMs: submitted.etaMs, reason: submitted.reason }
   }
 
   private async runJob(req: OutboundRequest, messageId: string, quoted: WAMessage | undefined): Promise<WAMessage> {
@@ -197,9 +220,10 @@ export class SendService {
     }
   }
 
-  response(instanceId: string, m: WAMessage): SendResponse {
-    const me = this.deps.engine.liveSocket(instanceId)?.user?.id ?? ''
-    return toSendResponse(m, { me, sentByApi: () => true })
+  /** What became of one message this instance sent (by its bare id); undefined when unknown. */
+  fate(instanceId: string, messageId: string): MessageFate | undefined {
+    const row = rows.getOutbound(this.deps.db, instanceId, messageId)
+    return row && { message_id: row.message_id, kind: row.kind, status: row.status, error_code: row.error_code, error_message: row.error_message, created_at: row.created_at, sent_at: row.sent_at }
   }
 
   /** Live counters for the UI and GET /v2/send/queue. */
@@ -217,4 +241,10 @@ export class SendService {
     this.deps.queue.purge(instanceId)
     this.recipients.forget(instanceId)
   }
+}
+
+/** The newest of the marked messages the store knows, in the chat's order (timestamp, then arrival); unknown ids count for nothing. */
+function newestKnown(db: Db, instanceId: string, chat: string, keys: WAMessageKey[]): StoredMessage | undefined {
+  const known = keys.map((k) => (k.id ? findMessage(db, instanceId, chat, k.id) : undefined)).filter((m) => m !== undefined)
+  return known.reduce<StoredMessage | undefined>((a, m) => (!a || m.timestamp > a.timestamp || (m.timestamp === a.timestamp && m.pk > a.pk) ? m : a), undefined)
 }

@@ -1,7 +1,7 @@
 // Units of the send pipeline without a network: base64 decoding and caps, URL refusals outside the sandbox,
 // vCards, and a missing ffmpeg as a clear error code.
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_MEDIA_LIMITS, decodeBase64, fetchFile, isPrivateAddress, publicOnlyLookup, readMediaParam } from './media-input.js'
+import { DEFAULT_MEDIA_LIMITS, decodeBase64, fetchFile, isPrivateAddress, publicOnlyLookup } from './media-input.js'
 import { toOggOpus } from './transcode.js'
 import { toVCard, vCardName } from './vcard.js'
 
@@ -36,15 +36,6 @@ describe('media input', () => {
     )
     expect(result.err?.code).toBe('EPRIVATE')
     expect(result.err?.message).toContain('private address')
-  })
-
-  it('reads every spelling of the file parameter', async () => {
-    const limits = DEFAULT_MEDIA_LIMITS
-    const b64 = Buffer.from('abc').toString('base64')
-    expect((await readMediaParam({ file: { data: b64, filename: 'a.txt', mimetype: 'text/plain' } }, limits)).filename).toBe('a.txt')
-    expect((await readMediaParam({ file: b64 }, limits)).data.toString()).toBe('abc')
-    expect((await readMediaParam({ file: `data:text/plain;base64,${b64}` }, limits)).mimetype).toBe('text/plain')
-    await expect(readMediaParam({}, limits)).rejects.toMatchObject({ code: 'missing_param', details: { missing: ['file[url]'] } })
   })
 })
 

@@ -71,6 +71,29 @@ const FaultBody = Type.Object({
   count: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'app_state_conflict: how many of the device\'s next app-state uploads are refused with 409 (default 1)' }))
 })
 
+const SeedBody = Type.Object({
+  contacts: Type.Optional(Type.Integer({ minimum: 0, maximum: 50_000, description: 'Address-book contacts (default 500); 1:1 chats use the first ones' })),
+  chats: Type.Optional(Type.Integer({ minimum: 0, maximum: 20_000, description: 'Chats, groups included (default 200)' })),
+  messages: Type.Optional(Type.Integer({ minimum: 0, maximum: 500_000, description: 'Messages spread over the chats, skewed to recent ones (default 5000)' })),
+  groups: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000, description: 'Groups among the chats, created in the sandbox group store (default 20)' })),
+  labels: Type.Optional(Type.Integer({ minimum: 0, maximum: 20, description: 'WhatsApp Business labels, one on every 5th chat (default 5)' })),
+  lid_share: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: 'Share of 1:1 chats and groups addressed by LID (default 0.3)' })),
+  seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 4_294_967_295, description: 'PRNG seed (default: derived from the number)' }))
+})
+const SeedSummary = Type.Object({
+  phone_number: Type.String(),
+  contacts: Type.Integer(),
+  chats: Type.Integer(),
+  messages: Type.Integer(),
+  groups: Type.Integer(),
+  labels: Type.Integer(),
+  labeled_chats: Type.Integer(),
+  lid_chats: Type.Integer(),
+  lid_groups: Type.Integer(),
+  chunks: Type.Integer({ description: 'HistorySync chunks each pairing delivers (≤ 2,000 messages each, plus one PUSH_NAME chunk)' }),
+  seed: Type.Integer()
+})
+
 const tags = ['Sandbox']
 
 export const sandboxAdminRoutes: FastifyPluginAsync<SandboxAdminOptions> = async (app, { network, resolveInstanceQr }) => {
@@ -88,6 +111,33 @@ export const sandboxAdminRoutes: FastifyPluginAsync<SandboxAdminOptions> = async
     '/phones/:phone',
     { schema: { tags, summary: 'One simulated phone', params: PhoneParams, response: { 200: Phone } } },
     async (req) => network.getPhone(req.params.phone) ?? Promise.reject(sandboxErrors.phoneNotFound(req.params.phone))
+  )
+
+  app.post<{ Params: Static<typeof PhoneParams>; Body: Static<typeof SeedBody> }>(
+    '/phones/:phone/history',
+    {
+      schema: {
+        tags,
+        summary: 'Seed the account with a realistic history, delivered to every device linked afterwards',
+        description:
+          'Once per phone. Generates contacts, chats (1:1 by PN or by LID, and groups), messages and labels deterministically from `seed`. ' +
+          'Groups are created in the sandbox (their metadata answers; members other than the phone appear as authors in the history). ' +
+          'Labels become app-state patches of the account. At each pairing the phone sends the history as HistorySync chunks ' +
+          '(INITIAL_BOOTSTRAP, RECENT..., PUSH_NAME) uploaded to the sandbox media host and announced by directPath + mediaKey, with ' +
+          'LID↔phone mappings (phoneNumberToLidMappings) for the LID-addressed chats and groups. Without a seed a pairing gets a small inline history.',
+        params: PhoneParams,
+        body: SeedBody,
+        response: { 201: SeedSummary }
+      }
+    },
+    async (req, reply) => reply.code(201).send(await network.seedHistory(req.params.phone, req.body))
+  )
+
+  app.get<{ Params: Static<typeof PhoneParams> }>(
+    '/phones/:phone/history',
+    { schema: { tags, summary: 'What the phone was seeded with', params: PhoneParams, response: { 200: SeedSummary } } },
+    async (req) =>
+      network.historySeed(req.params.phone) ?? Promise.reject(sandboxErrors.invalidRequest(`${req.params.phone} has no seeded history`))
   )
 
   app.post<{ Params: Static<typeof PhoneParams>; Body: Static<typeof ScanBody> }>(

@@ -1,17 +1,17 @@
 // The simulated phone's side of linking a companion: scanning a QR, typing a pairing code, signing the
 // companion's device identity (ADV), and the bootstrap a real phone sends right after (app-state key share and
-// an inline history sync) so Baileys does not wait 20 s for history.
+// its history sync: inline when small, as encrypted media chunks for a seeded account) so Baileys does not wait 20 s.
 import { randomBytes } from 'node:crypto'
-import { deflateSync } from 'node:zlib'
 import {
   Curve, proto, hmacSign, hkdf, aesDecryptCTR, aesEncryptCTR, aesDecryptGCM, derivePairingCodeKey, type BinaryNode
 } from '@whiskeysockets/baileys'
 import type { SandboxServer, PendingLinkCode } from '../server/context.js'
 import type { Connection } from '../server/connection.js'
-import { getAccount, insertDevice, listAccounts, listDevices, reserveDeviceSlot } from '../store/accounts-repo.js'
+import { getAccount, insertDevice, listDevices, reserveDeviceSlot } from '../store/accounts-repo.js'
 import { child, genId, genMessageId, node, nowSeconds, tstr } from '../wire/nodes.js'
 import { lidJid, pnJid, SERVER_JID } from '../wire/jid.js'
 import { sandboxErrors } from '../errors.js'
+import { sendInitialHistory } from './history-sync.js'
 
 export interface LinkResult {
   jid: string
@@ -165,7 +165,7 @@ async function linkCompanion(s: SandboxServer, phone: string, conn: Connection, 
   return { jid, lid, deviceId }
 }
 
-/** What a real phone sends a new companion: the app-state key, then an inline initial history sync. */
+/** What a real phone sends a new companion: the app-state key, then its history (history-sync.ts). */
 export function bootstrapCompanion(s: SandboxServer, phone: string, deviceId: number): void {
   const acc = getAccount(s.db, phone)!
   const peer = (message: proto.IMessage) =>
@@ -192,21 +192,5 @@ export function bootstrapCompanion(s: SandboxServer, phone: string, deviceId: nu
       }
     }
   })
-  const history = proto.HistorySync.encode({
-    syncType: proto.HistorySync.HistorySyncType.INITIAL_BOOTSTRAP,
-    conversations: [],
-    pushnames: listAccounts(s.db).map((a) => ({ id: pnJid(a.phone), pushname: a.pushName })),
-    progress: 100
-  }).finish()
-  peer({
-    protocolMessage: {
-      type: proto.Message.ProtocolMessage.Type.HISTORY_SYNC_NOTIFICATION,
-      historySyncNotification: {
-        syncType: proto.Message.HistorySyncType.INITIAL_BOOTSTRAP,
-        initialHistBootstrapInlinePayload: deflateSync(history),
-        chunkOrder: 0,
-        progress: 100
-      }
-    }
-  })
+  sendInitialHistory(s, phone, peer).catch((e: unknown) => s.log.warn({ err: e, phone, deviceId }, 'sandbox: history sync for the new companion failed'))
 }

@@ -1,7 +1,7 @@
 // Accounts (one per simulated phone number), their devices and the devices' one-time pre-keys.
 import type { Db } from '../../db/connection.js'
 import type { KeyPair } from '../transport/cert-authority.js'
-import { stmt } from './stmt.js'
+import { stmt } from '../../db/statements.js'
 
 export interface SignedPreKey {
   id: number

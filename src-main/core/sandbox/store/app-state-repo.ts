@@ -1,6 +1,6 @@
 // App-state (syncd) patches per account and collection, stored opaque with a server-assigned version.
 import type { Db } from '../../db/connection.js'
-import { stmt } from './stmt.js'
+import { stmt } from '../../db/statements.js'
 
 export function collectionVersion(db: Db, phone: string, collection: string): number {
   return (

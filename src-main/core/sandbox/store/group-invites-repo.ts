@@ -1,7 +1,7 @@
 // Personal ("v4") group invitations: issued to one account when its privacy refused an admin's add, accepted
 // by that account with the code, revocable by an admin.
 import type { Db } from '../../db/connection.js'
-import { stmt } from './stmt.js'
+import { stmt } from '../../db/statements.js'
 
 export interface V4Invite {
   groupId: string

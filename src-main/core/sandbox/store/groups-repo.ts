@@ -1,6 +1,6 @@
 // Groups of the simulated network: metadata, settings, invite codes and participants with roles.
 import type { Db } from '../../db/connection.js'
-import { stmt } from './stmt.js'
+import { stmt } from '../../db/statements.js'
 
 export type GroupRole = 'admin' | 'superadmin' | null
 export type AddressingMode = 'pn' | 'lid'

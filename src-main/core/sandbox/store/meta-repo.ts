@@ -1,6 +1,6 @@
 // Small persisted facts of the sandbox itself: the CA root key, the server static key, the ports it used.
 import type { Db } from '../../db/connection.js'
-import { stmt } from './stmt.js'
+import { stmt } from '../../db/statements.js'
 
 export function getMeta(db: Db, key: string): Buffer | undefined {
   return (stmt(db, 'SELECT value FROM meta WHERE key = ?').get(key) as { value: Buffer } | undefined)?.value

@@ -1,6 +1,6 @@
 // Channels (newsletters): metadata, members with roles and mute state, and the posted messages.
 import type { Db } from '../../db/connection.js'
-import { stmt } from './stmt.js'
+import { stmt } from '../../db/statements.js'
 
 export type NewsletterRole = 'OWNER' | 'ADMIN' | 'SUBSCRIBER'
 

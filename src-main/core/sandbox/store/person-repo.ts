@@ -1,6 +1,6 @@
 // The simulated person's device: Baileys auth state (creds + Signal keys) and the decrypted message log.
 import type { Db } from '../../db/connection.js'
-import { stmt } from './stmt.js'
+import { stmt } from '../../db/statements.js'
 
 export function loadPersonCreds(db: Db, phone: string): string | undefined {
   return (stmt(db, 'SELECT creds FROM person_auth WHERE phone = ?').get(phone) as { creds: string } | undefined)?.creds

@@ -1,6 +1,6 @@
 // Per-account blocklists and the profile pictures of accounts and groups.
 import type { Db } from '../../db/connection.js'
-import { stmt } from './stmt.js'
+import { stmt } from '../../db/statements.js'
 
 export function blocklistOf(db: Db, phone: string): string[] {
   return (stmt(db, 'SELECT jid FROM blocklist WHERE phone = ? ORDER BY rowid').all(phone) as { jid: string }[]).map((r) => r.jid)

@@ -1,7 +1,7 @@
 // Durable per-device stanza queue: a stanza stays until the device acks it, so nothing is lost across
 // disconnects or a restart of the sandbox.
 import type { Db } from '../../db/connection.js'
-import { stmt } from './stmt.js'
+import { stmt } from '../../db/statements.js'
 
 export interface QueuedStanza {
   seq: number

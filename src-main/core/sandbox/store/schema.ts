@@ -213,5 +213,17 @@ CREATE TABLE group_v4_invites (
   PRIMARY KEY (group_id, phone)
 );
 `
+  },
+  {
+    id: 3,
+    name: 'history-seeds',
+    sql: `
+-- A phone's seeded account (counts and PRNG seed as JSON): its history is generated from this at each pairing.
+CREATE TABLE history_seeds (
+  phone TEXT PRIMARY KEY REFERENCES accounts(phone) ON DELETE CASCADE,
+  spec TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+`
   }
 ]

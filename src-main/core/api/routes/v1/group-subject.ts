@@ -3,12 +3,11 @@
 import { Type } from '@sinclair/typebox'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { groupJidOf } from '../../../account/groups/group-params.js'
 import type { ApiDeps } from '../../api-deps.js'
+import { groupJidOf, subjectOf } from '../../params/group-params.js'
 import { authInstance } from '../../plugins/auth.js'
 import { accountOpErrors, NOT_WORKING_NOTE } from '../../schemas/account-ops.js'
 import { CREDENTIALS_NOTE, instanceQuery } from '../../schemas/common.js'
-import { subjectOf } from '../v2/groups.js'
 
 export async function v1GroupSubjectRoutes(untyped: FastifyInstance, deps: ApiDeps): Promise<void> {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>()

@@ -1,7 +1,7 @@
 // POST {alt_base_url}/session/restart = /v1/session/restart: restart with the v1 answer (config.metadata, engine).
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { sessionConfigOf, type ApiDeps } from '../../api-deps.js'
+import type { ApiDeps } from '../../api-deps.js'
 import { authInstance } from '../../plugins/auth.js'
 import { CREDENTIALS_NOTE, instanceQuery, standardErrors, Status } from '../../schemas/common.js'
 import { sendSessionResult } from '../../session-replies.js'
@@ -40,8 +40,9 @@ export async function v1SessionRestartRoutes(app: FastifyInstance, deps: ApiDeps
     },
     handler: async (request, reply) => {
       const { account, instance, token } = authInstance(request)
-      const view = await deps.manager.restart(instance.id)
-      const config = sessionConfigOf(deps, view.id)
+      const { instances } = deps.services
+      const view = await instances.manager.restart(instance.id)
+      const config = instances.sessionConfig(view.id)
       const body = {
         name: view.name,
         status: view.status,

@@ -24,9 +24,10 @@ function wantsPng(accept: string | undefined): boolean {
 }
 
 export async function authRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const { instances, pairingCodes } = deps.services
   const currentQr = (instanceId: string) => {
-    const view = deps.manager.mustView(instanceId)
-    const qr = view.status === 'SCAN_QR_CODE' ? deps.manager.qr(instanceId) : undefined
+    const view = instances.mustView(instanceId)
+    const qr = instances.qrOf(view)
     if (!qr) throw coreErrors.statusMismatch(view.status, ['SCAN_QR_CODE'], 'Start the session and wait for SCAN_QR_CODE (5 to 15 s); a paired session has no QR')
     return qr
   }
@@ -86,6 +87,6 @@ export async function authRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
     const { instance } = authInstance(request)
     const phone = stringParam(request.input, 'phone_number') ?? stringParam(request.input, 'phoneNumber')
     if (!phone) throw coreErrors.missingParam(['phone_number'])
-    return { code: await deps.pairingCodes.request(instance.id, phone) }
+    return { code: await pairingCodes.request(instance.id, phone) }
   })
 }

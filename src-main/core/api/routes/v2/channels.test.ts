@@ -4,7 +4,7 @@
 import type { WASocket } from '@whiskeysockets/baileys'
 import { Jimp } from 'jimp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startAccountCore, waitUntil, type AccountCore } from '../../../account/testing.js'
+import { expectNotWorking, startAccountCore, stopSession, waitUntil, type AccountCore } from '../../../account/testing.js'
 
 const ME = '15550105001'
 const BOB = '15550105002'
@@ -140,11 +140,8 @@ describe.sequential('/v2/channels', () => {
   })
 
   it('a stopped session answers 422 for network operations; the known list still answers', async () => {
-    await c.api('POST', '/v2/session/stop')
-    await c.t.waitForStatus(c.id, 'STOPPED')
-    const res = await c.api('POST', `/v2/channels/${bobs}/follow`)
-    expect(res.statusCode).toBe(422)
-    expect(res.json().code).toBe('session_status_mismatch')
+    await stopSession(c)
+    await expectNotWorking(c, 'POST', `/v2/channels/${bobs}/follow`)
     expect((await c.api('GET', '/v2/channels')).statusCode).toBe(200)
   })
 })

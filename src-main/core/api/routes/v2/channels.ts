@@ -2,19 +2,18 @@
 // preview of posts, follow/unfollow/mute/unmute (reference §2.7), and the search operations, which answer an
 // empty result because neither the network API Baileys speaks nor the sandbox offers a channel directory.
 import { Type, type TSchema } from '@sinclair/typebox'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, HTTPMethods } from 'fastify'
+import type { ChannelKey } from '../../../account/channels/channel-key.js'
 import { toApiChannel } from '../../../account/channels/channel-mapper.js'
-import { channelKeyOf } from '../../../account/channels/channel-params.js'
-import type { KnownChannel } from '../../../account/channels/channels-repo.js'
 import { pictureLimits } from '../../../account/images.js'
-import { coreErrors } from '../../../domain/core-errors.js'
-import { readMediaParam } from '../../../messaging/send/media-input.js'
+import { readMediaParam } from '../../params/media-param.js'
 import type { ApiDeps } from '../../api-deps.js'
+import { channelKeyOf, channelRoleOf, newChannelOf, previewLimitOf } from '../../params/channel-params.js'
 import { pathParam } from '../../path-params.js'
-import { authInstance } from '../../plugins/auth.js'
-import { stringParam, type Params } from '../../request-params.js'
-import { accountOpErrors, NOT_WORKING_NOTE } from '../../schemas/account-ops.js'
-import { CREDENTIALS_NOTE, instanceQuery, Nullable } from '../../schemas/common.js'
+import { stringParam } from '../../request-params.js'
+import { NOT_WORKING_NOTE } from '../../schemas/account-ops.js'
+import { CREDENTIALS_NOTE, Nullable } from '../../schemas/common.js'
+import { aliasOf, instanceAuth as config, instanceIdOf as instanceOf, opSchemas } from './account-route-kit.js'
 
 const tags = ['Channels']
 
@@ -52,64 +51,33 @@ const note = `${NOT_WORKING_NOTE} Errors: 404 channel_not_found, 403 not_channel
 const SEARCH_NOTE =
   'Channel directory search is not available: the network API the engine speaks (Baileys) has no directory query and the sandbox has no directory. Answers an empty result (never an error) so clients that page through results simply stop. Look a channel up by id or invite with GET /v2/channels/{id} instead.'
 
-const ROLES = new Set(['OWNER', 'ADMIN', 'SUBSCRIBER'])
-
-function roleParam(input: Params): KnownChannel['role'] | undefined {
-  const v = stringParam(input, 'role')
-  if (v === undefined) return undefined
-  const r = v.toUpperCase()
-  if (!ROLES.has(r)) throw coreErrors.invalidParam('role', 'use OWNER, ADMIN or SUBSCRIBER')
-  return r as KnownChannel['role']
-}
-
-function limitParam(input: Params): number {
-  const v = stringParam(input, 'limit')
-  if (v === undefined) return 10
-  const n = Number(v)
-  if (!Number.isInteger(n) || n < 1 || n > 100) throw coreErrors.invalidParam('limit', 'expected a whole number from 1 to 100')
-  return n
-}
-
 export async function channelRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const { channels } = deps.services
+  const { channels, network } = deps.services
 
-  const config = { auth: 'instance' as const }
-  const instanceOf = (request: FastifyRequest) => authInstance(request).instance.id
   const keyOf = (request: FastifyRequest) => channelKeyOf(pathParam(request, 'id') ?? stringParam(request.input, 'id'))
-  const schema = (summary: string, description: string, response: TSchema, extra: Record<string, TSchema> = {}, withId = true) => ({
-    tags,
-    summary,
-    description: `${description} ${note}`,
-    querystring: instanceQuery(extra),
-    ...(withId ? { params: IdParams } : {}),
-    response: { 200: response, ...accountOpErrors }
-  })
+  /** A route on the channel named in the path: `run` gets the instance and the channel, read before anything else. */
+  const onChannel = (method: HTTPMethods, path: string, schema: FastifySchema, run: (instanceId: string, key: ChannelKey, request: FastifyRequest) => Promise<unknown>) =>
+    app.route({ method, url: `/v2/channels/:id${path}`, config, schema, handler: async (request) => run(instanceOf(request), keyOf(request), request) })
+  const opSchema = opSchemas(tags, note)
+  /** An operation on the channel named in the path, or (withId false) on the list. */
+  const schema = (summary: string, description: string, response: TSchema, query: Record<string, TSchema> = {}, withId = true) =>
+    opSchema(summary, description, response, { query, params: withId ? IdParams : undefined })
 
   app.get('/v2/channels', {
     config,
     schema: schema('List known channels', 'The channels this instance created, administers or follows — as far as this app has seen them (created, followed or looked up through this API; the network offers linked devices no list). role=OWNER|ADMIN|SUBSCRIBER filters. Every item carries role.', Type.Array(Channel), { role: Type.Optional(Type.String()) }, false)
-  }, async (request) => channels.list(authInstance(request).instance.id, roleParam(request.input)).map(toApiChannel))
+  }, async (request) => channels.list(instanceOf(request), channelRoleOf(request.input)).map(toApiChannel))
 
-  const create = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
-    const input = request.input
-    const name = stringParam(input, 'name')
-    if (!name) throw coreErrors.missingParam(['name'])
-    if (name.length > 100) throw coreErrors.invalidParam('name', 'at most 100 characters')
-    const description = typeof input.description === 'string' ? input.description : ''
-    if (description.length > 2048) throw coreErrors.invalidParam('description', 'at most 2048 characters')
-    const picture = input.picture !== undefined ? (await readMediaParam(input, pictureLimits(deps.network), 'picture')).data : undefined
-    const created = await channels.create(instanceOf(request), name, description, picture)
-    return reply.code(201).send(toApiChannel(created))
+  const create = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { name, description } = newChannelOf(request.input)
+    const picture = request.input.picture !== undefined ? (await readMediaParam(request.input, pictureLimits(network), 'picture')).data : undefined
+    return reply.code(201).send(toApiChannel(await channels.create(instanceOf(request), name, description, picture)))
   }
-  const createSchema = {
-    tags,
-    summary: 'Create a channel',
-    description: `name (required), description, picture {url|data, mimetype, filename} (JPEG or PNG), type (accepted, ignored). Answers 201 with the channel; this account is its OWNER. Both POST /v2/channels and POST /v2/channels/create. ${note}`,
-    querystring: instanceQuery({ name: Type.Optional(Type.String()), description: Type.Optional(Type.String()), picture: Type.Optional(Type.Unknown()), type: Type.Optional(Type.Unknown()) }),
-    response: { 201: Channel, ...accountOpErrors }
-  }
+  const createSchema = opSchema.created('Create a channel', 'name (required), description, picture {url|data, mimetype, filename} (JPEG or PNG), type (accepted, ignored). Answers 201 with the channel; this account is its OWNER. Both POST /v2/channels and POST /v2/channels/create.', Channel, {
+    query: { name: Type.Optional(Type.String()), description: Type.Optional(Type.String()), picture: Type.Optional(Type.Unknown()), type: Type.Optional(Type.Unknown()) }
+  })
   app.post('/v2/channels', { config, bodyLimit: 16 * 1024 * 1024, schema: createSchema }, create)
-  app.post('/v2/channels/create', { config, bodyLimit: 16 * 1024 * 1024, schema: { ...createSchema, summary: 'Create a channel (alias)' } }, create)
+  app.post('/v2/channels/create', { config, bodyLimit: 16 * 1024 * 1024, schema: aliasOf(createSchema) }, create)
 
   // ---- search: no directory behind the engine ---------------------------------------------------------------
 
@@ -131,34 +99,26 @@ export async function channelRoutes(app: FastifyInstance, deps: ApiDeps): Promis
 
   // ---- one channel ------------------------------------------------------------------------------------------
 
-  app.get('/v2/channels/:id', {
-    config,
-    schema: schema('Channel info', 'By channel id or by invite code / link, read from the network now (role GUEST for channels this account does not follow).', Channel)
-  }, async (request) => toApiChannel(await channels.info(instanceOf(request), keyOf(request))))
+  onChannel('GET', '', schema('Channel info', 'By channel id or by invite code / link, read from the network now (role GUEST for channels this account does not follow).', Channel),
+    async (id, key) => toApiChannel(await channels.info(id, key)))
 
-  app.delete('/v2/channels/:id', {
-    config,
-    schema: schema('Delete a channel', 'Owner only (403 not_channel_admin otherwise). Answers {success:true, id}.', Done)
-  }, async (request) => ({ success: true as const, id: await channels.delete(instanceOf(request), keyOf(request)) }))
+  onChannel('DELETE', '', schema('Delete a channel', 'Owner only (403 not_channel_admin otherwise). Answers {success:true, id}.', Done),
+    async (id, key) => ({ success: true as const, id: await channels.delete(id, key) }))
 
-  app.get('/v2/channels/:id/messages/preview', {
-    config,
-    schema: schema('Preview channel posts', 'The latest posts (limit 1-100, default 10), also of channels this account does not follow (by invite). Each item: {id, serverId, timestamp, viewCount, reactions, message}. downloadMedia is accepted; media is described, not downloaded.', Type.Array(Post), { limit: Type.Optional(Type.String()), downloadMedia: Type.Optional(Type.Unknown()) })
-  }, async (request) => channels.preview(instanceOf(request), keyOf(request), limitParam(request.input)))
+  onChannel('GET', '/messages/preview', schema('Preview channel posts', 'The latest posts (limit 1-100, default 10), also of channels this account does not follow (by invite). Each item: {id, serverId, timestamp, viewCount, reactions, message}. downloadMedia is accepted; media is described, not downloaded.', Type.Array(Post), { limit: Type.Optional(Type.String()), downloadMedia: Type.Optional(Type.Unknown()) }),
+    (id, key, request) => channels.preview(id, key, previewLimitOf(request.input)))
 
   const action = (verb: 'follow' | 'unfollow' | 'mute' | 'unmute', summary: string, description: string) => {
-    const run = async (request: FastifyRequest) => {
-      const id = instanceOf(request)
-      const key = keyOf(request)
+    const run = async (id: string, key: ChannelKey) => {
       const jid =
         verb === 'follow' ? (await channels.follow(id, key)).id
         : verb === 'unfollow' ? await channels.unfollow(id, key)
         : await channels.mute(id, key, verb === 'mute')
       return { success: true as const, id: jid }
     }
-    app.post(`/v2/channels/:id/${verb}`, { config, schema: schema(summary, `${description} Answers {success:true, id}.`, Done) }, run)
+    onChannel('POST', `/${verb}`, schema(summary, `${description} Answers {success:true, id}.`, Done), run)
     // WAHA 2024.10 spelling: the id in the body or query.
-    app.post(`/v2/channels/${verb}`, { config, schema: { ...schema(`${summary} (id as a parameter)`, `id in the body or query. ${description}`, Done, { id: Type.Optional(Type.String()) }, false) } }, run)
+    app.post(`/v2/channels/${verb}`, { config, schema: schema(`${summary} (id as a parameter)`, `id in the body or query. ${description}`, Done, { id: Type.Optional(Type.String()) }, false) }, async (request) => run(instanceOf(request), keyOf(request)))
   }
   action('follow', 'Follow a channel', 'By id or invite. The channel then appears in GET /v2/channels with role SUBSCRIBER.')
   action('unfollow', 'Unfollow a channel', 'The owner cannot unfollow its own channel (400; delete it instead).')

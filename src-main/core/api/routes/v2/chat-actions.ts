@@ -2,12 +2,9 @@
 // app-state change (and read receipts for read), then updates the store so reads right after agree.
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { serializeMessageId, toApiChatId, toWaJid } from '../../../messaging/chat-ids.js'
-import { clearChat, markRead, markUnread, removeChat, setArchived, type ChatOpContext, type ChatTarget } from '../../../messaging/reads/chat-ops.js'
-import { requireLiveSocket } from '../../../messaging/reads/live-socket.js'
-import { integerParam, requiredString } from '../../../messaging/reads/params.js'
-import { canonicalJid } from '../../../messaging/store/index.js'
+import type { LiveChat } from '../../../messaging/reads/read-service.js'
 import type { ApiDeps } from '../../api-deps.js'
+import { chatJidParam, integerParam } from '../../params/read-params.js'
 import { authInstance } from '../../plugins/auth.js'
 import { CREDENTIALS_NOTE, instanceQuery, standardErrors } from '../../schemas/common.js'
 import { ChatIdParam, LooseInteger } from '../../schemas/reads.js'
@@ -19,12 +16,10 @@ const NOTE = `chatId: <number>@c.us, digits or <id>@g.us. The change syncs to th
 const Answer = Type.Object({ success: Type.Boolean(), chatId: Type.String() }, { additionalProperties: true })
 
 export async function chatActionRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const context = (request: FastifyRequest): { c: ChatOpContext; chat: ChatTarget } => {
+  // The chat first, then the session (422 when not WORKING), then the operation's own parameters.
+  const liveChat = (request: FastifyRequest): LiveChat => {
     const { instance } = authInstance(request)
-    const jid = toWaJid(requiredString(request.input, 'chatId', 'chat_id'))
-    const chatJid = canonicalJid(deps.db, instance.id, jid)
-    const socket = requireLiveSocket(deps.engine, deps.manager, instance.id)
-    return { c: { socket, db: deps.db, instanceId: instance.id, now: (deps.now ?? Date.now)(), media: deps.media }, chat: { jid: chatJid, chatJid } }
+    return deps.services.reads.chat(instance.id, chatJidParam(request.input, 'chatId', 'chat_id'))
   }
 
   const route = (
@@ -32,7 +27,7 @@ export async function chatActionRoutes(app: FastifyInstance, deps: ApiDeps): Pro
     methods: ('GET' | 'POST' | 'DELETE' | 'PUT')[],
     summary: string,
     description: string,
-    run: (c: ChatOpContext, chat: ChatTarget, request: FastifyRequest) => Promise<Record<string, unknown>>,
+    run: (chat: LiveChat, request: FastifyRequest) => Promise<Record<string, unknown>>,
     extra: Parameters<typeof instanceQuery>[0] = {}
   ) =>
     app.route({
@@ -47,17 +42,17 @@ export async function chatActionRoutes(app: FastifyInstance, deps: ApiDeps): Pro
         response: { 200: Answer, ...errors }
       },
       handler: async (request) => {
-        const { c, chat } = context(request)
-        return { success: true, chatId: toApiChatId(chat.chatJid), ...(await run(c, chat, request)) }
+        const chat = liveChat(request)
+        return { success: true, chatId: chat.chatId, ...(await run(chat, request)) }
       }
     })
 
-  route('/v2/chats/archive', ['POST', 'PUT'], 'Archive a chat', 'Answers {success, chatId, archived:true}.', async (c, chat) => {
-    await setArchived(c, chat, true)
+  route('/v2/chats/archive', ['POST', 'PUT'], 'Archive a chat', 'Answers {success, chatId, archived:true}.', async (chat) => {
+    await chat.setArchived(true)
     return { archived: true }
   })
-  route('/v2/chats/unarchive', ['POST', 'PUT'], 'Unarchive a chat', 'Answers {success, chatId, archived:false}.', async (c, chat) => {
-    await setArchived(c, chat, false)
+  route('/v2/chats/unarchive', ['POST', 'PUT'], 'Unarchive a chat', 'Answers {success, chatId, archived:false}.', async (chat) => {
+    await chat.setArchived(false)
     return { archived: false }
   })
   route(
@@ -65,23 +60,23 @@ export async function chatActionRoutes(app: FastifyInstance, deps: ApiDeps): Pro
     ['POST', 'PUT'],
     'Mark a chat read',
     'Sends read receipts (blue ticks) for the newest incoming messages — messages (default 30, at most 1000) of the last days (default 7) — and marks the chat read on every device. Answers {success, chatId, readMessages: [serialized ids]}.',
-    async (c, chat, request) => {
-      const keys = await markRead(c, chat, {
+    async (chat, request) => {
+      const ids = await chat.markRead({
         messages: integerParam(request.input, 'messages', 30, { min: 1, max: 1000 }),
         days: integerParam(request.input, 'days', 7, { min: 1, max: 3650 })
       })
-      return { readMessages: keys.map((k) => serializeMessageId(k)) }
+      return { readMessages: ids }
     },
     { messages: LooseInteger('How many of the newest incoming messages, default 30'), days: LooseInteger('Only the last days, default 7') }
   )
-  route('/v2/chats/unread', ['POST', 'PUT'], 'Mark a chat unread', 'Answers {success, chatId, markedUnread:true}.', async (c, chat) => {
-    await markUnread(c, chat)
+  route('/v2/chats/unread', ['POST', 'PUT'], 'Mark a chat unread', 'Answers {success, chatId, markedUnread:true}.', async (chat) => {
+    await chat.markUnread()
     return { markedUnread: true }
   })
-  route('/v2/chats/clear', ['POST', 'DELETE'], "Clear a chat's messages", 'The chat stays, its messages go (on every device, in the store, and their downloaded media files). Answers {success, chatId, cleared: <messages removed from the store>}.', async (c, chat) => ({
-    cleared: await clearChat(c, chat)
+  route('/v2/chats/clear', ['POST', 'DELETE'], "Clear a chat's messages", 'The chat stays, its messages go (on every device, in the store, and their downloaded media files). Answers {success, chatId, cleared: <messages removed from the store>}.', async (chat) => ({
+    cleared: await chat.clear()
   }))
-  route('/v2/chats/delete', ['DELETE', 'POST'], 'Delete a chat', 'Deletes the chat and its messages on every device, in the store and their downloaded media files. Answers {success, chatId, deleted: <whether the store had it>}.', async (c, chat) => ({
-    deleted: await removeChat(c, chat)
+  route('/v2/chats/delete', ['DELETE', 'POST'], 'Delete a chat', 'Deletes the chat and its messages on every device, in the store and their downloaded media files. Answers {success, chatId, deleted: <whether the store had it>}.', async (chat) => ({
+    deleted: await chat.remove()
   }))
 }

@@ -1,18 +1,11 @@
 // Reads of the message store: /v2/chats, /v2/chats/overview and /v2/chats/messages (issue 4, part F).
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { toApiChat, type ApiChat } from '../../../messaging/reads/api-shapes.js'
-import { chatSortParam, paging, sortOrderParam } from '../../../messaging/reads/list-params.js'
-import { readMessages } from '../../../messaging/reads/message-reads.js'
-import { booleanParam, integerParam, objectParam, requiredString } from '../../../messaging/reads/params.js'
-import { anyCachedPictureUrl } from '../../../messaging/reads/profile-picture-cache.js'
-import { readContext, storeChatJid } from '../../../messaging/reads/read-context.js'
-import { getChat, getContact, getMessageByPk, listChatMessages, listChats, type StoredChat } from '../../../messaging/store/index.js'
-import type { Db } from '../../../db/connection.js'
-import { coreErrors } from '../../../domain/core-errors.js'
+import { toWaJid } from '../../../messaging/chat-ids.js'
 import type { ApiDeps } from '../../api-deps.js'
+import { chatSortParam, paging, sortOrderParam } from '../../params/list-params.js'
+import { booleanParam, chatJidParam, idsParam, integerParam, objectParam } from '../../params/read-params.js'
 import { authInstance } from '../../plugins/auth.js'
-import type { Params } from '../../request-params.js'
 import { CREDENTIALS_NOTE, instanceQuery, standardErrors } from '../../schemas/common.js'
 import { ApiMessageSchema, ChatIdParam, LooseBoolean, LooseInteger } from '../../schemas/reads.js'
 
@@ -52,24 +45,8 @@ const OverviewSchema = Type.Object(
 const SYNC_NOTE =
   'Served from the local message store, which is kept across restarts: it answers 200 at once after a cold boot (never 202). Right after the first pairing the list fills while the phone\'s history sync arrives.'
 
-const chatWithContact = (db: Db, instanceId: string, chat: StoredChat, now: number): ApiChat => toApiChat(chat, getContact(db, instanceId, chat.chatId), now)
-
-/** `ids` of the overview: an array, a comma-separated string, or JSON text. */
-function idsParam(input: Params): string[] | undefined {
-  const raw = input.ids
-  if (raw === undefined) return undefined
-  let list: unknown
-  try {
-    list = Array.isArray(raw) ? raw : String(raw).trim().startsWith('[') ? JSON.parse(String(raw)) : String(raw).split(',')
-  } catch {
-    throw coreErrors.invalidParam('ids', 'expected an array of chat ids, comma-separated ids or JSON text')
-  }
-  if (!Array.isArray(list)) throw coreErrors.invalidParam('ids', 'expected an array of chat ids')
-  return list.map((v) => String(v).trim()).filter(Boolean)
-}
-
 export async function chatReadRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const nowSeconds = () => Math.floor((deps.now ?? Date.now)() / 1000)
+  const reads = deps.services.reads
 
   app.route({
     method: ['GET', 'POST'],
@@ -90,8 +67,7 @@ export async function chatReadRoutes(app: FastifyInstance, deps: ApiDeps): Promi
     handler: async (request) => {
       const { instance } = authInstance(request)
       const q = { sortBy: chatSortParam(request.input), sortOrder: sortOrderParam(request.input, 'DESC'), ...paging(request.input, 100) }
-      const now = nowSeconds()
-      return listChats(deps.db, instance.id, q).map((c) => chatWithContact(deps.db, instance.id, c, now))
+      return reads.listChats(instance.id, q)
     }
   })
 
@@ -109,28 +85,7 @@ export async function chatReadRoutes(app: FastifyInstance, deps: ApiDeps): Promi
     handler: async (request) => {
       const { instance } = authInstance(request)
       const ids = idsParam(request.input)
-      const chats = ids
-        ? ids.map((id) => getChat(deps.db, instance.id, storeChatJid(deps, instance.id, id))).filter((c): c is StoredChat => !!c)
-        : listChats(deps.db, instance.id, { sortBy: 'messageTimestamp', sortOrder: 'DESC', ...paging(request.input, 20) })
-      const ctx = readContext(deps, instance.id)
-      const lasts = chats.map((c) => (c.lastMessagePk === null ? undefined : getMessageByPk(deps.db, c.lastMessagePk)))
-      const shaped = await readMessages(lasts.filter((m) => !!m), ctx, false)
-      const byPk = new Map(lasts.filter((m) => !!m).map((m, i) => [m.pk, shaped[i]!]))
-      const now = nowSeconds()
-      return chats.map((c, i) => {
-        const chat = chatWithContact(deps.db, instance.id, c, now)
-        const last = lasts[i]
-        return {
-          id: chat.id,
-          name: chat.name,
-          picture: anyCachedPictureUrl(deps.db, instance.id, c.chatId),
-          unreadCount: chat.unreadCount,
-          archived: chat.archived,
-          pinned: chat.pinned,
-          lastMessage: last ? (byPk.get(last.pk) ?? null) : null,
-          _chat: chat
-        }
-      })
+      return reads.overview(instance.id, ids ? { ids: ids.map((id) => toWaJid(id)) } : paging(request.input, 20))
     }
   })
 
@@ -153,18 +108,18 @@ export async function chatReadRoutes(app: FastifyInstance, deps: ApiDeps): Promi
     handler: async (request) => {
       const { instance } = authInstance(request)
       const input = request.input
-      const chatJid = storeChatJid(deps, instance.id, requiredString(input, 'chatId', 'chat_id'))
+      const chatJid = chatJidParam(input, 'chatId', 'chat_id')
       const filter = objectParam(input, 'filter')
       const ts = objectParam(filter, 'timestamp')
       const fromMe = filter.fromMe === undefined ? undefined : booleanParam(filter, 'fromMe', false)
-      const list = listChatMessages(deps.db, instance.id, chatJid, {
+      const q = {
         ...paging(input, 50),
         since: integerParam(ts, 'gte', 0, { min: 0, max: Number.MAX_SAFE_INTEGER }),
         until: integerParam(ts, 'lte', Number.MAX_SAFE_INTEGER, { min: 0, max: Number.MAX_SAFE_INTEGER }),
         fromMe,
         ack: filter.ack === undefined ? undefined : integerParam(filter, 'ack', 0, { min: -1, max: 4 })
-      })
-      return readMessages(list, readContext(deps, instance.id), booleanParam(input, 'downloadMedia', true))
+      }
+      return reads.chatMessages(instance.id, chatJid, q, booleanParam(input, 'downloadMedia', true))
     }
   })
 }

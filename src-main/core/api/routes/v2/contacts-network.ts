@@ -3,13 +3,10 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { toApiChatId, toWaJid } from '../../../messaging/chat-ids.js'
-import { checkNumber, fetchAbout, normalizeCheckPhone, saveContact, setBlocked, throughCheckLimiter } from '../../../messaging/reads/contact-ops.js'
-import { requireLiveSocket } from '../../../messaging/reads/live-socket.js'
-import { booleanParam, optionalString, requiredString } from '../../../messaging/reads/params.js'
-import { profilePicture } from '../../../messaging/reads/profile-picture-cache.js'
-import { canonicalJid, upsertContact } from '../../../messaging/store/index.js'
+import { normalizeCheckPhone } from '../../../messaging/reads/contact-ops.js'
 import { pathParam } from '../../path-params.js'
 import type { ApiDeps } from '../../api-deps.js'
+import { booleanParam, chatJidParam, optionalString, requiredString } from '../../params/read-params.js'
 import { authInstance } from '../../plugins/auth.js'
 import { CREDENTIALS_NOTE, instanceQuery, standardErrors } from '../../schemas/common.js'
 import { ChatIdParam, LooseBoolean, ProfilePictureAnswer, SuccessAnswer } from '../../schemas/reads.js'
@@ -18,8 +15,7 @@ const errors = { ...standardErrors, 502: standardErrors[500] }
 const NOT_WORKING = '422 session_status_mismatch when the session is not WORKING; 502 engine_request_failed when the network does not answer.'
 
 export async function contactsNetworkRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const now = deps.now ?? Date.now
-  const socketOf = (instanceId: string) => requireLiveSocket(deps.engine, deps.manager, instanceId)
+  const reads = deps.services.reads
 
   app.route({
     method: ['GET', 'POST'],
@@ -35,8 +31,7 @@ export async function contactsNetworkRoutes(app: FastifyInstance, deps: ApiDeps)
     handler: async (request) => {
       const { instance } = authInstance(request)
       const digits = normalizeCheckPhone(requiredString(request.input, 'phone', 'phoneNumber', 'phone_number'))
-      const socket = socketOf(instance.id)
-      return throughCheckLimiter(deps.rateLimit, instance.id, () => checkNumber(socket, digits, { db: deps.db, instanceId: instance.id, now: now() }))
+      return reads.checkExists(instance.id, digits)
     }
   })
 
@@ -56,17 +51,17 @@ export async function contactsNetworkRoutes(app: FastifyInstance, deps: ApiDeps)
     },
     handler: async (request) => {
       const { instance } = authInstance(request)
-      const jid = toWaJid(requiredString(request.input, 'contactId', 'chatId', 'phone'))
-      const about = await fetchAbout(socketOf(instance.id), jid)
+      const jid = chatJidParam(request.input, 'contactId', 'chatId', 'phone')
+      const about = await reads.about(instance.id, jid)
       return { id: toApiChatId(jid), ...about }
     }
   })
 
   const pictureHandler = (names: string[]) => async (request: FastifyRequest) => {
     const { instance } = authInstance(request)
-    const jid = toWaJid(requiredString(request.input, ...names))
+    const jid = chatJidParam(request.input, ...names)
     const refresh = booleanParam(request.input, 'refresh', false)
-    const pic = await profilePicture({ db: deps.db, instanceId: instance.id, socket: () => socketOf(instance.id), now: now() }, jid, refresh)
+    const pic = await reads.profilePicture(instance.id, jid, refresh)
     return { id: toApiChatId(jid), url: pic.url, profilePictureURL: pic.url, cached: pic.cached, fetchedAt: pic.fetchedAt }
   }
   const pictureDescription = `The URL is kept for 24 hours; refresh=true asks the network again. A cached URL is answered even while the session is not WORKING. Answers {id, url, profilePictureURL, cached, fetchedAt}; url is null without a picture (or when privacy hides it). GET and POST. ${NOT_WORKING} ${CREDENTIALS_NOTE}`
@@ -115,8 +110,7 @@ export async function contactsNetworkRoutes(app: FastifyInstance, deps: ApiDeps)
       const { instance } = authInstance(request)
       const jid = toWaJid(pathParam(request, 'chatId') ?? '')
       const firstName = requiredString(request.input, 'firstName', 'first_name', 'name')
-      const name = await saveContact(socketOf(instance.id), jid, firstName, optionalString(request.input, 'lastName', 'last_name'))
-      upsertContact(deps.db, instance.id, canonicalJid(deps.db, instance.id, jid), { name }, now())
+      const name = await reads.saveContact(instance.id, jid, firstName, optionalString(request.input, 'lastName', 'last_name'))
       return { success: true, contactId: toApiChatId(jid), name }
     }
   })
@@ -135,8 +129,8 @@ export async function contactsNetworkRoutes(app: FastifyInstance, deps: ApiDeps)
       },
       handler: async (request) => {
         const { instance } = authInstance(request)
-        const jid = toWaJid(requiredString(request.input, 'contactId', 'chatId', 'phone'))
-        await setBlocked(socketOf(instance.id), jid, blocked)
+        const jid = chatJidParam(request.input, 'contactId', 'chatId', 'phone')
+        await reads.setBlocked(instance.id, jid, blocked)
         return { success: true, contactId: toApiChatId(jid), blocked }
       }
     })

@@ -1,13 +1,11 @@
 // Contacts known to the instance, from the message store: /v2/contacts?contactId= and /v2/contacts/all.
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { toApiContact } from '../../../messaging/reads/api-shapes.js'
+import { toWaJid } from '../../../messaging/chat-ids.js'
 import { readsErrors } from '../../../messaging/reads/errors.js'
-import { contactSortParam, paging, sortOrderParam } from '../../../messaging/reads/list-params.js'
-import { requiredString } from '../../../messaging/reads/params.js'
-import { storeChatJid } from '../../../messaging/reads/read-context.js'
-import { getContact, lidForPn, listContacts, type StoredContact } from '../../../messaging/store/index.js'
 import type { ApiDeps } from '../../api-deps.js'
+import { contactSortParam, paging, sortOrderParam } from '../../params/list-params.js'
+import { requiredString } from '../../params/read-params.js'
 import { authInstance } from '../../plugins/auth.js'
 import { CREDENTIALS_NOTE, instanceQuery, standardErrors } from '../../schemas/common.js'
 import { ChatIdParam, LooseInteger } from '../../schemas/reads.js'
@@ -37,9 +35,7 @@ const STORE_NOTE =
   'Contacts come from the local store: the phone\'s address book (history sync), push names of people who wrote, and business flags; they are kept across restarts.'
 
 export async function contactStoreRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const meOf = (id: string) => deps.manager.view(id)?.me?.id ?? ''
-  // The contact row may predate its LID mapping: fill the LID from the map.
-  const withLid = (id: string, c: StoredContact): StoredContact => (c.lid || c.jid.endsWith('@lid') ? c : { ...c, lid: lidForPn(deps.db, id, c.jid) ?? null })
+  const reads = deps.services.reads
 
   app.route({
     method: ['GET', 'POST'],
@@ -55,9 +51,10 @@ export async function contactStoreRoutes(app: FastifyInstance, deps: ApiDeps): P
     handler: async (request) => {
       const { instance } = authInstance(request)
       const raw = requiredString(request.input, 'contactId', 'chatId', 'id')
-      const contact = getContact(deps.db, instance.id, storeChatJid(deps, instance.id, raw))
+      const contact = reads.contact(instance.id, toWaJid(raw))
+      // The error names the id as the client spelled it.
       if (!contact) throw readsErrors.contactNotFound(raw)
-      return toApiContact(withLid(instance.id, contact), meOf(instance.id))
+      return contact
     }
   })
 
@@ -80,8 +77,7 @@ export async function contactStoreRoutes(app: FastifyInstance, deps: ApiDeps): P
     handler: async (request) => {
       const { instance } = authInstance(request)
       const q = { sortBy: contactSortParam(request.input), sortOrder: sortOrderParam(request.input, 'ASC'), ...paging(request.input, 100) }
-      const me = meOf(instance.id)
-      return listContacts(deps.db, instance.id, q).map((c) => toApiContact(withLid(instance.id, c), me))
+      return reads.listContacts(instance.id, q)
     }
   })
 }

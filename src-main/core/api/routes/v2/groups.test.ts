@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { Jimp } from 'jimp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dailyCount } from '../../../rate-limit/index.js'
-import { pn, startAccountCore, type AccountCore } from '../../../account/testing.js'
+import { expectNotWorking, pn, startAccountCore, stopSession, type AccountCore } from '../../../account/testing.js'
 
 const ME = '15550101001'
 const BOB = '15550101002'
@@ -260,12 +260,9 @@ describe.sequential('/v2/groups', () => {
   })
 
   it('a session that is not WORKING answers 422 session_status_mismatch', async () => {
-    await c.api('POST', '/v2/session/stop')
-    await c.t.waitForStatus(c.id, 'STOPPED')
+    await stopSession(c)
     for (const [method, path] of [['GET', '/v2/groups'], ['POST', '/v2/groups'], ['GET', '/v2/groups/120363999999999999@g.us/participants']] as const) {
-      const res = await c.api(method, path, method === 'POST' ? { name: 'x' } : undefined)
-      expect(res.statusCode, path).toBe(422)
-      expect(res.json().code).toBe('session_status_mismatch')
+      await expectNotWorking(c, method, path, method === 'POST' ? { name: 'x' } : undefined)
     }
   })
 })

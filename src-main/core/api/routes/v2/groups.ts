@@ -2,19 +2,28 @@
 // travels in the path, raw (120363...@g.us) or percent-encoded; mutations go through the group rate limit.
 import { Type, type TSchema } from '@sinclair/typebox'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { toApiGroup, toApiParticipant, type ApiGroup } from '../../../account/groups/group-mapper.js'
-import { groupJidOf, inviteCodeOf, inviteUrl, participantJids } from '../../../account/groups/group-params.js'
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, HTTPMethods } from 'fastify'
+import { inviteUrl, toApiGroup, toApiParticipant } from '../../../account/groups/group-mapper.js'
 import type { GroupSetting } from '../../../account/groups/group-service.js'
 import { pictureLimits } from '../../../account/images.js'
-import { readMediaParam } from '../../../messaging/send/media-input.js'
-import { coreErrors } from '../../../domain/core-errors.js'
+import { readMediaParam } from '../../params/media-param.js'
 import type { ApiDeps } from '../../api-deps.js'
+import {
+  adminsOnlyOf,
+  descriptionOf,
+  groupJidOf,
+  groupListPage,
+  groupNameOf,
+  inviteCodeOf,
+  newGroupParticipants,
+  participantJids,
+  subjectOf
+} from '../../params/group-params.js'
 import { pathParam } from '../../path-params.js'
-import { authInstance } from '../../plugins/auth.js'
-import { looseBoolean, stringParam, type Params } from '../../request-params.js'
-import { accountOpErrors, NOT_WORKING_NOTE, SuccessAnswer } from '../../schemas/account-ops.js'
-import { CREDENTIALS_NOTE, instanceQuery, Nullable } from '../../schemas/common.js'
+import { stringParam } from '../../request-params.js'
+import { NOT_WORKING_NOTE, SuccessAnswer } from '../../schemas/account-ops.js'
+import { CREDENTIALS_NOTE, Nullable } from '../../schemas/common.js'
+import { aliasOf, done, instanceAuth as config, instanceIdOf as instanceOf, opSchemas } from './account-route-kit.js'
 
 const tags = ['Groups']
 
@@ -74,102 +83,67 @@ const groupsNote = `${NOT_WORKING_NOTE} Errors: 404 group_not_found, 403 not_gro
 const pacedNote =
   'Counts against the instance\'s group_req_per_minute and group_daily_cap: a call waits up to 20 s for its slot, a longer wait answers 429 rate_limited (details.retry_after_ms), the daily cap 429 daily_cap_reached (details.resets_at).'
 
-function sortGroups(groups: ApiGroup[], input: Params): ApiGroup[] {
-  const by = stringParam(input, 'sortBy') ?? 'id'
-  if (!['id', 'subject', 'creation', 'size'].includes(by)) throw coreErrors.invalidParam('sortBy', 'use id, subject, creation or size')
-  const order = (stringParam(input, 'sortOrder') ?? 'asc').toLowerCase()
-  if (order !== 'asc' && order !== 'desc') throw coreErrors.invalidParam('sortOrder', 'use ASC or DESC')
-  const key = (g: ApiGroup): string | number => (by === 'subject' ? g.subject.toLowerCase() : by === 'creation' ? (g.creation ?? 0) : by === 'size' ? g.size : g.id)
-  const sorted = [...groups].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id < b.id ? -1 : 1))
-  return order === 'desc' ? sorted.reverse() : sorted
-}
-
-function pageParam(input: Params, name: 'limit' | 'offset'): number | undefined {
-  const raw = stringParam(input, name)
-  if (raw === undefined) return undefined
-  const n = Number(raw)
-  if (!Number.isInteger(n) || n < 0) throw coreErrors.invalidParam(name, 'expected a whole number >= 0')
-  return n
-}
-
-const excludesParticipants = (input: Params): boolean => {
-  const v = input.exclude
-  const list = Array.isArray(v) ? v.map(String) : typeof v === 'string' ? v.split(',') : []
-  return list.map((s) => s.trim()).includes('participants')
-}
-
 export async function groupRoutes(untyped: FastifyInstance, deps: ApiDeps): Promise<void> {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>()
-  const { groups } = deps.services
+  const { groups, network } = deps.services
 
-  const config = { auth: 'instance' as const }
-  const instanceOf = (request: FastifyRequest) => authInstance(request).instance.id
   const gidOf = (request: FastifyRequest) => groupJidOf(pathParam(request, 'id'))
-  const schema = (summary: string, description: string, response: TSchema, extra: Record<string, TSchema> = {}, withId = true) => ({
-    tags,
-    summary,
-    description: `${description} ${groupsNote}`,
-    querystring: instanceQuery(extra),
-    ...(withId ? { params: IdParams } : {}),
-    response: { 200: response, ...accountOpErrors }
-  })
+  const opSchema = opSchemas(tags, groupsNote)
+  /** An operation on the whole collection (no group id in the path). */
+  const listSchema = (summary: string, description: string, response: TSchema, query: Record<string, TSchema> = {}) => opSchema(summary, description, response, { query })
+  /** An operation on the group named in the path. */
+  const schema = (summary: string, description: string, response: TSchema, query: Record<string, TSchema> = {}) => opSchema(summary, description, response, { query, params: IdParams })
+  /** A route on the group named in the path: `run` gets the instance and the group id, read before anything else. */
+  const onGroup = (method: HTTPMethods, path: string, schema: FastifySchema, run: (instanceId: string, gid: string, request: FastifyRequest) => Promise<unknown>) =>
+    untyped.route({ method, url: `/v2/groups/:id${path}`, config, schema, handler: async (request) => run(instanceOf(request), gidOf(request), request) })
+  const invite = async (code: Promise<string>) => {
+    const value = await code
+    return { code: value, url: inviteUrl(value) }
+  }
 
   // ---- collection -----------------------------------------------------------------------------------------
 
   app.get('/v2/groups', {
     config,
-    schema: schema('List groups', 'The groups this account is a participant of, read from the network at most every 15 s per instance (POST /v2/groups/refresh forces a read; own changes are seen at once). Sorted by sortBy (id, subject, creation, size; default id) and sortOrder (ASC default, DESC); limit and offset page; exclude=participants leaves the member lists out. Answers an array (WAHA).', Type.Array(Group), {
+    schema: listSchema('List groups', 'The groups this account is a participant of, read from the network at most every 15 s per instance (POST /v2/groups/refresh forces a read; own changes are seen at once). Sorted by sortBy (id, subject, creation, size; default id) and sortOrder (ASC default, DESC); limit and offset page; exclude=participants leaves the member lists out. Answers an array (WAHA).', Type.Array(Group), {
       limit: Type.Optional(Type.String()),
       offset: Type.Optional(Type.String()),
       sortBy: Type.Optional(Type.String()),
       sortOrder: Type.Optional(Type.String()),
       exclude: Type.Optional(Type.String({ description: 'participants' }))
-    }, false)
-  }, async (request) => {
-    const list = sortGroups((await groups.list(instanceOf(request))).map(toApiGroup), request.input)
-    const offset = pageParam(request.input, 'offset') ?? 0
-    const limit = pageParam(request.input, 'limit')
-    const page = list.slice(offset, limit === undefined ? undefined : offset + limit)
-    return excludesParticipants(request.input) ? page.map(({ participants: _omit, ...g }) => g) : page
-  })
+    })
+  }, async (request) => groupListPage((await groups.list(instanceOf(request))).map(toApiGroup), request.input))
 
-  const create = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
-    const input = request.input
-    const name = stringParam(input, 'name') ?? stringParam(input, 'subject')
-    if (!name) throw coreErrors.missingParam(['name'])
-    if (name.length > 100) throw coreErrors.invalidParam('name', 'at most 100 characters')
-    const participants = input.participants === undefined && input.participant === undefined ? [] : participantJids(input)
-    const created = await groups.create(instanceOf(request), name, participants)
-    return reply.code(201).send(toApiGroup(created))
+  const create = async (request: FastifyRequest, reply: FastifyReply) => {
+    const name = groupNameOf(request.input)
+    const participants = newGroupParticipants(request.input)
+    return reply.code(201).send(toApiGroup(await groups.create(instanceOf(request), name, participants)))
   }
-  const createSchema = {
-    tags,
-    summary: 'Create a group',
-    description: `name (or subject, required, up to 100 characters) and participants (optional; the creator is added as superadmin). Answers 201 with the new group (WAHA). Both POST /v2/groups and POST /v2/groups/create. ${pacedNote} ${groupsNote}`,
-    querystring: instanceQuery({ name: Type.Optional(Type.String()), subject: Type.Optional(Type.String()), participants: PARTICIPANTS_DOC }),
-    response: { 201: Group, ...accountOpErrors }
-  }
+  const createSchema = opSchema.created('Create a group', `name (or subject, required, up to 100 characters) and participants (optional; the creator is added as superadmin). Answers 201 with the new group (WAHA). Both POST /v2/groups and POST /v2/groups/create. ${pacedNote}`, Group, {
+    query: { name: Type.Optional(Type.String()), subject: Type.Optional(Type.String()), participants: PARTICIPANTS_DOC }
+  })
   app.post('/v2/groups', { config, schema: createSchema }, create)
-  app.post('/v2/groups/create', { config, schema: { ...createSchema, summary: 'Create a group (alias)' } }, create)
+  app.post('/v2/groups/create', { config, schema: aliasOf(createSchema) }, create)
 
   app.get('/v2/groups/count', {
     config,
-    schema: schema('Count groups', 'The number of groups this account is in, as {count} (same 15 s cache as the list).', Type.Object({ count: Type.Integer() }), {}, false)
+    schema: listSchema('Count groups', 'The number of groups this account is in, as {count} (same 15 s cache as the list).', Type.Object({ count: Type.Integer() }))
   }, async (request) => ({ count: (await groups.list(instanceOf(request))).length }))
 
   app.post('/v2/groups/refresh', {
     config,
-    schema: schema('Refresh groups from the network', 'Re-reads the list of groups from the network now; answers {success:true, count}.', Type.Object({ success: Type.Literal(true), count: Type.Integer() }), {}, false)
+    schema: listSchema('Refresh groups from the network', 'Re-reads the list of groups from the network now; answers {success:true, count}.', Type.Object({ success: Type.Literal(true), count: Type.Integer() }))
   }, async (request) => ({ success: true as const, count: (await groups.list(instanceOf(request), { refresh: true })).length }))
 
+  const INVITE_QUERY = { code: Type.Optional(Type.String()), url: Type.Optional(Type.String()) }
   app.get('/v2/groups/join-info', {
     config,
-    schema: schema('Group preview by invite', 'The group behind an invite: code (a bare code or a https://chat.whatsapp.com/<code> link; url and link are aliases). 404 invite_not_found for unknown or revoked codes.', Group, { code: Type.Optional(Type.String()), url: Type.Optional(Type.String()) }, false)
+    schema: listSchema('Group preview by invite', 'The group behind an invite: code (a bare code or a https://chat.whatsapp.com/<code> link; url and link are aliases). 404 invite_not_found for unknown or revoked codes.', Group, INVITE_QUERY)
   }, async (request) => toApiGroup(await groups.inviteInfo(instanceOf(request), inviteCodeOf(request.input))))
 
   app.post('/v2/groups/join', {
     config,
-    schema: schema(`Join a group by invite`, `code or url (a bare code or a https://chat.whatsapp.com/<code> link). Answers {id} of the group joined. 404 invite_not_found. ${pacedNote}`, Type.Object({ id: Type.String() }), { code: Type.Optional(Type.String()), url: Type.Optional(Type.String()) }, false)
+    schema: listSchema(`Join a group by invite`, `code or url (a bare code or a https://chat.whatsapp.com/<code> link). Answers {id} of the group joined. 404 invite_not_found. ${pacedNote}`, Type.Object({ id: Type.String() }), INVITE_QUERY)
   }, async (request) => ({ id: await groups.join(instanceOf(request), inviteCodeOf(request.input)) }))
 
   // ---- one group ------------------------------------------------------------------------------------------
@@ -177,73 +151,50 @@ export async function groupRoutes(untyped: FastifyInstance, deps: ApiDeps): Prom
   // The Python SDK's spelling of "get one": the id as a parameter.
   app.get('/v2/groups/detail', {
     config,
-    schema: schema('Get a group (id as a parameter)', 'groupId (or id): the group id. Same answer as GET /v2/groups/{id}.', Group, { groupId: Type.Optional(Type.String()), id: Type.Optional(Type.String()) }, false)
+    schema: listSchema('Get a group (id as a parameter)', 'groupId (or id): the group id. Same answer as GET /v2/groups/{id}.', Group, { groupId: Type.Optional(Type.String()), id: Type.Optional(Type.String()) })
   }, async (request) => {
     const gid = groupJidOf(stringParam(request.input, 'groupId') ?? stringParam(request.input, 'id'), 'groupId')
     return toApiGroup(await groups.get(instanceOf(request), gid))
   })
 
-  app.get('/v2/groups/:id', {
-    config,
-    schema: schema('Get a group', 'The group read from the network now (subject, description, settings, participants with their roles).', Group)
-  }, async (request) => toApiGroup(await groups.get(instanceOf(request), gidOf(request))))
+  onGroup('GET', '', schema('Get a group', 'The group read from the network now (subject, description, settings, participants with their roles).', Group),
+    async (id, gid) => toApiGroup(await groups.get(id, gid)))
 
-  app.delete('/v2/groups/:id', {
-    config,
-    schema: schema('Delete a group', `WhatsApp has no single "delete group" request: like the phone app, an admin removes every other participant and then leaves, after which the group is gone. Answers {success, removed, failed}; failed lists participants that could not be removed (the creator cannot be removed by another admin), in which case the group lives on without this account. 403 not_group_admin for non-admins. ${pacedNote}`, Type.Object({ success: Type.Literal(true), removed: Type.Array(Type.String()), failed: Type.Array(ParticipantResult) }))
-  }, async (request) => ({ success: true as const, ...(await groups.delete(instanceOf(request), gidOf(request))) }))
+  onGroup('DELETE', '', schema('Delete a group', `WhatsApp has no single "delete group" request: like the phone app, an admin removes every other participant and then leaves, after which the group is gone. Answers {success, removed, failed}; failed lists participants that could not be removed (the creator cannot be removed by another admin), in which case the group lives on without this account. 403 not_group_admin for non-admins. ${pacedNote}`, Type.Object({ success: Type.Literal(true), removed: Type.Array(Type.String()), failed: Type.Array(ParticipantResult) })),
+    async (id, gid) => ({ success: true as const, ...(await groups.delete(id, gid)) }))
 
-  app.post('/v2/groups/:id/leave', {
-    config,
-    schema: schema('Leave a group', `Answers {success:true}. ${pacedNote}`, SuccessAnswer)
-  }, async (request) => {
-    await groups.leave(instanceOf(request), gidOf(request))
-    return { success: true as const }
-  })
+  onGroup('POST', '/leave', schema('Leave a group', `Answers {success:true}. ${pacedNote}`, SuccessAnswer), (id, gid) => done(groups.leave(id, gid)))
 
   // ---- picture --------------------------------------------------------------------------------------------
 
-  app.get('/v2/groups/:id/picture', {
-    config,
-    schema: schema('Group picture', 'Answers {url} of the full-size picture, url null when the group has none. refresh is accepted; pictures are always read from the network.', Type.Object({ url: Nullable(Type.String()) }), { refresh: Type.Optional(Type.String()) })
-  }, async (request) => ({ url: await groups.pictureUrl(instanceOf(request), gidOf(request)) }))
+  onGroup('GET', '/picture', schema('Group picture', 'Answers {url} of the full-size picture, url null when the group has none. refresh is accepted; pictures are always read from the network.', Type.Object({ url: Nullable(Type.String()) }), { refresh: Type.Optional(Type.String()) }),
+    async (id, gid) => ({ url: await groups.pictureUrl(id, gid) }))
 
   app.put('/v2/groups/:id/picture', {
     config,
     bodyLimit: 16 * 1024 * 1024,
     schema: schema('Set the group picture', `file by URL or base64 (JPEG or PNG; cropped to a square and scaled by the engine; up to 10 MiB). Members may change it unless the group is info-admin-only. Answers {success:true}. ${pacedNote}`, SuccessAnswer, FILE_DOC)
   }, async (request) => {
-    const file = await readMediaParam(request.input, pictureLimits(deps.network))
-    await groups.setPicture(instanceOf(request), gidOf(request), file.data, 'file')
-    return { success: true as const }
+    // The file is read (and refused) before the group id is looked at.
+    const file = await readMediaParam(request.input, pictureLimits(network))
+    return done(groups.setPicture(instanceOf(request), gidOf(request), file.data, 'file'))
   })
 
-  app.delete('/v2/groups/:id/picture', {
-    config,
-    schema: schema('Delete the group picture', `Answers {success:true}. ${pacedNote}`, SuccessAnswer)
-  }, async (request) => {
-    await groups.deletePicture(instanceOf(request), gidOf(request))
-    return { success: true as const }
-  })
+  onGroup('DELETE', '/picture', schema('Delete the group picture', `Answers {success:true}. ${pacedNote}`, SuccessAnswer), (id, gid) => done(groups.deletePicture(id, gid)))
 
   // ---- subject and description ----------------------------------------------------------------------------
 
-  app.put('/v2/groups/:id/subject', {
-    config,
-    schema: schema('Set the subject', `subject (required, up to 100 characters). Answers true (WAHA). ${pacedNote}`, Type.Boolean(), { subject: Type.Optional(Type.String()) })
-  }, async (request) => {
-    await groups.setSubject(instanceOf(request), gidOf(request), subjectOf(request.input))
-    return true
-  })
+  onGroup('PUT', '/subject', schema('Set the subject', `subject (required, up to 100 characters). Answers true (WAHA). ${pacedNote}`, Type.Boolean(), { subject: Type.Optional(Type.String()) }),
+    async (id, gid, request) => {
+      await groups.setSubject(id, gid, subjectOf(request.input))
+      return true
+    })
 
   app.put('/v2/groups/:id/description', {
     config,
     schema: schema('Set the description', `description (required; an empty string removes it; up to 2048 characters). Answers true (WAHA). ${pacedNote}`, Type.Boolean(), { description: Type.Optional(Type.String()) })
   }, async (request) => {
-    const description = request.input.description
-    if (description === undefined || description === null) throw coreErrors.missingParam(['description'])
-    if (typeof description !== 'string') throw coreErrors.invalidParam('description', 'expected text')
-    if (description.length > 2048) throw coreErrors.invalidParam('description', 'at most 2048 characters')
+    const description = descriptionOf(request.input)
     await groups.setDescription(instanceOf(request), gidOf(request), description)
     return true
   })
@@ -251,17 +202,13 @@ export async function groupRoutes(untyped: FastifyInstance, deps: ApiDeps): Prom
   // ---- settings -------------------------------------------------------------------------------------------
 
   const setting = (path: string, which: GroupSetting, what: string) => {
-    app.get(`/v2/groups/:id/settings/security/${path}`, {
-      config,
-      schema: schema(`Get ${which}`, `Answers {adminsOnly}: whether only admins ${what}.`, AdminsOnly)
-    }, async (request) => ({ adminsOnly: await groups.setting(instanceOf(request), gidOf(request), which) }))
+    onGroup('GET', `/settings/security/${path}`, schema(`Get ${which}`, `Answers {adminsOnly}: whether only admins ${what}.`, AdminsOnly),
+      async (id, gid) => ({ adminsOnly: await groups.setting(id, gid, which) }))
     app.put(`/v2/groups/:id/settings/security/${path}`, {
       config,
       schema: schema(`Set ${which}`, `adminsOnly (boolean, also "true"/"false"/1/0; default true as in WAHA): whether only admins ${what}. Answers {adminsOnly} as set. Admins only. ${pacedNote}`, AdminsOnly, { adminsOnly: Type.Optional(Type.Unknown()) })
     }, async (request) => {
-      const raw = request.input.adminsOnly
-      const adminsOnly = raw === undefined ? true : looseBoolean(raw)
-      if (adminsOnly === undefined) throw coreErrors.invalidParam('adminsOnly', 'expected true or false')
+      const adminsOnly = adminsOnlyOf(request.input)
       await groups.setSetting(instanceOf(request), gidOf(request), which, adminsOnly)
       return { adminsOnly }
     })
@@ -271,49 +218,24 @@ export async function groupRoutes(untyped: FastifyInstance, deps: ApiDeps): Prom
 
   // ---- invite code ----------------------------------------------------------------------------------------
 
-  app.get('/v2/groups/:id/invite-code', {
-    config,
-    schema: schema('Get the invite code', 'Answers {code, url}: code is the bare invite code, url the https://chat.whatsapp.com/<code> link WAHA answers as a bare string. Deliberately an object, not the bare JSON string of the reference\'s WAHA-derived guess (no hosted page documents this operation): a top-level string breaks clients that read fields of the answer, and both values are here. Admins only (403 not_group_admin).', InviteAnswer)
-  }, async (request) => {
-    const code = await groups.inviteCode(instanceOf(request), gidOf(request))
-    return { code, url: inviteUrl(code) }
-  })
+  onGroup('GET', '/invite-code', schema('Get the invite code', 'Answers {code, url}: code is the bare invite code, url the https://chat.whatsapp.com/<code> link WAHA answers as a bare string. Deliberately an object, not the bare JSON string of the reference\'s WAHA-derived guess (no hosted page documents this operation): a top-level string breaks clients that read fields of the answer, and both values are here. Admins only (403 not_group_admin).', InviteAnswer),
+    (id, gid) => invite(groups.inviteCode(id, gid)))
 
-  app.post('/v2/groups/:id/invite-code/revoke', {
-    config,
-    schema: schema('Revoke the invite code', `The old link stops working; answers the new {code, url} (an object rather than WAHA\'s bare string, as GET invite-code). Admins only. ${pacedNote}`, InviteAnswer)
-  }, async (request) => {
-    const code = await groups.revokeInvite(instanceOf(request), gidOf(request))
-    return { code, url: inviteUrl(code) }
-  })
+  onGroup('POST', '/invite-code/revoke', schema('Revoke the invite code', `The old link stops working; answers the new {code, url} (an object rather than WAHA\'s bare string, as GET invite-code). Admins only. ${pacedNote}`, InviteAnswer),
+    (id, gid) => invite(groups.revokeInvite(id, gid)))
 
   // ---- participants ---------------------------------------------------------------------------------------
 
-  const participants = async (request: FastifyRequest) => (await groups.get(instanceOf(request), gidOf(request))).participants.map(toApiParticipant)
-  app.get('/v2/groups/:id/participants', {
-    config,
-    schema: schema('Participants', 'Every participant with both identities (pn, lid) and role (participant, admin, superadmin), in PN and LID addressed groups alike.', Type.Array(Participant))
-  }, participants)
+  const participants = async (id: string, gid: string) => (await groups.get(id, gid)).participants.map(toApiParticipant)
+  onGroup('GET', '/participants', schema('Participants', 'Every participant with both identities (pn, lid) and role (participant, admin, superadmin), in PN and LID addressed groups alike.', Type.Array(Participant)), participants)
   // WAHA's newer participants endpoint ([{id, role}]): the same list, whose items carry id and role already.
-  app.get('/v2/groups/:id/participants/v2', {
-    config,
-    schema: schema('Participants (WAHA v2 path)', 'Alias of /v2/groups/{id}/participants for clients written against WAHA\'s participants/v2: the same items, which carry WAHA v2\'s {id, role} (participant, admin, superadmin).', Type.Array(Participant))
-  }, participants)
+  onGroup('GET', '/participants/v2', schema('Participants (WAHA v2 path)', 'Alias of /v2/groups/{id}/participants for clients written against WAHA\'s participants/v2: the same items, which carry WAHA v2\'s {id, role} (participant, admin, superadmin).', Type.Array(Participant)), participants)
 
   const participantsOp = (path: string, action: 'add' | 'remove' | 'promote' | 'demote', summary: string) =>
-    app.post(`/v2/groups/:id/${path}`, {
-      config,
-      schema: schema(summary, `participants (required). Partial success: answers 200 with one result per participant ({id, status, success, error}); the call itself fails only when this account may not do it (403 not_group_admin) or the group is unknown. ${pacedNote}`, Type.Array(ParticipantResult), { participants: PARTICIPANTS_DOC })
-    }, async (request) => groups.updateParticipants(instanceOf(request), gidOf(request), participantJids(request.input), action))
+    onGroup('POST', `/${path}`, schema(summary, `participants (required). Partial success: answers 200 with one result per participant ({id, status, success, error}); the call itself fails only when this account may not do it (403 not_group_admin) or the group is unknown. ${pacedNote}`, Type.Array(ParticipantResult), { participants: PARTICIPANTS_DOC }),
+      (id, gid, request) => groups.updateParticipants(id, gid, participantJids(request.input), action))
   participantsOp('participants/add', 'add', 'Add participants')
   participantsOp('participants/remove', 'remove', 'Remove participants')
   participantsOp('admin/promote', 'promote', 'Promote participants to admin')
   participantsOp('admin/demote', 'demote', 'Demote admins to participants')
-}
-
-export function subjectOf(input: Params): string {
-  const subject = stringParam(input, 'subject') ?? stringParam(input, 'name')
-  if (!subject) throw coreErrors.missingParam(['subject'])
-  if (subject.length > 100) throw coreErrors.invalidParam('subject', 'at most 100 characters')
-  return subject
 }

@@ -3,7 +3,7 @@
 // made on the phone show up in the API; the list is the spec's object keyed by ordinal.
 import type { BaileysEventMap, WASocket } from '@whiskeysockets/baileys'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { pn, startAccountCore, waitUntil, type AccountCore } from '../../../account/testing.js'
+import { expectNotWorking, pn, startAccountCore, stopSession, waitUntil, type AccountCore } from '../../../account/testing.js'
 
 const ME = '15550106001'
 const BOB = '15550106002'
@@ -104,11 +104,8 @@ describe.sequential('/v2/labels', () => {
   })
 
   it('a stopped session refuses changes with 422; reads still answer from the store', async () => {
-    await c.api('POST', '/v2/session/stop')
-    await c.t.waitForStatus(c.id, 'STOPPED')
-    const res = await c.api('POST', '/v2/labels', { name: 'late' })
-    expect(res.statusCode).toBe(422)
-    expect(res.json().code).toBe('session_status_mismatch')
+    await stopSession(c)
+    await expectNotWorking(c, 'POST', '/v2/labels', { name: 'late' })
     expect((await c.api('GET', '/v2/labels')).statusCode).toBe(200)
   })
 })

@@ -3,17 +3,15 @@
 // aliases). Colours are indexes 0-19 with WAHA's colorHex map.
 import { Type, type TSchema } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { chatJidOf } from '../../../account/chat-param.js'
-import { colorParam, labelIdOf, labelIdsParam } from '../../../account/labels/label-params.js'
-import { coreErrors } from '../../../domain/core-errors.js'
 import { toApiChatId } from '../../../messaging/chat-ids.js'
 import { labelColorHex, type StoredLabel } from '../../../messaging/store/index.js'
 import type { ApiDeps } from '../../api-deps.js'
+import { chatJidOf } from '../../params/chat-param.js'
+import { colorParam, labelChangesOf, labelIdOf, labelIdsParam, labelNameOf } from '../../params/label-params.js'
 import { pathParam } from '../../path-params.js'
-import { authInstance } from '../../plugins/auth.js'
-import { stringParam, type Params } from '../../request-params.js'
-import { accountOpErrors, NOT_WORKING_NOTE } from '../../schemas/account-ops.js'
-import { CREDENTIALS_NOTE, instanceQuery } from '../../schemas/common.js'
+import { NOT_WORKING_NOTE } from '../../schemas/account-ops.js'
+import { CREDENTIALS_NOTE } from '../../schemas/common.js'
+import { aliasOf, done, instanceAuth as config, instanceIdOf as instanceOf, opSchemas } from './account-route-kit.js'
 
 const tags = ['Labels']
 
@@ -41,30 +39,12 @@ const writeNote = `Labels are a WhatsApp Business feature: the change is an app-
 
 const apiLabel = (l: StoredLabel) => ({ id: l.id, name: l.name, color: l.color, colorHex: labelColorHex(l.color) })
 
-function nameParam(input: Params, required: boolean): string | undefined {
-  const name = stringParam(input, 'name')
-  if (name === undefined) {
-    if (required) throw coreErrors.missingParam(['name'])
-    return undefined
-  }
-  if (name.length > 100) throw coreErrors.invalidParam('name', 'at most 100 characters')
-  return name
-}
-
 export async function labelRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const { labels } = deps.services
-  const config = { auth: 'instance' as const }
-  const instanceOf = (request: FastifyRequest) => authInstance(request).instance.id
   const labelOf = (request: FastifyRequest) => labelIdOf(pathParam(request, 'labelId'))
   const chatOf = (request: FastifyRequest) => chatJidOf(pathParam(request, 'chatId'))
-  const schema = (summary: string, description: string, response: TSchema, params?: TSchema, extra: Record<string, TSchema> = {}) => ({
-    tags,
-    summary,
-    description,
-    querystring: instanceQuery(extra),
-    ...(params ? { params } : {}),
-    response: { 200: response, ...accountOpErrors }
-  })
+  const opSchema = opSchemas(tags)
+  const schema = (summary: string, description: string, response: TSchema, params?: TSchema, query: Record<string, TSchema> = {}) => opSchema(summary, description, response, { query, params })
 
   const list = async (request: FastifyRequest) => Object.fromEntries(labels.list(instanceOf(request)).map((l, i) => [String(i), apiLabel(l)]))
   const listSchema = schema(
@@ -73,22 +53,18 @@ export async function labelRoutes(app: FastifyInstance, deps: ApiDeps): Promise<
     LabelMap
   )
   app.get('/v2/labels', { config, schema: listSchema }, list)
-  app.get('/v2/labels/all', { config, schema: { ...listSchema, summary: 'List labels (alias)' } }, list)
+  app.get('/v2/labels/all', { config, schema: aliasOf(listSchema) }, list)
 
   const create = async (request: FastifyRequest, reply: FastifyReply) => {
-    const name = nameParam(request.input, true)!
+    const name = labelNameOf(request.input, true)!
     const label = await labels.create(instanceOf(request), name, colorParam(request.input) ?? 0)
     return reply.code(201).send(apiLabel(label))
   }
-  const createSchema = {
-    tags,
-    summary: 'Create a label',
-    description: `name (required) and color (0-19) or colorHex (default colour 0). Gets the next free numeric id. Answers 201 with the label. Also POST /v2/labels/create. ${writeNote}`,
-    querystring: instanceQuery({ name: Type.Optional(Type.String()), ...COLOR_DOC }),
-    response: { 201: Label, ...accountOpErrors }
-  }
+  const createSchema = opSchema.created('Create a label', `name (required) and color (0-19) or colorHex (default colour 0). Gets the next free numeric id. Answers 201 with the label. Also POST /v2/labels/create. ${writeNote}`, Label, {
+    query: { name: Type.Optional(Type.String()), ...COLOR_DOC }
+  })
   app.post('/v2/labels', { config, schema: createSchema }, create)
-  app.post('/v2/labels/create', { config, schema: { ...createSchema, summary: 'Create a label (alias)' } }, create)
+  app.post('/v2/labels/create', { config, schema: aliasOf(createSchema) }, create)
 
   // ---- labels of a chat (static segment before the :labelId routes) ----------------------------------------
 
@@ -108,10 +84,8 @@ export async function labelRoutes(app: FastifyInstance, deps: ApiDeps): Promise<
     config,
     schema: schema('Update a label', `name and/or color (0-19) / colorHex; what is not sent stays. Answers the label. ${writeNote}`, Label, LABEL_PARAMS, { name: Type.Optional(Type.String()), ...COLOR_DOC })
   }, async (request) => {
-    const name = nameParam(request.input, false)
-    const color = colorParam(request.input)
-    if (name === undefined && color === undefined) throw coreErrors.missingParam(['name', 'color'])
-    return apiLabel(await labels.update(instanceOf(request), labelOf(request), { ...(name !== undefined ? { name } : {}), ...(color !== undefined ? { color } : {}) }))
+    const changes = labelChangesOf(request.input)
+    return apiLabel(await labels.update(instanceOf(request), labelOf(request), changes))
   })
 
   const remove = async (request: FastifyRequest) => {
@@ -121,7 +95,7 @@ export async function labelRoutes(app: FastifyInstance, deps: ApiDeps): Promise<
   }
   const removeSchema = schema('Delete a label', `The label disappears from every chat too. Answers {success:true, id}. Also POST or DELETE /v2/labels/{labelId}/delete. ${writeNote}`, Done, LABEL_PARAMS)
   app.delete('/v2/labels/:labelId', { config, schema: removeSchema }, remove)
-  app.route({ method: ['POST', 'DELETE'], url: '/v2/labels/:labelId/delete', config, schema: { ...removeSchema, summary: 'Delete a label (alias)' }, handler: remove })
+  app.route({ method: ['POST', 'DELETE'], url: '/v2/labels/:labelId/delete', config, schema: aliasOf(removeSchema), handler: remove })
 
   app.get('/v2/labels/:labelId/chats', {
     config,
@@ -131,16 +105,10 @@ export async function labelRoutes(app: FastifyInstance, deps: ApiDeps): Promise<
   app.post('/v2/labels/:labelId/chats/:chatId', {
     config,
     schema: schema('Add a label to a chat', `Answers {success:true}. ${writeNote}`, Done, BOTH_PARAMS)
-  }, async (request) => {
-    await labels.addChatLabel(instanceOf(request), chatOf(request), labelOf(request))
-    return { success: true as const }
-  })
+  }, async (request) => done(labels.addChatLabel(instanceOf(request), chatOf(request), labelOf(request))))
 
   app.delete('/v2/labels/:labelId/chats/:chatId', {
     config,
     schema: schema('Remove a label from a chat', `Answers {success:true}. ${writeNote}`, Done, BOTH_PARAMS)
-  }, async (request) => {
-    await labels.removeChatLabel(instanceOf(request), chatOf(request), labelOf(request))
-    return { success: true as const }
-  })
+  }, async (request) => done(labels.removeChatLabel(instanceOf(request), chatOf(request), labelOf(request))))
 }

@@ -1,14 +1,11 @@
 // LID <-> phone number mappings the instance knows: /v2/lids, /v2/lids/count, /v2/lids/pn/{number},
 // /v2/lids/{lid}. From the store; a phone number not in it is asked of the network while WORKING.
 import { Type } from '@sinclair/typebox'
-import { jidNormalizedUser } from '@whiskeysockets/baileys'
 import type { FastifyInstance } from 'fastify'
 import { coreErrors } from '../../../domain/core-errors.js'
 import { toApiChatId, toWaJid } from '../../../messaging/chat-ids.js'
-import { engineCall } from '../../../messaging/reads/live-socket.js'
-import { paging } from '../../../messaging/reads/list-params.js'
-import { countLidMappings, lidForPn, listLidMappings, pnForLid } from '../../../messaging/store/index.js'
 import type { ApiDeps } from '../../api-deps.js'
+import { paging } from '../../params/list-params.js'
 import { pathParam } from '../../path-params.js'
 import { authInstance } from '../../plugins/auth.js'
 import { CREDENTIALS_NOTE, instanceQuery, standardErrors } from '../../schemas/common.js'
@@ -26,6 +23,8 @@ const Pair = Type.Object({
 const digitsOf = (pn: string | null) => (pn ? pn.replace(/@.*$/, '') : null)
 
 export async function lidRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const reads = deps.services.reads
+
   app.get('/v2/lids', {
     config: { auth: 'instance' },
     schema: {
@@ -37,7 +36,7 @@ export async function lidRoutes(app: FastifyInstance, deps: ApiDeps): Promise<vo
     }
   }, async (request) => {
     const { instance } = authInstance(request)
-    return listLidMappings(deps.db, instance.id, paging(request.input, 100)).map((m) => ({ lid: m.lid, pn: toApiChatId(m.pn) }))
+    return reads.listLids(instance.id, paging(request.input, 100)).map((m) => ({ lid: m.lid, pn: toApiChatId(m.pn) }))
   })
 
   app.get('/v2/lids/count', {
@@ -51,7 +50,7 @@ export async function lidRoutes(app: FastifyInstance, deps: ApiDeps): Promise<vo
     }
   }, async (request) => {
     const { instance } = authInstance(request)
-    return { count: countLidMappings(deps.db, instance.id) }
+    return { count: reads.countLids(instance.id) }
   })
 
   app.get('/v2/lids/pn/:number', {
@@ -69,10 +68,8 @@ export async function lidRoutes(app: FastifyInstance, deps: ApiDeps): Promise<vo
     const raw = pathParam(request, 'number') ?? ''
     const pn = toWaJid(raw)
     if (!pn.endsWith('@s.whatsapp.net')) throw coreErrors.invalidParam('number', 'expected a phone number with its country code')
-    let lid = lidForPn(deps.db, instance.id, pn) ?? null
-    const socket = deps.engine?.liveSocket(instance.id)
-    if (!lid && socket) lid = await engineCall('the LID lookup', () => socket.signalRepository.lidMapping.getLIDForPN(pn))
-    return { lid: lid ? jidNormalizedUser(lid) : null, pn: toApiChatId(pn), number: digitsOf(toApiChatId(pn)) }
+    const { lid } = await reads.lidOfPn(instance.id, pn)
+    return { lid, pn: toApiChatId(pn), number: digitsOf(toApiChatId(pn)) }
   })
 
   app.get('/v2/lids/:lid', {
@@ -90,10 +87,7 @@ export async function lidRoutes(app: FastifyInstance, deps: ApiDeps): Promise<vo
     const raw = (pathParam(request, 'lid') ?? '').trim()
     const digits = raw.replace(/@lid$/i, '')
     if (!/^[0-9]{1,25}(:[0-9]+)?$/.test(digits)) throw coreErrors.invalidParam('lid', 'expected <n>@lid or its digits')
-    const lid = jidNormalizedUser(`${digits}@lid`)
-    let pn = pnForLid(deps.db, instance.id, lid) ?? null
-    const socket = deps.engine?.liveSocket(instance.id)
-    if (!pn && socket) pn = await engineCall('the LID lookup', () => socket.signalRepository.lidMapping.getPNForLID(lid))
+    const { lid, pn } = await reads.pnOfLid(instance.id, `${digits}@lid`)
     const apiPn = pn ? toApiChatId(pn) : null
     return { lid, pn: apiPn, number: digitsOf(apiPn) }
   })

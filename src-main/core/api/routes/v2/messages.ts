@@ -2,15 +2,9 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { coreErrors } from '../../../domain/core-errors.js'
-import { serializeMessageId } from '../../../messaging/chat-ids.js'
-import { readsErrors } from '../../../messaging/reads/errors.js'
-import { requireLiveSocket } from '../../../messaging/reads/live-socket.js'
-import { deleteForEveryone, deleteForMe, editText, EDIT_WINDOW_MINUTES, parsePinDuration, setPinned } from '../../../messaging/reads/message-ops.js'
-import { readMessages } from '../../../messaging/reads/message-reads.js'
-import { resolveMessage } from '../../../messaging/reads/message-ref.js'
-import { booleanParam, optionalString, requiredString } from '../../../messaging/reads/params.js'
-import { readContext } from '../../../messaging/reads/read-context.js'
+import { EDIT_WINDOW_MINUTES, parsePinDuration } from '../../../messaging/reads/message-ops.js'
 import type { ApiDeps } from '../../api-deps.js'
+import { booleanParam, messageTargetParam, optionalString, requiredString } from '../../params/read-params.js'
 import { authInstance } from '../../plugins/auth.js'
 import { CREDENTIALS_NOTE, instanceQuery, standardErrors } from '../../schemas/common.js'
 import { ApiMessageSchema, ChatIdParam, LooseBoolean, MessageIdParam } from '../../schemas/reads.js'
@@ -29,8 +23,7 @@ const targetQuery = (extra: Parameters<typeof instanceQuery>[0] = {}) =>
   instanceQuery({ chatId: Type.Optional(ChatIdParam()), messageId: Type.Optional(MessageIdParam), ...extra })
 
 export async function messageRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const now = () => (deps.now ?? Date.now)()
-  const socketOf = (id: string) => requireLiveSocket(deps.engine, deps.manager, id)
+  const reads = deps.services.reads
 
   app.route({
     method: ['POST', 'GET'],
@@ -45,9 +38,8 @@ export async function messageRoutes(app: FastifyInstance, deps: ApiDeps): Promis
     },
     handler: async (request) => {
       const { instance } = authInstance(request)
-      const ref = resolveMessage(deps.db, instance.id, request.input)
-      if (!ref.stored) throw readsErrors.messageNotFound(serializeMessageId(ref.key))
-      const [message] = await readMessages([ref.stored], readContext(deps, instance.id), booleanParam(request.input, 'downloadMedia', true))
+      const stored = reads.message(instance.id, messageTargetParam(request.input))
+      const [message] = await reads.apiMessages(instance.id, [stored], booleanParam(request.input, 'downloadMedia', true))
       return message
     }
   })
@@ -67,11 +59,8 @@ export async function messageRoutes(app: FastifyInstance, deps: ApiDeps): Promis
       const { instance } = authInstance(request)
       const input = request.input
       const forEveryone = booleanParam(input, 'forEveryone', !booleanParam(input, 'forMe', false))
-      const ref = resolveMessage(deps.db, instance.id, input)
-      const socket = socketOf(instance.id)
-      if (forEveryone) await deleteForEveryone(socket, ref)
-      else await deleteForMe(socket, deps.db, instance.id, ref, now(), deps.media)
-      return { success: true, id: serializeMessageId(ref.key), forEveryone }
+      const id = await reads.deleteMessage(instance.id, messageTargetParam(input), forEveryone)
+      return { success: true, id, forEveryone }
     }
   })
 
@@ -90,9 +79,8 @@ export async function messageRoutes(app: FastifyInstance, deps: ApiDeps): Promis
       const { instance } = authInstance(request)
       const text = requiredString(request.input, 'text', 'message', 'body')
       if (text.length > 4096) throw coreErrors.invalidParam('text', 'at most 4096 characters')
-      const ref = resolveMessage(deps.db, instance.id, request.input)
-      await editText(socketOf(instance.id), ref, text, Math.floor(now() / 1000))
-      return { success: true, id: serializeMessageId(ref.key), body: text }
+      const id = await reads.editMessage(instance.id, messageTargetParam(request.input), text)
+      return { success: true, id, body: text }
     }
   })
 
@@ -112,9 +100,8 @@ export async function messageRoutes(app: FastifyInstance, deps: ApiDeps): Promis
         const { instance } = authInstance(request)
         const duration = parsePinDuration(pinned ? optionalString(request.input, 'duration', 'time') : undefined)
         if (!duration) throw coreErrors.invalidParam('duration', 'expected 86400, 604800 or 2592000 (seconds), or 24h, 7d, 30d')
-        const ref = resolveMessage(deps.db, instance.id, request.input)
-        await setPinned(socketOf(instance.id), ref, pinned, duration)
-        return { success: true, id: serializeMessageId(ref.key), pinned, ...(pinned ? { duration } : {}) }
+        const id = await reads.pinMessage(instance.id, messageTargetParam(request.input), pinned, duration)
+        return { success: true, id, pinned, ...(pinned ? { duration } : {}) }
       }
     })
   }

@@ -2,7 +2,7 @@
 // simulated person watches its presence; the instance subscribes to people and reads what they do.
 import type { BaileysEventMap, WASocket } from '@whiskeysockets/baileys'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { pn, startAccountCore, waitUntil, type AccountCore } from '../../../account/testing.js'
+import { expectNotWorking, pn, startAccountCore, stopSession, waitUntil, type AccountCore } from '../../../account/testing.js'
 
 const ME = '15550103001'
 const BOB = '15550103002'
@@ -96,11 +96,8 @@ describe.sequential('/v2/presence', () => {
   })
 
   it('a stopped session answers 422 for network operations; the remembered list still answers', async () => {
-    await c.api('POST', '/v2/session/stop')
-    await c.t.waitForStatus(c.id, 'STOPPED')
-    const res = await c.api('POST', '/v2/presence', { presence: 'online' })
-    expect(res.statusCode).toBe(422)
-    expect(res.json().code).toBe('session_status_mismatch')
+    await stopSession(c)
+    await expectNotWorking(c, 'POST', '/v2/presence', { presence: 'online' })
     expect((await c.api('GET', '/v2/presence')).statusCode).toBe(200)
   })
 })

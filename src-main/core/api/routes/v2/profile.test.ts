@@ -2,7 +2,7 @@
 // and another account (a simulated person) sees each change; error paths and a stopped session.
 import { Jimp } from 'jimp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { pn, startAccountCore, waitUntil, type AccountCore } from '../../../account/testing.js'
+import { expectNotWorking, pn, startAccountCore, stopSession, waitUntil, type AccountCore } from '../../../account/testing.js'
 
 const ME = '15550102001'
 const BOB = '15550102002'
@@ -78,10 +78,8 @@ describe.sequential('/v2/profile', () => {
   })
 
   it('a stopped session answers 422 session_status_mismatch', async () => {
-    await c.api('POST', '/v2/session/stop')
-    await c.t.waitForStatus(c.id, 'STOPPED')
-    const res = await c.api('GET', '/v2/profile')
-    expect(res.statusCode).toBe(422)
+    await stopSession(c)
+    const res = await expectNotWorking(c, 'GET', '/v2/profile')
     expect(res.json()).toMatchObject({ code: 'session_status_mismatch', details: { status: 'STOPPED' } })
   })
 })

@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify'
 import type { AccountRow } from '../../../db/repositories/accounts-repo.js'
 import { coreErrors } from '../../../domain/core-errors.js'
 import { hasActivePlan } from '../../../domain/plans.js'
-import { FREE_POLICY_SLUGS, findPolicy, isPolicyAvailable, POLICIES, policyOfInstance, selectPolicy } from '../../../rate-limit/policies.js'
 import type { ApiDeps } from '../../api-deps.js'
 import { authInstance } from '../../plugins/auth.js'
 import { stringParam } from '../../request-params.js'
@@ -41,19 +40,14 @@ const PolicyList = Type.Object({
 const DESCRIPTION = `Policies: strict (spec values: 8 messages/min, 200/day, 60 s protection after connecting, 1 in flight), standard_policy (our values: 20/min, 1000/day, 30 s, 2 in flight) and unlimited (no Switchboard-side limits; paid plan only). New instances use strict. Errors use {status:"error", code, message}: 400 missing_params, 401 invalid_credentials, 400 invalid_policy, 403 subscription_required with free_policies. ${CREDENTIALS_NOTE}`
 
 export async function rateLimitRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const { policies } = deps.services
+  /** `only`: that policy alone (invalid_policy when unknown). */
   const listing = (account: AccountRow, instanceId: string, only?: string) => ({
     status: 'success' as const,
-    current_policy: policyOfInstance(deps.db, instanceId).slug,
+    current_policy: policies.current(instanceId).slug,
     has_active_plan: hasActivePlan(account.plan),
-    free_policies: FREE_POLICY_SLUGS,
-    policies: POLICIES.filter((p) => !only || p.slug === only).map((p) => ({
-      id: p.id,
-      name: p.name,
-      slug: p.slug,
-      description: p.description,
-      limits: p.limits,
-      available: isPolicyAvailable(p, account.plan)
-    }))
+    free_policies: policies.freeSlugs,
+    policies: policies.choices(account.plan, only).map(({ policy: p, available }) => ({ id: p.id, name: p.name, slug: p.slug, description: p.description, limits: p.limits, available }))
   })
   const config = { auth: 'instance' as const, errorVariant: 'status' as const }
 
@@ -68,9 +62,7 @@ export async function rateLimitRoutes(app: FastifyInstance, deps: ApiDeps): Prom
     }
   }, async (request) => {
     const { account, instance } = authInstance(request)
-    const slug = stringParam(request.input, 'policy_slug')
-    if (slug && !findPolicy(slug)) throw coreErrors.invalidPolicy(slug, POLICIES.map((p) => p.slug))
-    return listing(account, instance.id, slug)
+    return listing(account, instance.id, stringParam(request.input, 'policy_slug'))
   })
 
   app.patch('/v2/session/rate-limit', {
@@ -86,13 +78,7 @@ export async function rateLimitRoutes(app: FastifyInstance, deps: ApiDeps): Prom
     const { account, instance } = authInstance(request)
     const slug = stringParam(request.input, 'policy_slug')
     if (!slug) throw coreErrors.missingParam(['policy_slug'])
-    const result = selectPolicy(deps.db, instance.id, slug, account.plan, (deps.now ?? Date.now)())
-    if (!result.ok) {
-      if (result.reason === 'invalid_policy') throw coreErrors.invalidPolicy(slug, POLICIES.map((p) => p.slug))
-      const error = coreErrors.subscriptionRequired(`The policy ${slug}`)
-      error.details!.free_policies = FREE_POLICY_SLUGS
-      throw error
-    }
-    return { ...listing(account, instance.id), message: `Rate-limit policy set to ${result.policy.slug}` }
+    const policy = policies.select(instance.id, slug, account.plan, `The policy ${slug}`)
+    return { ...listing(account, instance.id), message: `Rate-limit policy set to ${policy.slug}` }
   })
 }

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import QRCode from 'qrcode'
 import { coreErrors } from '../../../domain/core-errors.js'
-import { sessionConfigOf, type ApiDeps } from '../../api-deps.js'
+import type { ApiDeps } from '../../api-deps.js'
 import { authInstance } from '../../plugins/auth.js'
 import { CREDENTIALS_NOTE, instanceQuery, Me, SessionConfig, standardErrors, Status } from '../../schemas/common.js'
 
@@ -27,6 +27,7 @@ const MeAnswer = Type.Object({
 })
 
 export async function sessionInfoRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const { instances } = deps.services
   app.route({
     method: ['GET', 'POST'],
     url: '/v2/session/info',
@@ -40,15 +41,15 @@ export async function sessionInfoRoutes(app: FastifyInstance, deps: ApiDeps): Pr
     },
     handler: async (request) => {
       const { instance } = authInstance(request)
-      const view = deps.manager.mustView(instance.id)
-      const qr = view.status === 'SCAN_QR_CODE' ? deps.manager.qr(view.id) : undefined
+      const view = instances.mustView(instance.id)
+      const qr = instances.qrOf(view)
       return {
         instance_id: view.id,
         name: view.name,
         status: view.status,
-        config: sessionConfigOf(deps, view.id),
+        config: instances.sessionConfig(view.id),
         me: view.me && { id: view.me.id, lid: view.me.lid, pushName: view.me.pushName },
-        engine: { engine: deps.manager.engineName },
+        engine: { engine: instances.manager.engineName },
         ...(qr ? { qr: await QRCode.toDataURL(qr.qr) } : {})
       }
     }
@@ -65,7 +66,7 @@ export async function sessionInfoRoutes(app: FastifyInstance, deps: ApiDeps): Pr
     }
   }, async (request) => {
     const { instance } = authInstance(request)
-    const view = deps.manager.mustView(instance.id)
+    const view = instances.mustView(instance.id)
     if (!view.me) throw coreErrors.statusMismatch(view.status, ['WORKING'], 'Pair the instance first (scan the QR or use a pairing code)')
     return view.me
   })

@@ -2,7 +2,8 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import type { InstanceView } from '../../../engine/instance-manager.js'
-import { sessionConfigOf, type ApiDeps } from '../../api-deps.js'
+import { SERVER_NAME } from '../../../services/instance-service.js'
+import type { ApiDeps } from '../../api-deps.js'
 import { authAccount, authInstance } from '../../plugins/auth.js'
 import { stringParam } from '../../request-params.js'
 import { accountQuery, CREDENTIALS_NOTE, ErrorBody, instanceQuery, SessionConfig, standardErrors, Status } from '../../schemas/common.js'
@@ -18,13 +19,13 @@ const CreateAnswer = Type.Object({
   config: Type.Object({}, { additionalProperties: true })
 })
 
-const SERVER_NAME = 'switchboard-local'
 const tags = ['Session']
 const textNote = ' Answers JSON by default; Accept: application/xml gives <response><success>true</success><message>...</message>...</response> and text/plain "Success. ...".'
 
 export async function sessionLifecycleRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const { manager } = deps
-  const sessionAnswer = (view: InstanceView) => ({ name: view.name, status: view.status, config: sessionConfigOf(deps, view.id) })
+  const { instances } = deps.services
+  const { manager } = instances
+  const sessionAnswer = (view: InstanceView) => ({ name: view.name, status: view.status, config: instances.sessionConfig(view.id) })
   const removalAnswer = (view: InstanceView) => ({ name: view.name, status: view.status, instance_id: view.id })
 
   app.post('/v2/session/create', {

@@ -3,18 +3,14 @@
 // or to every contact the instance knows (reference §2.9).
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { statusAudience } from '../../../account/status/status-audience.js'
-import { deleteStatus, imageStatus, STATUS_JID, textStatus, videoStatus, voiceStatus, type StatusContent } from '../../../account/status/status-content.js'
-import { ownJids, workingSocket } from '../../../account/working-socket.js'
-import type { MediaLimits } from '../../../messaging/send/media-input.js'
 import { SEND_ERRORS_DOC } from '../../../messaging/send/send-errors.js'
 import type { ApiDeps } from '../../api-deps.js'
+import { statusContactsParam, statusPostParams, type StatusPostKind } from '../../params/status-params.js'
 import { authInstance } from '../../plugins/auth.js'
-import type { Params } from '../../request-params.js'
 import { accountOpErrors } from '../../schemas/account-ops.js'
 import { CREDENTIALS_NOTE, instanceQuery } from '../../schemas/common.js'
+import { sendAnswer } from './send/send-answer.js'
 import { QUEUED_DOC, SENT_DOC } from './send/routes.js'
-import { sendContent } from './send/kind.js'
 
 const tags = ['Status']
 
@@ -30,18 +26,18 @@ const AUDIENCE_NOTE =
 
 interface StatusKind {
   path: string
-  kind: string
+  /** The post's kind (the outbound row keeps status_<kind>). */
+  kind: StatusPostKind
   summary: string
   description: string
   params: Record<string, ReturnType<typeof doc>>
   media: boolean
-  build(input: Params, limits: MediaLimits): StatusContent | Promise<StatusContent>
 }
 
 const KINDS: StatusKind[] = [
   {
     path: '/v2/status/text',
-    kind: 'status_text',
+    kind: 'text',
     summary: 'Post a text status',
     description: 'text (required); backgroundColor #RRGGBB; font 0-10 (the number of WhatsApp\'s status font); linkPreview and linkPreviewHighQuality are accepted (no preview is generated).',
     params: {
@@ -52,43 +48,38 @@ const KINDS: StatusKind[] = [
       contacts: CONTACTS
     },
     media: false,
-    build: (input) => textStatus(input)
   },
   {
     path: '/v2/status/image',
-    kind: 'status_image',
+    kind: 'image',
     summary: 'Post an image status',
     description: 'file (required; JPEG or PNG by URL or base64) and caption.',
     params: { file: FILE, caption: doc('string', 'Caption'), contacts: CONTACTS },
     media: true,
-    build: imageStatus
   },
   {
     path: '/v2/status/voice',
-    kind: 'status_voice',
+    kind: 'voice',
     summary: 'Post a voice status',
     description: 'file (required); a file that is not OGG/Opus is converted with ffmpeg unless convert=false (as /v2/send/voice); backgroundColor #RRGGBB behind the waveform.',
     params: { file: FILE, convert: doc('boolean', 'Transcode to OGG/Opus'), backgroundColor: doc('string', '#RRGGBB'), contacts: CONTACTS },
     media: true,
-    build: voiceStatus
   },
   {
     path: '/v2/status/video',
-    kind: 'status_video',
+    kind: 'video',
     summary: 'Post a video status',
     description: 'file (required; MP4); convert=true transcodes to H.264/AAC MP4 first; caption.',
     params: { file: FILE, caption: doc('string', 'Caption'), convert: doc('boolean', 'Transcode to MP4'), contacts: CONTACTS },
     media: true,
-    build: videoStatus
   },
   {
     path: '/v2/status/delete',
-    kind: 'status_delete',
+    kind: 'delete',
     summary: 'Delete a status',
     description: 'id (required; messageId is an alias): the id from the status\'s send answer (true_status@broadcast_<id>) or the bare message id. Send it to the same contacts as the status (default: every known contact) so their phones remove it.',
     params: { id: doc('string, required', 'Id of the status'), contacts: CONTACTS },
     media: false,
-    build: (input) => deleteStatus(input)
   }
 ]
 
@@ -96,13 +87,11 @@ const Answer = Type.Object({}, { additionalProperties: true, description: SENT_D
 const Queued = Type.Object({}, { additionalProperties: true, description: QUEUED_DOC })
 
 export async function statusRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const sender = deps.sender
-  if (!sender) return
-  const sockets = { engine: deps.engine, manager: deps.manager }
+  const { send, statuses } = deps.services
   for (const k of KINDS) {
     app.post(k.path, {
       config: { auth: 'instance' },
-      ...(k.media ? { bodyLimit: Math.ceil((sender.media.maxBytes * 4) / 3) + 1024 * 1024 } : {}),
+      ...(k.media ? { bodyLimit: Math.ceil((send.media.maxBytes * 4) / 3) + 1024 * 1024 } : {}),
       schema: {
         tags,
         summary: k.summary,
@@ -112,12 +101,11 @@ export async function statusRoutes(app: FastifyInstance, deps: ApiDeps): Promise
       }
     }, async (request, reply) => {
       const instanceId = authInstance(request).instance.id
-      const own = ownJids(workingSocket(sockets, instanceId)).pn
-      const { content, options } = await k.build(request.input, sender.media)
-      const statusJidList = statusAudience(deps.db, instanceId, request.input, own)
-      const outcome = await sender.send({ instanceId, kind: k.kind, chatJid: STATUS_JID, dispatch: sendContent(STATUS_JID, content, { ...options, statusJidList }) })
-      if (outcome.status === 'queued') return reply.code(202).send(outcome.body)
-      return outcome.body
+      statuses.ensureWorking(instanceId)
+      const post = statusPostParams(k.kind, request.input)
+      const answer = sendAnswer(await statuses.post(instanceId, post, statusContactsParam(request.input)))
+      if (answer.code === 202) return reply.code(202).send(answer.body)
+      return answer.body
     })
   }
 }

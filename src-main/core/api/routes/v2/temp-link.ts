@@ -1,15 +1,11 @@
 // GET/POST/DELETE /v2/session/temp-link: a 30-minute, revocable, unguessable link to the QR page.
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { createTempLink, currentTempLink, revokeTempLinks, type TempLinkRow } from '../../../db/repositories/temp-links-repo.js'
-import { generateToken } from '../../../domain/tokens.js'
+import { tempQrPath, type TempLinkRow } from '../../../services/temp-link-service.js'
 import type { ApiDeps } from '../../api-deps.js'
 import { authInstance } from '../../plugins/auth.js'
 import { CREDENTIALS_NOTE, instanceQuery, statusVariantErrors } from '../../schemas/common.js'
 
-export const TEMP_LINK_TTL_MS = 30 * 60_000
-/** 32 random bytes = 256 bits, 43 URL-safe characters. */
-const TOKEN_BYTES = 32
 const tags = ['Temporary link']
 
 const LinkAnswer = Type.Object({
@@ -24,10 +20,10 @@ const RevokeAnswer = Type.Object({ status: Type.Literal('success'), revoked: Typ
 const appUrl = (request: FastifyRequest) => `${request.protocol}://${request.headers.host}`
 
 export async function tempLinkRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const now = () => (deps.now ?? Date.now)()
+  const { tempLinks } = deps.services
   const answer = (request: FastifyRequest, row: TempLinkRow | undefined, message: string) => ({
     status: 'success' as const,
-    link: row ? `${appUrl(request)}/temp-qr/${row.token}` : null,
+    link: row ? `${appUrl(request)}${tempQrPath(row)}` : null,
     expires_at: row ? new Date(row.expires_at).toISOString() : null,
     message
   })
@@ -42,19 +38,19 @@ export async function tempLinkRoutes(app: FastifyInstance, deps: ApiDeps): Promi
 
   app.get('/v2/session/temp-link', { config, schema: schema('Current temporary link', 'The active link, or link:null.', LinkAnswer) }, async (request) => {
     const { instance } = authInstance(request)
-    const row = currentTempLink(deps.db, instance.id, now())
+    const row = tempLinks.current(instance.id)
     return answer(request, row, row ? 'Active temporary link' : 'No active temporary link')
   })
 
   app.post('/v2/session/temp-link', { config, schema: schema('Create a temporary link', 'Revokes any older link and creates a new one.', LinkAnswer) }, async (request) => {
     const { instance } = authInstance(request)
-    const row = createTempLink(deps.db, instance.id, generateToken(TOKEN_BYTES), now(), TEMP_LINK_TTL_MS)
+    const row = tempLinks.create(instance.id)
     return answer(request, row, 'Temporary link created; it expires in 30 minutes')
   })
 
   app.delete('/v2/session/temp-link', { config, schema: schema('Revoke the temporary link', 'Revokes every active link of the instance.', RevokeAnswer) }, async (request) => {
     const { instance } = authInstance(request)
-    const revoked = revokeTempLinks(deps.db, instance.id, now())
+    const revoked = tempLinks.revoke(instance.id)
     return { status: 'success' as const, revoked, message: revoked ? 'Temporary link revoked' : 'No active temporary link' }
   })
 }

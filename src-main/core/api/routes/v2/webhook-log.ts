@@ -7,7 +7,8 @@ import { WebhookNotFoundError, type DeliveryState } from '../../../webhooks/inde
 import type { ApiDeps } from '../../api-deps.js'
 import { looseBoolean, stringParam } from '../../request-params.js'
 import { CREDENTIALS_NOTE, instanceQuery, Nullable } from '../../schemas/common.js'
-import { errors, requireWebhookPlan, serviceOf } from './webhooks.js'
+import { instanceEvent } from '../../../services/webhook-access.js'
+import { errors, requireWebhookPlan } from './webhooks.js'
 
 const tags = ['Webhooks']
 const STATES = ['pending', 'in_flight', 'delivered', 'dead'] as const
@@ -49,33 +50,32 @@ const page = (input: Record<string, unknown>) => {
 }
 
 export async function webhookLogRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const svc = deps.services.webhooks
   const config = { auth: 'instance' as const }
 
   /** The webhook of this instance with that URL, or 404. */
   const webhookIdOf = (instanceId: string, url: string | undefined): number | undefined => {
     if (url === undefined) return undefined
-    const w = serviceOf(deps).list(instanceId).find((x) => x.url === url || x.url === safeHref(url))
+    const w = svc.list(instanceId).find((x) => x.url === url || x.url === safeHref(url))
     if (!w) throw new WebhookNotFoundError('webhook_not_found', 'This instance has no webhook with that url', { field: 'url' })
     return w.id
   }
 
   const deliveryWire = (instanceId: string, q: { eventId?: string; state?: DeliveryState; webhookId?: number; limit?: number; offset?: number }) =>
-    serviceOf(deps)
-      .deliveries({ instanceId, ...q })
-      .map((d) => ({
-        id: d.id,
-        event_id: d.eventId,
-        event: d.event,
-        url: d.url,
-        state: d.state,
-        attempts: d.totalAttempts,
-        next_attempt_at: d.state === 'pending' ? d.nextAttemptAt : null,
-        last_status: d.lastStatus,
-        last_error: d.lastError,
-        created_at: d.createdAt,
-        delivered_at: d.deliveredAt,
-        dead_at: d.deadAt
-      }))
+    svc.deliveries({ instanceId, ...q }).map((d) => ({
+      id: d.id,
+      event_id: d.eventId,
+      event: d.event,
+      url: d.url,
+      state: d.state,
+      attempts: d.totalAttempts,
+      next_attempt_at: d.state === 'pending' ? d.nextAttemptAt : null,
+      last_status: d.lastStatus,
+      last_error: d.lastError,
+      created_at: d.createdAt,
+      delivered_at: d.deliveredAt,
+      dead_at: d.deadAt
+    }))
 
   app.get('/v2/webhook/deliveries', {
     config,
@@ -99,7 +99,7 @@ export async function webhookLogRoutes(app: FastifyInstance, deps: ApiDeps): Pro
     const eventId = stringParam(request.input, 'event_id')
     const webhookId = webhookIdOf(instanceId, stringParam(request.input, 'url'))
     return {
-      counts: serviceOf(deps).counts(instanceId),
+      counts: svc.counts(instanceId),
       deliveries: deliveryWire(instanceId, {
         ...page(request.input),
         ...(state ? { state: state as DeliveryState } : {}),
@@ -131,11 +131,10 @@ export async function webhookLogRoutes(app: FastifyInstance, deps: ApiDeps): Pro
     }
   }, async (request) => {
     const { instanceId } = requireWebhookPlan(request)
-    const svc = serviceOf(deps)
     const eventId = stringParam(request.input, 'event_id')
     if (eventId) {
-      const envelope = svc.event(eventId)
-      if (!envelope || envelope.instance_id !== instanceId) throw new WebhookNotFoundError('event_not_found', 'No recorded event with that id on this instance', { field: 'event_id' })
+      const envelope = instanceEvent(svc, instanceId, eventId)
+      if (!envelope) throw new WebhookNotFoundError('event_not_found', 'No recorded event with that id on this instance', { field: 'event_id' })
       const urls = new Map(svc.list(instanceId).map((w) => [w.id, w.url]))
       return {
         event: envelope,
@@ -173,11 +172,10 @@ export async function webhookLogRoutes(app: FastifyInstance, deps: ApiDeps): Pro
     }
   }, async (request) => {
     const { instanceId } = requireWebhookPlan(request)
-    const svc = serviceOf(deps)
     const eventId = stringParam(request.input, 'event_id')
     const webhookId = webhookIdOf(instanceId, stringParam(request.input, 'url'))
     if (eventId) {
-      if (svc.event(eventId)?.instance_id !== instanceId) throw new WebhookNotFoundError('event_not_found', 'No recorded event with that id on this instance', { field: 'event_id' })
+      if (!instanceEvent(svc, instanceId, eventId)) throw new WebhookNotFoundError('event_not_found', 'No recorded event with that id on this instance', { field: 'event_id' })
       const includeDelivered = looseBoolean(request.input.include_delivered) ?? false
       return { status: 'success' as const, replayed: svc.replayEvent(eventId, { includeDelivered, ...(webhookId !== undefined ? { webhookId } : {}) }) }
     }

@@ -5,7 +5,7 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { coreErrors } from '../../../domain/core-errors.js'
 import { hasActivePlan } from '../../../domain/plans.js'
-import { DEFAULT_RETRIES, KNOWN_WEBHOOK_EVENTS, WebhookNotFoundError, WebhookValidationError, type WebhookInput, type WebhookService } from '../../../webhooks/index.js'
+import { DEFAULT_RETRIES, KNOWN_WEBHOOK_EVENTS, WebhookNotFoundError, WebhookValidationError, type WebhookInput } from '../../../webhooks/index.js'
 import type { ApiDeps } from '../../api-deps.js'
 import { authInstance } from '../../plugins/auth.js'
 import { isPlainObject } from '../../request-params.js'
@@ -54,11 +54,6 @@ export function requireWebhookPlan(request: FastifyRequest): { instanceId: strin
   return { instanceId: instance.id }
 }
 
-export function serviceOf(deps: ApiDeps): WebhookService {
-  if (!deps.webhooks) throw coreErrors.serverError()
-  return deps.webhooks
-}
-
 const systemConfig = () => ({
   available_events: [...KNOWN_WEBHOOK_EVENTS],
   default_retries: { ...DEFAULT_RETRIES },
@@ -93,7 +88,13 @@ function webhookList(raw: unknown): WebhookInput[] {
 }
 
 export async function webhookRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const svc = deps.services.webhooks
   const config = { auth: 'instance' as const }
+  /** The saved webhook as listed, with the whole list. */
+  const savedAnswer = (instanceId: string, url: string, message: string) => {
+    const webhooks = svc.listWire(instanceId)
+    return { status: 'success' as const, message, webhook: webhooks.find((x) => x.url === url)!, webhooks }
+  }
 
   app.post('/v2/webhook/set', {
     config,
@@ -106,9 +107,8 @@ export async function webhookRoutes(app: FastifyInstance, deps: ApiDeps): Promis
     }
   }, async (request) => {
     const { instanceId } = requireWebhookPlan(request)
-    const svc = serviceOf(deps)
-    const w = svc.set(instanceId, webhookInput(request.input))
-    return { status: 'success' as const, message: `Webhook ${w.url} saved`, webhook: svc.listWire(instanceId).find((x) => x.url === w.url)!, webhooks: svc.listWire(instanceId) }
+    const { url } = svc.set(instanceId, webhookInput(request.input))
+    return savedAnswer(instanceId, url, `Webhook ${url} saved`)
   })
 
   app.patch('/v2/webhook/update', {
@@ -122,9 +122,8 @@ export async function webhookRoutes(app: FastifyInstance, deps: ApiDeps): Promis
     }
   }, async (request) => {
     const { instanceId } = requireWebhookPlan(request)
-    const svc = serviceOf(deps)
-    const w = svc.update(instanceId, webhookInput(request.input))
-    return { status: 'success' as const, message: `Webhook ${w.url} updated`, webhook: svc.listWire(instanceId).find((x) => x.url === w.url)!, webhooks: svc.listWire(instanceId) }
+    const { url } = svc.update(instanceId, webhookInput(request.input))
+    return savedAnswer(instanceId, url, `Webhook ${url} updated`)
   })
 
   app.delete('/v2/webhook/delete', {
@@ -138,7 +137,6 @@ export async function webhookRoutes(app: FastifyInstance, deps: ApiDeps): Promis
     }
   }, async (request) => {
     const { instanceId } = requireWebhookPlan(request)
-    const svc = serviceOf(deps)
     const url = request.input.url
     if (!svc.remove(instanceId, url as string)) {
       throw new WebhookNotFoundError('webhook_not_found', `This instance has no webhook with url ${String(url).slice(0, 200)}`, { field: 'url' })
@@ -157,7 +155,7 @@ export async function webhookRoutes(app: FastifyInstance, deps: ApiDeps): Promis
     }
   }, async (request) => {
     const { instanceId } = requireWebhookPlan(request)
-    return { webhooks: serviceOf(deps).listWire(instanceId), systemConfig: systemConfig() }
+    return { webhooks: svc.listWire(instanceId), systemConfig: systemConfig() }
   })
 
   app.post('/v2/session/webhook', {
@@ -172,7 +170,6 @@ export async function webhookRoutes(app: FastifyInstance, deps: ApiDeps): Promis
   }, async (request) => {
     const { instanceId } = requireWebhookPlan(request)
     if (request.input.webhooks === undefined) throw coreErrors.missingParam(['webhooks'])
-    const svc = serviceOf(deps)
     svc.replace(instanceId, webhookList(request.input.webhooks))
     return { status: 'success' as const, message: 'Webhooks replaced', webhooks: svc.listWire(instanceId), systemConfig: systemConfig() }
   })

@@ -1,11 +1,11 @@
 // /v2/send/seen, /start-typing, /stop-typing and /star: operations on a chat that are not messages, so they
-// need a WORKING session but neither the outbound queue nor the send rate limit.
+// need a WORKING session but neither the outbound queue nor the send rate limit. The wire is read here; the
+// socket calls are the send service's.
 import { Type } from '@sinclair/typebox'
 import type { WAMessageKey } from '@whiskeysockets/baileys'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { parseMessageId, toApiChatId, toWaJid } from '../../../../messaging/chat-ids.js'
-import { bool, chatJid, list, requireAll, str } from '../../../../messaging/send/send-params.js'
-import { canonicalJid, findMessage, listChatMessages, settleUnreadAfterRead, type StoredMessage } from '../../../../messaging/store/index.js'
+import { bool, chatJid, list, requireAll, str } from '../../../params/send-params.js'
 import type { ApiDeps } from '../../../api-deps.js'
 import { authInstance } from '../../../plugins/auth.js'
 import { CREDENTIALS_NOTE, instanceQuery, standardErrors } from '../../../schemas/common.js'
@@ -16,8 +16,7 @@ const ActionResult = Type.Object({ status: Type.Literal('success'), message: Typ
 const errors = 'Errors: 400 missing_param / invalid_chat_id / invalid_message_id, 404 invalid_session, 422 session_status_mismatch (not WORKING; details.status), 502 send_failed.'
 
 export async function sendActionRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const sender = deps.sender
-  if (!sender) return
+  const sender = deps.services.send
   const schema = (summary: string, description: string, params: Parameters<typeof instanceQuery>[0]) => ({
     tags,
     summary,
@@ -41,22 +40,15 @@ export async function sendActionRoutes(app: FastifyInstance, deps: ApiDeps): Pro
     const jid = chatJid(p)
     const participant = str(p, 'participant')
     const ids = (list(p, 'messageIds') ?? list(p, 'messageId') ?? []).map(String)
-    const chat = canonicalJid(deps.db, instance.id, jid)
-    // Without messageIds: the chat's received messages the store knows, newest first.
-    const latest = ids.length ? [] : listChatMessages(deps.db, instance.id, chat, { limit: 20, fromMe: false })
-    const keys: WAMessageKey[] = ids.length
-      ? ids.map((id) => {
+    const keys = ids.length
+      ? ids.map((id): WAMessageKey => {
           const ref = parseMessageId(id, toApiChatId(jid))
           const author = ref.participant ?? (participant ? toWaJid(participant) : undefined)
           return { remoteJid: ref.remoteJid, id: ref.id, fromMe: ref.fromMe, ...(author ? { participant: author } : {}) }
         })
-      : latest.map((m) => m.message.key)
-    await sender.act(instance.id, (sock) => sock.readMessages(keys))
-    // Reading a chat's newest messages reads the chat (as on the phone): its unreadCount in /v2/chats drops to the
-    // incoming messages after the newest one marked seen.
-    const newest = ids.length ? newestKnown(deps, instance.id, chat, keys) : latest[0]
-    if (newest) settleUnreadAfterRead(deps.db, instance.id, chat, newest, (deps.now ?? Date.now)())
-    return { status: 'success' as const, message: `Marked ${keys.length} message(s) as seen`, chatId: toApiChatId(jid), messageIds: keys.map((k) => k.id) }
+      : undefined
+    const marked = await sender.markSeen(instance.id, jid, keys)
+    return { status: 'success' as const, message: `Marked ${marked.length} message(s) as seen`, chatId: toApiChatId(jid), messageIds: marked.map((k) => k.id) }
   })
 
   const typing = (path: string, state: 'composing' | 'paused', summary: string, description: string) =>
@@ -64,7 +56,7 @@ export async function sendActionRoutes(app: FastifyInstance, deps: ApiDeps): Pro
       const { instance } = authInstance(request)
       requireAll({ chatId: str(request.input, 'chatId') ?? str(request.input, 'chat_id') })
       const jid = chatJid(request.input)
-      await sender.act(instance.id, (sock) => sock.sendPresenceUpdate(state, jid))
+      await sender.typing(instance.id, jid, state)
       return { status: 'success' as const, message: state === 'composing' ? 'Typing started' : 'Typing stopped', chatId: toApiChatId(jid) }
     })
   typing('/v2/send/start-typing', 'composing', 'Start typing', 'Shows "typing..." in the chat for about 10 to 20 seconds; call again to keep it showing.')
@@ -78,7 +70,7 @@ export async function sendActionRoutes(app: FastifyInstance, deps: ApiDeps): Pro
     const ref = parseMessageId(id!, str(p, 'chatId') ?? str(p, 'chat_id'))
     const jid = str(p, 'chatId') ?? str(p, 'chat_id') ? chatJid(p) : ref.remoteJid
     const starred = bool(p, 'star', true)
-    await sender.act(instance.id, (sock) => sock.chatModify({ star: { messages: [{ id: ref.id, fromMe: ref.fromMe }], star: starred } }, jid))
+    await sender.star(instance.id, jid, ref, starred)
     return { status: 'success' as const, message: starred ? 'Message starred' : 'Message unstarred', messageId: id, star: starred }
   }
   const starSchema = schema('Star or unstar a message', 'star: true (default) or false; synced to the account\'s phone through app state.', {
@@ -89,8 +81,3 @@ export async function sendActionRoutes(app: FastifyInstance, deps: ApiDeps): Pro
   app.route({ method: ['PUT', 'POST'], url: '/v2/send/star', config, schema: starSchema, handler: star })
 }
 
-/** The newest of the marked messages the store knows, in the chat's order (timestamp, then arrival); unknown ids count for nothing. */
-function newestKnown(deps: ApiDeps, instanceId: string, chat: string, keys: WAMessageKey[]): StoredMessage | undefined {
-  const known = keys.map((k) => (k.id ? findMessage(deps.db, instanceId, chat, k.id) : undefined)).filter((m) => m !== undefined)
-  return known.reduce<StoredMessage | undefined>((a, m) => (!a || m.timestamp > a.timestamp || (m.timestamp === a.timestamp && m.pk > a.pk) ? m : a), undefined)
-}

@@ -1,27 +1,14 @@
-// What one send kind declares (path, methods, documented parameters, how to prepare the message) and the
-// helpers kinds share. routes.ts registers every kind the same way (table-driven).
+// What one send kind declares at the HTTP door: path, methods, documented parameters, and how its wire parameters
+// read into a typed send command (messaging/send/send-command.ts). routes.ts registers every kind the same way.
 import { Type, type TSchema } from '@sinclair/typebox'
-import { generateWAMessageFromContent, type AnyMessageContent, type BinaryNode, type MiscMessageGenerationOptions, type proto } from '@whiskeysockets/baileys'
-import type { ParsedMessageId } from '../../../../messaging/chat-ids.js'
-import type { Dispatch, SendService } from '../../../../messaging/send/send-service.js'
+import type { SendCommand } from '../../../../messaging/send/send-command.js'
 import type { Params } from '../../../request-params.js'
 
 export type SendMethod = 'GET' | 'POST' | 'PUT'
 
-export interface PrepareContext {
-  instanceId: string
-  sender: SendService
-}
-
-export interface PreparedSend {
-  chatJid: string
-  replyTo?: ParsedMessageId
-  dispatch: Dispatch
-}
-
 export interface SendKind {
-  /** Kept on the outbound row. */
-  kind: string
+  /** The command's kind (kept on the outbound row). */
+  kind: SendCommand['kind']
   path: string
   methods: SendMethod[]
   summary: string
@@ -30,26 +17,9 @@ export interface SendKind {
   params: Record<string, TSchema>
   /** Media kinds take large bodies (base64 files). */
   media?: boolean
-  prepare(p: Params, ctx: PrepareContext): Promise<PreparedSend>
+  /** Wire parameters -> the typed command; no I/O (files are read by the pipeline). */
+  parse(p: Params): SendCommand
 }
-
-/** Sends Baileys content with the pipeline's message id and quote. */
-export const sendContent =
-  (jid: string, content: AnyMessageContent, extra: MiscMessageGenerationOptions = {}): Dispatch =>
-  async (sock, { messageId, quoted }) => {
-    const sent = await sock.sendMessage(jid, content, { ...extra, messageId, ...(quoted ? { quoted } : {}) })
-    if (!sent) throw new Error('the engine returned no message')
-    return sent
-  }
-
-/** Relays a raw proto message (kinds Baileys has no content shortcut for: lists, poll votes). */
-export const relayRaw =
-  (jid: string, message: proto.IMessage, additionalNodes: BinaryNode[] = []): Dispatch =>
-  async (sock, { messageId, quoted }) => {
-    const full = generateWAMessageFromContent(jid, message, { userJid: sock.user!.id, messageId, ...(quoted ? { quoted } : {}) })
-    await sock.relayMessage(jid, full.message!, { messageId, additionalNodes })
-    return full
-  }
 
 // Documentation schemas: permissive on purpose (Type.Unknown validates nothing), because clients send
 // numbers as strings, booleans as "1", objects as bracket keys or JSON text. The kinds validate and name

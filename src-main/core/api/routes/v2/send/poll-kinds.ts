@@ -1,12 +1,10 @@
 // /v2/send/poll, /v2/send/poll/vote and /v2/send/reaction (messages that refer to or collect answers).
-import { jidNormalizedUser, type WAMessageKey } from '@whiskeysockets/baileys'
 import { coreErrors } from '../../../../domain/core-errors.js'
 import { parseMessageId, toWaJid } from '../../../../messaging/chat-ids.js'
-import { encryptPollVote, pollInfoOf, voteParties } from '../../../../messaging/send/poll-vote.js'
-import { sendErrors } from '../../../../messaging/send/send-errors.js'
-import { bool, chatJid, list, obj, replyTo, requireAll, str } from '../../../../messaging/send/send-params.js'
+import type { PollCommand, PollVoteCommand, ReactionCommand } from '../../../../messaging/send/send-command.js'
+import { bool, chatJid, list, obj, replyTo, requireAll, str } from '../../../params/send-params.js'
 import type { Params } from '../../../request-params.js'
-import { CHAT_ID, param, REPLY_TO, relayRaw, sendContent, type SendKind } from './kind.js'
+import { CHAT_ID, param, REPLY_TO, type SendKind } from './kind.js'
 
 const rawChatId = (p: Params) => str(p, 'chatId') ?? str(p, 'chat_id')
 
@@ -21,7 +19,7 @@ export const pollKind: SendKind = {
     poll: param('object, required', 'The poll', [{ name: 'How are you?', options: ['Awesome!', 'Good!', 'Not bad!'], multipleAnswers: true }]),
     reply_to: REPLY_TO
   },
-  async prepare(p) {
+  parse(p): PollCommand {
     requireAll({ chatId: rawChatId(p), poll: p.poll })
     const poll = obj(p, 'poll')!
     const options = (list(poll, 'options') ?? list(poll, 'values') ?? []).map((o) => String(o))
@@ -30,8 +28,7 @@ export const pollKind: SendKind = {
     if (options.some((o) => !o.trim() || o.length >= 255)) throw coreErrors.invalidParam('poll.options', 'each option is 1 to 254 characters')
     if (new Set(options).size !== options.length) throw coreErrors.invalidParam('poll.options', 'options must be distinct')
     const jid = chatJid(p)
-    const content = { poll: { name: str(poll, 'name')!, values: options, selectableCount: bool(poll, 'multipleAnswers') ? options.length : 1 } }
-    return { chatJid: jid, replyTo: replyTo(p, jid), dispatch: sendContent(jid, content) }
+    return { kind: 'poll', chatJid: jid, replyTo: replyTo(p, jid), name: str(poll, 'name')!, options, multipleAnswers: bool(poll, 'multipleAnswers') }
   }
 }
 
@@ -47,33 +44,12 @@ export const pollVoteKind: SendKind = {
     messageId: param('string, required', 'The poll message id', ['false_447441429009@c.us_3EB0ABCDEF']),
     votes: param('array, required', 'Option names or indexes', [['Awesome!']])
   },
-  async prepare(p, ctx) {
+  parse(p): PollVoteCommand {
     const id = str(p, 'messageId') ?? str(p, 'pollMessageId')
     const votes = list(p, 'votes') ?? list(p, 'selectedOptions')
     requireAll({ chatId: rawChatId(p), messageId: id, votes: p.votes !== undefined || p.selectedOptions !== undefined ? true : votes })
     const jid = chatJid(p)
-    const ref = parseMessageId(id!, rawChatId(p))
-    const found = ctx.sender.findMessage(ctx.instanceId, ref)
-    const poll = found && pollInfoOf(found)
-    if (!poll) throw sendErrors.pollNotFound(id!)
-    const selected = (votes ?? []).map((v) => {
-      const s = String(v)
-      if (poll.options.includes(s)) return s
-      const i = /^\d+$/.test(s) ? Number(s) : -1
-      if (i >= 0 && i < poll.options.length) return poll.options[i]!
-      throw sendErrors.invalidPollOption(s)
-    })
-    if (poll.selectableCount === 1 && selected.length > 1) throw coreErrors.invalidParam('votes', 'this poll allows one answer')
-    const pollKey: WAMessageKey = { remoteJid: poll.key.remoteJid, fromMe: poll.key.fromMe, id: poll.key.id, ...(poll.key.participant ? { participant: poll.key.participant } : {}) }
-    return {
-      chatJid: jid,
-      dispatch: async (sock, c) => {
-        const parties = voteParties(poll, { mePn: jidNormalizedUser(sock.user!.id), meLid: sock.user!.lid ? jidNormalizedUser(sock.user!.lid) : undefined })
-        const vote = encryptPollVote(poll, [...new Set(selected)], parties)
-        const message = { pollUpdateMessage: { pollCreationMessageKey: pollKey, vote, senderTimestampMs: Date.now() } }
-        return relayRaw(jid, message, [{ tag: 'meta', attrs: { polltype: 'vote' } }])(sock, c)
-      }
-    }
+    return { kind: 'poll-vote', chatJid: jid, poll: parseMessageId(id!, rawChatId(p)), pollId: id!, votes: (votes ?? []).map((v) => String(v)) }
   }
 }
 
@@ -88,14 +64,13 @@ export const reactionKind: SendKind = {
     messageId: param('string, required', 'The message to react to', ['false_447441429009@c.us_3EB0ABCDEF']),
     reaction: param('string, required', 'An emoji, or "" to remove', ['👍'])
   },
-  async prepare(p) {
+  parse(p): ReactionCommand {
     const id = str(p, 'messageId')
     const reaction = typeof p.reaction === 'string' ? p.reaction : str(p, 'reaction')
     requireAll({ messageId: id, reaction: reaction === '' ? true : reaction })
     const ref = parseMessageId(id!, rawChatId(p))
     const jid = rawChatId(p) ? chatJid(p) : ref.remoteJid
     if (toWaJid(jid) !== ref.remoteJid && rawChatId(p)) throw coreErrors.invalidParam('chatId', 'does not match the chat of messageId')
-    const key: WAMessageKey = { remoteJid: ref.remoteJid, fromMe: ref.fromMe, id: ref.id, ...(ref.participant ? { participant: ref.participant } : {}) }
-    return { chatJid: jid, dispatch: sendContent(jid, { react: { text: reaction!, key } }) }
+    return { kind: 'reaction', chatJid: jid, message: ref, emoji: reaction! }
   }
 }

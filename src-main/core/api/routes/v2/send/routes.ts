@@ -1,19 +1,18 @@
-// Registers every message-sending kind the same way (auth -> the kind's validation and preparation -> the
-// send pipeline -> 200 message object or 202 queued), plus GET /v2/send/queue (counters, one message's fate).
+// Registers every message-sending kind the same way (auth -> the kind's parse into a typed command -> the send
+// pipeline -> 200 message object or 202 queued), plus GET /v2/send/queue (counters, one message's fate).
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { parseMessageId } from '../../../../messaging/chat-ids.js'
-import { getOutbound } from '../../../../messaging/send/outbound-repo.js'
 import { SEND_ERRORS_DOC } from '../../../../messaging/send/send-errors.js'
-import { policyOfInstance } from '../../../../rate-limit/policies.js'
 import type { ApiDeps } from '../../../api-deps.js'
+import { str } from '../../../params/send-params.js'
 import { authInstance } from '../../../plugins/auth.js'
 import { CREDENTIALS_NOTE, instanceQuery, Nullable, standardErrors } from '../../../schemas/common.js'
-import { str } from '../../../../messaging/send/send-params.js'
 import { param, type SendKind } from './kind.js'
 import { imageKind, pdfKind, videoKind, voiceKind } from './media-kinds.js'
 import { pollKind, pollVoteKind, reactionKind } from './poll-kinds.js'
 import { contactKind, eventKind, listKind, locationKind } from './structured-kinds.js'
+import { sendAnswer } from './send-answer.js'
 import { linkPreviewKind, textKind } from './text-kinds.js'
 
 const KindCounters = Type.Object({
@@ -118,8 +117,7 @@ const Queued = Type.Object(
 const mediaBodyLimit = (maxBytes: number) => Math.ceil((maxBytes * 4) / 3) + 1024 * 1024
 
 export async function sendRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const sender = deps.sender
-  if (!sender) return
+  const sender = deps.services.send
   for (const k of SEND_KINDS) {
     const params = instanceQuery(k.params)
     for (const method of k.methods) {
@@ -142,10 +140,9 @@ export async function sendRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
         },
         handler: async (request, reply) => {
           const { instance } = authInstance(request)
-          const prepared = await k.prepare(request.input, { instanceId: instance.id, sender })
-          const outcome = await sender.send({ instanceId: instance.id, kind: k.kind, ...prepared })
-          if (outcome.status === 'queued') return reply.code(202).send(outcome.body)
-          return outcome.body
+          const answer = sendAnswer(await sender.send(instance.id, k.parse(request.input)))
+          if (answer.code === 202) return reply.code(202).send(answer.body)
+          return answer.body
         }
       })
     }
@@ -163,11 +160,11 @@ export async function sendRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
   }, async (request) => {
     const { instance } = authInstance(request)
     const id = str(request.input, 'messageId') ?? str(request.input, 'job_id')
-    const row = id ? getOutbound(deps.db, instance.id, /_/.test(id) ? parseMessageId(id).id : id) : undefined
+    const row = id ? sender.fate(instance.id, /_/.test(id) ? parseMessageId(id).id : id) : undefined
     const snap = sender.snapshot(instance.id)
     return {
       status: 'success',
-      policy: policyOfInstance(deps.db, instance.id).slug,
+      policy: deps.services.policies.current(instance.id).slug,
       counters: {
         day: snap.day,
         resets_at: new Date(snap.resetsAt).toISOString(),

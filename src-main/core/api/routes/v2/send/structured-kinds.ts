@@ -1,11 +1,10 @@
 // /v2/send/location, /contact (vCards, several in one bubble), /list, /event. Nested parameters arrive as
 // objects, bracket keys, dotted keys (message.title, event.location.name) or JSON text; all read the same.
-import { proto } from '@whiskeysockets/baileys'
 import { coreErrors } from '../../../../domain/core-errors.js'
-import { bool, chatJid, list, num, obj, replyTo, requireAll, str, text } from '../../../../messaging/send/send-params.js'
-import { toVCard, vCardName } from '../../../../messaging/send/vcard.js'
+import type { ContactCommand, ContactEntry, EventCommand, ListCommand, ListRow, LocationCommand } from '../../../../messaging/send/send-command.js'
+import { bool, chatJid, list, num, obj, replyTo, requireAll, str, text } from '../../../params/send-params.js'
 import { isPlainObject, type Params } from '../../../request-params.js'
-import { CHAT_ID, param, REPLY_TO, relayRaw, sendContent, type SendKind } from './kind.js'
+import { CHAT_ID, param, REPLY_TO, type SendKind } from './kind.js'
 
 const rawChatId = (p: Params) => str(p, 'chatId') ?? str(p, 'chat_id')
 
@@ -23,7 +22,7 @@ export const locationKind: SendKind = {
     message: param('string', 'Address or description'),
     reply_to: REPLY_TO
   },
-  async prepare(p) {
+  parse(p): LocationCommand {
     requireAll({ chatId: rawChatId(p), latitude: str(p, 'latitude'), longitude: str(p, 'longitude') })
     const lat = num(p, 'latitude')!
     const lng = num(p, 'longitude')!
@@ -32,26 +31,25 @@ export const locationKind: SendKind = {
     const jid = chatJid(p)
     const name = str(p, 'title') ?? str(p, 'name')
     const address = text(p, 'message') ?? str(p, 'address')
-    const location = { degreesLatitude: lat, degreesLongitude: lng, ...(name ? { name } : {}), ...(address ? { address } : {}) }
-    return { chatJid: jid, replyTo: replyTo(p, jid), dispatch: sendContent(jid, { location }) }
+    return { kind: 'location', chatJid: jid, replyTo: replyTo(p, jid), latitude: lat, longitude: lng, ...(name ? { name } : {}), ...(address ? { address } : {}) }
   }
 }
 
-function cardsOf(p: Params): { displayName: string; vcard: string }[] {
+function cardsOf(p: Params): ContactEntry[] {
   const entries = list(p, 'contacts') ?? (p.contact !== undefined ? list(p, 'contact') : undefined)
   if (!entries?.length) throw coreErrors.missingParam(['contacts'])
   return entries.map((raw, i) => {
-    if (typeof raw === 'string' && raw.includes('BEGIN:VCARD')) return { displayName: vCardName(raw) ?? 'Contact', vcard: raw }
+    if (typeof raw === 'string' && raw.includes('BEGIN:VCARD')) return { vcard: raw }
     if (!isPlainObject(raw)) throw coreErrors.invalidParam(`contacts[${i}]`, 'expected {fullName, phoneNumber, whatsappId?, organization?} or {vcard}')
     const vcard = str(raw, 'vcard')
-    if (vcard) return { displayName: vCardName(vcard) ?? 'Contact', vcard }
+    if (vcard) return { vcard }
     const fullName = str(raw, 'fullName') ?? str(raw, 'name')
     const phoneNumber = str(raw, 'phoneNumber') ?? str(raw, 'phone')
     const whatsappId = str(raw, 'whatsappId')
     const missing = [...(fullName ? [] : [`contacts[${i}][fullName]`]), ...(phoneNumber || whatsappId ? [] : [`contacts[${i}][phoneNumber]`])]
     if (missing.length) throw coreErrors.missingParam(missing)
     const organization = str(raw, 'organization')
-    return { displayName: fullName!, vcard: toVCard({ fullName: fullName!, phoneNumber, whatsappId, ...(organization ? { organization } : {}) }) }
+    return { fullName: fullName!, phoneNumber, whatsappId, ...(organization ? { organization } : {}) }
   })
 }
 
@@ -66,16 +64,15 @@ export const contactKind: SendKind = {
     contacts: param('array, required', 'Contacts', [[{ fullName: 'Wawp Support', organization: 'Wawp HQ', phoneNumber: '+201111111111', whatsappId: '201111111111' }]]),
     reply_to: REPLY_TO
   },
-  async prepare(p) {
+  parse(p): ContactCommand {
     requireAll({ chatId: rawChatId(p), contacts: p.contacts ?? p.contact })
-    const cards = cardsOf(p)
+    const contacts = cardsOf(p)
     const jid = chatJid(p)
-    const displayName = cards.length === 1 ? cards[0]!.displayName : `${cards.length} contacts`
-    return { chatJid: jid, replyTo: replyTo(p, jid), dispatch: sendContent(jid, { contacts: { displayName, contacts: cards } }) }
+    return { kind: 'contact', chatJid: jid, replyTo: replyTo(p, jid), contacts }
   }
 }
 
-function sectionsOf(msg: Params): proto.Message.ListMessage.ISection[] {
+function sectionsOf(msg: Params): ListCommand['sections'] {
   const sections = list(msg, 'sections')
   if (!sections?.length) throw coreErrors.missingParam(['message.sections'])
   let n = 0
@@ -85,10 +82,10 @@ function sectionsOf(msg: Params): proto.Message.ListMessage.ISection[] {
     if (!rows.length) throw coreErrors.missingParam([`message.sections[${i}].rows`])
     return {
       title: str(s, 'title') ?? '',
-      rows: rows.map((r, j) => {
+      rows: rows.map((r, j): ListRow => {
         if (!isPlainObject(r) || !str(r, 'title')) throw coreErrors.missingParam([`message.sections[${i}].rows[${j}].title`])
         n++
-        return { title: str(r, 'title'), rowId: str(r, 'rowId') ?? str(r, 'id') ?? `row${n}`, ...(str(r, 'description') ? { description: str(r, 'description') } : {}) }
+        return { title: str(r, 'title')!, rowId: str(r, 'rowId') ?? str(r, 'id') ?? `row${n}`, ...(str(r, 'description') ? { description: str(r, 'description') } : {}) }
       })
     }
   })
@@ -108,7 +105,7 @@ export const listKind: SendKind = {
     ]),
     reply_to: REPLY_TO
   },
-  async prepare(p) {
+  parse(p): ListCommand {
     requireAll({ chatId: rawChatId(p), message: p.message })
     const msg = obj(p, 'message')!
     // WhatsApp shows description as the list's body (title is an optional header); WAHA makes description
@@ -119,15 +116,16 @@ export const listKind: SendKind = {
     const button = str(msg, 'button') ?? str(msg, 'buttonText')
     requireAll({ 'message.description': description, 'message.button': button })
     const jid = chatJid(p)
-    const listMessage: proto.Message.IListMessage = {
+    return {
+      kind: 'list',
+      chatJid: jid,
+      replyTo: replyTo(p, jid),
       title: text === undefined ? '' : (title ?? ''),
-      description,
-      buttonText: button,
+      description: description!,
+      buttonText: button!,
       footerText: str(msg, 'footer') ?? str(msg, 'footerText') ?? '',
-      listType: proto.Message.ListMessage.ListType.SINGLE_SELECT,
       sections: sectionsOf(msg)
     }
-    return { chatJid: jid, replyTo: replyTo(p, jid), dispatch: relayRaw(jid, { listMessage }) }
   }
 }
 
@@ -143,7 +141,7 @@ export const eventKind: SendKind = {
     event: param('object, required', 'The event', [{ name: 'Team Meeting 📅', description: 'Weekly sync', startTime: 1767225600, endTime: 1767229200, location: { name: 'Room 1' }, extraGuestsAllowed: true }]),
     reply_to: REPLY_TO
   },
-  async prepare(p) {
+  parse(p): EventCommand {
     requireAll({ chatId: rawChatId(p), event: p.event })
     const ev = obj(p, 'event')!
     requireAll({ 'event.name': str(ev, 'name'), 'event.startTime': str(ev, 'startTime') })
@@ -153,14 +151,16 @@ export const eventKind: SendKind = {
     const location = obj(ev, 'location')
     const locationName = location ? str(location, 'name') : str(ev, 'location')
     const jid = chatJid(p)
-    const event = {
+    return {
+      kind: 'event',
+      chatJid: jid,
+      replyTo: replyTo(p, jid),
       name: str(ev, 'name')!,
       ...(str(ev, 'description') ? { description: str(ev, 'description') } : {}),
-      startDate: new Date(Math.floor(start) * 1000),
-      ...(end !== undefined ? { endDate: new Date(Math.floor(end) * 1000) } : {}),
-      ...(locationName ? { location: { name: locationName } } : {}),
+      startTime: start,
+      ...(end !== undefined ? { endTime: end } : {}),
+      ...(locationName ? { location: locationName } : {}),
       extraGuestsAllowed: bool(ev, 'extraGuestsAllowed')
     }
-    return { chatJid: jid, replyTo: replyTo(p, jid), dispatch: sendContent(jid, { event }) }
   }
 }

@@ -1,11 +1,11 @@
 // /v2/send/text and /v2/send/link-preview (custom title, description and thumbnail, flat or WAHA-nested).
-import { extractImageThumb, prepareWAMessageMedia, type WAUrlInfo } from '@whiskeysockets/baileys'
 import { coreErrors } from '../../../../domain/core-errors.js'
 import { toWaJid } from '../../../../messaging/chat-ids.js'
-import { decodeBase64, fetchFile } from '../../../../messaging/send/media-input.js'
-import { bool, chatJid, isAbsent, list, obj, replyTo, requireAll, str, text } from '../../../../messaging/send/send-params.js'
+import type { FileSpec } from '../../../../messaging/send/media-input.js'
+import type { LinkPreviewCommand, TextCommand } from '../../../../messaging/send/send-command.js'
+import { bool, chatJid, isAbsent, list, obj, replyTo, requireAll, str, text } from '../../../params/send-params.js'
 import type { Params } from '../../../request-params.js'
-import { CHAT_ID, param, REPLY_TO, sendContent, type PrepareContext, type SendKind } from './kind.js'
+import { CHAT_ID, param, REPLY_TO, type SendKind } from './kind.js'
 
 /** WhatsApp's own limit for a text message. */
 export const MAX_TEXT = 65_536
@@ -29,27 +29,18 @@ export const textKind: SendKind = {
     reply_to: REPLY_TO,
     mentions: param('array of strings', 'Chat ids to mention, e.g. ["447441429009@c.us"]')
   },
-  async prepare(p) {
+  parse(p): TextCommand {
     const body = text(p, 'message') ?? text(p, 'text')
     requireAll({ chatId: rawChatId(p), message: body })
     if (body!.length > MAX_TEXT) throw coreErrors.invalidParam('message', `longer than ${MAX_TEXT} characters`)
     const jid = chatJid(p)
     const mentions = mentionsOf(p)
-    return { chatJid: jid, replyTo: replyTo(p, jid), dispatch: sendContent(jid, { text: body!, ...(mentions ? { mentions } : {}) }) }
+    return { kind: 'text', chatJid: jid, replyTo: replyTo(p, jid), text: body!, ...(mentions ? { mentions } : {}) }
   }
 }
 
-/** A preview image from a URL or base64: a small JPEG for the bubble, and the original for a high-quality one. */
-async function thumbnailOf(value: string, ctx: PrepareContext): Promise<{ thumb: Buffer; original: Buffer }> {
-  const limits = ctx.sender.media
-  const original = /^https?:\/\//i.test(value.trim()) ? (await fetchFile(value.trim(), limits, 'thumbnail')).bytes : decodeBase64(value, 'thumbnail', limits.maxBytes).bytes
-  try {
-    const { buffer } = await extractImageThumb(original, 192)
-    return { thumb: buffer, original }
-  } catch {
-    throw coreErrors.invalidParam('thumbnail', 'not an image (JPEG, PNG, WebP or GIF)')
-  }
-}
+/** The thumbnail parameter: an http(s) URL or base64. */
+const thumbnailSpec = (value: string): FileSpec => (/^https?:\/\//i.test(value.trim()) ? { url: value.trim() } : { data: value })
 
 export const linkPreviewKind: SendKind = {
   kind: 'link-preview',
@@ -68,7 +59,7 @@ export const linkPreviewKind: SendKind = {
     linkPreviewHighQuality: param('boolean', 'Upload the image as a large preview'),
     reply_to: REPLY_TO
   },
-  async prepare(p, ctx) {
+  parse(p): LinkPreviewCommand {
     const preview = obj(p, 'preview') ?? {}
     const image = obj(preview, 'image') ?? {}
     const url = str(p, 'url') ?? str(preview, 'url')
@@ -84,24 +75,17 @@ export const linkPreviewKind: SendKind = {
     const jid = chatJid(p)
     const thumbnail = str(p, 'thumbnail') ?? str(image, 'url') ?? str(image, 'data')
     const highQuality = bool(p, 'linkPreviewHighQuality') || bool(preview, 'highQuality')
-    const pic = thumbnail && !isAbsent(thumbnail) ? await thumbnailOf(thumbnail, ctx) : undefined
-    const info: WAUrlInfo = {
-      'canonical-url': url!,
-      'matched-text': url!,
-      title: str(p, 'title') ?? str(preview, 'title') ?? parsed.host,
-      ...((str(p, 'description') ?? str(preview, 'description')) !== undefined ? { description: str(p, 'description') ?? str(preview, 'description') } : {}),
-      ...(pic ? { jpegThumbnail: pic.thumb } : {})
-    }
+    const description = str(p, 'description') ?? str(preview, 'description')
     return {
+      kind: 'link-preview',
       chatJid: jid,
       replyTo: replyTo(p, jid),
-      dispatch: async (sock, c) => {
-        if (pic && highQuality) {
-          const media = await prepareWAMessageMedia({ image: pic.original }, { upload: sock.waUploadToServer, mediaTypeOverride: 'thumbnail-link' })
-          if (media.imageMessage) info.highQualityThumbnail = media.imageMessage
-        }
-        return sendContent(jid, { text: body, linkPreview: info })(sock, c)
-      }
+      text: body,
+      url: url!,
+      title: str(p, 'title') ?? str(preview, 'title') ?? parsed.host,
+      ...(description !== undefined ? { description } : {}),
+      ...(thumbnail && !isAbsent(thumbnail) ? { thumbnail: thumbnailSpec(thumbnail) } : {}),
+      highQuality
     }
   }
 }

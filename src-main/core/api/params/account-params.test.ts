@@ -1,10 +1,10 @@
 // Input spellings of the account operations: group ids, participant lists, invite codes and links, channel
 // references, label colours and label lists.
 import { describe, expect, it } from 'vitest'
-import { isDomainError } from '../domain/errors.js'
-import { channelKeyOf } from './channels/channel-params.js'
-import { groupJidOf, inviteCodeOf, participantJids } from './groups/group-params.js'
-import { colorParam, labelIdsParam } from './labels/label-params.js'
+import { isDomainError } from '../../domain/errors.js'
+import { channelKeyOf } from './channel-params.js'
+import { groupJidOf, inviteCodeOf, participantJids } from './group-params.js'
+import { colorParam, labelIdsParam } from './label-params.js'
 
 const codeOf = (fn: () => unknown): string | undefined => {
   try {

@@ -1,8 +1,9 @@
 // Parameters of the read and chat/message/contact routes, from the merged request input (query ∪ form ∪ JSON):
-// chat ids in every accepted spelling, serialized message ids, loose booleans and bounded integers.
+// chat ids in every accepted spelling, serialized message ids, loose booleans and bounded integers. HTTP-only:
+// the read service (messaging/reads/read-service.ts) takes the typed values these produce.
 import { coreErrors } from '../../domain/core-errors.js'
-import { looseBoolean, stringParam, type Params } from '../../api/request-params.js'
-import { parseMessageId, toWaJid, type ParsedMessageId } from '../chat-ids.js'
+import { parseMessageId, toWaJid, type ParsedMessageId } from '../../messaging/chat-ids.js'
+import { looseBoolean, stringParam, type Params } from '../request-params.js'
 
 /** The first present key among `names` (aliases), as a trimmed string; missing -> 400 missing_param. */
 export function requiredString(input: Params, ...names: string[]): string {
@@ -29,6 +30,12 @@ export function messageIdParam(input: Params, chatJid: string | undefined): Pars
   return parseMessageId(requiredString(input, 'messageId', 'message_id', 'id'), chatJid)
 }
 
+/** The message an operation names: chatId (optional with a serialized id) + messageId. */
+export function messageTargetParam(input: Params): ParsedMessageId {
+  const chatParam = optionalString(input, 'chatId', 'chat_id')
+  return messageIdParam(input, chatParam === undefined ? undefined : toWaJid(chatParam))
+}
+
 export function booleanParam(input: Params, name: string, fallback: boolean): boolean {
   const raw = input[name]
   if (raw === undefined || raw === '' || raw === null) return fallback
@@ -50,4 +57,18 @@ export function integerParam(input: Params, name: string, fallback: number, boun
 export const objectParam = (input: Params, name: string): Params => {
   const v = input[name]
   return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Params) : {}
+}
+
+/** `ids` of the chats overview: an array, a comma-separated string, or JSON text (the ids as given, not parsed). */
+export function idsParam(input: Params): string[] | undefined {
+  const raw = input.ids
+  if (raw === undefined) return undefined
+  let list: unknown
+  try {
+    list = Array.isArray(raw) ? raw : String(raw).trim().startsWith('[') ? JSON.parse(String(raw)) : String(raw).split(',')
+  } catch {
+    throw coreErrors.invalidParam('ids', 'expected an array of chat ids, comma-separated ids or JSON text')
+  }
+  if (!Array.isArray(list)) throw coreErrors.invalidParam('ids', 'expected an array of chat ids')
+  return list.map((v) => String(v).trim()).filter(Boolean)
 }

@@ -1,13 +1,18 @@
 // Paging and sorting parameters of the list endpoints: limit/offset bounds, sortBy spellings of WAHA and the
 // hosted API (any case), sortOrder ASC/DESC (default DESC for chats). Unknown values are 400 invalid_param.
-import type { Params } from '../../api/request-params.js'
 import { coreErrors } from '../../domain/core-errors.js'
-import type { ChatSortBy, SortOrder } from '../store/index.js'
-import { integerParam, optionalString } from './params.js'
+import type { ChatSortBy, SortOrder } from '../../messaging/store/index.js'
+import type { Params } from '../request-params.js'
+import { integerParam, optionalString } from './read-params.js'
 
 export const MAX_PAGE = 1000
 
-export function paging(input: Params, defaultLimit: number): { limit: number; offset: number } {
+export interface Paging {
+  limit: number
+  offset: number
+}
+
+export function paging(input: Params, defaultLimit: number): Paging {
   return {
     limit: integerParam(input, 'limit', defaultLimit, { min: 1, max: MAX_PAGE }),
     offset: integerParam(input, 'offset', 0, { min: 0, max: Number.MAX_SAFE_INTEGER })

@@ -1,8 +1,9 @@
-// Reading send parameters from the merged request input (api/request-params.ts already nested bracket and
-// dotted keys and dropped "null" strings): loose scalars, JSON text, chat and message ids, required-ness.
+// Reading send parameters from the merged request input (request-params.ts already nested bracket and dotted keys
+// and dropped "null" strings): loose scalars, JSON text, chat and message ids, required-ness. The API boundary
+// only: the send pipeline behind it takes typed commands (messaging/send/send-command.ts).
 import { coreErrors } from '../../domain/core-errors.js'
-import { isPlainObject, looseBoolean, type Params } from '../../api/request-params.js'
-import { parseMessageId, toWaJid, type ParsedMessageId } from '../chat-ids.js'
+import { parseMessageId, toWaJid, type ParsedMessageId } from '../../messaging/chat-ids.js'
+import { isPlainObject, looseBoolean, type Params } from '../request-params.js'
 
 /** Names every absent required parameter at once (in the order given: clients read details.missing[0]). */
 export function requireAll(present: Record<string, unknown>): void {

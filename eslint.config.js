@@ -1,0 +1,183 @@
+// Lint owns the architecture, not the style: it enforces the layers of ARCHITECTURE.md §2b so they cannot drift.
+// Each boundary is its own rule id under `layers/` (ESLint's core no-restricted-imports / no-restricted-syntax
+// registered once per boundary), so boundaries never override each other's options and a report names the one broken.
+import { builtinRules } from 'eslint/use-at-your-own-risk'
+import tseslint from 'typescript-eslint'
+
+const restrictedImports = builtinRules.get('no-restricted-imports')
+const restrictedSyntax = builtinRules.get('no-restricted-syntax')
+
+const BOUNDARIES = [
+  'domain-pure',
+  'core-no-electron',
+  'renderer-contract-only',
+  'no-upward-imports',
+  'front-door-no-construct',
+  'front-door-no-bus',
+  'raw-baileys-events-ingest-only'
+]
+const layers = {
+  meta: { name: 'layers' },
+  rules: Object.fromEntries(
+    BOUNDARIES.map((name) => [name, name === 'front-door-no-construct' ? restrictedSyntax : restrictedImports])
+  )
+}
+
+// Tests, test harnesses and benchmarks drive a layer from outside and reach into internals on purpose.
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', 'src-renderer/test/**', 'bench/**/*.bench.ts']
+
+// Modules that touch the outside world (files, sockets, databases, WhatsApp, HTTP).
+const IO_MODULES =
+  '^(node:)?(fs|net|http|https|http2|dgram|tls|dns|child_process|cluster|worker_threads)(/.*)?$' +
+  '|^(better-sqlite3|@whiskeysockets/baileys|fastify|@fastify/.*|ws|undici|electron|pino)(/.*)?$'
+
+// Core folders below the front doors (arrows point down only).
+const BELOW_FRONT_DOORS = ['messaging', 'account', 'engine', 'webhooks', 'rate-limit', 'db', 'domain', 'services']
+
+export default [
+  {
+    ignores: [
+      'node_modules/**',
+      'out/**',
+      'dist/**',
+      'release/**',
+      'coverage/**',
+      'docs/**',
+      'bench/results/**',
+      'e2e/test-results/**',
+      'e2e/report/**',
+      'shared/**'
+    ]
+  },
+  {
+    files: ['**/*.{ts,tsx,mts,cts}'],
+    languageOptions: { parser: tseslint.parser, sourceType: 'module' }
+  },
+  {
+    files: ['**/*.{js,mjs,cjs,ts,tsx,mts,cts}'],
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { layers }
+  },
+  {
+    // Pure domain: plain data, ids, errors and the bus; no I/O and nothing from other layers.
+    files: ['src-main/core/domain/**'],
+    ignores: TESTS,
+    rules: {
+      'layers/domain-pure': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./', message: 'domain/ imports nothing outside domain/ (ARCHITECTURE.md §2b).' },
+            { regex: IO_MODULES, message: 'domain/ is pure: no I/O modules (ARCHITECTURE.md §2b).' }
+          ]
+        }
+      ]
+    }
+  },
+  {
+    // The core runs headless (serve CLI, tests); only src-main/electron knows Electron.
+    files: ['src-main/core/**'],
+    ignores: TESTS,
+    rules: {
+      'layers/core-no-electron': [
+        'error',
+        { patterns: [{ regex: '^electron(/.*)?$', message: 'src-main/core never imports electron.' }] }
+      ]
+    }
+  },
+  {
+    // The renderer talks to the core only through the preload contract.
+    files: ['src-renderer/**'],
+    ignores: TESTS,
+    rules: {
+      'layers/renderer-contract-only': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)src-main(/|$)', message: 'src-renderer never imports src-main; use src-preload/contract.' },
+            {
+              regex: '(^|/)src-preload(/(?!contract/)|$)',
+              message: 'src-renderer imports only src-preload/contract/** from the preload.'
+            }
+          ]
+        }
+      ]
+    }
+  },
+  {
+    // Domain work, engine, storage and services never reach up into a front door.
+    files: BELOW_FRONT_DOORS.map((dir) => `src-main/core/${dir}/**`),
+    ignores: TESTS,
+    rules: {
+      'layers/no-upward-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.{1,2}/(.*/)?(api|bridge)(/|$)',
+              message: 'Arrows point down only: this layer never imports api/ or bridge/ (ARCHITECTURE.md §2b).'
+            }
+          ]
+        }
+      ]
+    }
+  },
+  {
+    // Front doors translate only: services are built once, in start-core.ts.
+    files: ['src-main/core/api/**', 'src-main/core/bridge/**'],
+    ignores: TESTS,
+    rules: {
+      'layers/front-door-no-construct': [
+        'error',
+        {
+          selector: 'NewExpression[callee.name=/(Service|Tracker|Pacer)$/]',
+          message: 'A front door never constructs a service; take it from deps.services (built in start-core.ts).'
+        },
+        {
+          selector: 'NewExpression[callee.property.name=/(Service|Tracker|Pacer)$/]',
+          message: 'A front door never constructs a service; take it from deps.services (built in start-core.ts).'
+        },
+        {
+          selector: 'CallExpression[callee.name=/^create.*(Service|Pacer|Tracker)$/]',
+          message: 'A front door never constructs a service; take it from deps.services (built in start-core.ts).'
+        }
+      ]
+    }
+  },
+  {
+    // Front doors do not subscribe to the bus: event streams go through a service.
+    files: ['src-main/core/api/routes/**', 'src-main/core/bridge/handlers/**'],
+    ignores: TESTS,
+    rules: {
+      'layers/front-door-no-bus': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)domain/event-bus(\\.js)?$|(^|/)baileys-events(\\.js)?$',
+              message: 'Front doors do not subscribe to the bus or to Baileys events; go through deps.services.'
+            }
+          ]
+        }
+      ]
+    }
+  },
+  {
+    // Raw Baileys batches go to the ingestor only; everything else subscribes to typed domain events.
+    files: ['src-main/**', 'bench/**'],
+    ignores: [...TESTS, 'src-main/core/messaging/ingest/**', 'src-main/core/engine/**', 'src-main/core/start-core.ts'],
+    rules: {
+      'layers/raw-baileys-events-ingest-only': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)engine/baileys/baileys-events(\\.js)?$',
+              message: 'Only messaging/ingest reads raw Baileys events; subscribe to domain events instead.'
+            }
+          ]
+        }
+      ]
+    }
+  }
+]

@@ -1,0 +1,304 @@
+// The read side of messaging behind both front doors: chats, messages, contacts and LIDs from the message
+// store, the chat/message/contact operations that go through the live socket, and downloaded media files.
+// Callers pass typed values (Baileys JIDs, parsed message ids, bounded queries); wire parsing stays in api/.
+import { statSync } from 'node:fs'
+import { jidNormalizedUser, type WASocket } from '@whiskeysockets/baileys'
+import type { Db } from '../../db/connection.js'
+import type { InstanceManager } from '../../engine/instance-manager.js'
+import { serializeMessageId, toApiChatId, type ParsedMessageId } from '../chat-ids.js'
+import { wasSentByApi } from '../send/outbound-repo.js'
+import {
+  canonicalJid,
+  countLidMappings,
+  getChat,
+  getContact,
+  getMessageByPk,
+  lidForPn,
+  listChatMessages,
+  listChats,
+  listContacts,
+  listLidMappings,
+  pnForLid,
+  upsertContact,
+  type ChatListQuery,
+  type ChatMessagesQuery,
+  type ContactListQuery,
+  type LidMapping,
+  type StoredChat,
+  type StoredContact,
+  type StoredMessage
+} from '../store/index.js'
+import { toApiChat, toApiContact, type ApiChat, type ApiContact, type ApiStoredMessage } from './api-shapes.js'
+import { clearChat, markRead, markUnread, removeChat, setArchived, type ChatOpContext, type ChatTarget, type ReadScope } from './chat-ops.js'
+import { checkNumber, fetchAbout, saveContact, setBlocked, throughCheckLimiter, type AboutText, type CheckLimits, type NumberCheck } from './contact-ops.js'
+import { readsErrors } from './errors.js'
+import { engineCall, requireLiveSocket, type LiveSocketSource } from './live-socket.js'
+import { mimetypeOfFile, type MediaFiles } from './media-files.js'
+import { deleteForEveryone, deleteForMe, editText, setPinned, type PinDuration } from './message-ops.js'
+import { readMessages, type MessageReadContext } from './message-reads.js'
+import { resolveMessage } from './message-ref.js'
+import { anyCachedPictureUrl, profilePicture, type CachedPicture } from './profile-picture-cache.js'
+
+export interface ReadServiceDeps {
+  db: Db
+  manager: InstanceManager
+  /** Live sockets of WORKING instances. */
+  engine: LiveSocketSource
+  media: MediaFiles
+  /** Number checks are paced by the instance's check limiter. */
+  checks: CheckLimits
+  /** Wall-clock milliseconds: store timestamps, the edit window and the picture cache are real time. */
+  now: () => number
+}
+
+/** One entry of the chats overview. */
+export interface ChatOverview {
+  id: string
+  name: string | null
+  /** Cached picture URL only (no network query). */
+  picture: string | null
+  unreadCount: number
+  archived: boolean
+  pinned: boolean
+  lastMessage: ApiStoredMessage | null
+  _chat: ApiChat
+}
+
+/** The overview of the given chats (Baileys JIDs, any accepted form), or a page of the newest ones. */
+export type OverviewQuery = { ids: string[] } | { limit: number; offset: number }
+
+/** A chat of a WORKING instance, ready for operations synced to every device (see chat-ops.ts). */
+export interface LiveChat {
+  /** The chat's id as the API spells it. */
+  readonly chatId: string
+  setArchived(archived: boolean): Promise<void>
+  /** Read receipts for the newest incoming messages in scope, then read on every device; the serialized ids acknowledged. */
+  markRead(scope: ReadScope): Promise<string[]>
+  markUnread(): Promise<void>
+  /** Messages removed from the store. */
+  clear(): Promise<number>
+  /** Whether the store had the chat. */
+  remove(): Promise<boolean>
+}
+
+/** A LID and its phone-number JID, either null when unknown. */
+export interface LidPair {
+  lid: string | null
+  pn: string | null
+}
+
+/** A served media file of a stored message. */
+export interface MediaFile {
+  path: string
+  size: number
+  mimetype: string
+}
+
+export class ReadService {
+  constructor(private readonly deps: ReadServiceDeps) {}
+
+  private socket(instanceId: string): WASocket {
+    return requireLiveSocket(this.deps.engine, this.deps.manager, instanceId)
+  }
+
+  private me(instanceId: string): string {
+    return this.deps.manager.view(instanceId)?.me?.id ?? ''
+  }
+
+  private readContext(instanceId: string): MessageReadContext {
+    const { db, media } = this.deps
+    return {
+      db,
+      instanceId,
+      me: this.me(instanceId),
+      media,
+      socket: this.deps.engine.liveSocket(instanceId),
+      sentByApi: (id) => wasSentByApi(db, instanceId, id)
+    }
+  }
+
+  /** A Baileys JID -> the store's canonical JID (an @lid maps to its PN chat when known). */
+  private storeJid(instanceId: string, jid: string): string {
+    return canonicalJid(this.deps.db, instanceId, jid)
+  }
+
+  private apiChat(instanceId: string, chat: StoredChat, nowSeconds: number): ApiChat {
+    return toApiChat(chat, getContact(this.deps.db, instanceId, chat.chatId), nowSeconds)
+  }
+
+  private nowSeconds(): number {
+    return Math.floor(this.deps.now() / 1000)
+  }
+
+  // ---- chats and messages from the store (work while the instance is stopped) ----
+
+  listChats(instanceId: string, q: ChatListQuery): ApiChat[] {
+    const now = this.nowSeconds()
+    return listChats(this.deps.db, instanceId, q).map((c) => this.apiChat(instanceId, c, now))
+  }
+
+  async overview(instanceId: string, q: OverviewQuery): Promise<ChatOverview[]> {
+    const db = this.deps.db
+    const chats =
+      'ids' in q
+        ? q.ids.map((jid) => getChat(db, instanceId, this.storeJid(instanceId, jid))).filter((c): c is StoredChat => !!c)
+        : listChats(db, instanceId, { sortBy: 'messageTimestamp', sortOrder: 'DESC', limit: q.limit, offset: q.offset })
+    const lasts = chats.map((c) => (c.lastMessagePk === null ? undefined : getMessageByPk(db, c.lastMessagePk)))
+    const shaped = await readMessages(lasts.filter((m) => !!m), this.readContext(instanceId), false)
+    const byPk = new Map(lasts.filter((m) => !!m).map((m, i) => [m.pk, shaped[i]!]))
+    const now = this.nowSeconds()
+    return chats.map((c, i) => {
+      const chat = this.apiChat(instanceId, c, now)
+      const last = lasts[i]
+      return {
+        id: chat.id,
+        name: chat.name,
+        picture: anyCachedPictureUrl(db, instanceId, c.chatId),
+        unreadCount: chat.unreadCount,
+        archived: chat.archived,
+        pinned: chat.pinned,
+        lastMessage: last ? (byPk.get(last.pk) ?? null) : null,
+        _chat: chat
+      }
+    })
+  }
+
+  /** A chat's messages, newest first; an unknown chat has none. downloadMedia fetches missing media first. */
+  chatMessages(instanceId: string, chatJid: string, q: ChatMessagesQuery, downloadMedia: boolean): Promise<ApiStoredMessage[]> {
+    const list = listChatMessages(this.deps.db, instanceId, this.storeJid(instanceId, chatJid), q)
+    return readMessages(list, this.readContext(instanceId), downloadMedia)
+  }
+
+  /** The stored message a parsed id names; 404 message_not_found when the store does not have it. */
+  message(instanceId: string, target: ParsedMessageId): StoredMessage {
+    const ref = resolveMessage(this.deps.db, instanceId, target)
+    if (!ref.stored) throw readsErrors.messageNotFound(serializeMessageId(ref.key))
+    return ref.stored
+  }
+
+  /** Stored messages as API message objects (a failed media download shows in that message's media.error). */
+  apiMessages(instanceId: string, list: StoredMessage[], downloadMedia: boolean): Promise<ApiStoredMessage[]> {
+    return readMessages(list, this.readContext(instanceId), downloadMedia)
+  }
+
+  // ---- chat and message operations (live socket; 422 when not WORKING) ----
+
+  /** The chat (a Baileys JID) for operations; 422 session_status_mismatch unless the instance is WORKING. */
+  chat(instanceId: string, jid: string): LiveChat {
+    const chatJid = this.storeJid(instanceId, jid)
+    const socket = this.socket(instanceId)
+    const c: ChatOpContext = { socket, db: this.deps.db, instanceId, now: this.deps.now(), media: this.deps.media }
+    const target: ChatTarget = { jid: chatJid, chatJid }
+    return {
+      chatId: toApiChatId(chatJid),
+      setArchived: (archived) => setArchived(c, target, archived),
+      markRead: async (scope) => (await markRead(c, target, scope)).map((k) => serializeMessageId(k)),
+      markUnread: () => markUnread(c, target),
+      clear: () => clearChat(c, target),
+      remove: () => removeChat(c, target)
+    }
+  }
+
+  /** Revokes for everyone, or deletes from this account's devices and the store; the serialized id acted on. */
+  async deleteMessage(instanceId: string, target: ParsedMessageId, forEveryone: boolean): Promise<string> {
+    const ref = resolveMessage(this.deps.db, instanceId, target)
+    const socket = this.socket(instanceId)
+    if (forEveryone) await deleteForEveryone(socket, ref)
+    else await deleteForMe(socket, this.deps.db, instanceId, ref, this.deps.now(), this.deps.media)
+    return serializeMessageId(ref.key)
+  }
+
+  /** Edits an own text message within WhatsApp's window; the serialized id acted on. */
+  async editMessage(instanceId: string, target: ParsedMessageId, text: string): Promise<string> {
+    const ref = resolveMessage(this.deps.db, instanceId, target)
+    await editText(this.socket(instanceId), ref, text, this.nowSeconds())
+    return serializeMessageId(ref.key)
+  }
+
+  /** Pins (for `duration` seconds) or unpins a message for everyone; the serialized id acted on. */
+  async pinMessage(instanceId: string, target: ParsedMessageId, pinned: boolean, duration: PinDuration): Promise<string> {
+    const ref = resolveMessage(this.deps.db, instanceId, target)
+    await setPinned(this.socket(instanceId), ref, pinned, duration)
+    return serializeMessageId(ref.key)
+  }
+
+  // ---- contacts ----
+
+  // The contact row may predate its LID mapping: fill the LID from the map.
+  private withLid(instanceId: string, c: StoredContact): StoredContact {
+    return c.lid || c.jid.endsWith('@lid') ? c : { ...c, lid: lidForPn(this.deps.db, instanceId, c.jid) ?? null }
+  }
+
+  /** A contact the store knows (a Baileys JID, any form), or undefined. */
+  contact(instanceId: string, jid: string): ApiContact | undefined {
+    const contact = getContact(this.deps.db, instanceId, this.storeJid(instanceId, jid))
+    return contact ? toApiContact(this.withLid(instanceId, contact), this.me(instanceId)) : undefined
+  }
+
+  listContacts(instanceId: string, q: ContactListQuery): ApiContact[] {
+    const me = this.me(instanceId)
+    return listContacts(this.deps.db, instanceId, q).map((c) => toApiContact(this.withLid(instanceId, c), me))
+  }
+
+  /** Whether `digits` (a normalized phone number) is on WhatsApp: one number check of the instance's policy. */
+  checkExists(instanceId: string, digits: string): Promise<NumberCheck> {
+    const socket = this.socket(instanceId)
+    return throughCheckLimiter(this.deps.checks, instanceId, () => checkNumber(socket, digits, { db: this.deps.db, instanceId, now: this.deps.now() }))
+  }
+
+  about(instanceId: string, jid: string): Promise<AboutText> {
+    return fetchAbout(this.socket(instanceId), jid)
+  }
+
+  /** Through the 24-hour cache: a cached URL is answered while the instance is not WORKING. */
+  profilePicture(instanceId: string, jid: string, refresh: boolean): Promise<CachedPicture> {
+    return profilePicture({ db: this.deps.db, instanceId, socket: () => this.socket(instanceId), now: this.deps.now() }, jid, refresh)
+  }
+
+  /** Saves the contact in the phone's address book and the store; the full name saved. */
+  async saveContact(instanceId: string, jid: string, firstName: string, lastName: string | undefined): Promise<string> {
+    const name = await saveContact(this.socket(instanceId), jid, firstName, lastName)
+    upsertContact(this.deps.db, instanceId, this.storeJid(instanceId, jid), { name }, this.deps.now())
+    return name
+  }
+
+  setBlocked(instanceId: string, jid: string, blocked: boolean): Promise<void> {
+    return setBlocked(this.socket(instanceId), jid, blocked)
+  }
+
+  // ---- LIDs ----
+
+  listLids(instanceId: string, page: { limit: number; offset: number }): LidMapping[] {
+    return listLidMappings(this.deps.db, instanceId, page)
+  }
+
+  countLids(instanceId: string): number {
+    return countLidMappings(this.deps.db, instanceId)
+  }
+
+  /** The LID of a phone-number JID: the store's, else (while WORKING) the network's; null when unknown. */
+  async lidOfPn(instanceId: string, pn: string): Promise<LidPair> {
+    let lid = lidForPn(this.deps.db, instanceId, pn) ?? null
+    const socket = this.deps.engine.liveSocket(instanceId)
+    if (!lid && socket) lid = await engineCall('the LID lookup', () => socket.signalRepository.lidMapping.getLIDForPN(pn))
+    return { lid: lid ? jidNormalizedUser(lid) : null, pn }
+  }
+
+  /** The phone-number JID of a LID (`<n>@lid`, a device part is dropped): the store's, else (while WORKING) the network's. */
+  async pnOfLid(instanceId: string, lidJid: string): Promise<LidPair> {
+    const lid = jidNormalizedUser(lidJid)
+    let pn = pnForLid(this.deps.db, instanceId, lid) ?? null
+    const socket = this.deps.engine.liveSocket(instanceId)
+    if (!pn && socket) pn = (await engineCall('the LID lookup', () => socket.signalRepository.lidMapping.getPNForLID(lid))) ?? null
+    return { lid, pn }
+  }
+
+  // ---- media files ----
+
+  /** A served media file, downloaded on its first request; 404 media_not_found for a name no message has. */
+  async mediaFile(instanceId: string, name: string): Promise<MediaFile> {
+    const path = await this.deps.media.servePath(instanceId, name, this.deps.engine.liveSocket(instanceId))
+    if (!path) throw readsErrors.mediaNotFound()
+    return { path, size: statSync(path).size, mimetype: mimetypeOfFile(name) }
+  }
+}
