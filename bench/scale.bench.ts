@@ -25,6 +25,8 @@ const STEADY_MIN = Number(flag('steady-minutes') ?? process.env.BENCH_SCALE_STEA
 const FANOUT = Number(process.env.BENCH_SCALE_FANOUT ?? 500)
 const SEED = { contacts: 500, chats: 200, messages: 5_000, groups: 20, labels: 5, lid_share: 0.3 }
 const PAIR_CONCURRENCY = 6
+/** The big history must be in the store within this (keeps the whole bench under 10 minutes). */
+const BIG_INGEST_MS = Number(process.env.BENCH_SCALE_BIG_INGEST_S ?? 180) * 1000
 
 const phoneOf = (i: number) => `1555${String(i).padStart(7, '0')}`
 const BIG_PHONE = '15559999999'
@@ -61,6 +63,8 @@ export default async function scaleBench(): Promise<BenchResult> {
     const rowsNow = store.prepare('SELECT instance_id AS id, count(*) AS n FROM store_messages GROUP BY instance_id').all() as { id: string; n: number }[]
     return new Map(rowsNow.map((r) => [r.id, r.n]))
   }
+  let bigId = ''
+  const printPartial = () => console.log(`rows so far:\n${rows.map((r) => `  ${r.name}: ${typeof r.value === 'number' ? r.value.toFixed(2) : r.value} ${r.unit} ${r.goal} ${r.met}`).join('\n')}`)
   const status = async (id: string) => (await core.ok<Status>('GET', '/v2/session/info', { instance_id: id })).status
   const allWorking = async (ids: string[], ms: number) => {
     const t = timer()
@@ -125,7 +129,9 @@ export default async function scaleBench(): Promise<BenchResult> {
       const newIds: string[] = []
       await pool(newPhones, PAIR_CONCURRENCY, async (p) => void newIds.push(await pair(p)))
       const pairedMs = tp()
-      await waitHistory(newIds, SEED.messages, 300_000)
+      // A chunk Baileys failed to handle (it logs "error in handling message" and never asks again) leaves an
+      // instance short: that is a figure, not a reason to lose the run.
+      await waitHistory(newIds, SEED.messages, 240_000).catch((e: Error) => row(`history incomplete: ${e.message.slice(0, 200)}`, 0, ''))
       row(`pair + history of ${newIds.length} instances (${(SEED.messages * newIds.length).toLocaleString('en')} messages)`, tp() / 1000, 's', '', undefined)
       summary[`pairing ${newIds.length} instances (to WORKING), s`] = pairedMs / 1000
       ids.push(...newIds)
@@ -239,7 +245,24 @@ export default async function scaleBench(): Promise<BenchResult> {
       void working
     }
 
-    // ---- 6. a big store ------------------------------------------------------------------------------------------
+    // ---- 6. a big store (its failure is a figure too: the rows so far are kept) ----------------------------------
+    try {
+      await bigStore(ids)
+    } catch (e) {
+      row(`big store phase FAILED: ${(e as Error).message.slice(0, 160)}`, storedBy().get(bigId) ?? 0, 'messages stored')
+      console.error(`core log tail:\n${core.log.slice(-3000)}`)
+    }
+  } catch (e) {
+    console.error(`core log tail:\n${core.log.slice(-4000)}`)
+    throw e
+  } finally {
+    store?.close()
+    await core.close()
+    printPartial()
+  }
+
+  async function bigStore(ids: string[]): Promise<void> {
+    const N = ids.length
     phase(`big store: ${BIG_MESSAGES} messages over ${BIG_CHATS} chats`)
     await core.ok('POST', '/sandbox/phones', {}, { phone_number: BIG_PHONE, name: 'Big shop' })
     await core.ok('POST', `/sandbox/phones/${BIG_PHONE}/history`, {}, { contacts: BIG_CHATS, chats: BIG_CHATS, messages: BIG_MESSAGES, groups: 50, labels: 5, lid_share: 0.3 })
@@ -256,11 +279,11 @@ export default async function scaleBench(): Promise<BenchResult> {
     })()
     const tIngest = timer()
     let ingested = false
-    let bigId = ''
     const during = infoLoop(() => ingested)
+    during.catch(() => undefined)
     try {
       bigId = await pair(BIG_PHONE)
-      await waitHistory([bigId], BIG_MESSAGES, 300_000)
+      await waitHistory([bigId], BIG_MESSAGES, BIG_INGEST_MS)
     } finally {
       ingested = true
     }
@@ -287,12 +310,6 @@ export default async function scaleBench(): Promise<BenchResult> {
     row('switchboard.db (+wal) with the big store', core.fileMb('switchboard.db'), 'MB')
     const mBig = await core.memory()
     row(`RSS with ${N} + 1 instances (the big store included)`, mBig.rssMb, 'MB', `heap used ${mBig.heapUsedMb.toFixed(0)} MB`)
-  } catch (e) {
-    console.error(`core log tail:\n${core.log.slice(-4000)}`)
-    throw e
-  } finally {
-    store?.close()
-    await core.close()
   }
 
   // ---- 7. the API's own overhead (npm run bench -- api), in this process ---------------------------------------

@@ -1,58 +1,23 @@
 // Full stack: the headless CLI as a child process on the sandbox network, driven over HTTP only.
-import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { cliApi, startCliProcess, type CliProcess } from './core/testing/cli-process.js'
 
-const here = dirname(fileURLToPath(import.meta.url))
 const token = 'fullstack-token-0123456789'
 const dataDir = mkdtempSync(join(tmpdir(), 'sb-cli-'))
 
-interface Cli {
-  child: ChildProcess
-  url: string
-  output: () => string
-  exited: Promise<number | null>
-}
+const startCli = () => startCliProcess({ dataDir, token, env: { ...process.env, SWITCHBOARD_LOG_LEVEL: 'info' } })
 
-async function startCli(): Promise<Cli> {
-  // node --import tsx, not the tsx CLI: that one runs the core in a grandchild, which SIGKILL of the child would
-  // leave running (the "crash" would then not be one, and the orphan would outlive the test run).
-  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'cli.ts'), '--port', '0', '--data-dir', dataDir, '--network', 'sandbox', '--access-token', token], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, SWITCHBOARD_LOG_LEVEL: 'info' }
-  })
-  let out = ''
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()))
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  const deadline = Date.now() + 45_000
-  for (;;) {
-    const m = /Switchboard API listening on (http:\/\/[\d.]+:\d+)/.exec(out)
-    if (m) return { child, url: m[1]!, output: () => out, exited }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`CLI did not start:\n${out}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
-
-const running: Cli[] = []
+const running: CliProcess[] = []
 afterAll(() => {
   for (const c of running) if (c.child.exitCode === null) c.child.kill('SIGKILL')
 })
 
-async function api(cli: Cli, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${cli.url}${path}`, {
-    method,
-    headers: { 'access-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined
-  })
-  const text = await res.text()
-  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} }
-}
+const api = cliApi
 
-async function waitStatus(cli: Cli, id: string, status: string, ms = 30_000) {
+async function waitStatus(cli: CliProcess, id: string, status: string, ms = 30_000) {
   const deadline = Date.now() + ms
   let last = ''
   while (Date.now() < deadline) {
@@ -64,7 +29,7 @@ async function waitStatus(cli: Cli, id: string, status: string, ms = 30_000) {
 }
 
 describe('headless CLI on the sandbox (child process)', () => {
-  let cli: Cli
+  let cli: CliProcess
   let paired: string
 
   it('starts, prints the listening line and answers /health without credentials', async () => {

@@ -8,6 +8,7 @@ describe('CLI flags', () => {
     expect(parseCliArgs([], { HOME: '/home/u', XDG_CONFIG_HOME: '/home/u/.config' })).toEqual({
       port: 3000,
       host: '127.0.0.1',
+      allowHosts: [],
       dataDir: '/home/u/.config/Switchboard',
       network: 'whatsapp',
       plan: undefined,
@@ -16,12 +17,23 @@ describe('CLI flags', () => {
     })
   })
 
+  it('takes extra Host names from repeated --allow-host or SWITCHBOARD_ALLOW_HOSTS (the flags replace the env list)', () => {
+    expect(parseCliArgs(['--allow-host', 'host.docker.internal', '--allow-host', 'MyPC.lan', '--allow-host', 'fd00::2'], {}).allowHosts).toEqual(['host.docker.internal', 'mypc.lan', '[fd00::2]'])
+    expect(parseCliArgs([], { SWITCHBOARD_ALLOW_HOSTS: 'host.docker.internal, 192.168.1.20,' }).allowHosts).toEqual(['host.docker.internal', '192.168.1.20'])
+    expect(parseCliArgs(['--allow-host', 'nas.local'], { SWITCHBOARD_ALLOW_HOSTS: 'host.docker.internal' }).allowHosts).toEqual(['nas.local'])
+    for (const bad of ['*', '*.example', 'host:3000', 'a/b', '0.0.0.0', '::', 'user@host', 'a b']) {
+      expect(() => parseCliArgs(['--allow-host', bad], {}), bad).toThrow(/--allow-host must be a host name or IP address/)
+    }
+    expect(() => parseCliArgs(['--allow-host'], {})).toThrow(/--allow-host/)
+  })
+
   it('reads flags, and env vars when a flag is absent (flags win)', () => {
     const env = { SWITCHBOARD_PORT: '4000', SWITCHBOARD_HOST: '::1', SWITCHBOARD_DATA_DIR: '/d', SWITCHBOARD_NETWORK: 'sandbox', SWITCHBOARD_ACCESS_TOKEN: 'env-t', SWITCHBOARD_PLAN: 'paid' }
-    expect(parseCliArgs([], env)).toEqual({ port: 4000, host: '::1', dataDir: '/d', network: 'sandbox', plan: 'paid', accessToken: 'env-t', instanceQuota: { free: 2, paid: null } })
+    expect(parseCliArgs([], env)).toEqual({ port: 4000, host: '::1', allowHosts: [], dataDir: '/d', network: 'sandbox', plan: 'paid', accessToken: 'env-t', instanceQuota: { free: 2, paid: null } })
     expect(parseCliArgs(['--port', '0', '--host', '127.0.0.1', '--data-dir', '/x', '--network', 'whatsapp', '--access-token', 't', '--plan', 'free'], env)).toEqual({
       port: 0,
       host: '127.0.0.1',
+      allowHosts: [],
       dataDir: '/x',
       network: 'whatsapp',
       plan: 'free',

@@ -1,6 +1,7 @@
 // Headless entry (`npm run serve -- [flags]`): flags and env -> startCore -> "listening" line; SIGTERM/SIGINT
 // shut down cleanly (engines closed, WAL checkpointed). Contract: ARCHITECTURE.md §4.1.
 import { pathToFileURL } from 'node:url'
+import { EXPOSED_WARNING, isLoopbackHost } from './core/api/plugins/security.js'
 import { parseCoreFlags, USAGE, type CliOptions } from './core-flags.js'
 
 export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
@@ -20,6 +21,9 @@ async function main(): Promise<void> {
   const { startCore } = await import('./core/start-core.js')
   const core = await startCore(options)
   console.log(`Switchboard API listening on ${core.url}`)
+  // Loud on purpose: --host other than loopback exposes the API to the network (the log has it too).
+  if (!isLoopbackHost(core.host)) console.error(EXPOSED_WARNING)
+  if (options.allowHosts.length) console.log(`Also accepting Host: ${options.allowHosts.join(', ')} (--allow-host)`)
   console.log(`Switchboard UI (one-time link for this run): ${core.uiUrl}`)
   if (core.network === 'sandbox') console.log('Network: SANDBOX (simulated WhatsApp network on 127.0.0.1; no real accounts)')
 

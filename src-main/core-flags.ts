@@ -3,6 +3,7 @@
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { normalizeAllowedHost } from './core/api/plugins/security.js'
 import { DEFAULT_PLANS, isPlanTier, type PlanCatalogue, type PlanTier } from './core/domain/plans.js'
 import type { CoreOptions, NetworkMode } from './core/start-core.js'
 
@@ -15,7 +16,7 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: N
   return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'Switchboard')
 }
 
-export type CliOptions = Required<Pick<CoreOptions, 'port' | 'host' | 'dataDir' | 'network'>> & {
+export type CliOptions = Required<Pick<CoreOptions, 'port' | 'host' | 'dataDir' | 'network' | 'allowHosts'>> & {
   accessToken: string | undefined
   /** Only when given: without it the data dir keeps its plan (free when new). */
   plan: PlanTier | undefined
@@ -38,6 +39,20 @@ function parseQuota(flag: string, text: string | undefined, fallback: number | n
   return Number(text)
 }
 
+/**
+ * --allow-host NAME (repeatable) or SWITCHBOARD_ALLOW_HOSTS (comma-separated; the flags replace it): extra Host
+ * names the API accepts, e.g. host.docker.internal. A plain host name or IP address, never a wildcard or a port.
+ */
+function parseAllowHosts(flags: (string | boolean)[] | undefined, envList: string | undefined): string[] {
+  const given = flags?.length ? flags : (envList ?? '').split(',').filter((n) => n.trim() !== '')
+  return [...new Set(given.map((name) => {
+    if (typeof name !== 'string') throw new CliUsageError('--allow-host needs a value')
+    const host = normalizeAllowedHost(name)
+    if (!host) throw new CliUsageError(`--allow-host must be a host name or IP address without port or wildcard, got "${name}"`)
+    return host
+  }))]
+}
+
 export function parseCoreFlags(argv: string[], env: NodeJS.ProcessEnv, how: FlagParsing): CliOptions {
   const { values } = parseArgs({
     args: argv,
@@ -51,11 +66,12 @@ export function parseCoreFlags(argv: string[], env: NodeJS.ProcessEnv, how: Flag
       'access-token': { type: 'string' },
       plan: { type: 'string' },
       'free-instance-quota': { type: 'string' },
-      'paid-instance-quota': { type: 'string' }
+      'paid-instance-quota': { type: 'string' },
+      'allow-host': { type: 'string', multiple: true }
     }
   })
   // Without strict mode a known flag given bare (`--port`) parses as `true`: treat it as missing a value.
-  const flag = (name: keyof typeof values): string | undefined => {
+  const flag = (name: Exclude<keyof typeof values, 'allow-host'>): string | undefined => {
     const v = values[name]
     if (v === true) throw new CliUsageError(`--${name} needs a value`)
     return typeof v === 'string' ? v : undefined
@@ -71,6 +87,7 @@ export function parseCoreFlags(argv: string[], env: NodeJS.ProcessEnv, how: Flag
   if (accessToken !== undefined && accessToken.trim().length < 1) throw new CliUsageError('--access-token must not be empty')
   return {
     port,
+    allowHosts: parseAllowHosts(values['allow-host'], env.SWITCHBOARD_ALLOW_HOSTS),
     host: flag('host') ?? env.SWITCHBOARD_HOST ?? '127.0.0.1',
     dataDir: flag('data-dir') ?? env.SWITCHBOARD_DATA_DIR ?? how.dataDir ?? defaultDataDir(env),
     network: network as NetworkMode,
@@ -84,4 +101,4 @@ export function parseCoreFlags(argv: string[], env: NodeJS.ProcessEnv, how: Flag
 }
 
 export const USAGE =
-  'usage: npm run serve -- [--port N] [--host H] [--data-dir D] [--network whatsapp|sandbox] [--access-token T] [--plan free|paid] [--free-instance-quota N|unlimited] [--paid-instance-quota N|unlimited]'
+  'usage: npm run serve -- [--port N] [--host H] [--data-dir D] [--network whatsapp|sandbox] [--access-token T] [--plan free|paid] [--free-instance-quota N|unlimited] [--paid-instance-quota N|unlimited] [--allow-host NAME ...]'

@@ -1,11 +1,13 @@
 // Composition root of the core: opens storage, the event bus, the engine (and the sandbox network in sandbox
 // mode), the instance manager and the HTTP API, listens, resumes instances; close() undoes it in reverse.
 // It wires modules together and implements nothing itself. Hosts: src-main/cli.ts and the Electron utility process.
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { UserFacingSocketConfig } from '@whiskeysockets/baileys'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import type { Logger } from 'pino'
 import { buildApiApp } from './api/app.js'
+import { EXPOSED_WARNING, isLoopbackHost } from './api/plugins/security.js'
 import { registerUiBridge, type UiBridge } from './bridge/index.js'
 import { createStoreChats } from './bridge/chats-service.js'
 import type { AuthFailureLimiterConfig } from './api/auth-failure-limiter.js'
@@ -30,6 +32,7 @@ import { sessionStatusOutbox } from './messaging/ingest/session-status.js'
 import { wasSentByApi } from './messaging/send/outbound-repo.js'
 import { createRetryCounterCaches, deleteInstanceStore, storeGetMessage } from './messaging/store/index.js'
 import { createWebhookService, type WebhookService } from './webhooks/index.js'
+import { EventStreamService } from './webhooks/event-stream.js'
 import { MediaFiles } from './messaging/reads/media-files.js'
 import { ReadService } from './messaging/reads/read-service.js'
 import { DEFAULT_PAIRING_THROTTLE, PairingCodes, type PairingThrottleConfig } from './engine/pairing-codes.js'
@@ -49,6 +52,9 @@ import type { CoreServices } from './services/core-services.js'
 import { InstanceService } from './services/instance-service.js'
 import { StatusService } from './account/status/status-service.js'
 import { TempLinkService } from './services/temp-link-service.js'
+import { AccountService } from './services/account-service.js'
+import { deleteInstanceWebhooks } from './webhooks/outbox.js'
+import { deleteInstance as deleteInstanceRow } from './db/repositories/instances-repo.js'
 import { PolicyService } from './rate-limit/policy-service.js'
 import { DEFAULT_ACCOUNT_ID } from './db/repositories/accounts-repo.js'
 
@@ -60,8 +66,13 @@ export interface CoreOptions {
   dataDir: string
   /** 0 = any free port. Default 3000. */
   port?: number
-  /** Default 127.0.0.1. */
+  /**
+   * Default 127.0.0.1. Any other address (a LAN address, 0.0.0.0) makes every route need the access token from
+   * peers that are not this machine's loopback, and logs a warning (api/plugins/security.ts).
+   */
   host?: string
+  /** Extra Host header names the API accepts besides loopback (--allow-host), e.g. host.docker.internal. */
+  allowHosts?: string[]
   network?: NetworkMode
   /** Token of the default account; otherwise the kept one, or a new random one on first run. */
   accessToken?: string
@@ -95,6 +106,8 @@ export interface CoreOptions {
   clock?: Clock
   /** Limits of files of media sends (maxBytes, timeoutMs); loopback URLs are allowed in sandbox mode only. */
   sendMedia?: Partial<MediaLimits>
+  /** How long the retry flow may take to recover a message that could not be decrypted before message.undecryptable (default 30 s). */
+  undecryptableGraceMs?: number
 }
 
 export interface CoreHandle {
@@ -196,7 +209,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     // only subscriber of `engine.baileys` and publishes the typed domain events everything else listens to.
     const ingestor = startIngestor({
       db, bus, instance: (id) => instances.view(id), engineName: engine.name, sentByApi: wasSentByApi, mediaUrl: (id, key) => media.publicUrl(id, key),
-      wakeDeliveries, logger: logger.child({ module: 'store' })
+      wakeDeliveries, logger: logger.child({ module: 'store' }), undecryptableGraceMs: options.undecryptableGraceMs
     })
     instances.onDelete((id) => {
       webhooks.deleteInstance(id)
@@ -235,10 +248,14 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       groups.invalidate(id)
       presence.forget(id)
     })
+    // The live event stream reads the outbox after each subscriber's cursor; any bus event is a hint to look again
+    // (producers publish after their commit), a slow poll covers producers without one. Ended before the API closes.
+    const eventStream = new EventStreamService({ db, onActivity: (listener) => bus.onAny(() => listener()) })
+    cleanups.push(() => eventStream.close())
     const services: CoreServices = {
       network,
       now,
-      instances: new InstanceService({ db, manager: instances, plans, webhooksOf: (id) => webhooks.listWire(id) }),
+      instances: new InstanceService({ db, manager: instances, plans, webhooksOf: (id) => webhooks.listWire(id), events: bus }),
       pairingCodes,
       send: sender,
       statuses: new StatusService({ ...sockets, db, sender }),
@@ -250,9 +267,12 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       profile: new ProfileService(sockets),
       presence: new PresenceService({ ...sockets, tracker: presence }),
       webhooks,
+      events: eventStream,
       // Choices and links are stamped with the wall clock, as before; the limiter's clock (tests: ManualClock) paces sends only.
       policies: new PolicyService({ db, counters: queue, now: Date.now }),
       tempLinks: new TempLinkService({ db, now: Date.now }),
+      // The owner's account management (CLI `accounts`, Settings view); removal deletes instances like the API does.
+      accounts: new AccountService({ db, plans, dataDir: options.dataDir, deleteInstance: (id) => instances.delete(id), now: Date.now }),
       // Wall clock too: store timestamps, the edit window and the picture cache are real time.
       reads: new ReadService({ db, manager: instances, engine, media, checks: { limiter, queue }, now: Date.now })
     }
@@ -261,6 +281,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       db,
       logger,
       boundHost: host,
+      allowHosts: options.allowHosts ?? [],
       port: () => port,
       sandboxRoutes: openedSandbox
         ? async (scope) =>
@@ -274,7 +295,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
             })
         : undefined,
       extraRoutes: options.extraRoutes,
-      authFailureLimit: options.authFailureLimit
+      authFailureLimit: options.authFailureLimit,
+      uploadDir: join(options.dataDir, 'uploads')
     })
     cleanups.push(() => app.close())
     const ui = await registerUiBridge(app, services, {
@@ -284,12 +306,14 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       logger,
       chats: createStoreChats({ db, bus, sender }),
       apiUrl,
+      apiAccess: { host, allowHosts: options.allowHosts ?? [] },
       revealToken: () => revealDefaultToken(options.dataDir),
       rotateToken: () => rotateDefaultToken(db, options.dataDir),
       version: process.env.SWITCHBOARD_VERSION ?? process.env.npm_package_version ?? '0.0.0'
     }, { uiToken: options.uiToken, rendererDir: options.uiRendererDir })
     cleanups.push(() => ui.close())
     await app.listen({ port: options.port ?? 3000, host })
+    if (!isLoopbackHost(host)) logger.warn({ host }, EXPOSED_WARNING)
     const address = app.server.address()
     port = typeof address === 'object' && address ? address.port : (options.port ?? 3000)
     instances.resumeAll()
@@ -321,4 +345,33 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     await unwind()
     throw e
   }
+}
+
+/**
+ * The CLI's `accounts` commands: the account service on the data dir's database, with no server, engine or network.
+ * Opened like startCore opens it (private folder, data key, migrations, the default account); an instance removed
+ * with its account loses the rows and files startCore's delete hooks remove (it is not running here: stop the
+ * server first, or use the Settings view, which deletes through the live InstanceManager).
+ */
+export function openAccountAdmin(options: Pick<CoreOptions, 'dataDir' | 'nativeBinding' | 'instanceQuota' | 'dataKey'>): { accounts: AccountService; close(): void } {
+  ensurePrivateDataDir(options.dataDir)
+  const dataKey = resolveDataKey(options.dataDir, { hostKey: options.dataKey, keyring: options.dataKey ? undefined : secretToolKeyring() })
+  const db = openDatabase(join(options.dataDir, 'switchboard.db'), { nativeBinding: options.nativeBinding, dataKey: dataKey.key })
+  try {
+    migrate(db, appMigrations)
+    ensureDefaultAccount(db, { dataDir: options.dataDir, now: Date.now() })
+  } catch (e) {
+    db.close()
+    throw e
+  }
+  const plans: PlanCatalogue = { instanceQuota: { ...DEFAULT_PLANS.instanceQuota, ...options.instanceQuota } }
+  const mediaDir = join(options.dataDir, 'media')
+  const deleteInstance = async (id: string) => {
+    // The same as InstanceManager.delete's hooks in startCore, minus what only lives in memory there.
+    deleteInstanceWebhooks(db, id)
+    deleteInstanceStore(db, id)
+    if (/^[A-Z0-9]{12}$/.test(id)) rmSync(join(mediaDir, id), { recursive: true, force: true })
+    deleteInstanceRow(db, id)
+  }
+  return { accounts: new AccountService({ db, plans, dataDir: options.dataDir, deleteInstance, now: Date.now }), close: () => checkpointAndClose(db) }
 }

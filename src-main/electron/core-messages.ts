@@ -2,7 +2,7 @@
 // never goes through here: it has its own MessagePort straight to the core's bridge.
 import type { CoreOptions } from '../core/start-core.js'
 
-export type CoreStartOptions = Pick<CoreOptions, 'dataDir' | 'port' | 'host' | 'network' | 'accessToken' | 'plan' | 'instanceQuota' | 'nativeBinding' | 'dataKey'>
+export type CoreStartOptions = Pick<CoreOptions, 'dataDir' | 'port' | 'host' | 'allowHosts' | 'network' | 'accessToken' | 'plan' | 'instanceQuota' | 'nativeBinding' | 'dataKey'>
 
 export type MainToCore =
   | { type: 'start'; options: CoreStartOptions }

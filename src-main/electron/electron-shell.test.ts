@@ -15,6 +15,7 @@ describe('desktop flags', () => {
     expect(desktopCoreOptions(['.', '--inspect-brk', '--network', 'sandbox', '--port', '0', '--plan', 'paid'], {}, '/home/u/.config/Switchboard')).toEqual({
       port: 0,
       host: '127.0.0.1',
+      allowHosts: [],
       dataDir: '/home/u/.config/Switchboard',
       network: 'sandbox',
       plan: 'paid',

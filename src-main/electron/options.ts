@@ -9,6 +9,7 @@ export function desktopCoreOptions(argv: string[], env: NodeJS.ProcessEnv, userD
   return {
     port: flags.port,
     host: flags.host,
+    allowHosts: flags.allowHosts,
     dataDir: flags.dataDir,
     network: flags.network,
     instanceQuota: flags.instanceQuota,

@@ -3,6 +3,7 @@
 // PURE: TypeBox builders are plain data.
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import type * as D from './dto.js'
+import { SandboxFaultRequest } from './sandbox-faults.js'
 
 /** A channel: its request schema, plus a phantom for the response type. */
 export interface ChannelDef<Req extends TSchema, Res> {
@@ -73,6 +74,37 @@ export const CHANNELS = {
   'sandbox.messages': channel(Type.Object({ phoneNumber: Digits }, { additionalProperties: false })).returns<D.SandboxMessageDto[]>(),
   /** The person opens their chats: read receipts for what they received (the senders see Read). */
   'sandbox.readInbox': channel(Type.Object({ phoneNumber: Digits }, { additionalProperties: false })).returns<{ read: number }>(),
+  /** A network fault (as POST /sandbox/faults): the panel's descriptors are in sandbox-faults.ts. */
+  'sandbox.fault': channel(SandboxFaultRequest).returns<{ applied: true }>(),
+  'sandbox.phoneSettings': channel(Type.Object({ phoneNumber: Digits }, { additionalProperties: false })).returns<D.SandboxPhoneSettingsDto>(),
+  /** Changes the settings given (hide number, send limits, ban); the others stay. */
+  'sandbox.setPhoneSettings': channel(
+    Type.Object(
+      {
+        phoneNumber: Digits,
+        hideNumber: Type.Optional(Type.Boolean()),
+        newContacts: Type.Optional(Type.Union([Type.Literal('allow'), Type.Literal('timelock')])),
+        timelockUntil: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
+        messageCap: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 1_000_000 }), Type.Null()])),
+        banned: Type.Optional(Type.Union([Type.Literal(403), Type.Literal(402), Type.Literal(406), Type.Null()]))
+      },
+      { additionalProperties: false, minProperties: 2 }
+    )
+  ).returns<D.SandboxPhoneSettingsDto>(),
+  /** Seeds the account with a large history, delivered as history sync to every device linked afterwards (once per phone). */
+  'sandbox.seedHistory': channel(
+    Type.Object(
+      {
+        phoneNumber: Digits,
+        contacts: Type.Optional(Type.Integer({ minimum: 0, maximum: 50_000 })),
+        chats: Type.Optional(Type.Integer({ minimum: 0, maximum: 20_000 })),
+        messages: Type.Optional(Type.Integer({ minimum: 0, maximum: 500_000 })),
+        groups: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000 })),
+        lidShare: Type.Optional(Type.Number({ minimum: 0, maximum: 1 }))
+      },
+      { additionalProperties: false }
+    )
+  ).returns<D.SandboxSeedSummaryDto>(),
 
   'chats.list': channel(Type.Object({ instanceId: InstanceId, search: Type.Optional(Type.String({ maxLength: 100 })), ...Page }, { additionalProperties: false })).returns<D.ChatsPageDto>(),
   'chats.messages': channel(

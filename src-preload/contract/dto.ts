@@ -27,6 +27,8 @@ export interface InstanceDto {
   status: InstanceStatus
   /** Why the status last changed (e.g. engine:open, disconnect:401), when known. */
   statusReason: string | null
+  /** The same in words for people (e.g. "the phone logged this device out ..."), when known. */
+  statusReasonText: string | null
   me: InstanceMe | null
   /** The paired phone number (digits), or null before pairing. */
   number: string | null
@@ -37,6 +39,18 @@ export interface InstanceDto {
   /** Its name for people (Strict, Standard...). */
   policyName: string
   createdAt: number
+  /** Whether the network lets the account start new chats now (Switchboard's addition; GET /v2/session/info deliverability). */
+  deliverability: DeliverabilityDto
+}
+
+export interface DeliverabilityDto {
+  /** paused: the network refused a new chat (463 reach-out timelock, 475 message capping); sends to new contacts are held, replies go on. */
+  newContacts: 'ok' | 'paused'
+  /** When the hold lifts (ms), while paused. */
+  until: number | null
+  reason: 'reachout_timelock' | 'message_cap' | null
+  /** Sends to new contacts held meanwhile (they go out when the hold lifts). */
+  held: number
 }
 
 export interface InstancesOverview {
@@ -166,6 +180,15 @@ export interface ApiInfoDto {
   docsUrl: string
   /** The default account's token exists and can be revealed. */
   tokenAvailable: boolean
+  /** Calling the API from a Docker container on this PC (n8n, Node-RED, Home Assistant). */
+  docker: {
+    /** http://host.docker.internal:PORT */
+    baseUrl: string
+    /** host.docker.internal is an accepted Host (--allow-host host.docker.internal). */
+    allowed: boolean
+    /** The API listens on loopback only: containers on Linux cannot reach it (Docker Desktop can). */
+    loopbackOnly: boolean
+  }
 }
 
 export interface TokenDto {
@@ -174,6 +197,8 @@ export interface TokenDto {
 
 export interface SandboxDeviceDto {
   id: number
+  /** The device's JID (<number>:<id>@s.whatsapp.net): what device faults name. */
+  jid: string
   kind: 'phone' | 'companion'
   platform: string | null
   online: boolean
@@ -186,6 +211,35 @@ export interface SandboxPhoneDto {
   jid: string
   online: boolean
   devices: SandboxDeviceDto[]
+  /** Its per-phone settings (hide number, send limits, ban), when the core sent them. */
+  settings?: SandboxPhoneSettingsDto
+}
+
+/** A simulated phone's per-phone settings (sandbox.phoneSettings / sandbox.setPhoneSettings). */
+export interface SandboxPhoneSettingsDto {
+  /** The phone hides its number: others reach it, and it reaches them, by LID only. */
+  hideNumber: boolean
+  /** `timelock`: messages that would open a new chat are refused with 463 (reach-out timelock). */
+  newContacts: 'allow' | 'timelock'
+  /** When the timelock ends (ms); null = until newContacts is allow again. */
+  timelockUntil: number | null
+  /** New chats the account may open; more are refused with 475 (message capping). null = no cap. */
+  messageCap: number | null
+  /** New chats opened so far (what messageCap counts). */
+  newChats: number
+  /** The network refuses the account's linked devices at login with this code; null = not banned. */
+  banned: 403 | 402 | 406 | null
+}
+
+/** What a phone was seeded with for history sync at pairing (sandbox.seedHistory). */
+export interface SandboxSeedSummaryDto {
+  contacts: number
+  chats: number
+  messages: number
+  groups: number
+  lidChats: number
+  /** HistorySync chunks each pairing delivers. */
+  chunks: number
 }
 
 export interface SandboxMessageDto {

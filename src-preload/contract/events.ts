@@ -4,7 +4,7 @@ import type { AttemptDto, InstanceMe, InstanceStatus, MessageAck, MessageDto } f
 
 export interface BridgeEvents {
   /** An instance changed status (also DELETED). */
-  'instance.status': { instanceId: string; status: InstanceStatus; previous: InstanceStatus | null; reason: string; me: InstanceMe | null; at: number }
+  'instance.status': { instanceId: string; status: InstanceStatus; previous: InstanceStatus | null; reason: string; /** `reason` in words. */ reasonText?: string | null; me: InstanceMe | null; at: number }
   /** A new QR (image) to show, or null once it is no longer valid (paired, stopped). */
   'instance.qr': { instanceId: string; image: string | null; issuedAt: number; expiresAt: number | null }
   /** The instance list changed (created or deleted). */

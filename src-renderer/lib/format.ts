@@ -41,7 +41,8 @@ const FAILURES: Record<string, string> = {
   qr_timeout: 'nobody scanned the QR code in time',
   retries_exhausted: 'it could not connect after several attempts (is the network down?)',
   conflict: 'the account kept being opened elsewhere',
-  forbidden: 'the network refused the account'
+  forbidden: 'the network refused the account',
+  banned: 'the network banned the account'
 }
 
 /** Why an instance failed, in words (the core's statusReason is `failed:<reason>`; unknown reasons stay as they are). */

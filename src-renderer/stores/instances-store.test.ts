@@ -28,8 +28,8 @@ describe('instances store: applyStatus', () => {
     store().applyStatus(status({ me: { id: '15550000009:3@c.us', lid: null, pushName: 'Zoe', platform: null } }))
     expect(store().overview?.instances[0]).toMatchObject({ status: 'WORKING', statusReason: 'engine:open', number: '15550000009', me: { pushName: 'Zoe' } })
     // A logout clears the pairing.
-    store().applyStatus(status({ status: 'SCAN_QR_CODE', reason: 'disconnect:401', me: null }))
-    expect(store().overview?.instances[0]).toMatchObject({ status: 'SCAN_QR_CODE', number: null, me: null })
+    store().applyStatus(status({ status: 'SCAN_QR_CODE', reason: 'disconnect:401', reasonText: 'the phone logged this device out', me: null }))
+    expect(store().overview?.instances[0]).toMatchObject({ status: 'SCAN_QR_CODE', statusReasonText: 'the phone logged this device out', number: null, me: null })
   })
 
   it('removes a DELETED instance and gives its quota slot back, once', () => {

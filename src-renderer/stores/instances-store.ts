@@ -75,7 +75,7 @@ export const useInstancesStore = create<InstancesState>()((set, get) => {
       if (!current) return
       // The event carries the stored pairing: null after a logout or an unlink.
       const number = e.me ? e.me.id.split('@')[0]!.split(':')[0]! : null
-      set({ overview: replace(o, { ...current, status: e.status, statusReason: e.reason, me: e.me, number }) })
+      set({ overview: replace(o, { ...current, status: e.status, statusReason: e.reason, statusReasonText: e.reasonText ?? null, me: e.me, number }) })
     },
     clearError: () => set({ error: null })
   }

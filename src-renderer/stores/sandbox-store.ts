@@ -9,7 +9,7 @@ import { runAction } from './run-action.js'
 
 /** What a phone is doing right now, and the outcome of its last action. */
 export interface PhoneActivity {
-  busy: 'scan' | 'code' | 'send' | 'read' | null
+  busy: 'scan' | 'code' | 'send' | 'read' | 'privacy' | null
   error: UiError | null
   notice: string | null
 }
@@ -28,6 +28,7 @@ interface SandboxState {
   sendText(phoneNumber: string, to: string, text: string): Promise<boolean>
   loadInbox(phoneNumber: string): Promise<void>
   readInbox(phoneNumber: string): Promise<boolean>
+  setHideNumber(phoneNumber: string, hide: boolean): Promise<boolean>
   dismissNotice(phoneNumber: string): void
 }
 
@@ -107,6 +108,16 @@ export const useSandboxStore = create<SandboxState>()((set, get) => {
         () => (read ? `Read ${read === 1 ? '1 message' : `${read} messages`}: the senders see Read.` : 'Nothing to read yet.')
       )
     },
+    setHideNumber: (phoneNumber, hide) =>
+      act(
+        phoneNumber,
+        'privacy',
+        async () => {
+          const { hideNumber } = await call(bridge().sandbox.setHideNumber({ phoneNumber, hide }))
+          set((s) => ({ phones: s.phones?.map((p) => (p.phoneNumber === phoneNumber ? { ...p, hideNumber } : p)) ?? null }))
+        },
+        hide ? 'Number hidden: others now reach this phone by LID only' : 'Number shown: its next message reveals it'
+      ),
     dismissNotice(phoneNumber) {
       shown.set(phoneNumber, (shown.get(phoneNumber) ?? 0) + 1)
       patch(phoneNumber, { notice: null })

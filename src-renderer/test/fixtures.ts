@@ -8,6 +8,7 @@ export const instance = (over: Partial<InstanceDto> = {}): InstanceDto => ({
   name: 'Front desk',
   status: 'SCAN_QR_CODE',
   statusReason: 'engine:qr',
+  statusReasonText: 'waiting for a QR scan or a pairing code',
   me: null,
   number: null,
   serverName: 'switchboard-local',

@@ -1,6 +1,6 @@
 // Errors of the account operations (groups, labels, profile, presence, status, channels). HTTP statuses of
 // these codes live in api/error-status.ts; "the session is not WORKING" reuses the core's 422 code.
-import { DomainError, type ErrorDetails } from '../domain/errors.js'
+import { CodedError, errorFactory } from '../domain/errors.js'
 
 export type AccountErrorCode =
   | 'group_not_found'
@@ -14,49 +14,31 @@ export type AccountErrorCode =
   | 'invalid_media'
   | 'invalid_chat_id'
 
-export class AccountError extends DomainError {
-  constructor(code: AccountErrorCode, message: string, details?: ErrorDetails) {
-    super(code, message, details)
-  }
-}
+export class AccountError extends CodedError<AccountErrorCode> {}
+
+const account = errorFactory(AccountError)
 
 export const accountErrors = {
-  groupNotFound: (id: string) =>
-    new AccountError('group_not_found', `Group ${id} does not exist`, { recommendation: 'List the groups of the instance with GET /v2/groups' }),
+  groupNotFound: (id: string) => account('group_not_found', `Group ${id} does not exist`, 'List the groups of the instance with GET /v2/groups'),
   notGroupMember: (id: string) =>
-    new AccountError('not_group_member', `This account is not a participant of group ${id}`, {
-      recommendation: 'Join the group first (POST /v2/groups/join with an invite code)'
-    }),
+    account('not_group_member', `This account is not a participant of group ${id}`, 'Join the group first (POST /v2/groups/join with an invite code)'),
   notGroupAdmin: (id: string) =>
-    new AccountError('not_group_admin', `This operation needs admin rights in group ${id}`, {
-      recommendation: 'Ask an admin of the group to promote this account'
-    }),
+    account('not_group_admin', `This operation needs admin rights in group ${id}`, 'Ask an admin of the group to promote this account'),
   inviteNotFound: () =>
-    new AccountError('invite_not_found', 'The invite code is unknown, revoked or expired', {
-      recommendation: 'Ask an admin of the group for a fresh invite link'
-    }),
-  labelNotFound: (id: string) =>
-    new AccountError('label_not_found', `Label ${id} does not exist`, { recommendation: 'List the labels with GET /v2/labels' }),
+    account('invite_not_found', 'The invite code is unknown, revoked or expired', 'Ask an admin of the group for a fresh invite link'),
+  labelNotFound: (id: string) => account('label_not_found', `Label ${id} does not exist`, 'List the labels with GET /v2/labels'),
   channelNotFound: (id: string) =>
-    new AccountError('channel_not_found', `Channel ${id} does not exist`, {
-      recommendation: 'Use a channel id (<number>@newsletter) or an invite code / https://whatsapp.com/channel/<code> link'
-    }),
+    account('channel_not_found', `Channel ${id} does not exist`,
+      'Use a channel id (<number>@newsletter) or an invite code / https://whatsapp.com/channel/<code> link'),
   notChannelAdmin: (id: string) =>
-    new AccountError('not_channel_admin', `This operation needs the owner or an admin of channel ${id}`, {
-      recommendation: 'Only channels this account created (or administers) can be changed or deleted'
-    }),
+    account('not_channel_admin', `This operation needs the owner or an admin of channel ${id}`,
+      'Only channels this account created (or administers) can be changed or deleted'),
   channelNotFollowed: (id: string) =>
-    new AccountError('channel_not_followed', `This account does not follow channel ${id}`, {
-      recommendation: 'Follow it first (POST /v2/channels/{id}/follow)'
-    }),
+    account('channel_not_followed', `This account does not follow channel ${id}`, 'Follow it first (POST /v2/channels/{id}/follow)'),
   invalidMedia: (param: string, why: string) =>
-    new AccountError('invalid_media', `${param} is not a usable file: ${why}`, {
-      invalid: [param],
-      recommendation: 'Send a JPEG or PNG image (URL or base64)'
-    }),
+    account('invalid_media', `${param} is not a usable file: ${why}`, 'Send a JPEG or PNG image (URL or base64)', { invalid: [param] }),
   invalidChatId: (param: string, value: string) =>
-    new AccountError('invalid_chat_id', `${param} "${value.slice(0, 64)}" is not a chat id`, {
-      invalid: [param],
-      recommendation: 'Use digits with the country code (e.g. 15551234567), <number>@c.us, a group id <number>@g.us or a channel id <number>@newsletter'
-    })
+    account('invalid_chat_id', `${param} "${value.slice(0, 64)}" is not a chat id`,
+      'Use digits with the country code (e.g. 15551234567), <number>@c.us, a group id <number>@g.us or a channel id <number>@newsletter',
+      { invalid: [param] })
 }

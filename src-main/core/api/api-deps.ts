@@ -12,8 +12,10 @@ export interface ApiDeps {
   /** The auth plugin's account and instance lookups. */
   db: Db
   logger: Logger
-  /** The bind address (Host allow-list). */
+  /** The bind address (Host allow-list; not loopback: the token is needed on every route from other machines). */
   boundHost: string
+  /** Extra Host names accepted besides loopback (--allow-host). */
+  allowHosts: readonly string[]
   /** The listening port once known (Host allow-list); undefined before listen. */
   port: () => number | undefined
   /** Sandbox admin routes, already bound to the network; mounted at /sandbox behind token auth (sandbox mode only). */
@@ -23,6 +25,8 @@ export interface ApiDeps {
   authFailureLimit?: AuthFailureLimiterConfig
   /** Request body limit in bytes (default 1 MiB); routes may raise their own. */
   bodyLimit?: number
+  /** Where multipart file parts are streamed to, emptied at start (start-core: <data-dir>/uploads; default: a new temp dir). */
+  uploadDir?: string
   /** Clock of the auth-failure throttle (default Date.now). */
   now?: () => number
 }

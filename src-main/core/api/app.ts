@@ -1,6 +1,11 @@
 // The Fastify app factory (no listen): hardening, parsers, error handling, auth, OpenAPI and every route.
 // Tests drive it with inject(); start-core.ts listens.
+import { randomBytes } from 'node:crypto'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import fastifyWebsocket from '@fastify/websocket'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify'
+import { BRIDGE_MAX_MESSAGE_BYTES, BRIDGE_WS_PROTOCOL } from '../../../src-preload/contract/protocol.js'
 import type { ApiDeps } from './api-deps.js'
 import { AuthFailureLimiter } from './auth-failure-limiter.js'
 import { registerBodyParsers } from './body-parsers.js'
@@ -8,7 +13,7 @@ import { registerOpenApi } from './openapi.js'
 import { RequestLog } from './request-log.js'
 import { registerAuth } from './plugins/auth.js'
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.js'
-import { createRequestGuard, registerSecurity } from './plugins/security.js'
+import { createRequestGuard, isLoopbackHost, registerSecurity } from './plugins/security.js'
 import { healthRoutes } from './routes/health.js'
 import { tempQrRoutes } from './routes/temp-qr.js'
 import { sendActionRoutes } from './routes/v2/send/action-routes.js'
@@ -35,12 +40,18 @@ import { sessionLifecycleRoutes } from './routes/v2/session-lifecycle.js'
 import { tempLinkRoutes } from './routes/v2/temp-link.js'
 import { webhookLogRoutes } from './routes/v2/webhook-log.js'
 import { webhookRoutes } from './routes/v2/webhooks.js'
+import { sessionListRoutes } from './routes/v2/sessions-list.js'
+import { eventStreamRoutes } from './routes/v2/events.js'
+import { compatAliasRoutes } from './routes/compat/aliases.js'
+import { docsRawRoutes } from './routes/compat/docs-raw.js'
+import { recordRoutes } from './routes/compat/route-table.js'
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024
 
 /** Route modules of the core, in registration order. A new module: write `(app, deps) => ...` and add it here. */
 export const CORE_ROUTES: ((app: FastifyInstance, deps: ApiDeps) => Promise<void>)[] = [
   sessionLifecycleRoutes,
+  sessionListRoutes,
   sendRoutes,
   sendActionRoutes,
   sessionInfoRoutes,
@@ -51,6 +62,7 @@ export const CORE_ROUTES: ((app: FastifyInstance, deps: ApiDeps) => Promise<void
   tempQrRoutes,
   webhookRoutes,
   webhookLogRoutes,
+  eventStreamRoutes,
   contactsNetworkRoutes,
   contactStoreRoutes,
   chatReadRoutes,
@@ -68,7 +80,7 @@ export const CORE_ROUTES: ((app: FastifyInstance, deps: ApiDeps) => Promise<void
 ]
 
 export async function buildApiApp(deps: ApiDeps): Promise<FastifyInstance> {
-  const guard = createRequestGuard({ boundHost: deps.boundHost, port: deps.port })
+  const guard = createRequestGuard({ boundHost: deps.boundHost, allowHosts: deps.allowHosts, port: deps.port })
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     logController: new RequestLog(),
@@ -80,16 +92,26 @@ export async function buildApiApp(deps: ApiDeps): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrorHandler(guard)
   })
 
+  // The app's one WebSocket server (the UI bridge at /ui/bridge, the event stream at /v2/events): a second
+  // registration would route every upgrade twice. First, so its hooks mark an upgrade before any hook refuses it
+  // (the plugin then closes the socket). A client may offer only the bridge's subprotocol; the stream takes none.
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: BRIDGE_MAX_MESSAGE_BYTES, handleProtocols: (protocols) => (protocols.has(BRIDGE_WS_PROTOCOL) ? BRIDGE_WS_PROTOCOL : false) }
+  })
   registerSecurity(app, guard)
   registerErrorHandling(app)
 
-  registerBodyParsers(app)
+  registerBodyParsers(app, { uploadDir: deps.uploadDir ?? join(tmpdir(), `switchboard-uploads-${randomBytes(6).toString('hex')}`) })
 
-  registerAuth(app, { db: deps.db, limiter: new AuthFailureLimiter(deps.authFailureLimit, deps.now), unauthenticatedBodyLimit: deps.bodyLimit ?? DEFAULT_BODY_LIMIT })
+  registerAuth(app, { db: deps.db, limiter: new AuthFailureLimiter(deps.authFailureLimit, deps.now), unauthenticatedBodyLimit: deps.bodyLimit ?? DEFAULT_BODY_LIMIT, tokenFromRemotePeers: !isLoopbackHost(deps.boundHost) })
   await registerOpenApi(app)
 
   await app.register(async (scope) => healthRoutes(scope))
+  await app.register(async (scope) => docsRawRoutes(scope))
+  // Compatibility aliases reuse the v2 routes' own handlers: record them as they are registered, alias them after.
+  const routeTable = recordRoutes(app)
   for (const routes of CORE_ROUTES) await app.register(async (scope) => routes(scope, deps))
+  await app.register(async (scope) => compatAliasRoutes(scope, routeTable))
   if (deps.services.network === 'sandbox' && deps.sandboxRoutes) await app.register(sandboxScope(deps.sandboxRoutes), { prefix: '/sandbox' })
   for (const extra of deps.extraRoutes ?? []) await app.register(extra)
   return app

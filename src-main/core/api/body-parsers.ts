@@ -2,16 +2,37 @@
 // wrong Content-Type or none (Python requests' data=json.dumps(...), curl -d '{...}', Make's raw text body).
 // Anything else stays 415 unsupported_media_type.
 import { parse as parseQueryString } from 'node:querystring'
+import type { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { coreErrors } from '../domain/core-errors.js'
-import { parseMultipart } from './multipart.js'
+import { releaseUpload } from '../messaging/send/uploads.js'
+import { parseMultipart, prepareUploadDir } from './multipart.js'
 
 type Done = (err: Error | null, body?: unknown) => void
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Ids of the files this request's multipart body was streamed to; released once it is answered. */
+    uploads: string[] | null
+  }
+}
+
+export interface BodyParserOptions {
+  /** Where multipart file parts are written (emptied at start). */
+  uploadDir: string
+}
+
+const releaseUploads = (request: FastifyRequest): void => {
+  const ids = request.uploads
+  if (!ids) return
+  request.uploads = null
+  for (const id of ids) void releaseUpload(id).catch((e: unknown) => request.log.warn({ err: e }, 'an uploaded file could not be deleted'))
+}
 
 /** A body that is JSON whatever its Content-Type says: an object or array, nothing a form or text field starts with. */
 const looksLikeJson = (text: string): boolean => /^\s*[{[]/.test(text)
 
-export function registerBodyParsers(app: FastifyInstance): void {
+export function registerBodyParsers(app: FastifyInstance, options: BodyParserOptions): void {
   const jsonParser = app.getDefaultJsonParser('error', 'error')
   const asText = (body: string | Buffer) => (typeof body === 'string' ? body : body.toString('utf8'))
 
@@ -29,9 +50,23 @@ export function registerBodyParsers(app: FastifyInstance): void {
     return done(null, parseQueryString(text))
   })
 
-  // Form tools send file uploads and plain fields as multipart; the route's bodyLimit still applies.
-  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (request: FastifyRequest, body: string | Buffer, done: Done) => {
-    parseMultipart(typeof body === 'string' ? Buffer.from(body) : body, String(request.headers['content-type'])).then(
+  // Form tools send file uploads and plain fields as multipart: streamed, file parts to disk, the whole body capped
+  // by the route's bodyLimit as it arrives (Fastify enforces it only for buffered parsers). The files are deleted
+  // once the request is answered (or aborted).
+  prepareUploadDir(options.uploadDir)
+  app.decorateRequest('uploads', null)
+  app.addHook('onResponse', (request, _reply, done) => {
+    releaseUploads(request)
+    done()
+  })
+  app.addHook('onRequestAbort', (request, done) => {
+    releaseUploads(request)
+    done()
+  })
+  app.addContentTypeParser('multipart/form-data', (request: FastifyRequest, payload: Readable, done: Done) => {
+    const uploads: string[] = []
+    request.uploads = uploads
+    parseMultipart(payload, request.headers, { dir: options.uploadDir, limit: request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 1024 * 1024 }, uploads).then(
       (params) => done(null, params),
       (e: Error) => done(e)
     )

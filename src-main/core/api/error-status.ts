@@ -24,6 +24,7 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   not_found: 404,
   method_not_allowed: 405,
   temp_link_expired: 410,
+  cursor_expired: 410,
   session_status_mismatch: 422,
   pairing_code_throttled: 429,
   // sandbox network (src-main/core/sandbox/errors.ts)
@@ -76,6 +77,8 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   poll_not_found: 404,
   invalid_poll_option: 400,
   send_failed: 502,
+  reachout_timelocked: 403,
+  message_capped: 403,
   // webhooks (src-main/core/webhooks/errors.ts)
   invalid_webhook_url: 400,
   invalid_webhook_events: 400,

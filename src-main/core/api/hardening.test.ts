@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestCore, type TestCore } from '../testing/core-harness.js'
+import { describe, expect, it } from 'vitest'
+import type { TestCore } from '../testing/core-harness.js'
+import { useInstanceCore } from '../testing/suite.js'
 import { parseHostHeader } from './plugins/security.js'
 import { scrubUrl } from './logger.js'
 
 describe('localhost hardening', () => {
   let t: TestCore
   let id: string
-  beforeAll(async () => {
-    t = await startTestCore('offline', { logLevel: 'debug' })
-    id = await t.createInstance()
-  })
-  afterAll(() => t.close())
+  useInstanceCore((core, instance) => ((t = core), (id = instance)), { logLevel: 'debug' })
 
   it('binds 127.0.0.1 by default', () => {
     expect(t.core.host).toBe('127.0.0.1')
@@ -167,11 +164,9 @@ describe('localhost hardening', () => {
 describe('auth failure throttle', () => {
   let t: TestCore
   let id: string
-  beforeAll(async () => {
-    t = await startTestCore('offline', { authFailureLimit: { perCredential: 5, perInstance: 8, perAddress: 12, windowMs: 60_000 } })
-    id = await t.createInstance()
+  useInstanceCore((core, instance) => ((t = core), (id = instance)), {
+    authFailureLimit: { perCredential: 5, perInstance: 8, perAddress: 12, windowMs: 60_000 }
   })
-  afterAll(() => t.close())
 
   const info = (token: string, instanceId = id) => fetch(`${t.core.url}/v2/session/info?instance_id=${instanceId}`, { headers: { 'access-token': token } })
 

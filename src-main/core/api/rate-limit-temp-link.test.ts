@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { policyOfInstance } from '../rate-limit/policies.js'
 import { startTestCore, type TestCore } from '../testing/core-harness.js'
+import { useInstanceCore } from '../testing/suite.js'
 
 describe('rate-limit policy API', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'sb-policy-'))
@@ -98,11 +99,7 @@ describe('rate-limit policy API', () => {
 describe('temporary links', () => {
   let t: TestCore
   let id: string
-  beforeAll(async () => {
-    t = await startTestCore('offline')
-    id = await t.createInstance()
-  })
-  afterAll(() => t.close())
+  useInstanceCore((core, instance) => ((t = core), (id = instance)))
 
   it('has no link at first; POST creates a 30-minute link with a >=128-bit token; GET returns it', async () => {
     expect((await t.call('GET', '/v2/session/temp-link', { instance_id: id })).json()).toEqual({ status: 'success', link: null, expires_at: null, message: expect.any(String) })

@@ -151,7 +151,12 @@ describe('UI bridge (offline engine)', () => {
     const old = await t.inject({ method: 'GET', url: `/v2/session/info?access_token=${t.token}&instance_id=X` })
     expect(old.statusCode).toBe(401)
     const info = await client.bridge.api.info()
-    expect(info.ok && info.data).toEqual({ baseUrl: t.core.url, docsUrl: `${t.core.url}/docs`, tokenAvailable: true })
+    expect(info.ok && info.data).toEqual({
+      baseUrl: t.core.url,
+      docsUrl: `${t.core.url}/docs`,
+      tokenAvailable: true,
+      docker: { baseUrl: `http://host.docker.internal:${t.core.port}`, allowed: false, loopbackOnly: true }
+    })
   })
 
   it('creates, reads and revokes a temporary link', async () => {

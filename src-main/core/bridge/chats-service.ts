@@ -11,6 +11,7 @@ import { toApiChatId, toWaJid } from '../messaging/chat-ids.js'
 import { markRead } from '../messaging/reads/chat-ops.js'
 import { resultMessageId, type SendResult, type SendService } from '../messaging/send/send-service.js'
 import { canonicalJid, findMessage, getContact, listChatMessages, listChatsWithLastMessage, type StoredChat, type StoredMessage } from '../messaging/store/index.js'
+import { isUndecryptableStub } from '../messaging/store/undecryptable-repo.js'
 import type { ChatsService } from './services.js'
 
 export interface StoreChatsDeps {
@@ -51,7 +52,7 @@ export function createStoreChats(d: StoreChatsDeps): ChatsService {
     chatId: toApiChatId(m.chatId),
     fromMe: m.fromMe,
     sender: m.fromMe ? null : (m.pushName ?? nameOf(m.instanceId, m.sender ?? m.chatId)),
-    text: m.revokedAt ? 'This message was deleted' : m.body || null,
+    text: m.revokedAt ? 'This message was deleted' : m.type === 'ciphertext' && isUndecryptableStub(m.message) ? 'This message could not be decrypted' : m.body || null,
     timestamp: m.timestamp * 1000,
     ack: m.fromMe ? ackName(m.ack) : null,
     media: m.media ? { mimetype: m.media.mimetype ?? 'application/octet-stream', filename: m.media.filename, url: null } : null

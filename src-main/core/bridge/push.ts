@@ -3,6 +3,7 @@
 import type { BridgeServer } from './server.js'
 import type { BridgeContext } from './handlers/context.js'
 import { qrImage } from './handlers/qr-image.js'
+import { statusReasonText } from '../domain/status-reason.js'
 
 export function startPush({ services, config }: BridgeContext, server: BridgeServer): () => void {
   const { accountId, events: bus, logger, chats, sandbox } = config
@@ -15,7 +16,7 @@ export function startPush({ services, config }: BridgeContext, server: BridgeSer
   offs.push(
     bus.on('session.status', (e) => {
       if (e.accountId !== accountId) return
-      server.broadcast('instance.status', { instanceId: e.instanceId, status: e.status, previous: e.previous, reason: e.reason, me: e.me, at: e.at })
+      server.broadcast('instance.status', { instanceId: e.instanceId, status: e.status, previous: e.previous, reason: e.reason, reasonText: statusReasonText(e.reason), me: e.me, at: e.at })
     }),
     bus.on('session.qr', (e) => {
       const seq = ++qrSeq

@@ -21,6 +21,8 @@ export interface ChatsService {
 export interface UiBridgeConfig {
   /** http://HOST:PORT of the API once it listens. */
   apiUrl(): string
+  /** Where the API listens and which extra Host names it accepts (--host, --allow-host), for the API view. */
+  apiAccess: { host: string; allowHosts: readonly string[] }
   revealToken(): string | undefined
   rotateToken(): string
   /** The account the desktop user acts as. */

@@ -59,7 +59,8 @@ export async function registerUiRoutes(app: FastifyInstance, o: UiRoutesOptions)
     if (request.raw.headers.upgrade && reply.statusCode !== 101) request.raw.socket?.destroy()
   })
   await app.register(async (scope) => {
-    await scope.register(fastifyWebsocket, {
+    // The core's app already has it (api/app.ts: one WebSocket server for every route); a bare app (tests) gets it here.
+    if (!scope.hasDecorator('websocketServer')) await scope.register(fastifyWebsocket, {
       options: {
         maxPayload: BRIDGE_MAX_MESSAGE_BYTES,
         // The browser requires the server to pick one of the offered subprotocols: the bridge's, never the token.

@@ -1,13 +1,9 @@
 // The core's error vocabulary (API accounts, instances, login, policies, temp links). Codes are the spec's
 // where it names one; the HTTP status of every code lives in api/error-status.ts, nowhere else.
-import { DomainError, type ErrorDetails } from './errors.js'
+import { CodedError, errorFactory } from './errors.js'
 import type { InstanceStatus } from './instance-status.js'
 
-export class CoreError extends DomainError {
-  constructor(code: CoreErrorCode, message: string, details?: ErrorDetails) {
-    super(code, message, details)
-  }
-}
+export class CoreError extends CodedError<CoreErrorCode> {}
 
 export type CoreErrorCode =
   | 'missing_param'
@@ -33,83 +29,48 @@ export type CoreErrorCode =
   | 'proxy_error'
 
 const join = (names: string[]) => names.join(', ')
+const missingMessage = (names: string[]) => `Missing required parameter${names.length > 1 ? 's' : ''}: ${join(names)}`
+const core = errorFactory(CoreError)
 
 export const coreErrors = {
   missingParam: (missing: string[]) =>
-    new CoreError('missing_param', `Missing required parameter${missing.length > 1 ? 's' : ''}: ${join(missing)}`, {
-      missing,
-      recommendation: 'Send every required parameter in the query string, a JSON body or a form body'
-    }),
-  missingParams: (missing: string[]) =>
-    new CoreError('missing_params', `Missing required parameter${missing.length > 1 ? 's' : ''}: ${join(missing)}`, {
-      missing,
-      recommendation: 'Send access_token and instance_id'
-    }),
+    core('missing_param', missingMessage(missing), 'Send every required parameter in the query string, a JSON body or a form body', { missing }),
+  missingParams: (missing: string[]) => core('missing_params', missingMessage(missing), 'Send access_token and instance_id', { missing }),
   invalidParam: (name: string, why: string) =>
-    new CoreError('invalid_param', `Invalid parameter ${name}: ${why}`, { invalid: [name], recommendation: 'Check the parameter against /docs' }),
+    core('invalid_param', `Invalid parameter ${name}: ${why}`, 'Check the parameter against /docs', { invalid: [name] }),
   invalidPhoneNumber: (value: string) =>
-    new CoreError('invalid_phone_number', `phone_number "${value.slice(0, 32)}" is not valid`, {
-      recommendation: 'Use digits only with the country code, no +, 00, spaces, dashes or parentheses (e.g. 201145202826)'
-    }),
+    core('invalid_phone_number', `phone_number "${value.slice(0, 32)}" is not valid`,
+      'Use digits only with the country code, no +, 00, spaces, dashes or parentheses (e.g. 201145202826)'),
   invalidPolicy: (slug: string, known: string[]) =>
-    new CoreError('invalid_policy', `Unknown rate-limit policy "${slug.slice(0, 64)}"`, {
-      recommendation: `Use one of: ${join(known)}`
-    }),
+    core('invalid_policy', `Unknown rate-limit policy "${slug.slice(0, 64)}"`, `Use one of: ${join(known)}`),
   invalidAccessToken: () =>
-    new CoreError('invalid_access_token', 'The access token is invalid or expired', {
-      recommendation: 'Use the access token shown in the Switchboard app (or the one passed with --access-token)'
-    }),
-  invalidCredentials: () =>
-    new CoreError('invalid_credentials', 'The access token or instance_id is invalid', {
-      recommendation: 'Check access_token and instance_id'
-    }),
+    core('invalid_access_token', 'The access token is invalid or expired',
+      'Use the access token shown in the Switchboard app (or the one passed with --access-token)'),
+  invalidCredentials: () => core('invalid_credentials', 'The access token or instance_id is invalid', 'Check access_token and instance_id'),
   quotaReached: (quota: number) =>
-    new CoreError('quota_reached', `The plan's instance quota (${quota}) is used up`, {
-      recommendation: 'Delete an instance you no longer need or switch to the paid plan'
-    }),
-  subscriptionRequired: (what: string) =>
-    new CoreError('subscription_required', `${what} needs a paid plan`, { recommendation: 'Switch the account to the paid plan' }),
+    core('quota_reached', `The plan's instance quota (${quota}) is used up`, 'Delete an instance you no longer need or switch to the paid plan'),
+  subscriptionRequired: (what: string) => core('subscription_required', `${what} needs a paid plan`, 'Switch the account to the paid plan'),
   forbiddenHost: () =>
-    new CoreError('forbidden_host', 'Requests must address this server by its loopback name or address', {
-      recommendation: 'Call http://127.0.0.1:<port> or http://localhost:<port>'
-    }),
+    core('forbidden_host', 'Requests must address this server by its loopback name or address', 'Call http://127.0.0.1:<port> or http://localhost:<port>'),
   forbiddenOrigin: () =>
-    new CoreError('forbidden_origin', 'Cross-site browser requests are not accepted', {
-      recommendation: 'Call the API from a local program, not from a web page'
-    }),
-  invalidSession: () =>
-    new CoreError('invalid_session', 'The instance does not exist', {
-      recommendation: 'Check instance_id; deleted instances cannot be used again'
-    }),
-  notFound: (what: string) => new CoreError('not_found', `${what} not found`, { recommendation: 'See /docs for the available routes' }),
-  tempLinkExpired: () =>
-    new CoreError('temp_link_expired', 'This link has expired or was revoked', {
-      recommendation: 'Ask the owner of the instance for a new link'
-    }),
+    core('forbidden_origin', 'Cross-site browser requests are not accepted', 'Call the API from a local program, not from a web page'),
+  invalidSession: () => core('invalid_session', 'The instance does not exist', 'Check instance_id; deleted instances cannot be used again'),
+  notFound: (what: string) => core('not_found', `${what} not found`, 'See /docs for the available routes'),
+  tempLinkExpired: () => core('temp_link_expired', 'This link has expired or was revoked', 'Ask the owner of the instance for a new link'),
   statusMismatch: (status: InstanceStatus, allowed: InstanceStatus[], recommendation: string) =>
-    new CoreError('session_status_mismatch', `The session is ${status}; this needs ${allowed.join(' or ')}`, {
-      status,
-      recommendation
-    }),
+    core('session_status_mismatch', `The session is ${status}; this needs ${allowed.join(' or ')}`, recommendation, { status }),
   tooManyRequests: (retryAfterSeconds: number) =>
-    new CoreError('too_many_requests', 'Too many failed authentication attempts', {
-      retry_after: retryAfterSeconds,
-      recommendation: `Wait ${retryAfterSeconds} s and check the access token`
+    core('too_many_requests', 'Too many failed authentication attempts', `Wait ${retryAfterSeconds} s and check the access token`, {
+      retry_after: retryAfterSeconds
     }),
   pairingCodeThrottled: (retryAfterSeconds: number) =>
-    new CoreError('pairing_code_throttled', 'Too many pairing codes were requested for this phone number', {
-      retry_after: retryAfterSeconds,
-      recommendation: `Wait ${retryAfterSeconds} s (the network blocks pairing after a few codes) or scan the QR code instead`
-    }),
-  payloadTooLarge: () => new CoreError('payload_too_large', 'The request body is too large'),
+    core('pairing_code_throttled', 'Too many pairing codes were requested for this phone number',
+      `Wait ${retryAfterSeconds} s (the network blocks pairing after a few codes) or scan the QR code instead`, { retry_after: retryAfterSeconds }),
+  payloadTooLarge: () => core('payload_too_large', 'The request body is too large'),
   unsupportedMediaType: (type: string | undefined) =>
-    new CoreError('unsupported_media_type', type ? `Content-Type ${type.replace(/[^\x20-\x7e]/g, '?').slice(0, 64)} is not supported` : 'A request body needs a Content-Type', {
-      recommendation: 'Send application/json, application/x-www-form-urlencoded or multipart/form-data'
-    }),
-  serverError: () =>
-    new CoreError('server_error', 'Unexpected failure', { recommendation: 'Retry later; the details are in the Switchboard log' }),
+    core('unsupported_media_type', type ? `Content-Type ${type.replace(/[^\x20-\x7e]/g, '?').slice(0, 64)} is not supported` : 'A request body needs a Content-Type',
+      'Send application/json, application/x-www-form-urlencoded or multipart/form-data'),
+  serverError: () => core('server_error', 'Unexpected failure', 'Retry later; the details are in the Switchboard log'),
   proxyError: (why: string) =>
-    new CoreError('proxy_error', `The connection to the messaging network failed: ${why}`, {
-      recommendation: 'Check the network connection and retry with backoff'
-    })
+    core('proxy_error', `The connection to the messaging network failed: ${why}`, 'Check the network connection and retry with backoff')
 }

@@ -19,4 +19,20 @@ export class DomainError extends Error {
   }
 }
 
+/** A module's error class: a DomainError whose code is one of the module's own codes. */
+export class CodedError<C extends string> extends DomainError {
+  declare readonly code: C
+
+  constructor(code: C, message: string, details?: ErrorDetails) {
+    super(code, message, details)
+  }
+}
+
+/** The one way a module's factory table builds its errors: code, message, what to do about it, and any further
+ *  details (the recommendation goes last, as clients read it in `details`). */
+export function errorFactory<C extends string, E extends DomainError>(ErrorClass: new (code: C, message: string, details?: ErrorDetails) => E) {
+  return (code: C, message: string, recommendation?: string, details?: ErrorDetails): E =>
+    new ErrorClass(code, message, recommendation === undefined ? details : { ...details, recommendation })
+}
+
 export const isDomainError = (e: unknown): e is DomainError => e instanceof DomainError

@@ -57,6 +57,30 @@ export interface MessageAckEvent {
   id: string
   /** The stored (highest) level after the report, WAHA numbering (-1 error, 0 pending ... 4 played); may be unchanged. */
   ack: number
+  /** With ack -1: why the network refused it (the server's ack error, e.g. 463 reach-out timelock). */
+  error?: SendRefusalInfo
+}
+
+/** A network refusal of one sent message: the server's ack error code and what it means. */
+export interface SendRefusalInfo {
+  /** The ack's error code as the server sent it ('463', '475', ...). */
+  code: string
+  /** reachout_timelocked (463), message_capped (475), or refused (any other code). */
+  reason: 'reachout_timelocked' | 'message_capped' | 'refused'
+}
+
+/**
+ * Switchboard's addition: the network limits the messages that open new chats (reach-out timelock, 463; new-chat
+ * message capping, 475), learned from a refused send's ack or the server's notification of the account's standing.
+ */
+export interface DeliverabilityChangedEvent {
+  instanceId: string
+  limit: 'reachout_timelock' | 'message_cap'
+  active: boolean
+  /** When the network said the limit ends (ms); null when it did not say. */
+  until: number | null
+  /** The refused message, when a send's ack brought the news. */
+  messageId?: string
 }
 
 /** A stored or reported message was revoked ("delete for everyone") or edited. */
@@ -123,6 +147,18 @@ export interface CallReceivedEvent {
   isVideo: boolean
 }
 
+/**
+ * The store learned (or corrected) which phone number a LID belongs to; anything it held under the LID now lives
+ * under the phone number (one chat per person). lid/pn in the engine's form (<n>@lid, <n>@s.whatsapp.net).
+ */
+export interface LidMappedEvent {
+  instanceId: string
+  lid: string
+  pn: string
+  /** A chat stored under the LID was merged into the phone number's chat (lists showing it should reload). */
+  mergedChat: boolean
+}
+
 export interface CoreEventMap {
   'session.status': SessionStatusEvent
   'session.qr': SessionQrEvent
@@ -148,10 +184,14 @@ export interface CoreEventMap {
   'label.changed': LabelChangedEvent
   /** A call offer, acceptance or rejection. */
   'call.received': CallReceivedEvent
+  /** A LID's phone number became known (and its chat, if any, merged into the phone number's). */
+  'lid.mapped': LidMappedEvent
+  /** The network started or stopped limiting messages that open new chats (Switchboard's addition). */
+  'deliverability.changed': DeliverabilityChangedEvent
 }
 
 /** The domain events the ingestor publishes (each after its batch's commit). */
 export type IngestEventMap = Pick<
   CoreEventMap,
-  'message.stored' | 'message.ack' | 'message.updated' | 'message.reaction' | 'group.changed' | 'channel.changed' | 'presence.updated' | 'label.changed' | 'call.received'
+  'message.stored' | 'message.ack' | 'message.updated' | 'message.reaction' | 'group.changed' | 'channel.changed' | 'presence.updated' | 'label.changed' | 'call.received' | 'lid.mapped' | 'deliverability.changed'
 >

@@ -13,3 +13,12 @@ export const DEFAULT_PLANS: PlanCatalogue = { instanceQuota: { free: 2, paid: nu
 export const isPlanTier = (value: string): value is PlanTier => (PLAN_TIERS as readonly string[]).includes(value)
 
 export const hasActivePlan = (plan: PlanTier): boolean => plan === 'paid'
+
+/**
+ * The instance quota in force for an account: its own override when set (-1 = unlimited, as stored), else its
+ * plan's. null = unlimited.
+ */
+export function instanceQuotaOf(plans: PlanCatalogue, account: { plan: PlanTier; instance_quota: number | null }): number | null {
+  if (account.instance_quota === null) return plans.instanceQuota[account.plan]
+  return account.instance_quota < 0 ? null : account.instance_quota
+}

@@ -24,7 +24,8 @@ export type EngineSignal =
    */
   | { kind: 'failed'; reason: EngineFailure; code: number | undefined; retryInMs?: number }
 
-export type EngineFailure = 'retries_exhausted' | 'qr_timeout' | 'conflict' | 'forbidden'
+/** forbidden: the network refused the login with 403 (locked); banned: with 402 (temporarily) or 406. */
+export type EngineFailure = 'retries_exhausted' | 'qr_timeout' | 'conflict' | 'forbidden' | 'banned'
 
 export type EngineListener = (signal: EngineSignal) => void
 

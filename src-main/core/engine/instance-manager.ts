@@ -11,7 +11,8 @@ import type { EventPublisher } from '../domain/event-bus.js'
 import type { CoreEventMap, InstanceMe, SessionStatusEvent } from '../domain/events.js'
 import { generateInstanceId, generateSessionName } from '../domain/ids.js'
 import { assertNever, canTransition, isRunningStatus, type InstanceStatus } from '../domain/instance-status.js'
-import type { PlanCatalogue } from '../domain/plans.js'
+import { instanceQuotaOf, type PlanCatalogue } from '../domain/plans.js'
+import type { ProxySetting } from '../domain/proxy.js'
 import { DEFAULT_POLICY_SLUG } from '../rate-limit/policies.js'
 import type { EngineAdapter, EngineSession, EngineSignal } from './engine-adapter.js'
 
@@ -20,6 +21,8 @@ export interface InstanceView {
   accountId: string
   name: string
   status: InstanceStatus
+  /** Why the status last changed: a stable code (domain/status-reason.ts puts it in words), when known. */
+  statusReason: string | null
   me: InstanceMe | null
   createdAt: number
 }
@@ -86,17 +89,20 @@ export class InstanceManager {
   }
 
   /** Creates the instance and starts it at once (so the answer's STARTING is true; a following start is a no-op). */
-  create(accountId: string, sessionName?: string): InstanceView {
+  create(accountId: string, sessionName?: string, settings: { proxy?: ProxySetting | null } = {}): InstanceView {
     const { db } = this.o
     const account = getAccount(db, accountId)
     if (!account) throw coreErrors.invalidAccessToken()
-    const quota = this.o.plans.instanceQuota[account.plan]
+    // The account's own quota when the owner set one (accounts add/set --quota), else its plan's.
+    const quota = instanceQuotaOf(this.o.plans, account)
     const id = generateInstanceId()
     const now = this.now()
     db.transaction(() => {
       // Count and insert in one transaction so two concurrent creates cannot both take the last slot.
       if (quota !== null && repo.countAccountInstances(db, accountId) >= quota) throw coreErrors.quotaReached(quota)
       repo.insertInstance(db, { id, accountId, sessionName: sessionName || generateSessionName(), status: 'STOPPED', desiredRunning: false, ratePolicy: DEFAULT_POLICY_SLUG, now })
+      // Before the first start: its very first connection already goes through the proxy.
+      if (settings.proxy) repo.setInstanceProxy(db, id, settings.proxy, now)
     })()
     this.o.bus.emit('instance.created', { instanceId: id, accountId, at: now })
     this.start(id)
@@ -173,7 +179,7 @@ export class InstanceManager {
       const at = this.now()
       this.o.bus.emit('session.status', { instanceId: id, accountId: row.account_id, name: row.session_name, status: 'DELETED', previous: row.status, reason: 'delete', me: repo.rowMe(row), at })
       this.o.bus.emit('instance.deleted', { instanceId: id, accountId: row.account_id, at })
-      return { ...toView(row), status: 'DELETED' as const }
+      return { ...toView(row), status: 'DELETED' as const, statusReason: 'delete' }
     })
   }
 
@@ -322,6 +328,7 @@ const toView = (row: repo.InstanceRow): InstanceView => ({
   accountId: row.account_id,
   name: row.session_name,
   status: row.status,
+  statusReason: row.status_reason,
   me: repo.rowMe(row),
   createdAt: row.created_at
 })

@@ -43,6 +43,12 @@ export interface ApiMessage {
   vCards: string[]
   replyTo: { id: string; participant: string | null; body: string; _data: unknown } | null
   pushName: string | null
+  /** 1:1 chats: the other person's LID / phone number (<n>@c.us); null in groups or while unknown. */
+  chatLid: string | null
+  chatPn: string | null
+  /** The author's LID / phone number (the group member in groups; the instance for own messages). */
+  authorLid: string | null
+  authorPn: string | null
   _data: unknown
 }
 
@@ -53,6 +59,30 @@ export interface MapContext {
   sentByApi?: (id: string) => boolean
   /** Where downloaded media of a message is served, if it has been downloaded. */
   mediaUrl?: (key: proto.IMessageKey) => string | null
+  /** The store's LID<->phone graph: both spellings of a person (Baileys JID in), to fill what the key does not say. */
+  identity?: (jid: string) => { lid: string | null; pn: string | null }
+  /** The instance's own LID (any form), for authorLid of own messages. */
+  meLid?: string | null
+}
+
+/**
+ * Both API spellings of one person from the JIDs that name them (a key's jid and its *Alt), completed from the
+ * store's graph: { lid: <n>@lid | null, pn: <n>@c.us | null }. Anything else (groups, channels) gives nulls.
+ */
+export function personIds(jids: (string | null | undefined)[], ctx: Pick<MapContext, 'identity'>): { lid: string | null; pn: string | null } {
+  let lid: string | null = null
+  let pn: string | null = null
+  for (const j of jids) {
+    const id = toApiChatId(j)
+    if (id.endsWith('@lid')) lid ??= id
+    else if (id.endsWith('@c.us')) pn ??= id
+  }
+  if ((lid === null) !== (pn === null) && ctx.identity) {
+    const known = ctx.identity(lid ?? pn!.replace('@c.us', '@s.whatsapp.net'))
+    lid ??= known.lid ? toApiChatId(known.lid) : null
+    pn ??= known.pn ? toApiChatId(known.pn) : null
+  }
+  return { lid, pn }
 }
 
 /** Message content types that carry a file. */
@@ -142,6 +172,12 @@ export function toApiMessage(m: WAMessage, ctx: MapContext): ApiMessage {
   ]
   const ack = ackOf(m.status)
   const mediaUrl = mediaType ? (ctx.mediaUrl?.(key) ?? null) : null
+  const chatIds = isGroupish ? { lid: null, pn: null } : personIds([key.remoteJid, key.remoteJidAlt], ctx)
+  const authorIds = fromMe
+    ? personIds([ctx.me, ctx.meLid], ctx)
+    : isGroupish
+      ? personIds([key.participant ?? m.participant, key.participantAlt], ctx)
+      : chatIds
   return {
     id: serializeMessageId(key),
     timestamp: Number(m.messageTimestamp ?? 0),
@@ -172,6 +208,10 @@ export function toApiMessage(m: WAMessage, ctx: MapContext): ApiMessage {
         }
       : null,
     pushName: m.pushName ?? null,
+    chatLid: chatIds.lid,
+    chatPn: chatIds.pn,
+    authorLid: authorIds.lid,
+    authorPn: authorIds.pn,
     _data: messageToJson(m)
   }
 }

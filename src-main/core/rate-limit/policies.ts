@@ -6,6 +6,18 @@ import { getInstance, setInstancePolicy } from '../db/repositories/instances-rep
 import { hasActivePlan, type PlanTier } from '../domain/plans.js'
 import type { PolicyLimits, PolicySlug } from './limits.js'
 
+/** Every limit off: the unlimited policy's limits (tests start from these too). */
+export const NO_LIMITS: Readonly<PolicyLimits> = Object.freeze({
+  send_message_per_minute: null,
+  send_message_daily_cap: null,
+  account_protection_seconds: null,
+  concurrent_limit: null,
+  group_req_per_minute: null,
+  group_daily_cap: null,
+  check_req_per_minute: null,
+  check_daily_cap: null
+})
+
 export interface PolicyDefinition {
   id: number
   slug: PolicySlug
@@ -62,16 +74,7 @@ export const POLICIES: readonly PolicyDefinition[] = [
     name: 'Unlimited',
     description: 'No Switchboard-side pacing; the messaging network may still restrict a number that sends too fast.',
     free: false,
-    limits: {
-      send_message_per_minute: null,
-      send_message_daily_cap: null,
-      account_protection_seconds: null,
-      concurrent_limit: null,
-      group_req_per_minute: null,
-      group_daily_cap: null,
-      check_req_per_minute: null,
-      check_daily_cap: null
-    }
+    limits: NO_LIMITS
   }
 ]
 

@@ -6,6 +6,7 @@ import { openDatabase, type Db } from '../db/connection.js'
 import { migrate } from '../db/migrate.js'
 import { migration0101RateLimits } from '../db/migrations/0101-rate-limits.js'
 import type { PolicyLimits } from './limits.js'
+import { NO_LIMITS } from './policies.js'
 
 export function openRateDb(file = join(mkdtempSync(join(tmpdir(), 'sb-rl-')), 'app.db')): { db: Db; file: string } {
   const db = openDatabase(file)
@@ -13,15 +14,6 @@ export function openRateDb(file = join(mkdtempSync(join(tmpdir(), 'sb-rl-')), 'a
   return { db, file }
 }
 
-export const UNLIMITED: PolicyLimits = {
-  send_message_per_minute: null,
-  send_message_daily_cap: null,
-  account_protection_seconds: null,
-  concurrent_limit: null,
-  group_req_per_minute: null,
-  group_daily_cap: null,
-  check_req_per_minute: null,
-  check_daily_cap: null
-}
+export const UNLIMITED: PolicyLimits = NO_LIMITS
 
-export const limits = (overrides: Partial<PolicyLimits>): PolicyLimits => ({ ...UNLIMITED, ...overrides })
+export const limits = (overrides: Partial<PolicyLimits>): PolicyLimits => ({ ...NO_LIMITS, ...overrides })

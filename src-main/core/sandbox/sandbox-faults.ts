@@ -1,11 +1,17 @@
 // Fault injection on a running sandbox, for tests and testers: cut a device's connection, replace its stream
-// (Baileys 440), hold live delivery for a while, leave a device nearly out of one-time pre-keys, or refuse its
-// next app-state uploads with a version conflict (409).
+// (Baileys 440), hold live delivery for a while, leave a device nearly out of one-time pre-keys, refuse its
+// next app-state uploads with a version conflict (409), ban an account (its linked devices' logins are refused
+// with 403/402/406 as the real server does), or take a device's network down for a while.
 import type { Db } from '../db/connection.js'
 import type { SandboxServer } from './server/context.js'
 import { deviceKey } from './server/delivery.js'
+import type { EncFaultKind } from './server/enc-faults.js'
+import type { ExpiredStatus } from './media/media-expiry.js'
+import { refuse } from './server/session.js'
+import { listDevices } from './store/accounts-repo.js'
+import { setBan, type BanCode } from './store/ban-repo.js'
 import { discardPreKeys } from './store/accounts-repo.js'
-import { deviceOfJid } from './lookup.js'
+import { deviceOfJid, requirePhone } from './lookup.js'
 import { node } from './wire/nodes.js'
 
 export class NetworkFaults {
@@ -39,6 +45,70 @@ export class NetworkFaults {
   /** Refuse the device's next `count` app-state uploads with 409, as if another device had patched first. */
   appStateConflicts(jid: string, count: number): void {
     this.server.faults.setAppStateConflicts(deviceKey(deviceOfJid(this.db, jid)), count)
+  }
+
+  /**
+   * The network bans the account (`code` 403 locked, 402 temporarily banned, 406 banned): its linked devices that
+   * are connected get `<failure reason=code>` now, and every login of theirs is refused the same way until unbanned
+   * (a per-phone setting: it survives restarts; `clear` leaves it). The phone itself (the simulated person) keeps
+   * working. Returns how many live connections were refused.
+   */
+  ban(phoneNumber: string, code: BanCode = 403): number {
+    const acc = requirePhone(this.db, phoneNumber)
+    setBan(this.db, acc.phone, code)
+    let refused = 0
+    for (const d of listDevices(this.db, acc.phone)) {
+      const c = d.kind === 'companion' ? this.server.connOf({ phone: acc.phone, deviceId: d.deviceId }) : undefined
+      if (c) {
+        refuse(c, code)
+        refused++
+      }
+    }
+    return refused
+  }
+
+  unban(phoneNumber: string): void {
+    setBan(this.db, requirePhone(this.db, phoneNumber).phone, null)
+  }
+
+  /**
+   * The device's network goes down for `ms` (undefined: until networkUp): its connection drops and each login
+   * attempt meanwhile is cut as soon as it is made. Stanzas for it queue meanwhile. False when it was not connected.
+   */
+  networkDown(jid: string, ms?: number): boolean {
+    this.server.faults.setNetworkDown(deviceKey(deviceOfJid(this.db, jid)), ms)
+    return this.dropConnection(jid)
+  }
+
+  networkUp(jid: string): void {
+    this.server.faults.setNetworkDown(deviceKey(deviceOfJid(this.db, jid)), 0)
+  }
+
+  /** Login attempts of the device since the sandbox started, refused ones included (reconnect storms show here). */
+  logins(jid: string): number {
+    return this.server.logins.get(deviceKey(deviceOfJid(this.db, jid))) ?? 0
+  }
+
+  /**
+   * Make the next `count` messages to a device undecryptable there: `corrupt_ciphertext` (Bad MAC), `no_session`
+   * (a whisper msg the device has no session for) or `invalid_prekey` (a pkmsg naming an already used pre-key).
+   * The sender's retry goes through untouched, unless `persist`: then every retry of those messages fails too.
+   */
+  undecryptable(jid: string, kind: EncFaultKind, count = 1, persist = false): void {
+    this.server.faults.enc.arm(deviceKey(deviceOfJid(this.db, jid)), kind, count, persist)
+  }
+
+  /**
+   * The media host answers `status` (403, 404 or 410) instead of the bytes: for the media of one message
+   * (`messageId`; returns how many blobs) or for everything uploaded more than `olderThanMs` ago. A phone's
+   * re-upload (media retry) gets a new path and is served.
+   */
+  mediaExpired(o: { messageId?: string; olderThanMs?: number; status?: ExpiredStatus }): number {
+    const status = o.status ?? 410
+    let n = 0
+    if (o.messageId) n += this.server.faults.media.expireMessage(this.db, o.messageId, status)
+    if (o.olderThanMs !== undefined) this.server.faults.media.expireOlderThan(o.olderThanMs, status)
+    return n
   }
 
   clear(): void {

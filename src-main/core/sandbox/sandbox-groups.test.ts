@@ -174,5 +174,29 @@ for (const mode of ['pn', 'lid'] as const) {
       const { id } = await ctx.net.sendText('15550000002', gid, 'Bob from his phone')
       await waitFor(() => ctx.A.ev('messages.upsert', (v) => v.messages.some((m) => m.key.id === id && textOf(m) === 'Bob from his phone')).length, 8000, 'A got it')
     })
+
+    it('a member who hides their number: LID groups name them by LID alone until they show it again', async () => {
+      ctx.net.setPhoneSettings('15550000003', { hide_number: true })
+      const g = await ctx.A.sock.groupCreate('Private', [ctx.Bjid, Cjid])
+      await waitFor(() => C.ev('groups.upsert', (v) => v.some((x) => x.id === g.id)).length, 5000, 'C upsert')
+      const carol = (await ctx.B.sock.groupMetadata(g.id)).participants.find((p) => p.id === ctx.net.getPhone('15550000003')!.lid || p.id === Cjid)!
+      const hidden = await C.sock.sendMessage(g.id, { text: 'who am I' })
+      const got = await waitFor(() => ctx.B.ev('messages.upsert', (v) => v.messages.some((m) => m.key.id === hidden!.key.id))[0], 8000, 'B got it')
+      const seen = got.messages.find((m) => m.key.id === hidden!.key.id)!
+      if (mode === 'lid') {
+        expect(carol.id).toMatch(/@lid$/)
+        expect(carol.phoneNumber).toBeUndefined()
+        expect(seen.key.participant).toMatch(/@lid$/)
+        expect(seen.key.participantAlt).toBeUndefined()
+      } else {
+        // PN groups name members by number whatever their privacy: the setting concerns LID addressing.
+        expect(carol.id).toBe(Cjid)
+      }
+      ctx.net.setPhoneSettings('15550000003', { hide_number: false })
+      const shown = await C.sock.sendMessage(g.id, { text: 'it is Carol' })
+      const again = await waitFor(() => ctx.B.ev('messages.upsert', (v) => v.messages.some((m) => m.key.id === shown!.key.id))[0], 8000, 'B got it')
+      const key = again.messages.find((m) => m.key.id === shown!.key.id)!.key
+      expect(mode === 'lid' ? key.participantAlt : key.participant).toBe(Cjid)
+    })
   })
 }

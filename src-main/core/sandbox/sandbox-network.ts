@@ -12,6 +12,9 @@ import { getMeta, persistedKeyPair, setMeta } from './store/meta-repo.js'
 import { countPreKeys, getAccount, listAccounts, listDevices, type Account } from './store/accounts-repo.js'
 import type { PersonMessage } from './store/person-repo.js'
 import { queueDepth } from './store/queue-repo.js'
+import { hidesNumber, setHidesNumber } from './store/identity-privacy-repo.js'
+import { countNewChats } from './store/settings-repo.js'
+import { sendLimitsOf, sendLimitsPatch, setSendLimits } from './server/send-limits.js'
 import { collectionVersion } from './store/app-state-repo.js'
 import { generateKeyPair, issueCertChain } from './transport/cert-authority.js'
 import { listenWs, type WsListener } from './transport/ws-listener.js'
@@ -19,6 +22,8 @@ import { MediaServer } from './media/media-server.js'
 import { loadOrCreateTls } from './media/tls.js'
 import { SandboxServer } from './server/context.js'
 import { Connection } from './server/connection.js'
+import { deviceKey } from './server/delivery.js'
+import { banOf, type BanCode } from './store/ban-repo.js'
 import { handleClosed, makeAuthenticatedHandler } from './server/session.js'
 import { routeStanza } from './handlers/router.js'
 import { unlink } from './handlers/misc.js'
@@ -54,6 +59,8 @@ export interface SandboxDeviceInfo {
   online: boolean
   linked_at: number
   pending_stanzas: number
+  /** Login attempts since the sandbox started, refused ones included. */
+  logins: number
 }
 
 export interface SandboxPhone {
@@ -63,6 +70,22 @@ export interface SandboxPhone {
   lid: string
   person_online: boolean
   devices: SandboxDeviceInfo[]
+}
+
+/** Per-phone settings (PATCH /sandbox/phones/{phone}/settings). */
+export interface SandboxPhoneSettings {
+  /** The phone hides its number: others get its 1:1 messages from its LID without sender_pn, LID groups show no phone_number. */
+  hide_number: boolean
+  /** Reach-out timelock: `timelock` refuses messages that open a new chat with ack error 463 until `timelock_until`. */
+  new_contacts: 'allow' | 'timelock'
+  /** When the timelock ends, ISO 8601; null = until `new_contacts` is set back to `allow`. */
+  timelock_until: string | null
+  /** New chats the account may open; the next ones are refused with ack error 475 (message capping). null = no cap. */
+  message_cap: number | null
+  /** New chats opened so far (what the cap counts). */
+  new_chats: number
+  /** The network refuses the account's linked devices at login with this `<failure reason>` (403 locked, 402/406 banned); null = not banned. */
+  banned: BanCode | null
 }
 
 export type { LinkResult, PersonMessage, SeedSummary }
@@ -102,6 +125,7 @@ export class SandboxNetwork {
         mediaHost: () => media.host,
         handshakeTimeoutMs: options.handshakeTimeoutMs ?? 20_000
       })
+      media.expiry = server.faults.media
       const onAuthenticated = makeAuthenticatedHandler(bootstrapCompanion)
       const ws = await listenWs(options.port ?? Number(getMeta(db, 'ws_port')?.toString() ?? 0), (socket) => {
         server.connections.add(new Connection(server, socket, onAuthenticated, routeStanza, handleClosed))
@@ -168,7 +192,8 @@ export class SandboxNetwork {
         platform: d.platform,
         online: !!this.server.connOf({ phone: a.phone, deviceId: d.deviceId })?.online,
         linked_at: d.createdAt,
-        pending_stanzas: queueDepth(this.db, a.phone, d.deviceId)
+        pending_stanzas: queueDepth(this.db, a.phone, d.deviceId),
+        logins: this.server.logins.get(deviceKey({ phone: a.phone, deviceId: d.deviceId })) ?? 0
       }))
     }
   }
@@ -186,6 +211,33 @@ export class SandboxNetwork {
   /** What a phone was seeded with, if it was. */
   historySeed(phoneNumber: string): SeedSummary | undefined {
     return seedSummary(this.server, requirePhone(this.db, phoneNumber).phone)
+  }
+
+  /** The phone's privacy settings the sandbox models per phone (hide_number: reach others by LID only). */
+  phoneSettings(phoneNumber: string): SandboxPhoneSettings {
+    const phone = requirePhone(this.db, phoneNumber).phone
+    const limits = sendLimitsOf(this.db, phone)
+    return {
+      hide_number: hidesNumber(this.db, phone),
+      new_contacts: limits.new_contacts,
+      timelock_until: limits.timelock_until === null ? null : new Date(limits.timelock_until).toISOString(),
+      message_cap: limits.message_cap,
+      new_chats: countNewChats(this.db, phone),
+      banned: banOf(this.db, phone) ?? null
+    }
+  }
+
+  /** Changes the given settings; the others stay. Takes effect on the phone's next stanza. */
+  setPhoneSettings(phoneNumber: string, patch: Partial<Omit<SandboxPhoneSettings, 'new_chats'>>): SandboxPhoneSettings {
+    const phone = requirePhone(this.db, phoneNumber).phone
+    if (patch.hide_number !== undefined) setHidesNumber(this.db, phone, patch.hide_number)
+    const limits = sendLimitsPatch(patch)
+    if (limits) setSendLimits(this.server, phone, limits)
+    if (patch.banned !== undefined) {
+      if (patch.banned === null) this.faults.unban(phone)
+      else this.faults.ban(phone, patch.banned)
+    }
+    return this.phoneSettings(phone)
   }
 
   // ---- linking ------------------------------------------------------------------------------------------

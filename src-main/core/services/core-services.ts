@@ -12,9 +12,11 @@ import type { ProfileService } from '../account/profile/profile-service.js'
 import type { PresenceService } from '../account/presence/presence-service.js'
 import type { RateLimiter, SendQueue } from '../rate-limit/index.js'
 import type { WebhookService } from '../webhooks/webhook-service.js'
+import type { EventStreamService } from '../webhooks/event-stream.js'
 import type { InstanceService } from './instance-service.js'
 import type { PolicyService } from '../rate-limit/policy-service.js'
 import type { TempLinkService } from './temp-link-service.js'
+import type { AccountService } from './account-service.js'
 
 export type NetworkMode = 'whatsapp' | 'sandbox'
 
@@ -42,10 +44,14 @@ export interface CoreServices {
   presence: PresenceService
   /** Webhook configs, the delivery log, replay and the delivery worker. */
   webhooks: WebhookService
+  /** The live event stream (GET /v2/events): the outbox's events by cursor, for clients without a webhook receiver. */
+  events: EventStreamService
   /** Rate-limit policies: the one in force, the catalogue per plan, the checked choice, live counters. */
   policies: PolicyService
   /** Temporary QR links (the credential-free /temp-qr page). */
   tempLinks: TempLinkService
+  /** API accounts as the owner manages them: add, list, rotate, plan/quota, remove (services/account-service.ts). */
+  accounts: AccountService
   /** Chats, messages, contacts, LIDs and media files from the store, and chat/message/contact operations. */
   reads: ReadService
 }

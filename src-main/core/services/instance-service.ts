@@ -6,7 +6,10 @@ import type { Db } from '../db/connection.js'
 import { getAccount, type AccountRow } from '../db/repositories/accounts-repo.js'
 import { getOwnedInstance, listAccountInstances, rowMe, type InstanceRow } from '../db/repositories/instances-repo.js'
 import { coreErrors } from '../domain/core-errors.js'
+import type { EventSubscriber } from '../domain/event-bus.js'
+import type { CoreEventMap } from '../domain/events.js'
 import type { PlanCatalogue, PlanTier } from '../domain/plans.js'
+import { statusReasonText } from '../domain/status-reason.js'
 import type { InstanceManager, InstanceView } from '../engine/instance-manager.js'
 import { policyInForce } from '../rate-limit/policies.js'
 
@@ -32,6 +35,8 @@ export interface InstanceServiceDeps {
   plans: PlanCatalogue
   /** The instance's webhooks as session answers show them. */
   webhooksOf(instanceId: string): unknown[]
+  /** session.qr / session.status: waitForQr() wakes on them instead of polling. */
+  events: EventSubscriber<Pick<CoreEventMap, 'session.qr' | 'session.status'>>
 }
 
 export class InstanceService {
@@ -74,6 +79,41 @@ export class InstanceService {
     return instance.status === 'SCAN_QR_CODE' ? this.deps.manager.qr(instance.id) : undefined
   }
 
+  /**
+   * The QR to scan, waiting up to `timeoutMs` for the first one while the instance is in SCAN_QR_CODE without one
+   * yet (right after a logout, or between a 401 and the new connection's first QR). Undefined when there is still
+   * none, or when the instance is (or went) in another state: the caller says which.
+   */
+  async waitForQr(instanceId: string, timeoutMs: number): Promise<CurrentQr | undefined> {
+    const first = this.mustView(instanceId)
+    const ready = this.qrOf(first)
+    if (ready || first.status !== 'SCAN_QR_CODE' || timeoutMs <= 0) return ready
+    return new Promise<CurrentQr | undefined>((resolve) => {
+      const finish = () => {
+        clearTimeout(timer)
+        offQr()
+        offStatus()
+        const view = this.view(instanceId)
+        resolve(view ? this.qrOf(view) : undefined)
+      }
+      const offQr = this.deps.events.on('session.qr', (e) => {
+        if (e.instanceId === instanceId && e.qr) finish()
+      })
+      const offStatus = this.deps.events.on('session.status', (e) => {
+        if (e.instanceId === instanceId && e.status !== 'SCAN_QR_CODE') finish()
+      })
+      const timer = setTimeout(finish, timeoutMs)
+      // The QR may have come between the first look and the subscriptions.
+      if (this.qrOf(this.mustView(instanceId))) finish()
+    })
+  }
+
+  /** The account's instances, oldest first; `all` false leaves out the STOPPED ones (WAHA's GET /api/sessions). */
+  list(accountId: string, all: boolean): InstanceView[] {
+    const views = this.deps.manager.listForAccount(this.account(accountId).id)
+    return all ? views : views.filter((v) => v.status !== 'STOPPED')
+  }
+
   listRows(accountId: string): InstanceRow[] {
     return listAccountInstances(this.deps.db, accountId)
   }
@@ -87,6 +127,7 @@ export class InstanceService {
       name: row.session_name,
       status: row.status,
       statusReason: row.status_reason,
+      statusReasonText: statusReasonText(row.status_reason),
       me,
       number: me ? me.id.split('@')[0]!.split(':')[0]! : null,
       serverName: SERVER_NAME,

@@ -1,5 +1,6 @@
 // Temporary QR links as both front doors and the credential-free /temp-qr page see them: at most one live,
 // unguessable, revocable link per instance, 30 minutes long. The front doors put their own base URL in front.
+// At rest only the token's SHA-256 hash (the lookup key) and the token sealed with the data key are stored.
 import type { Db } from '../db/connection.js'
 import { createTempLink, currentTempLink, liveTempLinkByToken, revokeTempLinks, type TempLinkRow } from '../db/repositories/temp-links-repo.js'
 import { generateToken } from '../domain/tokens.js'

@@ -8,6 +8,7 @@ import { Writable } from 'node:stream'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { createCoreLogger } from '../api/logger.js'
 import { startCore, type CoreHandle, type CoreOptions } from '../start-core.js'
+import { waitUntil } from './wait.js'
 
 export interface TestCore {
   core: CoreHandle
@@ -81,15 +82,7 @@ export async function startTestCore(
   }
 }
 
-export async function waitUntil<T>(fn: () => T | undefined | null | false | Promise<T | undefined | null | false>, ms = 10_000, what = 'condition'): Promise<T> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const v = await fn()
-    if (v) return v
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 20))
-  }
-}
+export { waitUntil }
 
 /**
  * A WORKING instance linked to a simulated phone (created if missing) by a real QR scan on the sandbox.

@@ -1,70 +1,29 @@
 // At-least-once across a crash of the whole core: the headless CLI (child process, sandbox network) receives
 // messages, records their events, starts delivering them to a receiver that holds the requests open, and is
 // SIGKILLed mid-delivery. A restarted CLI on the same data dir delivers every event (same ids), signed.
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { cliApi, startCliProcess, type CliProcess } from '../testing/cli-process.js'
+import { waitUntil } from '../testing/wait.js'
 import { startReceiver, type TestReceiver } from './testing.js'
 import { verifyWebhook } from './verify.js'
 
-const cliPath = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'cli.ts')
 const token = 'crash-token-0123456789'
 const secret = 'crash-core-secret'
 const dataDir = mkdtempSync(join(tmpdir(), 'sb-crash-'))
 const COUNT = 8
 
-interface Cli {
-  child: ChildProcess
-  url: string
-  exited: Promise<unknown>
-}
-
 const children: ChildProcess[] = []
 let receiver: TestReceiver | undefined
 
-async function startCli(): Promise<Cli> {
-  // node --import tsx (not the tsx CLI, which runs the core in a grandchild): the child IS the core, so SIGKILL
-  // really kills it. Own process group, so afterAll can take down anything it might have started.
-  const child = spawn(process.execPath, ['--import', 'tsx', cliPath, '--port', '0', '--data-dir', dataDir, '--network', 'sandbox', '--access-token', token, '--plan', 'paid'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true
-  })
-  children.push(child)
-  let out = ''
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()))
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  const deadline = Date.now() + 45_000
-  for (;;) {
-    const m = /Switchboard API listening on (http:\/\/[\d.]+:\d+)/.exec(out)
-    if (m) return { child, url: m[1]!, exited }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`CLI did not start:\n${out}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
+const startCli = (): Promise<CliProcess> =>
+  startCliProcess({ dataDir, token, args: ['--plan', 'paid'], detached: true, onSpawn: (child) => children.push(child) })
 
-async function api(cli: Cli, method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${cli.url}${path}`, {
-    method,
-    headers: { 'access-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined
-  })
-  const text = await res.text()
-  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} }
-}
-
-async function until<T>(fn: () => Promise<T | undefined | false>, ms: number, what: string): Promise<T> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const v = await fn()
-    if (v) return v
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
+const api = cliApi
+const until = <T>(fn: () => Promise<T | undefined | false>, ms: number, what: string): Promise<T> => waitUntil(fn, ms, what, 100)
 
 afterAll(async () => {
   for (const c of children) if (c.pid && c.exitCode === null && c.signalCode === null) process.kill(-c.pid, 'SIGKILL')

@@ -9,3 +9,14 @@ export class WebhookNotFoundError extends DomainError {}
 
 /** verifyWebhook() rejected a delivery: missing headers, stale timestamp or no matching signature. */
 export class WebhookVerificationError extends DomainError {}
+
+/** The live event stream cannot resume from a cursor that is no longer in the outbox (pruned, or not the account's). */
+export class EventStreamError extends DomainError {
+  static cursorExpired(after: string): EventStreamError {
+    return new EventStreamError(
+      'cursor_expired',
+      `The event ${after.slice(0, 40)} is no longer retained, so events after it may be missing`,
+      { recommendation: 'Reconnect without after / Last-Event-ID to receive events from now on (GET /v2/webhook/events lists what is still retained)', after }
+    )
+  }
+}

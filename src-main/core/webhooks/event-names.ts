@@ -10,6 +10,7 @@ export const KNOWN_WEBHOOK_EVENTS = [
   'message.waiting',
   'message.revoked',
   'message.edited',
+  'message.undecryptable',
   'message.reaction',
   'poll.vote',
   'poll.vote.failed',
@@ -28,6 +29,7 @@ export const KNOWN_WEBHOOK_EVENTS = [
   'label.chat.deleted',
   'event.response',
   'event.response.failed',
+  'lid.mapped',
   'engine.event'
 ] as const
 

@@ -6,9 +6,22 @@ import { installMemoryBridge } from '../../test/memory-bridge.js'
 import { ApiView } from './ApiView.js'
 import { curlExamples } from './CurlExamples.js'
 
-const info = { baseUrl: 'http://127.0.0.1:3000', docsUrl: 'http://127.0.0.1:3000/docs', tokenAvailable: true }
+const docker = { baseUrl: 'http://host.docker.internal:3000', allowed: false, loopbackOnly: true }
+const info = { baseUrl: 'http://127.0.0.1:3000', docsUrl: 'http://127.0.0.1:3000/docs', tokenAvailable: true, docker }
 
 describe('ApiView', () => {
+  it('shows the base URL to use from Docker, and how to allow it when it is not', async () => {
+    installMemoryBridge({ 'api.info': () => info })
+    const { unmount } = render(<ApiView />)
+    expect(await screen.findByTestId('api-docker-url')).toHaveTextContent('http://host.docker.internal:3000')
+    expect(screen.getByTestId('api-docker-hint')).toHaveTextContent('--allow-host host.docker.internal')
+    unmount()
+    installMemoryBridge({ 'api.info': () => ({ ...info, docker: { ...docker, allowed: true } }) })
+    render(<ApiView />)
+    expect(await screen.findByTestId('api-docker-hint')).toHaveTextContent(/^Accepted\./)
+    expect(screen.getAllByRole('button', { name: /copy/i }).length).toBeGreaterThanOrEqual(2)
+  })
+
   it('hides the token until revealed, then fills it into the curl examples', async () => {
     const b = installMemoryBridge({ 'api.info': () => info, 'api.revealToken': () => ({ token: 'tok-123' }) })
     useAppStore.setState({ instanceId: 'ABCDEF123456' })

@@ -2,12 +2,37 @@
 // curl examples ready to paste.
 import { useEffect, useState } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog.js'
+import type { ApiInfoDto } from '../../../src-preload/contract/dto.js'
 import { CopyButton } from '../../components/CopyButton.js'
 import { ErrorNote, Notice } from '../../components/ErrorNote.js'
 import { Spinner } from '../../components/Spinner.js'
 import { useAppStore } from '../../stores/app-store.js'
 import { useApiStore } from '../../stores/api-store.js'
 import { CurlExamples } from './CurlExamples.js'
+
+/** The base URL a container on this PC uses (n8n, Node-RED, Home Assistant in Docker), or how to allow it. */
+function DockerAccess({ docker }: { docker: ApiInfoDto['docker'] }) {
+  return (
+    <>
+      <span className="row">
+        <span className="mono" data-testid="api-docker-url">{docker.baseUrl}</span>
+        {docker.allowed ? <CopyButton text={docker.baseUrl} /> : null}
+      </span>
+      {docker.allowed ? (
+        <p className="muted small" data-testid="api-docker-hint">
+          Accepted.{' '}
+          {docker.loopbackOnly
+            ? 'Docker Desktop (Windows, macOS) reaches this computer through it; on Linux a container cannot reach 127.0.0.1: start Switchboard with --host 0.0.0.0 (the token is then needed on every route) and run the container with --add-host=host.docker.internal:host-gateway.'
+            : 'Run the container with --add-host=host.docker.internal:host-gateway on Linux. Every route needs the access token from other addresses.'}
+        </p>
+      ) : (
+        <p className="muted small" data-testid="api-docker-hint">
+          Not allowed yet: a request with this host name is refused (forbidden_host). Start Switchboard with --allow-host host.docker.internal (or SWITCHBOARD_ALLOW_HOSTS=host.docker.internal) to allow it{docker.loopbackOnly ? '; on Linux also with --host 0.0.0.0, which needs the token on every route.' : '.'}
+        </p>
+      )}
+    </>
+  )
+}
 
 export function ApiView() {
   const { info, token, busy, rotated, error, load, reveal, hide, rotate } = useApiStore()
@@ -29,6 +54,10 @@ export function ApiView() {
           <dd className="row">
             <span className="mono" data-testid="api-base-url">{info.baseUrl}</span>
             <CopyButton text={info.baseUrl} />
+          </dd>
+          <dt>From Docker</dt>
+          <dd>
+            <DockerAccess docker={info.docker} />
           </dd>
           <dt>Documentation</dt>
           <dd>

@@ -8,7 +8,7 @@ import { useSandboxStore } from '../../stores/sandbox-store.js'
 import { Inbox } from './Inbox.js'
 import { PhoneActions } from './PhoneActions.js'
 
-const BUSY = { scan: 'Scanning…', code: 'Linking with the code…', send: 'Sending…', read: 'Reading…' } as const
+const BUSY = { scan: 'Scanning…', code: 'Linking with the code…', send: 'Sending…', read: 'Reading…', privacy: 'Changing privacy…' } as const
 
 export function PhoneCard({ phone }: { phone: SandboxPhoneDto }) {
   const activity = useSandboxStore((s) => s.activity[phone.phoneNumber])

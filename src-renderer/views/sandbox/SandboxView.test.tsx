@@ -96,6 +96,30 @@ describe('SandboxView', () => {
     expect(b.callsTo('sandbox.sendText')).toEqual([{ phoneNumber: '15550000001', to: '15550000002', text: 'hello back' }])
   })
 
+  it('hides the person\'s number (LID only) with a per-phone toggle, and shows it again', async () => {
+    let hidden = false
+    const b = installMemoryBridge({
+      'instances.list': () => overview([]),
+      'sandbox.phones': () => [{ ...alice, hideNumber: hidden }],
+      'sandbox.setHideNumber': ({ hide }) => {
+        hidden = hide
+        return { hideNumber: hide }
+      }
+    })
+    useAppStore.setState({ info: appInfo() })
+    render(<SandboxView />)
+    const card = await screen.findByRole('listitem', { name: 'Phone Alice' })
+    const toggle = within(card).getByRole('checkbox', { name: 'Hide number (LID only)' })
+    expect(toggle).not.toBeChecked()
+    await userEvent.click(toggle)
+    expect(await within(card).findByRole('status')).toHaveTextContent('Number hidden: others now reach this phone by LID only')
+    expect(within(card).getByRole('checkbox', { name: 'Hide number (LID only)' })).toBeChecked()
+    await userEvent.click(within(card).getByRole('checkbox', { name: 'Hide number (LID only)' }))
+    expect(await within(card).findByText('Number shown: its next message reveals it')).toBeInTheDocument()
+    expect(within(card).getByRole('checkbox', { name: 'Hide number (LID only)' })).not.toBeChecked()
+    expect(b.callsTo('sandbox.setHideNumber')).toEqual([{ phoneNumber: '15550000001', hide: true }, { phoneNumber: '15550000001', hide: false }])
+  })
+
   it('suggests the other simulated phones as recipients', async () => {
     const bob: SandboxPhoneDto = { ...alice, phoneNumber: '15550000002', name: 'Bob', jid: '15550000002@s.whatsapp.net' }
     installMemoryBridge({ 'instances.list': () => overview([]), 'sandbox.phones': () => [alice, bob] })

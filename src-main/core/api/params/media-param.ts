@@ -17,9 +17,12 @@ export function fileSpecParam(p: Params, name = 'file'): FileSpec {
   const file: Params = isPlainObject(raw) ? raw : typeof raw === 'string' ? fileFromString(raw) : {}
   const url = str(file, 'url') ?? (name === 'file' ? str(p, 'url') : undefined)
   const data = str(file, 'data') ?? str(file, 'base64')
+  // A file part of a multipart body (api/multipart.ts): an id of the file it was streamed to, not its bytes.
+  const upload = str(file, 'upload')
   const mimetype = str(file, 'mimetype') ?? str(file, 'mimeType') ?? (name === 'file' ? str(p, 'mimetype') : undefined)
   const filename = str(file, 'filename') ?? str(file, 'fileName') ?? (name === 'file' ? str(p, 'filename') : undefined)
   const known = { ...(mimetype !== undefined ? { mimetype } : {}), ...(filename !== undefined ? { filename } : {}) }
+  if (upload !== undefined) return { upload, ...known }
   // base64 wins over a URL when both are given.
   if (data !== undefined && data.trim() !== '') return { data, ...known }
   if (url !== undefined && url.trim() !== '') return { url: url.trim(), ...known }

@@ -80,9 +80,12 @@ export function jsonText(v: unknown): unknown {
   }
 }
 
+/** The chat a send goes to, as the client spelled it (chatId, or chat_id). */
+export const rawChatId = (p: Params): string | undefined => str(p, 'chatId') ?? str(p, 'chat_id')
+
 /** The chat a send goes to, as a Baileys JID. */
 export function chatJid(p: Params): string {
-  const raw = str(p, 'chatId') ?? str(p, 'chat_id')
+  const raw = rawChatId(p)
   if (raw === undefined || raw.trim() === '') throw coreErrors.missingParam(['chatId'])
   return toWaJid(raw)
 }

@@ -13,6 +13,7 @@ import { findAccountByToken, type AccountRow } from '../../db/repositories/accou
 import { getOwnedInstance, type InstanceRow } from '../../db/repositories/instances-repo.js'
 import { coreErrors } from '../../domain/core-errors.js'
 import type { AuthFailureLimiter } from '../auth-failure-limiter.js'
+import { isLoopbackPeer } from './security.js'
 import { mergeParams, stringParam, type Params } from '../request-params.js'
 
 export type AuthMode = 'none' | 'account' | 'instance'
@@ -56,6 +57,11 @@ export interface AuthOptions {
   limiter: AuthFailureLimiter
   /** Bytes of body read before the credential is known (the app's default body limit). */
   unauthenticatedBodyLimit: number
+  /**
+   * Bound to an address other machines reach (--host): every route needs the token (as 'account') from a peer that
+   * is not this machine's loopback, except /temp-qr/<token> whose path carries its own credential.
+   */
+  tokenFromRemotePeers?: boolean
 }
 
 export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
@@ -92,7 +98,8 @@ function authenticate(request: FastifyRequest, options: AuthOptions): void {
   // routeOptions is a getter that builds a new object on every read.
   const config = request.routeOptions.config
   if (config?.mergeQuery !== false) (request as { query: unknown }).query = input
-  const mode = config?.auth ?? 'none'
+  const declared = config?.auth ?? 'none'
+  const mode: AuthMode = declared === 'none' && options.tokenFromRemotePeers && !isLoopbackPeer(request.socket.remoteAddress) && !request.url.startsWith('/temp-qr/') ? 'account' : declared
   if (mode === 'none') return
   const statusVariant = config?.errorVariant === 'status'
 

@@ -8,6 +8,8 @@ import { coreErrors, type CoreError } from '../../domain/core-errors.js'
 export interface SecurityOptions {
   /** The address the server is bound to (127.0.0.1 by default). */
   boundHost: string
+  /** Extra Host names accepted (--allow-host; normalized by normalizeAllowedHost), e.g. host.docker.internal. */
+  allowHosts?: readonly string[]
   /** The listening port once known; before listen (inject tests) any port is accepted. */
   port: () => number | undefined
 }
@@ -15,8 +17,36 @@ export interface SecurityOptions {
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]']
 const WILDCARDS = new Set(['0.0.0.0', '::', '[::]'])
 
-function allowedHostnames(boundHost: string): Set<string> {
-  const names = new Set(LOOPBACK_NAMES)
+/** Logged (and printed by the CLI) when the API listens on an address other machines can reach. */
+export const EXPOSED_WARNING =
+  'Warning: the API listens on a non-loopback address: other machines and containers can reach it. Every route (also /health, /docs and /ui) now needs the access token from any address but this machine\'s loopback; keep the token secret and the port firewalled.'
+
+/** Whether the server listens only on this machine (127.0.0.0/8, ::1, localhost). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase()
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h)
+}
+
+/** Whether a peer address (socket.remoteAddress) is this machine's loopback, IPv4-mapped forms included. */
+export function isLoopbackPeer(address: string | undefined): boolean {
+  return !!address && isLoopbackHost(address.replace(/^::ffff:/i, ''))
+}
+
+/**
+ * An --allow-host value as the Host check compares it (lower case, IPv6 in brackets), or undefined when it is not
+ * a plain host name or address: a port, a path, a wildcard (`*`, 0.0.0.0, ::) or junk would widen the check.
+ */
+export function normalizeAllowedHost(name: string): string | undefined {
+  const trimmed = name.trim().toLowerCase()
+  if (!trimmed || trimmed.includes('*')) return undefined
+  const bracketed = trimmed.includes(':') && !trimmed.startsWith('[') ? `[${trimmed}]` : trimmed
+  const parsed = parseHostHeader(bracketed)
+  if (!parsed || parsed.port !== '80' || /:\d+$/.test(bracketed.replace(/^\[.*\]/, '')) || WILDCARDS.has(parsed.hostname)) return undefined
+  return parsed.hostname
+}
+
+function allowedHostnames(boundHost: string, extra: readonly string[]): Set<string> {
+  const names = new Set([...LOOPBACK_NAMES, ...extra])
   names.add(boundHost.includes(':') && !boundHost.startsWith('[') ? `[${boundHost}]` : boundHost)
   // Bound to every interface: the machine's own addresses are legitimate Host values too (never a name).
   if (WILDCARDS.has(boundHost)) {
@@ -42,7 +72,7 @@ export function parseHostHeader(host: string | undefined): { hostname: string; p
 export type RequestGuard = (headers: IncomingHttpHeaders) => CoreError | undefined
 
 export function createRequestGuard(options: SecurityOptions): RequestGuard {
-  const hostnames = allowedHostnames(options.boundHost)
+  const hostnames = allowedHostnames(options.boundHost, options.allowHosts ?? [])
   // Clients send the same Host (and Origin) on every request: parse each distinct value once, not per request.
   const verdicts = new Map<string, boolean>()
   const hostAllowed = (host: string | undefined) => {

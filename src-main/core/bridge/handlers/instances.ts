@@ -1,5 +1,6 @@
 // instances.*: the lifecycle as the Instances view needs it (list with quota, create, start/stop/restart/logout/delete).
 import type { InstanceRow } from '../../db/repositories/instances-repo.js'
+import { instanceQuotaOf } from '../../domain/plans.js'
 import type { InstanceView } from '../../engine/instance-manager.js'
 import type { BridgeContext } from './context.js'
 import type { HandlersOf } from './types.js'
@@ -12,9 +13,9 @@ export function instanceHandlers({ services: { instances }, account, owned }: Br
 
   return {
     'instances.list': () => {
-      const { id, plan } = account()
-      const list = instances.listRows(id).map((row) => instances.dto(row, plan))
-      return { instances: list, plan, quota: { used: list.length, limit: instances.plans.instanceQuota[plan] } }
+      const acting = account()
+      const list = instances.listRows(acting.id).map((row) => instances.dto(row, acting.plan))
+      return { instances: list, plan: acting.plan, quota: { used: list.length, limit: instanceQuotaOf(instances.plans, acting) } }
     },
     'instances.create': ({ name }) => fresh(manager.create(account().id, name?.trim() || undefined)),
     'instances.get': ({ instanceId }) => dto(owned(instanceId)),

@@ -7,12 +7,13 @@ import { bridgeErrors } from '../errors.js'
 import type { BridgeContext } from './context.js'
 import type { HandlersOf } from './types.js'
 
-const phoneDto = (p: SandboxPhone): SandboxPhoneDto => ({
+const phoneDto = (p: SandboxPhone, hideNumber: boolean): SandboxPhoneDto => ({
   phoneNumber: p.phone_number,
   name: p.name,
   jid: p.jid,
   online: p.person_online,
-  devices: p.devices.map((d) => ({ id: d.id, kind: d.kind, platform: d.platform, online: d.online, linkedAt: d.linked_at * 1000 }))
+  devices: p.devices.map((d) => ({ id: d.id, kind: d.kind, platform: d.platform, online: d.online, linkedAt: d.linked_at * 1000 })),
+  hideNumber
 })
 
 /** The newest received messages a person reads at once (read receipts for older ones were sent before). */
@@ -26,8 +27,12 @@ export function sandboxHandlers({ services: { instances }, config, owned }: Brid
     return config.sandbox
   }
   return {
-    'sandbox.phones': () => net().listPhones().map(phoneDto),
-    'sandbox.createPhone': async ({ phoneNumber, name }) => phoneDto(await net().createPhone({ phoneNumber, ...(name?.trim() ? { name: name.trim() } : {}) })),
+    'sandbox.phones': () => {
+      const network = net()
+      return network.listPhones().map((p) => phoneDto(p, network.phoneSettings(p.phone_number).hide_number))
+    },
+    'sandbox.createPhone': async ({ phoneNumber, name }) => phoneDto(await net().createPhone({ phoneNumber, ...(name?.trim() ? { name: name.trim() } : {}) }), false),
+    'sandbox.setHideNumber': ({ phoneNumber, hide }) => ({ hideNumber: net().setPhoneSettings(phoneNumber, { hide_number: hide }).hide_number }),
     'sandbox.scanQr': async ({ phoneNumber, instanceId }) => {
       const network = net()
       const row = owned(instanceId)

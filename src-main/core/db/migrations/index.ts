@@ -2,23 +2,33 @@
 // 0200-0299 message store. Add a line per new file; never edit a shipped migration.
 import type { Migration } from '../migrate.js'
 import { migration0001Core } from './0001-core.js'
+import { migration0020TempLinkTokensSealed } from './0020-temp-link-tokens-sealed.js'
+import { migration0030AccountAdmin } from './0030-account-admin.js'
+import { migration0035InstanceProxy } from './0035-instance-proxy.js'
 import { migration0100Webhooks } from './0100-webhooks.js'
 import { migration0101RateLimits } from './0101-rate-limits.js'
 import { migration0200MessageStore } from './0200-message-store.js'
 import { migration0201StoreEngineArchive } from './0201-store-engine-archive.js'
 import { migration0230Outbound } from './0230-outbound.js'
+import { migration0232OutboundCommands } from './0232-outbound-commands.js'
 import { migration0260ProfilePictures } from './0260-profile-pictures.js'
 import { migration0280Channels } from './0280-channels.js'
 import { migration0290ChatRecentOrder } from './0290-chat-recent-order.js'
+import { migration0296StoreUndecryptable } from './0296-store-undecryptable.js'
 
 export const appMigrations: readonly Migration[] = [
   migration0001Core,
+  migration0020TempLinkTokensSealed,
+  migration0030AccountAdmin,
+  migration0035InstanceProxy,
   migration0100Webhooks,
   migration0101RateLimits,
   migration0200MessageStore,
   migration0201StoreEngineArchive,
   migration0230Outbound,
+  migration0232OutboundCommands,
   migration0260ProfilePictures,
   migration0280Channels,
   migration0290ChatRecentOrder,
+  migration0296StoreUndecryptable,
 ]

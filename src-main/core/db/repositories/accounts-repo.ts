@@ -11,6 +11,10 @@ export interface AccountRow {
   plan: PlanTier
   token_hash: string
   is_default: number
+  /** Overrides the plan's instance quota: NULL = the plan's, -1 = unlimited (migration 0030). */
+  instance_quota: number | null
+  /** The token's last 4 characters, for telling tokens apart in a list; NULL until the token is next set. */
+  token_hint: string | null
   created_at: number
   updated_at: number
 }
@@ -39,16 +43,17 @@ export interface UpsertAccountInput {
 
 export function upsertAccount(db: Db, input: UpsertAccountInput): AccountRow {
   stmt(db, 
-    `INSERT INTO accounts (id, name, email, plan, token_hash, is_default, created_at, updated_at)
-     VALUES (@id, @name, @email, @plan, @hash, @isDefault, @now, @now)
+    `INSERT INTO accounts (id, name, email, plan, token_hash, token_hint, is_default, created_at, updated_at)
+     VALUES (@id, @name, @email, @plan, @hash, @hint, @isDefault, @now, @now)
      ON CONFLICT (id) DO UPDATE SET name = excluded.name, plan = excluded.plan, token_hash = excluded.token_hash,
-       email = COALESCE(excluded.email, accounts.email), updated_at = excluded.updated_at`
+       token_hint = excluded.token_hint, email = COALESCE(excluded.email, accounts.email), updated_at = excluded.updated_at`
   ).run({
     id: input.id,
     name: input.name,
     email: input.email ?? null,
     plan: input.plan,
     hash: hashTokenHex(input.token),
+    hint: tokenHint(input.token),
     isDefault: input.isDefault ? 1 : 0,
     now: input.now
   })
@@ -60,5 +65,36 @@ export function setAccountPlan(db: Db, id: string, plan: PlanTier, now: number):
 }
 
 export function setAccountToken(db: Db, id: string, token: string, now: number): void {
-  stmt(db, 'UPDATE accounts SET token_hash = ?, updated_at = ? WHERE id = ?').run(hashTokenHex(token), now, id)
+  stmt(db, 'UPDATE accounts SET token_hash = ?, token_hint = ?, updated_at = ? WHERE id = ?').run(hashTokenHex(token), tokenHint(token), now, id)
+}
+
+/** The last 4 characters: enough to tell tokens apart, far too few to guess the other 39. */
+export const tokenHint = (token: string): string => token.slice(-4)
+
+export interface NewAccountInput {
+  id: string
+  name: string
+  plan: PlanTier
+  token: string
+  instanceQuota: number | null
+  now: number
+}
+
+/** A new account (never the default); a duplicate id or token hash is a constraint error. */
+export function insertAccount(db: Db, input: NewAccountInput): AccountRow {
+  stmt(db,
+    `INSERT INTO accounts (id, name, plan, token_hash, token_hint, instance_quota, is_default, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)`
+  ).run(input.id, input.name, input.plan, hashTokenHex(input.token), tokenHint(input.token), input.instanceQuota, input.now, input.now)
+  return getAccount(db, input.id)!
+}
+
+/** NULL = the plan's quota, -1 = unlimited, N = N instances. */
+export function setAccountQuota(db: Db, id: string, instanceQuota: number | null, now: number): void {
+  stmt(db, 'UPDATE accounts SET instance_quota = ?, updated_at = ? WHERE id = ?').run(instanceQuota, now, id)
+}
+
+/** Removes the account row; its instances must already be gone (their data is not all cascaded). */
+export function deleteAccount(db: Db, id: string): boolean {
+  return stmt(db, 'DELETE FROM accounts WHERE id = ? AND is_default = 0').run(id).changes > 0
 }

@@ -3,6 +3,7 @@ import type { Db } from '../connection.js'
 import { stmt } from '../statements.js'
 import type { InstanceStatus } from '../../domain/instance-status.js'
 import type { InstanceMe } from '../../domain/events.js'
+import type { ProxySetting } from '../../domain/proxy.js'
 
 export type PersistedStatus = Exclude<InstanceStatus, 'DELETED'>
 
@@ -18,6 +19,10 @@ export interface InstanceRow {
   me_lid: string | null
   me_push_name: string | null
   me_platform: string | null
+  /** config.proxy (migration 0035); the password is sealed: read it with getInstanceProxy. */
+  proxy_server: string | null
+  proxy_username: string | null
+  proxy_password: string | null
   created_at: number
   updated_at: number
 }
@@ -69,6 +74,25 @@ export function setInstanceMe(db: Db, id: string, me: InstanceMe | null, now: nu
     me?.lid ?? null,
     me?.pushName ?? null,
     me?.platform ?? null,
+    now,
+    id
+  )
+}
+
+/** The instance's proxy with its password opened (open_secret), or null for a direct connection. */
+export function getInstanceProxy(db: Db, id: string): ProxySetting | null {
+  const row = stmt(db, 'SELECT proxy_server AS server, proxy_username AS username, open_secret(proxy_password) AS password FROM instances WHERE id = ?').get(id) as
+    | { server: string | null; username: string | null; password: string | null }
+    | undefined
+  return row?.server ? { server: row.server, username: row.username, password: row.password } : null
+}
+
+/** Sets (or with null removes) the proxy; the password is sealed with the data key. */
+export function setInstanceProxy(db: Db, id: string, proxy: ProxySetting | null, now: number): void {
+  stmt(db, 'UPDATE instances SET proxy_server = ?, proxy_username = ?, proxy_password = seal_secret(?), updated_at = ? WHERE id = ?').run(
+    proxy?.server ?? null,
+    proxy?.username ?? null,
+    proxy?.password ?? null,
     now,
     id
   )

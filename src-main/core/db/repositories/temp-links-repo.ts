@@ -1,10 +1,14 @@
-// Temporary QR links: at most one live link per instance (creating one revokes the others).
+// Temporary QR links: at most one live link per instance (creating one revokes the others). A presented token is
+// found by its SHA-256 hash (an index lookup: its timing depends on the hash, never on how close a guess came, so
+// no constant-time compare is needed); the token itself is stored sealed with the data key (seal_secret) so that
+// GET /v2/session/temp-link can show the live link again, and is never in the file in clear.
 import type { Db } from '../connection.js'
 import { stmt } from '../statements.js'
 import { hashTokenHex } from '../../domain/tokens.js'
 
 export interface TempLinkRow {
   token_hash: string
+  /** In clear here (opened by open_secret); sealed in the table. */
   token: string
   instance_id: string
   created_at: number
@@ -15,8 +19,8 @@ export interface TempLinkRow {
 export function createTempLink(db: Db, instanceId: string, token: string, now: number, ttlMs: number): TempLinkRow {
   const row: TempLinkRow = { token_hash: hashTokenHex(token), token, instance_id: instanceId, created_at: now, expires_at: now + ttlMs, revoked_at: null }
   db.transaction(() => {
-    stmt(db, 'UPDATE temp_links SET revoked_at = ? WHERE instance_id = ? AND revoked_at IS NULL').run(now, instanceId)
-    stmt(db, 'INSERT INTO temp_links (token_hash, token, instance_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(
+    stmt(db, "UPDATE temp_links SET revoked_at = ?, token = '' WHERE instance_id = ? AND revoked_at IS NULL").run(now, instanceId)
+    stmt(db, 'INSERT INTO temp_links (token_hash, token, instance_id, created_at, expires_at) VALUES (?, seal_secret(?), ?, ?, ?)').run(
       row.token_hash,
       token,
       instanceId,
@@ -29,14 +33,17 @@ export function createTempLink(db: Db, instanceId: string, token: string, now: n
   return row
 }
 
+const COLUMNS = 'token_hash, open_secret(token) AS token, instance_id, created_at, expires_at, revoked_at'
+
 export const currentTempLink = (db: Db, instanceId: string, now: number): TempLinkRow | undefined =>
-  stmt(db, 'SELECT * FROM temp_links WHERE instance_id = ? AND revoked_at IS NULL AND expires_at > ? ORDER BY created_at DESC LIMIT 1').get(instanceId, now) as TempLinkRow | undefined
+  stmt(db, `SELECT ${COLUMNS} FROM temp_links WHERE instance_id = ? AND revoked_at IS NULL AND expires_at > ? ORDER BY created_at DESC LIMIT 1`).get(instanceId, now) as TempLinkRow | undefined
 
 /** Resolves a presented token to its live link; expired and revoked links resolve to nothing. */
 export const liveTempLinkByToken = (db: Db, token: string, now: number): TempLinkRow | undefined =>
-  stmt(db, 'SELECT * FROM temp_links WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?').get(hashTokenHex(token), now) as TempLinkRow | undefined
+  stmt(db, `SELECT ${COLUMNS} FROM temp_links WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?`).get(hashTokenHex(token), now) as TempLinkRow | undefined
 
+/** A revoked link forgets its token too (only the hash stays, until the row is deleted a day later). */
 export function revokeTempLinks(db: Db, instanceId: string, now: number): number {
-  return stmt(db, 'UPDATE temp_links SET revoked_at = ? WHERE instance_id = ? AND revoked_at IS NULL AND expires_at > ?').run(now, instanceId, now)
+  return stmt(db, "UPDATE temp_links SET revoked_at = ?, token = '' WHERE instance_id = ? AND revoked_at IS NULL AND expires_at > ?").run(now, instanceId, now)
     .changes
 }

@@ -8,6 +8,7 @@ import { clearAuthState } from '../../db/repositories/auth-state-repo.js'
 import type { EngineListener, EngineSession } from '../engine-adapter.js'
 import { retryAppStateConflicts } from './app-state-retry.js'
 import { meFromCreds, type SocketHook } from './baileys-events.js'
+import { baileysLogger } from './baileys-logger.js'
 import { backgroundRetryDelay, decideReconnect, freshHistory, type ReconnectConfig } from './reconnect-policy.js'
 import { isPaired, useSqliteAuthState, type SqliteAuthState } from './sqlite-auth-state.js'
 
@@ -122,7 +123,7 @@ export class BaileysSession implements EngineSession {
       syncFullHistory: false,
       ...config,
       auth: auth.state,
-      logger: deps.logger.child({ instanceId: deps.instanceId, module: 'baileys' })
+      logger: baileysLogger(deps.logger.child({ instanceId: deps.instanceId, module: 'baileys' }))
     })
     retryAppStateConflicts(socket)
     this.socket = socket

@@ -18,6 +18,14 @@ describe('reconnect policy', () => {
     expect(decideReconnect(close(403), freshHistory(), 0, config)).toMatchObject({ action: 'fail', reason: 'forbidden' })
   })
 
+  it('402 and 406 (temporarily / permanently banned) fail at once as banned, never retried in the background', () => {
+    for (const code of [402, 406]) {
+      const d = decideReconnect(close(code), freshHistory(), 0, config)
+      expect(d, String(code)).toMatchObject({ action: 'fail', reason: 'banned', history: freshHistory() })
+      expect(backgroundRetryDelay({ reason: 'banned', code }, config)).toBeUndefined()
+    }
+  })
+
   it('other codes back off exponentially, capped, and fail after maxAttempts', () => {
     let history = freshHistory()
     const delays: number[] = []

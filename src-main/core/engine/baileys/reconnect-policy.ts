@@ -5,13 +5,14 @@
 //    exponential back-off and jitter (defaults: 8 attempts, 1 s doubling to 60 s, about 3 minutes), or
 //  - no one scanned its QR during `maxQrCycles` full QR cycles (each cycle is about 2.5 minutes), or
 //  - the network replaced the session (440) `conflictLimit` times within `conflictWindowMs`, or
-//  - the network refused the account (403).
+//  - the network refused the account: 403 (locked/forbidden), 402 (temporarily banned) or 406 (banned), the
+//    `<failure reason>` the real server answers a refused login with; retrying would only hammer the ban.
 // 515 (restart required, normal right after pairing) reconnects at once and 401 (logged out) wipes the
 // pairing and starts a fresh registration; neither counts as a failed attempt.
 // FAILED for a cause that may pass (retries exhausted while the network was unreachable or timing out, e.g. a
 // laptop asleep) is not the end for a paired instance: it stays FAILED but keeps trying in the background every
 // `backgroundRetryMs` (default 5 minutes, shortened by up to `jitter`), and goes WORKING when one connects.
-// Terminal causes never retry by themselves: logged out (401), conflicts (440), forbidden (403), no scan.
+// Terminal causes never retry by themselves: logged out (401), conflicts (440), refusals (402/403/406), no scan.
 import type { EngineFailure } from '../engine-adapter.js'
 
 export interface ReconnectConfig {
@@ -62,7 +63,7 @@ export type ReconnectDecision =
   | { action: 'logged_out'; history: ReconnectHistory }
   | { action: 'fail'; reason: EngineFailure; history: ReconnectHistory }
 
-export const DISCONNECT = { loggedOut: 401, forbidden: 403, timedOut: 408, conflict: 440, restartRequired: 515 } as const
+export const DISCONNECT = { loggedOut: 401, tempBanned: 402, forbidden: 403, banned: 406, timedOut: 408, conflict: 440, restartRequired: 515 } as const
 
 export function backoffDelay(attempt: number, config: ReconnectConfig, random: () => number): number {
   const exp = Math.min(config.maxDelayMs, config.baseDelayMs * 2 ** Math.max(0, attempt - 1))
@@ -100,6 +101,9 @@ export function decideReconnect(
     }
     case DISCONNECT.forbidden:
       return { action: 'fail', reason: 'forbidden', history }
+    case DISCONNECT.tempBanned:
+    case DISCONNECT.banned:
+      return { action: 'fail', reason: 'banned', history }
     case DISCONNECT.conflict: {
       const conflicts = [...history.conflicts.filter((t) => now - t < config.conflictWindowMs), now]
       const next = { ...history, conflicts }

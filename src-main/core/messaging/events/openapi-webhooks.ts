@@ -14,6 +14,7 @@ const WHEN: Record<EmittedEvent, string> = {
   'message.reaction': 'Someone reacted to a message or removed a reaction (reaction.text "")',
   'message.revoked': 'A message was deleted for everyone',
   'message.edited': 'A message was edited',
+  'message.undecryptable': 'An incoming message could not be decrypted and its retries did not recover it (after the grace period, 30 s by default); the store keeps a placeholder. A later recovery is announced as message / message.any',
   'poll.vote': 'A vote on a poll known to the message store (decrypted with the poll\'s secret)',
   'poll.vote.failed': 'A vote that could not be decrypted (poll unknown to the store, no secret, wrong key)',
   'event.response': 'A response (going / not going / maybe) to an event message known to the store',
@@ -31,6 +32,7 @@ const WHEN: Record<EmittedEvent, string> = {
   'label.deleted': 'A label was deleted',
   'label.chat.added': 'A label was assigned to a chat',
   'label.chat.deleted': 'A label was removed from a chat',
+  'lid.mapped': 'The phone number of a person known by LID became known; their LID chat (if any) is now merged into the phone number\'s chat. Not sent for mappings that come with history sync',
   'engine.event': 'Every raw engine (Baileys) event except credentials; only recorded while a webhook subscribes to it (or to "*")'
 }
 

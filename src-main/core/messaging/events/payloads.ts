@@ -2,8 +2,10 @@
 // objects go through THE shared mapper (toApiMessage) so webhooks, reads and send answers agree.
 import type { proto, WAMessage, WAMessageKey } from '@whiskeysockets/baileys'
 import { serializeMessageId, toApiChatId } from '../chat-ids.js'
-import { ACK_NAMES, ackOf, toApiMessage, type AckValue, type MapContext } from '../message-mapper.js'
+import { ACK_NAMES, ackOf, personIds, toApiMessage, type AckValue, type MapContext } from '../message-mapper.js'
+import type { LidMappingChange } from '../store/jids.js'
 import type { StoredLabel } from '../store/labels-repo.js'
+import type { RekeyResult } from '../store/rekey.js'
 import { labelColorHex } from '../store/labels-repo.js'
 import type * as S from './schemas.js'
 
@@ -14,13 +16,22 @@ export interface PayloadContext {
   sentByApi: (messageId: string) => boolean
   /** URL of downloaded media, if any. */
   mediaUrl?: MapContext['mediaUrl']
+  /** The store's LID<->phone graph and the instance's own LID (chatLid/chatPn, authorLid/authorPn). */
+  identity?: MapContext['identity']
+  meLid?: string | null
 }
 
 const api = (jid: string | null | undefined): string => toApiChatId(jid)
 const isGroupish = (chat: string) => chat.endsWith('@g.us') || chat === 'status@broadcast' || chat.endsWith('@newsletter')
 
 export function messagePayload(m: WAMessage, ctx: PayloadContext): S.MessagePayload {
-  return toApiMessage(m, { me: ctx.me, sentByApi: ctx.sentByApi, ...(ctx.mediaUrl ? { mediaUrl: ctx.mediaUrl } : {}) })
+  return toApiMessage(m, {
+    me: ctx.me,
+    sentByApi: ctx.sentByApi,
+    meLid: ctx.meLid ?? null,
+    ...(ctx.mediaUrl ? { mediaUrl: ctx.mediaUrl } : {}),
+    ...(ctx.identity ? { identity: ctx.identity } : {})
+  })
 }
 
 /** from/to/participant of a key, WAHA style. */
@@ -35,6 +46,7 @@ function route(key: WAMessageKey, ctx: PayloadContext): { from: string; to: stri
 export function ackPayload(key: WAMessageKey, ack: number, at: number, ctx: PayloadContext, participant: string | null = null): S.AckPayload {
   const r = route(key, ctx)
   const value = Math.max(-1, Math.min(4, ack)) as AckValue
+  const chat = isGroupish(r.chatId) ? { lid: null, pn: null } : personIds([key.remoteJid, key.remoteJidAlt], ctx)
   return {
     id: serializeMessageId(key),
     from: r.from,
@@ -44,6 +56,8 @@ export function ackPayload(key: WAMessageKey, ack: number, at: number, ctx: Payl
     ack: value,
     ackName: ACK_NAMES[value],
     chatId: r.chatId,
+    chatLid: chat.lid,
+    chatPn: chat.pn,
     timestamp: at
   }
 }
@@ -227,4 +241,20 @@ export const labelChatPayload = (labelId: string, label: StoredLabel | undefined
   labelId,
   label: label ? labelPayload(label) : null,
   chatId: api(chatJid)
+})
+
+export const lidMappedPayload = (
+  change: LidMappingChange,
+  merge: RekeyResult,
+  source: S.LidMappedPayload['source'],
+  at: number
+): S.LidMappedPayload => ({
+  lid: api(change.lid),
+  pn: api(change.pn),
+  chatId: api(change.pn),
+  previousPn: change.previous ? api(change.previous) : null,
+  mergedChat: merge.mergedChat,
+  movedMessages: merge.movedMessages,
+  source,
+  timestamp: at
 })

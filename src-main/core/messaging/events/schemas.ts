@@ -6,6 +6,22 @@ const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()])
 const ChatId = (description = 'Chat id: <number>@c.us, <id>@g.us, <n>@lid (phone number unknown), <n>@newsletter') => Type.String({ description })
 const SerializedId = (description = 'Serialized message id {fromMe}_{chatId}_{id}[_{participant}]') => Type.String({ description })
 
+const Lid = (who: string) =>
+  Nullable(Type.String({ description: `${who}'s LID (<n>@lid); null only while the network never named it (a chat by phone number with no mapping yet)` }))
+const Pn = (who: string) =>
+  Nullable(Type.String({ description: `${who}'s phone number as <n>@c.us; null while only the LID is known (the person hides their number)` }))
+
+/**
+ * LID-first addressing: the network names people by LID, by phone number, or both. Chat ids (from, to, chatId,
+ * participant) use the phone number when it is known, else the LID; these fields carry both spellings.
+ */
+const PersonIds = {
+  chatLid: Lid('1:1 chats: the other person'),
+  chatPn: Pn('1:1 chats: the other person'),
+  authorLid: Lid('The author (the group member in groups; the instance for own messages)'),
+  authorPn: Pn('The author')
+}
+
 export const MessagePayload = Type.Object(
   {
     id: SerializedId(),
@@ -38,11 +54,28 @@ export const MessagePayload = Type.Object(
     vCards: Type.Array(Type.String()),
     replyTo: Nullable(Type.Object({ id: Type.String(), participant: Nullable(Type.String()), body: Type.String(), _data: Type.Unknown() })),
     pushName: Nullable(Type.String()),
+    ...PersonIds,
     _data: Type.Unknown({ description: 'The engine message (Baileys WebMessageInfo as JSON)' })
   },
-  { title: 'WebhookMessage', description: 'message and message.any: WAHA WAMessage' }
+  { title: 'WebhookMessage', description: 'message and message.any: WAHA WAMessage, plus both ids of the people in it (chatLid/chatPn, authorLid/authorPn)' }
 )
 export type MessagePayload = Static<typeof MessagePayload>
+
+export const UndecryptablePayload = Type.Object(
+  {
+    ...MessagePayload.properties,
+    type: Type.Literal('ciphertext', { description: 'Always ciphertext (whatsapp-web.js\'s name for a message that could not be decrypted)' }),
+    body: Type.Literal('', { description: 'Always empty: the content never arrived' }),
+    reason: Nullable(Type.String({ description: 'The engine\'s decryption error of the last attempt, e.g. "Bad MAC", "No session record", "Invalid PreKey ID"' })),
+    firstFailedAt: Type.Number({ description: 'Seconds, when the first attempt to decrypt it failed' })
+  },
+  {
+    title: 'WebhookMessageUndecryptable',
+    description:
+      'message.undecryptable (Switchboard\'s addition): an incoming message could not be decrypted and the retry flow (retry receipts to the sender\'s phone) did not recover it within the grace period. The store keeps a placeholder (type ciphertext). Should the content still arrive later, it replaces the placeholder and is announced as a normal message / message.any.'
+  }
+)
+export type UndecryptablePayload = Static<typeof UndecryptablePayload>
 
 export const AckPayload = Type.Object(
   {
@@ -54,9 +87,21 @@ export const AckPayload = Type.Object(
     ack: Type.Integer(),
     ackName: Type.String({ description: 'ERROR, PENDING, SERVER, DEVICE, READ, PLAYED' }),
     chatId: ChatId(),
-    timestamp: Type.Number({ description: 'Seconds, when the ack changed' })
+    chatLid: PersonIds.chatLid,
+    chatPn: PersonIds.chatPn,
+    timestamp: Type.Number({ description: 'Seconds, when the ack changed' }),
+    error: Type.Optional(
+      Type.Object(
+        {
+          code: Type.String({ description: "The network's ack error code: 463 (reach-out timelock), 475 (message capping), others as sent; queue_purged when a restart dropped a queued send" }),
+          reason: Type.String({ description: 'reachout_timelocked, message_capped, refused, or queue_purged' }),
+          message: Type.String()
+        },
+        { description: "Switchboard's addition, only with ack -1 (ERROR): why the message was not sent" }
+      )
+    )
   },
-  { title: 'WebhookMessageAck', description: 'message.ack (own messages only): WAHA fields + chatId' }
+  { title: 'WebhookMessageAck', description: 'message.ack (own messages only): WAHA fields + chatId; with ack -1 also error {code, reason, message}' }
 )
 export type AckPayload = Static<typeof AckPayload>
 
@@ -254,11 +299,34 @@ export const SessionStatusPayload = Type.Object(
     status: Type.String({ description: 'STOPPED, STARTING, SCAN_QR_CODE, WORKING, FAILED, DELETED' }),
     instance_id: Type.String(),
     previous: Nullable(Type.String()),
-    reason: Type.String({ description: 'Why it changed, e.g. start, engine:open, disconnect:401' })
+    reason: Type.String({ description: 'Why it changed, a stable code: start, stop, restart, resume, boot, logout, engine:qr, engine:paired, engine:open, disconnect:<code> (401 the phone logged the device out, 440 conflict, 515 restart required), failed:<retries_exhausted|qr_timeout|conflict|forbidden|banned>' }),
+    reason_text: Nullable(Type.String({ description: 'The same reason in words for people, e.g. "the phone logged this device out (removed from Linked devices): scan a new QR code to pair again"' }))
   },
-  { title: 'WebhookSessionStatus', description: 'session.status: {name, status} as documented, plus instance_id, previous, reason' }
+  { title: 'WebhookSessionStatus', description: 'session.status: {name, status} as documented, plus instance_id, previous, reason and reason_text' }
 )
 export type SessionStatusPayload = Static<typeof SessionStatusPayload>
+
+export const LidMappedPayload = Type.Object(
+  {
+    lid: Type.String({ description: '<n>@lid' }),
+    pn: Type.String({ description: 'The phone number as <n>@c.us' }),
+    chatId: ChatId('The person\'s chat id from now on (= pn); the LID is still accepted as chatId everywhere'),
+    previousPn: Nullable(Type.String({ description: 'The number the LID was mapped to before (a correction); usually null' })),
+    mergedChat: Type.Boolean({ description: 'A chat stored under the LID was merged into the phone number\'s chat (messages, unread count, last message)' }),
+    movedMessages: Type.Integer({ description: 'Messages that moved from the LID chat' }),
+    source: Type.Union(
+      [Type.Literal('message'), Type.Literal('lid-mapping.update'), Type.Literal('contacts'), Type.Literal('chats'), Type.Literal('groups')],
+      { description: 'Where the mapping came from: a message\'s addressing (sender_pn/participant_pn, or sender_lid of a message by number), the engine\'s lid-mapping.update, contacts, chats, or group metadata' }
+    ),
+    timestamp: Type.Number({ description: 'Seconds' })
+  },
+  {
+    title: 'WebhookLidMapped',
+    description:
+      'lid.mapped (Switchboard\'s addition): the phone number of a LID became known. Mappings that arrive with history sync are stored without this event.'
+  }
+)
+export type LidMappedPayload = Static<typeof LidMappedPayload>
 
 export const EngineEventPayload = Type.Object(
   {
@@ -279,6 +347,7 @@ export const PAYLOAD_SCHEMAS = {
   'message.reaction': ReactionPayload,
   'message.revoked': RevokedPayload,
   'message.edited': EditedPayload,
+  'message.undecryptable': UndecryptablePayload,
   'poll.vote': PollVotePayload,
   'poll.vote.failed': PollVotePayload,
   'event.response': EventResponsePayload,
@@ -296,6 +365,7 @@ export const PAYLOAD_SCHEMAS = {
   'label.deleted': LabelPayload,
   'label.chat.added': LabelChatPayload,
   'label.chat.deleted': LabelChatPayload,
+  'lid.mapped': LidMappedPayload,
   'engine.event': EngineEventPayload
 } as const
 

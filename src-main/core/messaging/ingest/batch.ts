@@ -10,19 +10,20 @@ import { ingestGroupPicture, ingestGroupsUpdate, ingestGroupsUpsert, ingestParti
 import { ingestMessagesDelete, ingestMessageUpdates, ingestReactions, ingestReceipts } from './message-updates.js'
 import { ingestHistoryMessages, ingestUpsert } from './messages.js'
 import { ingestCalls, ingestPresence } from './signals.js'
+import { ingestMessageCapping, ingestReachoutTimelock } from './send-refusals.js'
 
 export type BatchErrorReporter = (err: unknown, kind: string) => void
 
 type Step = [keyof BaileysEventMap, (ctx: IngestContext, events: Partial<BaileysEventMap>) => void]
 
 const STEPS: Step[] = [
-  ['lid-mapping.update', (c, e) => learnMappings(c, [e['lid-mapping.update']!])],
+  ['lid-mapping.update', (c, e) => learnMappings(c, [e['lid-mapping.update']!], 'lid-mapping.update')],
   [
     'messaging-history.set',
     (c, e) => {
       const h = e['messaging-history.set']!
-      learnMappings(c, h.lidPnMappings ?? [])
-      ingestContacts(c, h.contacts)
+      learnMappings(c, h.lidPnMappings ?? [], 'history')
+      ingestContacts(c, h.contacts, 'history')
       ingestChats(c, h.chats, true)
       ingestHistoryMessages(c, h.messages)
     }
@@ -54,7 +55,9 @@ const STEPS: Step[] = [
   ['labels.edit', (c, e) => ingestLabelEdit(c, e['labels.edit']!)],
   ['labels.association', (c, e) => ingestLabelAssociation(c, e['labels.association']!)],
   ['presence.update', (c, e) => ingestPresence(c, e['presence.update']!)],
-  ['call', (c, e) => ingestCalls(c, e.call!)]
+  ['call', (c, e) => ingestCalls(c, e.call!)],
+  ['connection.update', (c, e) => ingestReachoutTimelock(c, e['connection.update']!)],
+  ['message-capping.update', (c, e) => ingestMessageCapping(c, e['message-capping.update']!)]
 ]
 
 /** Runs inside the caller's transaction. */

@@ -26,8 +26,8 @@ function chatPatch(c: Partial<Chat> | ChatUpdate): ChatPatch {
   return p
 }
 
-const chatJid = (ctx: IngestContext, c: { id?: string | null; pnJid?: string | null; lidJid?: string | null }): string => {
-  if (c.id && c.pnJid) learnMappings(ctx, [{ lid: c.lidJid ?? c.id, pn: c.pnJid }])
+const chatJid = (ctx: IngestContext, c: { id?: string | null; pnJid?: string | null; lidJid?: string | null }, history = false): string => {
+  if (c.id && c.pnJid) learnMappings(ctx, [{ lid: c.lidJid ?? c.id, pn: c.pnJid }], history ? 'history' : 'chats')
   return canonicalJid(ctx.db, ctx.instanceId, c.id, c.pnJid)
 }
 
@@ -38,7 +38,7 @@ export function ingestChats(ctx: IngestContext, chats: (Chat | Partial<Chat>)[],
     const p = chatPatch(c)
     // A history chat's unread count is absolute (the phone's count), not a delta.
     if (history && typeof c.unreadCount === 'number' && c.unreadCount > 0) p.unreadCount = c.unreadCount
-    const jid = chatJid(ctx, c)
+    const jid = chatJid(ctx, c, history)
     patchChat(ctx.db, ctx.instanceId, jid, p, ctx.now)
     if (typeof c.archived === 'boolean') setEngineArchived(ctx.db, ctx.instanceId, jid, c.archived, ctx.now)
   }
@@ -60,12 +60,12 @@ export function ingestChatsDelete(ctx: IngestContext, ids: string[]): void {
   for (const id of ids) deleteChat(ctx.db, ctx.instanceId, canonicalJid(ctx.db, ctx.instanceId, id))
 }
 
-export function ingestContacts(ctx: IngestContext, contacts: Partial<Contact>[]): void {
+export function ingestContacts(ctx: IngestContext, contacts: Partial<Contact>[], source: 'contacts' | 'history' = 'contacts'): void {
   for (const c of contacts) {
     if (!c.id) continue
     const lid = c.lid ?? (c.id.endsWith('@lid') ? c.id : undefined)
     const pn = c.phoneNumber ?? (c.id.endsWith('@s.whatsapp.net') ? c.id : undefined)
-    if (lid && pn) learnMappings(ctx, [{ lid, pn }])
+    if (lid && pn) learnMappings(ctx, [{ lid, pn }], source)
     const jid = canonicalJid(ctx.db, ctx.instanceId, c.id, pn)
     if (!jid.endsWith('@s.whatsapp.net') && !jid.endsWith('@lid')) continue // groups/channels are chats, not contacts
     const p: ContactPatch = {}

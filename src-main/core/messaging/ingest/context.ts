@@ -2,11 +2,11 @@
 // transaction), the instance's identity, the payload context, emit() which writes the outbox row in that same
 // transaction, and publish() which queues a domain event for after the commit (dropped with a rolled-back
 // savepoint, like the rows it describes). Also key canonicalization, which learns LID<->PN pairs on the way.
-import { jidNormalizedUser, type WAMessageKey } from '@whiskeysockets/baileys'
+import { isLidUser, isPnUser, type WAMessageKey } from '@whiskeysockets/baileys'
 import type { Db } from '../../db/connection.js'
 import type { IngestEventMap } from '../../domain/events.js'
-import type { PayloadContext } from '../events/payloads.js'
-import type { EmittedEvent, PayloadOf } from '../events/schemas.js'
+import { lidMappedPayload, type PayloadContext } from '../events/payloads.js'
+import type { EmittedEvent, LidMappedPayload, PayloadOf } from '../events/schemas.js'
 import { canonicalJid, recordLidMappings } from '../store/jids.js'
 import { rekeyChat } from '../store/rekey.js'
 import { mergeLidContact } from '../store/contacts-repo.js'
@@ -69,26 +69,35 @@ export function toNum(v: unknown): number {
   return 0
 }
 
-/** Records LID<->PN pairs and moves anything stored under a newly mapped LID to its PN. */
-export function learnMappings(ctx: IngestContext, pairs: readonly { lid?: string | null; pn?: string | null }[]): void {
-  const fresh = pairs.filter((p) => p.lid && p.pn && p.lid.endsWith('@lid') && p.pn.endsWith('@s.whatsapp.net'))
-  if (!fresh.length || recordLidMappings(ctx.db, ctx.instanceId, fresh, ctx.now) === 0) return
-  for (const p of fresh) {
-    const lid = jidNormalizedUser(p.lid!)
-    const pn = jidNormalizedUser(p.pn!)
-    rekeyChat(ctx.db, ctx.instanceId, lid, pn, ctx.now)
+/** Where a LID<->PN pair came from; `history` (history sync) is stored quietly, the others emit lid.mapped. */
+export type MappingSource = LidMappedPayload['source'] | 'history'
+
+/**
+ * The one LID<->PN graph of the instance: records the pairs and, for each new one, merges anything stored under
+ * the LID into the phone number's rows (one chat per person) in the batch's transaction, then emits the
+ * lid.mapped webhook and queues the lid.mapped domain event (not for history sync: thousands at pairing).
+ */
+export function learnMappings(ctx: IngestContext, pairs: readonly { lid?: string | null; pn?: string | null }[], source: MappingSource): void {
+  const fresh = pairs.filter((p) => p.lid && p.pn && isLidUser(p.lid) && isPnUser(p.pn))
+  if (!fresh.length) return
+  for (const change of recordLidMappings(ctx.db, ctx.instanceId, fresh, ctx.now)) {
+    const { lid, pn } = change
+    const merge = rekeyChat(ctx.db, ctx.instanceId, lid, pn, ctx.now)
     mergeLidContact(ctx.db, ctx.instanceId, lid, pn, ctx.now)
+    if (source === 'history') continue
+    ctx.emit('lid.mapped', lidMappedPayload(change, merge, source, nowSeconds(ctx)))
+    ctx.publish('lid.mapped', { lid, pn, mergedChat: merge.mergedChat })
   }
 }
 
 /** The key with canonical chat and participant (PN form when known); the other spellings kept in *Alt. */
-export function canonicalKey(ctx: IngestContext, key: WAMessageKey): WAMessageKey {
+export function canonicalKey(ctx: IngestContext, key: WAMessageKey, source: MappingSource = 'message'): WAMessageKey {
   learnMappings(ctx, [
     { lid: key.remoteJid, pn: key.remoteJidAlt },
     { lid: key.remoteJidAlt, pn: key.remoteJid },
     { lid: key.participant, pn: key.participantAlt },
     { lid: key.participantAlt, pn: key.participant }
-  ])
+  ], source)
   const remoteJid = canonicalJid(ctx.db, ctx.instanceId, key.remoteJid, key.remoteJidAlt)
   const out: WAMessageKey = { ...key, remoteJid }
   if (key.remoteJid && remoteJid !== key.remoteJid) out.remoteJidAlt = key.remoteJid

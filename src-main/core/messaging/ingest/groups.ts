@@ -12,7 +12,7 @@ function participant(ctx: IngestContext, p: GroupParticipant | string): StoredPa
   const gp: GroupParticipant = typeof p === 'string' ? { id: p } : p
   const lid = gp.lid ?? (gp.id.endsWith('@lid') ? gp.id : null)
   const pn = gp.phoneNumber ?? (gp.id.endsWith('@s.whatsapp.net') ? gp.id : undefined)
-  if (lid && pn) learnMappings(ctx, [{ lid, pn }])
+  if (lid && pn) learnMappings(ctx, [{ lid, pn }], 'groups')
   return { id: canonicalJid(ctx.db, ctx.instanceId, gp.id, pn), lid, admin: gp.admin ?? (gp.isSuperAdmin ? 'superadmin' : gp.isAdmin ? 'admin' : null) }
 }
 

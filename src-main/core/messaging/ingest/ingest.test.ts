@@ -38,7 +38,7 @@ function setup(opts: { subscribe?: string[] } = {}) {
   })
   const send = (events: Partial<BaileysEventMap>, instanceId = I) => bus.emit('engine.baileys', { instanceId, events })
   const events = (name?: string) => listEvents(db, { instanceId: I, ...(name ? { event: name } : {}), limit: 1000 }).map((e) => getEvent(db, e.id) as WebhookEnvelope<Record<string, unknown>>)
-  return { db, send, events, errors, ingestor, wakes }
+  return { db, send, events, errors, ingestor, wakes, bus }
 }
 
 const msg = (id: string, remoteJid: string, text: string, extra: Partial<WAMessage> = {}): WAMessage => ({
@@ -83,6 +83,39 @@ describe('ingestion of engine batches', () => {
     expect(events('message.any')).toHaveLength(1)
     expect(m).toMatchObject({ session: 'sess', instance_id: I, engine: 'NOWEB', me: { id: `${ME}@c.us` }, payload: { id: 'false_15550001111@c.us_N1', from: '15550001111@c.us', body: 'hi', fromMe: false, source: 'app' } })
     expect(getContact(db, I, BOB)!.notify).toBe('Bob')
+  })
+
+  it('LID graph: a LID chat merges into the number\'s chat when lid-mapping.update names it, with one lid.mapped (webhook + domain event); history mappings are quiet', () => {
+    const { db, send, events, bus } = setup()
+    const mapped: unknown[] = []
+    bus.on('lid.mapped', (e) => mapped.push(e))
+    send({ 'messages.upsert': { messages: [msg('L1', BOB_LID, 'by lid')], type: 'notify' } })
+    const [before] = events('message')
+    expect(before!.payload).toMatchObject({ from: BOB_LID, chatLid: BOB_LID, chatPn: null, authorPn: null })
+    send({ 'messages.upsert': { messages: [msg('P1', BOB, 'by number')], type: 'notify' } })
+    expect(getChat(db, I, BOB_LID)).toMatchObject({ unreadCount: 1 })
+    expect(getChat(db, I, BOB)).toMatchObject({ unreadCount: 1 })
+
+    send({ 'lid-mapping.update': { lid: BOB_LID, pn: BOB } })
+    expect(getChat(db, I, BOB_LID)).toBeUndefined()
+    expect(getChat(db, I, BOB)).toMatchObject({ unreadCount: 2 })
+    expect(listChatMessages(db, I, BOB).map((m) => m.id)).toEqual(['P1', 'L1'])
+    expect(events('lid.mapped').map((e) => e.payload)).toEqual([
+      { lid: BOB_LID, pn: '15550001111@c.us', chatId: '15550001111@c.us', previousPn: null, mergedChat: true, movedMessages: 1, source: 'lid-mapping.update', timestamp: expect.any(Number) }
+    ])
+    expect(mapped).toEqual([{ instanceId: I, lid: BOB_LID, pn: BOB, mergedChat: true }])
+    // Known already: nothing more, whichever source repeats it.
+    send({ 'lid-mapping.update': { lid: BOB_LID, pn: BOB }, 'contacts.upsert': [{ id: BOB, lid: BOB_LID }] })
+    expect(events('lid.mapped')).toHaveLength(1)
+    // A later message by number carries both ids (the graph fills the LID the key does not name).
+    send({ 'messages.upsert': { messages: [msg('P2', BOB, 'again')], type: 'notify' } })
+    expect(events('message').find((e) => e.payload.body === 'again')!.payload).toMatchObject({ from: '15550001111@c.us', chatLid: BOB_LID, chatPn: '15550001111@c.us' })
+
+    send({ 'messaging-history.set': { chats: [], contacts: [{ id: '888@lid', phoneNumber: '15550002222@s.whatsapp.net' }], messages: [], lidPnMappings: [{ lid: '999@lid', pn: '15550003333@s.whatsapp.net' }], isLatest: true } })
+    expect(pnForLid(db, I, '999@lid')).toBe('15550003333@s.whatsapp.net')
+    expect(pnForLid(db, I, '888@lid')).toBe('15550002222@s.whatsapp.net')
+    expect(events('lid.mapped')).toHaveLength(1)
+    expect(mapped).toHaveLength(1)
   })
 
   it('edits, revokes and acks change the stored row and emit once each', () => {

@@ -13,12 +13,14 @@ import type { CoreEventMap, IngestEventMap, InstanceMe, SessionStatusEvent } fro
 import type { BaileysBusEvents } from '../../engine/baileys/baileys-events.js'
 import { enqueueEvent, isSubscribed, webhookMe } from '../../webhooks/index.js'
 import { toWaJid } from '../chat-ids.js'
+import { identityOf } from '../store/jids.js'
 import type { MapContext } from '../message-mapper.js'
 import type { EmittedEvent, PayloadOf } from '../events/schemas.js'
 import { ingestBatch } from './batch.js'
 import type { IngestContext, PendingEvent } from './context.js'
 import { engineEvents } from './engine-event.js'
 import { presenceUpdated } from './signals.js'
+import { DEFAULT_UNDECRYPTABLE_GRACE_MS, finalizeDuePlaceholders } from './undecryptable.js'
 
 export interface IngestorLogger {
   error(obj: Record<string, unknown>, msg: string): void
@@ -47,6 +49,8 @@ export interface IngestorDeps {
   wakeDeliveries: () => void
   logger: IngestorLogger
   now?: () => number
+  /** How long a retry may take to recover a message that could not be decrypted before message.undecryptable (default 30 s). */
+  undecryptableGraceMs?: number
 }
 
 export interface Ingestor {
@@ -83,6 +87,8 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
       payload: {
         me: ownJid(inst.me),
         sentByApi: (id) => sentByApi(db, instanceId, id),
+        identity: (jid) => identityOf(db, instanceId, jid),
+        meLid: inst.me?.lid ?? null,
         ...(deps.mediaUrl ? { mediaUrl: (key) => deps.mediaUrl!(instanceId, key) } : {})
       },
       emit<E extends EmittedEvent>(event: E, payload: PayloadOf<E>) {
@@ -117,9 +123,37 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
     if (e.status !== 'DELETED') deps.wakeDeliveries()
   }
 
+  // Placeholders that no retry recovered in time become final (undecryptable.ts); also those left by an earlier run.
+  const graceMs = deps.undecryptableGraceMs ?? DEFAULT_UNDECRYPTABLE_GRACE_MS
+  const finalize = () => {
+    try {
+      finalizeDuePlaceholders(
+        {
+          db,
+          emit: (instanceId, payload) => {
+            const inst = deps.instance(instanceId)
+            if (!inst) return false
+            const me = ownJid(inst.me)
+            const ctx = { me, sentByApi: (id: string) => sentByApi(db, instanceId, id), ...(deps.mediaUrl ? { mediaUrl: (key: Parameters<NonNullable<MapContext['mediaUrl']>>[0]) => deps.mediaUrl!(instanceId, key) } : {}) }
+            const envelope = { instanceId, session: inst.name, me: webhookMe(inst.me), engine: deps.engineName }
+            enqueueEvent(db, { ...envelope, event: 'message.undecryptable', payload: payload(ctx) }, { now: now(), wake: deps.wakeDeliveries })
+            return true
+          }
+        },
+        now(),
+        graceMs
+      )
+    } catch (err) {
+      deps.logger.error({ err }, 'message store: undecryptable placeholders not finalized')
+    }
+  }
+  const sweep = setInterval(finalize, Math.max(250, Math.min(Math.floor(graceMs / 4), 10_000)))
+  sweep.unref()
+
   const offs = [deps.bus.on('engine.baileys', onBatch), deps.bus.on('session.status', onStatus)]
   return {
     stop() {
+      clearInterval(sweep)
       for (const off of offs.splice(0)) off()
     }
   }

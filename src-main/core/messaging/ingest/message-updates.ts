@@ -10,6 +10,7 @@ import { canonicalJid } from '../store/jids.js'
 import { applyEdit, clearChatMessages, deleteMessage, findMessage, markRevoked, raiseAck, setStarred } from '../store/messages-repo.js'
 import { setReaction } from '../store/reactions-repo.js'
 import { authorOf, canonicalKey, isolated, nowSeconds, toNum, type IngestContext } from './context.js'
+import { reportRefusal } from './send-refusals.js'
 
 const find = (ctx: IngestContext, key: WAMessageKey) => (key.id ? findMessage(ctx.db, ctx.instanceId, key.remoteJid ?? null, key.id) : undefined)
 
@@ -18,7 +19,7 @@ export function ingestMessageUpdates(ctx: IngestContext, updates: WAMessageUpdat
     if (!rawKey?.id) continue
     isolated(ctx, `update of ${rawKey.id}`, () => {
       const key = canonicalKey(ctx, rawKey)
-      if (update.status !== undefined && update.status !== null) onStatus(ctx, key, ackOf(update.status))
+      if (update.status !== undefined && update.status !== null) onStatus(ctx, key, ackOf(update.status), update.messageStubParameters)
       if (update.messageStubType === WAMessageStubType.REVOKE && update.message === null) onRevoke(ctx, key)
       const edited = update.message?.editedMessage?.message
       if (edited) onEdit(ctx, key, edited, toNum(update.messageTimestamp) || nowSeconds(ctx))
@@ -30,12 +31,17 @@ export function ingestMessageUpdates(ctx: IngestContext, updates: WAMessageUpdat
   }
 }
 
-function onStatus(ctx: IngestContext, key: WAMessageKey, ack: number): void {
+function onStatus(ctx: IngestContext, key: WAMessageKey, ack: number, stub: WAMessageUpdate['update']['messageStubParameters']): void {
   const stored = find(ctx, key)
   if (!stored) return
   const prev = raiseAck(ctx.db, stored.pk, ack, ctx.now)
   // Acks are reported for own messages (receipts of what we sent); our own reads of incoming ones are not.
   if (!stored.fromMe) return
+  // The network refused it (ack error): reported once, with the reason (send-refusals.ts).
+  if (ack === -1) {
+    if (prev !== null) reportRefusal(ctx, stored.message.key, stored.chatId, stub)
+    return
+  }
   if (prev !== null) ctx.emit('message.ack', ackPayload(stored.message.key, ack, nowSeconds(ctx), ctx.payload))
   ctx.publish('message.ack', { chatId: stored.chatId, id: stored.id, ack: prev !== null ? ack : stored.ack })
 }

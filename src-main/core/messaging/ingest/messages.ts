@@ -8,6 +8,8 @@ import { upsertContact } from '../store/contacts-repo.js'
 import { upsertMessage, messageColumns } from '../store/messages-repo.js'
 import { authorOf, canonicalKey, isolated, nowSeconds, toNum, type IngestContext } from './context.js'
 import { ingestEventResponse, ingestPollVote } from './votes.js'
+import { reportRefusal } from './send-refusals.js'
+import { ingestStub, isUndecryptableStub, settlePlaceholder } from './undecryptable.js'
 
 /** Content kinds that change other messages or carry no chat content: never stored as messages. */
 const NOT_MESSAGES = new Set([
@@ -29,8 +31,8 @@ export const isStorable = (content: proto.IMessage | undefined): boolean => {
 }
 
 /** The message with its key canonical and its timestamp a plain number. */
-function canonicalMessage(ctx: IngestContext, m: WAMessage): WAMessage {
-  return { ...m, key: canonicalKey(ctx, m.key), messageTimestamp: toNum(m.messageTimestamp) || nowSeconds(ctx) }
+function canonicalMessage(ctx: IngestContext, m: WAMessage, history = false): WAMessage {
+  return { ...m, key: canonicalKey(ctx, m.key, history ? 'history' : 'message'), messageTimestamp: toNum(m.messageTimestamp) || nowSeconds(ctx) }
 }
 
 /** Stores a message; returns whether it was new. Shared by live upserts and history sync. */
@@ -57,18 +59,24 @@ export function ingestUpsert(ctx: IngestContext, batch: { messages: WAMessage[];
 function upsertOne(ctx: IngestContext, raw: WAMessage, type: string): void {
   const m = canonicalMessage(ctx, raw)
   const content = normalizeMessageContent(m.message)
+  // Could not be decrypted: a placeholder until a retry recovers it (undecryptable.ts).
+  if (isUndecryptableStub(m)) return ingestStub(ctx, m, () => store(ctx, m, true, !m.key.fromMe && type === 'notify'))
+  // A recovered message replaces its placeholder and is announced as new.
+  const recovered = settlePlaceholder(ctx, m, isStorable(content))
   if (content?.pollUpdateMessage) return ingestPollVote(ctx, raw, m, content.pollUpdateMessage)
   if (content?.encEventResponseMessage) return ingestEventResponse(ctx, raw, m, content.encEventResponseMessage)
   if (!isStorable(content)) return
   const fromMe = !!m.key.fromMe
   const res = store(ctx, m, true, !fromMe && type === 'notify')
-  ctx.publish('message.stored', { chatId: m.key.remoteJid!, id: m.key.id!, fromMe, inserted: res.inserted })
-  if (res.inserted) {
+  ctx.publish('message.stored', { chatId: m.key.remoteJid!, id: m.key.id!, fromMe, inserted: res.inserted || recovered })
+  if (res.inserted || recovered) {
     const payload = messagePayload(m, ctx.payload)
     ctx.emit('message.any', payload)
     if (!fromMe) ctx.emit('message', payload)
     // An own message first seen already acknowledged (the engine folds fast receipts into the upsert).
     else if (payload.ack >= 1) ctx.emit('message.ack', ackPayload(m.key, payload.ack, nowSeconds(ctx), ctx.payload))
+    // ...or already refused by the network (the server's error ack folded into the send's upsert).
+    else if (payload.ack === -1) reportRefusal(ctx, m.key, m.key.remoteJid!, m.messageStubParameters)
   } else if (fromMe && res.previousAck !== null) {
     // A repeat that carries a higher status (e.g. the server ack folded into the append).
     const ack = messageColumns(m).ack
@@ -81,7 +89,7 @@ export function ingestHistoryMessages(ctx: IngestContext, messages: WAMessage[])
   for (const raw of messages) {
     if (!raw.key?.id || !raw.key.remoteJid) continue
     isolated(ctx, `history message ${raw.key.id}`, () => {
-      const m = canonicalMessage(ctx, raw)
+      const m = canonicalMessage(ctx, raw, true)
       if (isStorable(normalizeMessageContent(m.message))) store(ctx, m, false, false)
     })
   }

@@ -69,7 +69,7 @@ describe('session.status events commit with the status row', () => {
     s.manager.start(ID)
     expect(getInstance(s.db, ID)!.status).toBe('STARTING')
     expect(s.seenInside).toEqual([{ inTransaction: true, rowStatus: 'STARTING' }])
-    expect(s.statusEvents()).toEqual([{ name: 'sess-1', status: 'STARTING', instance_id: ID, previous: 'STOPPED', reason: 'start' }])
+    expect(s.statusEvents()).toEqual([{ name: 'sess-1', status: 'STARTING', instance_id: ID, previous: 'STOPPED', reason: 'start', reason_text: 'started' }])
     expect(atEmit).toEqual([1])
   })
 

@@ -3,6 +3,7 @@
 // an enqueue that creates deliveries wakes the delivery worker (wakeDeliveries, only scheduled).
 import type { Db } from '../../db/connection.js'
 import type { SessionStatusEvent } from '../../domain/events.js'
+import { statusReasonText } from '../../domain/status-reason.js'
 import { enqueueEvent, webhookMe } from '../../webhooks/index.js'
 import type { SessionStatusPayload } from '../events/schemas.js'
 
@@ -19,7 +20,7 @@ export function sessionStatusOutbox(deps: SessionStatusOutboxDeps): (e: SessionS
   return (e) => {
     // A deleted instance's webhooks are already gone; nothing could deliver the event.
     if (e.status === 'DELETED') return
-    const payload: SessionStatusPayload = { name: e.name, status: e.status, instance_id: e.instanceId, previous: e.previous, reason: e.reason }
+    const payload: SessionStatusPayload = { name: e.name, status: e.status, instance_id: e.instanceId, previous: e.previous, reason: e.reason, reason_text: statusReasonText(e.reason) }
     enqueueEvent(deps.db, { instanceId: e.instanceId, session: e.name, me: webhookMe(e.me), engine: deps.engineName, event: 'session.status', payload }, { now: e.at, wake: deps.wakeDeliveries })
   }
 }

@@ -4,7 +4,7 @@
 import type { Db } from '../../db/connection.js'
 import { toApiChatId } from '../chat-ids.js'
 import { ACK_NAMES, toApiMessage, type AckValue, type ApiMessage } from '../message-mapper.js'
-import { listReactions, type StoredChat, type StoredContact, type StoredMessage } from '../store/index.js'
+import { identityOf, listReactions, type StoredChat, type StoredContact, type StoredMessage } from '../store/index.js'
 
 export interface MessageShapeContext {
   db: Db
@@ -26,7 +26,7 @@ export type ApiStoredMessage = ApiMessage & {
 
 export function toApiStoredMessage(m: StoredMessage, c: MessageShapeContext): ApiStoredMessage {
   const url = m.hasMedia ? c.mediaUrl(m) : null
-  const api = toApiMessage(m.message, { me: c.me, sentByApi: c.sentByApi, mediaUrl: () => url })
+  const api = toApiMessage(m.message, { me: c.me, sentByApi: c.sentByApi, mediaUrl: () => url, identity: (jid) => identityOf(c.db, c.instanceId, jid) })
   const ack = (Math.max(-1, Math.min(4, m.ack)) as AckValue)
   const revoked = m.revokedAt !== null
   const mediaError = url ? null : (c.mediaError?.(m) ?? 'not downloaded: read with downloadMedia=true')

@@ -1,11 +1,15 @@
 // Contact operations that ask the network directly: number check (through the instance's check limiter; it
-// records the business flags the network states on the contact), about text, block and unblock.
+// records the business flags the network states on the contact), about text, block and unblock (a number not on
+// WhatsApp is 404 not_on_whatsapp).
 import { jidNormalizedUser, type WASocket } from '@whiskeysockets/baileys'
 import { coreErrors } from '../../domain/core-errors.js'
+import { isDomainError } from '../../domain/errors.js'
 import { RateLimitError, type RateLimiter, type SendQueue } from '../../rate-limit/index.js'
 import type { Db } from '../../db/connection.js'
 import { toApiChatId } from '../chat-ids.js'
+import { sendErrors } from '../send/send-errors.js'
 import { getContact, upsertContact } from '../store/index.js'
+import { readsErrors } from './errors.js'
 import { engineCall } from './live-socket.js'
 import { lookupNumber } from './number-lookup.js'
 
@@ -78,8 +82,27 @@ export async function fetchAbout(socket: WASocket, jid: string): Promise<AboutTe
   return { about, setAt: about !== null && at ? at : null }
 }
 
+/**
+ * Block or unblock. Baileys addresses the block list by LID and throws a plain Boom ("Unable to resolve LID for PN
+ * JID", "... PN JID for LID") when it has none: for a number that is the answer for an account that does not
+ * exist, so it is asked once more by number check and answered 404 not_on_whatsapp, never a 502. A LID without a
+ * known number is a contact this instance does not know (404 contact_not_found).
+ */
 export async function setBlocked(socket: WASocket, jid: string, blocked: boolean): Promise<void> {
-  await engineCall(blocked ? 'the block' : 'the unblock', () => socket.updateBlockStatus(jidNormalizedUser(jid), blocked ? 'block' : 'unblock'))
+  const normalized = jidNormalizedUser(jid)
+  try {
+    await socket.updateBlockStatus(normalized, blocked ? 'block' : 'unblock')
+  } catch (e) {
+    const message = e instanceof Error ? e.message : ''
+    if (/^Unable to resolve PN JID for LID/.test(message)) throw readsErrors.contactNotFound(toApiChatId(normalized))
+    if (/^Unable to resolve LID for PN JID/.test(message)) {
+      const digits = normalized.split('@')[0]!.split(':')[0]!
+      const found = await lookupNumber(socket, digits)
+      if (!found.exists) throw sendErrors.notOnWhatsApp(toApiChatId(normalized))
+    }
+    if (isDomainError(e)) throw e
+    throw readsErrors.engineRequestFailed(blocked ? 'the block' : 'the unblock', message || String(e))
+  }
 }
 
 /** Saves the contact in the phone's address book (app-state contact action, synced to every device). */

@@ -13,6 +13,7 @@ import type { Db } from '../../db/connection.js'
 import { stmt } from '../../db/statements.js'
 import { PRIVATE_FILE_MODE, ensurePrivateDir } from '../../secrets/private-files.js'
 import { canonicalJid, findMessage, getMessageByPk, messagesWithId, setMediaPath, type StoredMessage } from '../store/index.js'
+import { encodeRaw } from '../store/raw-json.js'
 import { readsErrors } from './errors.js'
 
 export interface MediaFilesOptions {
@@ -195,20 +196,23 @@ export class MediaFiles {
     const name = this.fileNameOf(instanceId, m)
     const target = join(folder, name)
     const partial = join(folder, `${name}.${randomBytes(6).toString('hex')}.part`)
+    const fetchStream = (msg: WAMessage) =>
+      downloadMediaMessage(msg, 'stream', { options: { ...this.o.fetchOptions, signal: AbortSignal.timeout(this.o.downloadTimeoutMs ?? 120_000) } })
     try {
-      const stream = await downloadMediaMessage(
-        m.message as WAMessage,
-        'stream',
-        { options: { ...this.o.fetchOptions, signal: AbortSignal.timeout(this.o.downloadTimeoutMs ?? 120_000) } },
-        {
-          logger: this.o.logger as never,
-          // Old media may need the sender's phone to upload it again; only possible while WORKING.
-          reuploadRequest: async (msg) => {
-            if (!socket) throw new Error('the media expired and the session is not WORKING to ask for it again')
-            return socket.updateMediaMessage(msg)
-          }
-        }
-      )
+      let stream
+      try {
+        stream = await fetchStream(m.message)
+      } catch (e) {
+        // Old media: the media host answers 403/404/410. The phone is asked to upload it again (Baileys'
+        // updateMediaMessage, only while WORKING) and the new path is kept for later downloads. (Baileys' own
+        // re-upload hook never fires in rc14: it tests error.status, its Boom errors carry output.statusCode.)
+        if (!EXPIRED_STATUSES.has(httpStatusOf(e))) throw e
+        if (!socket) throw new Error('the media expired on the server and the session is not WORKING to ask the phone for it again', { cause: e })
+        this.o.logger.info({ instanceId, id: m.id, status: httpStatusOf(e) }, 'media expired on the server: asking the phone to upload it again')
+        const renewed = await socket.updateMediaMessage(m.message)
+        stmt(this.o.db, 'UPDATE store_messages SET raw = ?, updated_at = ? WHERE pk = ?').run(encodeRaw(renewed), Date.now(), m.pk)
+        stream = await fetchStream(renewed)
+      }
       await pipeline(stream, createWriteStream(partial, { mode: PRIVATE_FILE_MODE }))
       // Durable before visible: data flushed, then renamed into place, then the folder entry flushed.
       const fd = openSync(partial, 'r+')
@@ -228,6 +232,16 @@ export class MediaFiles {
     setMediaPath(this.o.db, m.pk, rel)
     return rel
   }
+}
+
+/** What the media host answers for media it no longer keeps. */
+const EXPIRED_STATUSES = new Set<number | undefined>([403, 404, 410])
+
+/** HTTP status of a failed media fetch (Baileys throws Boom errors with output.statusCode). */
+function httpStatusOf(e: unknown): number | undefined {
+  const err = e as { output?: { statusCode?: unknown }; status?: unknown } | undefined
+  const s = err?.output?.statusCode ?? err?.status
+  return typeof s === 'number' ? s : undefined
 }
 
 function syncFolder(folder: string): void {

@@ -1,12 +1,14 @@
 // The file of a media send, typed (a URL to fetch, or base64 / data: URL text) and read into bytes. URLs are
 // fetched with a timeout and a size cap; outside the sandbox, loopback and private addresses are refused (the API
-// must not become a way into the LAN). How clients spell the file (file[url], a top-level url...) is read at the
+// must not become a way into the LAN), on every redirect hop too. How clients spell the file (file[url], a top-level url...) is read at the
 // API boundary (api/params/media-param.ts).
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
 import { BlockList, isIP } from 'node:net'
 import { Agent, request } from 'undici'
+import { coreErrors } from '../../domain/core-errors.js'
 import { isDomainError } from '../../domain/errors.js'
 import { sendErrors } from './send-errors.js'
+import { readUpload, uploadSize } from './uploads.js'
 
 export interface MediaLimits {
   /** Largest file accepted, in bytes (URL downloads and base64 alike). */
@@ -15,6 +17,11 @@ export interface MediaLimits {
   timeoutMs: number
   /** Sandbox mode: files on loopback and private addresses are fine. */
   allowPrivate: boolean
+  /**
+   * Origins (`http://127.0.0.1:8080`) fetched even when private addresses are refused. Not a setting: tests use it
+   * to serve the first hop from a local server while the guard stays on for every other hop.
+   */
+  allowOrigins?: readonly string[]
 }
 
 export const DEFAULT_MEDIA_LIMITS: MediaLimits = { maxBytes: 64 * 1024 * 1024, timeoutMs: 30_000, allowPrivate: false }
@@ -25,8 +32,15 @@ export interface MediaFile {
   filename: string | undefined
 }
 
-/** A file to send as the caller has it: a URL to fetch or base64 text (a data: URL too), and what it knows of it. */
-export type FileSpec = ({ url: string; data?: undefined } | { data: string; url?: undefined }) & {
+/**
+ * A file to send as the caller has it: a URL to fetch, base64 text (a data: URL too) or a file uploaded with the
+ * request (multipart, streamed to disk; see uploads.ts), and what it knows of it.
+ */
+export type FileSpec = (
+  | { url: string; data?: undefined; upload?: undefined }
+  | { data: string; url?: undefined; upload?: undefined }
+  | { upload: string; url?: undefined; data?: undefined }
+) & {
   mimetype?: string
   filename?: string
 }
@@ -35,13 +49,24 @@ export type FileSpec = ({ url: string; data?: undefined } | { data: string; url?
 export interface FileNames {
   url: string
   data: string
+  /** The uploaded file part (default: the data name). */
+  upload?: string
 }
 
 /** `file` -> file[url] / file[data], the names the send and status endpoints document. */
-export const fileNames = (name: string): FileNames => ({ url: `${name}[url]`, data: `${name}[data]` })
+export const fileNames = (name: string): FileNames => ({ url: `${name}[url]`, data: `${name}[data]`, upload: name })
 
-/** Reads a file into bytes: base64 decoded, URLs downloaded; the caller's mimetype and filename win. */
+/** Reads a file into bytes: base64 decoded, URLs downloaded, uploads read; the caller's mimetype and filename win. */
 export async function loadFile(spec: FileSpec, limits: MediaLimits, names: FileNames = fileNames('file')): Promise<MediaFile> {
+  if (spec.upload !== undefined) {
+    // The size is known from the upload: a file over the limit is refused before it is read into memory.
+    const size = uploadSize(spec.upload)
+    if (size !== undefined && size > limits.maxBytes) throw sendErrors.fileTooLarge(limits.maxBytes)
+    const bytes = await readUpload(spec.upload)
+    if (!bytes) throw coreErrors.invalidParam(names.upload ?? names.data, 'not a file uploaded with this request')
+    if (!bytes.length) throw coreErrors.invalidParam(names.upload ?? names.data, 'the uploaded file is empty')
+    return { data: bytes, mimetype: spec.mimetype, filename: spec.filename }
+  }
   if (spec.data !== undefined) {
     const decoded = decodeBase64(spec.data, names.data, limits.maxBytes)
     return { data: decoded.bytes, mimetype: spec.mimetype ?? decoded.mimetype, filename: spec.filename }
@@ -105,35 +130,78 @@ let anyAgent: Agent | undefined
 const agentFor = (allowPrivate: boolean): Agent =>
   allowPrivate ? (anyAgent ??= new Agent({ connections: 16 })) : (publicAgent ??= new Agent({ connections: 16, connect: { lookup: publicOnlyLookup as never } }))
 
-export async function fetchFile(url: string, limits: MediaLimits, param: string): Promise<{ bytes: Buffer; mimetype: string | undefined; filename: string | undefined }> {
+/** Redirects followed per download; each hop is checked like the first URL. */
+export const MAX_REDIRECTS = 5
+const REDIRECTS = new Set([301, 302, 303, 307, 308])
+
+/**
+ * The URL if it may be fetched: http(s) only and, outside the sandbox, no loopback or private IP literal and no
+ * localhost name (names that resolve to such addresses are refused by the agent's lookup, at connect time).
+ */
+function checkedUrl(raw: string | URL, limits: MediaLimits, param: string, hop: string): URL {
   let parsed: URL
   try {
-    parsed = new URL(url)
+    parsed = new URL(raw)
   } catch {
-    throw sendErrors.invalidFileUrl(param, 'not a URL')
+    throw sendErrors.invalidFileUrl(param, `${hop}not a URL`)
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw sendErrors.invalidFileUrl(param, 'only http and https URLs are fetched')
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw sendErrors.invalidFileUrl(param, `${hop}only http and https URLs are fetched`)
   const host = parsed.hostname.replace(/^\[|\]$/g, '')
-  if (!limits.allowPrivate && (host === 'localhost' || host.endsWith('.localhost') || isPrivateAddress(host))) {
-    throw sendErrors.invalidFileUrl(param, 'loopback and private network addresses are not fetched')
+  if (!limits.allowPrivate && !limits.allowOrigins?.includes(parsed.origin) && (host === 'localhost' || host.endsWith('.localhost') || isPrivateAddress(host))) {
+    throw sendErrors.invalidFileUrl(param, `${hop}loopback and private network addresses are not fetched`)
   }
+  return parsed
+}
+
+/**
+ * Downloads a file. Redirects are followed here, not by undici, so that every hop passes the same checks as the
+ * first URL before anything connects to it (undici's own redirect handling would follow a 302 to an IP literal
+ * such as 127.0.0.1 or 10.0.0.1, which no DNS lookup sees). At most MAX_REDIRECTS hops.
+ */
+export async function fetchFile(url: string, limits: MediaLimits, param: string): Promise<{ bytes: Buffer; mimetype: string | undefined; filename: string | undefined }> {
+  let current = checkedUrl(url, limits, param, '')
   // Our own controller, cleared when done: a timeout firing after the body was dropped must abort nothing.
   const abort = new AbortController()
   const timer = setTimeout(() => abort.abort(Object.assign(new Error('timed out'), { name: 'TimeoutError' })), limits.timeoutMs)
   try {
-    return await download(parsed, url, limits, abort.signal)
+    for (let hop = 0; ; hop++) {
+      const res = await send(current, url, param, limits, abort.signal)
+      if (!REDIRECTS.has(res.statusCode)) return await readBody(res, current, url, limits)
+      discard(res)
+      const location = res.headers.location
+      if (typeof location !== 'string' || !location) throw sendErrors.fileUnreachable(url, `HTTP ${res.statusCode} without a Location`)
+      if (hop >= MAX_REDIRECTS) throw sendErrors.fileUnreachable(url, `more than ${MAX_REDIRECTS} redirects`)
+      let next: URL
+      try {
+        next = new URL(location, current)
+      } catch {
+        throw sendErrors.invalidFileUrl(param, 'redirected to something that is not a URL')
+      }
+      current = checkedUrl(next, limits, param, `redirected to ${next.origin}: `)
+    }
   } finally {
     clearTimeout(timer)
   }
 }
 
-async function download(parsed: URL, url: string, limits: MediaLimits, signal: AbortSignal): Promise<{ bytes: Buffer; mimetype: string | undefined; filename: string | undefined }> {
-  let res: Awaited<ReturnType<typeof request>>
+type Response = Awaited<ReturnType<typeof request>>
+
+async function send(target: URL, url: string, param: string, limits: MediaLimits, signal: AbortSignal): Promise<Response> {
   try {
-    res = await request(parsed, { dispatcher: agentFor(limits.allowPrivate), signal, maxRedirections: 5, headers: { 'user-agent': 'Switchboard' } })
+    return await request(target, { dispatcher: agentFor(limits.allowPrivate), signal, maxRedirections: 0, headers: { 'user-agent': 'Switchboard' } })
   } catch (e) {
+    // The agent's lookup refused a name that resolves to a private address: the caller's URL is at fault.
+    if (codeOf(e) === 'EPRIVATE') throw sendErrors.invalidFileUrl(param, `${target.hostname} resolves to a loopback or private network address, which is not fetched`)
     throw sendErrors.fileUnreachable(url, describe(e))
   }
+}
+
+function discard(res: Response): void {
+  res.body.on('error', () => {})
+  res.body.destroy()
+}
+
+async function readBody(res: Response, final: URL, url: string, limits: MediaLimits): Promise<{ bytes: Buffer; mimetype: string | undefined; filename: string | undefined }> {
   const chunks: Buffer[] = []
   try {
     if (res.statusCode < 200 || res.statusCode > 299) throw sendErrors.fileUnreachable(url, `HTTP ${res.statusCode}`)
@@ -147,21 +215,29 @@ async function download(parsed: URL, url: string, limits: MediaLimits, signal: A
       chunks.push(b)
     }
   } catch (e) {
-    res.body.on('error', () => {})
-    res.body.destroy()
+    discard(res)
     if (isDomainError(e)) throw e
     throw sendErrors.fileUnreachable(url, describe(e))
   }
   const type = res.headers['content-type']
   const mimetype = typeof type === 'string' && type && !type.startsWith('application/octet-stream') ? type.split(';')[0]!.trim() : undefined
-  const last = decodeURIComponent(parsed.pathname.split('/').pop() ?? '')
+  let last = ''
+  try {
+    last = decodeURIComponent(final.pathname.split('/').pop() ?? '')
+  } catch {
+    // A malformed %-escape in the path: no file name rather than an error.
+  }
   return { bytes: Buffer.concat(chunks), mimetype, filename: last || undefined }
+}
+
+const codeOf = (e: unknown): string | undefined => {
+  const cause = (e as { cause?: unknown } | undefined)?.cause
+  return (e as { code?: string } | undefined)?.code ?? (cause as { code?: string } | undefined)?.code
 }
 
 function describe(e: unknown): string {
   if (e instanceof Error) {
-    const cause = (e as { cause?: unknown }).cause
-    const code = (e as { code?: string }).code ?? (cause as { code?: string } | undefined)?.code
+    const code = codeOf(e)
     if (e.name === 'TimeoutError' || e.name === 'AbortError') return 'timed out'
     return code ? `${code} ${e.message}`.slice(0, 200) : e.message.slice(0, 200)
   }

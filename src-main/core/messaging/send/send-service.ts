@@ -15,6 +15,8 @@ import { RecipientCheck } from './recipients.js'
 import type { SendCommand } from './send-command.js'
 import { dispatchOf, type Dispatch } from './send-dispatch.js'
 import { sendErrors } from './send-errors.js'
+import { Deliverability, type DeliverabilityOptions, type DeliverabilityView } from './deliverability.js'
+import { opensNewChat, serverAck } from './new-contacts.js'
 
 export type { Dispatch } from './send-dispatch.js'
 
@@ -30,6 +32,12 @@ export interface OutboundRequest {
 
 /** How often a queued message looks for the reconnected socket. */
 const RECONNECT_POLL_MS = 250
+
+/** How long a send that opens a new chat waits for the server's ack (463/475 come there) before it counts as sent. */
+const SERVER_ACK_WAIT_MS = 5_000
+
+/** Why a message waits: the rate-limit policy, or (Switchboard's addition) the network's limit on new chats. */
+export type QueueReason = DenyReason | 'new_contacts_paused'
 
 /** Sent at once: what Baileys sent (id chosen by the pipeline). */
 export interface SentResult {
@@ -49,7 +57,7 @@ export interface QueuedResult {
   /** When it is expected to leave (Unix ms), and how long from now. */
   etaAt: number
   etaMs: number
-  reason: DenyReason
+  reason: QueueReason
 }
 
 export type SendResult = SentResult | QueuedResult
@@ -74,13 +82,31 @@ export interface SendServiceDeps {
   reconnectWaitMs?: number
   /** A stored message by chat JID and id (the message store), for quotes and votes of received messages. */
   findStored?: (instanceId: string, chatJid: string, id: string) => WAMessage | undefined
+  /** Cool-downs of the new-contact hold when the network gave no end. */
+  deliverability?: DeliverabilityOptions
+}
+
+/** A send to a new contact held while the network limits new chats; its row stays `queued`. */
+interface HeldSend {
+  req: OutboundRequest
+  messageId: string
+  quoted: WAMessage | undefined
 }
 
 export class SendService {
   readonly recipients: RecipientCheck
+  /** The network's limits on new chats (463/475), fed by the ingestor's deliverability.changed events. */
+  readonly deliverability: Deliverability
+  private readonly held = new Map<string, HeldSend[]>()
 
   constructor(readonly deps: SendServiceDeps) {
     this.recipients = new RecipientCheck({ now: () => deps.clock.now(), pnForLid: (instanceId, lid) => pnForLid(deps.db, instanceId, lid) })
+    this.deliverability = new Deliverability(deps.clock, (id) => this.releaseHeld(id), deps.deliverability)
+  }
+
+  /** What the network lets this account do with new contacts (GET /v2/session/info, the UI). */
+  deliverabilityOf(instanceId: string): DeliverabilityView {
+    return this.deliverability.view(instanceId, this.held.get(instanceId)?.length ?? 0)
   }
 
   get media(): MediaLimits {
@@ -162,6 +188,8 @@ export class SendService {
     const quoted = req.replyTo ? this.quoted(req.instanceId, req.replyTo) : undefined
     const messageId = generateMessageIDV2(sock.user!.id)
     rows.insertOutbound(db, { instanceId: req.instanceId, messageId, chatJid: req.chatJid, kind: req.kind }, clock.now())
+    // The network limits new chats now: hold it rather than have it refused (each refusal burns the number more).
+    if (this.holdsNewChat(req)) return this.hold({ req, messageId, quoted })
 
     const submitted = queue.submit(req.instanceId, 'send', () => this.runJob(req, messageId, quoted))
     if (submitted.status === 'rejected') {
@@ -170,19 +198,61 @@ export class SendService {
     }
     if (submitted.status === 'started') {
       const message = await submitted.result
+      if (message === 'held') return this.heldResult(req, messageId)
       // The own JID as the socket knows it after the send (the message's from/to).
       return { status: 'sent', message, me: this.deps.engine.liveSocket(req.instanceId)?.user?.id ?? '' }
     }
     // Queued: the caller has its answer; the outcome lands on the row (and in the store through Baileys).
-    submitted.result.catch((e: unknown) => {
-      if (e instanceof QueuePurgedError) rows.purgeQueued(db, req.instanceId, clock.now())
-      else if (!isDomainError(e)) this.deps.logger.warn({ err: e, instanceId: req.instanceId, messageId }, 'queued send failed')
-    })
+    this.settleLater(req, messageId, submitted.result)
     return { status: 'queued', messageId, chatJid: req.chatJid, position: submitted.position, etaAt: submitted.etaAt, etaMs: submitted.etaMs, reason: submitted.reason }
   }
 
-  private async runJob(req: OutboundRequest, messageId: string, quoted: WAMessage | undefined): Promise<WAMessage> {
+  private settleLater(req: OutboundRequest, messageId: string, result: Promise<unknown>): void {
+    result.catch((e: unknown) => {
+      if (e instanceof QueuePurgedError) rows.purgeQueued(this.deps.db, req.instanceId, this.deps.clock.now())
+      else if (!isDomainError(e)) this.deps.logger.warn({ err: e, instanceId: req.instanceId, messageId }, 'queued send failed')
+    })
+  }
+
+  private holdsNewChat(req: OutboundRequest): boolean {
+    return !!this.deliverability.paused(req.instanceId) && opensNewChat(this.deps.db, req.instanceId, req.chatJid)
+  }
+
+  private hold(h: HeldSend): QueuedResult {
+    const list = this.held.get(h.req.instanceId) ?? []
+    list.push(h)
+    this.held.set(h.req.instanceId, list)
+    return this.heldResult(h.req, h.messageId)
+  }
+
+  private heldResult(req: OutboundRequest, messageId: string): QueuedResult {
+    const list = this.held.get(req.instanceId) ?? []
+    const position = Math.max(1, list.findIndex((h) => h.messageId === messageId) + 1)
+    const etaAt = this.deliverability.paused(req.instanceId)?.until ?? this.deps.clock.now()
+    return { status: 'queued', messageId, chatJid: req.chatJid, position, etaAt, etaMs: Math.max(0, etaAt - this.deps.clock.now()), reason: 'new_contacts_paused' }
+  }
+
+  /** The hold lifted: held sends go to the rate-limit queue in the order they were accepted (the policy applies). */
+  private releaseHeld(instanceId: string): void {
+    const list = this.held.get(instanceId)
+    this.held.delete(instanceId)
+    for (const h of list ?? []) {
+      const submitted = this.deps.queue.submit(instanceId, 'send', () => this.runJob(h.req, h.messageId, h.quoted))
+      if (submitted.status === 'rejected') {
+        rows.markFailed(this.deps.db, instanceId, h.messageId, submitted.error.code, submitted.error.message, this.deps.clock.now())
+        continue
+      }
+      this.settleLater(h.req, h.messageId, submitted.result)
+    }
+  }
+
+  private async runJob(req: OutboundRequest, messageId: string, quoted: WAMessage | undefined): Promise<WAMessage | 'held'> {
     const { db, clock } = this.deps
+    // Queued before the network limited new chats: held now instead (its row stays queued).
+    if (this.holdsNewChat(req)) {
+      this.hold({ req, messageId, quoted })
+      return 'held'
+    }
     if (!rows.markSending(db, req.instanceId, messageId, clock.now())) {
       throw new QueuePurgedError('queue_purged', 'the instance restarted before this message was sent')
     }
@@ -192,11 +262,27 @@ export class SendService {
       rows.markFailed(db, req.instanceId, messageId, e.code, e.message, clock.now())
       throw e
     }
+    // A message that opens a new chat is what 463/475 refuse: wait for the server's ack before calling it sent.
+    const ack = opensNewChat(db, req.instanceId, req.chatJid) ? serverAck(sock.ws as never, messageId, SERVER_ACK_WAIT_MS) : undefined
     let sent: WAMessage
     try {
       sent = await req.dispatch(sock, { messageId, quoted })
     } catch (e) {
+      ack?.cancel()
       const err = isDomainError(e) ? e : sendErrors.sendFailed(e instanceof Error ? e.message : String(e))
+      rows.markFailed(db, req.instanceId, messageId, err.code, err.message, clock.now())
+      throw err
+    }
+    const error = ack ? await ack.result : ''
+    if (error === '463' || error === '475') {
+      const limit = error === '463' ? 'reachout_timelock' : 'message_cap'
+      this.deliverability.apply({ instanceId: req.instanceId, limit, active: true, until: null })
+      const err = sendErrors.refusedByNetwork(error === '463' ? 'reachout_timelocked' : 'message_capped', this.deliverability.paused(req.instanceId)?.until ?? null)
+      rows.markFailed(db, req.instanceId, messageId, err.code, err.message, clock.now())
+      throw err
+    }
+    if (error) {
+      const err = sendErrors.sendFailed(`ack error ${error}`)
       rows.markFailed(db, req.instanceId, messageId, err.code, err.message, clock.now())
       throw err
     }
@@ -231,13 +317,16 @@ export class SendService {
     return this.deps.queue.snapshot(instanceId)
   }
 
-  /** Restart: waiting jobs are dropped and their rows marked purged. */
+  /** Restart: waiting jobs (held ones included) are dropped and their rows marked purged. */
   purge(instanceId: string): number {
+    this.held.delete(instanceId)
     this.deps.queue.purge(instanceId)
     return rows.purgeQueued(this.deps.db, instanceId, this.deps.clock.now())
   }
 
   forget(instanceId: string): void {
+    this.held.delete(instanceId)
+    this.deliverability.forget(instanceId)
     this.deps.queue.purge(instanceId)
     this.recipients.forget(instanceId)
   }

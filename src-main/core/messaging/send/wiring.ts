@@ -44,6 +44,8 @@ export function wireOutbound(o: OutboundWiringOptions): SendService {
   o.bus.on('session.status', (e) => {
     if (e.status === 'WORKING') limiter.markWorking(e.instanceId, clock.now())
   })
+  // The network's limits on new chats (463/475, its notices), as the ingestor reports them.
+  o.bus.on('deliverability.changed', (e) => service.deliverability.apply(e))
   o.instances.onRestart((id) => {
     const purged = service.purge(id)
     if (purged) o.logger.info({ instanceId: id, purged }, 'restart purged queued outbound messages')

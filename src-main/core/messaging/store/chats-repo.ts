@@ -3,6 +3,7 @@
 import type { Db } from '../../db/connection.js'
 import { stmt } from '../../db/statements.js'
 import { fromMessageRow, MESSAGE_BY_PK_SQL, type MessageRow, type StoredMessage } from './messages-repo.js'
+import { patchUpdate } from './patch-update.js'
 
 export interface StoredChat {
   instanceId: string
@@ -108,41 +109,25 @@ export interface ChatPatch {
   lastMessageAt?: number
 }
 
+const updateChat = patchUpdate<ChatPatch>(
+  'store_chats',
+  ['instance_id', 'chat_id'],
+  [
+    ['name', 'name', (p) => p.name ?? null],
+    ['unread_count', 'unreadCount', (p) => Math.max(0, p.unreadCount ?? 0)],
+    ['archived', 'archived', (p) => (p.archived ? 1 : 0)],
+    ['pinned_at', 'pinnedAt', (p) => p.pinnedAt ?? null],
+    ['muted_until', 'mutedUntil', (p) => p.mutedUntil ?? null],
+    ['marked_unread', 'markedUnread', (p) => (p.markedUnread ? 1 : 0)]
+  ],
+  { sql: 'last_message_at = MAX(last_message_at, @lastAt)', params: (p) => ({ lastAt: p.lastMessageAt ?? 0 }) }
+)
+
 /** Creates the chat if needed and applies the given fields. Returns the chat as it was before (undefined if new). */
 export function patchChat(db: Db, instanceId: string, chatId: string, patch: ChatPatch, now: number): StoredChat | undefined {
   const before = getChat(db, instanceId, chatId)
   ensureChat(db, instanceId, chatId, now)
-  const has = (k: keyof ChatPatch) => (patch[k] === undefined ? 0 : 1)
-  stmt(
-    db,
-    `UPDATE store_chats SET
-       name = CASE WHEN @hasName = 1 THEN @name ELSE name END,
-       unread_count = CASE WHEN @hasUnread = 1 THEN @unread ELSE unread_count END,
-       archived = CASE WHEN @hasArchived = 1 THEN @archived ELSE archived END,
-       pinned_at = CASE WHEN @hasPinned = 1 THEN @pinnedAt ELSE pinned_at END,
-       muted_until = CASE WHEN @hasMuted = 1 THEN @mutedUntil ELSE muted_until END,
-       marked_unread = CASE WHEN @hasMarked = 1 THEN @marked ELSE marked_unread END,
-       last_message_at = MAX(last_message_at, @lastAt),
-       updated_at = @now
-     WHERE instance_id = @instanceId AND chat_id = @chatId`
-  ).run({
-    hasName: has('name'),
-    name: patch.name ?? null,
-    hasUnread: has('unreadCount'),
-    unread: Math.max(0, patch.unreadCount ?? 0),
-    hasArchived: has('archived'),
-    archived: patch.archived ? 1 : 0,
-    hasPinned: has('pinnedAt'),
-    pinnedAt: patch.pinnedAt ?? null,
-    hasMuted: has('mutedUntil'),
-    mutedUntil: patch.mutedUntil ?? null,
-    hasMarked: has('markedUnread'),
-    marked: patch.markedUnread ? 1 : 0,
-    lastAt: patch.lastMessageAt ?? 0,
-    now,
-    instanceId,
-    chatId
-  })
+  updateChat(db, { instance_id: instanceId, chat_id: chatId }, patch, now)
   return before
 }
 

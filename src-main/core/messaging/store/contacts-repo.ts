@@ -1,6 +1,7 @@
 // Contacts (push names, saved names, business flags) and the LID<->PN mapping list of the store.
 import type { Db } from '../../db/connection.js'
 import { stmt } from '../../db/statements.js'
+import { patchUpdate } from './patch-update.js'
 
 export interface StoredContact {
   instanceId: string
@@ -59,43 +60,20 @@ export interface ContactPatch {
   status?: string | null
 }
 
+const updateContact = patchUpdate<ContactPatch>('store_contacts', ['instance_id', 'jid'], [
+  ['lid', 'lid', (p) => p.lid ?? null],
+  ['name', 'name', (p) => p.name ?? null],
+  ['notify', 'notify', (p) => p.notify ?? null],
+  ['verified_name', 'verifiedName', (p) => p.verifiedName ?? null],
+  ['is_business', 'isBusiness', (p) => (p.isBusiness ? 1 : 0)],
+  ['is_enterprise', 'isEnterprise', (p) => (p.isEnterprise ? 1 : 0)],
+  ['img_url', 'imgUrl', (p) => p.imgUrl ?? null],
+  ['status', 'status', (p) => p.status ?? null]
+])
+
 export function upsertContact(db: Db, instanceId: string, jid: string, patch: ContactPatch, now: number): void {
   stmt(db, 'INSERT OR IGNORE INTO store_contacts (instance_id, jid, updated_at) VALUES (?, ?, ?)').run(instanceId, jid, now)
-  const set = (k: keyof ContactPatch) => (patch[k] === undefined ? 0 : 1)
-  stmt(
-    db,
-    `UPDATE store_contacts SET
-       lid = CASE WHEN @hasLid = 1 THEN @lid ELSE lid END,
-       name = CASE WHEN @hasName = 1 THEN @name ELSE name END,
-       notify = CASE WHEN @hasNotify = 1 THEN @notify ELSE notify END,
-       verified_name = CASE WHEN @hasVerified = 1 THEN @verifiedName ELSE verified_name END,
-       is_business = CASE WHEN @hasBusiness = 1 THEN @isBusiness ELSE is_business END,
-       is_enterprise = CASE WHEN @hasEnterprise = 1 THEN @isEnterprise ELSE is_enterprise END,
-       img_url = CASE WHEN @hasImg = 1 THEN @imgUrl ELSE img_url END,
-       status = CASE WHEN @hasStatus = 1 THEN @status ELSE status END,
-       updated_at = @now
-     WHERE instance_id = @instanceId AND jid = @jid`
-  ).run({
-    hasLid: set('lid'),
-    lid: patch.lid ?? null,
-    hasName: set('name'),
-    name: patch.name ?? null,
-    hasNotify: set('notify'),
-    notify: patch.notify ?? null,
-    hasVerified: set('verifiedName'),
-    verifiedName: patch.verifiedName ?? null,
-    hasBusiness: set('isBusiness'),
-    isBusiness: patch.isBusiness ? 1 : 0,
-    hasEnterprise: set('isEnterprise'),
-    isEnterprise: patch.isEnterprise ? 1 : 0,
-    hasImg: set('imgUrl'),
-    imgUrl: patch.imgUrl ?? null,
-    hasStatus: set('status'),
-    status: patch.status ?? null,
-    now,
-    instanceId,
-    jid
-  })
+  updateContact(db, { instance_id: instanceId, jid }, patch, now)
 }
 
 /** A contact known under its LID becomes known by its PN: the LID row folds into the PN row. */

@@ -3,6 +3,7 @@
 import type { GroupMetadata } from '@whiskeysockets/baileys'
 import type { Db } from '../../db/connection.js'
 import { stmt } from '../../db/statements.js'
+import { patchUpdate } from './patch-update.js'
 import { encodeRaw } from './raw-json.js'
 
 export interface StoredParticipant {
@@ -64,42 +65,21 @@ export interface GroupPatch {
   raw?: Partial<GroupMetadata>
 }
 
+const updateGroup = patchUpdate<GroupPatch>('store_groups', ['instance_id', 'id'], [
+  ['subject', 'subject', (p) => p.subject ?? null],
+  ['description', 'description', (p) => p.description ?? null],
+  ['owner', 'owner', (p) => p.owner ?? null],
+  ['participants', 'participants', (p) => JSON.stringify(p.participants ?? [])],
+  ['announce', 'announce', (p) => num(p.announce)],
+  ['restrict', 'restrict', (p) => num(p.restrict)],
+  ['raw', 'raw', (p) => (p.raw ? encodeRaw(p.raw) : null)]
+])
+
 /** Creates or updates the group; returns it as it was before (undefined if new). */
 export function patchGroup(db: Db, instanceId: string, id: string, p: GroupPatch, now: number): StoredGroup | undefined {
   const before = getGroup(db, instanceId, id)
   stmt(db, 'INSERT OR IGNORE INTO store_groups (instance_id, id, updated_at) VALUES (?, ?, ?)').run(instanceId, id, now)
-  const has = (k: keyof GroupPatch) => (p[k] === undefined ? 0 : 1)
-  stmt(
-    db,
-    `UPDATE store_groups SET
-       subject = CASE WHEN @hasSubject = 1 THEN @subject ELSE subject END,
-       description = CASE WHEN @hasDesc = 1 THEN @description ELSE description END,
-       owner = CASE WHEN @hasOwner = 1 THEN @owner ELSE owner END,
-       participants = CASE WHEN @hasParticipants = 1 THEN @participants ELSE participants END,
-       announce = CASE WHEN @hasAnnounce = 1 THEN @announce ELSE announce END,
-       restrict = CASE WHEN @hasRestrict = 1 THEN @restrict ELSE restrict END,
-       raw = CASE WHEN @hasRaw = 1 THEN @raw ELSE raw END,
-       updated_at = @now
-     WHERE instance_id = @instanceId AND id = @id`
-  ).run({
-    hasSubject: has('subject'),
-    subject: p.subject ?? null,
-    hasDesc: has('description'),
-    description: p.description ?? null,
-    hasOwner: has('owner'),
-    owner: p.owner ?? null,
-    hasParticipants: has('participants'),
-    participants: JSON.stringify(p.participants ?? []),
-    hasAnnounce: has('announce'),
-    announce: num(p.announce),
-    hasRestrict: has('restrict'),
-    restrict: num(p.restrict),
-    hasRaw: has('raw'),
-    raw: p.raw ? encodeRaw(p.raw) : null,
-    now,
-    instanceId,
-    id
-  })
+  updateGroup(db, { instance_id: instanceId, id }, p, now)
   return before
 }
 

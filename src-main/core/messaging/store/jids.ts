@@ -29,18 +29,44 @@ export function canonicalJid(db: Db, instanceId: string, jid: string | null | un
   return pnForLid(db, instanceId, normalized) ?? normalized
 }
 
-/** Records LID<->PN pairs (from keys, contacts, history sync and lid-mapping.update); returns how many changed. */
-export function recordLidMappings(db: Db, instanceId: string, pairs: readonly { lid?: string | null; pn?: string | null }[], now = Date.now()): number {
-  let changed = 0
+/** A LID<->PN pair the store learned or changed (previous: the PN the LID was mapped to before, if any). */
+export interface LidMappingChange {
+  lid: string
+  pn: string
+  previous: string | null
+}
+
+/**
+ * Records LID<->PN pairs (from message keys, sender_pn/participant_pn, contacts, chats, group participants,
+ * history sync, lid-mapping.update and number checks); returns the pairs that were new or changed.
+ */
+export function recordLidMappings(
+  db: Db,
+  instanceId: string,
+  pairs: readonly { lid?: string | null; pn?: string | null }[],
+  now = Date.now()
+): LidMappingChange[] {
+  const changed: LidMappingChange[] = []
   for (const p of pairs) {
     if (!p.lid || !p.pn || !isLidUser(p.lid) || !isPnUser(p.pn)) continue
     const lid = jidNormalizedUser(p.lid)
     const pn = jidNormalizedUser(p.pn)
-    changed += stmt(
+    const previous = pnForLid(db, instanceId, lid) ?? null
+    if (previous === pn) continue
+    stmt(
       db,
       `INSERT INTO store_lid_map (instance_id, lid, pn, updated_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (instance_id, lid) DO UPDATE SET pn = excluded.pn, updated_at = excluded.updated_at WHERE pn <> excluded.pn`
-    ).run(instanceId, lid, pn, now).changes
+       ON CONFLICT (instance_id, lid) DO UPDATE SET pn = excluded.pn, updated_at = excluded.updated_at`
+    ).run(instanceId, lid, pn, now)
+    changed.push({ lid, pn, previous })
   }
   return changed
+}
+
+/** Both spellings of a person, as far as the store knows them (null = unknown); other JIDs give nulls. */
+export function identityOf(db: Db, instanceId: string, jid: string | null | undefined): { lid: string | null; pn: string | null } {
+  const normalized = jid ? jidNormalizedUser(jid) || jid : ''
+  if (isLidUser(normalized)) return { lid: normalized, pn: pnForLid(db, instanceId, normalized) ?? null }
+  if (isPnUser(normalized)) return { lid: lidForPn(db, instanceId, normalized) ?? null, pn: normalized }
+  return { lid: null, pn: null }
 }

@@ -1,20 +1,41 @@
 // When a LID's phone number becomes known, rows stored under the LID move to the PN spelling, so one person
-// is one chat (Baileys 7 may announce a chat by LID before the mapping arrives).
+// is one chat (the network addresses many chats by LID before, or without, the number): messages, unread count,
+// last message, labels, reactions and votes. Runs inside the caller's transaction (the ingestor's batch).
 import type { Db } from '../../db/connection.js'
 import { stmt } from '../../db/statements.js'
 
+export interface RekeyResult {
+  /** A chat stored under `from` existed and is now part of `to`'s chat. */
+  mergedChat: boolean
+  /** Messages that moved (duplicates of messages `to` already held are dropped, not counted). */
+  movedMessages: number
+}
+
 /** Moves a chat (and everything keyed by it or by the same person as sender) from `from` to `to`. */
-export function rekeyChat(db: Db, instanceId: string, from: string, to: string, now: number): void {
-  if (from === to) return
+export function rekeyChat(db: Db, instanceId: string, from: string, to: string, now: number): RekeyResult {
+  if (from === to) return { mergedChat: false, movedMessages: 0 }
   const p = { i: instanceId, from, to }
+  // Incoming messages the PN chat already holds under the same id: each was counted unread in both chats.
+  const dupIncoming = stmt(
+    db,
+    `SELECT COUNT(*) FROM store_messages l WHERE l.instance_id = @i AND l.chat_id = @from AND l.from_me = 0
+       AND EXISTS (SELECT 1 FROM store_messages t WHERE t.instance_id = @i AND t.chat_id = @to AND t.id = l.id)`
+  ).pluck().get(p) as number
   // Messages: move unless the PN chat already holds the same id (then the LID copy is a duplicate).
-  stmt(
+  const movedMessages = stmt(
     db,
     `UPDATE OR IGNORE store_messages SET chat_id = @to, raw = json_set(raw, '$.key.remoteJid', @to, '$.key.remoteJidAlt', @from)
      WHERE instance_id = @i AND chat_id = @from`
-  ).run(p)
+  ).run(p).changes
   stmt(db, 'DELETE FROM store_messages WHERE instance_id = @i AND chat_id = @from').run(p)
-  stmt(db, 'UPDATE store_messages SET sender = @to WHERE instance_id = @i AND sender = @from').run(p)
+  // The person as author in groups: the column and the raw key, the LID kept as participantAlt.
+  stmt(
+    db,
+    `UPDATE store_messages SET sender = @to,
+       raw = CASE WHEN json_extract(raw, '$.key.participant') = @from
+                  THEN json_set(raw, '$.key.participant', @to, '$.key.participantAlt', @from) ELSE raw END
+     WHERE instance_id = @i AND sender = @from`
+  ).run(p)
   for (const [table, who] of [
     ['store_reactions', 'sender'],
     ['store_poll_votes', 'voter'],
@@ -28,17 +49,30 @@ export function rekeyChat(db: Db, instanceId: string, from: string, to: string, 
   stmt(db, 'DELETE FROM store_chat_labels WHERE instance_id = @i AND chat_id = @from').run(p)
 
   const old = stmt(db, 'SELECT * FROM store_chats WHERE instance_id = @i AND chat_id = @from').get(p) as Record<string, unknown> | undefined
-  if (!old) return
+  if (!old) return { mergedChat: false, movedMessages }
   const exists = stmt(db, 'SELECT 1 FROM store_chats WHERE instance_id = @i AND chat_id = @to').get(p)
   if (!exists) {
     stmt(db, 'UPDATE store_chats SET chat_id = @to, updated_at = @now WHERE instance_id = @i AND chat_id = @from').run({ ...p, now })
   } else {
     stmt(
       db,
-      `UPDATE store_chats SET unread_count = unread_count + @unread, name = COALESCE(name, @name),
-         archived = MAX(archived, @archived), last_message_at = MAX(last_message_at, @lastAt), updated_at = @now
+      `UPDATE store_chats SET unread_count = MAX(0, unread_count + @unread - @dup), name = COALESCE(name, @name),
+         archived = MAX(archived, @archived), marked_unread = MAX(marked_unread, @marked),
+         pinned_at = COALESCE(pinned_at, @pinned), muted_until = COALESCE(muted_until, @muted),
+         last_message_at = MAX(last_message_at, @lastAt), updated_at = @now
        WHERE instance_id = @i AND chat_id = @to`
-    ).run({ ...p, unread: old.unread_count, name: old.name, archived: old.archived, lastAt: old.last_message_at, now })
+    ).run({
+      ...p,
+      unread: old.unread_count,
+      dup: dupIncoming,
+      name: old.name,
+      archived: old.archived,
+      marked: old.marked_unread,
+      pinned: old.pinned_at,
+      muted: old.muted_until,
+      lastAt: old.last_message_at,
+      now
+    })
     stmt(db, 'DELETE FROM store_chats WHERE instance_id = @i AND chat_id = @from').run(p)
   }
   // The newest message may now be one that moved over.
@@ -48,4 +82,5 @@ export function rekeyChat(db: Db, instanceId: string, from: string, to: string, 
        SELECT pk FROM store_messages WHERE instance_id = @i AND chat_id = @to ORDER BY timestamp DESC, pk DESC LIMIT 1)
      WHERE instance_id = @i AND chat_id = @to`
   ).run(p)
+  return { mergedChat: true, movedMessages }
 }

@@ -23,6 +23,7 @@ import {
   MESSAGE_IN_CHAT_SQL,
   raiseAck,
   recordLidMappings,
+  identityOf,
   rekeyChat,
   storeGetMessage,
   touchChatWithMessage,
@@ -106,12 +107,31 @@ describe('message store repositories', () => {
     store(db, text('L1', lid, 'by lid', 10))
     store(db, text('L2', chat(3), 'by pn', 20))
     store(db, text('L2', lid, 'same message by lid', 20))
-    expect(recordLidMappings(db, I, [{ lid, pn: chat(3) }])).toBe(1)
-    rekeyChat(db, I, lid, chat(3), 5)
+    expect(recordLidMappings(db, I, [{ lid, pn: chat(3) }])).toEqual([{ lid, pn: chat(3), previous: null }])
+    expect(recordLidMappings(db, I, [{ lid, pn: chat(3) }])).toEqual([]) // known already: no change to report
+    expect(identityOf(db, I, lid)).toEqual({ lid, pn: chat(3) })
+    expect(identityOf(db, I, chat(3))).toEqual({ lid, pn: chat(3) })
+    expect(identityOf(db, I, '123@g.us')).toEqual({ lid: null, pn: null })
+    expect(rekeyChat(db, I, lid, chat(3), 5)).toEqual({ mergedChat: true, movedMessages: 1 })
     expect(getChat(db, I, lid)).toBeUndefined()
     expect(listChatMessages(db, I, chat(3)).map((m) => m.id)).toEqual(['L2', 'L1'])
-    expect(findMessage(db, I, chat(3), 'L1')!.message.key.remoteJid).toBe(chat(3))
-    expect(getChat(db, I, chat(3))!.unreadCount).toBe(3)
+    expect(findMessage(db, I, chat(3), 'L1')!.message.key).toMatchObject({ remoteJid: chat(3), remoteJidAlt: lid })
+    // L1 and L2 are unread; the LID copy of L2 is the same message and is not counted twice.
+    expect(getChat(db, I, chat(3))!.unreadCount).toBe(2)
+    expect(getChat(db, I, chat(3))!.lastMessagePk).toBe(findMessage(db, I, chat(3), 'L2')!.pk)
+  })
+
+  it('a group author known by LID becomes their phone number in the message row and its raw key', () => {
+    const db = freshDb()
+    const lid = '55443322@lid'
+    const g = '120363000000000001@g.us'
+    const m = text('G1', g, 'in a group', 10)
+    m.key.participant = lid
+    upsertMessage(db, I, { chatId: g, sender: lid, message: m, now: 1 })
+    expect(rekeyChat(db, I, lid, chat(5), 2)).toEqual({ mergedChat: false, movedMessages: 0 })
+    const stored = findMessage(db, I, g, 'G1')!
+    expect(stored.sender).toBe(chat(5))
+    expect(stored.message.key).toMatchObject({ participant: chat(5), participantAlt: lid })
   })
 
   it('deleteInstanceStore removes every row of the instance and only of it', () => {

@@ -28,7 +28,8 @@ const Phone = Type.Object({
       platform: Type.Union([Type.String(), Type.Null()]),
       online: Type.Boolean(),
       linked_at: Type.Integer(),
-      pending_stanzas: Type.Integer()
+      pending_stanzas: Type.Integer(),
+      logins: Type.Integer({ description: 'Login attempts since the sandbox started, refused ones included (a reconnect storm shows here)' })
     })
   )
 })
@@ -41,6 +42,29 @@ const ScanBody = Type.Object({
   qr: Type.Optional(Type.String({ description: 'The raw QR string (as /v2/auth/qr returns it)' })),
   instance_id: Type.Optional(Type.String({ description: "Scan whatever QR this instance shows right now" }))
 })
+const SendLimitFields = {
+  new_contacts: Type.Union([Type.Literal('allow'), Type.Literal('timelock')], {
+    description: 'timelock: the account is under a reach-out timelock; messages that would open a new chat (no earlier message either way) are acked with error 463 and not delivered'
+  }),
+  // Type arrays, not unions: the validator coerces types, and a union's first branch would turn null into 0 or ''
+  // (or 0 into null); with ['integer', 'null'] a value of either type is kept as it is.
+  timelock_until: Type.Unsafe<string | null>({ type: ['string', 'null'], description: 'When the timelock ends, ISO 8601 (null: until new_contacts is allow again)' }),
+  message_cap: Type.Unsafe<number | null>({
+    type: ['integer', 'null'],
+    minimum: 0,
+    maximum: 1_000_000,
+    description: 'New chats the account may open; the messages that would open more are acked with error 475 (message capping). null: no cap'
+  })
+}
+const PhoneSettings = Type.Object({
+  hide_number: Type.Boolean({ description: 'The phone hides its number: it reaches others by LID only' }),
+  ...SendLimitFields,
+  new_chats: Type.Integer({ description: 'New chats the account opened so far (what message_cap counts)' }),
+  banned: Type.Union([Type.Literal(403), Type.Literal(402), Type.Literal(406), Type.Null()], {
+    description: 'The network refuses the account\'s linked devices at login with `<failure reason>` 403 (locked), 402 (temporarily banned) or 406 (banned); null = not banned'
+  })
+})
+const PhoneSettingsPatch = Type.Partial(Type.Object({ hide_number: PhoneSettings.properties.hide_number, ...SendLimitFields, banned: PhoneSettings.properties.banned }), { additionalProperties: false, minProperties: 1 })
 const LinkCodeBody = Type.Object({ code: Type.String({ description: 'The 8-character pairing code, with or without the dash' }) })
 const Linked = Type.Object({ jid: Type.String(), lid: Type.String(), device_id: Type.Integer(), status: Type.Literal('linked') })
 const SendBody = Type.Object({
@@ -65,10 +89,17 @@ const PresenceBody = Type.Object({
 })
 const CallBody = Type.Object({ to: Type.String(), video: Type.Optional(Type.Boolean()) })
 const FaultBody = Type.Object({
-  action: Type.Union(['drop', 'conflict', 'delay', 'app_state_conflict', 'clear'].map((s) => Type.Literal(s))),
+  action: Type.Union(['drop', 'conflict', 'delay', 'app_state_conflict', 'ban', 'unban', 'network_down', 'network_up', 'corrupt_ciphertext', 'no_session', 'invalid_prekey', 'media_expired', 'clear'].map((s) => Type.Literal(s))),
   jid: Type.Optional(Type.String({ description: 'Device JID, e.g. 15550000001:1@s.whatsapp.net' })),
   delay_ms: Type.Optional(Type.Integer({ minimum: 0, maximum: 600_000 })),
-  count: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'app_state_conflict: how many of the device\'s next app-state uploads are refused with 409 (default 1)' }))
+  count: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'app_state_conflict: how many of the device\'s next app-state uploads are refused with 409 (default 1)' })),
+  phone: Type.Optional(Type.String({ description: 'ban/unban: the account (digits with country code)' })),
+  code: Type.Optional(Type.Union([Type.Literal(403), Type.Literal(402), Type.Literal(406)], { description: 'ban: the login failure the network answers, 403 locked/forbidden (default), 402 temporarily banned, 406 banned' })),
+  duration_ms: Type.Optional(Type.Integer({ minimum: 1, maximum: 86_400_000, description: 'network_down: for how long (default: until network_up or clear)' })),
+  message_id: Type.Optional(Type.String({ description: 'media_expired: the message whose media expired' })),
+  older_than_ms: Type.Optional(Type.Integer({ minimum: 0, maximum: 31_536_000_000, description: 'media_expired: every blob uploaded more than this long ago expired' })),
+  status: Type.Optional(Type.Union([Type.Literal(403), Type.Literal(404), Type.Literal(410)], { description: 'media_expired: what the media host answers (default 410)' })),
+  persist: Type.Optional(Type.Boolean({ description: 'corrupt_ciphertext, no_session, invalid_prekey: every retry of the faulted messages fails too (default false: the retry recovers them)' }))
 })
 
 const SeedBody = Type.Object({
@@ -138,6 +169,38 @@ export const sandboxAdminRoutes: FastifyPluginAsync<SandboxAdminOptions> = async
     { schema: { tags, summary: 'What the phone was seeded with', params: PhoneParams, response: { 200: SeedSummary } } },
     async (req) =>
       network.historySeed(req.params.phone) ?? Promise.reject(sandboxErrors.invalidRequest(`${req.params.phone} has no seeded history`))
+  )
+
+  app.get<{ Params: Static<typeof PhoneParams> }>(
+    '/phones/:phone/settings',
+    { schema: { tags, summary: "The phone's per-phone settings", params: PhoneParams, response: { 200: PhoneSettings } } },
+    async (req) => network.phoneSettings(req.params.phone)
+  )
+
+  app.patch<{ Params: Static<typeof PhoneParams>; Body: Static<typeof PhoneSettingsPatch> }>(
+    '/phones/:phone/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Change per-phone settings (the fields given; the others stay)',
+        description:
+          '`hide_number` (LID-first addressing, as WhatsApp\'s phone-number privacy): the phone reaches other accounts by LID only — its 1:1 ' +
+          'messages come from `<lid>@lid` without `sender_pn`, its receipts from its LID, LID-addressed groups list it without `phone_number`/`participant_pn`, ' +
+          'and a usync lookup of its LID answers without the phone number. Turning it off reveals the number the real ways: its next message ' +
+          'carries the number (and `sender_lid`), and lookups of the LID answer with the number again. ' +
+          '`new_contacts`/`timelock_until`/`message_cap` (send limits, as the real network\'s reach-out timelock and new-chat message capping): ' +
+          'a 1:1 message to an account this phone never exchanged a message with is acked with `error="463"` while the timelock holds, or `error="475"` ' +
+          'once `message_cap` new chats were opened; it is not delivered, and the account\'s devices get the mex notification of their standing ' +
+          '(NotificationUserReachoutTimelockUpdate with time_enforcement_ends, MessageCappingInfoNotification). Replies in existing chats go on. ' +
+          '`banned` (403, 402 or 406; null lifts it): the network refuses the account as it refuses a locked or banned number — its connected linked ' +
+          'devices get `<failure reason="403">` at once and every login of theirs is refused the same way; the phone itself keeps working ' +
+          '(also `POST /sandbox/faults` `ban`/`unban`).',
+        params: PhoneParams,
+        body: PhoneSettingsPatch,
+        response: { 200: PhoneSettings }
+      }
+    },
+    async (req) => network.setPhoneSettings(req.params.phone, req.body)
   )
 
   app.post<{ Params: Static<typeof PhoneParams>; Body: Static<typeof ScanBody> }>(
@@ -220,12 +283,40 @@ export const sandboxAdminRoutes: FastifyPluginAsync<SandboxAdminOptions> = async
 
   app.post<{ Body: Static<typeof FaultBody> }>(
     '/faults',
-    { schema: { tags, summary: 'Inject a network fault (drop, stream conflict, delivery delay, app-state version conflicts) or clear them', body: FaultBody } },
+    {
+      schema: {
+        tags,
+        summary: 'Inject a network fault (drop, stream conflict, delivery delay, app-state version conflicts, ban, network down) or clear them',
+        description:
+          '`ban` (`phone`, `code`): the network refuses the account\'s linked devices as it refuses a banned or locked account — connected ones get `<failure reason="403">` (or 402/406) at once and every login is refused the same way until `unban` or `clear`; the simulated phone itself keeps working. ' +
+          '`network_down` (`jid`, `duration_ms`): the device\'s connection drops and each reconnect is cut as soon as it is made until `network_up`, `clear` or the duration ends; messages for it queue meanwhile. ' +
+          '`corrupt_ciphertext`, `no_session`, `invalid_prekey` (`jid`, `count` default 1, `persist`): the next `count` messages to that device arrive undecryptable — a corrupted ciphertext (Bad MAC), a whisper message without the pre-key part for a device with no session (no session), or a pre-key message naming a one-time pre-key the device already used (invalid pre-key); the device\'s retry receipt reaches the sender\'s phone, which re-encrypts and resends, and the resend passes unless `persist`. ' +
+          '`media_expired` (`message_id` or `older_than_ms`, `status` 403/404/410, default 410): the media host answers that status instead of the bytes, as WhatsApp\'s CDN does for old media; a client then asks the phone to upload it again (a `server-error` receipt with `<rmr>`), the account\'s simulated phone re-encrypts it under the same media key, uploads it to a new path and answers with a `mediaretry` notification, encrypted as real phones do. ' +
+          'Every login attempt is counted per device (`logins` in `GET /sandbox/phones`), so a reconnect storm shows.',
+        body: FaultBody
+      }
+    },
     async (req) => {
       const { action, jid, delay_ms, count } = req.body
       if (action === 'clear') network.faults.clear()
       else if (action === 'delay') network.faults.setDeliveryDelay(delay_ms ?? 0, jid)
-      else if (action === 'app_state_conflict') {
+      else if (action === 'media_expired') {
+        if (!req.body.message_id && req.body.older_than_ms === undefined) throw sandboxErrors.invalidRequest('message_id or older_than_ms is required', ['message_id'])
+        const n = network.faults.mediaExpired({ messageId: req.body.message_id, olderThanMs: req.body.older_than_ms, status: req.body.status })
+        if (req.body.message_id && !n) throw sandboxErrors.invalidRequest(`no media known for message ${req.body.message_id}`, ['message_id'])
+      } else if (action === 'corrupt_ciphertext' || action === 'no_session' || action === 'invalid_prekey') {
+        if (!jid) throw sandboxErrors.invalidRequest('jid is required', ['jid'])
+        network.faults.undecryptable(jid, action, count ?? 1, req.body.persist ?? false)
+      }
+      else if (action === 'ban' || action === 'unban') {
+        if (!req.body.phone) throw sandboxErrors.invalidRequest('phone is required', ['phone'])
+        if (action === 'ban') network.faults.ban(req.body.phone, req.body.code ?? 403)
+        else network.faults.unban(req.body.phone)
+      } else if (action === 'network_down' || action === 'network_up') {
+        if (!jid) throw sandboxErrors.invalidRequest('jid is required', ['jid'])
+        if (action === 'network_down') network.faults.networkDown(jid, req.body.duration_ms)
+        else network.faults.networkUp(jid)
+      } else if (action === 'app_state_conflict') {
         if (!jid) throw sandboxErrors.invalidRequest('jid is required', ['jid'])
         network.faults.appStateConflicts(jid, count ?? 1)
       } else {

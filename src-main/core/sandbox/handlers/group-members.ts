@@ -50,16 +50,16 @@ export function changeParticipants(conn: Connection, iq: BinaryNode, op: BinaryN
     if (op.tag === 'promote') setParticipant(s.db, g.id, acc.phone, 'admin')
     if (op.tag === 'demote') setParticipant(s.db, g.id, acc.phone, null)
     changed.push(acc)
-    results.push(participantNode(g, acc))
+    results.push(participantNode(s.db, g, acc))
   }
   conn.result(iq, [node(op.tag, {}, results)])
   if (!changed.length) return
-  notifyMembers(s, g, me, node(op.tag, {}, changed.map((a) => participantNode(g, a))), op.tag === 'remove' ? changed.map((a) => a.phone) : [])
+  notifyMembers(s, g, me, node(op.tag, {}, changed.map((a) => participantNode(s.db, g, a))), op.tag === 'remove' ? changed.map((a) => a.phone) : [])
   if (op.tag === 'remove') for (const a of changed) removeParticipant(s.db, g.id, a.phone)
 }
 
 export function leave(s: SandboxServer, g: Group, me: Account): void {
-  notifyMembers(s, g, me, node('remove', {}, [participantNode(g, me)]))
+  notifyMembers(s, g, me, node('remove', {}, [participantNode(s.db, g, me)]))
   removeParticipant(s.db, g.id, me.phone)
   const left = participantsOf(s.db, g.id)
   if (!left.length) deleteGroup(s.db, g.id)
@@ -70,7 +70,7 @@ export function leave(s: SandboxServer, g: Group, me: Account): void {
 export function join(s: SandboxServer, g: Group, me: Account): void {
   if (roleOf(s.db, g.id, me.phone) !== undefined) return
   setParticipant(s.db, g.id, me.phone, null)
-  notifyMembers(s, g, me, node('add', { reason: 'invite' }, [participantNode(g, me)]))
+  notifyMembers(s, g, me, node('add', { reason: 'invite' }, [participantNode(s.db, g, me)]))
 }
 
 /** <accept code expiration admin/>: the invitee takes up a personal invitation. */

@@ -4,6 +4,7 @@ import type { BinaryNode } from '@whiskeysockets/baileys'
 import type { SandboxServer } from '../server/context.js'
 import { getAccount, type Account } from '../store/accounts-repo.js'
 import { participantsOf, type Group, type GroupRole } from '../store/groups-repo.js'
+import { hidesNumber } from '../store/identity-privacy-repo.js'
 import { genId, node, tstr } from '../wire/nodes.js'
 import { groupJid, lidJid, pnJid } from '../wire/jid.js'
 
@@ -14,10 +15,14 @@ export function memberJid(g: Group, acc: Account): string {
   return g.addressingMode === 'lid' ? lidJid(acc.lid) : pnJid(acc.phone)
 }
 
-export function participantNode(g: Group, acc: Account, role?: GroupRole): BinaryNode {
+/** A member's phone number as LID groups reveal it: not at all when the member hides it. */
+const pnOf = (db: SandboxServer['db'], acc: Account | undefined): string | undefined =>
+  acc && !hidesNumber(db, acc.phone) ? pnJid(acc.phone) : undefined
+
+export function participantNode(db: SandboxServer['db'], g: Group, acc: Account, role?: GroupRole): BinaryNode {
   const attrs: Record<string, string | undefined> =
     g.addressingMode === 'lid'
-      ? { jid: lidJid(acc.lid), phone_number: pnJid(acc.phone) }
+      ? { jid: lidJid(acc.lid), phone_number: pnOf(db, acc) }
       : { jid: pnJid(acc.phone), lid: lidJid(acc.lid) }
   if (role) attrs.type = role
   return node('participant', attrs)
@@ -31,7 +36,7 @@ export function groupNode(s: SandboxServer, g: Group): BinaryNode {
   const creator = getAccount(s.db, g.creator)
   const subjectOwner = getAccount(s.db, g.subjectOwner)
   const lid = g.addressingMode === 'lid'
-  const content: BinaryNode[] = members.map((m) => participantNode(g, getAccount(s.db, m.phone)!, m.role))
+  const content: BinaryNode[] = members.map((m) => participantNode(s.db, g, getAccount(s.db, m.phone)!, m.role))
   if (g.description !== null) {
     const owner = g.descOwner ? getAccount(s.db, g.descOwner) : undefined
     content.push(
@@ -53,10 +58,10 @@ export function groupNode(s: SandboxServer, g: Group): BinaryNode {
       subject: g.subject,
       s_t: String(g.subjectTime),
       s_o: subjectOwner ? memberJid(g, subjectOwner) : undefined,
-      s_o_pn: lid && subjectOwner ? pnJid(subjectOwner.phone) : undefined,
+      s_o_pn: lid ? pnOf(s.db, subjectOwner) : undefined,
       creation: String(g.creation),
       creator: creator ? memberJid(g, creator) : undefined,
-      creator_pn: lid && creator ? pnJid(creator.phone) : undefined,
+      creator_pn: lid ? pnOf(s.db, creator) : undefined,
       size: String(members.length),
       addressing_mode: g.addressingMode
     },
@@ -75,7 +80,7 @@ export function notifyMembers(s: SandboxServer, g: Group, actor: Account, change
       id: genId(),
       t: tstr(),
       participant: memberJid(g, actor),
-      participant_pn: lid ? pnJid(actor.phone) : undefined,
+      participant_pn: lid ? pnOf(s.db, actor) : undefined,
       notify: actor.pushName
     },
     [change]

@@ -4,9 +4,12 @@
 import type { BinaryNode } from '@whiskeysockets/baileys'
 import type { Connection } from '../server/connection.js'
 import type { SandboxServer } from '../server/context.js'
+import { deviceKey } from '../server/delivery.js'
 import { getAccount, getAccountByLid, getDevice, listDevices, type Account } from '../store/accounts-repo.js'
 import { getGroup, participantsOf } from '../store/groups-repo.js'
+import { hidesNumber } from '../store/identity-privacy-repo.js'
 import { isBlocked } from '../store/profile-repo.js'
+import { checkNewChat, notifyRefusal, type SendRefusal } from '../server/send-limits.js'
 import { child, childrenOf, kids, node, tstr } from '../wire/nodes.js'
 import { isGroupJid, lidJid, parseJid, pnJid, S_WA } from '../wire/jid.js'
 
@@ -39,15 +42,26 @@ export function handleMessage(conn: Connection, msg: BinaryNode): void {
   }
   // Persist the fan-out before acking: once the sender has its ack, the message must not be lost.
   const out: Outgoing = { sender, senderAcc, msg, base, perDevice, passthrough }
+  let refused: SendRefusal | undefined
   s.db.transaction(() => {
     if (isGroupJid(to)) routeGroup(s, out)
     else if (to === STATUS_BROADCAST) routeStatus(s, out)
-    else routeDirect(s, out)
+    else {
+      // A message that would open a new chat may be refused (reach-out timelock 463, new-chat cap 475): nothing is routed.
+      const recipient = accountOfJid(s, msg.attrs.recipient ?? to)
+      refused = recipient ? checkNewChat(s, sender.phone, recipient.phone) : undefined
+      if (!refused) routeDirect(s, out)
+    }
   })()
-  conn.send(node('ack', { id, class: 'message', from: to, t }))
+  conn.send(node('ack', { id, class: 'message', from: to, t, ...(refused ? { error: refused } : {}) }))
+  if (refused) notifyRefusal(s, sender.phone, refused)
 }
 
 const STATUS_BROADCAST = 'status@broadcast'
+
+/** The <enc> nodes a device gets, after any undecryptable-message fault armed for it (server/enc-faults.ts). */
+const encFaulted = (s: SandboxServer, phone: string, deviceId: number, id: string, encs: BinaryNode[]): BinaryNode[] =>
+  s.faults.enc.apply(deviceKey({ phone, deviceId }), id, encs)
 
 /** One client <message> being routed: who sent it, the attributes every copy gets, and each device's <enc>. */
 interface Outgoing {
@@ -68,7 +82,8 @@ function routeStatus(s: SandboxServer, { sender, senderAcc, msg, base, perDevice
     const p = parseJid(djid)
     if (!acc || !p || !getDevice(s.db, acc.phone, p.device)) continue
     if (acc.phone === sender.phone && p.device === sender.deviceId) continue
-    const content = skmsg ? [enc, skmsg, ...passthrough] : [enc, ...passthrough]
+    const encs = encFaulted(s, acc.phone, p.device, base.id!, skmsg ? [enc, skmsg] : [enc])
+    const content = [...encs, ...passthrough]
     s.delivery.deliver(
       { phone: acc.phone, deviceId: p.device },
       node('message', { ...base, from: STATUS_BROADCAST, participant, participant_lid: lidJid(senderAcc.lid) }, content)
@@ -85,7 +100,10 @@ function routeGroup(s: SandboxServer, { sender, senderAcc, msg, base, perDevice,
   const skmsg = kids(msg).find((c) => c.tag === 'enc' && c.attrs.type === 'skmsg')
   const lidMode = group.addressingMode === 'lid'
   const participant = lidMode ? lidJid(senderAcc.lid, sender.deviceId) : pnJid(sender.phone, sender.deviceId)
-  const alt: Record<string, string> = lidMode ? { participant_pn: pnJid(sender.phone) } : { participant_lid: lidJid(senderAcc.lid) }
+  // A sender who hides their number appears in LID groups by LID alone (no participant_pn).
+  const alt: Record<string, string> = lidMode
+    ? hidesNumber(s.db, sender.phone) ? {} : { participant_pn: pnJid(sender.phone) }
+    : { participant_lid: lidJid(senderAcc.lid) }
   // A retry goes to one device only (participant=...).
   const only = msg.attrs.participant
   for (const m of members) {
@@ -100,6 +118,7 @@ function routeGroup(s: SandboxServer, { sender, senderAcc, msg, base, perDevice,
       if (enc) content.push(enc)
       if (skmsg && !only) content.push(skmsg)
       if (!content.length) continue
+      content.splice(0, content.length, ...encFaulted(s, m.phone, dev.deviceId, base.id!, content))
       s.delivery.deliver(
         { phone: m.phone, deviceId: dev.deviceId },
         node('message', { ...base, from: to, participant, ...alt }, [...content, ...(enc ? passthrough : [])])
@@ -113,6 +132,8 @@ function routeDirect(s: SandboxServer, { sender, senderAcc, msg, base, perDevice
   const lidChat = to.endsWith('@lid')
   const from = lidChat ? lidJid(senderAcc.lid, sender.deviceId) : pnJid(sender.phone, sender.deviceId)
   const alt: Record<string, string> = lidChat ? { sender_pn: pnJid(sender.phone) } : { sender_lid: lidJid(senderAcc.lid) }
+  // A sender who hides their number reaches other accounts by LID only: from <lid>@lid, no sender_pn.
+  const hidden = hidesNumber(s.db, sender.phone)
   const directEnc = kids(msg).find((c) => c.tag === 'enc')
   if (directEnc && !child(msg, 'participants')) {
     // Peer message (category="peer"): to one of the sender's own devices, the phone by default.
@@ -132,8 +153,8 @@ function routeDirect(s: SandboxServer, { sender, senderAcc, msg, base, perDevice
     if (acc.phone === sender.phone && p.device === sender.deviceId) continue
     const own = acc.phone === sender.phone
     if (!own && blocked) continue
-    const attrs: Record<string, string> = { ...base, from, ...alt }
+    const attrs: Record<string, string> = !own && hidden ? { ...base, from: lidJid(senderAcc.lid, sender.deviceId) } : { ...base, from, ...alt }
     if (own) attrs.recipient = msg.attrs.recipient ?? to
-    s.delivery.deliver({ phone: acc.phone, deviceId: p.device }, node('message', attrs, [enc, ...passthrough]))
+    s.delivery.deliver({ phone: acc.phone, deviceId: p.device }, node('message', attrs, [...encFaulted(s, acc.phone, p.device, base.id!, [enc]), ...passthrough]))
   }
 }

@@ -3,9 +3,11 @@
 import type { BinaryNode } from '@whiskeysockets/baileys'
 import type { Connection } from '../server/connection.js'
 import { getAccount } from '../store/accounts-repo.js'
+import { hidesNumber } from '../store/identity-privacy-repo.js'
 import { child, childrenOf, node, tstr } from '../wire/nodes.js'
 import { isGroupJid, lidJid, parseJid, pnJid } from '../wire/jid.js'
 import { accountOfJid } from './messages.js'
+import { answerMediaRetry } from '../phone/media-retry.js'
 
 /** Receipt types that only concern the server (or the sender's own devices) and are not forwarded. */
 const LOCAL_TYPES = new Set(['peer_msg', 'hist_sync', 'sender', 'server-error', 'read-self', 'played-self'])
@@ -19,6 +21,11 @@ export function handleReceipt(conn: Connection, r: BinaryNode): void {
   const ids = [id, ...childrenOf(child(r, 'list'), 'item').map((i) => i.attrs.id).filter((x): x is string => !!x)]
   // Clients acknowledge a message with a receipt (any type, retry included), not with <ack>.
   for (const mid of ids) s.delivery.acknowledge(me, mid, 'message')
+  // A media re-upload request (Baileys updateMediaMessage): the account's phone answers it (phone/media-retry.ts).
+  if (type === 'server-error' && child(r, 'rmr')) {
+    answerMediaRetry(s, me, r).catch((e: unknown) => s.log.warn({ err: e, id }, 'sandbox media re-upload failed'))
+    return
+  }
   if (type && LOCAL_TYPES.has(type)) return
   const myAcc = getAccount(s.db, me.phone)!
   const isGroup = isGroupJid(to)
@@ -28,7 +35,8 @@ export function handleReceipt(conn: Connection, r: BinaryNode): void {
   if (type === 'retry') {
     const p = parseJid(senderJid)
     if (!p) return
-    const lidAddressed = senderJid?.endsWith('@lid')
+    // A reader who hides their number answers from their LID whatever the message was addressed to.
+    const lidAddressed = senderJid?.endsWith('@lid') || (target.phone !== me.phone && hidesNumber(s.db, me.phone))
     const myJid = lidAddressed ? lidJid(myAcc.lid, me.deviceId) : pnJid(me.phone, me.deviceId)
     // A retry for an own-device mirror copy names the chat's other party (recipient=, as the copy carried it): the
     // sender's Baileys needs it to find the message, the "from" being its own account.
@@ -41,7 +49,7 @@ export function handleReceipt(conn: Connection, r: BinaryNode): void {
   if ((type === 'read' || type === 'played') && myAcc.privacy.readreceipts === 'none' && !isGroup) return
   const forwardedType = type === 'inactive' ? undefined : type
   const list = ids.length > 1 ? [node('list', {}, ids.slice(1).map((i) => node('item', { id: i })))] : undefined
-  const lidAddressed = senderJid?.endsWith('@lid')
+  const lidAddressed = senderJid?.endsWith('@lid') || (target.phone !== me.phone && hidesNumber(s.db, me.phone))
   const fromMe = lidAddressed ? lidJid(myAcc.lid) : pnJid(me.phone)
   const attrs = isGroup
     ? { id, from: to, participant: fromMe, t: tstr(), type: forwardedType }

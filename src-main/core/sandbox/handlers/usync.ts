@@ -6,6 +6,7 @@ import { proto, type BinaryNode } from '@whiskeysockets/baileys'
 import type { Connection } from '../server/connection.js'
 import type { SandboxServer } from '../server/context.js'
 import { getAccount, getAccountByLid, listDevices, type Account } from '../store/accounts-repo.js'
+import { hidesNumber } from '../store/identity-privacy-repo.js'
 import { getMeta, setMeta } from '../store/meta-repo.js'
 import { child, childrenOf, kids, node, text } from '../wire/nodes.js'
 import { lidJid, parseJid, phoneDigits, pnJid, S_WA } from '../wire/jid.js'
@@ -30,9 +31,12 @@ export function handleUsync(conn: Connection, iq: BinaryNode, usync: BinaryNode 
     const p = parseJid(jid)
     if (!jid || !p) continue
     const acc: Account | undefined = p.server === 'lid' ? getAccountByLid(s.db, p.user) : p.server === S_WA ? getAccount(s.db, p.user) : undefined
-    const content: BinaryNode[] = protocols.map((proto) => protocolAnswer(conn, proto, acc))
+    // Asked by LID about someone who hides their number: the answer stays keyed by the LID and names no PN
+    // (whoever already knows the number may still look the LID up by it).
+    const byLidOnly = !!acc && p.server === 'lid' && acc.phone !== conn.device?.phone && hidesNumber(s.db, acc.phone)
+    const content: BinaryNode[] = protocols.map((proto) => (byLidOnly && proto === 'lid' ? node('lid', {}) : protocolAnswer(conn, proto, acc)))
     // Contact lookups echo the number asked about; everything else is keyed by the account's PN jid.
-    out.push(node('user', { jid: acc ? pnJid(acc.phone) : jid }, content))
+    out.push(node('user', { jid: acc && !byLidOnly ? pnJid(acc.phone) : jid }, content))
   }
   conn.result(iq, [
     node('usync', { ...usync.attrs }, [node('result', {}, protocols.map((p) => node(p, {}))), node('list', {}, out)])

@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/connection.js'
-import { getMedia, putMedia } from '../store/media-repo.js'
+import { getMediaEntry, putMedia } from '../store/media-repo.js'
+import type { MediaExpiry } from './media-expiry.js'
 import { getPicture } from '../store/profile-repo.js'
 import type { TlsIdentity } from './tls.js'
 
@@ -15,6 +16,8 @@ export const MAX_MEDIA_BYTES = 100 * 1024 * 1024
 export class MediaServer {
   private server: Server | undefined
   private port = 0
+  /** Expired media (the media_expired fault), answered with its status instead of the bytes. */
+  expiry: MediaExpiry | undefined
 
   constructor(private readonly db: Db, private readonly tls: TlsIdentity, private readonly log: Logger) {}
 
@@ -47,8 +50,11 @@ export class MediaServer {
     const url = new URL(req.url ?? '/', 'https://127.0.0.1')
     if (req.method === 'POST' && url.pathname.startsWith('/mms/')) return this.upload(req, res)
     if (req.method === 'GET' && url.pathname.startsWith('/m/')) {
-      const body = getMedia(this.db, url.pathname)
-      if (!body) return void res.writeHead(404).end()
+      const entry = getMediaEntry(this.db, url.pathname)
+      if (!entry) return void res.writeHead(404).end()
+      const expired = this.expiry?.statusOf(url.pathname, entry.createdAt)
+      if (expired) return void res.writeHead(expired).end()
+      const body = entry.body
       return void res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': body.length }).end(body)
     }
     if (req.method === 'GET' && url.pathname.startsWith('/pp/')) {

@@ -59,6 +59,8 @@ export class SandboxServer {
   readonly inventory = new StanzaInventory()
   readonly events = new EventEmitter<SandboxEvents>()
   readonly connections = new Set<Connection>()
+  /** Login attempts per device key since the server started (refused ones too): how tests see a reconnect storm. */
+  readonly logins = new Map<string, number>()
 
   constructor(
     readonly db: Db,

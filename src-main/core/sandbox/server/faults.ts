@@ -1,10 +1,19 @@
-// Fault injection for tests and testers: delayed delivery per device (or for everyone), and app-state uploads
-// refused with a version conflict as if another device of the account had patched first.
+// Fault injection for tests and testers: delayed delivery per device (or for everyone), app-state uploads
+// refused with a version conflict as if another device of the account had patched first, and devices whose
+// network is down (bans are a per-phone setting: store/ban-repo.ts).
+import { EncFaults } from './enc-faults.js'
+import { MediaExpiry } from '../media/media-expiry.js'
 
 export class Faults {
+  /** Undecryptable messages for one device (Bad MAC, no session, invalid pre-key): enc-faults.ts. */
+  readonly enc = new EncFaults()
+  /** Media the host answers 403/404/410 for (media_expired): media/media-expiry.ts. */
+  readonly media = new MediaExpiry()
   private globalDelayMs = 0
   private readonly perDevice = new Map<string, number>()
   private readonly appStateConflicts = new Map<string, number>()
+  /** Device key -> until when (ms since the epoch; Infinity = until cleared) its logins are cut. */
+  private readonly networkDown = new Map<string, number>()
 
   setDeliveryDelay(ms: number, deviceKey?: string): void {
     const v = Math.max(0, Math.floor(ms))
@@ -32,9 +41,26 @@ export class Faults {
     return true
   }
 
+  /** Cut the device's logins for `ms` (undefined = until lifted; 0 lifts it now). */
+  setNetworkDown(deviceKey: string, ms: number | undefined, now = Date.now()): void {
+    if (ms === 0) this.networkDown.delete(deviceKey)
+    else this.networkDown.set(deviceKey, ms === undefined ? Infinity : now + Math.max(0, Math.floor(ms)))
+  }
+
+  isNetworkDown(deviceKey: string, now = Date.now()): boolean {
+    const until = this.networkDown.get(deviceKey)
+    if (until === undefined) return false
+    if (until > now) return true
+    this.networkDown.delete(deviceKey)
+    return false
+  }
+
   clear(): void {
     this.globalDelayMs = 0
     this.perDevice.clear()
     this.appStateConflicts.clear()
+    this.networkDown.clear()
+    this.enc.clear()
+    this.media.clear()
   }
 }

@@ -6,6 +6,7 @@ import type { SandboxServer } from './context.js'
 import type { Connection } from './connection.js'
 import { deviceKey } from './delivery.js'
 import { getAccount, getDevice, listDevices, setBootstrapped } from '../store/accounts-repo.js'
+import { banOf } from '../store/ban-repo.js'
 import { lidJid, SERVER_JID } from '../wire/jid.js'
 import { genId, node, tstr, u32 } from '../wire/nodes.js'
 
@@ -59,12 +60,23 @@ async function login(conn: Connection, clientStatic: Buffer, p: proto.ClientPayl
   const dev = /^[0-9]+$/.test(phone) ? getDevice(s.db, phone, deviceId) : undefined
   if (!dev || !dev.noiseKey.equals(clientStatic)) {
     s.log.debug({ phone, deviceId }, 'login refused: unknown device or wrong key')
-    conn.send(node('failure', { reason: '401', location: 'sandbox' }))
-    setTimeout(() => conn.close('login refused'), 50).unref()
+    refuse(conn, 401)
     return
   }
   const addr = { phone, deviceId }
   const key = deviceKey(addr)
+  s.logins.set(key, (s.logins.get(key) ?? 0) + 1)
+  if (s.faults.isNetworkDown(key)) {
+    // The device's network is down: its connection dies before anything is said (Baileys sees 428).
+    conn.drop()
+    return
+  }
+  const ban = dev.kind === 'companion' ? banOf(s.db, phone) : undefined
+  if (ban) {
+    // As the real server refuses a banned or locked account: <failure reason="403" location="..."/> and hang up.
+    refuse(conn, ban)
+    return
+  }
   const previous = s.conns.get(key)
   if (previous && previous !== conn) {
     // Same device logged in again elsewhere: the old stream is replaced (clients see 440).
@@ -92,6 +104,12 @@ async function login(conn: Connection, clientStatic: Buffer, p: proto.ClientPayl
     bootstrap(s, phone, deviceId)
   }
   s.events.emit('online', addr)
+}
+
+/** Answers a login with `<failure reason=code>` (Baileys closes with that status code) and hangs up. */
+export function refuse(conn: Connection, code: number): void {
+  conn.send(node('failure', { reason: String(code), location: 'sandbox' }))
+  setTimeout(() => conn.close('login refused'), 50).unref()
 }
 
 export function handleClosed(conn: Connection): void {

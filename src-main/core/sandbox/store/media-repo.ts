@@ -6,6 +6,12 @@ export function putMedia(db: Db, path: string, body: Buffer): void {
   stmt(db, 'INSERT OR REPLACE INTO media (path, body, created_at) VALUES (?, ?, ?)').run(path, body, Date.now())
 }
 
+/** The blob with its upload time (ms), for expiry. */
+export function getMediaEntry(db: Db, path: string): { body: Buffer; createdAt: number } | undefined {
+  const r = stmt(db, 'SELECT body, created_at FROM media WHERE path = ?').get(path) as { body: Buffer; created_at: number } | undefined
+  return r && { body: r.body, createdAt: r.created_at }
+}
+
 export function getMedia(db: Db, path: string): Buffer | undefined {
   return (stmt(db, 'SELECT body FROM media WHERE path = ?').get(path) as { body: Buffer } | undefined)?.body
 }

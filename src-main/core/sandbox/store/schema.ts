@@ -225,5 +225,32 @@ CREATE TABLE history_seeds (
   created_at INTEGER NOT NULL
 );
 `
+  },
+  {
+    id: 4,
+    name: 'phone-settings',
+    sql: `
+-- Per-phone settings of the simulated world (PATCH /sandbox/phones/{phone}/settings), one JSON value per key.
+CREATE TABLE phone_settings (
+  phone TEXT NOT NULL REFERENCES accounts(phone) ON DELETE CASCADE,
+  key TEXT NOT NULL,
+  value TEXT NOT NULL,
+  PRIMARY KEY (phone, key)
+);
+-- Pairs of accounts that exchanged a 1:1 message (either way): a send to anyone else opens a new chat, which the
+-- reach-out timelock (463) and the new-chat message cap (475) refuse.
+CREATE TABLE conversations (
+  phone TEXT NOT NULL REFERENCES accounts(phone) ON DELETE CASCADE,
+  peer TEXT NOT NULL,
+  PRIMARY KEY (phone, peer)
+);
+-- Messages each account sent to accounts it had no conversation with (the 475 cap counts these).
+CREATE TABLE new_chat_sends (
+  phone TEXT NOT NULL REFERENCES accounts(phone) ON DELETE CASCADE,
+  peer TEXT NOT NULL,
+  t INTEGER NOT NULL
+);
+CREATE INDEX new_chat_sends_phone ON new_chat_sends (phone, t);
+`
   }
 ]

@@ -4,6 +4,7 @@ import makeWASocket, {
   Browsers, DisconnectReason, initAuthCreds, proto, type AuthenticationState, type BaileysEventMap, type SignalDataTypeMap, type WASocket
 } from '@whiskeysockets/baileys'
 import pino from 'pino'
+import { waitUntil } from '../../testing/wait.js'
 import type { SandboxNetwork } from '../sandbox-network.js'
 
 export interface RecordedEvent {
@@ -39,15 +40,9 @@ export function memoryAuth(): AuthenticationState {
   }
 }
 
-export async function waitFor<T>(fn: () => T | undefined | null | false | Promise<T | undefined | null | false>, ms = 10_000, what = 'condition'): Promise<T> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const v = await fn()
-    if (v) return v
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 15))
-  }
-}
+/** Polls every 15 ms: the sandbox's own tests wait on in-process events. */
+export const waitFor = <T>(fn: () => T | undefined | null | false | Promise<T | undefined | null | false>, ms = 10_000, what = 'condition'): Promise<T> =>
+  waitUntil(fn, ms, what, 15)
 
 export class TestClient {
   auth = memoryAuth()

@@ -1,9 +1,10 @@
 // Chat lists stay fast with 100k stored messages: the queries behind /v2/chats, /v2/chats/overview and
 // /v2/chats/messages (the exported SQL the store runs) are pinned to their indexes (no table scan, no temporary
 // sort), and the endpoints answer the right pages through the real core. Timings belong in the benchmarks.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { CHAT_MESSAGES_SQL, chatListSql, CONTACT_SQL, MESSAGE_BY_PK_SQL, type ChatSortBy, type SortOrder } from '../../../messaging/store/index.js'
-import { startTestCore, type TestCore } from '../../../testing/core-harness.js'
+import type { TestCore } from '../../../testing/core-harness.js'
+import { useInstanceCore } from '../../../testing/suite.js'
 
 const CHATS = 2_000
 const MESSAGES = 100_000
@@ -11,10 +12,9 @@ const MESSAGES = 100_000
 describe('chat lists with 100k messages', () => {
   let t: TestCore
   let id: string
+  useInstanceCore((core, instance) => ((t = core), (id = instance)))
 
   beforeAll(async () => {
-    t = await startTestCore('offline')
-    id = await t.createInstance()
     await t.call('POST', '/v2/session/stop', { instance_id: id })
     const db = t.core.db
     const insertMessage = db.prepare(
@@ -46,7 +46,6 @@ describe('chat lists with 100k messages', () => {
     })()
     db.exec('ANALYZE')
   }, 120_000)
-  afterAll(() => t?.close())
 
   const plan = (sql: string, params: Record<string, unknown>) =>
     (t.core.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map((r) => r.detail).join('\n')

@@ -5,11 +5,9 @@ import { toWaJid } from '../../../messaging/chat-ids.js'
 import type { ApiDeps } from '../../api-deps.js'
 import { chatSortParam, paging, sortOrderParam } from '../../params/list-params.js'
 import { booleanParam, chatJidParam, idsParam, integerParam, objectParam } from '../../params/read-params.js'
-import { authInstance } from '../../plugins/auth.js'
-import { CREDENTIALS_NOTE, instanceQuery, standardErrors } from '../../schemas/common.js'
+import { CREDENTIALS_NOTE, standardErrors } from '../../schemas/common.js'
 import { ApiMessageSchema, ChatIdParam, LooseBoolean, LooseInteger } from '../../schemas/reads.js'
-
-const tags = ['Chats']
+import { instanceRoutes } from '../instance-route.js'
 
 const ChatSchema = Type.Object(
   {
@@ -47,79 +45,56 @@ const SYNC_NOTE =
 
 export async function chatReadRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const reads = deps.services.reads
+  const route = instanceRoutes(app, ['Chats'], standardErrors)
 
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/v2/chats',
-    config: { auth: 'instance' },
-    schema: {
-      tags,
-      summary: 'List chats',
-      description: `Pages with limit (default 100, at most 1000) and offset until a page comes back empty. sortBy: messageTimestamp (default; also conversationTimestamp or timestamp), id or name; sortOrder: DESC (default) or ASC, any case. Archived chats are included (archived: true). ${SYNC_NOTE} GET and POST. ${CREDENTIALS_NOTE}`,
-      querystring: instanceQuery({
-        sortBy: Type.Optional(Type.String({ description: 'messageTimestamp | id | name' })),
-        sortOrder: Type.Optional(Type.String({ description: 'DESC (default) | ASC' })),
-        limit: LooseInteger('1 to 1000, default 100'),
-        offset: LooseInteger('default 0')
-      }),
-      response: { 200: Type.Array(ChatSchema), ...standardErrors }
+  route(['GET', 'POST'], '/v2/chats', {
+    summary: 'List chats',
+    description: `Pages with limit (default 100, at most 1000) and offset until a page comes back empty. sortBy: messageTimestamp (default; also conversationTimestamp or timestamp), id or name; sortOrder: DESC (default) or ASC, any case. Archived chats are included (archived: true). ${SYNC_NOTE} GET and POST. ${CREDENTIALS_NOTE}`,
+    query: {
+      sortBy: Type.Optional(Type.String({ description: 'messageTimestamp | id | name' })),
+      sortOrder: Type.Optional(Type.String({ description: 'DESC (default) | ASC' })),
+      limit: LooseInteger('1 to 1000, default 100'),
+      offset: LooseInteger('default 0')
     },
-    handler: async (request) => {
-      const { instance } = authInstance(request)
-      const q = { sortBy: chatSortParam(request.input), sortOrder: sortOrderParam(request.input, 'DESC'), ...paging(request.input, 100) }
-      return reads.listChats(instance.id, q)
-    }
+    answers: { 200: Type.Array(ChatSchema) }
+  }, async ({ instance }, request) => {
+    const q = { sortBy: chatSortParam(request.input), sortOrder: sortOrderParam(request.input, 'DESC'), ...paging(request.input, 100) }
+    return reads.listChats(instance.id, q)
   })
 
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/v2/chats/overview',
-    config: { auth: 'instance' },
-    schema: {
-      tags,
-      summary: 'Chats overview: name, picture and last message',
-      description: `[{id, name, picture, unreadCount, archived, pinned, lastMessage, _chat}] newest first; lastMessage is the full message object (id, body, timestamp...). limit (default 20, at most 1000), offset; ids (array or comma-separated) limits the answer to those chats. ${SYNC_NOTE} GET and POST. ${CREDENTIALS_NOTE}`,
-      querystring: instanceQuery({ limit: LooseInteger('1 to 1000, default 20'), offset: LooseInteger('default 0'), ids: Type.Optional(Type.Unknown({ description: 'Chat ids' })) }),
-      response: { 200: Type.Array(OverviewSchema), ...standardErrors }
-    },
-    handler: async (request) => {
-      const { instance } = authInstance(request)
-      const ids = idsParam(request.input)
-      return reads.overview(instance.id, ids ? { ids: ids.map((id) => toWaJid(id)) } : paging(request.input, 20))
-    }
+  route(['GET', 'POST'], '/v2/chats/overview', {
+    summary: 'Chats overview: name, picture and last message',
+    description: `[{id, name, picture, unreadCount, archived, pinned, lastMessage, _chat}] newest first; lastMessage is the full message object (id, body, timestamp...). limit (default 20, at most 1000), offset; ids (array or comma-separated) limits the answer to those chats. ${SYNC_NOTE} GET and POST. ${CREDENTIALS_NOTE}`,
+    query: { limit: LooseInteger('1 to 1000, default 20'), offset: LooseInteger('default 0'), ids: Type.Optional(Type.Unknown({ description: 'Chat ids' })) },
+    answers: { 200: Type.Array(OverviewSchema) }
+  }, async ({ instance }, request) => {
+    const ids = idsParam(request.input)
+    return reads.overview(instance.id, ids ? { ids: ids.map((id) => toWaJid(id)) } : paging(request.input, 20))
   })
 
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/v2/chats/messages',
-    config: { auth: 'instance' },
-    schema: {
-      tags,
-      summary: 'Messages of a chat',
-      description: `Newest first. chatId (required); limit (default 50, at most 1000) and offset page back in time. downloadMedia (default true, as WAHA): media is downloaded once, kept under the data folder and served at media.url (/api/files/<instance_id>/<file>, same credentials); a failed download shows in that message's media.error. Filters (WAHA): filter.timestamp.gte / filter.timestamp.lte (seconds), filter.fromMe, filter.ack. An unknown chat answers []. GET and POST. ${CREDENTIALS_NOTE}`,
-      querystring: instanceQuery({
-        chatId: Type.Optional(ChatIdParam()),
-        limit: LooseInteger('1 to 1000, default 50'),
-        offset: LooseInteger('default 0'),
-        downloadMedia: LooseBoolean('Download media and give its URL; default true')
-      }),
-      response: { 200: Type.Array(ApiMessageSchema), ...standardErrors, 502: standardErrors[500] }
+  route(['GET', 'POST'], '/v2/chats/messages', {
+    summary: 'Messages of a chat',
+    description: `Newest first. chatId (required); limit (default 50, at most 1000) and offset page back in time. downloadMedia (default true, as WAHA): media is downloaded once, kept under the data folder and served at media.url (/api/files/<instance_id>/<file>, same credentials); a failed download shows in that message's media.error. Filters (WAHA): filter.timestamp.gte / filter.timestamp.lte (seconds), filter.fromMe, filter.ack. An unknown chat answers []. GET and POST. ${CREDENTIALS_NOTE}`,
+    query: {
+      chatId: Type.Optional(ChatIdParam()),
+      limit: LooseInteger('1 to 1000, default 50'),
+      offset: LooseInteger('default 0'),
+      downloadMedia: LooseBoolean('Download media and give its URL; default true')
     },
-    handler: async (request) => {
-      const { instance } = authInstance(request)
-      const input = request.input
-      const chatJid = chatJidParam(input, 'chatId', 'chat_id')
-      const filter = objectParam(input, 'filter')
-      const ts = objectParam(filter, 'timestamp')
-      const fromMe = filter.fromMe === undefined ? undefined : booleanParam(filter, 'fromMe', false)
-      const q = {
-        ...paging(input, 50),
-        since: integerParam(ts, 'gte', 0, { min: 0, max: Number.MAX_SAFE_INTEGER }),
-        until: integerParam(ts, 'lte', Number.MAX_SAFE_INTEGER, { min: 0, max: Number.MAX_SAFE_INTEGER }),
-        fromMe,
-        ack: filter.ack === undefined ? undefined : integerParam(filter, 'ack', 0, { min: -1, max: 4 })
-      }
-      return reads.chatMessages(instance.id, chatJid, q, booleanParam(input, 'downloadMedia', true))
+    answers: { 200: Type.Array(ApiMessageSchema), 502: standardErrors[500] }
+  }, async ({ instance }, request) => {
+    const input = request.input
+    const chatJid = chatJidParam(input, 'chatId', 'chat_id')
+    const filter = objectParam(input, 'filter')
+    const ts = objectParam(filter, 'timestamp')
+    const fromMe = filter.fromMe === undefined ? undefined : booleanParam(filter, 'fromMe', false)
+    const q = {
+      ...paging(input, 50),
+      since: integerParam(ts, 'gte', 0, { min: 0, max: Number.MAX_SAFE_INTEGER }),
+      until: integerParam(ts, 'lte', Number.MAX_SAFE_INTEGER, { min: 0, max: Number.MAX_SAFE_INTEGER }),
+      fromMe,
+      ack: filter.ack === undefined ? undefined : integerParam(filter, 'ack', 0, { min: -1, max: 4 })
     }
+    return reads.chatMessages(instance.id, chatJid, q, booleanParam(input, 'downloadMedia', true))
   })
 }

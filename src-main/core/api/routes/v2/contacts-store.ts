@@ -6,11 +6,9 @@ import { readsErrors } from '../../../messaging/reads/errors.js'
 import type { ApiDeps } from '../../api-deps.js'
 import { contactSortParam, paging, sortOrderParam } from '../../params/list-params.js'
 import { requiredString } from '../../params/read-params.js'
-import { authInstance } from '../../plugins/auth.js'
-import { CREDENTIALS_NOTE, instanceQuery, standardErrors } from '../../schemas/common.js'
+import { CREDENTIALS_NOTE, standardErrors } from '../../schemas/common.js'
 import { ChatIdParam, LooseInteger } from '../../schemas/reads.js'
-
-const tags = ['Contacts']
+import { instanceRoutes } from '../instance-route.js'
 
 const ContactSchema = Type.Object(
   {
@@ -36,48 +34,33 @@ const STORE_NOTE =
 
 export async function contactStoreRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const reads = deps.services.reads
+  const route = instanceRoutes(app, ['Contacts'], standardErrors)
 
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/v2/contacts',
-    config: { auth: 'instance' },
-    schema: {
-      tags,
-      summary: 'Get a contact',
-      description: `contactId: <number>@c.us (digits and @lid work too). Answers {id, number, name, pushname, isBusiness, isEnterprise, ...}; 404 contact_not_found when the instance has never seen the contact. ${STORE_NOTE} GET and POST. ${CREDENTIALS_NOTE}`,
-      querystring: instanceQuery({ contactId: Type.Optional(ChatIdParam('Contact id, <number>@c.us')) }),
-      response: { 200: ContactSchema, ...standardErrors }
-    },
-    handler: async (request) => {
-      const { instance } = authInstance(request)
-      const raw = requiredString(request.input, 'contactId', 'chatId', 'id')
-      const contact = reads.contact(instance.id, toWaJid(raw))
-      // The error names the id as the client spelled it.
-      if (!contact) throw readsErrors.contactNotFound(raw)
-      return contact
-    }
+  route(['GET', 'POST'], '/v2/contacts', {
+    summary: 'Get a contact',
+    description: `contactId: <number>@c.us (digits and @lid work too). Answers {id, number, name, pushname, isBusiness, isEnterprise, ...}; 404 contact_not_found when the instance has never seen the contact. ${STORE_NOTE} GET and POST. ${CREDENTIALS_NOTE}`,
+    query: { contactId: Type.Optional(ChatIdParam('Contact id, <number>@c.us')) },
+    answers: { 200: ContactSchema }
+  }, async ({ instance }, request) => {
+    const raw = requiredString(request.input, 'contactId', 'chatId', 'id')
+    const contact = reads.contact(instance.id, toWaJid(raw))
+    // The error names the id as the client spelled it.
+    if (!contact) throw readsErrors.contactNotFound(raw)
+    return contact
   })
 
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/v2/contacts/all',
-    config: { auth: 'instance' },
-    schema: {
-      tags,
-      summary: 'All contacts',
-      description: `limit (default 100, 1 to 1000), offset; sortBy id (default) or name; sortOrder ASC (default) or DESC. ${STORE_NOTE} GET and POST. ${CREDENTIALS_NOTE}`,
-      querystring: instanceQuery({
-        limit: LooseInteger('1 to 1000, default 100'),
-        offset: LooseInteger('default 0'),
-        sortBy: Type.Optional(Type.String({ description: 'id (default) | name' })),
-        sortOrder: Type.Optional(Type.String({ description: 'ASC (default) | DESC' }))
-      }),
-      response: { 200: Type.Array(ContactSchema), ...standardErrors }
+  route(['GET', 'POST'], '/v2/contacts/all', {
+    summary: 'All contacts',
+    description: `limit (default 100, 1 to 1000), offset; sortBy id (default) or name; sortOrder ASC (default) or DESC. ${STORE_NOTE} GET and POST. ${CREDENTIALS_NOTE}`,
+    query: {
+      limit: LooseInteger('1 to 1000, default 100'),
+      offset: LooseInteger('default 0'),
+      sortBy: Type.Optional(Type.String({ description: 'id (default) | name' })),
+      sortOrder: Type.Optional(Type.String({ description: 'ASC (default) | DESC' }))
     },
-    handler: async (request) => {
-      const { instance } = authInstance(request)
-      const q = { sortBy: contactSortParam(request.input), sortOrder: sortOrderParam(request.input, 'ASC'), ...paging(request.input, 100) }
-      return reads.listContacts(instance.id, q)
-    }
+    answers: { 200: Type.Array(ContactSchema) }
+  }, async ({ instance }, request) => {
+    const q = { sortBy: contactSortParam(request.input), sortOrder: sortOrderParam(request.input, 'ASC'), ...paging(request.input, 100) }
+    return reads.listContacts(instance.id, q)
   })
 }

@@ -1,7 +1,8 @@
 // Junk input to every read and chat/message/contact route (query, JSON with odd types, form): always a clear
 // 2xx/4xx with a code, never a 500. No network needed: an offline core whose instance is not WORKING.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestCore, type TestCore } from '../../../testing/core-harness.js'
+import { describe, expect, it } from 'vitest'
+import type { TestCore } from '../../../testing/core-harness.js'
+import { useInstanceCore } from '../../../testing/suite.js'
 
 const ROUTES: [string, string][] = [
   ['GET', '/v2/chats'], ['POST', '/v2/chats/overview'], ['GET', '/v2/chats/messages'], ['POST', '/v2/messages/get'],
@@ -26,11 +27,7 @@ const JUNK: Record<string, unknown>[] = [
 describe('junk input to the reads routes', () => {
   let t: TestCore
   let id: string
-  beforeAll(async () => {
-    t = await startTestCore('offline')
-    id = await t.createInstance()
-  })
-  afterAll(() => t?.close())
+  useInstanceCore((core, instance) => ((t = core), (id = instance)))
 
   it('never answers 5xx, always a code', async () => {
     for (const [method, url] of ROUTES) {

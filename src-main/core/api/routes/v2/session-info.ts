@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import QRCode from 'qrcode'
 import { coreErrors } from '../../../domain/core-errors.js'
+import { statusReasonText } from '../../../domain/status-reason.js'
 import type { ApiDeps } from '../../api-deps.js'
 import { authInstance } from '../../plugins/auth.js'
 import { CREDENTIALS_NOTE, instanceQuery, Me, SessionConfig, standardErrors, Status } from '../../schemas/common.js'
@@ -13,10 +14,26 @@ const InfoAnswer = Type.Object({
   instance_id: Type.String(),
   name: Type.String(),
   status: Status,
+  status_reason: Type.Union([Type.String(), Type.Null()], { description: 'Why the status last changed, a stable code (as `reason` of the session.status webhook): e.g. engine:open, disconnect:401, failed:conflict, failed:forbidden' }),
+  status_reason_text: Type.Union([Type.String(), Type.Null()], { description: 'The same in words, e.g. "the phone logged this device out (removed from Linked devices): scan a new QR code to pair again"' }),
   config: SessionConfig,
   me: Type.Union([Me, Type.Null()]),
   engine: Type.Object({ engine: Type.String() }),
-  qr: Type.Optional(Type.String({ description: 'Only in SCAN_QR_CODE: the current QR as a data:image/png;base64 URL' }))
+  qr: Type.Optional(Type.String({ description: 'Only in SCAN_QR_CODE: the current QR as a data:image/png;base64 URL' })),
+  deliverability: Type.Object(
+    {
+      new_contacts: Type.Union([Type.Literal('ok'), Type.Literal('paused')]),
+      until: Type.Union([Type.String({ description: 'ISO 8601' }), Type.Null()], { description: 'While paused: when sends to new contacts resume by themselves' }),
+      reason: Type.Union([Type.Literal('reachout_timelock'), Type.Literal('message_cap'), Type.Null()], {
+        description: 'reachout_timelock: the network refused a message that opened a new chat with error 463 or announced a reach-out timelock; message_cap: error 475 / the new-chat cap is reached'
+      }),
+      held: Type.Integer({ description: 'Sends to new contacts held meanwhile (answered 202 with reason new_contacts_paused); they go out in order when the pause ends' })
+    },
+    {
+      description:
+        "Switchboard's addition: whether the network currently lets this account start new chats. While paused, sends to contacts with no earlier message in the chat are held instead of being refused (each refusal makes the restriction worse); replies in existing chats go on. The pause ends at `until` (the network's own end when it gave one, else a cool-down: 1 h for 463, 24 h for 475) or when the network announces the end."
+    }
+  )
 })
 
 const MeAnswer = Type.Object({
@@ -27,7 +44,7 @@ const MeAnswer = Type.Object({
 })
 
 export async function sessionInfoRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const { instances } = deps.services
+  const { instances, send } = deps.services
   app.route({
     method: ['GET', 'POST'],
     url: '/v2/session/info',
@@ -35,7 +52,7 @@ export async function sessionInfoRoutes(app: FastifyInstance, deps: ApiDeps): Pr
     schema: {
       tags,
       summary: 'Session info',
-      description: `Status, config and the paired account (me). In SCAN_QR_CODE the answer also carries qr (a PNG data URL). Poll every 3 to 5 s until WORKING. GET and POST. ${CREDENTIALS_NOTE}`,
+      description: `Status, config, the paired account (me) and deliverability (Switchboard's addition: whether the network lets the account start new chats now). In SCAN_QR_CODE the answer also carries qr (a PNG data URL). Poll every 3 to 5 s until WORKING. GET and POST. ${CREDENTIALS_NOTE}`,
       querystring: instanceQuery(),
       response: { 200: InfoAnswer, ...standardErrors }
     },
@@ -47,10 +64,13 @@ export async function sessionInfoRoutes(app: FastifyInstance, deps: ApiDeps): Pr
         instance_id: view.id,
         name: view.name,
         status: view.status,
+        status_reason: view.statusReason,
+        status_reason_text: statusReasonText(view.statusReason),
         config: instances.sessionConfig(view.id),
         me: view.me && { id: view.me.id, lid: view.me.lid, pushName: view.me.pushName },
         engine: { engine: instances.manager.engineName },
-        ...(qr ? { qr: await QRCode.toDataURL(qr.qr) } : {})
+        ...(qr ? { qr: await QRCode.toDataURL(qr.qr) } : {}),
+        deliverability: send.deliverabilityOf(view.id)
       }
     }
   })

@@ -1,45 +1,16 @@
 // /v2/status on the sandbox with real Baileys: text, image, voice and video statuses reach exactly their
 // audience (the people's phones decrypt them from status@broadcast), the default audience is every known
 // contact, a delete revokes the status on the phones, and bad input or a stopped session are refused.
-import { execFile } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import { mkdtemp, readFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { proto, type WAMessage } from '@whiskeysockets/baileys'
 import { Jimp } from 'jimp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ffmpegPath } from '../../../messaging/send/transcode.js'
 import { listContacts } from '../../../messaging/store/index.js'
 import { startAccountCore, waitUntil, type AccountCore } from '../../../account/testing.js'
+import { ffmpegMake, sha, wav } from '../../../testing/media-fixtures.js'
 
 const ME = '15550104001'
 const BOB = '15550104002'
 const CAROL = '15550104003'
-const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex')
-
-/** 16-bit mono PCM WAV of a sine tone. */
-function wav(seconds: number, hz = 440, rate = 16000): Buffer {
-  const n = Math.floor(seconds * rate)
-  const data = Buffer.alloc(n * 2)
-  for (let i = 0; i < n; i++) data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * hz * i) / rate) * 12000), i * 2)
-  const h = Buffer.alloc(44)
-  h.write('RIFF', 0)
-  h.writeUInt32LE(36 + data.length, 4)
-  h.write('WAVE', 8)
-  h.write('fmt ', 12)
-  h.writeUInt32LE(16, 16)
-  h.writeUInt16LE(1, 20)
-  h.writeUInt16LE(1, 22)
-  h.writeUInt32LE(rate, 24)
-  h.writeUInt32LE(rate * 2, 28)
-  h.writeUInt16LE(2, 32)
-  h.writeUInt16LE(16, 34)
-  h.write('data', 36)
-  h.writeUInt32LE(data.length, 40)
-  return Buffer.concat([h, data])
-}
 
 describe.sequential('/v2/status', () => {
   let c: AccountCore
@@ -92,9 +63,7 @@ describe.sequential('/v2/status', () => {
     const audio = (await c.t.core.sandbox!.mediaOf(BOB, keyId(voice.json())))!.body
     expect(audio.subarray(0, 4).toString('latin1')).toBe('OggS')
 
-    const out = join(await mkdtemp(join(tmpdir(), 'sb-status-test-')), 'clip.mp4')
-    await promisify(execFile)(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=64x48:rate=10', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', out])
-    const mp4 = await readFile(out)
+    const mp4 = await ffmpegMake(['-f', 'lavfi', '-i', 'testsrc=duration=1:size=64x48:rate=10', '-c:v', 'libx264', '-pix_fmt', 'yuv420p'], 'mp4')
     const video = await c.api('POST', '/v2/status/video', { file: { data: mp4.toString('base64'), mimetype: 'video/mp4' }, caption: 'clip', contacts: [BOB] })
     expect(video.statusCode).toBe(200)
     expect(await seenBy(BOB, keyId(video.json()))).toMatchObject({ type: 'video', text: 'clip' })

@@ -36,7 +36,7 @@ export async function tempLinkRoutes(app: FastifyInstance, deps: ApiDeps): Promi
     response: { 200: response, ...statusVariantErrors }
   })
 
-  app.get('/v2/session/temp-link', { config, schema: schema('Current temporary link', 'The active link, or link:null.', LinkAnswer) }, async (request) => {
+  app.get('/v2/session/temp-link', { config, schema: schema('Current temporary link', 'The active link, or link:null. At rest the token is kept as its SHA-256 hash (how /temp-qr/<token> finds it) and sealed with the data key that encrypts the session keys (AES-256-GCM), never in clear, so this answer can show the live link again; a revoked link forgets its token.', LinkAnswer) }, async (request) => {
     const { instance } = authInstance(request)
     const row = tempLinks.current(instance.id)
     return answer(request, row, row ? 'Active temporary link' : 'No active temporary link')

@@ -21,6 +21,11 @@ export interface SendKind {
   parse(p: Params): SendCommand
 }
 
+/** A kind as its module writes it: the path defaults to /v2/send/<kind>, the methods to GET and POST. */
+export type SendKindDef = Omit<SendKind, 'path' | 'methods'> & Partial<Pick<SendKind, 'path' | 'methods'>>
+
+export const sendKind = (def: SendKindDef): SendKind => ({ path: `/v2/send/${def.kind}`, methods: ['GET', 'POST'], ...def })
+
 // Documentation schemas: permissive on purpose (Type.Unknown validates nothing), because clients send
 // numbers as strings, booleans as "1", objects as bracket keys or JSON text. The kinds validate and name
 // what is wrong.
@@ -39,3 +44,6 @@ export const FILE = param(
   [{ url: 'https://example.com/cat.jpg', mimetype: 'image/jpeg', filename: 'cat.jpg' }]
 )
 export const CAPTION = param('string', 'Caption under the media')
+
+/** The documented parameters of a message to a chat: the recipient first, then the kind's own, then reply_to. */
+export const toChat = (own: Record<string, TSchema>): Record<string, TSchema> => ({ chatId: CHAT_ID, ...own, reply_to: REPLY_TO })

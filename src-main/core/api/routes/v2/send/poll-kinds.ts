@@ -2,23 +2,17 @@
 import { coreErrors } from '../../../../domain/core-errors.js'
 import { parseMessageId, toWaJid } from '../../../../messaging/chat-ids.js'
 import type { PollCommand, PollVoteCommand, ReactionCommand } from '../../../../messaging/send/send-command.js'
-import { bool, chatJid, list, obj, replyTo, requireAll, str } from '../../../params/send-params.js'
-import type { Params } from '../../../request-params.js'
-import { CHAT_ID, param, REPLY_TO, type SendKind } from './kind.js'
+import { bool, chatJid, list, obj, rawChatId, replyTo, requireAll, str } from '../../../params/send-params.js'
+import { CHAT_ID, param, sendKind, toChat } from './kind.js'
 
-const rawChatId = (p: Params) => str(p, 'chatId') ?? str(p, 'chat_id')
-
-export const pollKind: SendKind = {
+export const pollKind = sendKind({
   kind: 'poll',
-  path: '/v2/send/poll',
   methods: ['POST'],
   summary: 'Send a poll',
   description: 'poll: {name, options (2 to 12, each under 255 characters, distinct), multipleAnswers} as an object, JSON text (in a query) or bracket keys.',
-  params: {
-    chatId: CHAT_ID,
-    poll: param('object, required', 'The poll', [{ name: 'How are you?', options: ['Awesome!', 'Good!', 'Not bad!'], multipleAnswers: true }]),
-    reply_to: REPLY_TO
-  },
+  params: toChat({
+    poll: param('object, required', 'The poll', [{ name: 'How are you?', options: ['Awesome!', 'Good!', 'Not bad!'], multipleAnswers: true }])
+  }),
   parse(p): PollCommand {
     requireAll({ chatId: rawChatId(p), poll: p.poll })
     const poll = obj(p, 'poll')!
@@ -30,9 +24,9 @@ export const pollKind: SendKind = {
     const jid = chatJid(p)
     return { kind: 'poll', chatJid: jid, replyTo: replyTo(p, jid), name: str(poll, 'name')!, options, multipleAnswers: bool(poll, 'multipleAnswers') }
   }
-}
+})
 
-export const pollVoteKind: SendKind = {
+export const pollVoteKind = sendKind({
   kind: 'poll-vote',
   path: '/v2/send/poll/vote',
   methods: ['POST'],
@@ -51,11 +45,10 @@ export const pollVoteKind: SendKind = {
     const jid = chatJid(p)
     return { kind: 'poll-vote', chatJid: jid, poll: parseMessageId(id!, rawChatId(p)), pollId: id!, votes: (votes ?? []).map((v) => String(v)) }
   }
-}
+})
 
-export const reactionKind: SendKind = {
+export const reactionKind = sendKind({
   kind: 'reaction',
-  path: '/v2/send/reaction',
   methods: ['PUT', 'POST'],
   summary: 'React to a message with an emoji',
   description: 'messageId: the serialized id of the message (chatId is then optional); reaction: one emoji, or "" to remove the reaction.',
@@ -73,4 +66,4 @@ export const reactionKind: SendKind = {
     if (toWaJid(jid) !== ref.remoteJid && rawChatId(p)) throw coreErrors.invalidParam('chatId', 'does not match the chat of messageId')
     return { kind: 'reaction', chatJid: jid, message: ref, emoji: reaction! }
   }
-}
+})

@@ -1,38 +1,15 @@
 // Media sends end to end: files by URL (a local server) or base64, every parameter spelling, conversions with
 // the bundled ffmpeg, and the recipient's decrypted copy compared byte for byte (sandbox media service).
-import { execFile } from 'node:child_process'
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
-import { mkdtemp, readFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ffmpegPath, toMp4, toOggOpus } from '../../../../messaging/send/transcode.js'
+import { toMp4, toOggOpus } from '../../../../messaging/send/transcode.js'
 import { waitUntil } from '../../../../testing/core-harness.js'
+import { ffmpegMake, sha, wav } from '../../../../testing/media-fixtures.js'
 import { keyIdOf, openSendCore, type SendCtx } from './send-testing.js'
 
 const ME = '15551240001'
 const PEER = '15551240002'
-const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex')
-
-/** 16-bit mono PCM WAV of a sine tone. */
-function wav(seconds: number, hz = 440, rate = 16000): Buffer {
-  const n = Math.floor(seconds * rate)
-  const data = Buffer.alloc(n * 2)
-  for (let i = 0; i < n; i++) data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * hz * i) / rate) * 12000), i * 2)
-  const h = Buffer.alloc(44)
-  h.write('RIFF', 0), h.writeUInt32LE(36 + data.length, 4), h.write('WAVE', 8), h.write('fmt ', 12)
-  h.writeUInt32LE(16, 16), h.writeUInt16LE(1, 20), h.writeUInt16LE(1, 22), h.writeUInt32LE(rate, 24)
-  h.writeUInt32LE(rate * 2, 28), h.writeUInt16LE(2, 32), h.writeUInt16LE(16, 34), h.write('data', 36), h.writeUInt32LE(data.length, 40)
-  return Buffer.concat([h, data])
-}
-
-async function ffmpegMake(args: string[], ext: string): Promise<Buffer> {
-  const out = join(await mkdtemp(join(tmpdir(), 'sb-media-test-')), `out.${ext}`)
-  await promisify(execFile)(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-y', ...args, out])
-  return readFile(out)
-}
 
 describe('/v2/send media', () => {
   let s: SendCtx

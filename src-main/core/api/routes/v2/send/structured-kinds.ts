@@ -2,26 +2,20 @@
 // objects, bracket keys, dotted keys (message.title, event.location.name) or JSON text; all read the same.
 import { coreErrors } from '../../../../domain/core-errors.js'
 import type { ContactCommand, ContactEntry, EventCommand, ListCommand, ListRow, LocationCommand } from '../../../../messaging/send/send-command.js'
-import { bool, chatJid, list, num, obj, replyTo, requireAll, str, text } from '../../../params/send-params.js'
+import { bool, chatJid, list, num, obj, rawChatId, replyTo, requireAll, str, text } from '../../../params/send-params.js'
 import { isPlainObject, type Params } from '../../../request-params.js'
-import { CHAT_ID, param, REPLY_TO, type SendKind } from './kind.js'
+import { param, sendKind, toChat } from './kind.js'
 
-const rawChatId = (p: Params) => str(p, 'chatId') ?? str(p, 'chat_id')
-
-export const locationKind: SendKind = {
+export const locationKind = sendKind({
   kind: 'location',
-  path: '/v2/send/location',
-  methods: ['GET', 'POST'],
   summary: 'Send a location pin',
   description: 'latitude and longitude as numbers or numeric strings; title is the place name, message the address or description.',
-  params: {
-    chatId: CHAT_ID,
+  params: toChat({
     latitude: param('number or string, required', 'Degrees, -90 to 90', ['38.8937255']),
     longitude: param('number or string, required', 'Degrees, -180 to 180', ['-77.0969763']),
     title: param('string', 'Place name'),
-    message: param('string', 'Address or description'),
-    reply_to: REPLY_TO
-  },
+    message: param('string', 'Address or description')
+  }),
   parse(p): LocationCommand {
     requireAll({ chatId: rawChatId(p), latitude: str(p, 'latitude'), longitude: str(p, 'longitude') })
     const lat = num(p, 'latitude')!
@@ -33,7 +27,7 @@ export const locationKind: SendKind = {
     const address = text(p, 'message') ?? str(p, 'address')
     return { kind: 'location', chatJid: jid, replyTo: replyTo(p, jid), latitude: lat, longitude: lng, ...(name ? { name } : {}), ...(address ? { address } : {}) }
   }
-}
+})
 
 function cardsOf(p: Params): ContactEntry[] {
   const entries = list(p, 'contacts') ?? (p.contact !== undefined ? list(p, 'contact') : undefined)
@@ -53,24 +47,21 @@ function cardsOf(p: Params): ContactEntry[] {
   })
 }
 
-export const contactKind: SendKind = {
+export const contactKind = sendKind({
   kind: 'contact',
-  path: '/v2/send/contact',
   methods: ['POST'],
   summary: 'Send contact cards (vCard)',
   description: 'contacts: an array (JSON, JSON text or contacts[0][fullName] keys) of {fullName, organization, phoneNumber, whatsappId} or {vcard} (raw vCard text). Several contacts go in one bubble. Serialized as vCard 3.0 with waid on the phone line.',
-  params: {
-    chatId: CHAT_ID,
-    contacts: param('array, required', 'Contacts', [[{ fullName: 'Wawp Support', organization: 'Wawp HQ', phoneNumber: '+201111111111', whatsappId: '201111111111' }]]),
-    reply_to: REPLY_TO
-  },
+  params: toChat({
+    contacts: param('array, required', 'Contacts', [[{ fullName: 'Wawp Support', organization: 'Wawp HQ', phoneNumber: '+201111111111', whatsappId: '201111111111' }]])
+  }),
   parse(p): ContactCommand {
     requireAll({ chatId: rawChatId(p), contacts: p.contacts ?? p.contact })
     const contacts = cardsOf(p)
     const jid = chatJid(p)
     return { kind: 'contact', chatJid: jid, replyTo: replyTo(p, jid), contacts }
   }
-}
+})
 
 function sectionsOf(msg: Params): ListCommand['sections'] {
   const sections = list(msg, 'sections')
@@ -91,20 +82,16 @@ function sectionsOf(msg: Params): ListCommand['sections'] {
   })
 }
 
-export const listKind: SendKind = {
+export const listKind = sendKind({
   kind: 'list',
-  path: '/v2/send/list',
-  methods: ['GET', 'POST'],
   summary: 'Send a list (menu) message',
   description:
     'message: {title, description, footer, button, sections:[{title, rows:[{title, rowId, description}]}]} as an object, JSON text, or dotted keys (message.title, message.sections as JSON text). button and sections are required, and description or title (without description, as WAHA allows, the title becomes the list\'s body). rowId defaults to row1, row2...',
-  params: {
-    chatId: CHAT_ID,
+  params: toChat({
     message: param('object, required', 'The list', [
       { title: 'Simple Menu', description: 'Please choose an option', footer: 'Thank you!', button: 'Open Menu', sections: [{ title: 'Main Options', rows: [{ title: 'Option 1', rowId: 'opt1', description: 'Description for 1' }] }] }
-    ]),
-    reply_to: REPLY_TO
-  },
+    ])
+  }),
   parse(p): ListCommand {
     requireAll({ chatId: rawChatId(p), message: p.message })
     const msg = obj(p, 'message')!
@@ -127,20 +114,17 @@ export const listKind: SendKind = {
       sections: sectionsOf(msg)
     }
   }
-}
+})
 
-export const eventKind: SendKind = {
+export const eventKind = sendKind({
   kind: 'event',
-  path: '/v2/send/event',
   methods: ['POST'],
   summary: 'Send an event (calendar invitation)',
   description:
     'event: {name, description, startTime, endTime, location:{name}, extraGuestsAllowed} as an object, JSON text or dotted keys (event.name, event.location.name). startTime and endTime are Unix seconds.',
-  params: {
-    chatId: CHAT_ID,
-    event: param('object, required', 'The event', [{ name: 'Team Meeting 📅', description: 'Weekly sync', startTime: 1767225600, endTime: 1767229200, location: { name: 'Room 1' }, extraGuestsAllowed: true }]),
-    reply_to: REPLY_TO
-  },
+  params: toChat({
+    event: param('object, required', 'The event', [{ name: 'Team Meeting 📅', description: 'Weekly sync', startTime: 1767225600, endTime: 1767229200, location: { name: 'Room 1' }, extraGuestsAllowed: true }])
+  }),
   parse(p): EventCommand {
     requireAll({ chatId: rawChatId(p), event: p.event })
     const ev = obj(p, 'event')!
@@ -163,4 +147,4 @@ export const eventKind: SendKind = {
       extraGuestsAllowed: bool(ev, 'extraGuestsAllowed')
     }
   }
-}
+})

@@ -1,0 +1,114 @@
+// Deprecated aliases for older clients of the hosted service: the v1-style names Wawp's own n8n node and
+// WordPress/WooCommerce plugin call on the same base (/v2/send, /v2/sendImage, /v2/getQr ...) and WAHA-style chat
+// paths with the chat id in the path (/v2/chats/{chatId}/messages ...). Each alias runs its v2 operation's own
+// handler, hooks, config and schema (route-table.ts); only the path parameters (and a few v1 defaults) are moved
+// into the request's parameters first. Listed in /docs with deprecated: true.
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance, FastifyRequest, HTTPMethods, preValidationHookHandler, RouteOptions } from 'fastify'
+import type { RouteTable } from './route-table.js'
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+export interface CompatAlias {
+  path: string
+  methods: Method[]
+  /** The v2 operation. */
+  target: string
+  /** The target's method when it does not take the alias's (default: the same method). */
+  targetMethod?: Method
+  /** Parameters filled in when the request does not give them (v1 defaults that differ from v2's). */
+  defaults?: Record<string, string>
+  /** Why this alias exists (who calls it), for /docs. */
+  caller: string
+}
+
+const N8N = "Wawp's n8n node and WordPress plugin (v1 names)"
+const WAHA = 'WAHA-style path (the chat id in the path, raw or percent-encoded)'
+
+/** Every alias. Path parameters (:chatId, :messageId) become the parameters of the same name. */
+export const COMPAT_ALIASES: readonly CompatAlias[] = [
+  { path: '/v2/send', methods: ['GET', 'POST'], target: '/v2/send/text', caller: N8N },
+  { path: '/v2/sendText', methods: ['GET', 'POST'], target: '/v2/send/text', caller: 'WAHA name' },
+  { path: '/v2/sendImage', methods: ['GET', 'POST'], target: '/v2/send/image', caller: N8N },
+  { path: '/v2/sendFile', methods: ['GET', 'POST'], target: '/v2/send/pdf', caller: N8N },
+  { path: '/v2/sendVoice', methods: ['GET', 'POST'], target: '/v2/send/voice', caller: N8N },
+  { path: '/v2/sendVideo', methods: ['GET', 'POST'], target: '/v2/send/video', caller: N8N },
+  { path: '/v2/sendLocation', methods: ['GET', 'POST'], target: '/v2/send/location', caller: N8N },
+  { path: '/v2/sendPoll', methods: ['POST'], target: '/v2/send/poll', caller: N8N },
+  { path: '/v2/sendContactVcard', methods: ['POST'], target: '/v2/send/contact', caller: N8N },
+  { path: '/v2/sendSeen', methods: ['POST'], target: '/v2/send/seen', caller: N8N },
+  { path: '/v2/startTyping', methods: ['POST'], target: '/v2/send/start-typing', caller: N8N },
+  { path: '/v2/stopTyping', methods: ['POST'], target: '/v2/send/stop-typing', caller: N8N },
+  { path: '/v2/reaction', methods: ['PUT', 'POST'], target: '/v2/send/reaction', caller: N8N },
+  { path: '/v2/star', methods: ['PUT', 'POST'], target: '/v2/send/star', caller: N8N },
+  { path: '/v2/createSession', methods: ['POST'], target: '/v2/session/create', caller: N8N },
+  // v1's getQr without format is the image; format=raw the raw value.
+  { path: '/v2/getQr', methods: ['GET', 'POST'], target: '/v2/auth/qr', defaults: { format: 'image' }, caller: N8N },
+  { path: '/v2/requestCode', methods: ['POST'], target: '/v2/auth/request-code', caller: N8N },
+  { path: '/v2/status', methods: ['GET', 'POST'], target: '/v2/session/info', caller: `${N8N}; answers the session info (status WORKING when online), not v1's {status:"Online"}` },
+  { path: '/v2/message', methods: ['GET', 'POST'], target: '/v2/messages/get', caller: N8N },
+  { path: '/v2/session/all', methods: ['GET'], target: '/v2/sessions', defaults: { all: 'true' }, caller: 'a guess of older clients; every instance, STOPPED ones included' },
+  { path: '/v2/chats/:chatId', methods: ['DELETE'], target: '/v2/chats/delete', caller: WAHA },
+  { path: '/v2/chats/:chatId/picture', methods: ['GET'], target: '/v2/chats/picture', caller: WAHA },
+  { path: '/v2/chats/:chatId/messages', methods: ['GET', 'POST'], target: '/v2/chats/messages', caller: WAHA },
+  { path: '/v2/chats/:chatId/messages', methods: ['DELETE'], target: '/v2/chats/clear', caller: WAHA },
+  { path: '/v2/chats/:chatId/messages/read', methods: ['POST', 'PUT'], target: '/v2/chats/read', caller: WAHA },
+  { path: '/v2/chats/:chatId/read', methods: ['POST', 'PUT'], target: '/v2/chats/read', caller: WAHA },
+  { path: '/v2/chats/:chatId/archive', methods: ['POST', 'PUT'], target: '/v2/chats/archive', caller: WAHA },
+  { path: '/v2/chats/:chatId/unarchive', methods: ['POST', 'PUT'], target: '/v2/chats/unarchive', caller: WAHA },
+  { path: '/v2/chats/:chatId/unread', methods: ['POST', 'PUT'], target: '/v2/chats/unread', caller: WAHA },
+  { path: '/v2/chats/:chatId/messages/:messageId', methods: ['GET', 'POST'], target: '/v2/messages/get', caller: WAHA },
+  { path: '/v2/chats/:chatId/messages/:messageId', methods: ['DELETE'], target: '/v2/messages/delete', caller: WAHA },
+  { path: '/v2/chats/:chatId/messages/:messageId', methods: ['PUT'], target: '/v2/messages/edit', caller: WAHA },
+  { path: '/v2/chats/:chatId/messages/:messageId/pin', methods: ['POST'], target: '/v2/messages/pin', caller: WAHA },
+  { path: '/v2/chats/:chatId/messages/:messageId/unpin', methods: ['POST'], target: '/v2/messages/unpin', caller: WAHA }
+]
+
+const pathParamNames = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!)
+
+/** Path parameters win over the query and body (the path names the chat); defaults fill only what is missing. */
+function aliasInput(alias: CompatAlias): preValidationHookHandler {
+  const names = pathParamNames(alias.path)
+  return (request: FastifyRequest, _reply, done) => {
+    const params = (request.params ?? {}) as Record<string, unknown>
+    for (const name of names) if (typeof params[name] === 'string') request.input[name] = params[name]
+    for (const [name, value] of Object.entries(alias.defaults ?? {})) if (request.input[name] === undefined) request.input[name] = value
+    done()
+  }
+}
+
+const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v])
+
+export async function compatAliasRoutes(app: FastifyInstance, table: RouteTable): Promise<void> {
+  for (const alias of COMPAT_ALIASES) {
+    for (const method of alias.methods) {
+      const targetMethod = alias.targetMethod ?? method
+      const target = table.get(targetMethod, alias.target)
+      // A missing target is a programming error: fail the start (and every test) rather than serve a 404.
+      if (!target) throw new Error(`compat alias ${method} ${alias.path}: no route ${targetMethod} ${alias.target}`)
+      const schema = (target.schema ?? {}) as Record<string, unknown>
+      const { body, ...rest } = schema
+      const names = pathParamNames(alias.path)
+      // Fastify adds url and method to a route's config; the alias has its own.
+      const { url: _url, method: _method, ...config } = (target.config ?? {}) as Record<string, unknown>
+      const defaults = Object.entries(alias.defaults ?? {}).map(([k, v]) => `${k}=${v}`).join(', ')
+      app.route({
+        method: method as HTTPMethods,
+        url: alias.path,
+        handler: target.handler,
+        config,
+        ...(target.bodyLimit === undefined ? {} : { bodyLimit: target.bodyLimit }),
+        preValidation: [aliasInput(alias), ...asArray(target.preValidation)],
+        ...(target.preHandler === undefined ? {} : { preHandler: target.preHandler }),
+        schema: {
+          ...rest,
+          ...(method === 'GET' || body === undefined ? {} : { body }),
+          ...(names.length ? { params: Type.Object(Object.fromEntries(names.map((n) => [n, Type.String()]))) } : {}),
+          deprecated: true,
+          summary: `${String(schema.summary ?? alias.target)} (deprecated alias)`,
+          description: `Deprecated alias of ${targetMethod} ${alias.target} (${alias.caller}): the same operation, parameters and answers${names.length ? `; ${names.join(' and ')} come from the path` : ''}${defaults ? `; default ${defaults}` : ''}. Use ${alias.target} in new code.\n\n${String(schema.description ?? '')}`
+        }
+      } as RouteOptions)
+    }
+  }
+}

@@ -1,0 +1,113 @@
+// The sandbox's network faults as the bridge takes them (`sandbox.fault`, one TypeBox union of the fault bodies)
+// and as the Sandbox view draws them (descriptors: label, help, parameters with their types and choices), so the
+// panel is data-driven and cannot offer a fault the channel refuses. Mirrors POST /sandbox/faults. PURE.
+import { Type, type Static, type TProperties } from '@sinclair/typebox'
+
+const Jid = Type.String({ minLength: 3, maxLength: 128 })
+const Phone = Type.String({ pattern: '^[0-9]{6,15}$' })
+const Count = Type.Integer({ minimum: 1, maximum: 100 })
+const branch = <K extends string, P extends TProperties>(kind: K, props: P) => Type.Object({ kind: Type.Literal(kind), ...props }, { additionalProperties: false })
+const undecryptable = <K extends string>(kind: K) => branch(kind, { jid: Jid, count: Type.Optional(Count), persist: Type.Optional(Type.Boolean()) })
+
+export const SandboxFaultRequest = Type.Union([
+  branch('drop', { jid: Jid }),
+  branch('conflict', { jid: Jid }),
+  branch('delay', { delayMs: Type.Integer({ minimum: 0, maximum: 600_000 }), jid: Type.Optional(Jid) }),
+  branch('app_state_conflict', { jid: Jid, count: Type.Optional(Count) }),
+  branch('ban', { phone: Phone, code: Type.Optional(Type.Union([Type.Literal(403), Type.Literal(402), Type.Literal(406)])) }),
+  branch('unban', { phone: Phone }),
+  branch('network_down', { jid: Jid, durationMs: Type.Optional(Type.Integer({ minimum: 1, maximum: 86_400_000 })) }),
+  branch('network_up', { jid: Jid }),
+  undecryptable('corrupt_ciphertext'),
+  undecryptable('no_session'),
+  undecryptable('invalid_prekey'),
+  branch('media_expired', {
+    messageId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+    olderThanMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 31_536_000_000 })),
+    status: Type.Optional(Type.Union([Type.Literal(403), Type.Literal(404), Type.Literal(410)]))
+  }),
+  branch('clear', {})
+])
+
+export type SandboxFault = Static<typeof SandboxFaultRequest>
+export type SandboxFaultKind = SandboxFault['kind']
+
+/**
+ * How a parameter is asked for: `device` a linked device of a simulated phone (its JID), `phone` a simulated
+ * phone (its digits), `integer` a number field, `choice` one of `choices`, `boolean` a checkbox, `text` free text.
+ */
+export type FaultParamType = 'device' | 'phone' | 'integer' | 'choice' | 'boolean' | 'text'
+
+export interface FaultParam {
+  /** The property of the fault body. */
+  name: string
+  label: string
+  type: FaultParamType
+  required: boolean
+  help?: string
+  choices?: readonly { value: number | string; label: string }[]
+  min?: number
+  max?: number
+}
+
+export interface FaultDescriptor {
+  kind: SandboxFaultKind
+  label: string
+  /** What the fault does, in words (shown under the form). */
+  help: string
+  params: readonly FaultParam[]
+  /** The status line after it was applied. */
+  done: string
+}
+
+const device = (required = true, help?: string): FaultParam => ({ name: 'jid', label: 'Device', type: 'device', required, ...(help ? { help } : {}) })
+const phone: FaultParam = { name: 'phone', label: 'Account', type: 'phone', required: true }
+const count = (help: string): FaultParam => ({ name: 'count', label: 'How many', type: 'integer', required: false, min: 1, max: 100, help })
+const persist: FaultParam = { name: 'persist', label: 'Retries fail too', type: 'boolean', required: false, help: 'Unchecked, the sender’s retry recovers the message' }
+
+export const FAULTS: readonly FaultDescriptor[] = [
+  { kind: 'drop', label: 'Drop the connection', help: 'Cuts the device’s connection without a goodbye, as a network drop; it reconnects by itself.', params: [device()], done: 'Connection dropped: the device reconnects by itself' },
+  { kind: 'conflict', label: 'Stream conflict (440)', help: 'Tells the device another client took over its session, as WhatsApp does when the account is opened elsewhere.', params: [device()], done: 'Conflict sent: the device was told another client took its session' },
+  {
+    kind: 'delay',
+    label: 'Delay delivery',
+    help: 'Holds live delivery for a while (to one device, or everyone); messages stay queued meanwhile. 0 removes the delay.',
+    params: [{ name: 'delayMs', label: 'Hold for (ms)', type: 'integer', required: true, min: 0, max: 600_000 }, device(false, 'Empty: every device')],
+    done: 'Delivery delay set'
+  },
+  { kind: 'app_state_conflict', label: 'App-state conflict (409)', help: 'Refuses the device’s next app-state uploads (archive, labels…) with a version conflict, as if another device had patched first.', params: [device(), count('Uploads refused (default 1)')], done: 'The device’s next app-state uploads will be refused' },
+  {
+    kind: 'ban',
+    label: 'Ban the account',
+    help: 'The network refuses the account’s linked devices at login, as it refuses a locked or banned number; the phone itself keeps working.',
+    params: [
+      phone,
+      { name: 'code', label: 'Refusal', type: 'choice', required: false, choices: [{ value: 403, label: '403 locked' }, { value: 402, label: '402 temporarily banned' }, { value: 406, label: '406 banned' }] }
+    ],
+    done: 'Account banned: its linked devices are refused at login'
+  },
+  { kind: 'unban', label: 'Lift the ban', help: 'The account’s linked devices may log in again.', params: [phone], done: 'Ban lifted: the account’s devices may log in again' },
+  {
+    kind: 'network_down',
+    label: 'Network down',
+    help: 'The device’s connection drops and every reconnect is cut until the network is up again (or the duration ends); messages for it queue meanwhile.',
+    params: [device(), { name: 'durationMs', label: 'For (ms)', type: 'integer', required: false, min: 1, max: 86_400_000, help: 'Empty: until “Network up”' }],
+    done: 'Network down for the device: its reconnects are cut'
+  },
+  { kind: 'network_up', label: 'Network up', help: 'Ends a “Network down” for the device.', params: [device()], done: 'Network up: the device can reconnect' },
+  { kind: 'corrupt_ciphertext', label: 'Corrupt ciphertext (Bad MAC)', help: 'The next messages to the device arrive with a corrupted ciphertext; its retry request makes the sender resend.', params: [device(), count('Messages (default 1)'), persist], done: 'The device’s next messages will arrive corrupted' },
+  { kind: 'no_session', label: 'No session', help: 'The next messages to the device arrive without the pre-key part, for a session it does not have.', params: [device(), count('Messages (default 1)'), persist], done: 'The device’s next messages will arrive without a session' },
+  { kind: 'invalid_prekey', label: 'Used pre-key', help: 'The next messages to the device name a one-time pre-key it already used.', params: [device(), count('Messages (default 1)'), persist], done: 'The device’s next messages will name a used pre-key' },
+  {
+    kind: 'media_expired',
+    label: 'Media expired',
+    help: 'The media host answers an error instead of the bytes, as WhatsApp’s CDN does for old media; a client then asks the phone to upload it again. Give a message id or an age.',
+    params: [
+      { name: 'messageId', label: 'Message id', type: 'text', required: false },
+      { name: 'olderThanMs', label: 'Or everything older than (ms)', type: 'integer', required: false, min: 0, max: 31_536_000_000 },
+      { name: 'status', label: 'Host answers', type: 'choice', required: false, choices: [{ value: 410, label: '410 gone' }, { value: 404, label: '404 not found' }, { value: 403, label: '403 forbidden' }] }
+    ],
+    done: 'Media expired: the host now refuses it'
+  },
+  { kind: 'clear', label: 'Clear faults', help: 'Removes delays, network-down periods, pending conflicts and decryption faults (bans stay: lift them one by one).', params: [], done: 'Faults cleared' }
+]
