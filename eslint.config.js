@@ -124,7 +124,7 @@ export default [
   },
   {
     // Front doors translate only: services are built once, in start-core.ts.
-    files: ['src-main/core/api/**', 'src-main/core/bridge/**'],
+    files: ['src-main/core/api/**', 'src-main/core/bridge/**', 'src-main/core/mcp/**'],
     ignores: TESTS,
     rules: {
       'layers/front-door-no-construct': [
@@ -146,7 +146,7 @@ export default [
   },
   {
     // Front doors do not subscribe to the bus: event streams go through a service.
-    files: ['src-main/core/api/routes/**', 'src-main/core/bridge/handlers/**'],
+    files: ['src-main/core/api/routes/**', 'src-main/core/bridge/handlers/**', 'src-main/core/mcp/**'],
     ignores: TESTS,
     rules: {
       'layers/front-door-no-bus': [

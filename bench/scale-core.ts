@@ -55,6 +55,8 @@ export class CoreProcess {
     const child = spawn(
       process.execPath,
       [
+        // BENCH_CORE_NODE_ARGS: extra node flags for the core, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
+        ...(process.env.BENCH_CORE_NODE_ARGS ?? '').split(' ').filter(Boolean),
         '--expose-gc', '--import', 'tsx', '--import', join(root, 'bench/scale-probe.ts'), join(root, 'src-main/cli.ts'),
         '--network', 'sandbox', '--data-dir', this.dataDir, '--port', String(this.port), '--access-token', this.token,
         '--plan', 'paid', '--paid-instance-quota', 'unlimited'

@@ -1,5 +1,6 @@
 // Headless entry (`npm run serve -- [flags]`): flags and env -> startCore -> "listening" line; SIGTERM/SIGINT
 // shut down cleanly (engines closed, WAL checkpointed). Contract: ARCHITECTURE.md §4.1.
+// `npm run serve -- accounts …` is the owner's account management instead (accounts-cli.ts; no server).
 import { pathToFileURL } from 'node:url'
 import { EXPOSED_WARNING, isLoopbackHost } from './core/api/plugins/security.js'
 import { parseCoreFlags, USAGE, type CliOptions } from './core-flags.js'
@@ -9,12 +10,18 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
 }
 
 async function main(): Promise<void> {
+  // `accounts …` manages API accounts on the data dir and exits; anything else is the server's flags, as before.
+  if (process.argv[2] === 'accounts') {
+    const { runAccountsCommand } = await import('./accounts-cli.js')
+    process.exit(await runAccountsCommand(process.argv.slice(3)))
+  }
   let options: CliOptions
   try {
     options = parseCliArgs(process.argv.slice(2))
   } catch (e) {
     console.error(`switchboard: ${(e as Error).message}`)
     console.error(USAGE)
+    console.error('       npm run serve -- accounts add|list|rotate|set|remove ... (manage API accounts; accounts --help)')
     process.exit(2)
   }
   // Imported late so that `--help`-style usage errors do not pay for loading Baileys.

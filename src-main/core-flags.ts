@@ -16,6 +16,11 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: N
   return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'Switchboard')
 }
 
+/** --data-dir, else SWITCHBOARD_DATA_DIR, else the host's default, else the per-user folder: one rule for the server and `accounts`. */
+export function resolveDataDir(flagValue: string | undefined, env: NodeJS.ProcessEnv, hostDefault?: string): string {
+  return flagValue ?? env.SWITCHBOARD_DATA_DIR ?? hostDefault ?? defaultDataDir(env)
+}
+
 export type CliOptions = Required<Pick<CoreOptions, 'port' | 'host' | 'dataDir' | 'network' | 'allowHosts'>> & {
   accessToken: string | undefined
   /** Only when given: without it the data dir keeps its plan (free when new). */
@@ -89,7 +94,7 @@ export function parseCoreFlags(argv: string[], env: NodeJS.ProcessEnv, how: Flag
     port,
     allowHosts: parseAllowHosts(values['allow-host'], env.SWITCHBOARD_ALLOW_HOSTS),
     host: flag('host') ?? env.SWITCHBOARD_HOST ?? '127.0.0.1',
-    dataDir: flag('data-dir') ?? env.SWITCHBOARD_DATA_DIR ?? how.dataDir ?? defaultDataDir(env),
+    dataDir: resolveDataDir(flag('data-dir'), env, how.dataDir),
     network: network as NetworkMode,
     plan,
     accessToken: accessToken?.trim(),

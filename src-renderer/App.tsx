@@ -13,6 +13,7 @@ import { InstancesView } from './views/instances/InstancesView.js'
 import { PairingView } from './views/pairing/PairingView.js'
 import { PoliciesView } from './views/policies/PoliciesView.js'
 import { SandboxView } from './views/sandbox/SandboxView.js'
+import { SettingsView } from './views/settings/SettingsView.js'
 import { WebhooksView } from './views/webhooks/WebhooksView.js'
 
 const VIEWS: Record<ViewName, ComponentType> = {
@@ -22,7 +23,8 @@ const VIEWS: Record<ViewName, ComponentType> = {
   policies: PoliciesView,
   webhooks: WebhooksView,
   api: ApiView,
-  sandbox: SandboxView
+  sandbox: SandboxView,
+  settings: SettingsView
 }
 
 export function App() {

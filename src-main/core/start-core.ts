@@ -36,7 +36,8 @@ import { EventStreamService } from './webhooks/event-stream.js'
 import { MediaFiles } from './messaging/reads/media-files.js'
 import { ReadService } from './messaging/reads/read-service.js'
 import { DEFAULT_PAIRING_THROTTLE, PairingCodes, type PairingThrottleConfig } from './engine/pairing-codes.js'
-import { SandboxNetwork, assertLoopback, sandboxAdminRoutes, sandboxClientConfig } from './sandbox/index.js'
+import { SandboxNetwork, assertLoopback, mediaOriginRewrite, sandboxAdminRoutes, sandboxClientConfig } from './sandbox/index.js'
+import { InstanceProxies } from './engine/proxy/instance-proxies.js'
 import { createRateLimiter, createSendQueue, systemClock, type Clock } from './rate-limit/index.js'
 import type { MediaLimits } from './messaging/send/media-input.js'
 import { wireOutbound } from './messaging/send/wiring.js'
@@ -178,6 +179,14 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     // Overrides come last, so the loopback rule is checked on the URL the engines will really use.
     if (sandbox) assertLoopback(String(engineSocketConfig.waWebSocketUrl))
     const retryCounters = createRetryCounterCaches()
+    // config.proxy of each instance (engine/proxy/): its WebSocket, media uploads and downloads go through it; in
+    // sandbox mode the proxy's TLS trusts the sandbox media CA and media hosts still map to the sandbox's.
+    const proxies = new InstanceProxies({
+      db,
+      tls: sandbox ? { ca: sandbox.mediaCaPem, interceptor: mediaOriginRewrite(sandbox.mediaHost) } : {},
+      logger: logger.child({ module: 'proxy' })
+    })
+    cleanups.push(() => proxies.close())
     const engine = new BaileysAdapter({
       db,
       logger: logger.child({ module: 'engine' }, { level: process.env.SWITCHBOARD_ENGINE_LOG_LEVEL ?? 'warn' }),
@@ -185,7 +194,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       reconnect: options.engine?.reconnect,
       // getMessage from the message store: answers peers' retry requests and lets Baileys decrypt event responses;
       // retry counters outlive reconnects.
-      socketConfigFor: (id) => ({ getMessage: storeGetMessage(db, id), msgRetryCounterCache: retryCounters.for(id), ...options.engine?.socketConfigFor?.(id) }),
+      socketConfigFor: (id) => ({ getMessage: storeGetMessage(db, id), msgRetryCounterCache: retryCounters.for(id), ...proxies.socketConfigFor(id), ...options.engine?.socketConfigFor?.(id) }),
       publish: (instanceId, events) => bus.emit('engine.baileys', { instanceId, events })
     })
     const plans: PlanCatalogue = { instanceQuota: { ...DEFAULT_PLANS.instanceQuota, ...options.instanceQuota } }
@@ -202,7 +211,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     // Downloaded media of stored messages, fetched with the engine's fetch options (sandbox CA), served by the API;
     // webhook payloads carry each media's stable URL (downloaded on its first request).
     const media = new MediaFiles({
-      db, dir: join(options.dataDir, 'media'), fetchOptions: socketConfig.options, logger: logger.child({ module: 'media' }),
+      db, dir: join(options.dataDir, 'media'), fetchOptions: socketConfig.options, fetchOptionsFor: (id) => proxies.fetchOptionsFor(id), logger: logger.child({ module: 'media' }),
       baseUrl: apiUrl
     })
     // Message store and webhook outbox, fed by the engine (one transaction per event batch); the ingestor is the
@@ -215,6 +224,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       webhooks.deleteInstance(id)
       deleteInstanceStore(db, id)
       retryCounters.drop(id)
+      proxies.forget(id)
     })
     webhooks.start()
     cleanups.push(() => webhooks.stop(), () => ingestor.stop())
@@ -225,7 +235,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     const limiter = createRateLimiter({ db, limitsFor: (id) => policyOfInstance(db, id).limits, now: () => clock.now() })
     const queue = createSendQueue({ limiter, clock })
     cleanups.push(() => queue.close())
-    const sender = wireOutbound({ db, bus, instances, engine, limiter, queue, clock, logger, network, media: options.sendMedia })
+    const sender = wireOutbound({ db, bus, instances, engine, limiter, queue, clock, logger, network, media: options.sendMedia, dataDir: options.dataDir, engineName: engine.name, wakeDeliveries })
 
     const openedSandbox = sandbox
     media.sweepPartials()
@@ -255,7 +265,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     const services: CoreServices = {
       network,
       now,
-      instances: new InstanceService({ db, manager: instances, plans, webhooksOf: (id) => webhooks.listWire(id), events: bus }),
+      instances: new InstanceService({ db, manager: instances, plans, webhooksOf: (id) => webhooks.listWire(id), events: bus, deliverabilityOf: (id) => sender.deliverabilityOf(id) }),
       pairingCodes,
       send: sender,
       statuses: new StatusService({ ...sockets, db, sender }),

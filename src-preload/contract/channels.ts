@@ -18,6 +18,9 @@ const Empty = Type.Object({}, { additionalProperties: false })
 const InstanceId = Type.String({ pattern: '^[A-Za-z0-9]{1,32}$' })
 const ForInstance = Type.Object({ instanceId: InstanceId }, { additionalProperties: false })
 const Digits = Type.String({ pattern: '^[0-9]{6,15}$' })
+const AccountId = Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' })
+const Plan = Type.Union([Type.Literal('free'), Type.Literal('paid')])
+const Quota = Type.Union([Type.Integer({ minimum: 0, maximum: 100_000 }), Type.Literal('unlimited')])
 const Page = { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })), offset: Type.Optional(Type.Integer({ minimum: 0 })) }
 
 export const CHANNELS = {
@@ -66,6 +69,17 @@ export const CHANNELS = {
   'api.revealToken': channel(Empty).returns<D.TokenDto>(),
   'api.rotateToken': channel(Empty).returns<D.TokenDto>(),
 
+  /** API accounts, managed by the owner (the default account the UI acts as): tokens are shown once, at add/rotate. */
+  'accounts.list': channel(Empty).returns<D.AccountsOverviewDto>(),
+  'accounts.add': channel(Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }), plan: Type.Optional(Plan), quota: Type.Optional(Quota) }, { additionalProperties: false })).returns<D.NewAccountTokenDto>(),
+  'accounts.rotate': channel(Type.Object({ accountId: AccountId }, { additionalProperties: false })).returns<D.NewAccountTokenDto>(),
+  /** force: delete the account's instances too (refused with account_has_instances otherwise). */
+  'accounts.remove': channel(Type.Object({ accountId: AccountId, force: Type.Optional(Type.Boolean()) }, { additionalProperties: false })).returns<D.RemovedAccountDto>(),
+  /** Plan and/or instance quota (a number, 'unlimited', or 'plan' to follow the plan's again). */
+  'accounts.setPlan': channel(
+    Type.Object({ accountId: AccountId, plan: Type.Optional(Plan), quota: Type.Optional(Type.Union([Quota, Type.Literal('plan')])) }, { additionalProperties: false, minProperties: 2 })
+  ).returns<D.AccountDto>(),
+
   'sandbox.phones': channel(Empty).returns<D.SandboxPhoneDto[]>(),
   'sandbox.createPhone': channel(Type.Object({ phoneNumber: Digits, name: Type.Optional(Type.String({ maxLength: 100 })) }, { additionalProperties: false })).returns<D.SandboxPhoneDto>(),
   'sandbox.scanQr': channel(Type.Object({ phoneNumber: Digits, instanceId: InstanceId }, { additionalProperties: false })).returns<{ linked: true }>(),
@@ -74,6 +88,8 @@ export const CHANNELS = {
   'sandbox.messages': channel(Type.Object({ phoneNumber: Digits }, { additionalProperties: false })).returns<D.SandboxMessageDto[]>(),
   /** The person opens their chats: read receipts for what they received (the senders see Read). */
   'sandbox.readInbox': channel(Type.Object({ phoneNumber: Digits }, { additionalProperties: false })).returns<{ read: number }>(),
+  /** The phone hides its number (LID-only addressing): shorthand for sandbox.setPhoneSettings {hideNumber}. */
+  'sandbox.setHideNumber': channel(Type.Object({ phoneNumber: Digits, hide: Type.Boolean() }, { additionalProperties: false })).returns<{ hideNumber: boolean }>(),
   /** A network fault (as POST /sandbox/faults): the panel's descriptors are in sandbox-faults.ts. */
   'sandbox.fault': channel(SandboxFaultRequest).returns<{ applied: true }>(),
   'sandbox.phoneSettings': channel(Type.Object({ phoneNumber: Digits }, { additionalProperties: false })).returns<D.SandboxPhoneSettingsDto>(),

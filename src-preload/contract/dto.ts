@@ -41,6 +41,15 @@ export interface InstanceDto {
   createdAt: number
   /** Whether the network lets the account start new chats now (Switchboard's addition; GET /v2/session/info deliverability). */
   deliverability: DeliverabilityDto
+  /** The instance's proxy (config.proxy), password never shown ("***" when one is set); null or absent: direct. */
+  proxy?: ProxyDto | null
+}
+
+export interface ProxyDto {
+  /** scheme://host:port (http, https, socks5, socks5h, socks4). */
+  server: string
+  username: string | null
+  password: '***' | null
 }
 
 export interface DeliverabilityDto {
@@ -211,6 +220,8 @@ export interface SandboxPhoneDto {
   jid: string
   online: boolean
   devices: SandboxDeviceDto[]
+  /** The phone hides its number: it is known to others by LID only (= settings.hideNumber). */
+  hideNumber?: boolean
   /** Its per-phone settings (hide number, send limits, ban), when the core sent them. */
   settings?: SandboxPhoneSettingsDto
 }
@@ -294,4 +305,37 @@ export interface MessagesPageDto {
   hasMore: boolean
   /** Opaque position of the next (older) page, null when there is none. */
   cursor: string | null
+}
+
+/** An API account as the owner sees it in Settings: never its token, only the last 4 characters. */
+export interface AccountDto {
+  id: string
+  name: string
+  plan: PlanTier
+  /** The quota in force; null = unlimited. */
+  instanceQuota: number | null
+  /** The account's own quota rather than its plan's. */
+  quotaOverridden: boolean
+  instances: number
+  tokenHint: string | null
+  /** The owner (the account this UI acts as): cannot be removed. */
+  isDefault: boolean
+  createdAt: number
+}
+
+export interface AccountsOverviewDto {
+  accounts: AccountDto[]
+  /** Each plan's instance quota (null = unlimited), for "plan (N)" choices. */
+  planQuotas: Record<PlanTier, number | null>
+}
+
+/** The one time a token is shown (add, rotate): only its hash is kept. */
+export interface NewAccountTokenDto {
+  account: AccountDto
+  token: string
+}
+
+export interface RemovedAccountDto {
+  account: AccountDto
+  deletedInstances: number
 }

@@ -7,8 +7,8 @@ export interface BridgeEvents {
   'instance.status': { instanceId: string; status: InstanceStatus; previous: InstanceStatus | null; reason: string; /** `reason` in words. */ reasonText?: string | null; me: InstanceMe | null; at: number }
   /** A new QR (image) to show, or null once it is no longer valid (paired, stopped). */
   'instance.qr': { instanceId: string; image: string | null; issuedAt: number; expiresAt: number | null }
-  /** The instance list changed (created or deleted). */
-  'instances.changed': { instanceId: string; change: 'created' | 'deleted' }
+  /** The instance list changed (created or deleted), or an instance's details did (updated: e.g. its deliverability). */
+  'instances.changed': { instanceId: string; change: 'created' | 'deleted' | 'updated' }
   /** A webhook POST finished (delivered, failed and will retry, dead-lettered). */
   'webhook.attempt': { instanceId: string; deliveryId: number; eventId: string; webhookId: number; attempt: AttemptDto; nextAttemptAt: number | null }
   /** A message arrived or was sent (any chat of the instance). */

@@ -8,7 +8,8 @@ const ITEMS: { view: ViewName; label: string }[] = [
   { view: 'policies', label: 'Policies' },
   { view: 'webhooks', label: 'Webhooks' },
   { view: 'api', label: 'API' },
-  { view: 'sandbox', label: 'Sandbox' }
+  { view: 'sandbox', label: 'Sandbox' },
+  { view: 'settings', label: 'Settings' }
 ]
 
 export function Sidebar() {

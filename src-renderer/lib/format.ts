@@ -40,6 +40,7 @@ export const formatLimit = (value: number | null, unit = ''): string => (value =
 const FAILURES: Record<string, string> = {
   qr_timeout: 'nobody scanned the QR code in time',
   retries_exhausted: 'it could not connect after several attempts (is the network down?)',
+  proxy_unreachable: "it could not connect through its proxy (is the proxy server running?)",
   conflict: 'the account kept being opened elsewhere',
   forbidden: 'the network refused the account',
   banned: 'the network banned the account'

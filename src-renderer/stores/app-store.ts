@@ -8,13 +8,13 @@ import { bridge, call } from '../lib/bridge.js'
 import type { UiError } from '../lib/errors.js'
 import { runAction } from './run-action.js'
 
-export type ViewName = 'instances' | 'pairing' | 'chats' | 'policies' | 'webhooks' | 'api' | 'sandbox'
+export type ViewName = 'instances' | 'pairing' | 'chats' | 'policies' | 'webhooks' | 'api' | 'sandbox' | 'settings'
 export type Theme = 'system' | 'light' | 'dark'
 
 const THEME_KEY = 'switchboard.theme'
 /** The view and instance on screen, kept for a reload of this tab (F5 used to go back to Instances). */
 const PLACE_KEY = 'switchboard.place'
-const VIEWS: readonly ViewName[] = ['instances', 'pairing', 'chats', 'policies', 'webhooks', 'api', 'sandbox']
+const VIEWS: readonly ViewName[] = ['instances', 'pairing', 'chats', 'policies', 'webhooks', 'api', 'sandbox', 'settings']
 const readPlace = (): { view: ViewName; instanceId: string | null } => {
   try {
     const p = JSON.parse(sessionStorage.getItem(PLACE_KEY) ?? 'null') as { view?: unknown; instanceId?: unknown } | null

@@ -1,15 +1,18 @@
 // Sandbox: simulated phones, their actions (scan an instance's QR, type a pairing code, send as the person, read
-// what they received: the senders' ticks turn Read) and their inboxes. Only used when the core runs the sandbox network. A success notice goes away with the phone's
-// next action, after NOTICE_MS, or when dismissed.
+// what they received: the senders' ticks turn Read), their settings and history seed, their inboxes, and network
+// faults. Only used when the core runs the sandbox network. A success notice goes away with the phone's (or the
+// faults panel's) next action, after NOTICE_MS, or when dismissed.
 import { create } from 'zustand'
-import type { SandboxMessageDto, SandboxPhoneDto } from '../../src-preload/contract/dto.js'
+import type { SandboxMessageDto, SandboxPhoneDto, SandboxPhoneSettingsDto } from '../../src-preload/contract/dto.js'
+import type { RequestOf } from '../../src-preload/contract/channels.js'
+import { FAULTS, type SandboxFault } from '../../src-preload/contract/sandbox-faults.js'
 import { bridge, call } from '../lib/bridge.js'
 import type { UiError } from '../lib/errors.js'
 import { runAction } from './run-action.js'
 
 /** What a phone is doing right now, and the outcome of its last action. */
 export interface PhoneActivity {
-  busy: 'scan' | 'code' | 'send' | 'read' | 'privacy' | null
+  busy: 'scan' | 'code' | 'send' | 'read' | 'settings' | 'seed' | null
   error: UiError | null
   notice: string | null
 }
@@ -20,6 +23,8 @@ interface SandboxState {
   creating: boolean
   error: UiError | null
   activity: Record<string, PhoneActivity>
+  /** The faults panel's own activity (keyed apart from the phones). */
+  faults: { busy: boolean; error: UiError | null; notice: string | null }
   inbox: Record<string, SandboxMessageDto[]>
   load(): Promise<void>
   createPhone(phoneNumber: string, name: string): Promise<boolean>
@@ -28,11 +33,34 @@ interface SandboxState {
   sendText(phoneNumber: string, to: string, text: string): Promise<boolean>
   loadInbox(phoneNumber: string): Promise<void>
   readInbox(phoneNumber: string): Promise<boolean>
-  setHideNumber(phoneNumber: string, hide: boolean): Promise<boolean>
+  setPhoneSettings(phoneNumber: string, change: SettingsChange): Promise<boolean>
+  seedHistory(phoneNumber: string, counts: Omit<RequestOf<'sandbox.seedHistory'>, 'phoneNumber'>): Promise<boolean>
+  applyFault(fault: SandboxFault): Promise<boolean>
+  dismissFaultNotice(): void
   dismissNotice(phoneNumber: string): void
 }
 
+export type SettingsChange = Omit<RequestOf<'sandbox.setPhoneSettings'>, 'phoneNumber'>
+
 const idle: PhoneActivity = { busy: null, error: null, notice: null }
+
+const BAN_WORDS = { 403: 'locked (403)', 402: 'temporarily banned (402)', 406: 'banned (406)' } as const
+
+/** What a settings change did, in words. */
+export function settingsNotice(c: SettingsChange, s: SandboxPhoneSettingsDto): string {
+  const parts: string[] = []
+  if (c.hideNumber !== undefined) parts.push(s.hideNumber ? 'Number hidden: others now reach this phone by LID only' : 'Number shown: its next message reveals it')
+  if (c.newContacts !== undefined || c.timelockUntil !== undefined) {
+    parts.push(
+      s.newContacts === 'timelock'
+        ? `New chats refused with 463 (reach-out timelock)${s.timelockUntil ? ` until ${new Date(s.timelockUntil).toLocaleString()}` : ''}`
+        : 'New chats allowed'
+    )
+  }
+  if (c.messageCap !== undefined) parts.push(s.messageCap === null ? 'No cap on new chats' : `New chats capped at ${s.messageCap} (475 past it; ${s.newChats} so far)`)
+  if (c.banned !== undefined) parts.push(s.banned ? `Account ${BAN_WORDS[s.banned]}: its linked devices are refused at login` : 'Ban lifted: its linked devices may log in again')
+  return parts.join('. ') || 'Settings saved'
+}
 export const NOTICE_MS = 8_000
 
 export const useSandboxStore = create<SandboxState>()((set, get) => {
@@ -61,12 +89,15 @@ export const useSandboxStore = create<SandboxState>()((set, get) => {
     )
   }
   const fail = (error: UiError) => set({ error })
+  /** The faults panel's notice number: a timer clears only its own notice. */
+  let faultSeq = 0
   return {
     phones: null,
     loading: false,
     creating: false,
     error: null,
     activity: {},
+    faults: { busy: false, error: null, notice: null },
     inbox: {},
     async load() {
       set({ loading: true })
@@ -108,16 +139,54 @@ export const useSandboxStore = create<SandboxState>()((set, get) => {
         () => (read ? `Read ${read === 1 ? '1 message' : `${read} messages`}: the senders see Read.` : 'Nothing to read yet.')
       )
     },
-    setHideNumber: (phoneNumber, hide) =>
-      act(
+    setPhoneSettings(phoneNumber, change) {
+      let notice = ''
+      return act(
         phoneNumber,
-        'privacy',
+        'settings',
         async () => {
-          const { hideNumber } = await call(bridge().sandbox.setHideNumber({ phoneNumber, hide }))
-          set((s) => ({ phones: s.phones?.map((p) => (p.phoneNumber === phoneNumber ? { ...p, hideNumber } : p)) ?? null }))
+          const settings = await call(bridge().sandbox.setPhoneSettings({ phoneNumber, ...change }))
+          notice = settingsNotice(change, settings)
+          set((s) => ({ phones: s.phones?.map((p) => (p.phoneNumber === phoneNumber ? { ...p, hideNumber: settings.hideNumber, settings } : p)) ?? null }))
         },
-        hide ? 'Number hidden: others now reach this phone by LID only' : 'Number shown: its next message reveals it'
-      ),
+        () => notice
+      )
+    },
+    seedHistory(phoneNumber, counts) {
+      let notice = ''
+      return act(
+        phoneNumber,
+        'seed',
+        async () => {
+          const r = await call(bridge().sandbox.seedHistory({ phoneNumber, ...counts }))
+          notice = `History seeded: ${r.messages} messages in ${r.chats} chats (${r.groups} groups, ${r.lidChats} by LID). Devices linked from now on get it at pairing.`
+        },
+        () => notice
+      )
+    },
+    async applyFault(fault) {
+      faultSeq++
+      const seq = faultSeq
+      set({ faults: { busy: true, error: null, notice: null } })
+      return runAction(
+        async () => {
+          await call(bridge().sandbox.fault(fault))
+          const notice = FAULTS.find((f) => f.kind === fault.kind)?.done ?? 'Fault applied'
+          set({ faults: { busy: false, error: null, notice } })
+          setTimeout(() => {
+            if (faultSeq === seq) set((s) => ({ faults: { ...s.faults, notice: null } }))
+          }, NOTICE_MS)
+          // Bans, drops and network faults change what the phone cards show.
+          void get().load()
+          return true
+        },
+        { fail: (error) => set({ faults: { busy: false, error, notice: null } }), fallback: false }
+      )
+    },
+    dismissFaultNotice() {
+      faultSeq++
+      set((s) => ({ faults: { ...s.faults, notice: null } }))
+    },
     dismissNotice(phoneNumber) {
       shown.set(phoneNumber, (shown.get(phoneNumber) ?? 0) + 1)
       patch(phoneNumber, { notice: null })

@@ -15,6 +15,7 @@ export const instance = (over: Partial<InstanceDto> = {}): InstanceDto => ({
   policy: 'strict',
   policyName: 'Strict',
   createdAt: 1_700_000_000_000,
+  deliverability: { newContacts: 'ok', until: null, reason: null, held: 0 },
   ...over
 })
 

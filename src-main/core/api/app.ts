@@ -42,6 +42,7 @@ import { webhookLogRoutes } from './routes/v2/webhook-log.js'
 import { webhookRoutes } from './routes/v2/webhooks.js'
 import { sessionListRoutes } from './routes/v2/sessions-list.js'
 import { eventStreamRoutes } from './routes/v2/events.js'
+import { mcpRoutes } from './routes/mcp.js'
 import { compatAliasRoutes } from './routes/compat/aliases.js'
 import { docsRawRoutes } from './routes/compat/docs-raw.js'
 import { recordRoutes } from './routes/compat/route-table.js'
@@ -63,6 +64,7 @@ export const CORE_ROUTES: ((app: FastifyInstance, deps: ApiDeps) => Promise<void
   webhookRoutes,
   webhookLogRoutes,
   eventStreamRoutes,
+  mcpRoutes,
   contactsNetworkRoutes,
   contactStoreRoutes,
   chatReadRoutes,

@@ -47,6 +47,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'Chats', description: 'Chat lists, messages of a chat, chat operations (from the local message store and the phone)' },
         { name: 'Messages', description: 'One message: get, delete, edit, pin; downloaded media files' },
         { name: 'Contacts', description: 'Contacts, number checks, about, pictures, block list, LID mappings' },
+        { name: 'Events', description: 'The webhook events live over Server-Sent Events or a WebSocket (GET /v2/events), resumable by event id: for clients without a webhook receiver' },
+        { name: 'MCP', description: 'Model Context Protocol server for local AI assistants (POST /mcp)' },
         { name: 'Health', description: 'Liveness' }
       ],
       components: {

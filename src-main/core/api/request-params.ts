@@ -6,7 +6,7 @@
 export type Params = Record<string, unknown>
 
 /** Keys whose values clients send as JSON text in query strings and forms. Extend for new routes. */
-export const JSON_TEXT_KEYS = new Set(['poll', 'contacts', 'participants', 'votes', 'messageIds', 'webhooks', 'events', 'retries', 'config', 'metadata', 'labels'])
+export const JSON_TEXT_KEYS = new Set(['poll', 'contacts', 'participants', 'votes', 'messageIds', 'webhooks', 'events', 'retries', 'config', 'metadata', 'labels', 'proxy'])
 
 const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype'])
 

@@ -37,6 +37,10 @@ export function startPush({ services, config }: BridgeContext, server: BridgeSer
     bus.on('instance.created', (e) => {
       if (e.accountId === accountId) server.broadcast('instances.changed', { instanceId: e.instanceId, change: 'created' })
     }),
+    // New contacts paused or resumed (463/475): the card and the Chats note read it from the instance DTO.
+    bus.on('deliverability.changed', (e) => {
+      if (ours(e.instanceId)) server.broadcast('instances.changed', { instanceId: e.instanceId, change: 'updated' })
+    }),
     bus.on('instance.deleted', (e) => {
       latestQr.delete(e.instanceId)
       if (e.accountId === accountId) server.broadcast('instances.changed', { instanceId: e.instanceId, change: 'deleted' })

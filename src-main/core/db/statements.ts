@@ -12,3 +12,9 @@ export function stmt(db: Db, sql: string): Statement {
   if (!s) byDb.set(sql, (s = db.prepare(sql)))
   return s
 }
+
+/** The row `sql` finds by one key, mapped to its domain shape; undefined when there is none. */
+export function oneRow<R, T>(db: Db, sql: string, key: unknown, map: (row: R) => T): T | undefined {
+  const row = stmt(db, sql).get(key) as R | undefined
+  return row && map(row)
+}

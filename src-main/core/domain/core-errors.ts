@@ -48,7 +48,7 @@ export const coreErrors = {
       'Use the access token shown in the Switchboard app (or the one passed with --access-token)'),
   invalidCredentials: () => core('invalid_credentials', 'The access token or instance_id is invalid', 'Check access_token and instance_id'),
   quotaReached: (quota: number) =>
-    core('quota_reached', `The plan's instance quota (${quota}) is used up`, 'Delete an instance you no longer need or switch to the paid plan'),
+    core('quota_reached', `The account's instance quota (${quota}) is used up`, 'Delete an instance you no longer need, switch to the paid plan, or ask the owner for a larger quota'),
   subscriptionRequired: (what: string) => core('subscription_required', `${what} needs a paid plan`, 'Switch the account to the paid plan'),
   forbiddenHost: () =>
     core('forbidden_host', 'Requests must address this server by its loopback name or address', 'Call http://127.0.0.1:<port> or http://localhost:<port>'),

@@ -57,8 +57,15 @@ export interface MessageAckEvent {
   id: string
   /** The stored (highest) level after the report, WAHA numbering (-1 error, 0 pending ... 4 played); may be unchanged. */
   ack: number
-  /** With ack -1: why the network refused it (the server's ack error, e.g. 463 reach-out timelock). */
-  error?: SendRefusalInfo
+  /** With ack -1: why the network refused it (the server's ack error, e.g. 463 reach-out timelock), or why it was never sent. */
+  error?: SendRefusalInfo | SendDroppedInfo
+}
+
+/** An accepted (202) send that will never go: a restart purged the queue, or it could not be restored after a crash. */
+export interface SendDroppedInfo {
+  /** The outbound row's error code: queue_purged, app_restarted, or the refusal of a restored send (daily_cap_reached...). */
+  code: string
+  reason: 'purged_by_restart' | 'app_restarted'
 }
 
 /** A network refusal of one sent message: the server's ack error code and what it means. */

@@ -4,6 +4,7 @@
 
 const FAILED: Record<string, string> = {
   retries_exhausted: 'could not connect after several attempts (is the network down?)',
+  proxy_unreachable: "could not connect through the instance's proxy (config.proxy): check that the proxy server is running and accepts the credentials, or change or remove the proxy, then start the instance again",
   qr_timeout: 'nobody scanned the QR code in time',
   conflict: 'the session was opened elsewhere 3 times in 5 minutes (another client or computer uses this account): start it again once the other one is closed',
   forbidden: 'the network refused the account (403: locked or banned): check the phone; start it again once WhatsApp lets the number in',

@@ -25,7 +25,8 @@ export type EngineSignal =
   | { kind: 'failed'; reason: EngineFailure; code: number | undefined; retryInMs?: number }
 
 /** forbidden: the network refused the login with 403 (locked); banned: with 402 (temporarily) or 406. */
-export type EngineFailure = 'retries_exhausted' | 'qr_timeout' | 'conflict' | 'forbidden' | 'banned'
+/** proxy_unreachable: retries ran out and the last attempt failed to reach or pass the instance's proxy. */
+export type EngineFailure = 'retries_exhausted' | 'qr_timeout' | 'conflict' | 'forbidden' | 'banned' | 'proxy_unreachable'
 
 export type EngineListener = (signal: EngineSignal) => void
 

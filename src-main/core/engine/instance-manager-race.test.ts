@@ -38,11 +38,16 @@ describe('lifecycle operations of one instance are serialized', () => {
   })
   afterAll(() => t.close())
   const running = (id: string) => made.filter((m) => m.instanceId === id && m.last === 'start')
-
-  it('a delete arriving while restart awaits its hooks waits for it, then leaves no engine session running', async () => {
+  /** A new instance whose restart or delete hooks wait for `held`; `off` removes the hook. */
+  const heldInstance = async (hook: 'onRestart' | 'onDelete') => {
     const id = await t.createInstance()
     const held = gate()
-    const off = t.core.instances.onRestart(() => held.wait())
+    const off = t.core.instances[hook](() => held.wait())
+    return { id, held, off }
+  }
+
+  it('a delete arriving while restart awaits its hooks waits for it, then leaves no engine session running', async () => {
+    const { id, held, off } = await heldInstance('onRestart')
     const restart = t.core.instances.restart(id)
     await waitUntil(() => held.entered, 5_000, 'restart hook entered')
     const del = t.core.instances.delete(id)
@@ -59,9 +64,7 @@ describe('lifecycle operations of one instance are serialized', () => {
   })
 
   it('operations queued behind a delete answer invalid_session and start nothing; start during the delete is refused', async () => {
-    const id = await t.createInstance()
-    const held = gate()
-    const off = t.core.instances.onDelete(() => held.wait())
+    const { id, held, off } = await heldInstance('onDelete')
     const del = t.core.instances.delete(id)
     await waitUntil(() => held.entered, 5_000, 'delete hook entered')
     const restart = t.core.instances.restart(id)
@@ -76,9 +79,7 @@ describe('lifecycle operations of one instance are serialized', () => {
   })
 
   it('over HTTP: concurrent restart and delete answer 200 STARTING and 200 DELETED; the id is gone afterwards', async () => {
-    const id = await t.createInstance()
-    const held = gate()
-    const off = t.core.instances.onRestart(() => held.wait())
+    const { id, held, off } = await heldInstance('onRestart')
     const restart = t.call('POST', '/v2/session/restart', { instance_id: id })
     await waitUntil(() => held.entered, 5_000, 'restart hook entered')
     const del = t.call('DELETE', '/v2/session/delete', { instance_id: id })

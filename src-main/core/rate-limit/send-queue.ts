@@ -1,7 +1,8 @@
 // Per-instance FIFO (one per instance and kind) that holds operations the limiter cannot admit yet
 // (per-minute rate, protection window, concurrency) and runs them in order when it can. The send route
 // answers 202 with the position and ETA of a queued job. Over the daily cap (counting what is already
-// queued) a job is refused at once. In memory on purpose: a restart purges the queue (spec).
+// queued) a job is refused at once. In memory: the send pipeline keeps queued sends durable on its outbound rows
+// and re-submits them after an app restart (messaging/send/); an instance restart purges the queue (spec).
 import type { Clock } from './clock.js'
 import { systemClock } from './clock.js'
 import type { LimitKind } from './counters-repo.js'

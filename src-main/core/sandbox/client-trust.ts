@@ -34,14 +34,17 @@ export function trustSandboxRoot(rootPublicKey: Buffer, wsUrl: string): void {
   WA_CERT_DETAILS.PUBLIC_KEY = Buffer.from(rootPublicKey)
 }
 
+/** Sends requests for WhatsApp's media hosts to the sandbox's (also used on top of an instance's proxy dispatcher). */
+export function mediaOriginRewrite(mediaHost: string): Dispatcher.DispatcherComposeInterceptor {
+  assertLoopback(`https://${mediaHost}`)
+  return (dispatch) => (opts, handler) => dispatch(WA_MEDIA_ORIGIN.test(String(opts.origin ?? '')) ? { ...opts, origin: `https://${mediaHost}` } : opts, handler)
+}
+
 export function makeSocketTrust(wsUrl: string, mediaCaPem: string, mediaHost?: string): SocketTrust {
   assertLoopback(wsUrl)
   const agent = new UndiciAgent({ connect: { ca: mediaCaPem } })
   if (mediaHost) assertLoopback(`https://${mediaHost}`)
-  const dispatcher: Dispatcher = mediaHost
-    ? agent.compose((dispatch) => (opts, handler) =>
-        dispatch(WA_MEDIA_ORIGIN.test(String(opts.origin ?? '')) ? { ...opts, origin: `https://${mediaHost}` } : opts, handler))
-    : agent
+  const dispatcher: Dispatcher = mediaHost ? agent.compose(mediaOriginRewrite(mediaHost)) : agent
   return {
     waWebSocketUrl: new URL(wsUrl),
     fetchAgent: new HttpsAgent({ ca: mediaCaPem, keepAlive: true }),

@@ -1,19 +1,16 @@
 // The stanza-inventory canary can fail: iqs the sandbox does not model — an unknown namespace, an unknown
 // operation in a known namespace, an unknown usync protocol — sent through a real Baileys socket are reported
 // as unhandled, while the operations it answers on purpose (keepalive, the active switch) count as handled.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { BinaryNode } from '@whiskeysockets/baileys'
-import { openPairedSandbox } from './testing/test-client.js'
+import { usePairedSandbox, type PairedSandbox } from './testing/suite.js'
 
 const S = '@s.whatsapp.net'
 const iq = (xmlns: string, type: string, first: BinaryNode, to = S): BinaryNode => ({ tag: 'iq', attrs: { to, xmlns, type }, content: [first] })
 
 describe.sequential('sandbox stanza inventory', () => {
-  let ctx: Awaited<ReturnType<typeof openPairedSandbox>>
-  beforeAll(async () => {
-    ctx = await openPairedSandbox()
-  })
-  afterAll(async () => ctx?.close())
+  let ctx: PairedSandbox
+  usePairedSandbox((sandbox) => (ctx = sandbox))
 
   it('pairing, login and a ping leave nothing unhandled; answered-on-purpose operations count as handled', async () => {
     await ctx.A.sock.query(iq('w:p', 'get', { tag: 'ping', attrs: {} }))

@@ -1,18 +1,16 @@
 // Media goes through the sandbox's HTTPS media service for real: encrypted upload, download, decrypt.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createHash, randomBytes } from 'node:crypto'
 import { downloadMediaMessage, type WAMessage } from '@whiskeysockets/baileys'
 import { Jimp } from 'jimp'
-import { openPairedSandbox, waitFor } from './testing/test-client.js'
+import { waitFor } from './testing/test-client.js'
+import { usePairedSandbox, type PairedSandbox } from './testing/suite.js'
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex')
 
 describe('sandbox media', () => {
-  let ctx: Awaited<ReturnType<typeof openPairedSandbox>>
-  beforeAll(async () => {
-    ctx = await openPairedSandbox()
-  })
-  afterAll(async () => ctx?.close())
+  let ctx: PairedSandbox
+  usePairedSandbox((sandbox) => (ctx = sandbox))
 
   async function roundTrip(content: Parameters<typeof ctx.A.sock.sendMessage>[1], original: Buffer) {
     const { A, B, Bjid, net } = ctx

@@ -1,14 +1,12 @@
 // Presence and last seen, profile pictures, blocklist, privacy, devices notifications and calls.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { Jimp } from 'jimp'
-import { openPairedSandbox, TestClient, textOf, waitFor } from './testing/test-client.js'
+import { TestClient, textOf, waitFor } from './testing/test-client.js'
+import { usePairedSandbox, type PairedSandbox } from './testing/suite.js'
 
 describe.sequential('sandbox profile, presence and calls', () => {
-  let ctx: Awaited<ReturnType<typeof openPairedSandbox>>
-  beforeAll(async () => {
-    ctx = await openPairedSandbox()
-  })
-  afterAll(async () => ctx?.close())
+  let ctx: PairedSandbox
+  usePairedSandbox((sandbox) => (ctx = sandbox))
 
   it('presence: unavailable with last seen when the account goes offline, available when back', async () => {
     const { A, B, Bjid } = ctx

@@ -4,14 +4,16 @@
 import type { InstanceDto } from '../../../src-preload/contract/dto.js'
 import type { Db } from '../db/connection.js'
 import { getAccount, type AccountRow } from '../db/repositories/accounts-repo.js'
-import { getOwnedInstance, listAccountInstances, rowMe, type InstanceRow } from '../db/repositories/instances-repo.js'
+import { getInstanceProxy, getOwnedInstance, listAccountInstances, rowMe, setInstanceProxy, type InstanceRow } from '../db/repositories/instances-repo.js'
 import { coreErrors } from '../domain/core-errors.js'
 import type { EventSubscriber } from '../domain/event-bus.js'
 import type { CoreEventMap } from '../domain/events.js'
 import type { PlanCatalogue, PlanTier } from '../domain/plans.js'
+import { proxyView, type ProxySetting, type ProxyView } from '../domain/proxy.js'
 import { statusReasonText } from '../domain/status-reason.js'
 import type { InstanceManager, InstanceView } from '../engine/instance-manager.js'
 import { policyInForce } from '../rate-limit/policies.js'
+import type { DeliverabilityView } from '../messaging/send/deliverability.js'
 
 /** The one local server every instance runs on (the hosted API's server_name). */
 export const SERVER_NAME = 'switchboard-local'
@@ -23,10 +25,10 @@ export interface CurrentQr {
   expiresAt: number
 }
 
-/** `config` of session answers: the instance's webhooks and its proxy (none yet). */
+/** `config` of session answers: the instance's webhooks and its proxy (password masked; null = direct). */
 export interface SessionConfigView {
   webhooks: unknown[]
-  proxy: unknown
+  proxy: ProxyView | null
 }
 
 export interface InstanceServiceDeps {
@@ -37,6 +39,8 @@ export interface InstanceServiceDeps {
   webhooksOf(instanceId: string): unknown[]
   /** session.qr / session.status: waitForQr() wakes on them instead of polling. */
   events: EventSubscriber<Pick<CoreEventMap, 'session.qr' | 'session.status'>>
+  /** Whether the network lets the instance start new chats now (the send pipeline's hold, GET /v2/session/info). */
+  deliverabilityOf(instanceId: string): DeliverabilityView
 }
 
 export class InstanceService {
@@ -133,12 +137,35 @@ export class InstanceService {
       serverName: SERVER_NAME,
       policy: policy.slug,
       policyName: policy.name,
-      createdAt: row.created_at
+      createdAt: row.created_at,
+      deliverability: this.deliverability(row.id),
+      proxy: row.proxy_server ? { server: row.proxy_server, username: row.proxy_username, password: row.proxy_password === null ? null : '***' } : null
     }
+  }
+
+  /** The UI's form of the deliverability view (times in ms). */
+  private deliverability(instanceId: string): InstanceDto['deliverability'] {
+    const d = this.deps.deliverabilityOf(instanceId)
+    return { newContacts: d.new_contacts, until: d.until === null ? null : Date.parse(d.until), reason: d.reason, held: d.held }
   }
 
   /** `config` of the API's session answers. */
   sessionConfig(instanceId: string): SessionConfigView {
-    return { webhooks: this.deps.webhooksOf(instanceId), proxy: null }
+    return { webhooks: this.deps.webhooksOf(instanceId), proxy: this.proxyOf(instanceId) }
+  }
+
+  /** The instance's config.proxy as answers show it (password masked). */
+  proxyOf(instanceId: string): ProxyView | null {
+    return proxyView(getInstanceProxy(this.deps.db, instanceId))
+  }
+
+  /**
+   * Sets (null: removes) the instance's proxy. Stored at once; the engine reads it for each new connection, so it
+   * takes effect at the next (re)start or reconnect of the instance (a running connection keeps its route).
+   */
+  setProxy(instanceId: string, proxy: ProxySetting | null): ProxyView | null {
+    this.mustView(instanceId)
+    setInstanceProxy(this.deps.db, instanceId, proxy, Date.now())
+    return this.proxyOf(instanceId)
   }
 }

@@ -51,6 +51,11 @@ export interface Page {
 
 const clampLimit = (n: number | undefined) => Math.min(Math.max(1, Math.floor(n ?? 50)), 1000)
 
+/** A log query's parameters: each optional filter null when absent (the SQL reads null as "any"), then the page. */
+function logParams<Q extends Page>(q: Q, filters: readonly (keyof Q & string)[]): Record<string, unknown> {
+  return { ...Object.fromEntries(filters.map((f) => [f, q[f] ?? null])), limit: clampLimit(q.limit), offset: q.offset ?? 0 }
+}
+
 /** Newest first. */
 export function listEvents(db: Db, q: { instanceId: string; event?: string } & Page): EventSummary[] {
   return stmt(
@@ -58,7 +63,7 @@ export function listEvents(db: Db, q: { instanceId: string; event?: string } & P
     `SELECT id, instance_id AS instanceId, event, created_at AS createdAt FROM webhook_events
      WHERE instance_id = @instanceId AND (@event IS NULL OR event = @event)
      ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`
-  ).all({ instanceId: q.instanceId, event: q.event ?? null, limit: clampLimit(q.limit), offset: q.offset ?? 0 }) as EventSummary[]
+  ).all(logParams(q, ['instanceId', 'event'])) as EventSummary[]
 }
 
 export function getEvent(db: Db, eventId: string): WebhookEnvelope | null {
@@ -82,14 +87,7 @@ export function listDeliveries(
      WHERE (@instanceId IS NULL OR d.instance_id = @instanceId) AND (@webhookId IS NULL OR d.webhook_id = @webhookId)
        AND (@eventId IS NULL OR d.event_id = @eventId) AND (@state IS NULL OR d.state = @state)
      ORDER BY d.id DESC LIMIT @limit OFFSET @offset`
-  ).all({
-    instanceId: q.instanceId ?? null,
-    webhookId: q.webhookId ?? null,
-    eventId: q.eventId ?? null,
-    state: q.state ?? null,
-    limit: clampLimit(q.limit),
-    offset: q.offset ?? 0
-  }) as DeliveryInfo[]
+  ).all(logParams(q, ['instanceId', 'webhookId', 'eventId', 'state'])) as DeliveryInfo[]
 }
 
 /** Attempts log: by event (ascending attempt order) or by webhook / delivery (newest first). */
@@ -102,13 +100,7 @@ export function listAttempts(db: Db, q: { eventId?: string; webhookId?: number; 
      WHERE (@eventId IS NULL OR event_id = @eventId) AND (@webhookId IS NULL OR webhook_id = @webhookId)
        AND (@deliveryId IS NULL OR delivery_id = @deliveryId)
      ORDER BY ${order} LIMIT @limit OFFSET @offset`
-  ).all({
-    eventId: q.eventId ?? null,
-    webhookId: q.webhookId ?? null,
-    deliveryId: q.deliveryId ?? null,
-    limit: clampLimit(q.limit),
-    offset: q.offset ?? 0
-  }) as AttemptInfo[]
+  ).all(logParams(q, ['eventId', 'webhookId', 'deliveryId'])) as AttemptInfo[]
 }
 
 /** Delivery counts per state for an instance (UI badge). */

@@ -64,7 +64,7 @@ describe('ChatsView for a busy shop', () => {
   })
 
   it('says why a failed instance cannot send even before a chat is opened', async () => {
-    installMemoryBridge({ 'instances.list': () => overview([instance({ status: 'FAILED', statusReason: 'failed:qr_timeout' })]), 'chats.list': () => ({ chats: [], hasMore: false }) })
+    installMemoryBridge({ 'instances.list': () => overview([instance({ status: 'FAILED', statusReason: 'failed:qr_timeout', statusReasonText: 'nobody scanned the QR code in time' })]), 'chats.list': () => ({ chats: [], hasMore: false }) })
     useAppStore.setState({ instanceId: ID })
     render(<ChatsView />)
     expect(await screen.findByText('Front desk is failed (nobody scanned the QR code in time): messages are not sent or received until it runs again.')).toBeInTheDocument()

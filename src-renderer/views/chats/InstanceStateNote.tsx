@@ -1,7 +1,9 @@
 // Above the composer when the instance cannot send: why, in words, with the way out (start it, wait, or pair it).
-// Sending is disabled meanwhile instead of failing with the API's advice.
+// Sending is disabled meanwhile instead of failing with the API's advice. While the network pauses new contacts
+// (463/475) a note says so: replies still go out, sends to new contacts are held.
 import type { InstanceDto } from '../../../src-preload/contract/dto.js'
 import { Spinner } from '../../components/Spinner.js'
+import { useDeliverabilityText } from '../../lib/deliverability.js'
 import { failureText } from '../../lib/format.js'
 import { useAppStore } from '../../stores/app-store.js'
 import { useInstancesStore } from '../../stores/instances-store.js'
@@ -10,7 +12,14 @@ export function InstanceStateNote({ instance: i }: { instance: InstanceDto }) {
   const act = useInstancesStore((s) => s.act)
   const busy = useInstancesStore((s) => s.busy[i.id])
   const go = useAppStore((s) => s.go)
-  if (i.status === 'WORKING') return null
+  const paused = useDeliverabilityText(i.deliverability)
+  if (i.status === 'WORKING') {
+    return paused ? (
+      <div className="note note-info instance-state" role="status">
+        <span>{paused}.</span>
+      </div>
+    ) : null
+  }
   if (i.status === 'STARTING') {
     return (
       <div className="note note-info instance-state" role="status">
@@ -21,7 +30,9 @@ export function InstanceStateNote({ instance: i }: { instance: InstanceDto }) {
   if (i.status === 'SCAN_QR_CODE') {
     return (
       <div className="note note-info instance-state row" role="status">
-        <span>{i.name} is not paired with a phone: messages are not sent or received until it is.</span>
+        <span>
+          {i.name} is not paired with a phone{i.statusReason?.startsWith('disconnect:') && i.statusReasonText ? ` (${i.statusReasonText})` : ''}: messages are not sent or received until it is.
+        </span>
         <button type="button" className="primary" onClick={() => go('pairing', i.id)}>Pair a phone</button>
       </div>
     )
@@ -29,7 +40,7 @@ export function InstanceStateNote({ instance: i }: { instance: InstanceDto }) {
   return (
     <div className="note note-error instance-state row" role="status">
       <span>
-        {i.name} is {i.status === 'FAILED' ? `failed (${failureText(i.statusReason)})` : 'stopped'}: messages are not sent or received until it runs again.
+        {i.name} is {i.status === 'FAILED' ? `failed (${i.statusReasonText ?? failureText(i.statusReason)})` : 'stopped'}: messages are not sent or received until it runs again.
       </span>
       <button type="button" className="primary" disabled={!!busy} onClick={() => void act(i.id, 'start')}>
         {busy === 'start' ? 'Starting…' : 'Start it'}

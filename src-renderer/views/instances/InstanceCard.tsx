@@ -1,10 +1,12 @@
-// One instance: live badge, details (number, push name, server, policy) and its actions; destructive ones
-// (logout, delete) ask first.
+// One instance: live badge, details (number, push name, server, policy), why it failed or needs a new scan (the
+// reason in words), whether new contacts are paused by the network, and its actions; destructive ones (logout,
+// delete) ask first.
 import { useState } from 'react'
 import type { InstanceDto } from '../../../src-preload/contract/dto.js'
 import { ConfirmDialog } from '../../components/ConfirmDialog.js'
 import { Spinner } from '../../components/Spinner.js'
 import { StatusBadge } from '../../components/StatusBadge.js'
+import { useDeliverabilityText } from '../../lib/deliverability.js'
 import { failureText } from '../../lib/format.js'
 import { useAppStore } from '../../stores/app-store.js'
 import { useInstancesStore, type InstanceAction } from '../../stores/instances-store.js'
@@ -27,6 +29,8 @@ export function InstanceCard({ instance: i }: { instance: InstanceDto }) {
   const [confirming, setConfirming] = useState<InstanceAction | null>(null)
   const run = (action: InstanceAction) => (CONFIRM[action] ? setConfirming(action) : void act(i.id, action))
   const confirm = confirming ? CONFIRM[confirming] : undefined
+  const paused = useDeliverabilityText(i.deliverability)
+  const reason = i.statusReasonText ?? failureText(i.statusReason)
 
   return (
     <li className="card" aria-label={`Instance ${i.name}`} data-instance-id={i.id}>
@@ -46,7 +50,12 @@ export function InstanceCard({ instance: i }: { instance: InstanceDto }) {
         <dt>Policy</dt>
         <dd title={i.policy}>{i.policyName}</dd>
       </dl>
-      {i.status === 'FAILED' ? <p className="note note-error" title={i.statusReason ?? undefined}>The connection failed: {failureText(i.statusReason)}. Start it again, or log out and pair anew.</p> : null}
+      {i.status === 'FAILED' ? <p className="note note-error" title={i.statusReason ?? undefined}>The connection failed: {reason}. Start it again, or log out and pair anew.</p> : null}
+      {/* Unpaired by the phone (401: removed from Linked devices), not by us: say so, the QR alone would not. */}
+      {i.status === 'SCAN_QR_CODE' && i.statusReason?.startsWith('disconnect:') && i.statusReasonText ? (
+        <p className="note note-error" title={i.statusReason}>Unpaired: {i.statusReasonText}.</p>
+      ) : null}
+      {paused && i.status === 'WORKING' ? <p className="note note-info" role="status">{paused}.</p> : null}
       <div className="row actions">
         {i.status === 'SCAN_QR_CODE' ? (
           <button type="button" className="primary" onClick={() => go('pairing', i.id)}>

@@ -1,5 +1,5 @@
-// What the person behind a simulated phone can do: scan an instance's QR, type a pairing code, send a text, hide
-// their number (LID-only addressing). Each action is one line: label, its field(s), its button (the grid keeps them there at every card width).
+// What the person behind a simulated phone can do: scan an instance's QR, type a pairing code, send a text (their
+// settings are in PhoneSettings.tsx). Each action is one line: label, its field(s), its button (the grid keeps them there at every card width).
 import { useState, type FormEvent } from 'react'
 import type { SandboxPhoneDto } from '../../../src-preload/contract/dto.js'
 import { useInstancesStore } from '../../stores/instances-store.js'
@@ -9,7 +9,7 @@ export function PhoneActions({ phone }: { phone: SandboxPhoneDto }) {
   const p = phone.phoneNumber
   const instances = useInstancesStore((s) => s.overview?.instances)
   const waiting = (instances ?? []).filter((i) => i.status === 'SCAN_QR_CODE')
-  const { scanQr, enterCode, sendText, setHideNumber } = useSandboxStore()
+  const { scanQr, enterCode, sendText } = useSandboxStore()
   const busy = useSandboxStore((s) => !!s.activity[p]?.busy)
   /** Who the person can write to: the other simulated phones (paired instances are reached through them). */
   const others = useSandboxStore((s) => s.phones)?.filter((o) => o.phoneNumber !== p) ?? []
@@ -63,17 +63,6 @@ export function PhoneActions({ phone }: { phone: SandboxPhoneDto }) {
           Send a message as this person
         </button>
       </form>
-      <div className="phone-action">
-        <label htmlFor={`hide-${p}`}>Hide number (LID only)</label>
-        <input
-          id={`hide-${p}`}
-          type="checkbox"
-          checked={!!phone.hideNumber}
-          disabled={busy}
-          onChange={(e) => void setHideNumber(p, e.target.checked)}
-        />
-        <span className="hint">Others get this person’s messages from a LID, without the phone number</span>
-      </div>
     </div>
   )
 }

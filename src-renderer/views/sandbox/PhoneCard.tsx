@@ -1,5 +1,5 @@
-// One simulated phone: who it is, its linked devices, what the person can do, their inbox, and reading it (the
-// senders' ticks turn Read).
+// One simulated phone: who it is, its linked devices, what the person can do, its settings (hide number, send
+// limits, ban, history seed), their inbox, and reading it (the senders' ticks turn Read).
 import { useState } from 'react'
 import type { SandboxPhoneDto } from '../../../src-preload/contract/dto.js'
 import { ErrorNote, Notice } from '../../components/ErrorNote.js'
@@ -7,14 +7,17 @@ import { Spinner } from '../../components/Spinner.js'
 import { useSandboxStore } from '../../stores/sandbox-store.js'
 import { Inbox } from './Inbox.js'
 import { PhoneActions } from './PhoneActions.js'
+import { PhoneSettings, settingsSummary } from './PhoneSettings.js'
 
-const BUSY = { scan: 'Scanning…', code: 'Linking with the code…', send: 'Sending…', read: 'Reading…', privacy: 'Changing privacy…' } as const
+const BUSY = { scan: 'Scanning…', code: 'Linking with the code…', send: 'Sending…', read: 'Reading…', settings: 'Changing settings…', seed: 'Seeding history…' } as const
 
 export function PhoneCard({ phone }: { phone: SandboxPhoneDto }) {
   const activity = useSandboxStore((s) => s.activity[phone.phoneNumber])
   const dismissNotice = useSandboxStore((s) => s.dismissNotice)
   const readInbox = useSandboxStore((s) => s.readInbox)
   const [showInbox, setShowInbox] = useState(false)
+  const [showSettings, setShowSettings] = useState(false)
+  const summary = settingsSummary(phone.settings)
   const companions = phone.devices.filter((d) => d.kind === 'companion')
   return (
     <li className="card" aria-label={`Phone ${phone.name}`} data-phone={phone.phoneNumber}>
@@ -27,11 +30,16 @@ export function PhoneCard({ phone }: { phone: SandboxPhoneDto }) {
       <p className="muted small">
         {companions.length ? `Linked devices: ${companions.map((d) => `#${d.id}${d.online ? ' (online)' : ''}`).join(', ')}` : 'No linked devices'}
       </p>
+      {summary ? <p className="small">{summary}</p> : null}
       <PhoneActions phone={phone} />
+      {showSettings ? <PhoneSettings phone={phone} /> : null}
       {activity?.busy ? <Spinner label={BUSY[activity.busy]} /> : null}
       <ErrorNote error={activity?.error} />
       {activity?.notice ? <Notice onDismiss={() => dismissNotice(phone.phoneNumber)}>{activity.notice}</Notice> : null}
       <div className="row">
+        <button type="button" aria-expanded={showSettings} onClick={() => setShowSettings(!showSettings)}>
+          {showSettings ? 'Hide settings' : 'Settings'}
+        </button>
         <button type="button" aria-expanded={showInbox} onClick={() => setShowInbox(!showInbox)}>
           {showInbox ? 'Hide inbox' : 'Show inbox'}
         </button>

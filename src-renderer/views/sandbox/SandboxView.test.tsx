@@ -1,13 +1,16 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import type { SandboxMessageDto, SandboxPhoneDto } from '../../../src-preload/contract/dto.js'
+import type { SandboxMessageDto, SandboxPhoneDto, SandboxPhoneSettingsDto } from '../../../src-preload/contract/dto.js'
+import { FAULTS } from '../../../src-preload/contract/sandbox-faults.js'
 import { useAppStore } from '../../stores/app-store.js'
 import { appInfo, instance, overview } from '../../test/fixtures.js'
 import { FakeError, installMemoryBridge } from '../../test/memory-bridge.js'
 import { SandboxView } from './SandboxView.js'
 
-const alice: SandboxPhoneDto = { phoneNumber: '15550000001', name: 'Alice', jid: '15550000001@s.whatsapp.net', online: true, devices: [{ id: 0, kind: 'phone', platform: 'android', online: true, linkedAt: 0 }] }
+const alice: SandboxPhoneDto = { phoneNumber: '15550000001', name: 'Alice', jid: '15550000001@s.whatsapp.net', online: true, devices: [{ id: 0, jid: '15550000001@s.whatsapp.net', kind: 'phone', platform: 'android', online: true, linkedAt: 0 }] }
+
+const noSettings: SandboxPhoneSettingsDto = { hideNumber: false, newContacts: 'allow', timelockUntil: null, messageCap: null, newChats: 0, banned: null }
 
 describe('SandboxView', () => {
   it('explains itself outside sandbox mode and calls nothing', () => {
@@ -96,32 +99,143 @@ describe('SandboxView', () => {
     expect(b.callsTo('sandbox.sendText')).toEqual([{ phoneNumber: '15550000001', to: '15550000002', text: 'hello back' }])
   })
 
-  it('hides the person\'s number (LID only) with a per-phone toggle, and shows it again', async () => {
-    let hidden = false
+  it('hides the person\'s number (LID only) from the Settings section, and shows it again', async () => {
+    let settings: SandboxPhoneSettingsDto = { ...noSettings }
     const b = installMemoryBridge({
       'instances.list': () => overview([]),
-      'sandbox.phones': () => [{ ...alice, hideNumber: hidden }],
-      'sandbox.setHideNumber': ({ hide }) => {
-        hidden = hide
-        return { hideNumber: hide }
-      }
+      'sandbox.phones': () => [{ ...alice, settings }],
+      'sandbox.setPhoneSettings': ({ phoneNumber: _p, ...change }) => (settings = { ...settings, ...change })
     })
     useAppStore.setState({ info: appInfo() })
     render(<SandboxView />)
     const card = await screen.findByRole('listitem', { name: 'Phone Alice' })
+    await userEvent.click(within(card).getByRole('button', { name: 'Settings' }))
     const toggle = within(card).getByRole('checkbox', { name: 'Hide number (LID only)' })
     expect(toggle).not.toBeChecked()
     await userEvent.click(toggle)
     expect(await within(card).findByRole('status')).toHaveTextContent('Number hidden: others now reach this phone by LID only')
     expect(within(card).getByRole('checkbox', { name: 'Hide number (LID only)' })).toBeChecked()
+    expect(within(card).getByText('Settings: number hidden')).toBeInTheDocument()
     await userEvent.click(within(card).getByRole('checkbox', { name: 'Hide number (LID only)' }))
     expect(await within(card).findByText('Number shown: its next message reveals it')).toBeInTheDocument()
     expect(within(card).getByRole('checkbox', { name: 'Hide number (LID only)' })).not.toBeChecked()
-    expect(b.callsTo('sandbox.setHideNumber')).toEqual([{ phoneNumber: '15550000001', hide: true }, { phoneNumber: '15550000001', hide: false }])
+    expect(b.callsTo('sandbox.setPhoneSettings')).toEqual([{ phoneNumber: '15550000001', hideNumber: true }, { phoneNumber: '15550000001', hideNumber: false }])
+  })
+
+  it('sets the send limits (463 timelock, 475 cap) and a ban per phone, and says what they do', async () => {
+    let settings: SandboxPhoneSettingsDto = { ...noSettings, newChats: 2 }
+    const b = installMemoryBridge({
+      'instances.list': () => overview([]),
+      'sandbox.phones': () => [{ ...alice, settings }],
+      'sandbox.setPhoneSettings': ({ phoneNumber: _p, ...change }) => (settings = { ...settings, ...change })
+    })
+    useAppStore.setState({ info: appInfo() })
+    render(<SandboxView />)
+    const card = await screen.findByRole('listitem', { name: 'Phone Alice' })
+    await userEvent.click(within(card).getByRole('button', { name: 'Settings' }))
+    await userEvent.selectOptions(within(card).getByLabelText('New contacts'), 'timelock')
+    await userEvent.click(within(card).getByRole('button', { name: 'Apply limit' }))
+    expect(await within(card).findByRole('status')).toHaveTextContent('New chats refused with 463 (reach-out timelock)')
+    // A cap that is not a number is refused before anything is sent.
+    await userEvent.type(within(card).getByLabelText('New-chat cap'), 'x')
+    expect(within(card).getByRole('button', { name: 'Apply cap' })).toBeDisabled()
+    await userEvent.clear(within(card).getByLabelText('New-chat cap'))
+    await userEvent.type(within(card).getByLabelText('New-chat cap'), '3')
+    await userEvent.click(within(card).getByRole('button', { name: 'Apply cap' }))
+    expect(await within(card).findByText('New chats capped at 3 (475 past it; 2 so far)')).toBeInTheDocument()
+    await userEvent.selectOptions(within(card).getByLabelText('Network ban'), '402')
+    expect(await within(card).findByText('Account temporarily banned (402): its linked devices are refused at login')).toBeInTheDocument()
+    expect(within(card).getByText(/Settings: new chats timelocked, new chats capped at 3 \(2 so far\), banned \(402\)/)).toBeInTheDocument()
+    expect(b.callsTo('sandbox.setPhoneSettings')).toEqual([
+      { phoneNumber: '15550000001', newContacts: 'timelock', timelockUntil: null },
+      { phoneNumber: '15550000001', messageCap: 3 },
+      { phoneNumber: '15550000001', banned: 402 }
+    ])
+  })
+
+  it('seeds a large history for pairing, and reports a refusal in words', async () => {
+    let seeded = false
+    const b = installMemoryBridge({
+      'instances.list': () => overview([]),
+      'sandbox.phones': () => [alice],
+      'sandbox.seedHistory': ({ chats, messages }) => {
+        if (seeded) throw new FakeError('invalid_request', '15550000001 already has a seeded history')
+        seeded = true
+        return { contacts: 500, chats: chats ?? 0, messages: messages ?? 0, groups: 20, lidChats: 300, chunks: 11 }
+      }
+    })
+    useAppStore.setState({ info: appInfo() })
+    render(<SandboxView />)
+    const card = await screen.findByRole('listitem', { name: 'Phone Alice' })
+    await userEvent.click(within(card).getByRole('button', { name: 'Settings' }))
+    await userEvent.click(within(card).getByRole('button', { name: 'Seed history' }))
+    expect(await within(card).findByRole('status')).toHaveTextContent('History seeded: 20000 messages in 1000 chats (20 groups, 300 by LID)')
+    await userEvent.click(within(card).getByRole('button', { name: 'Seed history' }))
+    expect(await within(card).findByRole('alert')).toHaveTextContent('already has a seeded history')
+    expect(b.callsTo('sandbox.seedHistory')).toEqual([{ phoneNumber: '15550000001', chats: 1000, messages: 20000 }, { phoneNumber: '15550000001', chats: 1000, messages: 20000 }])
+  })
+
+  it('offers every fault from its descriptor and applies it with its parameters', async () => {
+    const linked: SandboxPhoneDto = { ...alice, devices: [...alice.devices, { id: 1, jid: '15550000001:1@s.whatsapp.net', kind: 'companion', platform: 'Chrome', online: true, linkedAt: 1 }] }
+    const b = installMemoryBridge({
+      'instances.list': () => overview([]),
+      'sandbox.phones': () => [linked],
+      'sandbox.fault': (f) => {
+        if (f.kind === 'drop') throw new FakeError('invalid_request', '15550000001:1@s.whatsapp.net is not connected')
+        return { applied: true }
+      }
+    })
+    useAppStore.setState({ info: appInfo() })
+    render(<SandboxView />)
+    const panel = await screen.findByRole('form', { name: 'Network faults' })
+    expect(within(within(panel).getByLabelText('Fault')).getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).toEqual(FAULTS.map((f) => f.kind))
+
+    // ban: the account and the refusal code.
+    await userEvent.selectOptions(within(panel).getByLabelText('Fault'), 'ban')
+    await userEvent.click(within(panel).getByRole('button', { name: 'Apply fault' }))
+    expect(within(panel).getByRole('alert')).toHaveTextContent('Account is required')
+    await userEvent.selectOptions(within(panel).getByLabelText('Account'), '15550000001')
+    await userEvent.selectOptions(within(panel).getByLabelText('Refusal'), '406')
+    await userEvent.click(within(panel).getByRole('button', { name: 'Apply fault' }))
+    expect(await within(panel).findByRole('status')).toHaveTextContent('Account banned: its linked devices are refused at login')
+
+    // network_down: a linked device (listed first) and a duration.
+    await userEvent.selectOptions(within(panel).getByLabelText('Fault'), 'network_down')
+    const devices = within(within(panel).getByLabelText('Device')).getAllByRole('option').map((o) => o.textContent)
+    expect(devices).toEqual(['choose…', 'Alice linked device #1, online', 'Alice (the phone), online'])
+    await userEvent.selectOptions(within(panel).getByLabelText('Device'), '15550000001:1@s.whatsapp.net')
+    await userEvent.type(within(panel).getByLabelText('For (ms)'), '5000')
+    await userEvent.click(within(panel).getByRole('button', { name: 'Apply fault' }))
+    expect(await within(panel).findByText('Network down for the device: its reconnects are cut')).toBeInTheDocument()
+
+    // corrupt_ciphertext: count and persist.
+    await userEvent.selectOptions(within(panel).getByLabelText('Fault'), 'corrupt_ciphertext')
+    await userEvent.selectOptions(within(panel).getByLabelText('Device'), '15550000001:1@s.whatsapp.net')
+    await userEvent.type(within(panel).getByLabelText('How many'), '0')
+    await userEvent.click(within(panel).getByRole('button', { name: 'Apply fault' }))
+    expect(within(panel).getByRole('alert')).toHaveTextContent('How many must be a whole number from 1 to 100')
+    await userEvent.clear(within(panel).getByLabelText('How many'))
+    await userEvent.type(within(panel).getByLabelText('How many'), '2')
+    await userEvent.click(within(panel).getByLabelText('Retries fail too'))
+    await userEvent.click(within(panel).getByRole('button', { name: 'Apply fault' }))
+    expect(await within(panel).findByText('The device’s next messages will arrive corrupted')).toBeInTheDocument()
+
+    // A refusal from the network reads in words.
+    await userEvent.selectOptions(within(panel).getByLabelText('Fault'), 'drop')
+    await userEvent.selectOptions(within(panel).getByLabelText('Device'), '15550000001:1@s.whatsapp.net')
+    await userEvent.click(within(panel).getByRole('button', { name: 'Apply fault' }))
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('is not connected')
+
+    expect(b.callsTo('sandbox.fault')).toEqual([
+      { kind: 'ban', phone: '15550000001', code: 406 },
+      { kind: 'network_down', jid: '15550000001:1@s.whatsapp.net', durationMs: 5000 },
+      { kind: 'corrupt_ciphertext', jid: '15550000001:1@s.whatsapp.net', count: 2, persist: true },
+      { kind: 'drop', jid: '15550000001:1@s.whatsapp.net' }
+    ])
   })
 
   it('suggests the other simulated phones as recipients', async () => {
-    const bob: SandboxPhoneDto = { ...alice, phoneNumber: '15550000002', name: 'Bob', jid: '15550000002@s.whatsapp.net' }
+    const bob: SandboxPhoneDto = { ...alice, phoneNumber: '15550000002', name: 'Bob', jid: '15550000002@s.whatsapp.net', devices: [{ ...alice.devices[0]!, jid: '15550000002@s.whatsapp.net' }] }
     installMemoryBridge({ 'instances.list': () => overview([]), 'sandbox.phones': () => [alice, bob] })
     useAppStore.setState({ info: appInfo() })
     render(<SandboxView />)
@@ -142,7 +256,7 @@ describe('SandboxView', () => {
   })
 
   it('filters a long list of phones by name or number', async () => {
-    const many = Array.from({ length: 8 }, (_, n): SandboxPhoneDto => ({ ...alice, phoneNumber: `1555000010${n}`, name: n === 5 ? 'Carol' : `Customer ${n}` }))
+    const many = Array.from({ length: 8 }, (_, n): SandboxPhoneDto => ({ ...alice, phoneNumber: `1555000010${n}`, name: n === 5 ? 'Carol' : `Customer ${n}`, devices: [{ ...alice.devices[0]!, jid: `1555000010${n}@s.whatsapp.net` }] }))
     installMemoryBridge({ 'instances.list': () => overview([]), 'sandbox.phones': () => many })
     useAppStore.setState({ info: appInfo() })
     render(<SandboxView />)

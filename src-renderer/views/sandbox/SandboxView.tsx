@@ -1,11 +1,13 @@
 // Sandbox: simulated phones on the built-in network. Create one, let it scan an instance's QR or type a pairing
-// code, send a message as the person, and read what they received. With many phones, a filter by name or number.
+// code, send a message as the person, and read what they received; per-phone settings and network faults. With many
+// phones, a filter by name or number.
 import { useEffect, useState } from 'react'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { Spinner } from '../../components/Spinner.js'
 import { useAppStore } from '../../stores/app-store.js'
 import { useInstancesStore } from '../../stores/instances-store.js'
 import { useSandboxStore } from '../../stores/sandbox-store.js'
+import { FaultsPanel } from './FaultsPanel.js'
 import { NewPhoneForm } from './NewPhoneForm.js'
 import { PhoneCard } from './PhoneCard.js'
 
@@ -57,6 +59,7 @@ export function SandboxView() {
           <PhoneCard key={p.phoneNumber} phone={p} />
         ))}
       </ul>
+      {phones && phones.length ? <FaultsPanel /> : null}
     </section>
   )
 }

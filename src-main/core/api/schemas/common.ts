@@ -53,9 +53,19 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 /** Compile-time guard: the schema lists exactly the domain's statuses. */
 export const STATUS_SCHEMA_MATCHES_DOMAIN: Same<Static<typeof Status>, InstanceStatus> = true
 
+/** config.proxy as answers show it: the password is never sent back. */
+export const ProxyAnswer = Type.Object(
+  {
+    server: Type.String({ description: 'scheme://host:port: http or https (HTTP CONNECT), socks5, socks5h or socks4', examples: ['socks5://10.0.0.5:1080'] }),
+    username: Nullable(Type.String()),
+    password: Nullable(Type.Literal('***', { description: '"***" when a password is set; never the password' }))
+  },
+  { description: "The instance's proxy: its WhatsApp connection and media uploads/downloads go through it. null: a direct connection." }
+)
+
 export const SessionConfig = Type.Object({
   webhooks: Type.Array(Type.Unknown(), { description: 'Webhooks of the instance' }),
-  proxy: Type.Union([Type.Null(), Type.Unknown()])
+  proxy: Nullable(ProxyAnswer)
 })
 
 export const Me = Type.Object({

@@ -1,5 +1,6 @@
 // Every channel's handler, composed from the per-domain modules; the type makes a missing channel a compile error.
 import type { BridgeContext } from './context.js'
+import { accountHandlers } from './accounts.js'
 import { apiHandlers, appHandlers } from './api.js'
 import { chatHandlers } from './chats.js'
 import { instanceHandlers } from './instances.js'
@@ -17,6 +18,7 @@ export function createHandlers(c: BridgeContext): HandlerMap {
     ...policyHandlers(c),
     ...webhookHandlers(c),
     ...apiHandlers(c),
+    ...accountHandlers(c),
     ...sandboxHandlers(c),
     ...chatHandlers(c)
   }

@@ -15,6 +15,7 @@ import { migration0260ProfilePictures } from './0260-profile-pictures.js'
 import { migration0280Channels } from './0280-channels.js'
 import { migration0290ChatRecentOrder } from './0290-chat-recent-order.js'
 import { migration0296StoreUndecryptable } from './0296-store-undecryptable.js'
+import { migration0297StoreLidSenders } from './0297-store-lid-senders.js'
 
 export const appMigrations: readonly Migration[] = [
   migration0001Core,
@@ -31,4 +32,5 @@ export const appMigrations: readonly Migration[] = [
   migration0280Channels,
   migration0290ChatRecentOrder,
   migration0296StoreUndecryptable,
+  migration0297StoreLidSenders,
 ]

@@ -9,6 +9,7 @@ import type { EngineListener, EngineSession } from '../engine-adapter.js'
 import { retryAppStateConflicts } from './app-state-retry.js'
 import { meFromCreds, type SocketHook } from './baileys-events.js'
 import { baileysLogger } from './baileys-logger.js'
+import { isProxyFailure } from '../proxy/proxy-transport.js'
 import { backgroundRetryDelay, decideReconnect, freshHistory, type ReconnectConfig } from './reconnect-policy.js'
 import { isPaired, useSqliteAuthState, type SqliteAuthState } from './sqlite-auth-state.js'
 
@@ -197,14 +198,16 @@ export class BaileysSession implements EngineSession {
         return
       case 'fail': {
         const retryInMs = isPaired(this.auth?.state.creds) ? backgroundRetryDelay({ reason: decision.reason, code }, this.deps.reconnect, this.deps.random) : undefined
+        // The instance's proxy (config.proxy) is what failed, not the network: say so (retried alike).
+        const reason = decision.reason === 'retries_exhausted' && isProxyFailure(error) ? 'proxy_unreachable' : decision.reason
         if (retryInMs === undefined) {
           this.running = false
           this.retryingInBackground = false
-          this.deps.listener({ kind: 'failed', reason: decision.reason, code })
+          this.deps.listener({ kind: 'failed', reason, code })
           return
         }
         // Announced once; later background attempts that fail change nothing the user sees.
-        if (!this.retryingInBackground) this.deps.listener({ kind: 'failed', reason: decision.reason, code, retryInMs })
+        if (!this.retryingInBackground) this.deps.listener({ kind: 'failed', reason, code, retryInMs })
         this.retryingInBackground = true
         this.timer = setTimeout(() => this.running && this.connect(this.history.failedAttempts + 1), retryInMs)
         return

@@ -93,8 +93,8 @@ export const AckPayload = Type.Object(
     error: Type.Optional(
       Type.Object(
         {
-          code: Type.String({ description: "The network's ack error code: 463 (reach-out timelock), 475 (message capping), others as sent; queue_purged when a restart dropped a queued send" }),
-          reason: Type.String({ description: 'reachout_timelocked, message_capped, refused, or queue_purged' }),
+          code: Type.String({ description: "The network's ack error code: 463 (reach-out timelock), 475 (message capping), others as sent; queue_purged when the restart operation dropped a queued send; app_restarted when a queued send could not be restored after the app restarted" }),
+          reason: Type.String({ description: 'reachout_timelocked, message_capped, refused, purged_by_restart, or app_restarted' }),
           message: Type.String()
         },
         { description: "Switchboard's addition, only with ack -1 (ERROR): why the message was not sent" }
@@ -299,7 +299,7 @@ export const SessionStatusPayload = Type.Object(
     status: Type.String({ description: 'STOPPED, STARTING, SCAN_QR_CODE, WORKING, FAILED, DELETED' }),
     instance_id: Type.String(),
     previous: Nullable(Type.String()),
-    reason: Type.String({ description: 'Why it changed, a stable code: start, stop, restart, resume, boot, logout, engine:qr, engine:paired, engine:open, disconnect:<code> (401 the phone logged the device out, 440 conflict, 515 restart required), failed:<retries_exhausted|qr_timeout|conflict|forbidden|banned>' }),
+    reason: Type.String({ description: 'Why it changed, a stable code: start, stop, restart, resume, boot, logout, engine:qr, engine:paired, engine:open, disconnect:<code> (401 the phone logged the device out, 440 conflict, 515 restart required), failed:<retries_exhausted|qr_timeout|conflict|forbidden|banned|proxy_unreachable>' }),
     reason_text: Nullable(Type.String({ description: 'The same reason in words for people, e.g. "the phone logged this device out (removed from Linked devices): scan a new QR code to pair again"' }))
   },
   { title: 'WebhookSessionStatus', description: 'session.status: {name, status} as documented, plus instance_id, previous, reason and reason_text' }

@@ -6,6 +6,9 @@
 // schedules, the worker looks after the commit). session.status events are written with the status row itself
 // (session-status.ts, the instance manager's hook); their bus event only wakes the worker, because a started
 // instance's held deliveries are due now.
+// A big history sync is committed in slices (history-slices.ts) with a turn of the event loop between them, so the
+// API keeps answering during a sync at pairing; an instance's later batches wait behind its slices (per-instance
+// order is kept), stop() commits whatever is still queued before the database closes.
 import type { BaileysEventMap } from '@whiskeysockets/baileys'
 import type { Db } from '../../db/connection.js'
 import type { EventPublisher, EventSubscriber } from '../../domain/event-bus.js'
@@ -17,6 +20,7 @@ import { identityOf } from '../store/jids.js'
 import type { MapContext } from '../message-mapper.js'
 import type { EmittedEvent, PayloadOf } from '../events/schemas.js'
 import { ingestBatch } from './batch.js'
+import { HISTORY_SLICE_ITEMS, sliceBatch } from './history-slices.js'
 import type { IngestContext, PendingEvent } from './context.js'
 import { engineEvents } from './engine-event.js'
 import { presenceUpdated } from './signals.js'
@@ -51,6 +55,8 @@ export interface IngestorDeps {
   now?: () => number
   /** How long a retry may take to recover a message that could not be decrypted before message.undecryptable (default 30 s). */
   undecryptableGraceMs?: number
+  /** Items (mappings, contacts, chats, messages) of a history sync committed per slice (default HISTORY_SLICE_ITEMS). */
+  historySliceItems?: number
 }
 
 export interface Ingestor {
@@ -72,7 +78,39 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
   const now = deps.now ?? Date.now
   const sentByApi = deps.sentByApi ?? (() => false)
 
+  const sliceItems = deps.historySliceItems ?? HISTORY_SLICE_ITEMS
+  /** Slices still to commit, per instance; an instance with an entry is busy and its new batches queue behind. */
+  const pending = new Map<string, (() => void)[]>()
+  let stopped = false
+
   function onBatch({ instanceId, events }: { instanceId: string; events: Partial<BaileysEventMap> }): void {
+    const parts = sliceBatch(events, sliceItems)
+    // engine.event describes the batch as Baileys emitted it: written once, with its last slice.
+    const work = parts.map((part, i) => () => ingestPart(instanceId, part, i === parts.length - 1 ? events : undefined))
+    const queued = pending.get(instanceId)
+    if (queued) {
+      queued.push(...work)
+      return
+    }
+    // Idle: the first (for most batches the only) part now, synchronously as Baileys emitted it.
+    work.shift()!()
+    if (!work.length) return
+    pending.set(instanceId, work)
+    scheduleNext(instanceId)
+  }
+
+  function scheduleNext(instanceId: string): void {
+    setImmediate(() => {
+      const queue = pending.get(instanceId)
+      if (stopped || !queue) return
+      queue.shift()!()
+      if (queue.length) scheduleNext(instanceId)
+      else pending.delete(instanceId)
+    })
+  }
+
+  /** One transaction: the part's store and outbox rows; its domain events after the commit. */
+  function ingestPart(instanceId: string, events: Partial<BaileysEventMap>, whole: Partial<BaileysEventMap> | undefined): void {
     const inst = deps.instance(instanceId)
     if (!inst) return // deleted while its socket was closing
     const at = now()
@@ -105,7 +143,7 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
     try {
       db.transaction(() => {
         ingestBatch(ctx, events, (err, kind) => deps.logger.error({ err, instanceId, kind }, 'message store: ingesting an engine event failed'))
-        if (isSubscribed(db, instanceId, 'engine.event')) for (const raw of engineEvents(events)) ctx.emit('engine.event', raw)
+        if (whole && isSubscribed(db, instanceId, 'engine.event')) for (const raw of engineEvents(whole)) ctx.emit('engine.event', raw)
       })()
       committed = true
     } catch (err) {
@@ -155,6 +193,10 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
     stop() {
       clearInterval(sweep)
       for (const off of offs.splice(0)) off()
+      // Accepted history is never dropped by a clean stop: the slices still queued commit now, in order.
+      stopped = true
+      for (const queue of pending.values()) for (const run of queue.splice(0)) run()
+      pending.clear()
     }
   }
 }

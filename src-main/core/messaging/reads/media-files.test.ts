@@ -26,20 +26,23 @@ function setup() {
   return { db, dir: join(dir, 'media'), media }
 }
 
+/** An incoming image whose media lives at an address that refuses connections (downloads fail at once). */
+const image = (chat: string, id: string) => ({
+  chatId: chat,
+  sender: chat,
+  now: 0,
+  message: {
+    key: { remoteJid: chat, fromMe: false, id },
+    messageTimestamp: 1,
+    message: { imageMessage: { url: 'https://127.0.0.1:9/m/x', directPath: '/m/x', mediaKey: Buffer.alloc(32, 1), mimetype: 'image/jpeg' } }
+  }
+})
+
 describe('media files', () => {
   it('a failed download leaves no file and no media_path, and says why', async () => {
     const { db, dir, media } = setup()
     const chat = '15550000001@s.whatsapp.net'
-    upsertMessage(db, INSTANCE, {
-      chatId: chat,
-      sender: chat,
-      now: 0,
-      message: {
-        key: { remoteJid: chat, fromMe: false, id: '3EB0MEDIA1' },
-        messageTimestamp: 1,
-        message: { imageMessage: { url: 'https://127.0.0.1:9/m/x', directPath: '/m/x', mediaKey: Buffer.alloc(32, 1), mimetype: 'image/jpeg' } }
-      }
-    })
+    upsertMessage(db, INSTANCE, image(chat, '3EB0MEDIA1'))
     const m = findMessage(db, INSTANCE, chat, '3EB0MEDIA1')!
     expect(media.urlOf(m)).toBeNull()
     await expect(media.ensureDownloaded(INSTANCE, m, undefined)).rejects.toMatchObject({ code: 'media_download_failed' })
@@ -49,23 +52,13 @@ describe('media files', () => {
 
   it('a handed-out URL reserves its name (stable when a second message gets the same id); servePath downloads on demand', async () => {
     const { db, media } = setup()
-    const image = (chat: string) => ({
-      chatId: chat,
-      sender: chat,
-      now: 0,
-      message: {
-        key: { remoteJid: chat, fromMe: false, id: '3EB0SHARED' },
-        messageTimestamp: 1,
-        message: { imageMessage: { url: 'https://127.0.0.1:9/m/x', directPath: '/m/x', mediaKey: Buffer.alloc(32, 1), mimetype: 'image/jpeg' } }
-      }
-    })
     const a = '15550000001@s.whatsapp.net'
     const b = '15550000002@s.whatsapp.net'
-    upsertMessage(db, INSTANCE, image(a))
+    upsertMessage(db, INSTANCE, image(a, '3EB0SHARED'))
     const first = media.publicUrl(INSTANCE, { remoteJid: a, id: '3EB0SHARED' })
     expect(first).toBe(`http://127.0.0.1:3000/api/files/${INSTANCE}/3EB0SHARED.jpeg`)
     expect(findMessage(db, INSTANCE, a, '3EB0SHARED')!.media?.path).toBe(`${INSTANCE}/3EB0SHARED.jpeg`)
-    const pkB = upsertMessage(db, INSTANCE, image(b)).pk
+    const pkB = upsertMessage(db, INSTANCE, image(b, '3EB0SHARED')).pk
     expect(media.publicUrl(INSTANCE, { remoteJid: b, id: '3EB0SHARED' })).toBe(`http://127.0.0.1:3000/api/files/${INSTANCE}/3EB0SHARED-${pkB}.jpeg`)
     expect(media.publicUrl(INSTANCE, { remoteJid: a, id: '3EB0SHARED' })).toBe(first)
     expect(media.publicUrl(INSTANCE, { remoteJid: a, id: 'NOSUCHMESSAGE' })).toBeNull()

@@ -22,6 +22,8 @@ export interface MediaFilesOptions {
   dir: string
   /** Passed to Baileys' media fetch (the sandbox's undici dispatcher in sandbox mode). */
   fetchOptions?: RequestInit
+  /** The instance's own fetch options when it has some (its config.proxy); otherwise fetchOptions. */
+  fetchOptionsFor?: (instanceId: string) => RequestInit | undefined
   /** Base URL of this API, e.g. http://127.0.0.1:3000 (asked each time: the port is known after listen). */
   baseUrl: () => string
   logger: Logger
@@ -197,7 +199,7 @@ export class MediaFiles {
     const target = join(folder, name)
     const partial = join(folder, `${name}.${randomBytes(6).toString('hex')}.part`)
     const fetchStream = (msg: WAMessage) =>
-      downloadMediaMessage(msg, 'stream', { options: { ...this.o.fetchOptions, signal: AbortSignal.timeout(this.o.downloadTimeoutMs ?? 120_000) } })
+      downloadMediaMessage(msg, 'stream', { options: { ...(this.o.fetchOptionsFor?.(instanceId) ?? this.o.fetchOptions), signal: AbortSignal.timeout(this.o.downloadTimeoutMs ?? 120_000) } })
     try {
       let stream
       try {

@@ -2,8 +2,8 @@
 // is refused with 463 (reach-out timelock) or 475 (new-chat message capping), or the server announces the limit,
 // sends to contacts with no prior conversation are held (202, reason new_contacts_paused) instead of burning the
 // number further; replies in existing chats go on. The hold lifts by itself at the end the network gave, else
-// after a cool-down, or when the network says the limit ended. In memory: after an app restart a refused send
-// teaches it again.
+// after a cool-down, or when the network says the limit ended. The pause is in memory: after an app restart a
+// refused send teaches it again; the held sends themselves are queued rows and survive it (send-service.ts).
 import type { DeliverabilityChangedEvent } from '../../domain/events.js'
 import type { Clock } from '../../rate-limit/index.js'
 

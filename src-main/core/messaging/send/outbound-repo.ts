@@ -1,5 +1,6 @@
-// Rows of the outbound queue (migration 0230): written when a send is accepted, before Baileys sees it; moved
-// to `sent` in the same transaction as the limiter's daily counter; `failed`/`purged` otherwise, never dropped.
+// Rows of the outbound queue (migrations 0230, 0232): written when a send is accepted, before Baileys sees it, with
+// the command that re-dispatches it after a crash; moved to `sent` in the same transaction as the limiter's daily
+// counter; `failed`/`purged` otherwise, never dropped. The command is cleared once the row leaves `queued`.
 import type { WAMessage } from '@whiskeysockets/baileys'
 import type { Db } from '../../db/connection.js'
 import { stmt } from '../../db/statements.js'
@@ -18,6 +19,8 @@ export interface OutboundRow {
   error_code: string | null
   error_message: string | null
   content: string | null
+  /** The stored SendCommand (durable-commands.ts) while queued; null for status posts and rows from before 0232. */
+  command: string | null
   created_at: number
   updated_at: number
   sent_at: number | null
@@ -28,14 +31,16 @@ export interface NewOutbound {
   messageId: string
   chatJid: string
   kind: string
+  /** The stored command (JSON), when the send can be restored after a crash. */
+  command?: string | null
 }
 
 export function insertOutbound(db: Db, row: NewOutbound, now: number): void {
   stmt(
     db,
-    `INSERT INTO outbound_messages (instance_id, message_id, chat_jid, kind, status, created_at, updated_at)
-     VALUES (?, ?, ?, ?, 'queued', ?, ?)`
-  ).run(row.instanceId, row.messageId, row.chatJid, row.kind, now, now)
+    `INSERT INTO outbound_messages (instance_id, message_id, chat_jid, kind, status, command, created_at, updated_at)
+     VALUES (?, ?, ?, ?, 'queued', ?, ?, ?)`
+  ).run(row.instanceId, row.messageId, row.chatJid, row.kind, row.command ?? null, now, now)
 }
 
 /** A refused send (daily cap, full queue) was never accepted: its row goes. */
@@ -46,7 +51,7 @@ export function deleteOutbound(db: Db, instanceId: string, messageId: string): v
 /** queued -> sending: Baileys is about to get it. False when the row is no longer queued (purged meanwhile). */
 export function markSending(db: Db, instanceId: string, messageId: string, now: number): boolean {
   return (
-    stmt(db, `UPDATE outbound_messages SET status = 'sending', updated_at = ? WHERE instance_id = ? AND message_id = ? AND status = 'queued'`).run(
+    stmt(db, `UPDATE outbound_messages SET status = 'sending', command = NULL, updated_at = ? WHERE instance_id = ? AND message_id = ? AND status = 'queued'`).run(
       now,
       instanceId,
       messageId
@@ -59,7 +64,7 @@ export function markSent(db: Db, instanceId: string, message: WAMessage, now: nu
   db.transaction(() => {
     stmt(
       db,
-      `UPDATE outbound_messages SET status = 'sent', content = ?, sent_at = ?, updated_at = ?, error_code = NULL, error_message = NULL
+      `UPDATE outbound_messages SET status = 'sent', content = ?, sent_at = ?, updated_at = ?, error_code = NULL, error_message = NULL, command = NULL
        WHERE instance_id = ? AND message_id = ?`
     ).run(encodeRaw(message), now, now, instanceId, message.key.id)
     if (countsAgainstLimit) recordSent(db, instanceId, 'send', now)
@@ -69,33 +74,46 @@ export function markSent(db: Db, instanceId: string, message: WAMessage, now: nu
 export function markFailed(db: Db, instanceId: string, messageId: string, code: string, message: string, now: number): void {
   stmt(
     db,
-    `UPDATE outbound_messages SET status = 'failed', error_code = ?, error_message = ?, updated_at = ?
+    `UPDATE outbound_messages SET status = 'failed', error_code = ?, error_message = ?, command = NULL, updated_at = ?
      WHERE instance_id = ? AND message_id = ? AND status IN ('queued', 'sending')`
   ).run(code, message.slice(0, 500), now, instanceId, messageId)
 }
 
-/** Restart: the instance's queued rows are purged (kept as `purged` so a client can learn their fate). */
-export function purgeQueued(db: Db, instanceId: string, now: number): number {
-  return stmt(
-    db,
-    `UPDATE outbound_messages SET status = 'purged', error_code = 'queue_purged', error_message = 'the instance restarted before this message was sent', updated_at = ?
-     WHERE instance_id = ? AND status = 'queued'`
-  ).run(now, instanceId).changes
+export const PURGED_MESSAGE = 'the instance restarted before this message was sent'
+export const APP_RESTARTED_MESSAGE = 'the app stopped before this queued message was sent, and it could not be restored'
+
+/** The queued rows, in acceptance order: of one instance, or of all (boot). */
+export function queuedRows(db: Db, instanceId?: string): OutboundRow[] {
+  return (
+    instanceId === undefined
+      ? stmt(db, `SELECT * FROM outbound_messages WHERE status = 'queued' ORDER BY seq`).all()
+      : stmt(db, `SELECT * FROM outbound_messages WHERE instance_id = ? AND status = 'queued' ORDER BY seq`).all(instanceId)
+  ) as OutboundRow[]
+}
+
+/** Restart: the instance's queued rows are purged (kept as `purged` so a client can learn their fate); returns them. */
+export function purgeQueued(db: Db, instanceId: string, now: number): OutboundRow[] {
+  return db.transaction(() => {
+    const purged = queuedRows(db, instanceId)
+    stmt(
+      db,
+      `UPDATE outbound_messages SET status = 'purged', error_code = 'queue_purged', error_message = ?, command = NULL, updated_at = ?
+       WHERE instance_id = ? AND status = 'queued'`
+    ).run(PURGED_MESSAGE, now, instanceId)
+    return purged
+  })()
 }
 
 /**
- * App start: rows a previous process accepted but did not finish fail explicitly. `queued` ones were never
- * handed to Baileys (a late send of a stale message would surprise more than a failure); `sending` ones may or
- * may not have left, so they are not retried either (no duplicates).
+ * App start: rows a previous process was handing to Baileys (`sending`) may or may not have left, so they fail
+ * `send_interrupted` and are never retried (no duplicates). `queued` rows stay: they are restored (send-service).
  */
 export function failInterrupted(db: Db, now: number): number {
   return stmt(
     db,
-    `UPDATE outbound_messages SET status = 'failed', updated_at = ?,
-       error_code = CASE status WHEN 'queued' THEN 'app_restarted' ELSE 'send_interrupted' END,
-       error_message = CASE status WHEN 'queued' THEN 'the app stopped before this queued message was sent'
-                                   ELSE 'the app stopped while this message was being sent; it may or may not have been delivered' END
-     WHERE status IN ('queued', 'sending')`
+    `UPDATE outbound_messages SET status = 'failed', updated_at = ?, command = NULL, error_code = 'send_interrupted',
+       error_message = 'the app stopped while this message was being sent; it may or may not have been delivered'
+     WHERE status = 'sending'`
   ).run(now).changes
 }
 

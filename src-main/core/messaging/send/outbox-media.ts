@@ -1,9 +1,13 @@
 // The files of queued sends (<data-dir>/outbox-media/, 0700/0600): the bytes a media send loaded before it was
 // accepted (a URL fetched, an upload read), kept while the send waits so that after a crash it goes out with the
 // same bytes, never depending on a URL fetched again or an upload file deleted with its request.
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../secrets/private-files.js'
+
+/** The files a command can carry (durable-commands.ts). */
+export const FILE_SLOTS = ['file', 'thumbnail'] as const
+export type FileSlot = (typeof FILE_SLOTS)[number]
 
 const safe = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, '_')
 
@@ -11,13 +15,17 @@ export class OutboxMedia {
   constructor(readonly dir: string) {}
 
   /** The file name of one file of one message (`slot`: file, thumbnail). */
-  nameOf(instanceId: string, messageId: string, slot: string): string {
+  nameOf(instanceId: string, messageId: string, slot: FileSlot): string {
     return `${safe(instanceId)}--${safe(messageId)}--${safe(slot)}`
   }
 
   write(name: string, bytes: Buffer): void {
     ensurePrivateDir(this.dir)
     writeFileSync(join(this.dir, name), bytes, { mode: PRIVATE_FILE_MODE })
+  }
+
+  has(name: string): boolean {
+    return existsSync(join(this.dir, name))
   }
 
   /** The bytes, or undefined when the file is gone. */
@@ -31,7 +39,7 @@ export class OutboxMedia {
 
   /** Drops the files of one message (it left the queue). */
   removeMessage(instanceId: string, messageId: string): void {
-    this.removeWhere((n) => n.startsWith(`${safe(instanceId)}--${safe(messageId)}--`))
+    for (const slot of FILE_SLOTS) rmSync(join(this.dir, this.nameOf(instanceId, messageId, slot)), { force: true })
   }
 
   removeInstance(instanceId: string): void {

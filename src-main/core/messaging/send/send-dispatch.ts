@@ -16,7 +16,8 @@ import {
 } from '@whiskeysockets/baileys'
 import { coreErrors } from '../../domain/core-errors.js'
 import type { ParsedMessageId } from '../chat-ids.js'
-import { loadFile, type FileSpec, type MediaLimits } from './media-input.js'
+import { loadFile, type FileNames, type FileSpec, type MediaFile, type MediaLimits } from './media-input.js'
+import type { FileSlot } from './outbox-media.js'
 import { encryptPollVote, pollInfoOf, voteParties } from './poll-vote.js'
 import type { ContactEntry, LinkPreviewCommand, PollVoteCommand, SendCommand } from './send-command.js'
 import { sendErrors } from './send-errors.js'
@@ -48,6 +49,15 @@ export interface DispatchContext {
   media: MediaLimits
   /** A message this instance sent or received (the poll of a vote). */
   findMessage(ref: ParsedMessageId): WAMessage | undefined
+  /** Told each file read (the pipeline keeps the bytes of a send that waits, see durable-commands.ts). */
+  onLoaded?: (slot: FileSlot, file: MediaFile) => void
+}
+
+/** Reads a file of the command and tells the context. */
+async function load(ctx: DispatchContext, slot: FileSlot, spec: FileSpec, names?: FileNames): Promise<MediaFile> {
+  const file = await loadFile(spec, ctx.media, names)
+  ctx.onLoaded?.(slot, file)
+  return file
 }
 
 /** A blank caption is no caption. */
@@ -63,24 +73,24 @@ export async function dispatchOf(cmd: SendCommand, ctx: DispatchContext): Promis
     case 'link-preview':
       return linkPreview(cmd, ctx)
     case 'image': {
-      const file = await loadFile(cmd.file, ctx.media)
+      const file = await load(ctx, 'file', cmd.file)
       const caption = captionOf(cmd.caption)
       return sendContent(jid, { image: file.data, mimetype: file.mimetype ?? 'image/jpeg', ...(caption ? { caption } : {}) })
     }
     case 'pdf': {
-      const file = await loadFile(cmd.file, ctx.media)
+      const file = await load(ctx, 'file', cmd.file)
       const caption = captionOf(cmd.caption)
       return sendContent(jid, { document: file.data, mimetype: file.mimetype ?? 'application/pdf', fileName: file.filename ?? 'document.pdf', ...(caption ? { caption } : {}) })
     }
     case 'voice': {
-      const file = await loadFile(cmd.file, ctx.media)
+      const file = await load(ctx, 'file', cmd.file)
       const convert = cmd.convert ?? !isOgg(file.data)
       const audio = convert ? await toOggOpus(file.data) : file.data
       const mimetype = convert || !file.mimetype ? 'audio/ogg; codecs=opus' : file.mimetype
       return sendContent(jid, { audio, mimetype, ptt: true })
     }
     case 'video': {
-      const file = await loadFile(cmd.file, ctx.media)
+      const file = await load(ctx, 'file', cmd.file)
       const video = cmd.convert ? await toMp4(file.data) : file.data
       const caption = captionOf(cmd.caption)
       const mimetype = cmd.convert ? 'video/mp4' : (file.mimetype ?? 'video/mp4')
@@ -132,8 +142,8 @@ function cardOf(entry: ContactEntry): { displayName: string; vcard: string } {
 }
 
 /** The preview image: a small JPEG for the bubble, and the original for a high-quality one. */
-async function thumbnailOf(spec: FileSpec, media: MediaLimits): Promise<{ thumb: Buffer; original: Buffer }> {
-  const original = (await loadFile(spec, media, { url: 'thumbnail', data: 'thumbnail' })).data
+async function thumbnailOf(spec: FileSpec, ctx: DispatchContext): Promise<{ thumb: Buffer; original: Buffer }> {
+  const original = (await load(ctx, 'thumbnail', spec, { url: 'thumbnail', data: 'thumbnail' })).data
   try {
     const { buffer } = await extractImageThumb(original, 192)
     return { thumb: buffer, original }
@@ -143,7 +153,7 @@ async function thumbnailOf(spec: FileSpec, media: MediaLimits): Promise<{ thumb:
 }
 
 async function linkPreview(cmd: LinkPreviewCommand, ctx: DispatchContext): Promise<Dispatch> {
-  const pic = cmd.thumbnail ? await thumbnailOf(cmd.thumbnail, ctx.media) : undefined
+  const pic = cmd.thumbnail ? await thumbnailOf(cmd.thumbnail, ctx) : undefined
   const info: WAUrlInfo = {
     'canonical-url': cmd.url,
     'matched-text': cmd.url,

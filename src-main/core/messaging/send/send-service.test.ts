@@ -1,12 +1,15 @@
 // The send pipeline against a fake socket whose sends finish when the test says so: concurrency limits,
 // outbound row states (queued/sending/sent/failed/purged) with the daily counter in the same transaction,
-// boot recovery of unfinished rows, wasSentByApi, and the errors of a socket that is gone.
+// boot recovery of unfinished rows (queued ones restored, the rest failed with a failed ack), the restart purge's
+// failed acks, wasSentByApi, and the errors of a socket that is gone.
 import type { WAMessage, WASocket } from '@whiskeysockets/baileys'
-import { mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
+import { createEventBus } from '../../domain/event-bus.js'
+import type { CoreEventMap, MessageAckEvent } from '../../domain/events.js'
 import { openDatabase, type Db } from '../../db/connection.js'
 import { migrate } from '../../db/migrate.js'
 import { appMigrations } from '../../db/migrations/index.js'
@@ -15,14 +18,17 @@ import { insertInstance } from '../../db/repositories/instances-repo.js'
 import { createRateLimiter, createSendQueue, dailyCount, ManualClock, type PolicyLimits } from '../../rate-limit/index.js'
 import { limits } from '../../rate-limit/testing.js'
 import { DEFAULT_MEDIA_LIMITS } from './media-input.js'
-import { countOutbound, failInterrupted, getOutbound, insertOutbound, markSending, wasSentByApi } from './outbound-repo.js'
+import { NotSentReports } from './not-sent.js'
+import { countOutbound, getOutbound, insertOutbound, markSending, wasSentByApi } from './outbound-repo.js'
+import { OutboxMedia } from './outbox-media.js'
 import { SendService, type Dispatch } from './send-service.js'
 
 const ID = 'AAAABBBBCCCC'
 const JID = '15550001111@s.whatsapp.net'
 
 function setup(policy: PolicyLimits) {
-  const db: Db = openDatabase(join(mkdtempSync(join(tmpdir(), 'sb-send-')), 'app.db'))
+  const dir = mkdtempSync(join(tmpdir(), 'sb-send-'))
+  const db: Db = openDatabase(join(dir, 'app.db'))
   migrate(db, appMigrations)
   upsertAccount(db, { id: 'acc', name: 'A', plan: 'paid', token: 'tok', now: 1 })
   insertInstance(db, { id: ID, accountId: 'acc', sessionName: 's', status: 'WORKING', desiredRunning: true, ratePolicy: 'strict', now: 1 })
@@ -30,8 +36,21 @@ function setup(policy: PolicyLimits) {
   const limiter = createRateLimiter({ db, limitsFor: () => policy, now: () => clock.now() })
   const queue = createSendQueue({ limiter, clock })
   let status = 'STARTING'
-  let live: WASocket | undefined = { user: { id: '15559990000:3@s.whatsapp.net' }, onWhatsApp: async () => [{ jid: JID, exists: true }] } as unknown as WASocket
+  const wire: { jid: string; text: string; id: string }[] = []
+  let live: WASocket | undefined = {
+    user: { id: '15559990000:3@s.whatsapp.net' },
+    onWhatsApp: async () => [{ jid: JID, exists: true }],
+    sendMessage: async (jid: string, content: { text: string }, opts: { messageId: string }) => {
+      wire.push({ jid, text: content.text, id: opts.messageId })
+      return { key: { id: opts.messageId, remoteJid: jid, fromMe: true }, message: { conversation: content.text }, messageTimestamp: 1 }
+    }
+  } as unknown as WASocket
+  const bus = createEventBus<CoreEventMap>()
+  const acks: MessageAckEvent[] = []
+  bus.on('message.ack', (e) => acks.push(e))
   const service = new SendService({
+    outboxMedia: new OutboxMedia(join(dir, 'outbox-media')),
+    notSent: new NotSentReports({ db, bus, instance: () => ({ name: 's', me: null }), engineName: 'test', now: () => 1_000 }),
     db,
     engine: { liveSocket: () => live },
     statusOf: () => (live ? 'WORKING' : status),
@@ -51,6 +70,9 @@ function setup(policy: PolicyLimits) {
     db,
     clock,
     service,
+    dir,
+    wire,
+    acks,
     gates,
     send,
     drop: (next = 'STARTING') => {
@@ -182,19 +204,60 @@ describe('SendService', () => {
     if (queued.status !== 'queued') throw new Error('expected queued')
     expect(s.service.purge(ID)).toBe(1)
     expect(getOutbound(s.db, ID, queued.messageId)?.status).toBe('purged')
+    // Its final word: the failed ack (UI) and the message.ack webhook with the reason.
+    expect(s.acks).toEqual([{ instanceId: ID, chatId: JID, id: queued.messageId, ack: -1, error: { code: 'queue_purged', reason: 'purged_by_restart' } }])
+    const hook = JSON.parse(s.db.prepare(`SELECT body FROM webhook_events WHERE event = 'message.ack'`).pluck().get() as string)
+    expect(hook.payload).toMatchObject({ ack: -1, ackName: 'ERROR', fromMe: true, error: { code: 'queue_purged', reason: 'purged_by_restart' } })
     s.gates[0]!()
     await flush()
     expect(s.gates).toHaveLength(1)
   })
 
-  it('app restart: rows left queued or sending fail explicitly (app_restarted / send_interrupted)', () => {
+  it('a queued media send keeps its bytes under outbox-media (0600) until it leaves the queue; the row never holds the base64', async () => {
+    const s = setup(limits({ concurrent_limit: 1 }))
+    void s.send()
+    await flush()
+    const bytes = Buffer.from('the bytes of a picture, read before the 202')
+    const r = await s.service.send(ID, { kind: 'image', chatJid: JID, file: { data: bytes.toString('base64'), mimetype: 'image/jpeg' } })
+    if (r.status !== 'queued') throw new Error('expected queued')
+    const row = getOutbound(s.db, ID, r.messageId)!
+    expect(row.command).not.toContain(bytes.toString('base64'))
+    const stored = JSON.parse(row.command!) as { file: { outbox: string; mimetype: string } }
+    expect(stored.file.mimetype).toBe('image/jpeg')
+    const path = join(s.dir, 'outbox-media', stored.file.outbox)
+    expect(readFileSync(path)).toEqual(bytes)
+    expect(statSync(path).mode & 0o777).toBe(0o600)
+    s.gates[0]!()
+    await settle()
+    expect(s.wire.map((w) => w.id)).toEqual([r.messageId])
+    expect(getOutbound(s.db, ID, r.messageId)).toMatchObject({ status: 'sent', command: null })
+    expect(existsSync(path)).toBe(false)
+    expect(readdirSync(join(s.dir, 'outbox-media'))).toEqual([])
+  })
+
+  it('app restart: queued rows with their command go out on the first WORKING, in order, with their ids; the rest fail explicitly', async () => {
     const s = setup(limits({}))
-    insertOutbound(s.db, { instanceId: ID, messageId: 'Q1', chatJid: JID, kind: 'text' }, 1)
-    insertOutbound(s.db, { instanceId: ID, messageId: 'S1', chatJid: JID, kind: 'text' }, 1)
+    const text = (t: string) => JSON.stringify({ kind: 'text', chatJid: JID, text: t })
+    insertOutbound(s.db, { instanceId: ID, messageId: 'R1', chatJid: JID, kind: 'text', command: text('one') }, 1)
+    insertOutbound(s.db, { instanceId: ID, messageId: 'OLD', chatJid: JID, kind: 'text' }, 1) // from before migration 0232
+    insertOutbound(s.db, { instanceId: ID, messageId: 'S1', chatJid: JID, kind: 'text', command: text('x') }, 1)
+    insertOutbound(s.db, { instanceId: ID, messageId: 'R2', chatJid: JID, kind: 'text', command: text('two') }, 1)
+    insertOutbound(s.db, { instanceId: ID, messageId: 'IMG', chatJid: JID, kind: 'image', command: JSON.stringify({ kind: 'image', chatJid: JID, file: { outbox: 'gone' } }) }, 1)
     markSending(s.db, ID, 'S1', 2)
-    expect(failInterrupted(s.db, 3)).toBe(2)
-    expect(getOutbound(s.db, ID, 'Q1')).toMatchObject({ status: 'failed', error_code: 'app_restarted' })
+    expect(s.service.recoverAtBoot()).toEqual({ restorable: 2, failed: 2, interrupted: 1 })
+    expect(getOutbound(s.db, ID, 'OLD')).toMatchObject({ status: 'failed', error_code: 'app_restarted' })
+    expect(getOutbound(s.db, ID, 'IMG')).toMatchObject({ status: 'failed', error_code: 'app_restarted' })
     expect(getOutbound(s.db, ID, 'S1')).toMatchObject({ status: 'failed', error_code: 'send_interrupted' })
     expect(wasSentByApi(s.db, ID, 'S1')).toBe(true) // it may have left: its id is still ours
+    expect(s.acks.map((a) => [a.id, a.ack, a.error?.reason])).toEqual([['OLD', -1, 'app_restarted'], ['IMG', -1, 'app_restarted']])
+    expect(getOutbound(s.db, ID, 'R1')?.status).toBe('queued')
+    await s.service.resumeLeftover(ID)
+    await settle()
+    expect(s.wire).toEqual([{ jid: JID, text: 'one', id: 'R1' }, { jid: JID, text: 'two', id: 'R2' }])
+    expect(getOutbound(s.db, ID, 'R2')).toMatchObject({ status: 'sent', command: null })
+    // Only the first WORKING after boot restores.
+    await s.service.resumeLeftover(ID)
+    await settle()
+    expect(s.wire).toHaveLength(2)
   })
 })

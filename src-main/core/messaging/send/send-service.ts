@@ -1,7 +1,8 @@
 // The send pipeline of ARCHITECTURE.md §3 after validation: a typed command -> its dispatch (files read and
 // converted) -> engine WORKING? recipient real? -> outbound row (SQLite) -> rate-limit queue (policy of the
 // instance) -> Baileys -> row `sent` + daily counter in one transaction. Answers a domain result: `sent` with the
-// message, or `queued` with its id, position and ETA (the HTTP shapes are built in api/routes/v2/send/).
+// message, or `queued` with its id, position and ETA (the HTTP shapes are built in api/routes/v2/send/). Queued
+// sends are durable: the row keeps the command (and outbox-media/ its files), restored after a crash.
 import { generateMessageIDV2, type WAMessage, type WAMessageKey, type WASocket } from '@whiskeysockets/baileys'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/connection.js'
@@ -9,8 +10,11 @@ import { isDomainError } from '../../domain/errors.js'
 import { QueuePurgedError, type Clock, type DenyReason, type LimiterSnapshot, type SendQueue } from '../../rate-limit/index.js'
 import type { ParsedMessageId } from '../chat-ids.js'
 import { canonicalJid, findMessage, listChatMessages, pnForLid, settleUnreadAfterRead, type StoredMessage } from '../store/index.js'
-import type { MediaLimits } from './media-input.js'
+import { restoredCommand, storedCommand } from './durable-commands.js'
+import type { MediaFile, MediaLimits } from './media-input.js'
+import type { NotSentReports } from './not-sent.js'
 import * as rows from './outbound-repo.js'
+import type { FileSlot, OutboxMedia } from './outbox-media.js'
 import { RecipientCheck } from './recipients.js'
 import type { SendCommand } from './send-command.js'
 import { dispatchOf, type Dispatch } from './send-dispatch.js'
@@ -28,6 +32,8 @@ export interface OutboundRequest {
   chatJid: string
   replyTo?: ParsedMessageId
   dispatch: Dispatch
+  /** The command and the files it read: kept on the row so that the send survives a crash (status posts have none). */
+  durable?: { command: SendCommand; loaded: ReadonlyMap<FileSlot, MediaFile> }
 }
 
 /** How often a queued message looks for the reconnected socket. */
@@ -84,6 +90,10 @@ export interface SendServiceDeps {
   findStored?: (instanceId: string, chatJid: string, id: string) => WAMessage | undefined
   /** Cool-downs of the new-contact hold when the network gave no end. */
   deliverability?: DeliverabilityOptions
+  /** Where queued sends keep their files (without it, media sends are not restorable after a crash). */
+  outboxMedia?: OutboxMedia
+  /** The failed message.ack of sends dropped by a restart or not restorable (webhook + UI). */
+  notSent?: NotSentReports
 }
 
 /** A send to a new contact held while the network limits new chats; its row stays `queued`. */
@@ -98,6 +108,10 @@ export class SendService {
   /** The network's limits on new chats (463/475), fed by the ingestor's deliverability.changed events. */
   readonly deliverability: Deliverability
   private readonly held = new Map<string, HeldSend[]>()
+  /** Queued rows a previous run left, per instance, re-submitted on the instance's first WORKING. */
+  private readonly leftover = new Map<string, rows.OutboundRow[]>()
+  /** Restorations under way: new sends wait for them, so restored ones keep their place ahead. */
+  private readonly restoring = new Map<string, Promise<void>>()
 
   constructor(readonly deps: SendServiceDeps) {
     this.recipients = new RecipientCheck({ now: () => deps.clock.now(), pnForLid: (instanceId, lid) => pnForLid(deps.db, instanceId, lid) })
@@ -175,19 +189,29 @@ export class SendService {
 
   /** Sends a typed command: its file is read and converted (or its poll found) before anything is queued. */
   async send(instanceId: string, command: SendCommand): Promise<SendResult> {
-    const dispatch = await dispatchOf(command, { media: this.media, findMessage: (ref) => this.findMessage(instanceId, ref) })
+    const loaded = new Map<FileSlot, MediaFile>()
+    const dispatch = await dispatchOf(command, { media: this.media, findMessage: (ref) => this.findMessage(instanceId, ref), onLoaded: (slot, f) => loaded.set(slot, f) })
+    return this.submit(this.requestOf(instanceId, command, dispatch, loaded))
+  }
+
+  private requestOf(instanceId: string, command: SendCommand, dispatch: Dispatch, loaded: ReadonlyMap<FileSlot, MediaFile>): OutboundRequest {
     const replyTo = 'replyTo' in command ? command.replyTo : undefined
-    return this.submit({ instanceId, kind: command.kind, chatJid: command.chatJid, ...(replyTo ? { replyTo } : {}), dispatch })
+    return { instanceId, kind: command.kind, chatJid: command.chatJid, ...(replyTo ? { replyTo } : {}), dispatch, durable: { command, loaded } }
   }
 
   /** The pipeline for a ready dispatch (send commands, 24-hour status posts). */
   async submit(req: OutboundRequest): Promise<SendResult> {
     const { db, queue, clock } = this.deps
+    // Sends a previous run left queued go first (their restoration started on this WORKING).
+    const restoring = this.restoring.get(req.instanceId)
+    if (restoring) await restoring
     const sock = this.socketOf(req.instanceId)
     await this.recipients.ensure(req.instanceId, sock, req.chatJid)
     const quoted = req.replyTo ? this.quoted(req.instanceId, req.replyTo) : undefined
     const messageId = generateMessageIDV2(sock.user!.id)
-    rows.insertOutbound(db, { instanceId: req.instanceId, messageId, chatJid: req.chatJid, kind: req.kind }, clock.now())
+    const media = this.deps.outboxMedia
+    const command = req.durable && media ? storedCommand(req.durable.command, req.durable.loaded, (slot) => media.nameOf(req.instanceId, messageId, slot)).json : null
+    rows.insertOutbound(db, { instanceId: req.instanceId, messageId, chatJid: req.chatJid, kind: req.kind, command }, clock.now())
     // The network limits new chats now: hold it rather than have it refused (each refusal burns the number more).
     if (this.holdsNewChat(req)) return this.hold({ req, messageId, quoted })
 
@@ -202,16 +226,30 @@ export class SendService {
       // The own JID as the socket knows it after the send (the message's from/to).
       return { status: 'sent', message, me: this.deps.engine.liveSocket(req.instanceId)?.user?.id ?? '' }
     }
-    // Queued: the caller has its answer; the outcome lands on the row (and in the store through Baileys).
+    // Queued: its files are kept before the caller has its answer (a crash after the 202 must not lose them).
+    this.keepFiles(req, messageId)
     this.settleLater(req, messageId, submitted.result)
     return { status: 'queued', messageId, chatJid: req.chatJid, position: submitted.position, etaAt: submitted.etaAt, etaMs: submitted.etaMs, reason: submitted.reason }
   }
 
   private settleLater(req: OutboundRequest, messageId: string, result: Promise<unknown>): void {
     result.catch((e: unknown) => {
-      if (e instanceof QueuePurgedError) rows.purgeQueued(this.deps.db, req.instanceId, this.deps.clock.now())
-      else if (!isDomainError(e)) this.deps.logger.warn({ err: e, instanceId: req.instanceId, messageId }, 'queued send failed')
+      // Purged by a restart (purge() settled the rows) or by closing the app's queue (the rows stay queued: restored at the next start).
+      if (e instanceof QueuePurgedError) return
+      this.dropFiles(req, messageId)
+      if (!isDomainError(e)) this.deps.logger.warn({ err: e, instanceId: req.instanceId, messageId }, 'queued send failed')
     })
+  }
+
+  /** The files a waiting send read, kept under outbox-media/ until it leaves the queue. */
+  private keepFiles(req: OutboundRequest, messageId: string): void {
+    const media = this.deps.outboxMedia
+    if (!media || !req.durable) return
+    for (const [slot, f] of req.durable.loaded) media.write(media.nameOf(req.instanceId, messageId, slot), f.data)
+  }
+
+  private dropFiles(req: OutboundRequest, messageId: string): void {
+    if (req.durable?.loaded.size) this.deps.outboxMedia?.removeMessage(req.instanceId, messageId)
   }
 
   private holdsNewChat(req: OutboundRequest): boolean {
@@ -219,6 +257,7 @@ export class SendService {
   }
 
   private hold(h: HeldSend): QueuedResult {
+    this.keepFiles(h.req, h.messageId)
     const list = this.held.get(h.req.instanceId) ?? []
     list.push(h)
     this.held.set(h.req.instanceId, list)
@@ -240,6 +279,7 @@ export class SendService {
       const submitted = this.deps.queue.submit(instanceId, 'send', () => this.runJob(h.req, h.messageId, h.quoted))
       if (submitted.status === 'rejected') {
         rows.markFailed(this.deps.db, instanceId, h.messageId, submitted.error.code, submitted.error.message, this.deps.clock.now())
+        this.dropFiles(h.req, h.messageId)
         continue
       }
       this.settleLater(h.req, h.messageId, submitted.result)
@@ -256,6 +296,8 @@ export class SendService {
     if (!rows.markSending(db, req.instanceId, messageId, clock.now())) {
       throw new QueuePurgedError('queue_purged', 'the instance restarted before this message was sent')
     }
+    // Out of the queue: a crash from here on is send_interrupted, never a resend (the dispatch holds the bytes).
+    this.dropFiles(req, messageId)
     const sock = await this.socketWhenReconnected(req.instanceId)
     if (!sock?.user) {
       const e = sendErrors.notWorking(this.deps.statusOf(req.instanceId) ?? 'STOPPED')
@@ -317,18 +359,134 @@ export class SendService {
     return this.deps.queue.snapshot(instanceId)
   }
 
-  /** Restart: waiting jobs (held ones included) are dropped and their rows marked purged. */
+  /**
+   * Restart (the spec's rule, the only operation that drops accepted sends): waiting jobs, held ones and those a
+   * previous run left are dropped, their rows marked purged, and each gets its failed message.ack (reason
+   * purged_by_restart) in the same transaction.
+   */
   purge(instanceId: string): number {
+    const { db } = this.deps
     this.held.delete(instanceId)
+    this.leftover.delete(instanceId)
     this.deps.queue.purge(instanceId)
-    return rows.purgeQueued(this.deps.db, instanceId, this.deps.clock.now())
+    const { purged, acks } = db.transaction(() => {
+      const purged = rows.purgeQueued(db, instanceId, this.deps.clock.now())
+      return { purged, acks: this.deps.notSent?.record(purged, { code: 'queue_purged', reason: 'purged_by_restart', message: rows.PURGED_MESSAGE }) ?? [] }
+    })()
+    this.deps.notSent?.publish(acks)
+    this.deps.outboxMedia?.removeInstance(instanceId)
+    return purged.length
+  }
+
+  /**
+   * App start: rows left `sending` fail send_interrupted (never resent); `queued` rows whose command and files are
+   * there wait for their instance's first WORKING (restore()); the others fail app_restarted with a failed ack.
+   */
+  recoverAtBoot(): { restorable: number; failed: number; interrupted: number } {
+    const { db, clock } = this.deps
+    const interrupted = rows.failInterrupted(db, clock.now())
+    const keep = new Set<string>()
+    const lost: rows.OutboundRow[] = []
+    for (const row of rows.queuedRows(db)) {
+      const files = this.deps.outboxMedia && restorableFiles(row.command)
+      if (!files || files.some((f) => !this.deps.outboxMedia!.has(f))) {
+        lost.push(row)
+        continue
+      }
+      for (const f of files) keep.add(f)
+      const list = this.leftover.get(row.instance_id) ?? []
+      list.push(row)
+      this.leftover.set(row.instance_id, list)
+    }
+    this.dropNotSent(lost, 'app_restarted', rows.APP_RESTARTED_MESSAGE)
+    this.deps.outboxMedia?.sweep(keep)
+    return { restorable: [...this.leftover.values()].reduce((n, l) => n + l.length, 0), failed: lost.length, interrupted }
+  }
+
+  /** Rows that will never be sent: failed with `code` and their failed message.ack, in one transaction. */
+  private dropNotSent(lost: readonly rows.OutboundRow[], code: string, message: string): void {
+    if (!lost.length) return
+    const { db, clock } = this.deps
+    const acks = db.transaction(() => {
+      for (const r of lost) rows.markFailed(db, r.instance_id, r.message_id, code, message, clock.now())
+      return this.deps.notSent?.record(lost, { code, reason: 'app_restarted', message }) ?? []
+    })()
+    this.deps.notSent?.publish(acks)
+    for (const r of lost) this.deps.outboxMedia?.removeMessage(r.instance_id, r.message_id)
+  }
+
+  /**
+   * The instance is WORKING (its first time since the app started): the sends a previous run left queued go to the
+   * rate-limit queue in their original order, with their ids (the policy applies; new sends wait behind them).
+   */
+  resumeLeftover(instanceId: string): Promise<void> {
+    const list = this.leftover.get(instanceId)
+    if (!list) return this.restoring.get(instanceId) ?? Promise.resolve()
+    this.leftover.delete(instanceId)
+    const run = this.restore(instanceId, list)
+      .catch((err: unknown) => this.deps.logger.error({ err, instanceId }, 'restoring queued sends failed'))
+      .finally(() => this.restoring.delete(instanceId))
+    this.restoring.set(instanceId, run)
+    return run
+  }
+
+  private async restore(instanceId: string, list: readonly rows.OutboundRow[]): Promise<void> {
+    const { db, queue } = this.deps
+    let restored = 0
+    for (const row of list) {
+      const still = () => rows.getOutbound(db, instanceId, row.message_id)?.status === 'queued'
+      if (!still()) continue
+      const command = this.deps.outboxMedia ? restoredCommand(row.command, this.deps.outboxMedia) : undefined
+      const loaded = new Map<FileSlot, MediaFile>()
+      let req: OutboundRequest | undefined
+      try {
+        const dispatch = command && (await dispatchOf(command, { media: this.media, findMessage: (ref) => this.findMessage(instanceId, ref), onLoaded: (slot, f) => loaded.set(slot, f) }))
+        if (command && dispatch) req = this.requestOf(instanceId, command, dispatch, loaded)
+      } catch (err) {
+        this.deps.logger.warn({ err, instanceId, messageId: row.message_id }, 'a queued send could not be restored')
+      }
+      // A restart may have purged it meanwhile.
+      if (!still()) continue
+      if (!req) {
+        this.dropNotSent([row], 'app_restarted', rows.APP_RESTARTED_MESSAGE)
+        continue
+      }
+      const quoted = req.replyTo ? this.quoted(instanceId, req.replyTo) : undefined
+      restored++
+      if (this.holdsNewChat(req)) {
+        this.hold({ req, messageId: row.message_id, quoted })
+        continue
+      }
+      const r = req
+      const submitted = queue.submit(instanceId, 'send', () => this.runJob(r, row.message_id, quoted))
+      if (submitted.status === 'rejected') {
+        this.dropNotSent([row], submitted.error.code, submitted.error.message)
+        continue
+      }
+      this.settleLater(req, row.message_id, submitted.result)
+    }
+    this.deps.logger.info({ instanceId, restored, of: list.length }, 'queued sends of the previous run restored')
   }
 
   forget(instanceId: string): void {
+    this.leftover.delete(instanceId)
+    this.deps.outboxMedia?.removeInstance(instanceId)
     this.held.delete(instanceId)
     this.deliverability.forget(instanceId)
     this.deps.queue.purge(instanceId)
     this.recipients.forget(instanceId)
+  }
+}
+
+/** The outbox-media names a stored command needs, or undefined when it cannot be restored (none, or not JSON). */
+function restorableFiles(json: string | null): string[] | undefined {
+  if (!json) return undefined
+  try {
+    const cmd = JSON.parse(json) as Record<string, unknown>
+    if (typeof cmd.kind !== 'string' || typeof cmd.chatJid !== 'string') return undefined
+    return ['file', 'thumbnail'].map((slot) => (cmd[slot] as { outbox?: unknown } | undefined)?.outbox).filter((n): n is string => typeof n === 'string')
+  } catch {
+    return undefined
   }
 }
 

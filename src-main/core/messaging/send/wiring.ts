@@ -1,19 +1,22 @@
 // Connects the send pipeline to the rest of the core (called once by start-core.ts): boot recovery of the
-// outbound rows, the protection window on every WORKING, the queue purge on restart, cleanup on delete.
+// outbound rows (queued sends of the previous run go again on their instance's first WORKING), the protection
+// window on every WORKING, the queue purge on restart, cleanup on delete.
+import { join } from 'node:path'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/connection.js'
-import type { EventSubscriber } from '../../domain/event-bus.js'
+import type { EventPublisher, EventSubscriber } from '../../domain/event-bus.js'
 import type { CoreEventMap } from '../../domain/events.js'
 import type { InstanceManager } from '../../engine/instance-manager.js'
 import { deleteInstanceRateState, type Clock, type RateLimiter, type SendQueue } from '../../rate-limit/index.js'
 import { canonicalJid, findMessage } from '../store/index.js'
 import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from './media-input.js'
-import { failInterrupted } from './outbound-repo.js'
+import { NotSentReports } from './not-sent.js'
+import { OutboxMedia } from './outbox-media.js'
 import { SendService, type SendServiceDeps } from './send-service.js'
 
 export interface OutboundWiringOptions {
   db: Db
-  bus: EventSubscriber<CoreEventMap>
+  bus: EventSubscriber<CoreEventMap> & EventPublisher<Pick<CoreEventMap, 'message.ack'>>
   instances: Pick<InstanceManager, 'view' | 'onRestart' | 'onDelete'>
   engine: SendServiceDeps['engine']
   limiter: RateLimiter
@@ -22,13 +25,15 @@ export interface OutboundWiringOptions {
   logger: Logger
   network: 'whatsapp' | 'sandbox'
   media?: Partial<MediaLimits>
+  /** The data dir: queued sends keep their files in <dataDir>/outbox-media/. */
+  dataDir: string
+  /** The webhook envelope's engine, and the delivery worker's wake (failed acks of dropped sends). */
+  engineName: string
+  wakeDeliveries: () => void
 }
 
 export function wireOutbound(o: OutboundWiringOptions): SendService {
   const { db, limiter, clock } = o
-  const failed = failInterrupted(db, clock.now())
-  if (failed) o.logger.warn({ failed }, 'outbound messages left unsent by the previous run were marked failed')
-
   const service = new SendService({
     db,
     engine: o.engine,
@@ -37,12 +42,19 @@ export function wireOutbound(o: OutboundWiringOptions): SendService {
     clock,
     logger: o.logger.child({ module: 'send' }),
     media: { ...DEFAULT_MEDIA_LIMITS, allowPrivate: o.network === 'sandbox', ...o.media },
-    findStored: (instanceId, chatJid, id) => findMessage(db, instanceId, canonicalJid(db, instanceId, chatJid) || null, id)?.message
+    findStored: (instanceId, chatJid, id) => findMessage(db, instanceId, canonicalJid(db, instanceId, chatJid) || null, id)?.message,
+    outboxMedia: new OutboxMedia(join(o.dataDir, 'outbox-media')),
+    notSent: new NotSentReports({ db, bus: o.bus, instance: (id) => o.instances.view(id), engineName: o.engineName, wakeDeliveries: o.wakeDeliveries, now: () => Date.now() })
   })
+  const boot = service.recoverAtBoot()
+  if (boot.failed || boot.interrupted) o.logger.warn(boot, 'outbound messages the previous run left unsent: interrupted ones and those that cannot be restored were marked failed')
+  if (boot.restorable) o.logger.info(boot, 'queued outbound messages of the previous run go out on their instance\'s next WORKING')
 
   // account_protection_seconds counts from every WORKING (pairing, start, restart, reconnect).
   o.bus.on('session.status', (e) => {
-    if (e.status === 'WORKING') limiter.markWorking(e.instanceId, clock.now())
+    if (e.status !== 'WORKING') return
+    limiter.markWorking(e.instanceId, clock.now())
+    void service.resumeLeftover(e.instanceId)
   })
   // The network's limits on new chats (463/475, its notices), as the ingestor reports them.
   o.bus.on('deliverability.changed', (e) => service.deliverability.apply(e))

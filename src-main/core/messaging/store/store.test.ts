@@ -25,6 +25,7 @@ import {
   recordLidMappings,
   identityOf,
   rekeyChat,
+  REKEY_LID_SENDER_SQL,
   storeGetMessage,
   touchChatWithMessage,
   upsertMessage,
@@ -207,6 +208,12 @@ describe('query plans with 100k messages', () => {
     expect(plan(MESSAGE_BY_ID_SQL, [I, 'M1'])).toMatch(/SEARCH store_messages USING INDEX store_messages_id \(instance_id=\? AND id=\?\)/)
     expect(plan(MESSAGE_BY_PK_SQL, [1])).toMatch(/SEARCH store_messages USING INTEGER PRIMARY KEY \(rowid=\?\)/)
     expect(plan(CONTACT_SQL, [I, chat(1)])).toMatch(/SEARCH store_contacts USING PRIMARY KEY \(instance_id=\? AND jid=\?\)/)
+  })
+
+  it("re-keying a LID author's messages probes the partial LID-sender index instead of scanning (one per new mapping)", () => {
+    const p = plan(REKEY_LID_SENDER_SQL, { i: I, from: '123456789@lid', to: chat(1) })
+    expect(p).toMatch(/SEARCH store_messages USING INDEX store_messages_lid_sender \(instance_id=\? AND sender=\?\)/)
+    noScanNoSort(p)
   })
 
   it('the reads answer right (their speed is the plans above; timings belong in the benchmarks)', () => {

@@ -1,7 +1,7 @@
 // Accounts (one per simulated phone number), their devices and the devices' one-time pre-keys.
 import type { Db } from '../../db/connection.js'
 import type { KeyPair } from '../transport/cert-authority.js'
-import { stmt } from '../../db/statements.js'
+import { oneRow, stmt } from '../../db/statements.js'
 
 export interface SignedPreKey {
   id: number
@@ -122,13 +122,11 @@ export function insertAccount(db: Db, a: Account): void {
 }
 
 export function getAccount(db: Db, phone: string): Account | undefined {
-  const r = stmt(db, 'SELECT * FROM accounts WHERE phone = ?').get(phone) as AccountDbRow | undefined
-  return r && toAccount(r)
+  return oneRow(db, 'SELECT * FROM accounts WHERE phone = ?', phone, toAccount)
 }
 
 export function getAccountByLid(db: Db, lid: string): Account | undefined {
-  const r = stmt(db, 'SELECT * FROM accounts WHERE lid = ?').get(lid) as AccountDbRow | undefined
-  return r && toAccount(r)
+  return oneRow(db, 'SELECT * FROM accounts WHERE lid = ?', lid, toAccount)
 }
 
 export function listAccounts(db: Db): Account[] {

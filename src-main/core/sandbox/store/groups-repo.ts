@@ -1,6 +1,6 @@
 // Groups of the simulated network: metadata, settings, invite codes and participants with roles.
 import type { Db } from '../../db/connection.js'
-import { stmt } from '../../db/statements.js'
+import { oneRow, stmt } from '../../db/statements.js'
 
 export type GroupRole = 'admin' | 'superadmin' | null
 export type AddressingMode = 'pn' | 'lid'
@@ -89,13 +89,11 @@ export function insertGroup(db: Db, g: Group, participants: Participant[]): void
 }
 
 export function getGroup(db: Db, id: string): Group | undefined {
-  const r = stmt(db, 'SELECT * FROM groups WHERE id = ?').get(id) as GroupDbRow | undefined
-  return r && toGroup(r)
+  return oneRow(db, 'SELECT * FROM groups WHERE id = ?', id, toGroup)
 }
 
 export function getGroupByInvite(db: Db, code: string): Group | undefined {
-  const r = stmt(db, 'SELECT * FROM groups WHERE invite_code = ?').get(code) as GroupDbRow | undefined
-  return r && toGroup(r)
+  return oneRow(db, 'SELECT * FROM groups WHERE invite_code = ?', code, toGroup)
 }
 
 export function groupsOf(db: Db, phone: string): Group[] {

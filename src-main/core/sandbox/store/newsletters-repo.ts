@@ -1,6 +1,6 @@
 // Channels (newsletters): metadata, members with roles and mute state, and the posted messages.
 import type { Db } from '../../db/connection.js'
-import { stmt } from '../../db/statements.js'
+import { oneRow, stmt } from '../../db/statements.js'
 
 export type NewsletterRole = 'OWNER' | 'ADMIN' | 'SUBSCRIBER'
 
@@ -41,13 +41,11 @@ export function insertNewsletter(db: Db, n: Newsletter, owner: string): void {
 }
 
 export function getNewsletter(db: Db, id: string): Newsletter | undefined {
-  const r = stmt(db, 'SELECT * FROM newsletters WHERE id = ?').get(id) as Row | undefined
-  return r && toNewsletter(r)
+  return oneRow(db, 'SELECT * FROM newsletters WHERE id = ?', id, toNewsletter)
 }
 
 export function getNewsletterByInvite(db: Db, invite: string): Newsletter | undefined {
-  const r = stmt(db, 'SELECT * FROM newsletters WHERE invite = ?').get(invite) as Row | undefined
-  return r && toNewsletter(r)
+  return oneRow(db, 'SELECT * FROM newsletters WHERE invite = ?', invite, toNewsletter)
 }
 
 export function updateNewsletter(db: Db, id: string, patch: { name?: string; description?: string; picture?: Buffer | null; pictureId?: string | null }): void {

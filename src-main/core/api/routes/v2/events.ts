@@ -43,6 +43,8 @@ export async function eventStreamRoutes(app: FastifyInstance, deps: ApiDeps): Pr
   app.route({
     method: 'GET',
     url: '/v2/events',
+    // A HEAD would open a stream that never ends and carries nothing.
+    exposeHeadRoute: false,
     config: { auth: 'account' },
     schema: {
       tags: ['Events'],
@@ -74,12 +76,19 @@ export async function eventStreamRoutes(app: FastifyInstance, deps: ApiDeps): Pr
       const end = () => {
         clearInterval(ping)
         sub.close()
-        open.delete(end)
+        open.delete(shutdown)
         out.end()
       }
-      open.add(end)
+      // Shutdown: end the stream, then the connection (keep-alive would hold it, and app.close() with it).
+      const shutdown = () => {
+        reply.raw.once('finish', () => reply.raw.socket?.destroy())
+        end()
+      }
+      open.add(shutdown)
       out.on('drain', () => sub.resume())
-      request.raw.on('close', end)
+      // The response's close (the client went away or the response ended), not the request's: that one fires once
+      // the request was read.
+      reply.raw.on('close', end)
       out.write(`retry: ${SSE_RETRY_MS}\n: connected\n\n`)
       return reply
         .header('Content-Type', 'text/event-stream; charset=utf-8')

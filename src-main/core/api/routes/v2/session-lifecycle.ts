@@ -1,12 +1,15 @@
-// /v2/session/{create,start,stop,restart,logout,delete}: the instance lifecycle over HTTP.
+// /v2/session/{create,start,stop,restart,logout,delete}: the instance lifecycle over HTTP; /v2/session/config sets
+// config.proxy (issue 11).
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
+import { coreErrors } from '../../../domain/core-errors.js'
 import type { InstanceView } from '../../../engine/instance-manager.js'
 import { SERVER_NAME } from '../../../services/instance-service.js'
 import type { ApiDeps } from '../../api-deps.js'
 import { authAccount, authInstance } from '../../plugins/auth.js'
+import { proxyParamOf } from '../../params/proxy-params.js'
 import { stringParam } from '../../request-params.js'
-import { accountQuery, CREDENTIALS_NOTE, ErrorBody, instanceQuery, SessionConfig, standardErrors, Status } from '../../schemas/common.js'
+import { accountQuery, CREDENTIALS_NOTE, ErrorBody, instanceQuery, ProxyAnswer, SessionConfig, standardErrors, Status } from '../../schemas/common.js'
 import { sendSessionResult } from '../../session-replies.js'
 
 const SessionAnswer = Type.Object({ name: Type.String(), status: Status, config: SessionConfig })
@@ -16,8 +19,14 @@ const CreateAnswer = Type.Object({
   session_name: Type.String(),
   status: Status,
   server_name: Type.String(),
-  config: Type.Object({}, { additionalProperties: true })
+  config: Type.Object({ proxy: Type.Optional(ProxyAnswer) }, { additionalProperties: true })
 })
+
+const PROXY_NOTE =
+  'config.proxy is {server, username, password}: server http://host:port or https://host:port (HTTP CONNECT), socks5://, socks5h:// or socks4://host:port; ' +
+  'also accepted as proxy={...}, flattened keys (proxy[server]=...), JSON text, or one URL string with the credentials (http://user:pass@host:port). ' +
+  "The instance's WhatsApp connection and its media uploads and downloads go through it; answers show the password as \"***\". " +
+  'When the proxy cannot be reached the instance ends FAILED with status_reason failed:proxy_unreachable.'
 
 const tags = ['Session']
 const textNote = ' Answers JSON by default; Accept: application/xml gives <response><success>true</success><message>...</message>...</response> and text/plain "Success. ...".'
@@ -33,15 +42,39 @@ export async function sessionLifecycleRoutes(app: FastifyInstance, deps: ApiDeps
     schema: {
       tags,
       summary: 'Create an instance',
-      description: `Provisions an instance and starts it at once, so the answer's STARTING is already true (a following start is a no-op). 403 quota_reached when the plan's instance quota is used up (free: 2, paid: unlimited by default). Optional session_name. ${CREDENTIALS_NOTE}`,
+      description: `Provisions an instance and starts it at once, so the answer's STARTING is already true (a following start is a no-op). 403 quota_reached when the plan's instance quota is used up (free: 2, paid: unlimited by default). Optional session_name. Optional config.proxy (or proxy): the first connection already goes through it. ${PROXY_NOTE} ${CREDENTIALS_NOTE}`,
       querystring: accountQuery({ session_name: Type.Optional(Type.String({ maxLength: 64 })) }),
       response: { 201: CreateAnswer, 403: ErrorBody, ...standardErrors }
     }
   }, async (request, reply) => {
     const { account } = authAccount(request)
     const name = stringParam(request.input, 'session_name') ?? stringParam(request.input, 'name')
-    const view = manager.create(account.id, name?.slice(0, 64))
-    return reply.code(201).send({ instance_id: view.id, session_name: view.name, status: view.status, server_name: SERVER_NAME, config: {} })
+    // Checked before anything is created: a bad proxy is a 400 and no instance.
+    const proxy = proxyParamOf(request.input)
+    const view = manager.create(account.id, name?.slice(0, 64), { proxy: proxy.given ? proxy.proxy : null })
+    const shown = instances.proxyOf(view.id)
+    return reply.code(201).send({ instance_id: view.id, session_name: view.name, status: view.status, server_name: SERVER_NAME, config: shown ? { proxy: shown } : {} })
+  })
+
+  app.route({
+    method: ['PUT', 'POST'],
+    url: '/v2/session/config',
+    config: { auth: 'instance' },
+    schema: {
+      tags,
+      summary: "Update an instance's config (proxy)",
+      description: `Sets config.proxy, or removes it with proxy null (or ""). Stored at once (the password encrypted at rest); it takes effect at the instance's next start, restart or reconnect — call /v2/session/restart to apply it now. 400 invalid_param for a malformed proxy, missing_param when no proxy is given. ${PROXY_NOTE}${textNote} ${CREDENTIALS_NOTE}`,
+      querystring: instanceQuery(),
+      response: { 200: SessionAnswer, ...standardErrors }
+    },
+    handler: async (request, reply) => {
+      const { instance } = authInstance(request)
+      const proxy = proxyParamOf(request.input)
+      if (!proxy.given) throw coreErrors.missingParam(['config.proxy'])
+      instances.setProxy(instance.id, proxy.proxy)
+      const view = instances.mustView(instance.id)
+      return sendSessionResult(request, reply, sessionAnswer(view), `Session ${view.name} config updated; it applies at the next (re)start`)
+    }
   })
 
   const op = (path: string, methods: ('GET' | 'POST' | 'DELETE')[], summary: string, description: string, response: typeof SessionAnswer | typeof RemovalAnswer, run: (id: string) => Promise<{ body: Record<string, unknown>; message: string }>) =>

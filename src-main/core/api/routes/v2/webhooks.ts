@@ -96,35 +96,38 @@ export async function webhookRoutes(app: FastifyInstance, deps: ApiDeps): Promis
     return { status: 'success' as const, message, webhook: webhooks.find((x) => x.url === url)!, webhooks }
   }
 
-  app.post('/v2/webhook/set', {
-    config,
-    schema: {
-      tags,
+  // set creates or updates (by URL); update only changes an existing one. Same parameters, same answer.
+  const saves = [
+    {
+      method: 'POST' as const,
+      url: '/v2/webhook/set',
       summary: 'Create or update a webhook (by URL)',
       description: `Paid plan (403 subscription_required on free). An existing URL is updated in place (omitted fields keep their value), a new one is appended; url and (for a new webhook) events are required. ${DELIVERY_NOTE} ${CREDENTIALS_NOTE}`,
-      querystring: instanceQuery(FIELDS),
-      response: { 200: Saved, ...errors }
-    }
-  }, async (request) => {
-    const { instanceId } = requireWebhookPlan(request)
-    const { url } = svc.set(instanceId, webhookInput(request.input))
-    return savedAnswer(instanceId, url, `Webhook ${url} saved`)
-  })
-
-  app.patch('/v2/webhook/update', {
-    config,
-    schema: {
-      tags,
+      save: (instanceId: string, input: WebhookInput) => svc.set(instanceId, input),
+      done: 'saved'
+    },
+    {
+      method: 'PATCH' as const,
+      url: '/v2/webhook/update',
       summary: 'Update a webhook (events, is_active, retries, hmac, name)',
       description: `Paid plan. url must already exist (404 webhook_not_found); omitted fields stay unchanged; is_active=1 re-enables a webhook that delivery disabled (410) and releases its held deliveries. ${CREDENTIALS_NOTE}`,
-      querystring: instanceQuery(FIELDS),
-      response: { 200: Saved, ...errors }
+      save: (instanceId: string, input: WebhookInput) => svc.update(instanceId, input),
+      done: 'updated'
     }
-  }, async (request) => {
-    const { instanceId } = requireWebhookPlan(request)
-    const { url } = svc.update(instanceId, webhookInput(request.input))
-    return savedAnswer(instanceId, url, `Webhook ${url} updated`)
-  })
+  ]
+  for (const { method, url: path, summary, description, save, done } of saves) {
+    app.route({
+      method,
+      url: path,
+      config,
+      schema: { tags, summary, description, querystring: instanceQuery(FIELDS), response: { 200: Saved, ...errors } },
+      handler: async (request) => {
+        const { instanceId } = requireWebhookPlan(request)
+        const { url } = save(instanceId, webhookInput(request.input))
+        return savedAnswer(instanceId, url, `Webhook ${url} ${done}`)
+      }
+    })
+  }
 
   app.delete('/v2/webhook/delete', {
     config,

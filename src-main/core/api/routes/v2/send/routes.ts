@@ -153,7 +153,7 @@ export async function sendRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
     schema: {
       tags,
       summary: 'Send queue and rate-limit counters of an instance',
-      description: `The instance's policy, today's counts (local calendar day), the queue length, the protection window and the next free slot; with messageId, what became of that message (queued, sending, sent, failed with error_code, purged). Unfinished messages of a previous run of the app fail explicitly: queued ones with app_restarted (they are not sent late), ones being sent with send_interrupted (they may or may not have left). ${POLICY_DOC} ${CREDENTIALS_NOTE}`,
+      description: `The instance's policy, today's counts (local calendar day), the queue length, the protection window and the next free slot; with messageId, what became of that message (queued, sending, sent, failed with error_code, purged). A queued message survives a crash or restart of the app: it stays queued and goes out, with its id, on the instance's first WORKING after the app started (policy still applied); one the app cannot restore fails with app_restarted, one being sent when the app died with send_interrupted (it may or may not have left; never sent twice). The restart operation purges the instance's queue (purged, with a message.ack webhook ack -1, error.reason purged_by_restart). ${POLICY_DOC} ${CREDENTIALS_NOTE}`,
       querystring: instanceQuery({ messageId: param('string', 'A message id from a send answer (serialized or bare)') }),
       response: { 200: QueueAnswer, ...standardErrors }
     }

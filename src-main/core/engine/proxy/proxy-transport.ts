@@ -1,0 +1,139 @@
+// What an instance with config.proxy connects through: an http.Agent for Baileys' WebSocket (`agent`) and media
+// uploads (`fetchAgent`), and an undici dispatcher for media downloads and the product's own media fetches
+// (`options.dispatcher`). HTTP(S) proxies tunnel with CONNECT (https-proxy-agent; undici's ProxyAgent), SOCKS ones
+// with socks-proxy-agent and a `socks` connector. A failure to reach or pass the proxy is an EPROXY error naming
+// the proxy (never its password), so the engine can say FAILED "proxy unreachable" instead of "network down".
+import type { ClientRequest, RequestOptions } from 'node:http'
+import type { Agent as HttpAgent } from 'node:https'
+import { connect as tlsConnect, type ConnectionOptions } from 'node:tls'
+import type { Duplex } from 'node:stream'
+import { HttpsProxyAgent } from 'https-proxy-agent'
+import { SocksClient, type SocksProxy } from 'socks'
+import { SocksProxyAgent } from 'socks-proxy-agent'
+import { Agent as UndiciAgent, ProxyAgent, type Dispatcher, type buildConnector } from 'undici'
+import { isSocks, proxySchemeOf, proxyUrl, type ProxySetting } from '../../domain/proxy.js'
+
+/** TLS trust and origin mapping of the network the instance talks to (the sandbox's media CA and host). */
+export interface ProxyNetworkTls {
+  ca?: string
+  /** Applied on top of the proxy dispatcher (the sandbox maps WhatsApp's media origins to its own host). */
+  interceptor?: Dispatcher.DispatcherComposeInterceptor
+}
+
+export interface ProxyTransport {
+  agent: HttpAgent
+  fetchAgent: HttpAgent
+  dispatcher: Dispatcher
+  /** Shutdown: ends the agents' sockets too. */
+  close(): Promise<void>
+  /** A replaced setting: new connections use the new transport; live ones (the open WebSocket) run to their end. */
+  retire(): Promise<void>
+}
+
+export const PROXY_ERROR_CODE = 'EPROXY'
+
+/** Connecting to (or through) the proxy failed. `code` starts with E, so Baileys treats it as a network error (408). */
+export class ProxyConnectError extends Error {
+  readonly code = PROXY_ERROR_CODE
+  constructor(server: string, cause: unknown) {
+    super(`proxy ${server} unreachable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause })
+  }
+}
+
+/** True for a ProxyConnectError, also when wrapped (Baileys' Boom keeps the WebSocket error as `data`). */
+export function isProxyFailure(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    if ((e as { code?: unknown }).code === PROXY_ERROR_CODE) return true
+    const next: unknown = (e as { data?: unknown }).data ?? (e as { cause?: unknown }).cause
+    e = next
+  }
+  return false
+}
+
+type Connect = (req: ClientRequest, opts: RequestOptions & { secureEndpoint: boolean }) => Promise<Duplex>
+
+/** Errors of the agent's tunnel setup become ProxyConnectErrors (the agents' own connect is what fails). */
+function tagConnectErrors<T extends { connect: Connect }>(agent: T, server: string): T {
+  const connect = agent.connect.bind(agent)
+  agent.connect = async (req, opts) => {
+    try {
+      return await connect(req, opts)
+    } catch (e) {
+      throw new ProxyConnectError(server, e)
+    }
+  }
+  return agent
+}
+
+function makeAgent(proxy: ProxySetting, tls: ProxyNetworkTls): HttpAgent {
+  const url = proxyUrl(proxy)
+  // `ca` reaches the TLS connection to the target through the agent's options (http.Agent merges them in).
+  const options = tls.ca ? { ca: tls.ca } : {}
+  if (isSocks(proxy)) return tagConnectErrors(new SocksProxyAgent(url, options as ConstructorParameters<typeof SocksProxyAgent>[1]) as unknown as HttpAgent & { connect: Connect }, proxy.server)
+  const agent = new HttpsProxyAgent(url, options)
+  // A CONNECT answered with anything but 200 (407: bad credentials) is replayed to the request as if the target
+  // had answered; the WebSocket would then hang until its timeout. Fail the request, naming the proxy.
+  agent.on('proxyConnect', (answer: { statusCode: number; statusText: string }, req: ClientRequest) => {
+    if (answer.statusCode !== 200) req.destroy(new ProxyConnectError(proxy.server, new Error(`it answered ${answer.statusCode} ${answer.statusText}`)))
+  })
+  return tagConnectErrors(agent as unknown as HttpAgent & { connect: Connect }, proxy.server)
+}
+
+function socksProxy(proxy: ProxySetting): SocksProxy {
+  const url = new URL(proxy.server)
+  return {
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port: Number(url.port),
+    type: proxySchemeOf(proxy) === 'socks4' ? 4 : 5,
+    ...(proxy.username !== null ? { userId: proxy.username } : {}),
+    ...(proxy.password !== null ? { password: proxy.password } : {})
+  }
+}
+
+/** undici connector that opens each connection through the SOCKS proxy, then TLS for https origins. */
+function socksConnector(proxy: ProxySetting, ca: string | undefined): buildConnector.connector {
+  return (opts, callback) => {
+    const https = opts.protocol === 'https:'
+    SocksClient.createConnection({
+      proxy: socksProxy(proxy),
+      command: 'connect',
+      destination: { host: opts.hostname, port: Number(opts.port) || (https ? 443 : 80) },
+      timeout: 30_000
+    }).then(({ socket }) => {
+      if (!https) return callback(null, socket)
+      const tlsOptions: ConnectionOptions = { socket, servername: opts.servername ?? opts.hostname, ALPNProtocols: ['http/1.1'], ...(ca ? { ca } : {}) }
+      const secure = tlsConnect(tlsOptions)
+      secure.once('secureConnect', () => callback(null, secure))
+      secure.once('error', (e) => callback(e, null))
+    }, (e: unknown) => callback(new ProxyConnectError(proxy.server, e), null))
+  }
+}
+
+function makeDispatcher(proxy: ProxySetting, tls: ProxyNetworkTls): Dispatcher {
+  const base: Dispatcher = isSocks(proxy)
+    ? new UndiciAgent({ connect: socksConnector(proxy, tls.ca) })
+    : new ProxyAgent({
+        uri: proxy.server,
+        ...(proxy.username !== null
+          ? { token: `Basic ${Buffer.from(`${proxy.username}:${proxy.password ?? ''}`).toString('base64')}` }
+          : {}),
+        ...(tls.ca ? { requestTls: { ca: tls.ca } } : {})
+      })
+  return tls.interceptor ? base.compose(tls.interceptor) : base
+}
+
+export function makeProxyTransport(proxy: ProxySetting, tls: ProxyNetworkTls = {}): ProxyTransport {
+  const agent = makeAgent(proxy, tls)
+  const dispatcher = makeDispatcher(proxy, tls)
+  return {
+    agent,
+    // One agent for both: the WebSocket and uploads share the proxy's keep-alive connections where they can.
+    fetchAgent: agent,
+    dispatcher,
+    close: async () => {
+      agent.destroy()
+      await dispatcher.destroy().catch(() => undefined)
+    },
+    retire: () => dispatcher.close().catch(() => undefined)
+  }
+}

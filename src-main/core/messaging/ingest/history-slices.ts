@@ -1,0 +1,36 @@
+// A big history sync batch cut into slices the ingestor commits one at a time, yielding to the event loop between
+// them (a 2,000-message HistorySync chunk in one transaction held the API for a second or more). The slices keep the
+// batch's order: lid-mapping.update and the history's LID mappings, then contacts, chats and messages, each in runs of at most `size` items; every
+// other kind of the batch (live messages, updates, presence) rides with the last slice, after the whole history.
+import type { BaileysEventMap } from '@whiskeysockets/baileys'
+
+type Events = Partial<BaileysEventMap>
+type History = BaileysEventMap['messaging-history.set']
+
+/** Items per slice by default: a few tens of milliseconds of SQLite work on an ordinary PC. */
+export const HISTORY_SLICE_ITEMS = 250
+
+/** The batch itself when its history is small (or absent), else its slices in order. */
+export function sliceBatch(events: Events, size = HISTORY_SLICE_ITEMS): Events[] {
+  const h = events['messaging-history.set']
+  if (!h) return [events]
+  const mappings = h.lidPnMappings ?? []
+  const total = mappings.length + h.contacts.length + h.chats.length + h.messages.length
+  if (total <= size) return [events]
+  const empty: History = { ...h, lidPnMappings: [], contacts: [], chats: [], messages: [] }
+  const parts: History[] = []
+  for (const [key, list] of [
+    ['lidPnMappings', mappings],
+    ['contacts', h.contacts],
+    ['chats', h.chats],
+    ['messages', h.messages]
+  ] as const) {
+    for (let i = 0; i < list.length; i += size) parts.push({ ...empty, [key]: list.slice(i, i + size) })
+  }
+  const { 'messaging-history.set': _history, 'lid-mapping.update': mapping, ...rest } = events
+  const out: Events[] = parts.map((part) => ({ 'messaging-history.set': part }))
+  // lid-mapping.update runs before the history within a batch (batch.ts): it stays in front.
+  if (mapping) out[0] = { ...out[0], 'lid-mapping.update': mapping }
+  out[out.length - 1] = { ...rest, ...out[out.length - 1] }
+  return out
+}
