@@ -34,6 +34,8 @@ interface OpenApiOperation {
 
 const LATE = /^(?:\/v2\/session\/(?:stop|restart|logout|delete|create|start)|\/v1\/session\/restart|\/sandbox\/faults|\/sandbox\/phones\/\{phone\}\/devices)/
 const CREDENTIAL_KEYS = new Set(['access_token', 'instance_id'])
+/** Streams never end with valid credentials (the live event stream): only their refusals are replayed. */
+const STREAMING = /^\/v2\/events(?:\/|$)/
 
 /** Plausible values for path parameters (the variants put junk there too). */
 const PATH_VALUES: Record<string, string> = {
@@ -99,6 +101,11 @@ export function generateCorpus(doc: { paths: Record<string, Record<string, OpenA
           ? add(variant, { url: `${fill()}?${creds}`, ...json(params) })
           : add(variant, { url: `${fill()}?${creds}${names.length ? '&' : ''}${q(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))}` })
 
+      if (STREAMING.test(template)) {
+        add('missing and foreign credentials', { url: `${fill()}?instance_id=%00%FF&access_token=` })
+        add('wrong token', { url: `${fill()}?access_token=not-a-token&instance_id={{instance}}` })
+        continue
+      }
       send('no parameters', {})
       send('examples', examples(op))
       send('wrong types', Object.fromEntries(names.map((n, i) => [n, WRONG_TYPES[i % WRONG_TYPES.length]])))

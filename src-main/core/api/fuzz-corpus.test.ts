@@ -27,7 +27,10 @@ function envelopeProblem(r: { statusCode: number; headers: Record<string, unknow
   if (op === 'GET /temp-qr/{token}' && type.startsWith('text/html')) return undefined
   if (!type.startsWith('application/json')) return `${r.statusCode} with Content-Type ${type}`
   try {
-    const body = JSON.parse(r.body) as { code?: unknown; message?: unknown }
+    const body = JSON.parse(r.body) as { code?: unknown; message?: unknown; jsonrpc?: unknown; error?: { code?: unknown; message?: unknown } }
+    // The MCP endpoint speaks JSON-RPC: its transport refusals (e.g. 406 without the Accept the protocol requires)
+    // are JSON-RPC error objects, which is what MCP clients read; our own auth refusals there keep {code, message}.
+    if (op.startsWith('POST /mcp') && body.jsonrpc === '2.0' && typeof body.error?.code === 'number' && typeof body.error.message === 'string') return undefined
     if (typeof body.code !== 'string' || !body.code || typeof body.message !== 'string') return `${r.statusCode} without code/message`
   } catch {
     return `${r.statusCode} with a body that is not JSON`

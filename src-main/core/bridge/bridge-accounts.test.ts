@@ -2,25 +2,22 @@
 // works on the HTTP API with its own instances only, rotates it (the old one is 401 at once), sets its quota and
 // plan, and removes it (refused while it has instances unless forced); the owner itself cannot be removed, and a
 // UI acting as any other account is refused.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AccountRow } from '../db/repositories/accounts-repo.js'
 import type { CoreServices } from '../services/core-services.js'
-import { startTestCore, type TestCore } from '../testing/core-harness.js'
+import type { TestCore } from '../testing/core-harness.js'
+import { useUiCore } from '../testing/suite.js'
 import { accountHandlers } from './handlers/accounts.js'
 import type { UiBridgeConfig } from './services.js'
-import { connectTestBridge, type TestBridge } from './testing/ws-bridge-client.js'
+import type { TestBridge } from './testing/ws-bridge-client.js'
 
 describe('bridge accounts.* (offline engine)', () => {
   let t: TestCore
   let client: TestBridge
-  beforeAll(async () => {
-    t = await startTestCore('offline', { uiToken: 'accounts-ui-token-0123456789' })
-    client = await connectTestBridge(t.core.url, t.core.ui.token)
-  })
-  afterAll(async () => {
-    client?.close()
-    await t?.close()
-  })
+  useUiCore((core, ui) => {
+    t = core
+    client = ui
+  }, { network: 'offline', uiToken: 'accounts-ui-token-0123456789' })
 
   const api = (method: 'GET' | 'POST' | 'DELETE', url: string, token: string) => t.inject({ method, url, headers: { 'access-token': token } })
   const data = async <T>(p: Promise<{ ok: true; data: T } | { ok: false; error: { code: string; message: string } }>): Promise<T> => {

@@ -2,9 +2,10 @@
 // settings round-trip (hide number, send limits), a 463 timelock shows as the instance's deliverability (pushed as
 // instances.changed), faults sent through sandbox.fault take effect (a ban makes the paired instance FAILED with the
 // reason in words), refusals come back in words, and a history seed answers its summary.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestCore, waitUntil, type TestCore } from '../testing/core-harness.js'
-import { connectTestBridge, type TestBridge } from './testing/ws-bridge-client.js'
+import { describe, expect, it } from 'vitest'
+import { waitUntil, type TestCore } from '../testing/core-harness.js'
+import { useUiCore } from '../testing/suite.js'
+import type { TestBridge } from './testing/ws-bridge-client.js'
 
 const SHOP = '15550002001'
 const NEWBIE = '15550002002'
@@ -14,10 +15,10 @@ describe.sequential('UI bridge: sandbox faults and phone settings', () => {
   let c: TestBridge
   let id = ''
 
-  beforeAll(async () => {
-    // Paid plan: the unlimited policy sends at once (no account-protection pause).
-    t = await startTestCore('sandbox', { plan: 'paid' })
-    c = await connectTestBridge(t.core.url, t.core.ui.token)
+  // Paid plan: the unlimited policy sends at once (no account-protection pause).
+  useUiCore(async (core, ui) => {
+    t = core
+    c = ui
     for (const [phoneNumber, name] of [[SHOP, 'Shop'], [NEWBIE, 'Newbie']] as const) {
       const r = await c.bridge.sandbox.createPhone({ phoneNumber, name })
       if (!r.ok) throw new Error(r.error.message)
@@ -29,11 +30,7 @@ describe.sequential('UI bridge: sandbox faults and phone settings', () => {
     await waitUntil(() => t.core.instances.qr(id), 10_000, 'qr')
     expect(await c.bridge.sandbox.scanQr({ phoneNumber: SHOP, instanceId: id })).toEqual({ ok: true, data: { linked: true } })
     await t.waitForStatus(id, 'WORKING', 25_000)
-  })
-  afterAll(async () => {
-    c?.close()
-    await t?.close()
-  })
+  }, { plan: 'paid' })
 
   const dto = async () => {
     const r = await c.bridge.instances.get({ instanceId: id })

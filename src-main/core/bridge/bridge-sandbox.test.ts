@@ -1,25 +1,22 @@
 // The bridge against a sandbox core with real Baileys: QR images pushed as they rotate, a simulated phone scans
 // through sandbox.scanQr, pairing by code, WORKING pushed live, the person's inbox, sandbox.changed pushes, and
 // chats over the message store (incoming pushed, unread, search, paging, read receipts, reply, delivery ticks).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { InstanceStatus } from '../../../src-preload/contract/dto.js'
-import { startTestCore, waitUntil, type TestCore } from '../testing/core-harness.js'
-import { connectTestBridge, type TestBridge } from './testing/ws-bridge-client.js'
+import { waitUntil, type TestCore } from '../testing/core-harness.js'
+import { useUiCore } from '../testing/suite.js'
+import type { TestBridge } from './testing/ws-bridge-client.js'
 
 describe('UI bridge (sandbox)', () => {
   let t: TestCore
   let c: TestBridge
   let helloBobId = ''
 
-  beforeAll(async () => {
-    // Paid plan: the unlimited policy has no account-protection pause before the first send.
-    t = await startTestCore('sandbox', { plan: 'paid' })
-    c = await connectTestBridge(t.core.url, t.core.ui.token)
-  })
-  afterAll(async () => {
-    c?.close()
-    await t?.close()
-  })
+  // Paid plan: the unlimited policy has no account-protection pause before the first send.
+  useUiCore((core, ui) => {
+    t = core
+    c = ui
+  }, { plan: 'paid' })
 
   const statusPushed = (instanceId: string, status: InstanceStatus) =>
     waitUntil(() => c.events.find((e) => e.event === 'instance.status' && (e.payload as { instanceId: string; status: string }).instanceId === instanceId && (e.payload as { status: string }).status === status), 25_000, `${instanceId} ${status} pushed`)

@@ -47,11 +47,20 @@ export function parseProxy(input: { server: string; username?: string | null; pa
   if (!url.hostname) throw coreErrors.invalidParam('proxy.server', 'a host is required')
   if ((url.pathname && url.pathname !== '/') || url.search || url.hash) throw coreErrors.invalidParam('proxy.server', 'only scheme://host:port (no path or query)')
   const port = url.port ? Number(url.port) : DEFAULT_PORTS[scheme]
-  const username = clean(input.username) ?? clean(decodeURIComponent(url.username))
-  const password = clean(input.password) ?? clean(decodeURIComponent(url.password))
+  const username = clean(input.username) ?? clean(decode(url.username))
+  const password = clean(input.password) ?? clean(decode(url.password))
   if (password !== null && username === null && scheme.startsWith('socks')) throw coreErrors.invalidParam('proxy.username', 'a SOCKS password needs a username')
   if ((username?.length ?? 0) > MAX_TEXT || (password?.length ?? 0) > MAX_TEXT) throw coreErrors.invalidParam('proxy', 'username and password are limited to 255 characters')
   return { server: `${scheme}://${url.hostname}:${port}`, username, password }
+}
+
+/** Credentials in a URL are percent-encoded; a malformed escape is an input error, not a crash. */
+function decode(v: string): string {
+  try {
+    return decodeURIComponent(v)
+  } catch {
+    throw coreErrors.invalidParam('proxy.server', 'malformed percent-encoding in the credentials')
+  }
 }
 
 const clean = (v: string | null | undefined): string | null => (typeof v === 'string' && v !== '' ? v : null)

@@ -57,9 +57,10 @@ describe.sequential('sandbox: seeded history sync at pairing', () => {
     const pushNames = all.at(-1)!.contacts
     expect(pushNames.filter((c) => c.id.startsWith('99')).length).toBe(SEED.contacts)
     // Every LID chat's number is revealed by the chunk's mapping list.
-    const mappings = new Map(all.flatMap((h) => h.lidPnMappings ?? []).map((m) => [m.lid, m.pn]))
-    for (const id of chatIds) if (id.endsWith('@lid')) expect(mappings.get(id)).toMatch(/^99[0-9]+@s\.whatsapp\.net$/)
-    expect(await A.sock.signalRepository.lidMapping.getPNForLID([...chatIds].find((id) => id.endsWith('@lid'))!)).toMatch(/^99/)
+    // Every LID chat's number is revealed: the chunks carry mapping lists, and Baileys' LID store (fed by them and by
+    // the conversations' own pnJid) knows the number of each LID chat afterwards.
+    expect(all.some((h) => (h.lidPnMappings ?? []).length > 0)).toBe(true)
+    for (const id of chatIds) if (id.endsWith('@lid')) expect(await A.sock.signalRepository.lidMapping.getPNForLID(id)).toMatch(/^99[0-9]+(:\d+)?@s\.whatsapp\.net$/)
     // Group messages have authors; 1:1 messages are text with timestamps.
     const msgs = all.flatMap((h) => h.messages)
     expect(msgs.filter((m) => m.key.remoteJid!.endsWith('@g.us') && !m.key.fromMe).every((m) => !!m.key.participant)).toBe(true)

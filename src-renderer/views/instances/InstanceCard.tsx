@@ -49,6 +49,16 @@ export function InstanceCard({ instance: i }: { instance: InstanceDto }) {
         <dd>{i.serverName}</dd>
         <dt>Policy</dt>
         <dd title={i.policy}>{i.policyName}</dd>
+        {/* config.proxy (set over the API); the core never sends the password, only whether there is one. */}
+        {i.proxy ? (
+          <>
+            <dt>Proxy</dt>
+            <dd className="mono" title="The WhatsApp connection and media go through this proxy; a change applies at the next restart">
+              {i.proxy.server}
+              {i.proxy.username ? ` (user ${i.proxy.username}${i.proxy.password ? ', password set' : ''})` : ''}
+            </dd>
+          </>
+        ) : null}
       </dl>
       {i.status === 'FAILED' ? <p className="note note-error" title={i.statusReason ?? undefined}>The connection failed: {reason}. Start it again, or log out and pair anew.</p> : null}
       {/* Unpaired by the phone (401: removed from Linked devices), not by us: say so, the QR alone would not. */}

@@ -3,10 +3,11 @@
 // carry the WebSocket (pairing, WORKING, a text both ways) and media (an upload, a download); a dead proxy ends
 // FAILED with a reason that names the proxy; the password is sealed at rest and never shown.
 import { Jimp } from 'jimp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectTestBridge, type TestBridge } from '../../bridge/testing/ws-bridge-client.js'
+import { describe, expect, it } from 'vitest'
+import type { TestBridge } from '../../bridge/testing/ws-bridge-client.js'
 import { findMessage } from '../../messaging/store/index.js'
-import { startTestCore, waitUntil, type TestCore } from '../../testing/core-harness.js'
+import { waitUntil, type TestCore } from '../../testing/core-harness.js'
+import { useCore } from '../../testing/suite.js'
 import { closedPort, startConnectProxy, startSocks5Proxy, type CountingProxy } from './test-proxies.js'
 
 const BOB = '15550410002'
@@ -25,24 +26,19 @@ describe.sequential('a proxy per instance (sandbox, real Baileys)', () => {
   let mediaTarget: string
   let seq = 0
 
-  beforeAll(async () => {
-    t = await startTestCore('sandbox', {
-      plan: 'paid',
-      // A dead proxy gives up after 3 quick attempts.
-      engine: { reconnect: { baseDelayMs: 50, maxDelayMs: 100, maxAttempts: 3, backgroundRetryMs: 0 } }
-    })
-    http = await startConnectProxy({ username: 'alice', password: PASSWORD })
-    socks = await startSocks5Proxy({ username: 'bob', password: PASSWORD })
+  useCore(async (core, { closeAfter, connectUi }) => {
+    t = core
+    http = closeAfter(await startConnectProxy({ username: 'alice', password: PASSWORD }))
+    socks = closeAfter(await startSocks5Proxy({ username: 'bob', password: PASSWORD }))
     await t.core.sandbox!.createPhone({ phoneNumber: BOB, name: 'Bob' })
     wsTarget = new URL(t.core.sandbox!.wsUrl).host
     mediaTarget = t.core.sandbox!.mediaHost
-    ui = await connectTestBridge(t.core.url, t.core.ui.token)
-  }, 60_000)
-  afterAll(async () => {
-    ui?.close()
-    await t?.close()
-    await http?.close()
-    await socks?.close()
+    ui = await connectUi()
+  }, {
+    plan: 'paid',
+    // A dead proxy gives up after 3 quick attempts.
+    engine: { reconnect: { baseDelayMs: 50, maxDelayMs: 100, maxAttempts: 3, backgroundRetryMs: 0 } },
+    timeoutMs: 60_000
   })
 
   const info = async (id: string) => (await t.call('GET', '/v2/session/info', { instance_id: id })).json() as Info
@@ -69,6 +65,24 @@ describe.sequential('a proxy per instance (sandbox, real Baileys)', () => {
     await waitUntil(() => findMessage(t.core.db, id, jid(BOB), msgId), 15_000, 'the answer is stored')
   }
 
+  /** An upload (Baileys' fetchAgent) and a download (the media files' dispatcher), both through `proxy`. */
+  const mediaBothWays = async (id: string, own: string, proxy: CountingProxy) => {
+    const toMedia = () => proxy.tunnels.filter((x) => x === mediaTarget).length
+    const before = toMedia()
+    const jpg = await new Jimp({ width: 24, height: 24, color: 0x3366ccff }).getBuffer('image/jpeg')
+    const sent = await t.call('POST', '/v2/send/image', { instance_id: id }, { chatId: BOB, file: { data: jpg.toString('base64'), mimetype: 'image/jpeg' } })
+    expect(sent.statusCode, sent.body).toBeLessThan(300)
+    const afterUpload = toMedia()
+    expect(afterUpload).toBeGreaterThan(before)
+    const img = await new Jimp({ width: 32, height: 32, color: 0xcc3366ff }).getBuffer('image/jpeg')
+    const { id: msgId } = await t.core.sandbox!.sendMessage(BOB, own, { image: img })
+    await waitUntil(() => findMessage(t.core.db, id, jid(BOB), msgId), 15_000, 'the image is stored')
+    const file = await fetch(`${t.core.url}/api/files/${id}/${msgId}.jpeg`, { headers: { 'access-token': t.token } })
+    expect(file.status).toBe(200)
+    expect(Buffer.from(await file.arrayBuffer()).equals(img)).toBe(true)
+    expect(toMedia()).toBeGreaterThan(afterUpload)
+  }
+
   it('HTTP CONNECT with credentials, set at create: pairing, WORKING, texts and media both ways go through it', async () => {
     const created = await t.call('POST', '/v2/session/create', {}, { config: { proxy: { server: http.url, username: 'alice', password: PASSWORD } } })
     expect(created.statusCode, created.body).toBe(201)
@@ -84,21 +98,7 @@ describe.sequential('a proxy per instance (sandbox, real Baileys)', () => {
     expect(http.refused).toBe(0)
     await roundTrip(id, own, 'via http')
 
-    // Upload (Baileys' fetchAgent) and download (the media files' dispatcher) through the proxy as well.
-    const before = http.tunnels.filter((x) => x === mediaTarget).length
-    const jpg = await new Jimp({ width: 24, height: 24, color: 0x3366ccff }).getBuffer('image/jpeg')
-    const sent = await t.call('POST', '/v2/send/image', { instance_id: id }, { chatId: BOB, file: { data: jpg.toString('base64'), mimetype: 'image/jpeg' } })
-    if (sent.statusCode >= 300) console.log('DEBUG', mediaTarget, http.tunnels, t.logLines.filter((l) => /upload/i.test(l)).slice(-3))
-    expect(sent.statusCode, sent.body).toBeLessThan(300)
-    const afterUpload = http.tunnels.filter((x) => x === mediaTarget).length
-    expect(afterUpload).toBeGreaterThan(before)
-    const img = await new Jimp({ width: 32, height: 32, color: 0xcc3366ff }).getBuffer('image/jpeg')
-    const { id: msgId } = await t.core.sandbox!.sendMessage(BOB, own, { image: img })
-    await waitUntil(() => findMessage(t.core.db, id, jid(BOB), msgId), 15_000, 'the image is stored')
-    const file = await fetch(`${t.core.url}/api/files/${id}/${msgId}.jpeg`, { headers: { 'access-token': t.token } })
-    expect(file.status).toBe(200)
-    expect(Buffer.from(await file.arrayBuffer()).equals(img)).toBe(true)
-    expect(http.tunnels.filter((x) => x === mediaTarget).length).toBeGreaterThan(afterUpload)
+    await mediaBothWays(id, own, http)
 
     // Shown masked everywhere: session answers and the UI's DTO.
     expect((await info(id)).config.proxy).toEqual({ server: http.url, username: 'alice', password: '***' })
@@ -123,6 +123,7 @@ describe.sequential('a proxy per instance (sandbox, real Baileys)', () => {
     expect(socks.tunnels.filter((x) => x === wsTarget).length).toBeGreaterThan(0)
     expect(socks.refused).toBe(0)
     await roundTrip(id, own, 'via socks')
+    await mediaBothWays(id, own, socks)
 
     const removed = await t.call('POST', '/v2/session/config', { instance_id: id }, { config: { proxy: null } })
     expect((removed.json() as SessionAnswer).config.proxy).toBeNull()

@@ -5,6 +5,7 @@
 // the proxy (never its password), so the engine can say FAILED "proxy unreachable" instead of "network down".
 import type { ClientRequest, RequestOptions } from 'node:http'
 import type { Agent as HttpAgent } from 'node:https'
+import { isIP } from 'node:net'
 import { connect as tlsConnect, type ConnectionOptions } from 'node:tls'
 import type { Duplex } from 'node:stream'
 import { HttpsProxyAgent } from 'https-proxy-agent'
@@ -50,14 +51,17 @@ export function isProxyFailure(error: unknown): boolean {
   return false
 }
 
-type Connect = (req: ClientRequest, opts: RequestOptions & { secureEndpoint: boolean }) => Promise<Duplex>
+type Connect = (req: ClientRequest, opts: RequestOptions & { secureEndpoint: boolean; ca?: string }) => Promise<Duplex>
 
-/** Errors of the agent's tunnel setup become ProxyConnectErrors (the agents' own connect is what fails). */
-function tagConnectErrors<T extends { connect: Connect }>(agent: T, server: string): T {
+/**
+ * Errors of the agent's tunnel setup become ProxyConnectErrors (the agents' own connect is what fails); `ca` is
+ * added to each connection's options, which is where the agents take the TLS options to the target from.
+ */
+function wrapConnect<T extends { connect: Connect }>(agent: T, server: string, ca: string | undefined): T {
   const connect = agent.connect.bind(agent)
   agent.connect = async (req, opts) => {
     try {
-      return await connect(req, opts)
+      return await connect(req, ca ? { ...opts, ca } : opts)
     } catch (e) {
       throw new ProxyConnectError(server, e)
     }
@@ -67,16 +71,14 @@ function tagConnectErrors<T extends { connect: Connect }>(agent: T, server: stri
 
 function makeAgent(proxy: ProxySetting, tls: ProxyNetworkTls): HttpAgent {
   const url = proxyUrl(proxy)
-  // `ca` reaches the TLS connection to the target through the agent's options (http.Agent merges them in).
-  const options = tls.ca ? { ca: tls.ca } : {}
-  if (isSocks(proxy)) return tagConnectErrors(new SocksProxyAgent(url, options as ConstructorParameters<typeof SocksProxyAgent>[1]) as unknown as HttpAgent & { connect: Connect }, proxy.server)
-  const agent = new HttpsProxyAgent(url, options)
+  if (isSocks(proxy)) return wrapConnect(new SocksProxyAgent(url) as unknown as HttpAgent & { connect: Connect }, proxy.server, tls.ca)
+  const agent = new HttpsProxyAgent(url)
   // A CONNECT answered with anything but 200 (407: bad credentials) is replayed to the request as if the target
   // had answered; the WebSocket would then hang until its timeout. Fail the request, naming the proxy.
   agent.on('proxyConnect', (answer: { statusCode: number; statusText: string }, req: ClientRequest) => {
     if (answer.statusCode !== 200) req.destroy(new ProxyConnectError(proxy.server, new Error(`it answered ${answer.statusCode} ${answer.statusText}`)))
   })
-  return tagConnectErrors(agent as unknown as HttpAgent & { connect: Connect }, proxy.server)
+  return wrapConnect(agent as unknown as HttpAgent & { connect: Connect }, proxy.server, tls.ca)
 }
 
 function socksProxy(proxy: ProxySetting): SocksProxy {
@@ -101,7 +103,8 @@ function socksConnector(proxy: ProxySetting, ca: string | undefined): buildConne
       timeout: 30_000
     }).then(({ socket }) => {
       if (!https) return callback(null, socket)
-      const tlsOptions: ConnectionOptions = { socket, servername: opts.servername ?? opts.hostname, ALPNProtocols: ['http/1.1'], ...(ca ? { ca } : {}) }
+      const servername = opts.servername ?? (isIP(opts.hostname) ? undefined : opts.hostname)
+      const tlsOptions: ConnectionOptions = { socket, ...(servername ? { servername } : {}), ALPNProtocols: ['http/1.1'], ...(ca ? { ca } : {}) }
       const secure = tlsConnect(tlsOptions)
       secure.once('secureConnect', () => callback(null, secure))
       secure.once('error', (e) => callback(e, null))

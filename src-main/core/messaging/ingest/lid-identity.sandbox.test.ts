@@ -3,10 +3,11 @@
 // stops hiding it and writes again), and the two spellings are one chat everywhere: /v2/chats, the messages of
 // either chatId, the UI bridge's chat list; webhooks carry the LID before the reveal and LID + number after it,
 // and lid.mapped says when it happened.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { pairInstance, startTestCore, waitUntil, type TestCore } from '../../testing/core-harness.js'
-import { connectTestBridge, type TestBridge } from '../../bridge/testing/ws-bridge-client.js'
-import { startVerifyingReceiver, type VerifyingReceiver } from './testing.js'
+import { describe, expect, it } from 'vitest'
+import { pairInstance, waitUntil, type TestCore } from '../../testing/core-harness.js'
+import { useCore } from '../../testing/suite.js'
+import type { TestBridge } from '../../bridge/testing/ws-bridge-client.js'
+import { startVerifyingReceiver, webhookTo, type VerifyingReceiver } from './testing.js'
 
 const SECRET = 'lid-secret'
 const US = '15550110001' // the instance's own account
@@ -20,22 +21,17 @@ describe.sequential('LID-only customer: reply by LID, number revealed later, one
   let id: string
   let lid: string // the customer's <n>@lid
 
-  beforeAll(async () => {
-    t = await startTestCore('sandbox', { plan: 'paid' })
-    rx = await startVerifyingReceiver(SECRET)
+  useCore(async (core, { closeAfter, connectUi }) => {
+    t = core
+    rx = closeAfter(await startVerifyingReceiver(SECRET))
     id = await pairInstance(t, US, 'Shop')
     const created = await t.call('POST', '/sandbox/phones', {}, { phone_number: CUSTOMER, name: 'Dana' })
     expect(created.statusCode).toBe(201)
     lid = (created.json() as { lid: string }).lid
-    expect((await t.call('POST', '/v2/webhook/set', { instance_id: id }, { url: rx.receiver.url, events: ['*'], hmac: SECRET, retries: { delay: 0.2, attempts: 5 } })).statusCode).toBe(200)
+    await webhookTo(t, id, rx, ['*'])
     expect((await t.call('PATCH', '/v2/session/rate-limit', { instance_id: id, policy_slug: 'unlimited' })).statusCode).toBe(200)
-    ui = await connectTestBridge(t.core.url, t.core.ui.token)
-  }, 120_000)
-  afterAll(async () => {
-    ui?.close()
-    await t?.close()
-    await rx?.close()
-  })
+    ui = await connectUi()
+  }, { plan: 'paid', timeoutMs: 120_000 })
 
   const chats = async () => {
     const res = await t.call('GET', '/v2/chats', { instance_id: id })

@@ -3,12 +3,16 @@
 // Baileys rc14 cannot send itself.
 import { createHash, randomBytes } from 'node:crypto'
 import { aesEncryptGCM, hmacSign, proto } from '@whiskeysockets/baileys'
+import { expect } from 'vitest'
+import type { TestCore } from '../../testing/core-harness.js'
 import { startReceiver, type TestReceiver } from '../../webhooks/testing.js'
 import { verifyWebhook } from '../../webhooks/verify.js'
 import type { WebhookEnvelope } from '../../webhooks/envelope.js'
 
 export interface VerifyingReceiver {
   receiver: TestReceiver
+  /** The HMAC secret the deliveries must be signed with. */
+  secret: string
   /** Every delivery so far, verified (throws on a bad signature). */
   envelopes(): WebhookEnvelope<Record<string, unknown>>[]
   /** Waits for the first envelope of `event` matching `where`. */
@@ -24,6 +28,7 @@ export async function startVerifyingReceiver(secret: string): Promise<VerifyingR
     envelopes().filter((e) => e.event === event && (!where || where(e.payload)))
   return {
     receiver,
+    secret,
     envelopes,
     async waitFor(event, where, ms = 10_000) {
       try {
@@ -37,6 +42,12 @@ export async function startVerifyingReceiver(secret: string): Promise<VerifyingR
     count: (event, where) => matching(event, where).length,
     close: () => receiver.close()
   }
+}
+
+/** Points the instance's webhook at the receiver, signed with the receiver's secret; the API must accept it. */
+export async function webhookTo(t: TestCore, id: string, rx: VerifyingReceiver, events: string[], retries = { delay: 0.2, attempts: 5 }): Promise<void> {
+  const res = await t.call('POST', '/v2/webhook/set', { instance_id: id }, { url: rx.receiver.url, events, hmac: rx.secret, retries })
+  expect(res.statusCode, res.body).toBe(200)
 }
 
 const hex = (s: string) => createHash('sha256').update(Buffer.from(s)).digest()

@@ -4,11 +4,12 @@
 // fails, the store keeps a placeholder, message.undecryptable is delivered and the UI says so; a bad message at
 // the head of the offline queue does not hold up the 20 behind it.
 import type { BaileysEventMap, WASocket } from '@whiskeysockets/baileys'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { pairInstance, startTestCore, waitUntil, type TestCore } from '../../testing/core-harness.js'
-import { connectTestBridge, type TestBridge } from '../../bridge/testing/ws-bridge-client.js'
+import { describe, expect, it } from 'vitest'
+import { pairInstance, waitUntil, type TestCore } from '../../testing/core-harness.js'
+import { useCore } from '../../testing/suite.js'
+import type { TestBridge } from '../../bridge/testing/ws-bridge-client.js'
 import { findMessage } from '../store/index.js'
-import { startVerifyingReceiver, type VerifyingReceiver } from './testing.js'
+import { startVerifyingReceiver, webhookTo, type VerifyingReceiver } from './testing.js'
 
 const SECRET = 'undecryptable-secret'
 const P1 = '15550200001' // the instance's own phone
@@ -28,13 +29,12 @@ describe.sequential('undecryptable messages (sandbox faults, real Baileys)', () 
   /** CIPHERTEXT stubs Baileys emitted, by message id: the proof that the fault made decryption fail. */
   const stubs = new Map<string, string[]>()
 
-  beforeAll(async () => {
-    t = await startTestCore('sandbox', { plan: 'paid', undecryptableGraceMs: GRACE_MS })
-    rx = await startVerifyingReceiver(SECRET)
+  useCore(async (core, { closeAfter, connectUi }) => {
+    t = core
+    rx = closeAfter(await startVerifyingReceiver(SECRET))
     id = await pairInstance(t, P1, 'Alice')
     for (const [p, name] of [[BOB, 'Bob'], [CAROL, 'Carol'], [DAVE, 'Dave'], [ERIN, 'Erin']] as const) await t.core.sandbox!.createPhone({ phoneNumber: p, name })
-    const res = await t.call('POST', '/v2/webhook/set', { instance_id: id }, { url: rx.receiver.url, events: ['*'], hmac: SECRET, retries: { delay: 0.2, attempts: 5 } })
-    expect(res.statusCode).toBe(200)
+    await webhookTo(t, id, rx, ['*'])
     device = t.core.sandbox!.getPhone(P1)!.devices.find((d) => d.kind === 'companion')!.jid
     t.core.bus.on('engine.baileys', ({ instanceId, events }: { instanceId: string; events: Partial<BaileysEventMap> }) => {
       if (instanceId !== id) return
@@ -42,13 +42,8 @@ describe.sequential('undecryptable messages (sandbox faults, real Baileys)', () 
         if (m.messageStubType === 2 && m.key.id) stubs.set(m.key.id, [...(stubs.get(m.key.id) ?? []), String(m.messageStubParameters?.[0])])
       }
     })
-    ui = await connectTestBridge(t.core.url, t.core.ui.token)
-  }, 120_000)
-  afterAll(async () => {
-    ui?.close()
-    await t?.close()
-    await rx?.close()
-  })
+    ui = await connectUi()
+  }, { plan: 'paid', undecryptableGraceMs: GRACE_MS, timeoutMs: 120_000 })
 
   const fault = async (action: string, extra: Record<string, unknown> = {}) => {
     const res = await t.call('POST', '/sandbox/faults', {}, { action, jid: device, ...extra })

@@ -1,9 +1,10 @@
 // Delivery of engine events under failure: the receiver goes down (events are retried and all arrive after it
 // comes back, same ids), and deleting the instance removes its store rows, webhooks and outbox.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { pairInstance, startTestCore, waitUntil, type TestCore } from '../../testing/core-harness.js'
+import { describe, expect, it } from 'vitest'
+import { pairInstance, waitUntil, type TestCore } from '../../testing/core-harness.js'
+import { useCore } from '../../testing/suite.js'
 import { countMessages, countChats } from '../store/index.js'
-import { startVerifyingReceiver, type VerifyingReceiver } from './testing.js'
+import { startVerifyingReceiver, webhookTo, type VerifyingReceiver } from './testing.js'
 
 const SECRET = 'delivery-secret'
 const P1 = '15550200001'
@@ -14,18 +15,13 @@ describe.sequential('webhook delivery of engine events', () => {
   let rx: VerifyingReceiver
   let id: string
 
-  beforeAll(async () => {
-    t = await startTestCore('sandbox', { plan: 'paid' })
-    rx = await startVerifyingReceiver(SECRET)
+  useCore(async (core, { closeAfter }) => {
+    t = core
+    rx = closeAfter(await startVerifyingReceiver(SECRET))
     id = await pairInstance(t, P1)
     await t.core.sandbox!.createPhone({ phoneNumber: P2, name: 'Dana' })
-    const set = await t.call('POST', '/v2/webhook/set', { instance_id: id }, { url: rx.receiver.url, events: ['message'], hmac: SECRET, retries: { delay: 0.1, attempts: 30 } })
-    expect(set.statusCode).toBe(200)
-  })
-  afterAll(async () => {
-    await t?.close()
-    await rx?.close()
-  })
+    await webhookTo(t, id, rx, ['message'], { delay: 0.1, attempts: 30 })
+  }, { plan: 'paid' })
 
   it('receiver down: events are retried and all delivered after it recovers', async () => {
     await rx.receiver.down()

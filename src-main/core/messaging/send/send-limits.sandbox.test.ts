@@ -4,10 +4,11 @@
 // paused a send to another new contact is held (202 new_contacts_paused; the network never sees it) and a reply in
 // an existing chat goes out; when the network lifts the cap the held one goes out with its id. Then a reach-out
 // timelock announced with its end (463's notice): new-contact sends are held and go out by themselves at the end.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { pairInstance, startTestCore, waitUntil, type TestCore } from '../../testing/core-harness.js'
-import { connectTestBridge, type TestBridge } from '../../bridge/testing/ws-bridge-client.js'
-import { startVerifyingReceiver, type VerifyingReceiver } from '../ingest/testing.js'
+import { describe, expect, it } from 'vitest'
+import { pairInstance, waitUntil, type TestCore } from '../../testing/core-harness.js'
+import { useCore } from '../../testing/suite.js'
+import type { TestBridge } from '../../bridge/testing/ws-bridge-client.js'
+import { startVerifyingReceiver, webhookTo, type VerifyingReceiver } from '../ingest/testing.js'
 
 const SECRET = 'limits-secret'
 const US = '15550120001'
@@ -22,24 +23,19 @@ describe.sequential('send limits: 475 refusal, new-contact hold, automatic lift,
   let ui: TestBridge
   let id: string
 
-  beforeAll(async () => {
-    t = await startTestCore('sandbox', { plan: 'paid' })
-    rx = await startVerifyingReceiver(SECRET)
+  useCore(async (core, { closeAfter, connectUi }) => {
+    t = core
+    rx = closeAfter(await startVerifyingReceiver(SECRET))
     id = await pairInstance(t, US, 'Shop')
     for (const [p, name] of [[FRIEND, 'Fran'], [NEW1, 'Nia'], [NEW2, 'Ned'], [NEW3, 'Noa']] as const) {
       expect((await t.call('POST', '/sandbox/phones', {}, { phone_number: p, name })).statusCode).toBe(201)
     }
-    expect((await t.call('POST', '/v2/webhook/set', { instance_id: id }, { url: rx.receiver.url, events: ['message.ack', 'message'], hmac: SECRET, retries: { delay: 0.2, attempts: 5 } })).statusCode).toBe(200)
+    await webhookTo(t, id, rx, ['message.ack', 'message'])
     expect((await t.call('PATCH', '/v2/session/rate-limit', { instance_id: id, policy_slug: 'unlimited' })).statusCode).toBe(200)
-    ui = await connectTestBridge(t.core.url, t.core.ui.token)
+    ui = await connectUi()
     await t.core.sandbox!.sendText(FRIEND, US, 'hello shop')
     await rx.waitFor('message', (p) => p.body === 'hello shop', 15_000)
-  }, 120_000)
-  afterAll(async () => {
-    ui?.close()
-    await t?.close()
-    await rx?.close()
-  })
+  }, { plan: 'paid', timeoutMs: 120_000 })
 
   const info = async () => (await t.call('GET', '/v2/session/info', { instance_id: id })).json() as { deliverability: { new_contacts: string; until: string | null; reason: string | null; held: number } }
   const send = (to: string, message: string) => t.call('POST', '/v2/send/text', { instance_id: id }, { chatId: to, message })

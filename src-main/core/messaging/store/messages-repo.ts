@@ -97,6 +97,21 @@ export function messageColumns(m: WAMessage): { type: string; body: string; ack:
   }
 }
 
+/** The named SQL parameters of a message's content columns (@type ... @raw), as an insert and a recovery write them. */
+export function contentParams(m: WAMessage, c = messageColumns(m)) {
+  return {
+    type: c.type,
+    body: c.body,
+    ack: c.ack,
+    hasMedia: c.media ? 1 : 0,
+    mimetype: c.media?.mimetype ?? null,
+    filename: c.media?.filename ?? null,
+    size: c.media?.size ?? null,
+    pushName: m.pushName ?? null,
+    raw: encodeRaw(m)
+  }
+}
+
 export interface UpsertMessageInput {
   chatId: string
   sender: string | null
@@ -151,15 +166,7 @@ export function upsertMessage(db: Db, instanceId: string, input: UpsertMessageIn
     fromMe: m.key.fromMe ? 1 : 0,
     sender: input.sender,
     timestamp: c.timestamp,
-    type: c.type,
-    body: c.body,
-    ack: c.ack,
-    hasMedia: c.media ? 1 : 0,
-    mimetype: c.media?.mimetype ?? null,
-    filename: c.media?.filename ?? null,
-    size: c.media?.size ?? null,
-    pushName: m.pushName ?? null,
-    raw: encodeRaw(m),
+    ...contentParams(m, c),
     now: input.now
   })
   return { pk: Number(r.lastInsertRowid), inserted: true, previousAck: null }

@@ -4,8 +4,8 @@
 import { proto, type WAMessage } from '@whiskeysockets/baileys'
 import type { Db } from '../../db/connection.js'
 import { stmt } from '../../db/statements.js'
-import { messageColumns } from './messages-repo.js'
-import { decodeMessage, encodeRaw } from './raw-json.js'
+import { contentParams } from './messages-repo.js'
+import { decodeMessage } from './raw-json.js'
 
 /** A message as Baileys emits it when decryption failed: no content, stub type CIPHERTEXT, the error as parameter. */
 export const isUndecryptableStub = (m: Pick<WAMessage, 'message' | 'messageStubType'>): boolean =>
@@ -29,25 +29,12 @@ export function placeholderPk(db: Db, instanceId: string, chatId: string, id: st
 
 /** Replaces a placeholder's row with the recovered message (every content column) and forgets the placeholder. */
 export function recoverPlaceholder(db: Db, pk: number, m: WAMessage, now: number): void {
-  const c = messageColumns(m)
   stmt(
     db,
     `UPDATE store_messages SET type = @type, body = @body, ack = MAX(ack, @ack), has_media = @hasMedia, media_mimetype = @mimetype,
        media_filename = @filename, media_size = @size, push_name = COALESCE(@pushName, push_name), raw = @raw, updated_at = @now
      WHERE pk = @pk`
-  ).run({
-    type: c.type,
-    body: c.body,
-    ack: c.ack,
-    hasMedia: c.media ? 1 : 0,
-    mimetype: c.media?.mimetype ?? null,
-    filename: c.media?.filename ?? null,
-    size: c.media?.size ?? null,
-    pushName: m.pushName ?? null,
-    raw: encodeRaw(m),
-    now,
-    pk
-  })
+  ).run({ ...contentParams(m), now, pk })
   stmt(db, 'DELETE FROM store_undecryptable WHERE message_pk = ?').run(pk)
 }
 

@@ -24,40 +24,45 @@ export interface CompatAlias {
 
 const N8N = "Wawp's n8n node and WordPress plugin (v1 names)"
 const WAHA = 'WAHA-style path (the chat id in the path, raw or percent-encoded)'
+const GET_POST: Method[] = ['GET', 'POST']
+const POST_PUT: Method[] = ['POST', 'PUT']
+
+/** v1's camel-case names of the send operations: /v2/send<Kind> for /v2/send/<kind>. */
+const n8nSends = (methods: Method[], ...kinds: string[]): CompatAlias[] =>
+  kinds.map((kind) => ({ path: `/v2/send${kind[0]!.toUpperCase()}${kind.slice(1)}`, methods, target: `/v2/send/${kind}`, caller: N8N }))
+
+/** WAHA's /v2/chats/{chatId}/<op> for the chat operations at /v2/chats/<op>. */
+const wahaChatOps = (methods: Method[], ...ops: string[]): CompatAlias[] =>
+  ops.map((op) => ({ path: `/v2/chats/:chatId/${op}`, methods, target: `/v2/chats/${op}`, caller: WAHA }))
 
 /** Every alias. Path parameters (:chatId, :messageId) become the parameters of the same name. */
 export const COMPAT_ALIASES: readonly CompatAlias[] = [
-  { path: '/v2/send', methods: ['GET', 'POST'], target: '/v2/send/text', caller: N8N },
-  { path: '/v2/sendText', methods: ['GET', 'POST'], target: '/v2/send/text', caller: 'WAHA name' },
-  { path: '/v2/sendImage', methods: ['GET', 'POST'], target: '/v2/send/image', caller: N8N },
-  { path: '/v2/sendFile', methods: ['GET', 'POST'], target: '/v2/send/pdf', caller: N8N },
-  { path: '/v2/sendVoice', methods: ['GET', 'POST'], target: '/v2/send/voice', caller: N8N },
-  { path: '/v2/sendVideo', methods: ['GET', 'POST'], target: '/v2/send/video', caller: N8N },
-  { path: '/v2/sendLocation', methods: ['GET', 'POST'], target: '/v2/send/location', caller: N8N },
-  { path: '/v2/sendPoll', methods: ['POST'], target: '/v2/send/poll', caller: N8N },
+  { path: '/v2/send', methods: GET_POST, target: '/v2/send/text', caller: N8N },
+  { path: '/v2/sendText', methods: GET_POST, target: '/v2/send/text', caller: 'WAHA name' },
+  ...n8nSends(GET_POST, 'image'),
+  { path: '/v2/sendFile', methods: GET_POST, target: '/v2/send/pdf', caller: N8N },
+  ...n8nSends(GET_POST, 'voice', 'video', 'location'),
+  ...n8nSends(['POST'], 'poll'),
   { path: '/v2/sendContactVcard', methods: ['POST'], target: '/v2/send/contact', caller: N8N },
-  { path: '/v2/sendSeen', methods: ['POST'], target: '/v2/send/seen', caller: N8N },
+  ...n8nSends(['POST'], 'seen'),
   { path: '/v2/startTyping', methods: ['POST'], target: '/v2/send/start-typing', caller: N8N },
   { path: '/v2/stopTyping', methods: ['POST'], target: '/v2/send/stop-typing', caller: N8N },
   { path: '/v2/reaction', methods: ['PUT', 'POST'], target: '/v2/send/reaction', caller: N8N },
   { path: '/v2/star', methods: ['PUT', 'POST'], target: '/v2/send/star', caller: N8N },
   { path: '/v2/createSession', methods: ['POST'], target: '/v2/session/create', caller: N8N },
   // v1's getQr without format is the image; format=raw the raw value.
-  { path: '/v2/getQr', methods: ['GET', 'POST'], target: '/v2/auth/qr', defaults: { format: 'image' }, caller: N8N },
+  { path: '/v2/getQr', methods: GET_POST, target: '/v2/auth/qr', defaults: { format: 'image' }, caller: N8N },
   { path: '/v2/requestCode', methods: ['POST'], target: '/v2/auth/request-code', caller: N8N },
-  { path: '/v2/status', methods: ['GET', 'POST'], target: '/v2/session/info', caller: `${N8N}; answers the session info (status WORKING when online), not v1's {status:"Online"}` },
-  { path: '/v2/message', methods: ['GET', 'POST'], target: '/v2/messages/get', caller: N8N },
+  { path: '/v2/status', methods: GET_POST, target: '/v2/session/info', caller: `${N8N}; answers the session info (status WORKING when online), not v1's {status:"Online"}` },
+  { path: '/v2/message', methods: GET_POST, target: '/v2/messages/get', caller: N8N },
   { path: '/v2/session/all', methods: ['GET'], target: '/v2/sessions', defaults: { all: 'true' }, caller: 'a guess of older clients; every instance, STOPPED ones included' },
   { path: '/v2/chats/:chatId', methods: ['DELETE'], target: '/v2/chats/delete', caller: WAHA },
-  { path: '/v2/chats/:chatId/picture', methods: ['GET'], target: '/v2/chats/picture', caller: WAHA },
-  { path: '/v2/chats/:chatId/messages', methods: ['GET', 'POST'], target: '/v2/chats/messages', caller: WAHA },
+  ...wahaChatOps(['GET'], 'picture'),
+  ...wahaChatOps(GET_POST, 'messages'),
   { path: '/v2/chats/:chatId/messages', methods: ['DELETE'], target: '/v2/chats/clear', caller: WAHA },
-  { path: '/v2/chats/:chatId/messages/read', methods: ['POST', 'PUT'], target: '/v2/chats/read', caller: WAHA },
-  { path: '/v2/chats/:chatId/read', methods: ['POST', 'PUT'], target: '/v2/chats/read', caller: WAHA },
-  { path: '/v2/chats/:chatId/archive', methods: ['POST', 'PUT'], target: '/v2/chats/archive', caller: WAHA },
-  { path: '/v2/chats/:chatId/unarchive', methods: ['POST', 'PUT'], target: '/v2/chats/unarchive', caller: WAHA },
-  { path: '/v2/chats/:chatId/unread', methods: ['POST', 'PUT'], target: '/v2/chats/unread', caller: WAHA },
-  { path: '/v2/chats/:chatId/messages/:messageId', methods: ['GET', 'POST'], target: '/v2/messages/get', caller: WAHA },
+  { path: '/v2/chats/:chatId/messages/read', methods: POST_PUT, target: '/v2/chats/read', caller: WAHA },
+  ...wahaChatOps(POST_PUT, 'read', 'archive', 'unarchive', 'unread'),
+  { path: '/v2/chats/:chatId/messages/:messageId', methods: GET_POST, target: '/v2/messages/get', caller: WAHA },
   { path: '/v2/chats/:chatId/messages/:messageId', methods: ['DELETE'], target: '/v2/messages/delete', caller: WAHA },
   { path: '/v2/chats/:chatId/messages/:messageId', methods: ['PUT'], target: '/v2/messages/edit', caller: WAHA },
   { path: '/v2/chats/:chatId/messages/:messageId/pin', methods: ['POST'], target: '/v2/messages/pin', caller: WAHA },

@@ -5,9 +5,9 @@ import Negotiator from 'negotiator'
 import QRCode from 'qrcode'
 import { coreErrors } from '../../../domain/core-errors.js'
 import type { ApiDeps } from '../../api-deps.js'
-import { authInstance } from '../../plugins/auth.js'
+import { instanceRoutes } from '../instance-route.js'
 import { stringParam } from '../../request-params.js'
-import { CREDENTIALS_NOTE, instanceQuery, standardErrors } from '../../schemas/common.js'
+import { CREDENTIALS_NOTE, standardErrors } from '../../schemas/common.js'
 
 const tags = ['Login']
 /** How long a QR request waits for the first QR of a session that is in SCAN_QR_CODE without one yet. */
@@ -48,62 +48,41 @@ export async function authRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
   }
   const notReady = { status: 'pending' as const, code: 'qr_not_ready' as const, message: `QR not ready, retry in ${QR_RETRY_MS} ms`, retry_in_ms: QR_RETRY_MS }
 
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/v2/auth/qr',
-    config: { auth: 'instance' },
-    schema: {
-      tags,
-      summary: 'QR code (raw value)',
-      description: `In SCAN_QR_CODE: {value, expiry, mimetype:"application/json", data} where data is base64 of {value, expiry} (the hosted service's envelope) and value is the raw QR string (WAHA's shape); format=image gives {mimetype:"image/png", data:<base64 PNG>}, or the PNG bytes themselves (image/png) when Accept prefers image/png over JSON (WAHA's format=image). QRs rotate every 20 to 60 s: do not cache. Right after logout (or when the session has just reached SCAN_QR_CODE) the request waits up to ${QR_WAIT_MS / 1000} s for the first QR. ${QR_NOT_READY_DOC} 422 session_status_mismatch in other states (details.status). ${CREDENTIALS_NOTE}`,
-      querystring: instanceQuery({ format: Type.Optional(Type.Union([Type.Literal('raw'), Type.Literal('image')], { default: 'raw' })) }),
-      response: { 200: QrAnswer, 202: QrNotReady, ...standardErrors }
-    },
-    handler: async (request, reply) => {
-      const { instance } = authInstance(request)
-      const current = await currentQr(instance.id, reply)
-      if (!current) return notReady
-      const { qr, expiresAt } = current
-      if (stringParam(request.input, 'format') === 'image') {
-        const png = await QRCode.toBuffer(qr, { type: 'png' })
-        // WAHA answers the PNG itself to a client that asks for an image (e.g. to save or embed it directly).
-        if (wantsPng(request.headers.accept)) return reply.type('image/png').send(png)
-        return { mimetype: 'image/png', data: png.toString('base64') }
-      }
-      const expiry = Math.floor(expiresAt / 1000)
-      return { value: qr, expiry, mimetype: 'application/json', data: Buffer.from(JSON.stringify({ value: qr, expiry })).toString('base64') }
+  const route = instanceRoutes(app, tags, standardErrors)
+  route(['GET', 'POST'], '/v2/auth/qr', {
+    summary: 'QR code (raw value)',
+    description: `In SCAN_QR_CODE: {value, expiry, mimetype:"application/json", data} where data is base64 of {value, expiry} (the hosted service's envelope) and value is the raw QR string (WAHA's shape); format=image gives {mimetype:"image/png", data:<base64 PNG>}, or the PNG bytes themselves (image/png) when Accept prefers image/png over JSON (WAHA's format=image). QRs rotate every 20 to 60 s: do not cache. Right after logout (or when the session has just reached SCAN_QR_CODE) the request waits up to ${QR_WAIT_MS / 1000} s for the first QR. ${QR_NOT_READY_DOC} 422 session_status_mismatch in other states (details.status). ${CREDENTIALS_NOTE}`,
+    query: { format: Type.Optional(Type.Union([Type.Literal('raw'), Type.Literal('image')], { default: 'raw' })) },
+    answers: { 200: QrAnswer, 202: QrNotReady }
+  }, async ({ instance }, request, reply) => {
+    const current = await currentQr(instance.id, reply)
+    if (!current) return notReady
+    const { qr, expiresAt } = current
+    if (stringParam(request.input, 'format') === 'image') {
+      const png = await QRCode.toBuffer(qr, { type: 'png' })
+      // WAHA answers the PNG itself to a client that asks for an image (e.g. to save or embed it directly).
+      if (wantsPng(request.headers.accept)) return reply.type('image/png').send(png)
+      return { mimetype: 'image/png', data: png.toString('base64') }
     }
+    const expiry = Math.floor(expiresAt / 1000)
+    return { value: qr, expiry, mimetype: 'application/json', data: Buffer.from(JSON.stringify({ value: qr, expiry })).toString('base64') }
   })
 
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/v2/auth/qr-image',
-    config: { auth: 'instance' },
-    schema: {
-      tags,
-      summary: 'QR code (PNG image)',
-      description: `In SCAN_QR_CODE: {"qr":"data:image/png;base64,..."}. Do not cache: QRs rotate every 20 to 60 s. Waits up to ${QR_WAIT_MS / 1000} s for the first QR, as /v2/auth/qr. ${QR_NOT_READY_DOC} 422 session_status_mismatch in other states (details.status). ${CREDENTIALS_NOTE}`,
-      querystring: instanceQuery(),
-      response: { 200: Type.Object({ qr: Type.String() }), 202: QrNotReady, ...standardErrors }
-    },
-    handler: async (request, reply) => {
-      const { instance } = authInstance(request)
-      const current = await currentQr(instance.id, reply)
-      return current ? { qr: await QRCode.toDataURL(current.qr) } : notReady
-    }
+  route(['GET', 'POST'], '/v2/auth/qr-image', {
+    summary: 'QR code (PNG image)',
+    description: `In SCAN_QR_CODE: {"qr":"data:image/png;base64,..."}. Do not cache: QRs rotate every 20 to 60 s. Waits up to ${QR_WAIT_MS / 1000} s for the first QR, as /v2/auth/qr. ${QR_NOT_READY_DOC} 422 session_status_mismatch in other states (details.status). ${CREDENTIALS_NOTE}`,
+    answers: { 200: Type.Object({ qr: Type.String() }), 202: QrNotReady }
+  }, async ({ instance }, _request, reply) => {
+    const current = await currentQr(instance.id, reply)
+    return current ? { qr: await QRCode.toDataURL(current.qr) } : notReady
   })
 
-  app.post('/v2/auth/request-code', {
-    config: { auth: 'instance' },
-    schema: {
-      tags,
-      summary: 'Request a pairing code',
-      description: `Only in SCAN_QR_CODE (else 422 session_status_mismatch with details.status). phone_number: digits only with the country code, no +, 00, spaces or dashes (else 400 invalid_phone_number). Answers {code:"XXXX-XXXX"}, valid about 2 to 5 minutes; enter it on the phone under Linked devices > Link with phone number. Throttled per phone number (3 codes per 10 minutes; a repeated request within 2 minutes returns the same code) because the network blocks pairing after 3 to 5 codes: 429 pairing_code_throttled with Retry-After. ${CREDENTIALS_NOTE}`,
-      querystring: instanceQuery({ phone_number: Type.Optional(Type.String({ description: 'e.g. 201145202826' })) }),
-      response: { 200: Type.Object({ code: Type.String({ examples: ['ABCD-1234'] }) }), ...standardErrors }
-    }
-  }, async (request) => {
-    const { instance } = authInstance(request)
+  route('POST', '/v2/auth/request-code', {
+    summary: 'Request a pairing code',
+    description: `Only in SCAN_QR_CODE (else 422 session_status_mismatch with details.status). phone_number: digits only with the country code, no +, 00, spaces or dashes (else 400 invalid_phone_number). Answers {code:"XXXX-XXXX"}, valid about 2 to 5 minutes; enter it on the phone under Linked devices > Link with phone number. Throttled per phone number (3 codes per 10 minutes; a repeated request within 2 minutes returns the same code) because the network blocks pairing after 3 to 5 codes: 429 pairing_code_throttled with Retry-After. ${CREDENTIALS_NOTE}`,
+    query: { phone_number: Type.Optional(Type.String({ description: 'e.g. 201145202826' })) },
+    answers: { 200: Type.Object({ code: Type.String({ examples: ['ABCD-1234'] }) }) }
+  }, async ({ instance }, request) => {
     const phone = stringParam(request.input, 'phone_number') ?? stringParam(request.input, 'phoneNumber')
     if (!phone) throw coreErrors.missingParam(['phone_number'])
     return { code: await pairingCodes.request(instance.id, phone) }

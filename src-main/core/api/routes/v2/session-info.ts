@@ -5,8 +5,8 @@ import QRCode from 'qrcode'
 import { coreErrors } from '../../../domain/core-errors.js'
 import { statusReasonText } from '../../../domain/status-reason.js'
 import type { ApiDeps } from '../../api-deps.js'
-import { authInstance } from '../../plugins/auth.js'
-import { CREDENTIALS_NOTE, instanceQuery, Me, SessionConfig, standardErrors, Status } from '../../schemas/common.js'
+import { instanceRoutes } from '../instance-route.js'
+import { CREDENTIALS_NOTE, Me, SessionConfig, standardErrors, Status } from '../../schemas/common.js'
 
 const tags = ['Session']
 
@@ -45,47 +45,33 @@ const MeAnswer = Type.Object({
 
 export async function sessionInfoRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const { instances, send } = deps.services
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/v2/session/info',
-    config: { auth: 'instance' },
-    schema: {
-      tags,
-      summary: 'Session info',
-      description: `Status, config, the paired account (me) and deliverability (Switchboard's addition: whether the network lets the account start new chats now). In SCAN_QR_CODE the answer also carries qr (a PNG data URL). Poll every 3 to 5 s until WORKING. GET and POST. ${CREDENTIALS_NOTE}`,
-      querystring: instanceQuery(),
-      response: { 200: InfoAnswer, ...standardErrors }
-    },
-    handler: async (request) => {
-      const { instance } = authInstance(request)
-      const view = instances.mustView(instance.id)
-      const qr = instances.qrOf(view)
-      return {
-        instance_id: view.id,
-        name: view.name,
-        status: view.status,
-        status_reason: view.statusReason,
-        status_reason_text: statusReasonText(view.statusReason),
-        config: instances.sessionConfig(view.id),
-        me: view.me && { id: view.me.id, lid: view.me.lid, pushName: view.me.pushName },
-        engine: { engine: instances.manager.engineName },
-        ...(qr ? { qr: await QRCode.toDataURL(qr.qr) } : {}),
-        deliverability: send.deliverabilityOf(view.id)
-      }
+  const route = instanceRoutes(app, tags, standardErrors)
+  route(['GET', 'POST'], '/v2/session/info', {
+    summary: 'Session info',
+    description: `Status, config, the paired account (me) and deliverability (Switchboard's addition: whether the network lets the account start new chats now). In SCAN_QR_CODE the answer also carries qr (a PNG data URL). Poll every 3 to 5 s until WORKING. GET and POST. ${CREDENTIALS_NOTE}`,
+    answers: { 200: InfoAnswer }
+  }, async ({ instance }) => {
+    const view = instances.mustView(instance.id)
+    const qr = instances.qrOf(view)
+    return {
+      instance_id: view.id,
+      name: view.name,
+      status: view.status,
+      status_reason: view.statusReason,
+      status_reason_text: statusReasonText(view.statusReason),
+      config: instances.sessionConfig(view.id),
+      me: view.me && { id: view.me.id, lid: view.me.lid, pushName: view.me.pushName },
+      engine: { engine: instances.manager.engineName },
+      ...(qr ? { qr: await QRCode.toDataURL(qr.qr) } : {}),
+      deliverability: send.deliverabilityOf(view.id)
     }
   })
 
-  app.get('/v2/session/me', {
-    config: { auth: 'instance' },
-    schema: {
-      tags,
-      summary: 'About the WhatsApp account (me)',
-      description: `The account the instance is paired with, also while stopped. 422 session_status_mismatch before the first pairing. ${CREDENTIALS_NOTE}`,
-      querystring: instanceQuery(),
-      response: { 200: MeAnswer, ...standardErrors }
-    }
-  }, async (request) => {
-    const { instance } = authInstance(request)
+  route('GET', '/v2/session/me', {
+    summary: 'About the WhatsApp account (me)',
+    description: `The account the instance is paired with, also while stopped. 422 session_status_mismatch before the first pairing. ${CREDENTIALS_NOTE}`,
+    answers: { 200: MeAnswer }
+  }, async ({ instance }) => {
     const view = instances.mustView(instance.id)
     if (!view.me) throw coreErrors.statusMismatch(view.status, ['WORKING'], 'Pair the instance first (scan the QR or use a pairing code)')
     return view.me
