@@ -3,7 +3,7 @@
 // Anything else stays 415 unsupported_media_type.
 import { parse as parseQueryString } from 'node:querystring'
 import type { Readable } from 'node:stream'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest, onRequestAbortHookHandler, onResponseHookHandler } from 'fastify'
 import { coreErrors } from '../domain/core-errors.js'
 import { releaseUpload } from '../messaging/send/uploads.js'
 import { parseMultipart, prepareUploadDir } from './multipart.js'
@@ -21,6 +21,8 @@ export interface BodyParserOptions {
   /** Where multipart file parts are written (emptied at start). */
   uploadDir: string
 }
+
+const asList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks])
 
 const releaseUploads = (request: FastifyRequest): void => {
   const ids = request.uploads
@@ -55,13 +57,20 @@ export function registerBodyParsers(app: FastifyInstance, options: BodyParserOpt
   // once the request is answered (or aborted).
   prepareUploadDir(options.uploadDir)
   app.decorateRequest('uploads', null)
-  app.addHook('onResponse', (request, _reply, done) => {
+  // Route-level hooks on the routes that take a body only: a GET (the polled /v2/session/info) pays nothing.
+  const onResponse: onResponseHookHandler = (request, _reply, done) => {
     releaseUploads(request)
     done()
-  })
-  app.addHook('onRequestAbort', (request, done) => {
+  }
+  const onRequestAbort: onRequestAbortHookHandler = (request, done) => {
     releaseUploads(request)
     done()
+  }
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method]
+    if (methods.every((m) => m === 'GET' || m === 'HEAD')) return
+    route.onResponse = [...asList(route.onResponse), onResponse]
+    route.onRequestAbort = [...asList(route.onRequestAbort), onRequestAbort]
   })
   app.addContentTypeParser('multipart/form-data', (request: FastifyRequest, payload: Readable, done: Done) => {
     const uploads: string[] = []

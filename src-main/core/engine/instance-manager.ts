@@ -79,6 +79,11 @@ export class InstanceManager {
     return row && toView(row)
   }
 
+  /** The view of a row the caller already read in this turn (the API's auth did): no second query. */
+  viewOf(row: repo.InstanceRow): InstanceView {
+    return toView(row)
+  }
+
   /** Like view(), but an instance that is gone (deleted meanwhile) is the API's invalid_session. */
   mustView(id: string): InstanceView {
     return toView(this.mustGet(id))

@@ -4,16 +4,20 @@
 import type { InstanceDto } from '../../../src-preload/contract/dto.js'
 import type { Db } from '../db/connection.js'
 import { getAccount, type AccountRow } from '../db/repositories/accounts-repo.js'
-import { getInstanceProxy, getOwnedInstance, listAccountInstances, rowMe, setInstanceProxy, type InstanceRow } from '../db/repositories/instances-repo.js'
+import { getInstanceProxyShown, getOwnedInstance, listAccountInstances, rowMe, setInstanceProxy, type InstanceRow } from '../db/repositories/instances-repo.js'
 import { coreErrors } from '../domain/core-errors.js'
 import type { EventSubscriber } from '../domain/event-bus.js'
 import type { CoreEventMap } from '../domain/events.js'
 import type { PlanCatalogue, PlanTier } from '../domain/plans.js'
-import { proxyView, type ProxySetting, type ProxyView } from '../domain/proxy.js'
+import type { ProxySetting, ProxyView } from '../domain/proxy.js'
 import { statusReasonText } from '../domain/status-reason.js'
 import type { InstanceManager, InstanceView } from '../engine/instance-manager.js'
 import { policyInForce } from '../rate-limit/policies.js'
 import type { DeliverabilityView } from '../messaging/send/deliverability.js'
+
+/** config.proxy of a row as answers show it (the password masked, never opened). */
+const shownProxyOf = (row: InstanceRow): ProxyView | null =>
+  row.proxy_server ? { server: row.proxy_server, username: row.proxy_username, password: row.proxy_password === null ? null : '***' } : null
 
 /** The one local server every instance runs on (the hosted API's server_name). */
 export const SERVER_NAME = 'switchboard-local'
@@ -150,13 +154,13 @@ export class InstanceService {
   }
 
   /** `config` of the API's session answers. */
-  sessionConfig(instanceId: string): SessionConfigView {
-    return { webhooks: this.deps.webhooksOf(instanceId), proxy: this.proxyOf(instanceId) }
+  sessionConfig(instanceId: string, row?: InstanceRow): SessionConfigView {
+    return { webhooks: this.deps.webhooksOf(instanceId), proxy: row ? shownProxyOf(row) : this.proxyOf(instanceId) }
   }
 
   /** The instance's config.proxy as answers show it (password masked). */
   proxyOf(instanceId: string): ProxyView | null {
-    return proxyView(getInstanceProxy(this.deps.db, instanceId))
+    return getInstanceProxyShown(this.deps.db, instanceId)
   }
 
   /**

@@ -87,6 +87,14 @@ export function getInstanceProxy(db: Db, id: string): ProxySetting | null {
   return row?.server ? { server: row.server, username: row.username, password: row.password } : null
 }
 
+/** The proxy as answers show it: whether a password is set, without opening it (session answers read this per request). */
+export function getInstanceProxyShown(db: Db, id: string): { server: string; username: string | null; password: '***' | null } | null {
+  const row = stmt(db, 'SELECT proxy_server AS server, proxy_username AS username, proxy_password IS NOT NULL AS sealed FROM instances WHERE id = ?').get(id) as
+    | { server: string | null; username: string | null; sealed: number }
+    | undefined
+  return row?.server ? { server: row.server, username: row.username, password: row.sealed ? '***' : null } : null
+}
+
 /** Sets (or with null removes) the proxy; the password is sealed with the data key. */
 export function setInstanceProxy(db: Db, id: string, proxy: ProxySetting | null, now: number): void {
   stmt(db, 'UPDATE instances SET proxy_server = ?, proxy_username = ?, proxy_password = seal_secret(?), updated_at = ? WHERE id = ?').run(

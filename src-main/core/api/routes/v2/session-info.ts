@@ -51,7 +51,8 @@ export async function sessionInfoRoutes(app: FastifyInstance, deps: ApiDeps): Pr
     description: `Status, config, the paired account (me) and deliverability (Switchboard's addition: whether the network lets the account start new chats now). In SCAN_QR_CODE the answer also carries qr (a PNG data URL). Poll every 3 to 5 s until WORKING. GET and POST. ${CREDENTIALS_NOTE}`,
     answers: { 200: InfoAnswer }
   }, async ({ instance }) => {
-    const view = instances.mustView(instance.id)
+    // The row auth read in this request: the polled info answer costs no second read of it.
+    const view = instances.manager.viewOf(instance)
     const qr = instances.qrOf(view)
     return {
       instance_id: view.id,
@@ -59,7 +60,7 @@ export async function sessionInfoRoutes(app: FastifyInstance, deps: ApiDeps): Pr
       status: view.status,
       status_reason: view.statusReason,
       status_reason_text: statusReasonText(view.statusReason),
-      config: instances.sessionConfig(view.id),
+      config: instances.sessionConfig(view.id, instance),
       me: view.me && { id: view.me.id, lid: view.me.lid, pushName: view.me.pushName },
       engine: { engine: instances.manager.engineName },
       ...(qr ? { qr: await QRCode.toDataURL(qr.qr) } : {}),
