@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAbortHookHandler, onResp
 import { coreErrors } from '../domain/core-errors.js'
 import { releaseUpload } from '../messaging/send/uploads.js'
 import { parseMultipart, prepareUploadDir } from './multipart.js'
+import { hookList } from './route-hooks.js'
 
 type Done = (err: Error | null, body?: unknown) => void
 
@@ -21,8 +22,6 @@ export interface BodyParserOptions {
   /** Where multipart file parts are written (emptied at start). */
   uploadDir: string
 }
-
-const asList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks])
 
 const releaseUploads = (request: FastifyRequest): void => {
   const ids = request.uploads
@@ -69,8 +68,8 @@ export function registerBodyParsers(app: FastifyInstance, options: BodyParserOpt
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method]
     if (methods.every((m) => m === 'GET' || m === 'HEAD')) return
-    route.onResponse = [...asList(route.onResponse), onResponse]
-    route.onRequestAbort = [...asList(route.onRequestAbort), onRequestAbort]
+    route.onResponse = [...hookList(route.onResponse), onResponse]
+    route.onRequestAbort = [...hookList(route.onRequestAbort), onRequestAbort]
   })
   app.addContentTypeParser('multipart/form-data', (request: FastifyRequest, payload: Readable, done: Done) => {
     const uploads: string[] = []

@@ -2,6 +2,7 @@
 // 4-character hint), rotate, set plan/quota, remove. Tokens are 256-bit random and only their SHA-256 hash is stored,
 // like the default account's; the default account (the owner, whose token also lives in secrets.json) is never removed.
 import { randomBytes } from 'node:crypto'
+import type { AccountDto } from '../../../src-preload/contract/dto.js'
 import type { Db } from '../db/connection.js'
 import { rotateDefaultToken } from '../db/default-account.js'
 import {
@@ -26,21 +27,8 @@ const fail = errorFactory(AccountError)
 /** A quota override: a number of instances, `unlimited`, or `plan` (follow the plan's quota again). */
 export type QuotaSetting = number | 'unlimited' | 'plan'
 
-export interface AccountSummary {
-  id: string
-  name: string
-  plan: PlanTier
-  /** The quota in force (override, else the plan's); null = unlimited. */
-  instanceQuota: number | null
-  /** Whether instanceQuota is the account's own override rather than its plan's. */
-  quotaOverridden: boolean
-  instances: number
-  /** The token's last 4 characters (null for a default token not set since the upgrade). */
-  tokenHint: string | null
-  /** The owner: the account the desktop UI acts as; it cannot be removed. */
-  isDefault: boolean
-  createdAt: number
-}
+/** An account as the owner sees it (never its token): the same shape the Settings view gets over the bridge. */
+export type AccountSummary = AccountDto
 
 export interface NewAccount {
   account: AccountSummary

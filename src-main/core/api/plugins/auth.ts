@@ -15,6 +15,7 @@ import { coreErrors } from '../../domain/core-errors.js'
 import type { AuthFailureLimiter } from '../auth-failure-limiter.js'
 import { isLoopbackPeer } from './security.js'
 import { mergeParams, stringParam, type Params } from '../request-params.js'
+import { hookList } from '../route-hooks.js'
 
 export type AuthMode = 'none' | 'account' | 'instance'
 
@@ -79,7 +80,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   }
   app.addHook('onRoute', (route) => {
     if ((route.config?.auth ?? 'none') === 'none' || !((route.bodyLimit ?? 0) > options.unauthenticatedBodyLimit)) return
-    route.preParsing = [capBody, ...(route.preParsing === undefined ? [] : Array.isArray(route.preParsing) ? route.preParsing : [route.preParsing])]
+    route.preParsing = [capBody, ...hookList(route.preParsing)]
   })
 
   app.addHook('preValidation', (request, _reply, done) => {
