@@ -2,6 +2,8 @@
 // token hash lookup, ownership, serialization) against a bare Fastify route, in the same process, with the
 // same undici client and concurrency, in alternating rounds of the same run. Twice: with the log at warn (the API
 // stack alone) and at info, the default, into a log file as in production (the stack plus its request log).
+// Also the process CPU time per request of each series (client included, the same for both): on a machine shared
+// with other work, throughput follows the neighbours' load, CPU per request much less.
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -15,9 +17,10 @@ const CONCURRENCY = 16
 const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 2000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 
-async function drive(pool: Pool, path: string, headers: Record<string, string>, ms: number): Promise<{ samples: number[]; seconds: number; errors: number }> {
+async function drive(pool: Pool, path: string, headers: Record<string, string>, ms: number): Promise<{ samples: number[]; seconds: number; errors: number; cpuMicros: number }> {
   const samples: number[] = []
   let errors = 0
+  const cpu = process.cpuUsage()
   const start = performance.now()
   const end = start + ms
   await Promise.all(
@@ -31,7 +34,8 @@ async function drive(pool: Pool, path: string, headers: Record<string, string>, 
       }
     })
   )
-  return { samples, seconds: (performance.now() - start) / 1000, errors }
+  const used = process.cpuUsage(cpu)
+  return { samples, seconds: (performance.now() - start) / 1000, errors, cpuMicros: used.user + used.system }
 }
 
 export default async function apiBench(): Promise<BenchResult> {
@@ -63,7 +67,7 @@ export default async function apiBench(): Promise<BenchResult> {
     await drive(apiPool, infoPath, infoHeaders, 500)
     await drive(barePool, '/bare', {}, 500)
 
-    const series = () => ({ samples: [] as number[], seconds: 0, errors: 0 })
+    const series = () => ({ samples: [] as number[], seconds: 0, errors: 0, cpuMicros: 0 })
     const acc = { info: series(), infoLogged: series(), bare: series() }
     for (let r = 0; r < ROUNDS; r++) {
       for (const [name, run] of [
@@ -82,6 +86,7 @@ export default async function apiBench(): Promise<BenchResult> {
         acc[name].samples.push(...out.samples)
         acc[name].seconds += out.seconds
         acc[name].errors += out.errors
+        acc[name].cpuMicros += out.cpuMicros
       }
     }
     await apiPool.close()
@@ -89,7 +94,7 @@ export default async function apiBench(): Promise<BenchResult> {
 
     const row = (name: string, a: typeof acc.info): BenchRow => {
       const s = latencyStats(a.samples)
-      return { name, requests: s.count, errors: a.errors, 'req/s': s.count / a.seconds, 'p50 ms': s.p50, 'p99 ms': s.p99, 'max ms': s.max }
+      return { name, requests: s.count, errors: a.errors, 'req/s': s.count / a.seconds, 'CPU µs/req': a.cpuMicros / s.count, 'p50 ms': s.p50, 'p99 ms': s.p99, 'max ms': s.max }
     }
     const info = row('GET /v2/session/info (authenticated, log at warn)', acc.info)
     const logged = row('GET /v2/session/info (authenticated, log at info to a file)', acc.infoLogged)
@@ -105,6 +110,8 @@ export default async function apiBench(): Promise<BenchResult> {
         concurrency: CONCURRENCY,
         'throughput ratio (info / bare)': ratio(info, 'req/s'),
         'throughput ratio (info with its info log / bare)': ratio(logged, 'req/s'),
+        'CPU per request ratio (bare / info)': 1 / ratio(info, 'CPU µs/req'),
+        'CPU per request ratio (bare / info with its info log)': 1 / ratio(logged, 'CPU µs/req'),
         'p99 ratio (info / bare)': ratio(info, 'p99 ms'),
         'p99 ratio (info with its info log / bare)': ratio(logged, 'p99 ms')
       }

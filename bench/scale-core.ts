@@ -1,14 +1,93 @@
-// The core under measurement as a child process, as `npm run serve` runs it (node + tsx + src-main/cli.ts, sandbox
-// network, paid plan, unlimited quota), with the bench probe preloaded: spawn/stop/kill, /health, authenticated
-// JSON calls, memory (RSS from /proc, heap from the probe after a GC) and CPU ticks from /proc/<pid>/stat.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, readFileSync, statSync } from 'node:fs'
+// The core under measurement as a child process, with the bench probe preloaded: spawn/stop/kill, /health,
+// authenticated JSON calls, memory (RSS from /proc, heap from the probe after a GC) and CPU ticks from /proc/<pid>/stat.
+// Sandbox 'child' (default): the sandbox network in a process of its own (bench/scale-sandbox.ts, over IPC) and the
+// core bundled once with esbuild and run by plain node (as the desktop app runs its bundle: no tsx compile at boot);
+// 'inproc': `npm run serve -- --network sandbox` (node + tsx + cli.ts), phones driven through /sandbox/*.
+import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Pool } from 'undici'
+import type { SandboxOp, SandboxTrustInfo } from './scale-sandbox.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
+
+export type SandboxMode = 'child' | 'inproc'
+
+/** The sandbox in its own process: phones, seeds and scans over IPC. */
+export class SandboxProcess {
+  private child: ChildProcess | undefined
+  private seq = 0
+  private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>()
+  trust: SandboxTrustInfo | undefined
+
+  constructor(readonly dataDir: string) {}
+
+  async start(): Promise<SandboxTrustInfo> {
+    const child = fork(join(root, 'bench/scale-sandbox.ts'), [this.dataDir], { cwd: root, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
+    this.child = child
+    const trust = await new Promise<SandboxTrustInfo>((resolve, reject) => {
+      child.once('exit', (code) => reject(new Error(`the sandbox process exited (${code})`)))
+      child.on('message', (m: { kind?: string; trust?: SandboxTrustInfo; id?: number; ok?: boolean; result?: unknown; error?: string }) => {
+        if (m.kind === 'ready') return resolve(m.trust!)
+        const w = this.waiting.get(m.id!)
+        this.waiting.delete(m.id!)
+        if (m.ok) w?.resolve(m.result)
+        else w?.reject(new Error(m.error))
+      })
+    })
+    this.trust = trust
+    return trust
+  }
+
+  call<T = unknown>(op: SandboxOp['op'], args: SandboxOp['args']): Promise<T> {
+    const id = ++this.seq
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject })
+      this.child!.send({ id, op, args })
+    })
+  }
+
+  rssMb(): number {
+    return rssOf(this.child?.pid ?? 0)
+  }
+
+  cpuTicks(): number {
+    return cpuTicksOf(this.child?.pid ?? 0)
+  }
+
+  async close(): Promise<void> {
+    const child = this.child
+    if (!child || child.exitCode !== null) return
+    const exited = new Promise((r) => child.once('exit', r))
+    child.kill('SIGTERM')
+    await Promise.race([exited, sleep(5_000)])
+    if (child.exitCode === null) child.kill('SIGKILL')
+  }
+}
+
+const rssOf = (pid: number): number => {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return m ? Number(m[1]) / 1024 : 0
+}
+
+const cpuTicksOf = (pid: number): number => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return Number(fields[11]) + Number(fields[12])
+}
+
+/** A bench file bundled once per bench run to plain JS (node_modules stay external, resolved from the repo). */
+function bundle(file: string): string {
+  const dir = join(root, 'node_modules/.cache/switchboard-bench')
+  mkdirSync(dir, { recursive: true })
+  const out = join(dir, file.replace(/\.ts$/, '.mjs'))
+  execFileSync(join(root, 'node_modules/.bin/esbuild'), [
+    join(root, 'bench', file), '--bundle', '--platform=node', '--format=esm', '--target=node20', '--packages=external', '--log-level=warning', `--outfile=${out}`
+  ], { cwd: root, stdio: 'inherit' })
+  return out
+}
 
 export interface Memory {
   rssMb: number
@@ -40,9 +119,36 @@ export class CoreProcess {
   private lastProbeSeq = 0
   log = ''
 
-  constructor(readonly dataDir: string, readonly port: number, readonly token: string) {
+  readonly sandbox: SandboxProcess | undefined
+  /** The bundled core entry and probe ('child' mode). */
+  private entry: [string, string] | undefined
+
+  constructor(readonly dataDir: string, readonly port: number, readonly token: string, readonly mode: SandboxMode = 'child') {
     this.pool = new Pool(`http://127.0.0.1:${port}`, { connections: 32 })
     this.probeFile = join(dataDir, 'bench-probe.json')
+    this.sandbox = mode === 'child' ? new SandboxProcess(join(dataDir, 'sandbox-process')) : undefined
+  }
+
+  // ---- the simulated phones, wherever the sandbox runs ----
+
+  async createPhone(phone: string, name: string): Promise<void> {
+    if (this.sandbox) await this.sandbox.call('createPhone', { phone, name })
+    else await this.ok('POST', '/sandbox/phones', {}, { phone_number: phone, name })
+  }
+
+  async seed(phone: string, spec: Record<string, unknown>): Promise<void> {
+    if (this.sandbox) await this.sandbox.call('seed', { phone, spec })
+    else await this.ok('POST', `/sandbox/phones/${phone}/history`, {}, spec)
+  }
+
+  /** The phone scans the instance's current QR. */
+  async scan(phone: string, instanceId: string): Promise<void> {
+    if (!this.sandbox) {
+      await this.ok('POST', `/sandbox/phones/${phone}/scan`, {}, { instance_id: instanceId })
+      return
+    }
+    const { value } = await this.ok<{ value: string }>('GET', '/v2/auth/qr', { instance_id: instanceId })
+    await this.sandbox.call('scan', { phone, qr: value })
   }
 
   get pid(): number {
@@ -51,17 +157,20 @@ export class CoreProcess {
 
   /** Spawns the core; resolves with ms from spawn to the first /health 200. */
   async start(): Promise<number> {
+    if (this.sandbox && !this.sandbox.trust) await this.sandbox.start()
+    if (this.sandbox) this.entry ??= [bundle('scale-core-entry.ts'), bundle('scale-probe.ts')]
+    const common = ['--data-dir', this.dataDir, '--port', String(this.port), '--access-token', this.token]
+    // 'child': plain node runs the bundles (no tsx loader hooks in the measured process); 'inproc': as npm run serve.
+    const args = this.sandbox
+      ? ['--import', this.entry![1]!, this.entry![0]!, ...common]
+      : ['--import', 'tsx', '--import', join(root, 'bench/scale-probe.ts'), join(root, 'src-main/cli.ts'), '--network', 'sandbox', ...common, '--plan', 'paid', '--paid-instance-quota', 'unlimited']
+    const env = { ...process.env, SWITCHBOARD_BENCH_PROBE: this.probeFile, ...(this.sandbox ? { SWITCHBOARD_BENCH_SANDBOX: JSON.stringify(this.sandbox.trust) } : {}) }
     const t0 = performance.now()
     const child = spawn(
       process.execPath,
-      [
-        // BENCH_CORE_NODE_ARGS: extra node flags for the core, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
-        ...(process.env.BENCH_CORE_NODE_ARGS ?? '').split(' ').filter(Boolean),
-        '--expose-gc', '--import', 'tsx', '--import', join(root, 'bench/scale-probe.ts'), join(root, 'src-main/cli.ts'),
-        '--network', 'sandbox', '--data-dir', this.dataDir, '--port', String(this.port), '--access-token', this.token,
-        '--plan', 'paid', '--paid-instance-quota', 'unlimited'
-      ],
-      { cwd: root, env: { ...process.env, SWITCHBOARD_BENCH_PROBE: this.probeFile }, stdio: ['ignore', 'pipe', 'pipe'] }
+      // BENCH_CORE_NODE_ARGS: extra node flags for the core, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
+      [...(process.env.BENCH_CORE_NODE_ARGS ?? '').split(' ').filter(Boolean), '--expose-gc', ...args],
+      { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] }
     )
     this.child = child
     this.lastProbeSeq = 0
@@ -141,9 +250,7 @@ export class CoreProcess {
 
   /** utime + stime of the child in clock ticks (1/100 s on Linux). */
   cpuTicks(): number {
-    const stat = readFileSync(`/proc/${this.pid}/stat`, 'utf8')
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return Number(fields[11]) + Number(fields[12])
+    return cpuTicksOf(this.pid)
   }
 
   fileMb(name: string): number {
@@ -157,6 +264,7 @@ export class CoreProcess {
 
   async close(): Promise<void> {
     if (this.child && this.child.exitCode === null) await this.kill()
+    await this.sandbox?.close()
     await this.pool.close()
   }
 }

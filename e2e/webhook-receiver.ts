@@ -6,6 +6,8 @@ import type { AddressInfo } from 'node:net'
 export interface Received {
   headers: IncomingHttpHeaders
   body: { id: string; event: string; instance_id: string; payload: Record<string, unknown> }
+  /** The body as received, byte for byte (what signatures cover). */
+  raw: string
 }
 
 export interface Receiver {
@@ -24,7 +26,7 @@ export async function startReceiver(): Promise<Receiver> {
     req.on('data', (c: Buffer) => (raw += c.toString()))
     req.on('end', () => {
       try {
-        received.push({ headers: req.headers, body: JSON.parse(raw) as Received['body'] })
+        received.push({ headers: req.headers, body: JSON.parse(raw) as Received['body'], raw })
       } catch {
         // not JSON: not a delivery
       }

@@ -2,6 +2,7 @@
 // log (HTTP 200) and at a real local receiver.
 import { expect, test } from './fixtures.js'
 import { saveScreenshot } from './screenshots.js'
+import { createHmac } from 'node:crypto'
 import { startReceiver } from './webhook-receiver.js'
 
 test.use({ plan: 'paid' })
@@ -78,6 +79,39 @@ test('a receiver that fails, recovers and is replayed to; a 410 pauses the webho
     await replay.scrollIntoViewIfNeeded()
     expect((await replay.boundingBox())!.height).toBeLessThan(40)
     expect(await page.locator('.content').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+  } finally {
+    await receiver.close()
+  }
+})
+
+test('send a test event: the receiver gets a signed webhook.test, and the payload viewer shows that body', async ({ ui, page }) => {
+  const receiver = await startReceiver()
+  const secret = 'e2e-test-secret'
+  try {
+    const id = await ui.instances.create('Test desk')
+    await ui.instances.expectStatus('Test desk', 'SCAN_QR_CODE')
+    await ui.go('Webhooks')
+    // Each event is explained where it is picked.
+    const form = page.getByRole('form', { name: 'Add a webhook' })
+    await expect(form.getByRole('checkbox', { name: 'message.ack', exact: true })).toHaveAccessibleDescription(/own message/)
+    // Subscribed to message only: the test reaches it anyway.
+    await ui.webhooks.add(receiver.url, ['message'], secret)
+    await ui.webhooks.sendTest(receiver.url)
+
+    await expect.poll(() => receiver.received.filter((r) => r.body.event === 'webhook.test').length).toBe(1)
+    const got = receiver.received.find((r) => r.body.event === 'webhook.test')!
+    expect(got.body).toMatchObject({ instance_id: id, payload: { test: true, url: receiver.url } })
+    // Signed as every delivery: HMAC-SHA256 of the exact body with the secret (x-wawp-signature).
+    expect(got.headers['x-wawp-signature']).toBe(createHmac('sha256', secret).update(got.raw).digest('hex'))
+
+    const row = ui.webhooks.deliveryRows().filter({ hasText: 'webhook.test' }).first()
+    await expect(row).toHaveAttribute('data-state', 'delivered')
+    await expect(row).toContainText('A test delivery sent on request')
+    const viewer = await ui.webhooks.openPayload(row)
+    await expect(viewer.getByLabel('Body (pretty-printed)')).toHaveText(JSON.stringify(JSON.parse(got.raw), null, 2))
+    await expect(viewer.getByText(String(got.headers['webhook-signature']), { exact: true })).toBeVisible()
+    await expect(viewer.getByText(String(got.headers['x-wawp-signature']), { exact: true })).toBeVisible()
+    await saveScreenshot(page, 'webhooks-payload')
   } finally {
     await receiver.close()
   }

@@ -3,11 +3,12 @@
 // The desktop app needs better-sqlite3 built for Electron's ABI: built here on first need (and again after an
 // Electron or better-sqlite3 upgrade), never by hand. SWITCHBOARD_SQLITE_BINDING set by the user wins.
 // Test knobs: SWITCHBOARD_ELECTRON_DIR and SWITCHBOARD_NATIVE_DIR (see electron-native.mjs), and
-// SWITCHBOARD_START_DRY_RUN=1, which prints the launch instead of running it.
+// SWITCHBOARD_START_DRY_RUN=1, which prints the launch instead of running it; SWITCHBOARD_UI_DIR, the headless UI's folder.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { electronBinary, electronSqliteState, root } from './electron-native.mjs'
 
 const args = process.argv.slice(2)
@@ -20,8 +21,33 @@ function run(command, commandArgs, env) {
     return
   }
   const child = spawn(command, commandArgs, { cwd: root, stdio: 'inherit', env })
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal === 'SIGHUP' ? 'SIGTERM' : signal))
+  // npm runs us under `sh -c`, which dies on npm's SIGTERM without passing it on: when our parent goes away we are
+  // re-parented, and then we stop the app ourselves instead of leaving it running with nobody to stop it.
+  const parent = process.ppid
+  setInterval(() => {
+    if (process.ppid !== parent) child.kill('SIGTERM')
+  }, 500).unref()
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+}
+
+/** Where the headless UI is served from (the same rule as the core's defaultRendererDir). */
+const rendererDir = () => process.env.SWITCHBOARD_UI_DIR ?? join(root, 'out', 'renderer')
+
+/**
+ * The UI is built on first need (a fresh clone has no out/): `npm start` opens a working UI instead of a "not built"
+ * page. A failed build leaves the API running and names the command to run.
+ */
+function ensureRendererBuilt() {
+  if (existsSync(join(rendererDir(), 'index.html'))) return
+  const electronVite = join(dirname(require.resolve('electron-vite/package.json')), 'bin', 'electron-vite.js')
+  console.log('Building the Switchboard UI once (npm run build; about a minute)…')
+  if (process.env.SWITCHBOARD_START_DRY_RUN === '1') {
+    console.log(`would build: ${process.execPath} ${electronVite} build`)
+    return
+  }
+  const build = spawnSync(process.execPath, [electronVite, 'build'], { cwd: root, stdio: 'inherit', env: process.env })
+  if (build.status !== 0) console.error('switchboard: building the UI failed (see above); the API works without it. Run `npm run build` to retry.')
 }
 
 /** The Electron-ABI better-sqlite3, built now when missing or stale; exits with the command to run on failure. */
@@ -50,6 +76,7 @@ if (electronBinary()) {
   run(process.execPath, built ? [electronVite, 'preview', '--', ...args] : [electronVite, 'dev', '--', ...args], env)
 } else {
   console.log("Switchboard runs headless because Electron's binary is not installed (the API and the sandbox work the same).")
-  const tsx = join(dirname(require.resolve('tsx/package.json')), 'dist', 'cli.mjs')
-  run(process.execPath, [tsx, join(root, 'src-main', 'cli.ts'), ...args], process.env)
+  ensureRendererBuilt()
+  // tsx as a loader in one node process (not tsx's CLI, which adds a process in between): signals reach the core.
+  run(process.execPath, ['--import', pathToFileURL(require.resolve('tsx')).href, join(root, 'src-main', 'cli.ts'), ...args], process.env)
 }

@@ -13,8 +13,23 @@ describe('CLI flags', () => {
       network: 'whatsapp',
       plan: undefined,
       accessToken: undefined,
-      instanceQuota: { free: 2, paid: null }
+      instanceQuota: { free: 2, paid: null },
+      logLevel: undefined,
+      pinned: {}
     })
+  })
+
+  it('names the flag or variable that pins each setting (it wins over the Settings choice)', () => {
+    expect(parseCliArgs(['--port', '4001', '--allow-host', 'nas.local', '--log-level', 'debug'], { SWITCHBOARD_HOST: '0.0.0.0', SWITCHBOARD_PLAN: 'paid', SWITCHBOARD_FREE_INSTANCE_QUOTA: '3' }).pinned).toEqual({
+      port: '--port',
+      host: 'SWITCHBOARD_HOST',
+      plan: 'SWITCHBOARD_PLAN',
+      allowHosts: '--allow-host',
+      logLevel: '--log-level',
+      freeInstanceQuota: 'SWITCHBOARD_FREE_INSTANCE_QUOTA'
+    })
+    expect(parseCliArgs([], { SWITCHBOARD_LOG_LEVEL: 'warn' })).toMatchObject({ logLevel: 'warn', pinned: { logLevel: 'SWITCHBOARD_LOG_LEVEL' } })
+    expect(() => parseCliArgs(['--log-level', 'loud'], {})).toThrow(/--log-level must be one of error, warn, info, debug, trace/)
   })
 
   it('takes extra Host names from repeated --allow-host or SWITCHBOARD_ALLOW_HOSTS (the flags replace the env list)', () => {
@@ -29,8 +44,8 @@ describe('CLI flags', () => {
 
   it('reads flags, and env vars when a flag is absent (flags win)', () => {
     const env = { SWITCHBOARD_PORT: '4000', SWITCHBOARD_HOST: '::1', SWITCHBOARD_DATA_DIR: '/d', SWITCHBOARD_NETWORK: 'sandbox', SWITCHBOARD_ACCESS_TOKEN: 'env-t', SWITCHBOARD_PLAN: 'paid' }
-    expect(parseCliArgs([], env)).toEqual({ port: 4000, host: '::1', allowHosts: [], dataDir: '/d', network: 'sandbox', plan: 'paid', accessToken: 'env-t', instanceQuota: { free: 2, paid: null } })
-    expect(parseCliArgs(['--port', '0', '--host', '127.0.0.1', '--data-dir', '/x', '--network', 'whatsapp', '--access-token', 't', '--plan', 'free'], env)).toEqual({
+    expect(parseCliArgs([], env)).toMatchObject({ port: 4000, host: '::1', allowHosts: [], dataDir: '/d', network: 'sandbox', plan: 'paid', accessToken: 'env-t', instanceQuota: { free: 2, paid: null } })
+    expect(parseCliArgs(['--port', '0', '--host', '127.0.0.1', '--data-dir', '/x', '--network', 'whatsapp', '--access-token', 't', '--plan', 'free'], env)).toMatchObject({
       port: 0,
       host: '127.0.0.1',
       allowHosts: [],

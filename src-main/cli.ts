@@ -1,12 +1,41 @@
 // Headless entry (`npm run serve -- [flags]`): flags and env -> startCore -> "listening" line; SIGTERM/SIGINT
 // shut down cleanly (engines closed, WAL checkpointed). Contract: ARCHITECTURE.md §4.1.
-// `npm run serve -- accounts …` is the owner's account management instead (accounts-cli.ts; no server).
+// `npm run serve -- accounts …` is the owner's account management instead (accounts-cli.ts; no server);
+// `npm run ui-link` prints a one-time UI link from the running server (ui-link-cli.ts).
 import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
 import { EXPOSED_WARNING, isLoopbackHost } from './core/api/plugins/security.js'
-import { parseCoreFlags, USAGE, type CliOptions } from './core-flags.js'
+import { parseCoreFlags, resolveDataDir, USAGE, type CliOptions } from './core-flags.js'
+import { revealDefaultToken, secretsPath } from './core/db/default-account.js'
 
 export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
   return parseCoreFlags(argv, env, { unknownFlags: 'refuse' })
+}
+
+/** Where the API access token is, printed at start: a headless user must not have to read the code to find it. */
+export function tokenWhereabouts(options: Pick<CliOptions, 'accessToken' | 'dataDir'>, env: NodeJS.ProcessEnv = process.env): string {
+  if (options.accessToken) return 'API access token: the one given with --access-token / SWITCHBOARD_ACCESS_TOKEN'
+  const dirFlag = env.SWITCHBOARD_DATA_DIR || options.dataDir === resolveDataDir(undefined, env) ? '' : ` --data-dir ${JSON.stringify(options.dataDir)}`
+  return `API access token: kept in ${secretsPath(options.dataDir)} (owner-only); print it with: npm run serve -- token${dirFlag}`
+}
+
+/** `npm run serve -- token [--data-dir D]`: prints the default account's token (exit 1 when there is none yet). */
+async function printDefaultToken(argv: string[]): Promise<number> {
+  let dataDir: string
+  try {
+    const { values } = parseArgs({ args: argv, options: { 'data-dir': { type: 'string' } }, strict: true })
+    dataDir = resolveDataDir(values['data-dir'], process.env)
+  } catch (e) {
+    console.error(`switchboard token: ${(e as Error).message}\nusage: npm run serve -- token [--data-dir D]`)
+    return 2
+  }
+  const token = revealDefaultToken(dataDir)
+  if (!token) {
+    console.error(`switchboard token: no access token in ${secretsPath(dataDir)} yet; start Switchboard once (npm start) to create it`)
+    return 1
+  }
+  console.log(token)
+  return 0
 }
 
 async function main(): Promise<void> {
@@ -15,6 +44,13 @@ async function main(): Promise<void> {
     const { runAccountsCommand } = await import('./accounts-cli.js')
     process.exit(await runAccountsCommand(process.argv.slice(3)))
   }
+  // `ui-link` prints a one-time UI link from the server that uses the data dir (ui-link-cli.ts; no token needed).
+  if (process.argv[2] === 'ui-link') {
+    const { runUiLinkCommand } = await import('./ui-link-cli.js')
+    process.exit(await runUiLinkCommand(process.argv.slice(3)))
+  }
+  // `token`: the default account's access token, for a headless user who never passed --access-token.
+  if (process.argv[2] === 'token') process.exit(await printDefaultToken(process.argv.slice(3)))
   let options: CliOptions
   try {
     options = parseCliArgs(process.argv.slice(2))
@@ -30,8 +66,12 @@ async function main(): Promise<void> {
   console.log(`Switchboard API listening on ${core.url}`)
   // Loud on purpose: --host other than loopback exposes the API to the network (the log has it too).
   if (!isLoopbackHost(core.host)) console.error(EXPOSED_WARNING)
-  if (options.allowHosts.length) console.log(`Also accepting Host: ${options.allowHosts.join(', ')} (--allow-host)`)
+  // The hosts in force: the flag's (or variable's), else those chosen in Settings.
+  const allowHosts = core.services.settings.allowHosts()
+  if (allowHosts.length) console.log(`Also accepting Host: ${allowHosts.join(', ')} (${options.pinned.allowHosts ?? 'Settings'})`)
   console.log(`Switchboard UI (one-time link for this run): ${core.uiUrl}`)
+  console.log('Another tab or browser: run `npm run ui-link` for a new link.')
+  console.log(tokenWhereabouts(options))
   if (core.network === 'sandbox') console.log('Network: SANDBOX (simulated WhatsApp network on 127.0.0.1; no real accounts)')
 
   let closing = false

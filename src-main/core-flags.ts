@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { normalizeAllowedHost } from './core/api/plugins/security.js'
 import { DEFAULT_PLANS, isPlanTier, type PlanCatalogue, type PlanTier } from './core/domain/plans.js'
+import type { PinnedSettings } from './core/settings/app-settings.js'
 import type { CoreOptions, NetworkMode } from './core/start-core.js'
 
 export class CliUsageError extends Error {}
@@ -27,7 +28,16 @@ export type CliOptions = Required<Pick<CoreOptions, 'port' | 'host' | 'dataDir' 
   plan: PlanTier | undefined
   /** Instance quota per plan; null = unlimited. */
   instanceQuota: PlanCatalogue['instanceQuota']
+  /** Only when given (--log-level or SWITCHBOARD_LOG_LEVEL): otherwise the Settings choice, else info. */
+  logLevel: string | undefined
+  /**
+   * The settings a flag or variable set, named: they win over the choices stored in Settings (which apply to the
+   * others, with the values above as defaults).
+   */
+  pinned: PinnedSettings
 }
+
+const LOG_LEVEL_FLAG_VALUES = ['error', 'warn', 'info', 'debug', 'trace']
 
 export interface FlagParsing {
   /** The desktop app ignores flags it does not know (Electron's and Chromium's own); the CLI refuses them. */
@@ -72,7 +82,8 @@ export function parseCoreFlags(argv: string[], env: NodeJS.ProcessEnv, how: Flag
       plan: { type: 'string' },
       'free-instance-quota': { type: 'string' },
       'paid-instance-quota': { type: 'string' },
-      'allow-host': { type: 'string', multiple: true }
+      'allow-host': { type: 'string', multiple: true },
+      'log-level': { type: 'string' }
     }
   })
   // Without strict mode a known flag given bare (`--port`) parses as `true`: treat it as missing a value.
@@ -81,6 +92,22 @@ export function parseCoreFlags(argv: string[], env: NodeJS.ProcessEnv, how: Flag
     if (v === true) throw new CliUsageError(`--${name} needs a value`)
     return typeof v === 'string' ? v : undefined
   }
+  // Which flag or variable gave a setting: the Settings view names it, and it wins over the stored choice.
+  const pinned: PinnedSettings = {}
+  const source = (key: keyof PinnedSettings, flagName: string, envName: string): void => {
+    if (values[flagName as keyof typeof values] !== undefined) pinned[key] = `--${flagName}`
+    else if (env[envName] !== undefined && env[envName] !== '') pinned[key] = envName
+  }
+  source('port', 'port', 'SWITCHBOARD_PORT')
+  source('host', 'host', 'SWITCHBOARD_HOST')
+  source('plan', 'plan', 'SWITCHBOARD_PLAN')
+  source('logLevel', 'log-level', 'SWITCHBOARD_LOG_LEVEL')
+  source('freeInstanceQuota', 'free-instance-quota', 'SWITCHBOARD_FREE_INSTANCE_QUOTA')
+  source('paidInstanceQuota', 'paid-instance-quota', 'SWITCHBOARD_PAID_INSTANCE_QUOTA')
+  if (values['allow-host']?.length) pinned.allowHosts = '--allow-host'
+  else if (env.SWITCHBOARD_ALLOW_HOSTS) pinned.allowHosts = 'SWITCHBOARD_ALLOW_HOSTS'
+  const logLevel = flag('log-level') ?? (env.SWITCHBOARD_LOG_LEVEL || undefined)
+  if (logLevel !== undefined && !LOG_LEVEL_FLAG_VALUES.includes(logLevel)) throw new CliUsageError(`--log-level must be one of ${LOG_LEVEL_FLAG_VALUES.join(', ')}, got "${logLevel}"`)
   const portText = flag('port') ?? env.SWITCHBOARD_PORT ?? '3000'
   const port = Number(portText)
   if (!/^\d+$/.test(portText) || port > 65535) throw new CliUsageError(`--port must be 0..65535, got "${portText}"`)
@@ -101,9 +128,11 @@ export function parseCoreFlags(argv: string[], env: NodeJS.ProcessEnv, how: Flag
     instanceQuota: {
       free: parseQuota('free-instance-quota', flag('free-instance-quota') ?? env.SWITCHBOARD_FREE_INSTANCE_QUOTA, DEFAULT_PLANS.instanceQuota.free),
       paid: parseQuota('paid-instance-quota', flag('paid-instance-quota') ?? env.SWITCHBOARD_PAID_INSTANCE_QUOTA, DEFAULT_PLANS.instanceQuota.paid)
-    }
+    },
+    logLevel,
+    pinned
   }
 }
 
 export const USAGE =
-  'usage: npm run serve -- [--port N] [--host H] [--data-dir D] [--network whatsapp|sandbox] [--access-token T] [--plan free|paid] [--free-instance-quota N|unlimited] [--paid-instance-quota N|unlimited] [--allow-host NAME ...]'
+  'usage: npm run serve -- [--port N] [--host H] [--data-dir D] [--network whatsapp|sandbox] [--access-token T] [--plan free|paid] [--free-instance-quota N|unlimited] [--paid-instance-quota N|unlimited] [--allow-host NAME ...] [--log-level error|warn|info|debug|trace]'

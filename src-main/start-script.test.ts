@@ -16,7 +16,7 @@ describe('npm start', () => {
     const noElectron = mkdtempSync(join(tmpdir(), 'sb-no-electron-'))
     const child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs'), '--port', '0', '--data-dir', dataDir, '--access-token', 'start-test'], {
       cwd: root,
-      env: { ...process.env, SWITCHBOARD_ELECTRON_DIR: noElectron },
+      env: { ...process.env, SWITCHBOARD_ELECTRON_DIR: noElectron, SWITCHBOARD_UI_DIR: builtUi() },
       stdio: ['ignore', 'pipe', 'pipe']
     })
     let out = ''
@@ -31,7 +31,52 @@ describe('npm start', () => {
     child.kill('SIGTERM')
     expect(await exited).toBe(0)
   })
+
+  it('stops the app when npm stops it: a SIGTERM to the shell npm runs us in leaves no process behind', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sb-start-'))
+    // npm runs `sh -c "node scripts/start.mjs …"`; the trailing `; true` keeps sh from exec'ing node, as npm's shell does.
+    const script = `"${process.execPath}" scripts/start.mjs --port 0 --data-dir "${dataDir}" --access-token start-test; true`
+    const shell = spawn('sh', ['-c', script], {
+      cwd: root,
+      env: { ...process.env, SWITCHBOARD_ELECTRON_DIR: mkdtempSync(join(tmpdir(), 'sb-no-electron-')), SWITCHBOARD_UI_DIR: builtUi() },
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
+    let out = ''
+    shell.stdout.on('data', (d: Buffer) => (out += d.toString()))
+    shell.stderr.on('data', (d: Buffer) => (out += d.toString()))
+    const deadline = Date.now() + 90_000
+    while (!/listening on (http:\/\/\S+)/.test(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
+    expect(out).toMatch(/listening on http/)
+    const url = /listening on (http:\/\/\S+)/.exec(out)![1]!
+    expect((await fetch(`${url}/health`)).status).toBe(200)
+    shell.kill('SIGTERM')
+    // The core shuts down (engines closed, WAL checkpointed) and its port closes: nothing is left answering.
+    const stopBy = Date.now() + 20_000
+    let answering = true
+    while (answering && Date.now() < stopBy) {
+      answering = await fetch(`${url}/health`).then(() => true, () => false)
+      if (answering) await new Promise((r) => setTimeout(r, 200))
+    }
+    expect(answering, out).toBe(false)
+  }, 150_000)
+
+  it('builds the UI on first need, so a fresh clone opens a working UI (dry run)', async () => {
+    const run = await runStart({ SWITCHBOARD_ELECTRON_DIR: mkdtempSync(join(tmpdir(), 'sb-no-electron-')), SWITCHBOARD_UI_DIR: mkdtempSync(join(tmpdir(), 'sb-no-ui-')) })
+    expect(run.code, run.out).toBe(0)
+    expect(run.out).toContain('Building the Switchboard UI once')
+    expect(run.out).toMatch(/would build: .*electron-vite\.js build/)
+    expect(run.out).toMatch(/would run: .*--import \S*tsx\S*loader\.mjs \S*src-main\/cli\.ts --port 0/)
+    const built = await runStart({ SWITCHBOARD_ELECTRON_DIR: mkdtempSync(join(tmpdir(), 'sb-no-electron-')), SWITCHBOARD_UI_DIR: builtUi() })
+    expect(built.out).not.toContain('Building the Switchboard UI')
+  })
 })
+
+/** A folder that looks like a built renderer (the headless UI's index.html). */
+function builtUi(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sb-ui-'))
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Switchboard</title>')
+  return dir
+}
 
 /** A folder that looks like node_modules/electron after a successful binary download. */
 function fakeElectron(version: string): string {

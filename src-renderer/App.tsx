@@ -5,6 +5,7 @@ import { useEffect, useRef, type ComponentType } from 'react'
 import { ConnectionBanner } from './components/ConnectionBanner.js'
 import { ErrorNote } from './components/ErrorNote.js'
 import { Sidebar } from './components/Sidebar.js'
+import { Toasts } from './components/Toasts.js'
 import { TopBar } from './components/TopBar.js'
 import { useAppStore, type ViewName } from './stores/app-store.js'
 import { ApiView } from './views/api/ApiView.js'
@@ -61,6 +62,7 @@ export function App() {
           {info ? <View /> : null}
         </main>
       </div>
+      <Toasts />
     </div>
   )
 }

@@ -8,6 +8,7 @@ export class SandboxPage {
     return this.page.getByRole('listitem', { name: `Phone ${name}` })
   }
 
+  /** `number` as people type it (+1 555 000 0001 works too). */
   async createPhone(number: string, name: string): Promise<void> {
     await this.page.getByLabel('Phone number').fill(number)
     await this.page.getByLabel('Name', { exact: true }).fill(name)
@@ -44,12 +45,31 @@ export class SandboxPage {
     await expect(card.getByRole('status').filter({ hasText: 'Code accepted' })).toBeVisible()
   }
 
+  /** Picks `to` among the other phones when it is one of them, otherwise types it (a number or a chat id). */
   async sendAs(phoneName: string, to: string, text: string): Promise<void> {
     const card = this.phone(phoneName)
-    await card.getByLabel(`Send as ${phoneName} to`).fill(to)
+    const recipient = card.getByLabel(`Send as ${phoneName} to`)
+    const values = await recipient.locator('option').evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value))
+    if (values.includes(to)) await recipient.selectOption(to)
+    else {
+      await recipient.selectOption('other')
+      await card.getByLabel('Number or chat id').fill(to)
+    }
     await card.getByLabel('Message', { exact: true }).fill(text)
     await card.getByRole('button', { name: 'Send a message as this person' }).click()
     await expect(card.getByRole('status').filter({ hasText: 'Sent' })).toBeVisible()
+  }
+
+  /** The cards' phone numbers, top to bottom. */
+  async order(): Promise<string[]> {
+    return this.page.getByRole('list', { name: 'Simulated phones' }).locator(':scope > li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-phone') ?? ''))
+  }
+
+  /** Nothing in the page is wider than the window (no sideways scrolling). */
+  async expectNoHorizontalOverflow(): Promise<void> {
+    const [scrollWidth, innerWidth] = (await this.page.evaluate('[document.documentElement.scrollWidth, window.innerWidth]')) as [number, number]
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth)
+    expect(await this.page.locator('.content').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
   }
 
   async openInbox(phoneName: string, phoneNumber: string): Promise<Locator> {

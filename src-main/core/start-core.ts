@@ -26,7 +26,7 @@ import { BaileysAdapter } from './engine/baileys/baileys-adapter.js'
 import { installLibsignalConsoleFilter } from './engine/baileys/libsignal-console.js'
 import type { BaileysBusEvents } from './engine/baileys/baileys-events.js'
 import type { ReconnectConfig } from './engine/baileys/reconnect-policy.js'
-import { InstanceManager } from './engine/instance-manager.js'
+import { InstanceManager, type ResumeConfig } from './engine/instance-manager.js'
 import { startIngestor } from './messaging/ingest/ingestor.js'
 import { sessionStatusOutbox } from './messaging/ingest/session-status.js'
 import { wasSentByApi } from './messaging/send/outbound-repo.js'
@@ -41,7 +41,7 @@ import { InstanceProxies } from './engine/proxy/instance-proxies.js'
 import { createRateLimiter, createSendQueue, systemClock, type Clock } from './rate-limit/index.js'
 import type { MediaLimits } from './messaging/send/media-input.js'
 import { wireOutbound } from './messaging/send/wiring.js'
-import { policyOfInstance } from './rate-limit/policies.js'
+import { FREE_POLICY_SLUGS, policyOfInstance } from './rate-limit/policies.js'
 import { createGroupPacer } from './account/group-pacing.js'
 import { GroupService } from './account/groups/group-service.js'
 import { ChannelService } from './account/channels/channel-service.js'
@@ -58,6 +58,10 @@ import { deleteInstanceWebhooks } from './webhooks/outbox.js'
 import { deleteInstance as deleteInstanceRow } from './db/repositories/instances-repo.js'
 import { PolicyService } from './rate-limit/policy-service.js'
 import { DEFAULT_ACCOUNT_ID } from './db/repositories/accounts-repo.js'
+import { readAppSettings } from './settings/app-settings-repo.js'
+import { pinnedByGivenOptions, resolveStartValues, type PinnedSettings } from './settings/app-settings.js'
+import { AppSettingsService, type DesktopHost } from './settings/app-settings-service.js'
+import { localUrl, removeRunningServer, writeRunningServer } from './settings/running-server.js'
 
 export type NetworkMode = 'whatsapp' | 'sandbox'
 export type CoreBusEvents = CoreEventMap & BaileysBusEvents
@@ -83,6 +87,16 @@ export interface CoreOptions {
   instanceQuota?: Partial<PlanCatalogue['instanceQuota']>
   /** Default: info to <dataDir>/logs/switchboard.log, warnings and errors also to stderr. */
   logger?: Logger
+  /** Level of the default logger (else SWITCHBOARD_LOG_LEVEL, else the Settings choice, else info). */
+  logLevel?: string
+  /**
+   * Which of host, port, allowHosts, plan, logLevel and the quotas a flag or environment variable set (named, for
+   * the Settings view): those win over the choices stored in Settings; the others are defaults. Absent: every
+   * option given is pinned (settings/app-settings.ts).
+   */
+  pinned?: PinnedSettings
+  /** The desktop app's hooks for Settings (start at login, open the data folder); absent headless. */
+  desktop?: DesktopHost
   /** better-sqlite3 binary built for Electron's ABI (see db/connection.ts). */
   nativeBinding?: string
   /**
@@ -95,6 +109,8 @@ export interface CoreOptions {
     /** Per-instance socket options (getMessage, retry caches) for the message store. */
     socketConfigFor?: (instanceId: string) => Partial<UserFacingSocketConfig>
     reconnect?: Partial<ReconnectConfig>
+    /** Boot resume: instances connecting at once and how long one may hold its slot (default 8, 5 s). */
+    resume?: Partial<ResumeConfig>
   }
   pairingThrottle?: Partial<PairingThrottleConfig>
   authFailureLimit?: AuthFailureLimiterConfig
@@ -129,6 +145,8 @@ export interface CoreHandle {
   logger: Logger
   /** The UI bridge (desktop: attach MessagePorts; headless: WebSocket at /ui/bridge). */
   ui: UiBridge
+  /** The service layer both front doors use (tests and hosts call it directly, e.g. services.settings). */
+  services: CoreServices
   /** http://HOST:PORT/ui/#token=... (the one-time UI URL). */
   uiUrl: string
   /** The default account's token in plaintext (desktop UI "reveal"). */
@@ -141,10 +159,10 @@ export interface CoreHandle {
 
 export async function startCore(options: CoreOptions): Promise<CoreHandle> {
   const network = options.network ?? 'whatsapp'
-  const host = options.host ?? '127.0.0.1'
   // Owner-only: 0700 folder, 0600 files (an older install is tightened here).
   ensurePrivateDataDir(options.dataDir)
-  const fileLogger = options.logger ? undefined : createFileLogger(join(options.dataDir, 'logs', 'switchboard.log'), process.env.SWITCHBOARD_LOG_LEVEL ?? 'info')
+  const givenLogLevel = options.logLevel ?? process.env.SWITCHBOARD_LOG_LEVEL
+  const fileLogger = options.logger ? undefined : createFileLogger(join(options.dataDir, 'logs', 'switchboard.log'), givenLogLevel ?? 'info')
   const logger = options.logger ?? fileLogger!.logger
   const cleanups: (() => Promise<void> | void)[] = []
   const unwind = async () => {
@@ -161,6 +179,19 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     const sealed = sealAuthStateAtRest(db)
     if (sealed) logger.info({ rows: sealed }, 'session keys stored in clear by an older version are now encrypted')
     ensureDefaultAccount(db, { dataDir: options.dataDir, accessToken: options.accessToken, plan: options.plan, now: Date.now() })
+    // Settings (settings/): a flag or variable given at start wins, else the choice stored in Settings, else the default.
+    const pinned = options.pinned ?? { ...pinnedByGivenOptions(options), ...(options.logLevel === undefined && process.env.SWITCHBOARD_LOG_LEVEL ? { logLevel: 'SWITCHBOARD_LOG_LEVEL' } : {}) }
+    const started = resolveStartValues({
+      host: options.host ?? '127.0.0.1',
+      port: options.port ?? 3000,
+      allowHosts: options.allowHosts ?? [],
+      logLevel: givenLogLevel ?? 'info',
+      freeInstanceQuota: options.instanceQuota?.free !== undefined ? options.instanceQuota.free : DEFAULT_PLANS.instanceQuota.free,
+      paidInstanceQuota: options.instanceQuota?.paid !== undefined ? options.instanceQuota.paid : DEFAULT_PLANS.instanceQuota.paid
+    }, readAppSettings(db), pinned)
+    const host = started.host
+    const setLogLevel = (level: string) => (fileLogger ? fileLogger.setLevel(level) : (logger.level = level))
+    if (started.logLevel !== (givenLogLevel ?? 'info')) setLogLevel(started.logLevel)
     // libsignal prints Signal session records (private keys) with console.info and has no logger option; this is
     // the one place the core touches the global console (engine/baileys/libsignal-console.ts).
     installLibsignalConsoleFilter(logger.child({ module: 'libsignal' }))
@@ -197,14 +228,14 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       socketConfigFor: (id) => ({ getMessage: storeGetMessage(db, id), msgRetryCounterCache: retryCounters.for(id), ...proxies.socketConfigFor(id), ...options.engine?.socketConfigFor?.(id) }),
       publish: (instanceId, events) => bus.emit('engine.baileys', { instanceId, events })
     })
-    const plans: PlanCatalogue = { instanceQuota: { ...DEFAULT_PLANS.instanceQuota, ...options.instanceQuota } }
+    const plans: PlanCatalogue = { instanceQuota: { free: started.freeInstanceQuota, paid: started.paidInstanceQuota } }
     // Webhooks: the delivery worker holds a STOPPED instance's deliveries; the outbox producers below (status
     // recorder, ingestor) get its wake, so each enqueue that creates deliveries wakes it. Created before them,
     // started below; closed after the engines (cleanups run in reverse).
     const webhooks = createWebhookService({ db, isInstanceDeliverable: (id) => instances.view(id)?.status !== 'STOPPED', logger: logger.child({ module: 'webhooks' }) })
     const wakeDeliveries = () => webhooks.wake()
     // session.status webhook events are written in the transaction of the status row itself.
-    const instances = new InstanceManager({ db, engine, bus, plans, logger, recordStatus: sessionStatusOutbox({ db, engineName: engine.name, wakeDeliveries }) })
+    const instances = new InstanceManager({ db, engine, bus, plans, logger, resume: options.engine?.resume, recordStatus: sessionStatusOutbox({ db, engineName: engine.name, wakeDeliveries }) })
     let port: number | undefined
     const urlHost = host.includes(':') ? `[${host}]` : host
     const apiUrl = () => `http://${urlHost}:${port}`
@@ -262,6 +293,13 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     // (producers publish after their commit), a slow poll covers producers without one. Ended before the API closes.
     const eventStream = new EventStreamService({ db, onActivity: (listener) => bus.onAny(() => listener()) })
     cleanups.push(() => eventStream.close())
+    // The owner's account management (CLI `accounts`, Settings view); removal deletes instances like the API does.
+    const accounts = new AccountService({ db, plans, dataDir: options.dataDir, deleteInstance: (id) => instances.delete(id), now: Date.now })
+    // The app settings of the Settings view: quotas, allowed hosts and the log level apply live, host and port at the next start.
+    const settings = new AppSettingsService({
+      db, dataDir: options.dataDir, started, boundPort: () => port, pinned, plans, accounts, freePolicies: FREE_POLICY_SLUGS, onAllowHostsChanged: (hosts) => logger.info({ hosts }, 'allowed hosts changed in Settings'),
+      setLogLevel, desktop: options.desktop, now: Date.now
+    })
     const services: CoreServices = {
       network,
       now,
@@ -281,8 +319,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       // Choices and links are stamped with the wall clock, as before; the limiter's clock (tests: ManualClock) paces sends only.
       policies: new PolicyService({ db, counters: queue, now: Date.now }),
       tempLinks: new TempLinkService({ db, now: Date.now }),
-      // The owner's account management (CLI `accounts`, Settings view); removal deletes instances like the API does.
-      accounts: new AccountService({ db, plans, dataDir: options.dataDir, deleteInstance: (id) => instances.delete(id), now: Date.now }),
+      accounts,
+      settings,
       // Wall clock too: store timestamps, the edit window and the picture cache are real time.
       reads: new ReadService({ db, manager: instances, engine, media, checks: { limiter, queue }, now: Date.now })
     }
@@ -291,7 +329,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       db,
       logger,
       boundHost: host,
-      allowHosts: options.allowHosts ?? [],
+      allowHosts: () => settings.allowHosts(),
       port: () => port,
       sandboxRoutes: openedSandbox
         ? async (scope) =>
@@ -314,18 +352,26 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       events: bus,
       sandbox: openedSandbox,
       logger,
-      chats: createStoreChats({ db, bus, sender }),
+      chats: createStoreChats({ db, bus, sender, media }),
       apiUrl,
-      apiAccess: { host, allowHosts: options.allowHosts ?? [] },
+      apiAccess: {
+        host,
+        get allowHosts() {
+          return settings.allowHosts()
+        }
+      },
       revealToken: () => revealDefaultToken(options.dataDir),
       rotateToken: () => rotateDefaultToken(db, options.dataDir),
       version: process.env.SWITCHBOARD_VERSION ?? process.env.npm_package_version ?? '0.0.0'
     }, { uiToken: options.uiToken, rendererDir: options.uiRendererDir })
     cleanups.push(() => ui.close())
-    await app.listen({ port: options.port ?? 3000, host })
+    await app.listen({ port: started.port, host })
     if (!isLoopbackHost(host)) logger.warn({ host }, EXPOSED_WARNING)
     const address = app.server.address()
-    port = typeof address === 'object' && address ? address.port : (options.port ?? 3000)
+    port = typeof address === 'object' && address ? address.port : started.port
+    // For `npm run ui-link` (settings/running-server.ts): which server uses this data dir, reachable how.
+    writeRunningServer(options.dataDir, { url: localUrl(host, port), pid: process.pid, startedAt: Date.now() })
+    cleanups.push(() => removeRunningServer(options.dataDir))
     instances.resumeAll()
 
     return {
@@ -343,6 +389,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       webhooks,
       logger,
       ui,
+      services,
       uiUrl: `${apiUrl()}${ui.path}`,
       revealDefaultToken: () => revealDefaultToken(options.dataDir),
       rotateDefaultToken: () => rotateDefaultToken(db, options.dataDir),
@@ -374,7 +421,10 @@ export function openAccountAdmin(options: Pick<CoreOptions, 'dataDir' | 'nativeB
     db.close()
     throw e
   }
-  const plans: PlanCatalogue = { instanceQuota: { ...DEFAULT_PLANS.instanceQuota, ...options.instanceQuota } }
+  // The quotas the server would run with: the given ones, else those chosen in Settings, else the defaults.
+  const stored = readAppSettings(db)
+  const quota = (tier: PlanTier, kept: number | null | undefined) => options.instanceQuota?.[tier] !== undefined ? options.instanceQuota[tier]! : kept !== undefined ? kept : DEFAULT_PLANS.instanceQuota[tier]
+  const plans: PlanCatalogue = { instanceQuota: { free: quota('free', stored.freeInstanceQuota), paid: quota('paid', stored.paidInstanceQuota) } }
   const mediaDir = join(options.dataDir, 'media')
   const deleteInstance = async (id: string) => {
     // The same as InstanceManager.delete's hooks in startCore, minus what only lives in memory there.

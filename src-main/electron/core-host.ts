@@ -11,6 +11,9 @@ export interface CoreHostEvents {
   /** The core exited unexpectedly (renderers lose their ports; a restart may follow). */
   down: [{ code: number; willRestart: boolean }]
   fatal: [string]
+  /** Settings: start at login on/off; open the data folder. */
+  'login-item': [boolean]
+  'open-folder': [string]
 }
 
 const MAX_RESTARTS = 3
@@ -38,6 +41,11 @@ export class CoreHost extends EventEmitter<CoreHostEvents> {
     this.options = { ...this.options, ...(key ? { dataKey: key } : {}) }
   }
 
+  /** The OS login item as it is now (posted with the start options, so Settings shows it). */
+  setOpenAtLogin(value: boolean): void {
+    this.options = { ...this.options, openAtLogin: value }
+  }
+
   start(): void {
     const child = utilityProcess.fork(this.entry, [], { serviceName: 'Switchboard core', stdio: 'inherit', env: this.env })
     this.child = child
@@ -53,6 +61,12 @@ export class CoreHost extends EventEmitter<CoreHostEvents> {
           return
         case 'fatal':
           this.emit('fatal', message.message)
+          return
+        case 'login-item':
+          this.emit('login-item', message.openAtLogin)
+          return
+        case 'open-folder':
+          this.emit('open-folder', message.path)
           return
         case 'closed':
           return

@@ -25,7 +25,20 @@ function summary(c: CoreHandle): InstancesSummary {
 
 async function start(message: Extract<MainToCore, { type: 'start' }>): Promise<void> {
   try {
-    core = await startCore(message.options)
+    // Settings' desktop-only parts go to main, which owns the login item and the shell.
+    const { openAtLogin: atStart, ...options } = message.options
+    let openAtLogin = atStart ?? false
+    const loginItem = {
+      get: () => openAtLogin,
+      set: (value: boolean) => {
+        openAtLogin = value
+        post({ type: 'login-item', openAtLogin: value })
+      }
+    }
+    core = await startCore({
+      ...options,
+      desktop: { ...(atStart !== undefined ? { loginItem } : {}), openFolder: (path) => post({ type: 'open-folder', path }) }
+    })
   } catch (e) {
     post({ type: 'fatal', message: e instanceof Error ? e.message : String(e) })
     process.exit(1)

@@ -19,7 +19,9 @@ describe('desktop flags', () => {
       dataDir: '/home/u/.config/Switchboard',
       network: 'sandbox',
       plan: 'paid',
-      instanceQuota: { free: 2, paid: null }
+      instanceQuota: { free: 2, paid: null },
+      // Settings applies to the rest: only what a flag gave is pinned.
+      pinned: { port: '--port', plan: '--plan' }
     })
     expect(desktopCoreOptions([], { SWITCHBOARD_DATA_DIR: '/d', SWITCHBOARD_ACCESS_TOKEN: 't', SWITCHBOARD_PORT: '4000' }, '/u')).toMatchObject({ dataDir: '/d', accessToken: 't', port: 4000, network: 'whatsapp' })
     expect(desktopCoreOptions(['--free-instance-quota', '5'], { SWITCHBOARD_PAID_INSTANCE_QUOTA: '9' }, '/u').instanceQuota).toEqual({ free: 5, paid: 9 })

@@ -1,6 +1,6 @@
 // Electron main process (built as out/main/index.js): single-instance lock, security settings, the core in a
 // utility process, one window, tray and menu. It composes the modules of this folder and implements nothing else.
-import { app, dialog, safeStorage, type BrowserWindow } from 'electron'
+import { app, dialog, safeStorage, shell, type BrowserWindow } from 'electron'
 import { serveBridgePorts } from './bridge-ports.js'
 import { CoreHost } from './core-host.js'
 import type { InstancesSummary } from './core-messages.js'
@@ -72,6 +72,17 @@ if (!app.requestSingleInstanceLock()) {
       if (!willRestart) dialog.showErrorBox('Switchboard', 'The Switchboard core stopped several times and was not restarted. See the log in the data folder.')
     })
     core.on('fatal', (message) => dialog.showErrorBox('Switchboard could not start', message))
+    // Settings: the login item belongs to the OS (read at each core start, so a restarted core shows it), and the
+    // data folder opens in the file manager; only the data folder the core was started with is ever opened.
+    core.on('login-item', (openAtLogin) => {
+      app.setLoginItemSettings({ openAtLogin })
+      core.setOpenAtLogin(openAtLogin)
+    })
+    core.on('open-folder', (path) => {
+      if (path === flags.dataDir) void shell.openPath(path)
+    })
+    // Electron sets login items on macOS and Windows only; on Linux Settings says to use the desktop's autostart.
+    if (process.platform === 'darwin' || process.platform === 'win32') core.setOpenAtLogin(app.getLoginItemSettings().openAtLogin)
     // safeStorage works only once the app is ready (Linux); the key travels to the core with its start options.
     try {
       core.setDataKey(desktopDataKey(flags.dataDir, safeStorage).key)

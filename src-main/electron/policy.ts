@@ -11,6 +11,8 @@ export const RENDERER_CSP = [
   "script-src 'self'",
   "style-src 'self'",
   "img-src 'self' data:",
+  // Media of messages arrives over the bridge as data: URLs (players and previews); nothing remote.
+  "media-src data:",
   "font-src 'self'",
   "connect-src 'self'",
   "base-uri 'none'",

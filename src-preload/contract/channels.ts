@@ -34,6 +34,8 @@ export const CHANNELS = {
   'instances.restart': channel(ForInstance).returns<D.InstanceDto>(),
   'instances.logout': channel(ForInstance).returns<D.InstanceDto>(),
   'instances.delete': channel(ForInstance).returns<D.InstanceDto>(),
+  /** Unread messages per instance of the account (the sum of its chats' unread counts) and when the newest came. */
+  'instances.unread': channel(Empty).returns<D.UnreadSummaryDto>(),
 
   'pairing.qr': channel(ForInstance).returns<D.QrDto>(),
   'pairing.requestCode': channel(Type.Object({ instanceId: InstanceId, phoneNumber: Type.String({ maxLength: 32 }) }, { additionalProperties: false })).returns<D.PairingCodeDto>(),
@@ -43,6 +45,10 @@ export const CHANNELS = {
 
   'policies.get': channel(ForInstance).returns<D.PoliciesDto>(),
   'policies.set': channel(Type.Object({ instanceId: InstanceId, slug: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false })).returns<D.PoliciesDto>(),
+  /** Every message of the instance that waits, with why and until when; its length is what a restart drops. */
+  'queue.info': channel(ForInstance).returns<D.QueueInfoDto>(),
+  /** Sends a message a restart dropped again, as a new message with the same content (once). */
+  'queue.resend': channel(Type.Object({ instanceId: InstanceId, messageId: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false })).returns<D.MessageDto>(),
 
   'webhooks.get': channel(ForInstance).returns<D.WebhooksDto>(),
   'webhooks.save': channel(
@@ -64,6 +70,10 @@ export const CHANNELS = {
   'webhooks.deliveries': channel(Type.Object({ instanceId: InstanceId, ...Page }, { additionalProperties: false })).returns<D.DeliveryDto[]>(),
   'webhooks.attempts': channel(Type.Object({ instanceId: InstanceId, deliveryId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false })).returns<D.AttemptDto[]>(),
   'webhooks.replay': channel(Type.Object({ instanceId: InstanceId, eventId: Type.String({ minLength: 1, maxLength: 64 }), webhookId: Type.Optional(Type.Integer({ minimum: 1 })) }, { additionalProperties: false })).returns<{ replayed: number }>(),
+  /** "Send test event": a real signed delivery of webhook.test to this webhook only, through the outbox (it shows in the log). */
+  'webhooks.sendTest': channel(Type.Object({ instanceId: InstanceId, webhookId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false })).returns<{ eventId: string }>(),
+  /** The exact body of one delivery and the headers of its last (or next) attempt. */
+  'webhooks.payload': channel(Type.Object({ instanceId: InstanceId, deliveryId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false })).returns<D.DeliveryPayloadDto>(),
 
   'api.info': channel(Empty).returns<D.ApiInfoDto>(),
   'api.revealToken': channel(Empty).returns<D.TokenDto>(),
@@ -79,6 +89,26 @@ export const CHANNELS = {
   'accounts.setPlan': channel(
     Type.Object({ accountId: AccountId, plan: Type.Optional(Plan), quota: Type.Optional(Type.Union([Quota, Type.Literal('plan')])) }, { additionalProperties: false, minProperties: 2 })
   ).returns<D.AccountDto>(),
+
+  /** App settings (Settings view): a setting pinned by a flag or variable is refused with invalid_param; host and port apply at the next start. */
+  'settings.get': channel(Empty).returns<D.AppSettingsDto>(),
+  'settings.set': channel(
+    Type.Object(
+      {
+        plan: Type.Optional(Plan),
+        freeInstanceQuota: Type.Optional(Quota),
+        paidInstanceQuota: Type.Optional(Quota),
+        allowHosts: Type.Optional(Type.Array(Type.String({ maxLength: 255 }), { maxItems: 32 })),
+        host: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+        port: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535 })),
+        logLevel: Type.Optional(Type.Union([Type.Literal('error'), Type.Literal('warn'), Type.Literal('info'), Type.Literal('debug')])),
+        startAtLogin: Type.Optional(Type.Boolean())
+      },
+      { additionalProperties: false, minProperties: 1 }
+    )
+  ).returns<D.AppSettingsDto>(),
+  /** Desktop only: opens the data folder in the file manager (not_available headless). */
+  'settings.openDataFolder': channel(Empty).returns<{ opened: true }>(),
 
   'sandbox.phones': channel(Empty).returns<D.SandboxPhoneDto[]>(),
   'sandbox.createPhone': channel(Type.Object({ phoneNumber: Digits, name: Type.Optional(Type.String({ maxLength: 100 })) }, { additionalProperties: false })).returns<D.SandboxPhoneDto>(),
@@ -138,7 +168,13 @@ export const CHANNELS = {
       { additionalProperties: false }
     )
   ).returns<D.MessageDto>(),
-  'chats.markRead': channel(Type.Object({ instanceId: InstanceId, chatId: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false })).returns<{ read: true }>()
+  'chats.markRead': channel(Type.Object({ instanceId: InstanceId, chatId: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false })).returns<{ read: true }>(),
+  /** A message's media as a data: URL (up to 16 MiB); media_download_failed when it expired and cannot be fetched again. */
+  'chats.media': channel(
+    Type.Object({ instanceId: InstanceId, chatId: Type.String({ minLength: 1, maxLength: 128 }), messageId: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false })
+  ).returns<D.MediaContentDto>(),
+  /** Whether a typed number (any spelling: +1 555 000 0001) is on WhatsApp: one number check of the instance's policy. */
+  'chats.checkNumber': channel(Type.Object({ instanceId: InstanceId, phone: Type.String({ minLength: 1, maxLength: 32 }) }, { additionalProperties: false })).returns<D.NumberCheckDto>()
 } as const
 
 export type Channels = typeof CHANNELS

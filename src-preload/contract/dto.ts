@@ -127,6 +127,36 @@ export interface PoliciesDto {
   counters: RateCountersDto
 }
 
+/** Why a message waits: the policy's per-minute spacing, the new-number protection after connecting, the sends at the same time, the daily cap, the network's hold on new chats (463/475), the instance not WORKING yet, or it is leaving now. */
+export type WaitReasonDto = 'per_minute' | 'protection' | 'concurrency' | 'daily_cap' | 'new_contacts_paused' | 'not_working' | 'about_to_send'
+
+export interface WaitingMessageDto {
+  messageId: string
+  chatId: string
+  /** 1 = next, over every waiting message of the instance. */
+  position: number
+  reason: WaitReasonDto
+  /** When it is expected to go (ms), when known. */
+  notBefore: number | null
+}
+
+export interface QueueInfoDto {
+  instanceId: string
+  status: InstanceStatus
+  /** The policy in force, with what paces the queue. */
+  policy: { slug: string; name: string; perMinute: number | null; spacingMs: number | null; protectionSeconds: number | null; concurrentLimit: number | null }
+  /** Every waiting message in order: a restart drops them all. */
+  waiting: WaitingMessageDto[]
+  /** Ids of messages a restart dropped that queue.resend can still send (newest first); other failed ones cannot be resent. */
+  resendable: string[]
+  /** The core's clock when this was taken. */
+  at: number
+}
+
+export interface UnreadSummaryDto {
+  instances: { instanceId: string; unread: number; /** Newest message of a chat with unread ones (ms), null when none. */ newestUnreadAt: number | null }[]
+}
+
 export interface WebhookRetriesDto {
   /** Seconds before the first retry (doubling after each failure). */
   delay: number
@@ -181,7 +211,25 @@ export interface WebhooksDto {
   allowed: boolean
   webhooks: WebhookDto[]
   knownEvents: string[]
+  /** One line per event name (the same text as the OpenAPI webhook docs), webhook.test included. */
+  eventDescriptions?: Record<string, string>
   counts: Record<DeliveryState, number>
+}
+
+/** What one delivery POSTs (webhooks.payload): the exact body and the signature headers. */
+export interface DeliveryPayloadDto {
+  deliveryId: number
+  eventId: string
+  event: string
+  url: string
+  /** The exact body, byte for byte (the same on every attempt). */
+  body: string
+  /** The headers of attempt `attempt` (null: of the next attempt, timestamped headersAt); x-webhook-request-id is a new UUID per attempt and left out. */
+  headers: Record<string, string>
+  attempt: number | null
+  headersAt: number
+  /** The webhook has a signing secret (the signature headers are present). */
+  signed: boolean
 }
 
 export interface ApiInfoDto {
@@ -212,6 +260,8 @@ export interface SandboxDeviceDto {
   platform: string | null
   online: boolean
   linkedAt: number
+  /** The instance this linked device is (one of the UI account's instances paired with this number), when it can be told. */
+  instance?: { id: string; name: string } | null
 }
 
 export interface SandboxPhoneDto {
@@ -224,6 +274,8 @@ export interface SandboxPhoneDto {
   hideNumber?: boolean
   /** Its per-phone settings (hide number, send limits, ban), when the core sent them. */
   settings?: SandboxPhoneSettingsDto
+  /** A pairing code an instance requested for this number, waiting to be typed on this phone. */
+  pendingCode?: { code: string; instanceId: string; instanceName: string; since: number } | null
 }
 
 /** A simulated phone's per-phone settings (sandbox.phoneSettings / sandbox.setPhoneSettings). */
@@ -279,6 +331,22 @@ export interface MessageMediaDto {
   filename: string | null
   /** A URL the renderer may show (data: or served by the core), when there is one. */
   url: string | null
+}
+
+/** A message's media for the UI (chats.media): the bytes as a data: URL, downloaded by the core on first need. */
+export interface MediaContentDto {
+  mimetype: string
+  filename: string | null
+  size: number
+  dataUrl: string
+}
+
+/** Whether a typed number is on WhatsApp (chats.checkNumber), and the chat id to open for it. */
+export interface NumberCheckDto {
+  /** The number as digits with the country code. */
+  phone: string
+  exists: boolean
+  chatId: string
 }
 
 export interface MessageDto {
@@ -338,4 +406,37 @@ export interface NewAccountTokenDto {
 export interface RemovedAccountDto {
   account: AccountDto
   deletedInstances: number
+}
+
+export type LogLevel = 'error' | 'warn' | 'info' | 'debug'
+
+/**
+ * One app setting in Settings: `value` is the choice (stored, or what runs when nothing is stored), `effective` what
+ * is in force now (differs only for one that applies at the next start), `pinnedBy` the flag or environment
+ * variable that set it at start (it wins over the stored choice; null when the Settings choice applies).
+ */
+export interface SettingDto<T> {
+  value: T
+  effective: T
+  pinnedBy: string | null
+}
+
+export interface AppSettingsDto {
+  /** The owner's plan (free/paid emulation of the hosted service) and what each plan unlocks, in words. */
+  plan: SettingDto<PlanTier> & { unlocks: Record<PlanTier, string[]> }
+  /** Instances per account on each plan (null = unlimited), unless an account has its own quota. Live. */
+  freeInstanceQuota: SettingDto<number | null>
+  paidInstanceQuota: SettingDto<number | null>
+  /** Extra Host names the API accepts (e.g. host.docker.internal). Live. */
+  allowHosts: SettingDto<string[]>
+  /** Bind address (applies at the next start); `exposedWarning` says what binding off loopback means. */
+  host: SettingDto<string> & { loopback: boolean; exposedWarning: string }
+  /** API port (applies at the next start). */
+  port: SettingDto<number>
+  /** One of LogLevel, unless a flag or variable pinned another pino level (trace). Live. */
+  logLevel: SettingDto<string>
+  /** The data folder (database, media, logs, secrets): shown, never changed here. canOpen: the desktop app can open it. */
+  dataDir: { path: string; canOpen: boolean }
+  /** Start at login: the desktop app only (available false in the headless server). */
+  startAtLogin: { available: boolean; value: boolean }
 }

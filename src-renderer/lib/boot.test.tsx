@@ -47,7 +47,7 @@ describe('boot', () => {
   it('shows why a used link was refused, forgets it, and connects with the next link pasted', async () => {
     history.replaceState(null, '', '/ui/#token=used-link')
     start()
-    expect(screen.getByRole('status')).toHaveTextContent('Connecting…')
+    expect(screen.getByText('Connecting…')).toHaveAttribute('role', 'status')
     act(() => {
       FakeSocket.latest().onopen?.()
       FakeSocket.latest().drop(4401, 'ui_link_used')

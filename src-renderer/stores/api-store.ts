@@ -4,6 +4,7 @@ import type { ApiInfoDto } from '../../src-preload/contract/dto.js'
 import { bridge, call } from '../lib/bridge.js'
 import type { UiError } from '../lib/errors.js'
 import { runAction } from './run-action.js'
+import { confirmDone } from './toasts-store.js'
 
 interface ApiState {
   info: ApiInfoDto | null
@@ -39,6 +40,7 @@ export const useApiStore = create<ApiState>()((set) => {
       return runAction(
         async () => {
           set({ token: (await call(bridge().api.rotateToken())).token, rotated: true })
+          confirmDone('API token rotated: the old one stopped working.')
           return true
         },
         { fail, settle: idle, fallback: false }

@@ -7,6 +7,8 @@ import type { AppInfo } from '../../src-preload/contract/dto.js'
 import { bridge, call } from '../lib/bridge.js'
 import type { UiError } from '../lib/errors.js'
 import { runAction } from './run-action.js'
+import { useChatsStore } from './chats-store.js'
+import { newestUnreadInstance, useUnreadStore } from './unread-store.js'
 
 export type ViewName = 'instances' | 'pairing' | 'chats' | 'policies' | 'webhooks' | 'api' | 'sandbox' | 'settings'
 export type Theme = 'system' | 'light' | 'dark'
@@ -70,8 +72,22 @@ export const useAppStore = create<AppState>()((set, get) => ({
     void get().loadInfo()
   },
   go(view, instanceId) {
+    const from = get().view
     set({ view, ...(instanceId ? { instanceId } : {}) })
     keepPlace(view, get().instanceId)
+    // Opening Chats without a chosen instance: the one with the newest unread message (unless the user picks meanwhile,
+    // or comes back to a conversation left open on the current instance).
+    const open = useChatsStore.getState().thread
+    if (view === 'chats' && from !== 'chats' && !instanceId && open?.instanceId !== get().instanceId) {
+      const picked = get().instanceId
+      void useUnreadStore
+        .getState()
+        .load()
+        .then(() => {
+          const newest = newestUnreadInstance(useUnreadStore.getState().byInstance)
+          if (newest && get().view === 'chats' && get().instanceId === picked) get().selectInstance(newest)
+        })
+    }
   },
   selectInstance(instanceId) {
     set({ instanceId })

@@ -1,7 +1,7 @@
 // Chats of the selected instance: the list (search, unread, last message; paged, so a busy number's older chats
 // stay reachable), one open thread with paging toward older messages, sending text and files, and live updates
 // (new messages, delivery/read ticks). A message that arrives in the thread on screen is read at once, in the core
-// too.
+// too. A new conversation opens as an empty thread (startChat); the chat is listed once its first message is sent.
 import { create } from 'zustand'
 import type { ChatDto, MessageDto } from '../../src-preload/contract/dto.js'
 import type { BridgeEvents } from '../../src-preload/contract/events.js'
@@ -17,6 +17,8 @@ export const CHAT_PAGE = 50
 export interface Thread {
   instanceId: string
   chatId: string
+  /** The name it was opened with (the list's, or the number typed): the header keeps it when search hides the chat. */
+  name: string | null
   messages: MessageDto[]
   hasMore: boolean
   cursor: string | null
@@ -39,7 +41,9 @@ interface ChatsState {
   setViewing(viewing: boolean): void
   loadChats(instanceId: string, search?: string): Promise<void>
   loadMoreChats(): Promise<void>
-  openChat(chatId: string): Promise<void>
+  openChat(chatId: string, name?: string): Promise<void>
+  /** A conversation with a number that may have no chat yet: the search is cleared and its (empty) thread opened. */
+  startChat(chatId: string, name: string): Promise<void>
   loadOlder(): Promise<void>
   sendText(text: string): Promise<boolean>
   sendFile(file: { name: string; mimetype: string; base64: string }, caption?: string): Promise<boolean>
@@ -113,15 +117,23 @@ export const useChatsStore = create<ChatsState>()((set, get) => {
         set((s) => ({ chats: [...s.chats, ...page.chats.filter((c) => !s.chats.some((x) => x.id === c.id))], hasMoreChats: page.hasMore, error: null }))
       }, { fail, settle: loaded })
     },
-    async openChat(chatId) {
+    async openChat(chatId, name) {
       const instanceId = get().instanceId
       if (!instanceId) return
-      set({ thread: { instanceId, chatId, messages: [], hasMore: false, cursor: null, loadingOlder: true }, sendError: null })
+      const kept = name ?? get().chats.find((c) => c.id === chatId)?.name ?? (get().thread?.chatId === chatId ? get().thread?.name : null) ?? null
+      set({ thread: { instanceId, chatId, name: kept, messages: [], hasMore: false, cursor: null, loadingOlder: true }, sendError: null })
       await runAction(async () => {
         const page = await call(bridge().chats.messages({ instanceId, chatId, limit: PAGE }))
-        set({ thread: { instanceId, chatId, messages: page.messages, hasMore: page.hasMore, cursor: page.cursor, loadingOlder: false } })
+        set({ thread: { instanceId, chatId, name: kept, messages: page.messages, hasMore: page.hasMore, cursor: page.cursor, loadingOlder: false } })
         markRead(instanceId, chatId)
-      }, { fail: (error) => set({ error, thread: { instanceId, chatId, messages: [], hasMore: false, cursor: null, loadingOlder: false } }) })
+      }, { fail: (error) => set({ error, thread: { instanceId, chatId, name: kept, messages: [], hasMore: false, cursor: null, loadingOlder: false } }) })
+    },
+    async startChat(chatId, name) {
+      const instanceId = get().instanceId
+      if (!instanceId) return
+      // The whole list again, so the chat shows up in it once the first message is sent.
+      await get().loadChats(instanceId, '')
+      await get().openChat(chatId, get().chats.find((c) => c.id === chatId)?.name ?? name)
     },
     async loadOlder() {
       const t = get().thread
@@ -135,7 +147,12 @@ export const useChatsStore = create<ChatsState>()((set, get) => {
       }, { fail: (error) => set({ error, thread: { ...t, loadingOlder: false } }) })
     },
     sendText: (text) => send((instanceId, chatId) => call(bridge().chats.sendText({ instanceId, chatId, text }))),
-    sendFile: (file, caption) => send((instanceId, chatId) => call(bridge().chats.sendFile({ instanceId, chatId, file, ...(caption ? { caption } : {}) }))),
+    sendFile: (file, caption) =>
+      send(async (instanceId, chatId) => {
+        const m = await call(bridge().chats.sendFile({ instanceId, chatId, file, ...(caption ? { caption } : {}) }))
+        // The bubble shows the file from the bytes at hand rather than fetching them back from the core.
+        return m.media ? { ...m, media: { ...m.media, url: `data:${file.mimetype};base64,${file.base64}` } } : m
+      }),
     applyMessage({ instanceId, message: m }) {
       if (instanceId !== get().instanceId) return
       const t = get().thread
@@ -143,7 +160,7 @@ export const useChatsStore = create<ChatsState>()((set, get) => {
       const read = onScreen(instanceId, m.chatId)
       set((s) => {
         const existing = s.chats.find((c) => c.id === m.chatId)
-        const name = existing?.name ?? m.sender ?? m.chatId.split('@')[0]!
+        const name = existing?.name ?? (t?.chatId === m.chatId ? t.name : null) ?? m.sender ?? m.chatId.split('@')[0]!
         // A chat the active search filtered out stays out.
         if (!existing && !matchesSearch({ id: m.chatId, name }, s.search)) return {}
         const unreadCount = (existing?.unreadCount ?? 0) + (!m.fromMe && !read ? 1 : 0)

@@ -5,8 +5,18 @@ import type { BridgeEvents } from '../../src-preload/contract/events.js'
 import { bridge, call } from '../lib/bridge.js'
 import type { UiError } from '../lib/errors.js'
 import { runAction } from './run-action.js'
+import { confirmDone } from './toasts-store.js'
 
 export type InstanceAction = 'start' | 'stop' | 'restart' | 'logout' | 'delete'
+
+/** The confirmation each action shows once the core did it (a toast). */
+const DONE: Record<InstanceAction, (name: string) => string> = {
+  start: (name) => `${name} is starting.`,
+  stop: (name) => `${name} stopped.`,
+  restart: (name) => `${name} restarted.`,
+  logout: (name) => `${name} logged out: pair it again to use it.`,
+  delete: (name) => `${name} deleted.`
+}
 
 interface InstancesState {
   overview: InstancesOverview | null
@@ -17,7 +27,8 @@ interface InstancesState {
   busy: Record<string, InstanceAction>
   load(): Promise<void>
   create(name?: string): Promise<InstanceDto | null>
-  act(instanceId: string, action: InstanceAction): Promise<boolean>
+  /** `note`: said after the confirmation (e.g. what a restart dropped). */
+  act(instanceId: string, action: InstanceAction, note?: string): Promise<boolean>
   applyStatus(event: BridgeEvents['instance.status']): void
   clearError(): void
 }
@@ -42,12 +53,13 @@ export const useInstancesStore = create<InstancesState>()((set, get) => {
         async () => {
           const dto = await call(bridge().instances.create(name ? { name } : {}))
           await get().load()
+          confirmDone(`${dto.name} created; it is starting.`)
           return dto
         },
         { fail, settle: () => set({ creating: false }), fallback: null }
       )
     },
-    async act(instanceId, action) {
+    async act(instanceId, action, note) {
       set((s) => ({ busy: { ...s.busy, [instanceId]: action }, error: null }))
       const done = () =>
         set((s) => {
@@ -59,6 +71,7 @@ export const useInstancesStore = create<InstancesState>()((set, get) => {
           const dto = await call(bridge().instances[action]({ instanceId }))
           if (action === 'delete') await get().load()
           else set((s) => (s.overview ? { overview: replace(s.overview, dto) } : {}))
+          confirmDone(`${DONE[action](`${dto.name} (${dto.id})`)}${note ? ` ${note}` : ''}`)
           return true
         },
         { fail, settle: done, fallback: false }

@@ -5,6 +5,7 @@ import type { PoliciesDto } from '../../src-preload/contract/dto.js'
 import { bridge, call } from '../lib/bridge.js'
 import type { UiError } from '../lib/errors.js'
 import { runAction } from './run-action.js'
+import { confirmDone } from './toasts-store.js'
 
 interface PoliciesState {
   data: Record<string, PoliciesDto>
@@ -37,6 +38,8 @@ export const usePoliciesStore = create<PoliciesState>()((set) => ({
       async () => {
         const dto = await call(bridge().policies.set({ instanceId, slug }))
         set((s) => ({ data: { ...s.data, [instanceId]: dto } }))
+        const name = dto.policies.find((p) => p.slug === dto.current)?.name ?? dto.current
+        confirmDone(`${instanceId} now uses the ${name} policy; it applies to the next message.`)
         return true
       },
       { fail: (error) => set({ error }), settle: () => set({ saving: null }), fallback: false }

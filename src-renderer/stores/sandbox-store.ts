@@ -1,7 +1,7 @@
 // Sandbox: simulated phones, their actions (scan an instance's QR, type a pairing code, send as the person, read
 // what they received: the senders' ticks turn Read), their settings and history seed, their inboxes, and network
 // faults. Only used when the core runs the sandbox network. A success notice goes away with the phone's (or the
-// faults panel's) next action, after NOTICE_MS, or when dismissed.
+// faults panel's) next action, after NOTICE_MS, or when dismissed. Phones are kept in number order.
 import { create } from 'zustand'
 import type { SandboxMessageDto, SandboxPhoneDto, SandboxPhoneSettingsDto } from '../../src-preload/contract/dto.js'
 import type { RequestOf } from '../../src-preload/contract/channels.js'
@@ -41,6 +41,10 @@ interface SandboxState {
 }
 
 export type SettingsChange = Omit<RequestOf<'sandbox.setPhoneSettings'>, 'phoneNumber'>
+
+/** Phones in number order (digit strings: grouped by country code); the sort is stable. */
+export const byNumber = <T extends { phoneNumber: string }>(phones: readonly T[]): T[] =>
+  [...phones].sort((a, b) => (a.phoneNumber < b.phoneNumber ? -1 : a.phoneNumber > b.phoneNumber ? 1 : 0))
 
 const idle: PhoneActivity = { busy: null, error: null, notice: null }
 
@@ -101,7 +105,7 @@ export const useSandboxStore = create<SandboxState>()((set, get) => {
     inbox: {},
     async load() {
       set({ loading: true })
-      await runAction(async () => set({ phones: await call(bridge().sandbox.phones()), error: null }), { fail, settle: () => set({ loading: false }) })
+      await runAction(async () => set({ phones: byNumber(await call(bridge().sandbox.phones())), error: null }), { fail, settle: () => set({ loading: false }) })
     },
     async createPhone(phoneNumber, name) {
       set({ creating: true, error: null })

@@ -1,13 +1,15 @@
 // Webhooks: configs per instance (added or edited in place: saving an existing URL changes only the fields
 // given), the delivery log (refreshed live on each attempt; a 410 that paused a webhook refreshes the configs too),
-// attempts per delivery, replay with its progress.
+// attempts per delivery, replay with its progress, each delivery's exact body and signature headers (payload
+// viewer), and "Send test event" per webhook (a real signed webhook.test delivery that shows in the log).
 import { create } from 'zustand'
-import type { AttemptDto, DeliveryDto, WebhooksDto } from '../../src-preload/contract/dto.js'
+import type { AttemptDto, DeliveryDto, DeliveryPayloadDto, WebhooksDto } from '../../src-preload/contract/dto.js'
 import type { BridgeEvents } from '../../src-preload/contract/events.js'
 import type { RequestOf } from '../../src-preload/contract/channels.js'
 import { bridge, call } from '../lib/bridge.js'
 import type { UiError } from '../lib/errors.js'
 import { runAction } from './run-action.js'
+import { confirmDone } from './toasts-store.js'
 
 export type WebhookInput = RequestOf<'webhooks.save'>
 
@@ -22,6 +24,12 @@ interface WebhooksState {
   /** The replay running now (`eventId:webhookId`), and what the last one did. */
   replaying: string | null
   replayNotice: string | null
+  /** Payloads by delivery id (loaded when the viewer opens). */
+  payloads: Record<number, DeliveryPayloadDto>
+  /** "Send test event": the webhook being tested now, and the outcome of the last test (per webhook id). */
+  testing: number | null
+  testNotice: { webhookId: number; text: string } | null
+  testError: { webhookId: number; error: UiError } | null
   load(instanceId: string): Promise<void>
   save(input: WebhookInput): Promise<boolean>
   remove(instanceId: string, url: string): Promise<boolean>
@@ -29,6 +37,9 @@ interface WebhooksState {
   loadAttempts(instanceId: string, deliveryId: number): Promise<void>
   replay(instanceId: string, eventId: string, webhookId: number): Promise<boolean>
   dismissReplayNotice(): void
+  loadPayload(instanceId: string, deliveryId: number): Promise<void>
+  sendTest(instanceId: string, webhookId: number): Promise<boolean>
+  dismissTestNotice(): void
   applyAttempt(event: BridgeEvents['webhook.attempt']): void
 }
 
@@ -59,6 +70,10 @@ export const useWebhooksStore = create<WebhooksState>()((set, get) => {
     logError: null,
     replaying: null,
     replayNotice: null,
+    payloads: {},
+    testing: null,
+    testNotice: null,
+    testError: null,
     async load(instanceId) {
       set({ loading: true })
       await runAction(
@@ -70,8 +85,8 @@ export const useWebhooksStore = create<WebhooksState>()((set, get) => {
         { fail, settle: () => set({ loading: false }) }
       )
     },
-    save: (input) => change(input.instanceId, () => call(bridge().webhooks.save(input))),
-    remove: (instanceId, url) => change(instanceId, () => call(bridge().webhooks.delete({ instanceId, url }))),
+    save: (input) => change(input.instanceId, () => call(bridge().webhooks.save(input))).then((ok) => (ok && confirmDone(`Webhook saved: ${input.url}`), ok)),
+    remove: (instanceId, url) => change(instanceId, () => call(bridge().webhooks.delete({ instanceId, url }))).then((ok) => (ok && confirmDone(`Webhook deleted: ${url}`), ok)),
     loadDeliveries: (instanceId) =>
       runAction(async () => {
         const list = await call(bridge().webhooks.deliveries({ instanceId, limit: 50 }))
@@ -95,12 +110,33 @@ export const useWebhooksStore = create<WebhooksState>()((set, get) => {
       )
     },
     dismissReplayNotice: () => set({ replayNotice: null }),
+    loadPayload: (instanceId, deliveryId) =>
+      runAction(async () => {
+        const p = await call(bridge().webhooks.payload({ instanceId, deliveryId }))
+        set((s) => ({ payloads: { ...s.payloads, [deliveryId]: p } }))
+      }, { fail: failLog }),
+    async sendTest(instanceId, webhookId) {
+      set({ testing: webhookId, testNotice: null, testError: null })
+      return runAction(
+        async () => {
+          const { eventId } = await call(bridge().webhooks.sendTest({ instanceId, webhookId }))
+          await get().loadDeliveries(instanceId)
+          const paused = get().data[instanceId]?.webhooks.find((w) => w.id === webhookId)?.isActive === false
+          set({ testNotice: { webhookId, text: `Test event ${eventId} queued${paused ? ': it is sent when you resume this webhook' : ''}; it appears in the delivery log below.` } })
+          return true
+        },
+        { fail: (error) => set({ testError: { webhookId, error } }), settle: () => set({ testing: null }), fallback: false }
+      )
+    },
+    dismissTestNotice: () => set({ testNotice: null }),
     applyAttempt(e) {
       // Only instances whose log is on screen (loaded) are refreshed.
       if (get().deliveries[e.instanceId]) void get().loadDeliveries(e.instanceId)
       // A 410 made the core pause the webhook: the list must stop saying Active.
       if (e.attempt.outcome === 'gone' && get().data[e.instanceId]) void refreshConfig(e.instanceId)
       if (get().attempts[e.deliveryId]) void get().loadAttempts(e.instanceId, e.deliveryId)
+      // An open payload viewer shows the headers of the newest attempt.
+      if (get().payloads[e.deliveryId]) void get().loadPayload(e.instanceId, e.deliveryId)
     }
   }
 })

@@ -11,9 +11,12 @@ import { usePairingStore } from '../stores/pairing-store.js'
 import { usePoliciesStore } from '../stores/policies-store.js'
 import { useSandboxStore } from '../stores/sandbox-store.js'
 import { useWebhooksStore } from '../stores/webhooks-store.js'
+import { useQueueStore } from '../stores/queue-store.js'
+import { useToastsStore } from '../stores/toasts-store.js'
+import { useUnreadStore } from '../stores/unread-store.js'
 
 /** Each store's reset to its initial state (a list of closures: the stores' types differ). */
-const resets = [useApiStore, useAppStore, useChatsStore, useInstancesStore, usePairingStore, usePoliciesStore, useSandboxStore, useWebhooksStore].map(
+const resets = [useApiStore, useAppStore, useChatsStore, useInstancesStore, usePairingStore, usePoliciesStore, useSandboxStore, useWebhooksStore, useQueueStore, useToastsStore, useUnreadStore].map(
   (store) => () => (store as unknown as { setState(s: unknown, replace: true): void; getInitialState(): unknown }).setState(store.getInitialState(), true)
 )
 

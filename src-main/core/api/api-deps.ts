@@ -14,8 +14,8 @@ export interface ApiDeps {
   logger: Logger
   /** The bind address (Host allow-list; not loopback: the token is needed on every route from other machines). */
   boundHost: string
-  /** Extra Host names accepted besides loopback (--allow-host). */
-  allowHosts: readonly string[]
+  /** Extra Host names accepted besides loopback (--allow-host; a function: asked per request, Settings changes them live). */
+  allowHosts: readonly string[] | (() => readonly string[])
   /** The listening port once known (Host allow-list); undefined before listen. */
   port: () => number | undefined
   /** Sandbox admin routes, already bound to the network; mounted at /sandbox behind token auth (sandbox mode only). */

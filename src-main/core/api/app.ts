@@ -10,7 +10,7 @@ import type { ApiDeps } from './api-deps.js'
 import { AuthFailureLimiter } from './auth-failure-limiter.js'
 import { registerBodyParsers } from './body-parsers.js'
 import { registerOpenApi } from './openapi.js'
-import { RequestLog } from './request-log.js'
+import { lazyChildLogger, RequestLog } from './request-log.js'
 import { registerAuth } from './plugins/auth.js'
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.js'
 import { createRequestGuard, isLoopbackHost, registerSecurity } from './plugins/security.js'
@@ -86,6 +86,7 @@ export async function buildApiApp(deps: ApiDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     logController: new RequestLog(),
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: deps.bodyLimit ?? DEFAULT_BODY_LIMIT,
     // Clients send instance ids in any case and with trailing slashes; be lenient in routing, strict in auth.
     // A base URL configured with a trailing slash gives //v2/...: the hosted API behind a proxy merges slashes.

@@ -65,6 +65,7 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   concurrency_limit: 429,
   queue_full: 429,
   queue_purged: 409,
+  not_resendable: 409,
   // sending (messaging/send/send-errors.ts; not WORKING is session_status_mismatch above)
   not_on_whatsapp: 404,
   chat_not_found: 404,
@@ -89,6 +90,7 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   invalid_webhooks: 400,
   webhook_not_found: 404,
   event_not_found: 404,
+  delivery_not_found: 404,
   // failures
   server_error: 500,
   proxy_error: 502

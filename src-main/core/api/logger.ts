@@ -2,6 +2,7 @@
 // a query/path scrubber in the request serializer), and its default destinations (log file + stderr).
 import { dirname } from 'node:path'
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino'
+import pinoPretty from 'pino-pretty'
 import { PRIVATE_FILE_MODE, ensurePrivateDir, tightenFile } from '../secrets/private-files.js'
 
 export const REDACTED = '[REDACTED]'
@@ -87,6 +88,7 @@ export const serializers = {
 export interface CoreLoggerOptions {
   level?: string
   destination?: DestinationStream
+  hooks?: LoggerOptions['hooks']
 }
 
 export function createCoreLogger(options: CoreLoggerOptions = {}): Logger {
@@ -94,7 +96,8 @@ export function createCoreLogger(options: CoreLoggerOptions = {}): Logger {
     level: options.level ?? 'info',
     base: { app: 'switchboard' },
     redact: { paths: REDACT_PATHS, censor: REDACTED },
-    serializers
+    serializers,
+    ...(options.hooks ? { hooks: options.hooks } : {})
   }
   return options.destination ? pino(config, options.destination) : pino(config)
 }
@@ -107,7 +110,20 @@ export interface FileLogger {
    * e.g. refusing a newer database). Every exit path awaits this first (pino's final-flush pattern).
    */
   settled(): Promise<void>
+  /** The level in force from now on, for this logger and every child made from it (Settings view, live). */
+  setLevel(level: string): void
 }
+
+/**
+ * Where warnings and errors reach a person: human-readable lines (pino-pretty, a maintained formatter, rather than
+ * our own) when stderr is a terminal, JSON lines for a process manager or a log collector otherwise.
+ */
+export function consoleStream(tty = Boolean(process.stderr.isTTY), fd = 2): DestinationStream {
+  if (!tty) return fd === 2 ? process.stderr : pino.destination({ dest: fd, sync: true })
+  return pinoPretty({ destination: fd, sync: true, colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,app' })
+}
+
+const levelValue = (level: string): number => pino.levels.values[level] ?? pino.levels.values.info!
 
 /** `level` and up to `file` (default info, owner-only: folder 0700, file 0600), warnings and errors also to stderr. */
 export function createFileLogger(file: string, level = 'info'): FileLogger {
@@ -118,13 +134,29 @@ export function createFileLogger(file: string, level = 'info'): FileLogger {
     stream.once('ready', () => resolve())
     stream.once('error', () => resolve()) // nothing to flush into; exiting must not hang on it
   })
+  // The level can change while running, but pino fixes each child's level when it is made: so pino lets debug
+  // (or the lower level asked for) through, and a logMethod hook, which every child inherits, drops what is below
+  // the level in force. Children with a level of their own (the engine's warn) still drop at pino's level first.
+  let threshold = levelValue(level)
+  const floor = (Object.entries(pino.levels.values).find(([, v]) => v === Math.min(threshold, pino.levels.values.debug!))?.[0] ?? 'debug') as pino.Level
   const logger = createCoreLogger({
-    level,
+    level: floor,
     destination: pino.multistream([
       // The file takes whatever the logger lets through (SWITCHBOARD_LOG_LEVEL=debug must reach it).
-      { level: level in pino.levels.values ? (level as pino.Level) : 'info', stream },
-      { level: 'warn', stream: process.stderr }
-    ])
+      { level: floor, stream },
+      { level: 'warn', stream: consoleStream() }
+    ]),
+    hooks: {
+      logMethod(args, method, value) {
+        if (value >= threshold) method.apply(this, args)
+      }
+    }
   })
-  return { logger, settled: () => opened }
+  return {
+    logger,
+    settled: () => opened,
+    setLevel: (next) => {
+      threshold = levelValue(next)
+    }
+  }
 }

@@ -23,6 +23,14 @@ for (const network of ['offline', 'sandbox'] as const) {
       await expect(SwaggerParser.validate(structuredClone(doc))).resolves.toBeDefined()
     })
 
+    it('writes placeholders like <code> inside code spans, so /docs renders them instead of swallowing them as HTML', async () => {
+      const doc = (await t.inject({ method: 'GET', url: '/docs/json' })).json() as { info: { description: string } }
+      const text = doc.info.description
+      expect(text).toContain('`Error: <code>. <message>. <hint>`')
+      // Outside code spans, a "<word" would be read by the Markdown renderer as an HTML tag and hide the text after it.
+      expect(text.replace(/`[^`\n]*`/g, '').match(/<[A-Za-z_/]/g)).toBeNull()
+    })
+
     it('documents a success answer and a tag for every operation', async () => {
       const doc = (await t.inject({ method: 'GET', url: '/docs/json' })).json() as { paths: Record<string, Record<string, Operation>> }
       const missing: string[] = []

@@ -1,25 +1,52 @@
 // The Chats view's ChatsService over the messaging module: chat list and pages of messages from the message
 // store, sends through the send pipeline (same kinds, rate limits and queue as /v2/send/*), read receipts, and
 // live updates read back from the store on the ingestor's domain events (message.stored, message.ack), which
-// it publishes after the batch's commit, so the store already holds what each event names.
-import type { ChatDto, MessageAck, MessageDto } from '../../../src-preload/contract/dto.js'
+// it publishes after the batch's commit, so the store already holds what each event names. Media reaches the UI as
+// data: URLs (downloaded through MediaFiles, with its expired-media recovery), never through the API's /api/files.
+import { readFile, stat } from 'node:fs/promises'
+import type { WASocket } from '@whiskeysockets/baileys'
+import type { ChatDto, MediaContentDto, MessageAck, MessageDto } from '../../../src-preload/contract/dto.js'
 import { mediaLabel } from '../../../src-preload/contract/media-label.js'
 import type { Db } from '../db/connection.js'
 import type { EventSubscriber } from '../domain/event-bus.js'
 import type { CoreEventMap } from '../domain/events.js'
 import { toApiChatId, toWaJid } from '../messaging/chat-ids.js'
 import { markRead } from '../messaging/reads/chat-ops.js'
+import { mimetypeOfFile, type MediaFiles } from '../messaging/reads/media-files.js'
 import { resultMessageId, type SendResult, type SendService } from '../messaging/send/send-service.js'
 import { canonicalJid, findMessage, getContact, listChatMessages, listChatsWithLastMessage, type StoredChat, type StoredMessage } from '../messaging/store/index.js'
 import { isUndecryptableStub } from '../messaging/store/undecryptable-repo.js'
+import { BridgeError } from './errors.js'
 import type { ChatsService } from './services.js'
 
 export interface StoreChatsDeps {
   db: Db
   bus: EventSubscriber<Pick<CoreEventMap, 'message.stored' | 'message.ack'>>
   sender: SendService
+  /** Downloaded media of stored messages (services.media): the same files /api/files serves. */
+  media: MediaFiles
   now?: () => number
 }
+
+/** Media larger than this is not sent to the UI: one bridge message carries it whole, as base64. */
+export const MEDIA_MAX_BYTES = 16 * 1024 * 1024
+
+const chatsErrors = {
+  noMedia: () => new BridgeError('media_not_found', 'This message has no media, or it was deleted', { recommendation: 'Reload the chat' }),
+  tooLarge: (size: number) =>
+    new BridgeError('media_too_large', `The file is ${(size / 1024 / 1024).toFixed(1)} MiB; the app shows files up to ${MEDIA_MAX_BYTES / 1024 / 1024} MiB`, {
+      recommendation: 'Open it on the phone, or fetch it through the API at /api/files'
+    })
+}
+
+/** A mimetype as it may appear in a data: URL: type/subtype only (no parameters such as codecs, nothing odd). */
+const dataUrlMimetype = (mimetype: string | null, fileName: string): string => {
+  const base = (mimetype ?? '').split(';')[0]!.trim().toLowerCase()
+  return /^[a-z]+\/[a-z0-9.+-]+$/.test(base) ? base : mimetypeOfFile(fileName)
+}
+
+/** A typed number (+1 555 000-0001) as digits when the search looks like one, so it finds the chat's id. */
+const phoneNeedle = (needle: string): string | undefined => (/^[+\d\s().-]+$/.test(needle) ? needle.replace(/\D/g, '') || undefined : undefined)
 
 /** WAHA acks (-1 ERROR, 0 PENDING, 1 SERVER, 2 DEVICE, 3 READ, 4 PLAYED) as the UI's ticks. */
 export function ackName(ack: number): MessageAck {
@@ -81,12 +108,13 @@ export function createStoreChats(d: StoreChatsDeps): ChatsService {
   return {
     listChats(instanceId, q) {
       const needle = q.search?.toLowerCase()
+      const digitsNeedle = needle ? phoneNeedle(needle) : undefined
       // Search filters names and numbers in memory: a desktop's chat list is small, and the store has no text index on names.
       const rows = listChatsWithLastMessage(db, instanceId, needle ? { limit: 1000 } : { limit: q.limit + 1, offset: q.offset })
       const chats = rows
         .filter((r) => r.chat.chatId !== 'status@broadcast')
         .map((r) => chatDto(instanceId, r.chat, r.lastMessage))
-        .filter((c) => !needle || c.name.toLowerCase().includes(needle) || c.id.includes(needle))
+        .filter((c) => !needle || c.name.toLowerCase().includes(needle) || c.id.includes(needle) || (!!digitsNeedle && c.id.includes(digitsNeedle)))
       const page = needle ? chats.slice(q.offset, q.offset + q.limit + 1) : chats
       return { chats: page.slice(0, q.limit), hasMore: page.length > q.limit }
     },
@@ -118,6 +146,27 @@ export function createStoreChats(d: StoreChatsDeps): ChatsService {
     async markRead(instanceId, chatId) {
       const jid = chatJid(instanceId, chatId)
       await markRead({ socket: d.sender.socketOf(instanceId), db, instanceId, now: now() }, { jid: toWaJid(chatId), chatJid: jid }, { messages: 30, days: 7 })
+    },
+
+    async media(instanceId, chatId, messageId) {
+      const m = findMessage(db, instanceId, chatJid(instanceId, chatId), messageId)
+      if (!m?.hasMedia || m.revokedAt) throw chatsErrors.noMedia()
+      if (m.media?.size && m.media.size > MEDIA_MAX_BYTES) throw chatsErrors.tooLarge(m.media.size)
+      // The live socket lets expired media be asked of the phone again; without one, the download may still work.
+      let socket: WASocket | undefined
+      try {
+        socket = d.sender.socketOf(instanceId)
+      } catch {
+        socket = undefined
+      }
+      await d.media.ensureDownloaded(instanceId, m, socket)
+      const name = (findMessage(db, instanceId, m.chatId, m.id)?.media?.path ?? '').split('/')[1] ?? ''
+      const path = d.media.filePath(instanceId, name)
+      if (!path) throw chatsErrors.noMedia()
+      const { size } = await stat(path)
+      if (size > MEDIA_MAX_BYTES) throw chatsErrors.tooLarge(size)
+      const mimetype = dataUrlMimetype(m.media?.mimetype ?? null, name)
+      return { mimetype, filename: m.media?.filename ?? null, size, dataUrl: `data:${mimetype};base64,${(await readFile(path)).toString('base64')}` } satisfies MediaContentDto
     },
 
     subscribe(listener) {

@@ -2,7 +2,7 @@
 // API, the token operations, the acting account, the domain events it pushes, the sandbox network (sandbox mode)
 // and the Chats view's service. start-core.ts builds it; nothing in it is optional.
 import type { Logger } from 'pino'
-import type { ChatDto, MessageAck, MessageDto, MessagesPageDto } from '../../../src-preload/contract/dto.js'
+import type { ChatDto, MediaContentDto, MessageAck, MessageDto, MessagesPageDto } from '../../../src-preload/contract/dto.js'
 import type { EventSubscriber } from '../domain/event-bus.js'
 import type { CoreEventMap } from '../domain/events.js'
 import type { SandboxNetwork } from '../sandbox/index.js'
@@ -14,6 +14,8 @@ export interface ChatsService {
   sendText(instanceId: string, chatId: string, text: string): Promise<MessageDto>
   sendFile(instanceId: string, chatId: string, file: { name: string; mimetype: string; base64: string }, caption?: string): Promise<MessageDto>
   markRead(instanceId: string, chatId: string): Promise<void>
+  /** A message's media as a data: URL, downloaded first when needed (expired media is asked of the phone again). */
+  media(instanceId: string, chatId: string, messageId: string): Promise<MediaContentDto>
   /** Live traffic for the UI push; returns the unsubscribe function. */
   subscribe(listener: (event: { kind: 'message'; instanceId: string; message: MessageDto } | { kind: 'ack'; instanceId: string; chatId: string; messageId: string; ack: MessageAck }) => void): () => void
 }

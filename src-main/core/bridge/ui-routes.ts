@@ -28,6 +28,8 @@ export const uiCsp = (host: string | undefined): string =>
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data:",
+    // Media of messages arrives over the bridge as data: URLs (players and previews); nothing remote.
+    "media-src data:",
     "font-src 'self'",
     `connect-src 'self'${host ? ` ws://${host}` : ''}`,
     "base-uri 'none'",
@@ -94,7 +96,7 @@ export async function registerUiRoutes(app: FastifyInstance, o: UiRoutesOptions)
       schema: {
         tags: ['Desktop UI'],
         summary: 'A new one-time link to the UI in a browser',
-        description: `Answers {url, expires_at}: open url in one browser tab within ${UI_LINK_TTL_MS / 60_000} minutes. The link works once; the tab then keeps its own session (reloads included) until Switchboard stops. Only the access token of the account the UI acts as (the default account) may ask.`,
+        description: `Answers {url, expires_at}: open url in one browser tab within ${UI_LINK_TTL_MS / 60_000} minutes. The link works once; the tab then keeps its own session (reloads included) until Switchboard stops. Only the access token of the account the UI acts as (the default account) may ask. On the computer that runs Switchboard, \`npm run ui-link\` does this without the token in the shell (it reads the running server and the owner's token from the data folder).`,
         response: { 200: Type.Object({ url: Type.String(), expires_at: Type.Integer() }) }
       }
     }, async (request) => {

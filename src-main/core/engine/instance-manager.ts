@@ -27,6 +27,17 @@ export interface InstanceView {
   createdAt: number
 }
 
+/**
+ * Boot resume in bounded concurrency (no reconnect storm): at most `concurrency` instances connect at once; a slot
+ * frees when its instance reaches an outcome (WORKING, a QR, a failure, a close) or after `slotTimeoutMs`.
+ */
+export interface ResumeConfig {
+  concurrency: number
+  slotTimeoutMs: number
+}
+
+export const DEFAULT_RESUME: ResumeConfig = { concurrency: 8, slotTimeoutMs: 5_000 }
+
 /** Run by restart (purge the instance's queued outbound messages) and by delete (drop its data). */
 export type InstanceHook = (instanceId: string) => void | Promise<void>
 
@@ -42,6 +53,7 @@ export interface InstanceManagerOptions {
    * outbox there), so the status row and what it records commit together; a throw rolls the change back.
    */
   recordStatus?: (change: SessionStatusEvent) => void
+  resume?: Partial<ResumeConfig>
 }
 
 export class InstanceManager {
@@ -54,9 +66,14 @@ export class InstanceManager {
   /** Instances whose delete is under way: nothing may start an engine session for them. */
   private readonly deleting = new Set<string>()
   private readonly now: () => number
+  private readonly resume: ResumeConfig
+  /** Instances resumeAll left STARTING that wait for a slot, and those holding one (with the slot's timeout). */
+  private readonly resumeQueue: string[] = []
+  private readonly resumeSlots = new Map<string, NodeJS.Timeout>()
 
   constructor(private readonly o: InstanceManagerOptions) {
     this.now = o.now ?? Date.now
+    this.resume = { ...DEFAULT_RESUME, ...o.resume }
   }
 
   /** Issue 4's outbound queue registers its purge here; restart awaits every hook before reconnecting. */
@@ -130,6 +147,7 @@ export class InstanceManager {
       this.mustGet(id)
       repo.setDesiredRunning(this.o.db, id, false, this.now())
       await this.sessions.get(id)?.stop()
+      this.releaseResumeSlot(id)
       this.setStatus(id, 'STOPPED', 'stop')
       return this.mustView(id)
     })
@@ -176,6 +194,7 @@ export class InstanceManager {
         // A logged-in device is unlinked on the network too; a stopped one can only be forgotten locally.
         if (session?.isOpen()) await session.logout({ reconnect: false })
         await session?.stop()
+        this.releaseResumeSlot(id)
         for (const hook of this.deleteHooks) await hook(id)
         repo.deleteInstance(this.o.db, id)
       } finally {
@@ -224,20 +243,59 @@ export class InstanceManager {
     return session.requestPairingCode(phoneNumber)
   }
 
-  /** Boot: fix statuses left by the previous process and resume the instances the user left running. */
+  /**
+   * Boot: fix statuses left by the previous process and resume the instances the user left running. All of them
+   * show STARTING at once; their engines connect a few at a time (ResumeConfig), so fifty accounts do not open
+   * fifty handshakes (and fifty Signal/app-state syncs) in the same second.
+   */
   resumeAll(): void {
     for (const row of repo.listInstances(this.o.db)) {
       if (row.desired_running) {
         this.setStatus(row.id, 'STARTING', 'resume')
-        this.sessionOf(row.id).start()
+        this.resumeQueue.push(row.id)
       } else if (row.status !== 'STOPPED') {
         this.setStatus(row.id, 'STOPPED', 'boot')
       }
     }
+    this.pumpResume()
+  }
+
+  /** Instances resumeAll has not started yet (waiting for a slot). */
+  get resumePending(): number {
+    return this.resumeQueue.length
+  }
+
+  private pumpResume(): void {
+    while (this.resumeSlots.size < Math.max(1, this.resume.concurrency) && this.resumeQueue.length) {
+      const id = this.resumeQueue.shift()!
+      const row = repo.getInstance(this.o.db, id)
+      // Stopped, deleted or started by the user meanwhile (start/restart made its session): nothing to resume.
+      if (!row || this.deleting.has(id) || !row.desired_running || this.sessions.has(id)) continue
+      const timer = setTimeout(() => this.releaseResumeSlot(id), this.resume.slotTimeoutMs)
+      timer.unref()
+      this.resumeSlots.set(id, timer)
+      try {
+        this.sessionOf(id).start()
+      } catch (err) {
+        this.o.logger.warn({ err, instanceId: id }, 'resume: the engine did not start')
+        this.releaseResumeSlot(id)
+      }
+    }
+  }
+
+  private releaseResumeSlot(id: string): void {
+    const timer = this.resumeSlots.get(id)
+    if (!timer) return
+    clearTimeout(timer)
+    this.resumeSlots.delete(id)
+    this.pumpResume()
   }
 
   /** Shutdown: close every engine; desired states stay so the next boot resumes the same instances. */
   async closeAll(): Promise<void> {
+    this.resumeQueue.length = 0
+    for (const timer of this.resumeSlots.values()) clearTimeout(timer)
+    this.resumeSlots.clear()
     const sessions = [...this.sessions.values()]
     this.sessions.clear()
     await Promise.allSettled(sessions.map((s) => s.stop()))
@@ -261,6 +319,8 @@ export class InstanceManager {
   }
 
   private onSignal(id: string, signal: EngineSignal): void {
+    // Any outcome of a resumed instance's connection frees its resume slot for the next one.
+    if (signal.kind !== 'connecting' && signal.kind !== 'me') this.releaseResumeSlot(id)
     const row = repo.getInstance(this.o.db, id)
     if (!row) return // deleted while the engine was still closing
     const at = this.now()

@@ -38,6 +38,13 @@ export class PairingCodes {
     })
   }
 
+  /** The newest code issued for this number to an instance still waiting for it (the sandbox shows it on the phone). */
+  issuedFor(phoneNumber: string): { instanceId: string; code: string; at: number } | undefined {
+    let newest: { instanceId: string; code: string; at: number } | undefined
+    for (const [instanceId, i] of this.issued) if (i.phone === phoneNumber && (!newest || i.at > newest.at)) newest = { instanceId, code: i.code, at: i.at }
+    return newest
+  }
+
   async request(instanceId: string, phoneNumber: string): Promise<string> {
     if (!isApiPhoneNumber(phoneNumber)) throw coreErrors.invalidPhoneNumber(phoneNumber)
     const now = this.now()

@@ -44,14 +44,14 @@ describe('send queue', () => {
       [2, 20_000, 'per_minute'],
       [3, 30_000, 'per_minute']
     ])
-    expect(queue.position('I1', 'send', q[1]!.jobId)).toEqual({ position: 2, etaAt: t0 + 20_000 })
+    expect(queue.position('I1', 'send', q[1]!.jobId)).toEqual({ position: 2, etaAt: t0 + 20_000, reason: 'per_minute' })
     expect(queue.snapshot('I1').queueLength).toBe(3)
     await clock.advance(10_000)
     expect(ran).toEqual([
       [1, 0],
       [2, 10_000]
     ])
-    expect(queue.position('I1', 'send', q[1]!.jobId)).toEqual({ position: 1, etaAt: t0 + 20_000 })
+    expect(queue.position('I1', 'send', q[1]!.jobId)).toEqual({ position: 1, etaAt: t0 + 20_000, reason: 'per_minute' })
     await clock.advance(20_000)
     expect(await Promise.all(q.map((r) => r.result))).toEqual([2, 3, 4])
     expect(ran.map(([, at]) => at)).toEqual([0, 10_000, 20_000, 30_000])
@@ -78,6 +78,9 @@ describe('send queue', () => {
     const a = queued(queue.submit('I1', 'send', async () => 'a'))
     const b = queued(queue.submit('I1', 'send', async () => 'b'))
     expect([a.reason, a.etaMs, b.etaMs]).toEqual(['protection', 60_000, 62_000])
+    // Each waiting job's own reason: the head waits for the protection, the next one also for its 2 s slot after it.
+    expect(queue.position('I1', 'send', a.jobId)).toEqual({ position: 1, etaAt: t0 + 60_000, reason: 'protection' })
+    expect(queue.position('I1', 'send', b.jobId)).toEqual({ position: 2, etaAt: t0 + 62_000, reason: 'per_minute' })
     await clock.advance(60_000)
     expect(await a.result).toBe('a')
     await clock.advance(2000)
@@ -90,6 +93,7 @@ describe('send queue', () => {
     const first = queue.submit('I1', 'send', () => gate.promise)
     const second = queued(queue.submit('I1', 'send', async () => 'second'))
     expect([first.status, second.reason]).toEqual(['started', 'concurrency'])
+    expect(queue.position('I1', 'send', second.jobId)?.reason).toBe('concurrency')
     gate.resolve()
     expect(await second.result).toBe('second')
   })

@@ -32,6 +32,8 @@ export type SubmitResult<T> =
 export interface QueuePosition {
   position: number
   etaAt: number
+  /** Why it waits now: the head waits for what the limiter refuses; later ones also for their turn (spacing). */
+  reason: Denial['reason']
 }
 
 export interface SendQueue {
@@ -165,7 +167,12 @@ export function createSendQueue(deps: SendQueueDeps, options: SendQueueOptions =
     position(instanceId, kind, jobId) {
       const l = lanes.get(keyOf(instanceId, kind))
       const i = l ? l.items.findIndex((it) => it.id === jobId) : -1
-      return i < 0 ? null : { position: i + 1, etaAt: limiter.estimate(instanceId, kind, i) }
+      if (i < 0) return null
+      const etaAt = limiter.estimate(instanceId, kind, i)
+      const head = limiter.check(instanceId, kind)?.reason ?? 'concurrency'
+      // Behind others and later than the head's slot: it waits for the spacing of the per-minute rate.
+      const reason = i > 0 && etaAt > limiter.estimate(instanceId, kind, 0) ? 'per_minute' : head
+      return { position: i + 1, etaAt, reason }
     },
     length(instanceId, kind) {
       const kinds: LimitKind[] = kind ? [kind] : ['send', 'group', 'check']

@@ -27,7 +27,7 @@ import { banOf, type BanCode } from './store/ban-repo.js'
 import { handleClosed, makeAuthenticatedHandler } from './server/session.js'
 import { routeStanza } from './handlers/router.js'
 import { unlink } from './handlers/misc.js'
-import { bootstrapCompanion, enterPairingCode, scanQr, type LinkResult } from './phone/pairing.js'
+import { bootstrapCompanion, enterPairingCode, PAIRING_CODE_TTL_MS, scanQr, type LinkResult } from './phone/pairing.js'
 import { provisionPhone } from './phone/provision.js'
 import { seedAccount, seedSummary, type SeedSummary } from './phone/history-sync.js'
 import { makeSocketTrust, trustSandboxRoot, type SocketTrust } from './client-trust.js'
@@ -252,6 +252,15 @@ export class SandboxNetwork {
     const acc = requirePhone(this.db, phoneNumber)
     if (typeof code !== 'string' || !code.trim()) throw sandboxErrors.invalidRequest('code is required', ['code'])
     return enterPairingCode(this.server, acc.phone, code)
+  }
+
+  /**
+   * When a device asked to be linked to this phone by pairing code and still waits for it to be typed (the code
+   * itself is only on that device's screen: the network keeps a key wrapped with it). Undefined when none waits.
+   */
+  pendingLinkCodeSince(phoneNumber: string): number | undefined {
+    const pending = this.server.pendingLinkCode.get(requirePhone(this.db, phoneNumber).phone)
+    return pending && Date.now() - pending.createdAt < PAIRING_CODE_TTL_MS ? pending.createdAt : undefined
   }
 
   /** The phone removes a linked device (Settings > Linked devices > Log out). */

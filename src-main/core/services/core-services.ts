@@ -17,6 +17,7 @@ import type { InstanceService } from './instance-service.js'
 import type { PolicyService } from '../rate-limit/policy-service.js'
 import type { TempLinkService } from './temp-link-service.js'
 import type { AccountService } from './account-service.js'
+import type { AppSettingsService } from '../settings/app-settings-service.js'
 
 export type NetworkMode = 'whatsapp' | 'sandbox'
 
@@ -52,6 +53,8 @@ export interface CoreServices {
   tempLinks: TempLinkService
   /** API accounts as the owner manages them: add, list, rotate, plan/quota, remove (services/account-service.ts). */
   accounts: AccountService
+  /** App settings of the Settings view (plan, quotas, hosts, port, log level, data folder, start at login), stored in the data dir. */
+  settings: AppSettingsService
   /** Chats, messages, contacts, LIDs and media files from the store, and chat/message/contact operations. */
   reads: ReadService
 }

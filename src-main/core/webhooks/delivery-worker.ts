@@ -73,6 +73,9 @@ export interface DeliveryWorker {
 
 const HOUR = 3_600_000
 
+/** The User-Agent of every delivery POST unless options.userAgent says otherwise. */
+export const DEFAULT_USER_AGENT = 'Switchboard-Webhooks/1'
+
 export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryWorkerOptions = {}): DeliveryWorker {
   const { db } = deps
   const now = deps.now ?? Date.now
@@ -83,7 +86,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
   const timeoutMs = options.timeoutMs ?? 15_000
   const pollMs = options.pollIntervalMs ?? 1000
   const leaseMs = Math.max(options.leaseMs ?? timeoutMs + 30_000, timeoutMs + 1000)
-  const userAgent = options.userAgent ?? 'Switchboard-Webhooks/1'
+  const userAgent = options.userAgent ?? DEFAULT_USER_AGENT
   const policy: RetryPolicyOptions = { ...DEFAULT_RETRY_POLICY, ...options.retry }
   const retentionMs = options.retentionMs === undefined ? 7 * 24 * HOUR : options.retentionMs
   const stopDrainMs = options.stopDrainMs ?? 2000

@@ -65,6 +65,8 @@ SELECT e.id, e.event, e.body FROM webhook_events e JOIN instances i ON i.id = e.
 WHERE e.id > @after AND e.id <= @head AND i.account_id = @accountId
   AND (@instances IS NULL OR e.instance_id IN (SELECT value FROM json_each(@instances)))
   AND (@events IS NULL OR e.event IN (SELECT value FROM json_each(@events)))
+  -- webhook.test is a delivery to one webhook on request, not part of the account's event stream.
+  AND e.event <> 'webhook.test'
 ORDER BY e.id LIMIT @limit`
 
 const HEAD = 'SELECT max(id) FROM webhook_events'

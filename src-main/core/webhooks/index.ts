@@ -13,3 +13,5 @@ export { DEFAULT_RETRY_POLICY, backoffMs, parseRetryAfter, type RetryPolicyOptio
 export { deliveryHeaders, standardSignature, wahaHmac, wawpSignature, WHSEC_PREFIX } from './signing.js'
 export * from './verify.js'
 export * from './webhook-service.js'
+export { TEST_EVENT, type TestEventPayload } from './test-event.js'
+export type { DeliveryPreview } from './delivery-preview.js'

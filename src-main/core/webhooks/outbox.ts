@@ -20,6 +20,11 @@ export interface EnqueueOptions {
    * the event loop, after the commit (better-sqlite3 transactions are synchronous).
    */
   wake?: () => void
+  /**
+   * Deliver to this webhook of the instance only, whatever events it subscribes to (the test event: "Send test
+   * event" reaches the webhook it was sent for, never the others).
+   */
+  to?: number
 }
 
 export interface EnqueuedEvent<P = unknown> {
@@ -36,6 +41,10 @@ SELECT @eventId, w.id, w.instance_id, 'pending', @now, @now, @now
 FROM webhooks w
 WHERE w.instance_id = @instanceId AND w.is_active = 1
   AND EXISTS (SELECT 1 FROM json_each(w.events) e WHERE e.value = '*' OR e.value = @event)`
+
+const INSERT_DELIVERY_TO = `
+INSERT INTO webhook_deliveries (event_id, webhook_id, instance_id, state, next_attempt_at, created_at, updated_at)
+SELECT @eventId, w.id, w.instance_id, 'pending', @now, @now, @now FROM webhooks w WHERE w.id = @to AND w.instance_id = @instanceId`
 
 export function enqueueEvent<P>(db: Db, input: EnvelopeInput<P>, opts: EnqueueOptions = {}): EnqueuedEvent<P> {
   const now = opts.now ?? Date.now()
@@ -56,7 +65,10 @@ export function enqueueEvent<P>(db: Db, input: EnvelopeInput<P>, opts: EnqueueOp
       const stored = stmt(db, 'SELECT body FROM webhook_events WHERE id = ?').pluck().get(id) as string
       return { envelope: JSON.parse(stored) as WebhookEnvelope<P>, deliveries: 0, duplicate: true }
     }
-    const { changes } = stmt(db, INSERT_DELIVERIES).run({ eventId: id, instanceId: input.instanceId, event: input.event, now })
+    const { changes } =
+      opts.to === undefined
+        ? stmt(db, INSERT_DELIVERIES).run({ eventId: id, instanceId: input.instanceId, event: input.event, now })
+        : stmt(db, INSERT_DELIVERY_TO).run({ eventId: id, instanceId: input.instanceId, to: opts.to, now })
     if (changes > 0) opts.wake?.()
     return { envelope, deliveries: changes, duplicate: false }
   })()

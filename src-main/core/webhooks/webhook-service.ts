@@ -2,8 +2,10 @@
 // the event/delivery/attempt log, replay, and the delivery worker it owns (replays and config changes wake it).
 import type { Db } from '../db/connection.js'
 import type { AttemptRecord } from './delivery-store.js'
-import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions, type WorkerLogger } from './delivery-worker.js'
-import type { WebhookEnvelope } from './envelope.js'
+import { deliveryPreview, type DeliveryPreview } from './delivery-preview.js'
+import { createDeliveryWorker, DEFAULT_USER_AGENT, type DeliveryWorker, type DeliveryWorkerOptions, type WorkerLogger } from './delivery-worker.js'
+import type { WebhookEnvelope, WebhookMe } from './envelope.js'
+import { WebhookNotFoundError } from './errors.js'
 import {
   deliveryCounts,
   getEvent,
@@ -19,6 +21,7 @@ import {
   type Page
 } from './outbox-queries.js'
 import { deleteInstanceWebhooks } from './outbox.js'
+import { enqueueTestEvent } from './test-event.js'
 import type { WebhookInput } from './webhook-input.js'
 import {
   deleteWebhook,
@@ -67,6 +70,13 @@ export interface WebhookService {
   /** Re-queues an event's dead (optionally delivered) deliveries with the same event id; returns rows re-queued. */
   replayEvent(eventId: string, opts?: { webhookId?: number; includeDelivered?: boolean }): number
   replayDeadLetters(webhookId: number, opts?: { since?: number }): number
+  /**
+   * "Send test event": records a `webhook.test` event delivered to this webhook of the instance only, through the
+   * outbox (signed, retried, logged like any event); returns its event id. webhook_not_found for another's webhook.
+   */
+  sendTest(instanceId: string, webhookId: number, envelope: { session: string; me: WebhookMe | null }): string
+  /** The exact body and the signature headers of one delivery (its last attempt's, or the next one's). */
+  preview(deliveryId: number): DeliveryPreview | null
   /** Every attempt as it is recorded (UI push); returns an unsubscribe function. */
   onAttempt(listener: (attempt: AttemptRecord) => void): () => void
   /** Instance deleted: its webhooks, events, deliveries and attempts go. */
@@ -113,6 +123,12 @@ export function createWebhookService(deps: WebhookServiceDeps, options: Delivery
     counts: (instanceId) => deliveryCounts(db, instanceId),
     replayEvent: (eventId, opts = {}) => woken(replayEvent(db, eventId, { ...opts, now: now() })),
     replayDeadLetters: (webhookId, opts = {}) => woken(replayDeadLetters(db, webhookId, { ...opts, now: now() })),
+    sendTest(instanceId, webhookId, envelope) {
+      const webhook = getWebhookById(db, webhookId)
+      if (!webhook || webhook.instanceId !== instanceId) throw new WebhookNotFoundError('webhook_not_found', 'This instance has no webhook with that id', { field: 'webhookId' })
+      return enqueueTestEvent(db, { instanceId, ...envelope, engine: 'NOWEB', webhook }, { now: now(), wake: () => worker.wake() })
+    },
+    preview: (deliveryId) => deliveryPreview(db, deliveryId, { now: now(), userAgent: options.userAgent ?? DEFAULT_USER_AGENT }),
     onAttempt(listener) {
       listeners.add(listener)
       return () => void listeners.delete(listener)

@@ -1,10 +1,11 @@
 // The chat list: search box, the chats (one Tab stop: arrow keys, Home and End move between them, so the composer
 // is not 50 Tabs away), and "Show more chats" while the core has older ones. Opening a chat puts the cursor in the
-// composer.
+// composer. A search that is a phone number with no chat offers "Message +…"; New chat asks for a number.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { Spinner } from '../../components/Spinner.js'
 import { useChatsStore } from '../../stores/chats-store.js'
 import { ChatItem } from './ChatItem.js'
+import { NewChatButton, NewChatOffer } from './NewChat.js'
 
 const STEP: Record<string, (i: number, last: number) => number> = {
   ArrowDown: (i, last) => Math.min(last, i + 1),
@@ -34,6 +35,8 @@ export function ChatList() {
     setFocused(next)
     ;[...(list.current?.querySelectorAll<HTMLButtonElement>('button[data-chat-id]') ?? [])].find((b) => b.dataset.chatId === next)?.focus()
   }
+  /** A new conversation opens with the whole list, so its chat shows up there after the first message. */
+  const clearSearch = () => setQuery('')
   const open = async (chatId: string) => {
     setFocused(chatId)
     await openChat(chatId)
@@ -43,10 +46,13 @@ export function ChatList() {
     <nav className="chat-list" aria-label="Chats">
       <div className="chat-search">
         <label htmlFor="chat-search" className="sr-only">Search chats</label>
-        <input id="chat-search" type="search" placeholder="Search chats" value={query} onChange={(e) => setQuery(e.target.value)} />
+        {/* Before the search box: Tab from the search still goes straight into the list. */}
+        <NewChatButton clearSearch={clearSearch} />
+        <input id="chat-search" type="search" placeholder="Name or number" value={query} onChange={(e) => setQuery(e.target.value)} />
       </div>
       {loading && !chats.length ? <Spinner label="Loading chats…" /> : null}
       {!loading && !chats.length ? <p className="empty">{search ? 'No chat matches.' : 'No chats yet.'}</p> : null}
+      {!loading && query === search ? <NewChatOffer search={search} clearSearch={clearSearch} /> : null}
       <ul ref={list} onKeyDown={onKeyDown}>
         {chats.map((c) => (
           <ChatItem key={c.id} chat={c} active={thread?.chatId === c.id} tabbable={c.id === tabStop} onOpen={() => void open(c.id)} />

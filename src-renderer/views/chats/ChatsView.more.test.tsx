@@ -93,7 +93,7 @@ describe('ChatsView for a busy shop', () => {
     await waitFor(() => expect(screen.getByLabelText('Message')).toHaveFocus())
     expect(screen.getByRole('heading', { name: 'Customer 3' })).toBeInTheDocument()
     // Back into the list: one Shift+Tab past the thread lands on the open chat, not on the 3 of them in turn.
-    expect(within(list()).getAllByRole('button').filter((el) => el.tabIndex === 0)).toHaveLength(1)
+    expect(within(list()).getAllByRole('button').filter((el) => el.dataset.chatId && el.tabIndex === 0)).toHaveLength(1)
   })
 
   it('pages beyond the first 50 chats with "Show more chats"', async () => {
@@ -110,7 +110,7 @@ describe('ChatsView for a busy shop', () => {
     const b = setup('WORKING', { 'chats.sendText': ({ text }) => msg(9, { text, fromMe: true, ack: 'pending', sender: null }) })
     await userEvent.click(await within(list()).findByRole('button', { name: /Alice Wonderland/ }))
     expect(await screen.findByRole('heading', { name: 'Alice Wonderland' })).toBeInTheDocument()
-    expect(screen.getByText('15550000001')).toBeInTheDocument()
+    expect(screen.getByText('+1 555 000 0001')).toBeInTheDocument()
     await userEvent.upload(screen.getByLabelText('Attach a file'), new File(['x'], 'price list.pdf', { type: 'application/pdf' }))
     expect(screen.getByText('price list.pdf')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Remove the attachment price list.pdf' }))

@@ -1,10 +1,11 @@
 // Writing a message: Enter sends, Shift+Enter starts a new line; a file can be attached (up to 16 MiB) with the
 // text as its caption, and removed again. Disabled while the instance cannot send (the view says why); a draft
-// typed meanwhile stays.
+// typed meanwhile stays. The attachment is previewed (image, player, or name and size) before it is sent.
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { Icon } from '../../components/Icon.js'
 import { useChatsStore } from '../../stores/chats-store.js'
+import { AttachmentPreview } from './AttachmentPreview.js'
 
 const MAX_FILE_BYTES = 16 * 1024 * 1024
 
@@ -50,6 +51,7 @@ export function Composer({ disabled = false }: { disabled?: boolean }) {
   }
   return (
     <form className="composer" onSubmit={(e) => void submit(e)} aria-label="Write a message">
+      {file ? <AttachmentPreview file={file} /> : null}
       <label htmlFor="composer-text" className="sr-only">Message</label>
       <textarea id="composer-text" rows={2} placeholder={file ? 'Caption (optional)' : 'Write a message'} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKey} />
       <label className={`file-button${disabled ? ' disabled' : ''}`}>

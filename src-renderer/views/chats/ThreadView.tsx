@@ -3,12 +3,12 @@
 // older ones.
 import { useEffect, useRef, type UIEvent } from 'react'
 import type { MessageDto } from '../../../src-preload/contract/dto.js'
-import { mediaLabel } from '../../../src-preload/contract/media-label.js'
-import { Icon } from '../../components/Icon.js'
 import { Spinner } from '../../components/Spinner.js'
-import { Tick } from '../../components/Tick.js'
+import { MessageStatus } from './MessageStatus.js'
 import { formatTime } from '../../lib/format.js'
 import { useChatsStore } from '../../stores/chats-store.js'
+import { MessageMedia } from './MessageMedia.js'
+import { chatIdNumber } from './phone-number.js'
 
 /** Within this many pixels of the bottom counts as "at the bottom". */
 const NEAR_BOTTOM_PX = 80
@@ -16,19 +16,11 @@ const NEAR_BOTTOM_PX = 80
 function Bubble({ m }: { m: MessageDto }) {
   return (
     <li className={`bubble ${m.fromMe ? 'out' : 'in'}`} data-message-id={m.id}>
-      {m.media ? (
-        m.media.url && m.media.mimetype.startsWith('image/') ? (
-          <img src={m.media.url} alt={mediaLabel(m.media)} className="bubble-image" />
-        ) : (
-          <span className="attachment">
-            <Icon name="clip" /> {mediaLabel(m.media)}
-          </span>
-        )
-      ) : null}
+      {m.media ? <MessageMedia m={m} media={m.media} /> : null}
       {m.text ? <span className="text">{m.text}</span> : null}
       <span className="meta small">
         {formatTime(m.timestamp)}
-        {m.fromMe && m.ack ? <Tick ack={m.ack} /> : null}
+        <MessageStatus m={m} />
       </span>
     </li>
   )
@@ -53,12 +45,16 @@ export function ThreadView() {
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight <= NEAR_BOTTOM_PX
   }
   if (!thread) return null
-  const number = thread.chatId.split('@')[0]!
+  // The header is the thread's own (the list entry when listed, else the name it was opened with): a search that
+  // hides the chat from the list leaves it in place.
+  const number = chatIdNumber(thread.chatId)
+  const listed = chat?.name ?? thread.name
+  const name = !listed || listed === thread.chatId.split('@')[0] ? number : listed
   return (
     <>
       <header className="thread-header">
-        <h2 className="thread-name" title={chat?.name}>{chat?.name ?? number}</h2>
-        {chat && chat.name !== number ? <span className="muted small mono">{number}</span> : null}
+        <h2 className="thread-name" title={name}>{name}</h2>
+        {name !== number ? <span className="muted small mono">{number}</span> : null}
       </header>
       <div className="thread" aria-label="Messages" onScroll={onScroll}>
         {thread.hasMore ? (

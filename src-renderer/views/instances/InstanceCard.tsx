@@ -1,12 +1,13 @@
 // One instance: live badge, details (number, push name, server, policy), why it failed or needs a new scan (the
 // reason in words), whether new contacts are paused by the network, and its actions; destructive ones (logout,
-// delete) ask first.
+// delete) ask first, and so does a restart that would drop waiting messages (the count comes from the core).
 import { useState } from 'react'
 import type { InstanceDto } from '../../../src-preload/contract/dto.js'
 import { ConfirmDialog } from '../../components/ConfirmDialog.js'
 import { Spinner } from '../../components/Spinner.js'
 import { StatusBadge } from '../../components/StatusBadge.js'
 import { useDeliverabilityText } from '../../lib/deliverability.js'
+import { bridge, call } from '../../lib/bridge.js'
 import { failureText } from '../../lib/format.js'
 import { useAppStore } from '../../stores/app-store.js'
 import { useInstancesStore, type InstanceAction } from '../../stores/instances-store.js'
@@ -15,6 +16,15 @@ import { useInstancesStore, type InstanceAction } from '../../stores/instances-s
 const CONFIRM: Partial<Record<InstanceAction, { title(name: string): string; body: string; label: string }>> = {
   logout: { title: (name) => `Log out ${name}?`, body: 'The phone unlinks this device. To use the instance again, pair it with a new scan or code.', label: 'Log out' },
   delete: { title: (name) => `Delete ${name}?`, body: 'This cannot be undone: its pairing, settings and data are removed and the instance id stops working.', label: 'Delete' }
+}
+
+/** The restart's dialog: what it drops, in words (the spec's rule: a restart purges the queue). */
+function restartBody(waiting: number | null): string {
+  const what =
+    waiting === null
+      ? 'Messages still waiting in the send queue, if any, will not be sent.'
+      : `${waiting} waiting ${waiting === 1 ? 'message' : 'messages'} will not be sent.`
+  return `${what} They are marked “Not sent” in their chats, where Resend sends one again as a new message. The connection drops for a moment.`
 }
 
 /** What the spinner says while an action runs. */
@@ -27,8 +37,25 @@ export function InstanceCard({ instance: i }: { instance: InstanceDto }) {
   const act = useInstancesStore((s) => s.act)
   const go = useAppStore((s) => s.go)
   const [confirming, setConfirming] = useState<InstanceAction | null>(null)
-  const run = (action: InstanceAction) => (CONFIRM[action] ? setConfirming(action) : void act(i.id, action))
-  const confirm = confirming ? CONFIRM[confirming] : undefined
+  /** Waiting messages a restart would drop, as the core counted them when Restart was clicked (null: unknown). */
+  const [dropping, setDropping] = useState<number | null>(null)
+  const [checking, setChecking] = useState(false)
+  const restart = async () => {
+    setChecking(true)
+    const waiting = await call(bridge().queue.info({ instanceId: i.id })).then((q) => q.waiting.length, () => null)
+    setChecking(false)
+    // Nothing waits: nothing is lost, no question to ask.
+    if (waiting === 0) return void act(i.id, 'restart')
+    setDropping(waiting)
+    setConfirming('restart')
+  }
+  const run = (action: InstanceAction) => (action === 'restart' ? void restart() : CONFIRM[action] ? setConfirming(action) : void act(i.id, action))
+  const confirm =
+    confirming === 'restart'
+      ? { title: (name: string) => `Restart ${name}?`, body: restartBody(dropping), label: 'Restart' }
+      : confirming
+        ? CONFIRM[confirming]
+        : undefined
   const paused = useDeliverabilityText(i.deliverability)
   const reason = i.statusReasonText ?? failureText(i.statusReason)
 
@@ -74,7 +101,7 @@ export function InstanceCard({ instance: i }: { instance: InstanceDto }) {
         ) : null}
         {!running(i.status) ? <button type="button" disabled={!!busy} onClick={() => run('start')}>Start</button> : null}
         {running(i.status) ? <button type="button" disabled={!!busy} onClick={() => run('stop')}>Stop</button> : null}
-        <button type="button" disabled={!!busy} onClick={() => run('restart')}>Restart</button>
+        <button type="button" disabled={!!busy || checking} onClick={() => run('restart')}>Restart</button>
         {i.status === 'WORKING' ? <button type="button" disabled={!!busy} onClick={() => run('logout')}>Log out</button> : null}
         <button type="button" className="danger" disabled={!!busy} onClick={() => run('delete')}>Delete</button>
         {busy ? <Spinner label={DOING[busy]} /> : null}
@@ -87,7 +114,7 @@ export function InstanceCard({ instance: i }: { instance: InstanceDto }) {
           onCancel={() => setConfirming(null)}
           onConfirm={() => {
             setConfirming(null)
-            void act(i.id, confirming)
+            void act(i.id, confirming, confirming === 'restart' && dropping ? `${dropping} waiting ${dropping === 1 ? 'message was' : 'messages were'} not sent.` : undefined)
           }}
         />
       ) : null}

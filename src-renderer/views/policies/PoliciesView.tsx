@@ -6,6 +6,7 @@ import { InstancePicker } from '../../components/InstancePicker.js'
 import { Spinner } from '../../components/Spinner.js'
 import { useAppStore } from '../../stores/app-store.js'
 import { usePoliciesStore } from '../../stores/policies-store.js'
+import { useQueueStore } from '../../stores/queue-store.js'
 import { Counters } from './Counters.js'
 import { LimitsTable } from './LimitsTable.js'
 
@@ -15,13 +16,19 @@ export function PoliciesView() {
   const instanceId = useAppStore((s) => s.instanceId)
   const data = usePoliciesStore((s) => (instanceId ? s.data[instanceId] : undefined))
   const { loading, error, load } = usePoliciesStore()
+  const loadQueue = useQueueStore((s) => s.load)
   const reconnects = useAppStore((s) => s.reconnects)
   useEffect(() => {
     if (!instanceId) return
     void load(instanceId)
-    const t = setInterval(() => void load(instanceId, true), REFRESH_MS)
+    void loadQueue(instanceId)
+    const t = setInterval(() => {
+      void load(instanceId, true)
+      // When the waiting ones go (the queue's ETAs) explains the waiting counter.
+      void loadQueue(instanceId)
+    }, REFRESH_MS)
     return () => clearInterval(t)
-  }, [instanceId, load, reconnects])
+  }, [instanceId, load, loadQueue, reconnects])
 
   return (
     <section aria-labelledby="policies-title" className="view">

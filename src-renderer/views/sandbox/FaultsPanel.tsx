@@ -7,6 +7,7 @@ import { FAULTS, type FaultParam, type SandboxFault, type SandboxFaultKind } fro
 import { ErrorNote, Notice } from '../../components/ErrorNote.js'
 import { Spinner } from '../../components/Spinner.js'
 import { useSandboxStore } from '../../stores/sandbox-store.js'
+import { presenceWord } from './Presence.js'
 
 type Values = Record<string, string | boolean>
 
@@ -14,7 +15,10 @@ type Values = Record<string, string | boolean>
 function deviceChoices(phones: SandboxPhoneDto[]) {
   const all = phones.flatMap((p) => p.devices.map((d) => ({ d, p })))
   all.sort((a, b) => Number(a.d.kind === 'phone') - Number(b.d.kind === 'phone'))
-  return all.map(({ d, p }) => ({ value: d.jid, label: `${p.name} ${d.kind === 'phone' ? '(the phone)' : `linked device #${d.id}`}${d.online ? ', online' : ''}` }))
+  return all.map(({ d, p }) => ({
+    value: d.jid,
+    label: `${p.name} ${d.kind === 'phone' ? '(the phone)' : `linked device #${d.id}${d.instance ? ` ${d.instance.name}` : ''}`}, ${presenceWord(d.online)}`
+  }))
 }
 
 /** The fault body from the form, or the first problem in words. */

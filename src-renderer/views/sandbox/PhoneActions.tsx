@@ -1,9 +1,14 @@
 // What the person behind a simulated phone can do: scan an instance's QR, type a pairing code, send a text (their
 // settings are in PhoneSettings.tsx). Each action is one line: label, its field(s), its button (the grid keeps them there at every card width).
+// The recipient is picked from the other simulated phones, or typed (a number as people write it, or a chat id).
 import { useState, type FormEvent } from 'react'
 import type { SandboxPhoneDto } from '../../../src-preload/contract/dto.js'
 import { useInstancesStore } from '../../stores/instances-store.js'
 import { useSandboxStore } from '../../stores/sandbox-store.js'
+import { recipientOf } from './phone-input.js'
+
+/** The recipient select's "type it" choice. */
+const OTHER = 'other'
 
 export function PhoneActions({ phone }: { phone: SandboxPhoneDto }) {
   const p = phone.phoneNumber
@@ -15,9 +20,18 @@ export function PhoneActions({ phone }: { phone: SandboxPhoneDto }) {
   const others = useSandboxStore((s) => s.phones)?.filter((o) => o.phoneNumber !== p) ?? []
   const [instanceId, setInstanceId] = useState('')
   const [code, setCode] = useState('')
-  const [to, setTo] = useState('')
+  const [pick, setPick] = useState('')
+  const [typed, setTyped] = useState('')
   const [text, setText] = useState('')
   const target = waiting.some((i) => i.id === instanceId) ? instanceId : (waiting[0]?.id ?? '')
+  // With no other phone there is nothing to pick: typing is the only way.
+  const choice = others.some((o) => o.phoneNumber === pick) || pick === OTHER ? pick : others.length ? '' : OTHER
+  const to = choice === OTHER ? recipientOf(typed) : choice
+  const picked = others.find((o) => o.phoneNumber === choice)
+  const waitingLabel = (id: string) => {
+    const i = waiting.find((w) => w.id === id)
+    return i ? `${i.name} (${i.id})` : undefined
+  }
 
   const onCode = async (e: FormEvent) => {
     e.preventDefault()
@@ -25,13 +39,13 @@ export function PhoneActions({ phone }: { phone: SandboxPhoneDto }) {
   }
   const onSend = async (e: FormEvent) => {
     e.preventDefault()
-    if (await sendText(p, to.trim(), text)) setText('')
+    if (await sendText(p, to, text)) setText('')
   }
   return (
     <div className="phone-actions">
       <div className="phone-action">
         <label htmlFor={`scan-${p}`}>Scan the QR of</label>
-        <select id={`scan-${p}`} value={target} onChange={(e) => setInstanceId(e.target.value)} disabled={!waiting.length}>
+        <select id={`scan-${p}`} value={target} title={waitingLabel(target)} onChange={(e) => setInstanceId(e.target.value)} disabled={!waiting.length}>
           {waiting.length ? waiting.map((i) => <option key={i.id} value={i.id}>{i.name} ({i.id})</option>) : <option value="">no instance is showing a QR</option>}
         </select>
         <button type="button" disabled={busy || !target} onClick={() => void scanQr(p, target)}>
@@ -46,20 +60,31 @@ export function PhoneActions({ phone }: { phone: SandboxPhoneDto }) {
         </button>
       </form>
       <form className="phone-action" onSubmit={(e) => void onSend(e)}>
-        <label htmlFor={`to-${p}`}>Send as {phone.name} to</label>
+        <label htmlFor={`to-${p}`} className="ellipsis" title={`Send as ${phone.name} to`}>
+          Send as {phone.name} to
+        </label>
         <span className="fields">
-          <input id={`to-${p}`} placeholder="number or chat id" list={`to-${p}-choices`} value={to} onChange={(e) => setTo(e.target.value)} />
-          <datalist id={`to-${p}-choices`}>
+          <select id={`to-${p}`} value={choice} title={picked ? `${picked.name} (${picked.phoneNumber})` : undefined} onChange={(e) => setPick(e.target.value)}>
+            {others.length ? <option value="">choose a phone…</option> : null}
             {others.map((o) => (
               <option key={o.phoneNumber} value={o.phoneNumber}>
-                {o.name}
+                {o.name} ({o.phoneNumber})
               </option>
             ))}
-          </datalist>
+            <option value={OTHER}>another number or chat id…</option>
+          </select>
+          {choice === OTHER ? (
+            <>
+              <label htmlFor={`to-typed-${p}`} className="sr-only">
+                Number or chat id
+              </label>
+              <input id={`to-typed-${p}`} placeholder="+1 555 000 0002 or …@g.us" value={typed} onChange={(e) => setTyped(e.target.value)} />
+            </>
+          ) : null}
           <label htmlFor={`text-${p}`} className="sr-only">Message</label>
           <input id={`text-${p}`} placeholder="Message" value={text} onChange={(e) => setText(e.target.value)} />
         </span>
-        <button type="submit" disabled={busy || !to.trim() || !text}>
+        <button type="submit" disabled={busy || !to || !text}>
           Send a message as this person
         </button>
       </form>

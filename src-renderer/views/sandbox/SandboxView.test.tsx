@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { SandboxMessageDto, SandboxPhoneDto, SandboxPhoneSettingsDto } from '../../../src-preload/contract/dto.js'
@@ -92,7 +92,9 @@ describe('SandboxView', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Show inbox' }))
     const list = await within(card).findByRole('list', { name: 'Inbox of 15550000001' })
     expect(within(list).getByText('hi Alice')).toBeInTheDocument()
-    await userEvent.type(within(card).getByLabelText('Send as Alice to'), '15550000002')
+    // No other phone to pick: the recipient is typed (as people write numbers), and sent as digits.
+    expect(within(card).getByLabelText('Send as Alice to')).toHaveValue('other')
+    await userEvent.type(within(card).getByLabelText('Number or chat id'), '+1 (555) 000-0002')
     await userEvent.type(within(card).getByLabelText('Message'), 'hello back')
     await userEvent.click(within(card).getByRole('button', { name: 'Send a message as this person' }))
     expect(await within(list).findByText('hello back')).toBeInTheDocument()
@@ -202,7 +204,7 @@ describe('SandboxView', () => {
     // network_down: a linked device (listed first) and a duration.
     await userEvent.selectOptions(within(panel).getByLabelText('Fault'), 'network_down')
     const devices = within(within(panel).getByLabelText('Device')).getAllByRole('option').map((o) => o.textContent)
-    expect(devices).toEqual(['choose…', 'Alice linked device #1, online', 'Alice (the phone), online'])
+    expect(devices).toEqual(['choose…', 'Alice linked device #1, Online', 'Alice (the phone), Online'])
     await userEvent.selectOptions(within(panel).getByLabelText('Device'), '15550000001:1@s.whatsapp.net')
     await userEvent.type(within(panel).getByLabelText('For (ms)'), '5000')
     await userEvent.click(within(panel).getByRole('button', { name: 'Apply fault' }))
@@ -234,15 +236,94 @@ describe('SandboxView', () => {
     ])
   })
 
-  it('suggests the other simulated phones as recipients', async () => {
+  it('picks the recipient from the other simulated phones, or takes a typed number or chat id', async () => {
     const bob: SandboxPhoneDto = { ...alice, phoneNumber: '15550000002', name: 'Bob', jid: '15550000002@s.whatsapp.net', devices: [{ ...alice.devices[0]!, jid: '15550000002@s.whatsapp.net' }] }
-    installMemoryBridge({ 'instances.list': () => overview([]), 'sandbox.phones': () => [alice, bob] })
+    const b = installMemoryBridge({ 'instances.list': () => overview([]), 'sandbox.phones': () => [alice, bob], 'sandbox.sendText': () => ({ id: 'x' }), 'sandbox.messages': () => [] })
     useAppStore.setState({ info: appInfo() })
     render(<SandboxView />)
     const card = await screen.findByRole('listitem', { name: 'Phone Alice' })
     const to = within(card).getByLabelText('Send as Alice to')
-    const choices = document.getElementById(to.getAttribute('list')!)!
-    expect([...choices.querySelectorAll('option')].map((o) => [o.value, o.textContent])).toEqual([['15550000002', 'Bob']])
+    expect(within(to).getAllByRole('option').map((o) => [(o as HTMLOptionElement).value, o.textContent])).toEqual([
+      ['', 'choose a phone…'],
+      ['15550000002', 'Bob (15550000002)'],
+      ['other', 'another number or chat id…']
+    ])
+    await userEvent.type(within(card).getByLabelText('Message'), 'hi Bob')
+    expect(within(card).getByRole('button', { name: 'Send a message as this person' })).toBeDisabled()
+    await userEvent.selectOptions(to, '15550000002')
+    expect(to).toHaveAttribute('title', 'Bob (15550000002)')
+    await userEvent.click(within(card).getByRole('button', { name: 'Send a message as this person' }))
+    await within(card).findByRole('status')
+    await userEvent.selectOptions(to, 'other')
+    await userEvent.type(within(card).getByLabelText('Number or chat id'), '120363000000000001@g.us')
+    await userEvent.type(within(card).getByLabelText('Message'), 'hi group')
+    await userEvent.click(within(card).getByRole('button', { name: 'Send a message as this person' }))
+    await waitFor(() => expect(b.callsTo('sandbox.sendText')).toHaveLength(2))
+    expect(b.callsTo('sandbox.sendText')).toEqual([
+      { phoneNumber: '15550000001', to: '15550000002', text: 'hi Bob' },
+      { phoneNumber: '15550000001', to: '120363000000000001@g.us', text: 'hi group' }
+    ])
+  })
+
+  it('accepts numbers as people write them and stores the digits', async () => {
+    const b = installMemoryBridge({
+      'instances.list': () => overview([]),
+      'sandbox.phones': () => [],
+      'sandbox.createPhone': ({ phoneNumber, name }) => ({ ...alice, phoneNumber, name: name ?? 'x' })
+    })
+    useAppStore.setState({ info: appInfo() })
+    render(<SandboxView />)
+    await screen.findByText(/No simulated phones yet/)
+    const field = screen.getByLabelText('Phone number')
+    await userEvent.type(field, '+1 555 000 0001')
+    expect(field).toHaveAccessibleDescription('Creates 15550000001')
+    await userEvent.click(screen.getByRole('button', { name: 'Create phone' }))
+    await waitFor(() => expect(b.callsTo('sandbox.createPhone')).toHaveLength(1))
+    await userEvent.type(screen.getByLabelText('Phone number'), '(555) 000-0002')
+    await userEvent.click(screen.getByRole('button', { name: 'Create phone' }))
+    await waitFor(() => expect(b.callsTo('sandbox.createPhone')).toHaveLength(2))
+    await userEvent.type(screen.getByLabelText('Phone number'), '+1 555 abc')
+    await userEvent.click(screen.getByRole('button', { name: 'Create phone' }))
+    expect(screen.getByRole('alert')).toHaveTextContent('Use digits')
+    expect(b.callsTo('sandbox.createPhone')).toEqual([{ phoneNumber: '15550000001' }, { phoneNumber: '5550000002' }])
+  })
+
+  it('lists phones in number order, with the same presence badge for every phone and device', async () => {
+    const mk = (n: string, name: string, online: boolean): SandboxPhoneDto => ({ ...alice, phoneNumber: n, name, online, devices: [{ ...alice.devices[0]!, jid: `${n}@s.whatsapp.net`, online }] })
+    installMemoryBridge({
+      'instances.list': () => overview([]),
+      'sandbox.phones': () => [mk('4915550000001', 'Zoe', false), mk('15550000002', 'Bob', true), mk('15550000001', 'Carl', false)]
+    })
+    useAppStore.setState({ info: appInfo() })
+    render(<SandboxView />)
+    await screen.findByRole('listitem', { name: 'Phone Zoe' })
+    const cards = within(screen.getByRole('list', { name: 'Simulated phones' })).getAllByRole('listitem')
+    expect(cards.map((c) => c.getAttribute('data-phone'))).toEqual(['15550000001', '15550000002', '4915550000001'])
+    expect(cards.map((c) => c.querySelector('.card-head .presence')?.textContent)).toEqual(['Offline', 'Online', 'Offline'])
+  })
+
+  it('names linked devices by their instance, and shows a pairing code waiting on the phone', async () => {
+    const linked: SandboxPhoneDto = {
+      ...alice,
+      name: 'Alice with a very long name that would never fit on one line of a small window',
+      devices: [
+        ...alice.devices,
+        { id: 3, jid: '15550000001:3@s.whatsapp.net', kind: 'companion', platform: 'Chrome', online: true, linkedAt: 1, instance: { id: 'ABCDEF123456', name: 'Front desk' } },
+        { id: 4, jid: '15550000001:4@s.whatsapp.net', kind: 'companion', platform: 'Chrome', online: false, linkedAt: 2, instance: null }
+      ],
+      pendingCode: { code: 'ABCD1234', instanceId: 'WAITING00000', instanceName: 'Shop', since: Date.now() }
+    }
+    const b = installMemoryBridge({ 'instances.list': () => overview([]), 'sandbox.phones': () => [linked], 'sandbox.enterCode': () => ({ linked: true }) })
+    useAppStore.setState({ info: appInfo() })
+    render(<SandboxView />)
+    const card = await screen.findByRole('listitem', { name: `Phone ${linked.name}` })
+    expect(within(card).getByRole('heading', { level: 2 })).toHaveAttribute('title', `${linked.name} 15550000001`)
+    const devices = card.querySelector('.devices')!
+    expect(devices.textContent).toBe('Linked devices: #3 Front desk (ABCDEF123456) Online; #4 (instance not known) Offline')
+    expect(within(card).getByTestId('pending-code')).toHaveTextContent('Pairing code waiting: ABCD-1234 for Shop (WAITING00000)')
+    await userEvent.click(within(card).getByRole('button', { name: 'Type this code on the phone' }))
+    expect(await within(card).findByRole('status')).toHaveTextContent('Code accepted')
+    expect(b.callsTo('sandbox.enterCode')).toEqual([{ phoneNumber: '15550000001', code: 'ABCD1234' }])
   })
 
   it('lets the person read what they received, so the senders see Read', async () => {
@@ -264,7 +345,7 @@ describe('SandboxView', () => {
     await userEvent.type(screen.getByLabelText('Find a phone'), 'car')
     expect(screen.getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual(['Phone Carol'])
     await userEvent.clear(screen.getByLabelText('Find a phone'))
-    await userEvent.type(screen.getByLabelText('Find a phone'), '15550000107')
+    await userEvent.type(screen.getByLabelText('Find a phone'), '+1 555 000 0107')
     expect(screen.getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual(['Phone Customer 7'])
   })
 })

@@ -1,6 +1,6 @@
 // Sandbox: simulated phones on the built-in network. Create one, let it scan an instance's QR or type a pairing
-// code, send a message as the person, and read what they received; per-phone settings and network faults. With many
-// phones, a filter by name or number.
+// code, send a message as the person, and read what they received; per-phone settings and network faults. Phones
+// in number order; with many, a filter by name or number (typed as people write numbers).
 import { useEffect, useState } from 'react'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { Spinner } from '../../components/Spinner.js'
@@ -10,12 +10,14 @@ import { useSandboxStore } from '../../stores/sandbox-store.js'
 import { FaultsPanel } from './FaultsPanel.js'
 import { NewPhoneForm } from './NewPhoneForm.js'
 import { PhoneCard } from './PhoneCard.js'
+import { phoneDigits } from './phone-input.js'
 
 /** The filter appears once there are more phones than fit on a screen or two. */
 const FILTER_FROM = 5
 const matches = (p: { name: string; phoneNumber: string }, filter: string) => {
   const f = filter.trim().toLowerCase()
-  return !f || p.name.toLowerCase().includes(f) || p.phoneNumber.includes(f)
+  const digits = phoneDigits(f)
+  return !f || p.name.toLowerCase().includes(f) || (/^[0-9]+$/.test(digits) && p.phoneNumber.includes(digits))
 }
 
 export function SandboxView() {

@@ -1,13 +1,33 @@
-// Settings inside the app (issue 12 item 6): for now the API accounts the owner gives out (issue 13 item 7); the
-// plan, hosts, log level and data folder sections join here.
+// Settings inside the app (issue 12 item 6): the plan and quotas, API access (allowed hosts, bind address, port),
+// logs, data folder and startup, then the API accounts the owner gives out (issue 13 item 7). No flag needed.
+import { useEffect } from 'react'
+import { ErrorNote } from '../../components/ErrorNote.js'
+import { Spinner } from '../../components/Spinner.js'
+import { useAppStore } from '../../stores/app-store.js'
+import { useSettingsStore } from '../../stores/settings-store.js'
+import { AccessSection } from './AccessSection.js'
 import { AccountsSection } from './AccountsSection.js'
+import { GeneralSection } from './GeneralSection.js'
+import { PlanSection } from './PlanSection.js'
 
 export function SettingsView() {
+  const load = useSettingsStore((s) => s.load)
+  const loaded = useSettingsStore((s) => s.settings !== null)
+  const loadError = useSettingsStore((s) => (s.error?.section === 'load' ? s.error : null))
+  const reconnects = useAppStore((s) => s.reconnects)
+  useEffect(() => {
+    void load()
+  }, [load, reconnects])
   return (
     <section aria-labelledby="settings-title" className="view">
       <header className="view-header">
         <h1 id="settings-title">Settings</h1>
       </header>
+      <ErrorNote error={loadError} />
+      {!loaded && !loadError ? <Spinner label="Loading settings…" /> : null}
+      <PlanSection />
+      <AccessSection />
+      <GeneralSection />
       <AccountsSection />
     </section>
   )

@@ -1,22 +1,32 @@
-// Delivery log: each event per webhook with its state (and when a failed one is tried again), the last HTTP
-// status or error, attempts; expand for every attempt; replay sends the same event (same id) again, with its
-// progress and an outcome note.
+// Delivery log: each event per webhook (with its one-line description) and its state (and when a failed one is
+// tried again), the last HTTP status or error, attempts; expand for every attempt or for the payload (exact body
+// and signature headers); replay sends the same event (same id) again, with its progress and an outcome note.
 import { Fragment, useState } from 'react'
 import type { AttemptDto, DeliveryDto } from '../../../src-preload/contract/dto.js'
 import { ErrorNote, Notice } from '../../components/ErrorNote.js'
 import { formatClock, formatDateTime } from '../../lib/format.js'
 import { replayKey, useWebhooksStore } from '../../stores/webhooks-store.js'
+import { PayloadViewer } from './PayloadViewer.js'
 
 const STATE: Record<string, string> = { pending: 'Waiting', in_flight: 'Sending', delivered: 'Delivered', dead: 'Failed' }
 /** What one attempt did, in words (the core's outcome names are not for people). */
 const OUTCOME: Record<AttemptDto['outcome'], string> = { delivered: 'Delivered', retry: 'Failed, tried again later', dead: 'Failed, gave up', gone: 'Receiver answered 410 Gone: webhook paused' }
 
-function DeliveryRow({ instanceId, d, open, onToggle }: { instanceId: string; d: DeliveryDto; open: boolean; onToggle(): void }) {
+type Panel = 'attempts' | 'payload'
+
+function DeliveryRow({ instanceId, d, open, onToggle, description }: { instanceId: string; d: DeliveryDto; open: Panel | null; onToggle(panel: Panel): void; description: string | undefined }) {
   const { replaying, replay } = useWebhooksStore()
   const busy = replaying === replayKey(d.eventId, d.webhookId)
   return (
     <tr data-state={d.state} data-event-id={d.eventId}>
-      <td>{d.event}</td>
+      <td className="delivery-event">
+        <span>{d.event}</span>
+        {description ? (
+          <span className="event-desc small muted" title={description}>
+            {description}
+          </span>
+        ) : null}
+      </td>
       <td className="mono small delivery-url">{d.url}</td>
       <td>
         <span className={`tag tag-${d.state}`}>{STATE[d.state] ?? d.state}</span>
@@ -29,7 +39,8 @@ function DeliveryRow({ instanceId, d, open, onToggle }: { instanceId: string; d:
       <td>{d.attempts}</td>
       <td>{formatDateTime(d.createdAt)}</td>
       <td className="row">
-        <button type="button" aria-expanded={open} onClick={onToggle}>Attempts</button>
+        <button type="button" aria-expanded={open === 'attempts'} onClick={() => onToggle('attempts')}>Attempts</button>
+        <button type="button" aria-expanded={open === 'payload'} onClick={() => onToggle('payload')}>Payload</button>
         <button type="button" disabled={replaying !== null} onClick={() => void replay(instanceId, d.eventId, d.webhookId)}>{busy ? 'Replaying…' : 'Replay'}</button>
       </td>
     </tr>
@@ -38,11 +49,15 @@ function DeliveryRow({ instanceId, d, open, onToggle }: { instanceId: string; d:
 
 export function DeliveryLog({ instanceId }: { instanceId: string }) {
   const deliveries = useWebhooksStore((s) => s.deliveries[instanceId])
-  const { attempts, logError, replayNotice, loadAttempts, loadDeliveries, dismissReplayNotice } = useWebhooksStore()
-  const [open, setOpen] = useState<number | null>(null)
-  const expand = (id: number) => {
-    setOpen(open === id ? null : id)
-    if (open !== id) void loadAttempts(instanceId, id)
+  const descriptions = useWebhooksStore((s) => s.data[instanceId]?.eventDescriptions) ?? {}
+  const { attempts, payloads, logError, replayNotice, loadAttempts, loadPayload, loadDeliveries, dismissReplayNotice } = useWebhooksStore()
+  const [open, setOpen] = useState<{ id: number; panel: Panel } | null>(null)
+  const expand = (id: number, panel: Panel) => {
+    const same = open?.id === id && open.panel === panel
+    setOpen(same ? null : { id, panel })
+    if (same) return
+    if (panel === 'attempts') void loadAttempts(instanceId, id)
+    else void loadPayload(instanceId, id)
   }
   return (
     <div className="panel">
@@ -71,8 +86,8 @@ export function DeliveryLog({ instanceId }: { instanceId: string }) {
           <tbody>
             {deliveries.map((d) => (
               <Fragment key={d.id}>
-                <DeliveryRow instanceId={instanceId} d={d} open={open === d.id} onToggle={() => expand(d.id)} />
-                {open === d.id ? (
+                <DeliveryRow instanceId={instanceId} d={d} description={descriptions[d.event]} open={open?.id === d.id ? open.panel : null} onToggle={(panel) => expand(d.id, panel)} />
+                {open?.id === d.id && open.panel === 'attempts' ? (
                   <tr className="attempts">
                     <td colSpan={7}>
                       <ul className="attempt-list" aria-label={`Attempts of ${d.event} to ${d.url}`}>
@@ -83,6 +98,13 @@ export function DeliveryLog({ instanceId }: { instanceId: string }) {
                           </li>
                         ))}
                       </ul>
+                    </td>
+                  </tr>
+                ) : null}
+                {open?.id === d.id && open.panel === 'payload' ? (
+                  <tr className="payload">
+                    <td colSpan={7}>
+                      <PayloadViewer payload={payloads[d.id]} />
                     </td>
                   </tr>
                 ) : null}

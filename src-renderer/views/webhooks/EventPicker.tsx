@@ -1,4 +1,5 @@
-// Which events a webhook receives: all (*) or a set of the known ones. Shared by the add form and the editor.
+// Which events a webhook receives: all (*) or a set of the known ones, each with its one-line description (the
+// core's text, the same as the OpenAPI webhook docs). Shared by the add form and the editor.
 export interface EventChoice {
   all: boolean
   events: string[]
@@ -7,7 +8,9 @@ export interface EventChoice {
 export const choiceOf = (events: string[]): EventChoice => (events.includes('*') ? { all: true, events: [] } : { all: false, events })
 export const eventsOf = (c: EventChoice): string[] => (c.all ? ['*'] : c.events)
 
-export function EventPicker({ knownEvents, value, onChange }: { knownEvents: string[]; value: EventChoice; onChange(next: EventChoice): void }) {
+const idOf = (name: string) => `event-desc-${name.replace(/[^A-Za-z0-9]/g, '-')}`
+
+export function EventPicker({ knownEvents, descriptions = {}, value, onChange }: { knownEvents: string[]; descriptions?: Record<string, string>; value: EventChoice; onChange(next: EventChoice): void }) {
   const toggle = (e: string) => onChange({ ...value, events: value.events.includes(e) ? value.events.filter((x) => x !== e) : [...value.events, e] })
   return (
     <fieldset>
@@ -16,11 +19,21 @@ export function EventPicker({ knownEvents, value, onChange }: { knownEvents: str
         <input type="checkbox" checked={value.all} onChange={(e) => onChange({ ...value, all: e.target.checked })} /> All events (*)
       </label>
       <div className="event-grid">
-        {knownEvents.map((name) => (
-          <label key={name} className="check">
-            <input type="checkbox" disabled={value.all} checked={value.all || value.events.includes(name)} onChange={() => toggle(name)} /> {name}
-          </label>
-        ))}
+        {knownEvents.map((name) => {
+          const desc = descriptions[name]
+          return (
+            <div key={name} className="event-choice" title={desc}>
+              <label className="check">
+                <input type="checkbox" disabled={value.all} checked={value.all || value.events.includes(name)} onChange={() => toggle(name)} aria-describedby={desc ? idOf(name) : undefined} /> {name}
+              </label>
+              {desc ? (
+                <span className="event-desc small muted" id={idOf(name)}>
+                  {desc}
+                </span>
+              ) : null}
+            </div>
+          )
+        })}
       </div>
     </fieldset>
   )

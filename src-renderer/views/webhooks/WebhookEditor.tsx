@@ -6,7 +6,7 @@ import { useWebhooksStore } from '../../stores/webhooks-store.js'
 import { choiceOf, EventPicker, eventsOf } from './EventPicker.js'
 import { RetryFields } from './RetryFields.js'
 
-export function WebhookEditor({ instanceId, webhook: w, knownEvents, onDone }: { instanceId: string; webhook: WebhookDto; knownEvents: string[]; onDone(): void }) {
+export function WebhookEditor({ instanceId, webhook: w, knownEvents, descriptions, onDone }: { instanceId: string; webhook: WebhookDto; knownEvents: string[]; descriptions?: Record<string, string> | undefined; onDone(): void }) {
   const [choice, setChoice] = useState(() => choiceOf(w.events))
   const [isActive, setActive] = useState(w.isActive)
   const [retries, setRetries] = useState(w.retries)
@@ -20,7 +20,7 @@ export function WebhookEditor({ instanceId, webhook: w, knownEvents, onDone }: {
   }
   return (
     <form className="webhook-form" onSubmit={(e) => void submit(e)} aria-label={`Edit webhook ${w.url}`}>
-      <EventPicker knownEvents={knownEvents} value={choice} onChange={setChoice} />
+      <EventPicker knownEvents={knownEvents} {...(descriptions ? { descriptions } : {})} value={choice} onChange={setChoice} />
       <label className="check">
         <input type="checkbox" checked={isActive} onChange={(e) => setActive(e.target.checked)} /> Active (deliver events to this URL)
       </label>

@@ -14,7 +14,7 @@ function urlProblem(url: string): string | undefined {
   }
 }
 
-export function WebhookForm({ instanceId, knownEvents, onClose }: { instanceId: string; knownEvents: string[]; onClose?: () => void }) {
+export function WebhookForm({ instanceId, knownEvents, descriptions, onClose }: { instanceId: string; knownEvents: string[]; descriptions?: Record<string, string> | undefined; onClose?: () => void }) {
   const [url, setUrl] = useState('')
   const [choice, setChoice] = useState<EventChoice>({ all: false, events: ['message', 'session.status'] })
   const [secret, setSecret] = useState('')
@@ -40,7 +40,7 @@ export function WebhookForm({ instanceId, knownEvents, onClose }: { instanceId: 
       <h2>Add a webhook</h2>
       <label htmlFor="webhook-url">URL</label>
       <input id="webhook-url" type="url" value={url} placeholder="http://127.0.0.1:5678/webhook" onChange={(e) => setUrl(e.target.value)} aria-invalid={touched && !!problem} />
-      <EventPicker knownEvents={knownEvents} value={choice} onChange={setChoice} />
+      <EventPicker knownEvents={knownEvents} {...(descriptions ? { descriptions } : {})} value={choice} onChange={setChoice} />
       <div className="row">
         <label htmlFor="webhook-secret">Signing secret (optional)</label>
         <input id="webhook-secret" type="password" autoComplete="off" value={secret} onChange={(e) => setSecret(e.target.value)} />

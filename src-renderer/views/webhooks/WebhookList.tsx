@@ -1,13 +1,15 @@
-// The instance's webhooks: URL, events, active or disabled (and why); edit in place, pause/resume, delete after
+// The instance's webhooks: URL, events, active or disabled (and why); edit in place, pause/resume, send a test
+// event (a real signed webhook.test delivery; its outcome shows here and in the delivery log), delete after
 // confirmation.
 import { useState } from 'react'
 import type { WebhooksDto } from '../../../src-preload/contract/dto.js'
 import { ConfirmDialog } from '../../components/ConfirmDialog.js'
+import { ErrorNote, Notice } from '../../components/ErrorNote.js'
 import { useWebhooksStore } from '../../stores/webhooks-store.js'
 import { WebhookEditor } from './WebhookEditor.js'
 
 export function WebhookList({ dto }: { dto: WebhooksDto }) {
-  const { saving, save, remove } = useWebhooksStore()
+  const { saving, save, remove, testing, testNotice, testError, sendTest, dismissTestNotice } = useWebhooksStore()
   const [deleting, setDeleting] = useState<string | null>(null)
   const [editing, setEditing] = useState<number | null>(null)
   if (!dto.webhooks.length) return <p className="empty">No webhooks yet: events are recorded but sent nowhere.</p>
@@ -22,8 +24,10 @@ export function WebhookList({ dto }: { dto: WebhooksDto }) {
           </div>
           <p className="muted small">Events: {w.events.join(', ')} · retries: {w.retries.attempts} attempts from {w.retries.delay} s</p>
           {w.disabledReason ? <p className="note note-error">Switchboard paused it: the receiver answered {w.disabledReason.replace('http_', 'HTTP ')}. Resume it when the receiver is ready.</p> : null}
+          {testNotice?.webhookId === w.id ? <Notice onDismiss={dismissTestNotice}>{testNotice.text}</Notice> : null}
+          {testError?.webhookId === w.id ? <ErrorNote error={testError.error} /> : null}
           {editing === w.id ? (
-            <WebhookEditor instanceId={dto.instanceId} webhook={w} knownEvents={dto.knownEvents} onDone={() => setEditing(null)} />
+            <WebhookEditor instanceId={dto.instanceId} webhook={w} knownEvents={dto.knownEvents} descriptions={dto.eventDescriptions} onDone={() => setEditing(null)} />
           ) : (
             <div className="row">
               <button type="button" disabled={saving} onClick={() => setEditing(w.id)}>
@@ -31,6 +35,14 @@ export function WebhookList({ dto }: { dto: WebhooksDto }) {
               </button>
               <button type="button" disabled={saving} onClick={() => void save({ instanceId: dto.instanceId, url: w.url, events: w.events, isActive: !w.isActive })}>
                 {w.isActive ? 'Pause' : 'Resume'}
+              </button>
+              <button
+                type="button"
+                disabled={testing !== null}
+                title={w.isActive ? 'Sends a signed webhook.test event to this URL now' : 'Paused: the test waits until you resume this webhook'}
+                onClick={() => void sendTest(dto.instanceId, w.id)}
+              >
+                {testing === w.id ? 'Sending test…' : 'Send test event'}
               </button>
               <button type="button" className="danger" disabled={saving} onClick={() => setDeleting(w.url)}>
                 Delete

@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
-import type { DeliveryDto, WebhookDto } from '../../../src-preload/contract/dto.js'
+import { describe, expect, it, vi } from 'vitest'
+import type { DeliveryDto, DeliveryPayloadDto, WebhookDto } from '../../../src-preload/contract/dto.js'
 import { wireLiveUpdates } from '../../lib/live.js'
 import { useAppStore } from '../../stores/app-store.js'
 import { instance, overview, webhooks } from '../../test/fixtures.js'
@@ -192,5 +192,84 @@ describe('WebhooksView', () => {
     await userEvent.type(screen.getByLabelText('URL'), 'http://localhost/x')
     await userEvent.click(screen.getByRole('button', { name: 'Save webhook' }))
     expect(await screen.findByText('url must use http or https')).toBeInTheDocument()
+  })
+
+  it('explains every event in the picker and in the log, with the core\'s one-line descriptions', async () => {
+    const eventDescriptions = { 'session.status': 'The session status changed', message: 'A new incoming message', 'message.any': 'Every new message', 'message.ack': 'An own message reached a new state', 'webhook.test': 'A test delivery' }
+    installMemoryBridge({
+      'instances.list': () => overview([instance()]),
+      'webhooks.get': () => webhooks({ webhooks: [hook], eventDescriptions }),
+      'webhooks.deliveries': () => [delivery({ event: 'webhook.test' })]
+    })
+    useAppStore.setState({ instanceId: 'ABCDEF123456' })
+    render(<WebhooksView />)
+    const item = await screen.findByRole('listitem', { name: `Webhook ${hook.url}` })
+    await userEvent.click(within(item).getByRole('button', { name: 'Edit' }))
+    // Each checkbox keeps its plain name and is described by the one-line text.
+    expect(within(item).getByRole('checkbox', { name: 'message.ack' })).toHaveAccessibleDescription('An own message reached a new state')
+    expect(within(item).getByRole('checkbox', { name: 'message' })).toHaveAccessibleDescription('A new incoming message')
+    const row = (await screen.findAllByRole('row')).find((r) => r.getAttribute('data-event-id') === 'evt_01')!
+    expect(within(row).getByText('A test delivery')).toHaveAttribute('title', 'A test delivery')
+  })
+
+  it('sends a test event for one webhook and shows the outcome; the log refreshes with it', async () => {
+    let log: DeliveryDto[] = []
+    const b = installMemoryBridge({
+      'instances.list': () => overview([instance()]),
+      'webhooks.get': () => webhooks({ webhooks: [hook, { ...hook, id: 8, url: 'http://127.0.0.1:5678/paused', isActive: false }] }),
+      'webhooks.deliveries': () => log,
+      'webhooks.sendTest': ({ webhookId }) => {
+        if (webhookId === 8) throw new FakeError('webhook_not_found', 'This instance has no webhook with that id')
+        log = [delivery({ id: 5, eventId: 'evt_TEST', event: 'webhook.test', state: 'pending', attempts: 0, lastStatus: null, deliveredAt: null })]
+        return { eventId: 'evt_TEST' }
+      }
+    })
+    useAppStore.setState({ instanceId: 'ABCDEF123456' })
+    render(<WebhooksView />)
+    const item = await screen.findByRole('listitem', { name: `Webhook ${hook.url}` })
+    await userEvent.click(within(item).getByRole('button', { name: 'Send test event' }))
+    expect(await within(item).findByRole('status')).toHaveTextContent('Test event evt_TEST queued; it appears in the delivery log below.')
+    expect(b.callsTo('webhooks.sendTest')).toEqual([{ instanceId: 'ABCDEF123456', webhookId: 7 }])
+    const row = (await screen.findAllByRole('row')).find((r) => r.getAttribute('data-event-id') === 'evt_TEST')!
+    expect(within(row).getByText('webhook.test')).toBeInTheDocument()
+    // A refusal shows on the webhook it was for, in words.
+    const paused = screen.getByRole('listitem', { name: 'Webhook http://127.0.0.1:5678/paused' })
+    expect(within(paused).getByRole('button', { name: 'Send test event' })).toHaveAttribute('title', expect.stringContaining('waits until you resume'))
+    await userEvent.click(within(paused).getByRole('button', { name: 'Send test event' }))
+    expect(await within(paused).findByRole('alert')).toHaveTextContent('This instance has no webhook with that id')
+    expect(within(item).queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('shows a delivery\'s exact body pretty-printed with its signature headers, and copies the exact bytes', async () => {
+    const body = '{"id":"evt_01","timestamp":1,"event":"webhook.test","payload":{"test":true}}'
+    const payload: DeliveryPayloadDto = {
+      deliveryId: 1, eventId: 'evt_01', event: 'webhook.test', url: hook.url, body, attempt: 2, headersAt: Date.now(), signed: true,
+      headers: { 'content-type': 'application/json', 'webhook-id': 'evt_01', 'webhook-timestamp': '1700000000', 'webhook-signature': 'v1,abc=', 'x-webhook-hmac': 'ff00' }
+    }
+    const writeText = vi.fn(async () => undefined)
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    const b = installMemoryBridge({
+      'instances.list': () => overview([instance()]),
+      'webhooks.get': () => webhooks({ webhooks: [hook] }),
+      'webhooks.deliveries': () => [delivery({ event: 'webhook.test' })],
+      'webhooks.payload': () => payload
+    })
+    useAppStore.setState({ instanceId: 'ABCDEF123456' })
+    render(<WebhooksView />)
+    const row = (await screen.findAllByRole('row')).find((r) => r.getAttribute('data-event-id') === 'evt_01')!
+    await userEvent.click(within(row).getByRole('button', { name: 'Payload' }))
+    const viewer = await screen.findByRole('region', { name: `Payload of webhook.test to ${hook.url}` })
+    expect(within(viewer).getByLabelText('Body (pretty-printed)').textContent).toBe(JSON.stringify(JSON.parse(body), null, 2))
+    expect(within(viewer).getByText('webhook-signature')).toBeInTheDocument()
+    expect(within(viewer).getByText('v1,abc=')).toBeInTheDocument()
+    expect(within(viewer).getByText(/Of attempt #2/)).toBeInTheDocument()
+    expect(within(viewer).getByText(/Signed with the webhook’s secret/)).toBeInTheDocument()
+    await userEvent.click(within(viewer).getByRole('button', { name: 'Copy body' }))
+    expect(writeText).toHaveBeenCalledWith(body)
+    expect(within(viewer).getByRole('status')).toHaveTextContent('Body copied (the exact bytes sent)')
+    expect(b.callsTo('webhooks.payload')).toEqual([{ instanceId: 'ABCDEF123456', deliveryId: 1 }])
+    // Toggling closes it.
+    await userEvent.click(within(row).getByRole('button', { name: 'Payload' }))
+    expect(screen.queryByRole('region', { name: /Payload of/ })).not.toBeInTheDocument()
   })
 })

@@ -42,7 +42,7 @@ export function WebhooksView() {
         <>
           <WebhookList dto={data} />
           {adding || data.webhooks.length === 0 ? (
-            <WebhookForm instanceId={data.instanceId} knownEvents={data.knownEvents} {...(data.webhooks.length ? { onClose: () => setAdding(false) } : {})} />
+            <WebhookForm instanceId={data.instanceId} knownEvents={data.knownEvents} descriptions={data.eventDescriptions} {...(data.webhooks.length ? { onClose: () => setAdding(false) } : {})} />
           ) : (
             <button type="button" className="add-webhook" onClick={() => setAdding(true)}>
               Add another webhook

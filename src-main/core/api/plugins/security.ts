@@ -8,8 +8,11 @@ import { coreErrors, type CoreError } from '../../domain/core-errors.js'
 export interface SecurityOptions {
   /** The address the server is bound to (127.0.0.1 by default). */
   boundHost: string
-  /** Extra Host names accepted (--allow-host; normalized by normalizeAllowedHost), e.g. host.docker.internal. */
-  allowHosts?: readonly string[]
+  /**
+   * Extra Host names accepted (--allow-host; normalized by normalizeAllowedHost), e.g. host.docker.internal. A
+   * function is asked on each request (Settings changes them live); a new list (another array) is taken at once.
+   */
+  allowHosts?: readonly string[] | (() => readonly string[])
   /** The listening port once known; before listen (inject tests) any port is accepted. */
   port: () => number | undefined
 }
@@ -72,11 +75,18 @@ export function parseHostHeader(host: string | undefined): { hostname: string; p
 export type RequestGuard = (headers: IncomingHttpHeaders) => CoreError | undefined
 
 export function createRequestGuard(options: SecurityOptions): RequestGuard {
-  const hostnames = allowedHostnames(options.boundHost, options.allowHosts ?? [])
+  const extraHosts = typeof options.allowHosts === 'function' ? options.allowHosts : () => (options.allowHosts as readonly string[] | undefined) ?? []
+  let extra = extraHosts()
+  let hostnames = allowedHostnames(options.boundHost, extra)
   // Clients send the same Host (and Origin) on every request: parse each distinct value once, not per request.
   const verdicts = new Map<string, boolean>()
   const hostAllowed = (host: string | undefined) => {
     if (host === undefined) return false
+    if (extraHosts() !== extra) {
+      extra = extraHosts()
+      hostnames = allowedHostnames(options.boundHost, extra)
+      verdicts.clear()
+    }
     const port = options.port()
     const key = `${port ?? ''} ${host}`
     let allowed = verdicts.get(key)

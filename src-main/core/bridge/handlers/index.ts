@@ -6,7 +6,9 @@ import { chatHandlers } from './chats.js'
 import { instanceHandlers } from './instances.js'
 import { pairingHandlers } from './pairing.js'
 import { policyHandlers } from './policies.js'
+import { queueHandlers } from './queue.js'
 import { sandboxHandlers } from './sandbox.js'
+import { settingsHandlers } from './settings.js'
 import type { HandlerMap } from './types.js'
 import { webhookHandlers } from './webhooks.js'
 
@@ -16,9 +18,11 @@ export function createHandlers(c: BridgeContext): HandlerMap {
     ...instanceHandlers(c),
     ...pairingHandlers(c),
     ...policyHandlers(c),
+    ...queueHandlers(c),
     ...webhookHandlers(c),
     ...apiHandlers(c),
     ...accountHandlers(c),
+    ...settingsHandlers(c),
     ...sandboxHandlers(c),
     ...chatHandlers(c)
   }

@@ -1,7 +1,9 @@
 // sandbox.*: simulated phones (sandbox mode only): create, scan an instance's QR, type a pairing code, send a
 // text as the person, see their inbox, and let them read it (read receipts: the sender's ticks turn Read); network
 // faults, per-phone settings and history seeding, translated to the SandboxNetwork calls the admin routes make.
-import type { SandboxMessageDto, SandboxPhoneDto, SandboxPhoneSettingsDto } from '../../../../src-preload/contract/dto.js'
+// The phone list also names each linked device's instance and shows a pairing code waiting to be typed.
+import type { SandboxDeviceDto, SandboxMessageDto, SandboxPhoneDto, SandboxPhoneSettingsDto } from '../../../../src-preload/contract/dto.js'
+import type { InstanceRow } from '../../db/repositories/instances-repo.js'
 import type { SandboxFault } from '../../../../src-preload/contract/sandbox-faults.js'
 import type { SandboxNetwork, SandboxPhone, PersonMessage } from '../../sandbox/index.js'
 import type { SandboxPhoneSettings } from '../../sandbox/sandbox-network.js'
@@ -19,15 +21,34 @@ const settingsDto = (s: SandboxPhoneSettings): SandboxPhoneSettingsDto => ({
   banned: s.banned
 })
 
-const phoneDto = (p: SandboxPhone, settings: SandboxPhoneSettings): SandboxPhoneDto => ({
+const phoneDto = (p: SandboxPhone, settings: SandboxPhoneSettings, extra: Pick<SandboxPhoneDto, 'pendingCode'> = {}, instanceOf: (d: SandboxPhone['devices'][number]) => SandboxDeviceDto['instance'] = () => null): SandboxPhoneDto => ({
   phoneNumber: p.phone_number,
   name: p.name,
   jid: p.jid,
   online: p.person_online,
-  devices: p.devices.map((d) => ({ id: d.id, jid: d.jid, kind: d.kind, platform: d.platform, online: d.online, linkedAt: d.linked_at * 1000 })),
+  devices: p.devices.map((d) => ({ id: d.id, jid: d.jid, kind: d.kind, platform: d.platform, online: d.online, linkedAt: d.linked_at * 1000, instance: d.kind === 'companion' ? instanceOf(d) : null })),
   hideNumber: settings.hide_number,
-  settings: settingsDto(settings)
+  settings: settingsDto(settings),
+  ...extra
 })
+
+/**
+ * Which of the account's instances a phone's linked device is. The core keeps an instance's number, not its
+ * device id, so a device is named only when that is unambiguous: one instance paired with the number and one
+ * linked device (or exactly one online device and one WORKING instance).
+ */
+export function deviceInstances(devices: SandboxPhone['devices'], paired: readonly Pick<InstanceRow, 'id' | 'session_name' | 'status'>[]): Map<number, { id: string; name: string }> {
+  const named = new Map<number, { id: string; name: string }>()
+  const companions = devices.filter((d) => d.kind === 'companion')
+  const ref = (r: (typeof paired)[number]) => ({ id: r.id, name: r.session_name })
+  if (paired.length === 1 && companions.length === 1) named.set(companions[0]!.id, ref(paired[0]!))
+  else {
+    const online = companions.filter((d) => d.online)
+    const working = paired.filter((r) => r.status === 'WORKING')
+    if (online.length === 1 && working.length === 1) named.set(online[0]!.id, ref(working[0]!))
+  }
+  return named
+}
 
 /** The fault on the network, as POST /sandbox/faults applies it (same checks, same errors). */
 function applyFault(network: SandboxNetwork, f: SandboxFault): void {
@@ -70,15 +91,26 @@ const READ_AT_MOST = 100
 
 const messageDto = (m: PersonMessage): SandboxMessageDto => ({ id: m.id, from: m.from, to: m.to, type: m.type, text: m.text, timestamp: m.timestamp * 1000, fromMe: m.fromMe })
 
-export function sandboxHandlers({ services: { instances }, config, owned }: BridgeContext): HandlersOf<'sandbox'> {
+export function sandboxHandlers({ services: { instances, pairingCodes }, config, owned }: BridgeContext): HandlersOf<'sandbox'> {
   const net = (): SandboxNetwork => {
     if (!config.sandbox) throw bridgeErrors.sandboxOnly()
     return config.sandbox
   }
+  /** The code an instance of this account asked for, while a device waits on the network for it to be typed. */
+  const pendingCode = (network: SandboxNetwork, phone: string, rows: readonly InstanceRow[]): SandboxPhoneDto['pendingCode'] => {
+    const since = network.pendingLinkCodeSince(phone)
+    const issued = since === undefined ? undefined : pairingCodes.issuedFor(phone)
+    const row = issued && rows.find((r) => r.id === issued.instanceId)
+    return issued && row ? { code: issued.code, instanceId: row.id, instanceName: row.session_name, since: since! } : null
+  }
   return {
     'sandbox.phones': () => {
       const network = net()
-      return network.listPhones().map((p) => phoneDto(p, network.phoneSettings(p.phone_number)))
+      const rows = instances.listRows(config.accountId)
+      return network.listPhones().map((p) => {
+        const named = deviceInstances(p.devices, rows.filter((r) => r.me_id?.split('@')[0]?.split(':')[0] === p.phone_number))
+        return phoneDto(p, network.phoneSettings(p.phone_number), { pendingCode: pendingCode(network, p.phone_number, rows) }, (d) => named.get(d.id) ?? null)
+      })
     },
     'sandbox.createPhone': async ({ phoneNumber, name }) => {
       const network = net()

@@ -1,10 +1,12 @@
 // webhooks.*: configure URLs and events per instance (paid plan, as the API), the delivery log with attempts,
-// and replay, all through the WebhookService (replays and saves wake its delivery worker).
+// each delivery's exact body and signature headers, replay, and "Send test event", all through the
+// WebhookService (replays, saves and tests wake its delivery worker).
 import type { DeliveryDto, WebhooksDto } from '../../../../src-preload/contract/dto.js'
 import { coreErrors } from '../../domain/core-errors.js'
 import { hasActivePlan } from '../../domain/plans.js'
+import { EVENT_DESCRIPTIONS } from '../../messaging/events/event-descriptions.js'
 import { deliveryAttempts, instanceEvent } from '../../services/webhook-access.js'
-import { KNOWN_WEBHOOK_EVENTS, WebhookNotFoundError, type DeliveryInfo, type WebhookConfig } from '../../webhooks/index.js'
+import { KNOWN_WEBHOOK_EVENTS, WebhookNotFoundError, webhookMe, type DeliveryInfo, type WebhookConfig } from '../../webhooks/index.js'
 import type { BridgeContext } from './context.js'
 import type { HandlersOf } from './types.js'
 
@@ -41,6 +43,7 @@ export function webhookHandlers({ services: { webhooks }, account, owned }: Brid
     allowed: hasActivePlan(account().plan),
     webhooks: webhooks.list(instanceId).map(webhookDto),
     knownEvents: [...KNOWN_WEBHOOK_EVENTS],
+    eventDescriptions: { ...EVENT_DESCRIPTIONS },
     counts: webhooks.counts(instanceId)
   })
   const requirePaid = () => {
@@ -76,6 +79,19 @@ export function webhookHandlers({ services: { webhooks }, account, owned }: Brid
       const row = owned(instanceId)
       if (!instanceEvent(webhooks, row.id, eventId)) throw new WebhookNotFoundError('event_not_found', 'No recorded event with that id on this instance')
       return { replayed: webhooks.replayEvent(eventId, { ...(webhookId ? { webhookId } : {}), includeDelivered: true }) }
+    },
+    'webhooks.sendTest': ({ instanceId, webhookId }) => {
+      const row = owned(instanceId)
+      requirePaid()
+      const me = row.me_id ? webhookMe({ id: row.me_id, lid: row.me_lid, pushName: row.me_push_name }) : null
+      return { eventId: webhooks.sendTest(row.id, webhookId, { session: row.session_name, me }) }
+    },
+    'webhooks.payload': ({ instanceId, deliveryId }) => {
+      const row = owned(instanceId)
+      const p = webhooks.preview(deliveryId)
+      // Another instance's delivery is "not found", never shown.
+      if (!p || p.instanceId !== row.id) throw new WebhookNotFoundError('delivery_not_found', 'No delivery with that id on this instance')
+      return { deliveryId: p.deliveryId, eventId: p.eventId, event: p.event, url: p.url, body: p.body, headers: p.headers, attempt: p.attempt, headersAt: p.headersAt, signed: p.signed }
     }
   }
 }

@@ -5,6 +5,7 @@ import { migration0001Core } from './0001-core.js'
 import { migration0020TempLinkTokensSealed } from './0020-temp-link-tokens-sealed.js'
 import { migration0030AccountAdmin } from './0030-account-admin.js'
 import { migration0035InstanceProxy } from './0035-instance-proxy.js'
+import { migration0040AppSettings } from './0040-app-settings.js'
 import { migration0100Webhooks } from './0100-webhooks.js'
 import { migration0101RateLimits } from './0101-rate-limits.js'
 import { migration0200MessageStore } from './0200-message-store.js'
@@ -22,6 +23,7 @@ export const appMigrations: readonly Migration[] = [
   migration0020TempLinkTokensSealed,
   migration0030AccountAdmin,
   migration0035InstanceProxy,
+  migration0040AppSettings,
   migration0100Webhooks,
   migration0101RateLimits,
   migration0200MessageStore,

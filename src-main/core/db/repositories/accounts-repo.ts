@@ -1,8 +1,11 @@
-// API accounts: plan tier and the SHA-256 hash of the access token. Plain functions taking the db first.
+// API accounts: plan tier and the SHA-256 hash of the access token. Plain functions taking the db first; every
+// write calls noteRowWrite so the request path's cached lookups (row-cache.ts) see it at once.
+import { timingSafeEqual } from 'node:crypto'
 import type { Db } from '../connection.js'
 import { stmt } from '../statements.js'
 import type { PlanTier } from '../../domain/plans.js'
-import { hashTokenHex } from '../../domain/tokens.js'
+import { hashToken, hashTokenHex } from '../../domain/tokens.js'
+import { noteRowWrite, RowCache } from './row-cache.js'
 
 export interface AccountRow {
   id: string
@@ -21,9 +24,26 @@ export interface AccountRow {
 
 export const DEFAULT_ACCOUNT_ID = 'default'
 
-/** Lookup by hash: the index probe never compares the secret itself, and the hash is fixed-length. */
+interface TokenAccount {
+  hash: Buffer
+  row: AccountRow
+}
+
+/** Accounts of tokens presented lately, keyed by the token's SHA-256 (never the token): every request reads one. */
+const byTokenHash = new RowCache<TokenAccount>(256)
+
+/**
+ * Lookup by hash: neither the index probe nor the cache's key compares the secret itself, and the hash is
+ * fixed-length; the found hash is compared again in constant time. Unknown tokens are never cached.
+ */
 export function findAccountByToken(db: Db, token: string): AccountRow | undefined {
-  return stmt(db, 'SELECT * FROM accounts WHERE token_hash = ?').get(hashTokenHex(token)) as AccountRow | undefined
+  const hash = hashToken(token)
+  const hex = hash.toString('hex')
+  const found = byTokenHash.get(db, hex, () => {
+    const row = stmt(db, 'SELECT * FROM accounts WHERE token_hash = ?').get(hex) as AccountRow | undefined
+    return row && { hash: Buffer.from(row.token_hash, 'hex'), row: Object.freeze(row) }
+  })
+  return found && found.hash.length === hash.length && timingSafeEqual(found.hash, hash) ? found.row : undefined
 }
 
 export const getAccount = (db: Db, id: string): AccountRow | undefined =>
@@ -57,15 +77,18 @@ export function upsertAccount(db: Db, input: UpsertAccountInput): AccountRow {
     isDefault: input.isDefault ? 1 : 0,
     now: input.now
   })
+  noteRowWrite(db)
   return getAccount(db, input.id)!
 }
 
 export function setAccountPlan(db: Db, id: string, plan: PlanTier, now: number): void {
   stmt(db, 'UPDATE accounts SET plan = ?, updated_at = ? WHERE id = ?').run(plan, now, id)
+  noteRowWrite(db)
 }
 
 export function setAccountToken(db: Db, id: string, token: string, now: number): void {
   stmt(db, 'UPDATE accounts SET token_hash = ?, token_hint = ?, updated_at = ? WHERE id = ?').run(hashTokenHex(token), tokenHint(token), now, id)
+  noteRowWrite(db)
 }
 
 /** The last 4 characters: enough to tell tokens apart, far too few to guess the other 39. */
@@ -86,15 +109,19 @@ export function insertAccount(db: Db, input: NewAccountInput): AccountRow {
     `INSERT INTO accounts (id, name, plan, token_hash, token_hint, instance_quota, is_default, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)`
   ).run(input.id, input.name, input.plan, hashTokenHex(input.token), tokenHint(input.token), input.instanceQuota, input.now, input.now)
+  noteRowWrite(db)
   return getAccount(db, input.id)!
 }
 
 /** NULL = the plan's quota, -1 = unlimited, N = N instances. */
 export function setAccountQuota(db: Db, id: string, instanceQuota: number | null, now: number): void {
   stmt(db, 'UPDATE accounts SET instance_quota = ?, updated_at = ? WHERE id = ?').run(instanceQuota, now, id)
+  noteRowWrite(db)
 }
 
 /** Removes the account row; its instances must already be gone (their data is not all cascaded). */
 export function deleteAccount(db: Db, id: string): boolean {
-  return stmt(db, 'DELETE FROM accounts WHERE id = ? AND is_default = 0').run(id).changes > 0
+  const removed = stmt(db, 'DELETE FROM accounts WHERE id = ? AND is_default = 0').run(id).changes > 0
+  noteRowWrite(db)
+  return removed
 }

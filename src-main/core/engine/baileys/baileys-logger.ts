@@ -16,6 +16,13 @@ const streamErrorCode = (obj: unknown, msg: string | undefined): string | undefi
   return typeof code === 'string' ? code : ''
 }
 
+/** Baileys logs caught errors under `error`, which pino prints as {}: moved to `err` (pino's serializer: message, stack). */
+const withErr = (obj: unknown): unknown => {
+  if (typeof obj !== 'object' || obj === null || !((obj as { error?: unknown }).error instanceof Error)) return obj
+  const { error, ...rest } = obj as { error: Error }
+  return { ...rest, err: error }
+}
+
 export function baileysLogger(logger: Logger): ILogger {
   return {
     get level() {
@@ -33,7 +40,7 @@ export function baileysLogger(logger: Logger): ILogger {
       const code = streamErrorCode(obj, msg)
       if (code === '515') logger.info(obj, 'stream restart required (515): normal right after pairing; reconnecting')
       else if (code !== undefined) logger.warn(obj, msg)
-      else logger.error(obj, msg)
+      else logger.error(withErr(obj), msg)
     }
   }
 }

@@ -3,38 +3,10 @@
 // the same TypeBox schemas the payload builders are typed with.
 import type { OpenAPIV3 } from 'openapi-types'
 import { KNOWN_WEBHOOK_EVENTS } from '../../webhooks/event-names.js'
+import { TEST_EVENT } from '../../webhooks/test-event.js'
+import { EVENT_DESCRIPTIONS } from './event-descriptions.js'
 import { PAYLOAD_SCHEMAS, type EmittedEvent } from './schemas.js'
 
-const WHEN: Record<EmittedEvent, string> = {
-  'session.status': 'The session status changed (STOPPED events are delivered once the instance runs again; DELETED is never delivered: its webhooks are gone)',
-  message: 'A new incoming message (not fromMe). Repeats of the same engine message are not re-sent',
-  'message.any': 'Every new message, own ones included (source api when sent through this API, app otherwise). Both message and message.any fire for an incoming message: subscribe to one of them',
-  'message.ack': 'An own message reached a new state: SERVER, DEVICE, READ, PLAYED (in groups: the first member to reach the level)',
-  'message.ack.group': 'A group member\'s delivery/read receipt of an own message',
-  'message.reaction': 'Someone reacted to a message or removed a reaction (reaction.text "")',
-  'message.revoked': 'A message was deleted for everyone',
-  'message.edited': 'A message was edited',
-  'message.undecryptable': 'An incoming message could not be decrypted and its retries did not recover it (after the grace period, 30 s by default); the store keeps a placeholder. A later recovery is announced as message / message.any',
-  'poll.vote': 'A vote on a poll known to the message store (decrypted with the poll\'s secret)',
-  'poll.vote.failed': 'A vote that could not be decrypted (poll unknown to the store, no secret, wrong key)',
-  'event.response': 'A response (going / not going / maybe) to an event message known to the store',
-  'event.response.failed': 'A response that could not be decrypted',
-  'presence.update': 'A contact came online/offline or is typing/recording in a chat (typing needs no subscription; online status needs /v2/presence subscribe)',
-  'group.v2.join': 'Members joined or were added to a group (also: the instance learned a new group, listing its members)',
-  'group.v2.leave': 'Members left or were removed',
-  'group.v2.update': 'Subject, description, settings (announce/restrict) or picture changed',
-  'group.v2.participants': 'Members were promoted to admin or demoted',
-  'chat.archive': 'A chat was archived or unarchived (on the phone or through the API)',
-  'call.received': 'An incoming call (offer)',
-  'call.accepted': 'A call was picked up on another device of the account',
-  'call.rejected': 'A call was declined',
-  'label.upsert': 'A label was created or changed (WhatsApp Business)',
-  'label.deleted': 'A label was deleted',
-  'label.chat.added': 'A label was assigned to a chat',
-  'label.chat.deleted': 'A label was removed from a chat',
-  'lid.mapped': 'The phone number of a person known by LID became known; their LID chat (if any) is now merged into the phone number\'s chat. Not sent for mappings that come with history sync',
-  'engine.event': 'Every raw engine (Baileys) event except credentials; only recorded while a webhook subscribes to it (or to "*")'
-}
 
 const envelope = (event: string, payloadRef: string) => ({
   type: 'object',
@@ -64,6 +36,19 @@ const HEADERS = {
   'x-wawp-signature': { schema: { type: 'string' }, description: 'hex HMAC-SHA256 of the body' }
 }
 
+const TEST_PAYLOAD_SCHEMA: OpenAPIV3.SchemaObject = {
+  title: 'WebhookTest',
+  description: 'webhook.test: a test delivery (Send test event in the desktop app)',
+  type: 'object',
+  required: ['test', 'message', 'webhookId', 'url'],
+  properties: {
+    test: { type: 'boolean', enum: [true], description: 'Always true: tells a test from real traffic' },
+    message: { type: 'string' },
+    webhookId: { type: 'integer', description: 'The webhook it was sent to' },
+    url: { type: 'string', description: 'That webhook\'s URL when the test was sent' }
+  }
+}
+
 /** Plain JSON of a TypeBox schema (symbols dropped). */
 const plain = (schema: unknown): OpenAPIV3.SchemaObject => JSON.parse(JSON.stringify(schema)) as OpenAPIV3.SchemaObject
 
@@ -85,7 +70,7 @@ export function webhookOpenApi(): WebhookOpenApi {
       post: {
         tags: ['Webhooks'],
         summary: event,
-        description: WHEN[event as EmittedEvent],
+        description: EVENT_DESCRIPTIONS[event],
         parameters: Object.entries(HEADERS).map(([n, h]) => ({ in: 'header', name: n, required: n === 'webhook-id' || n === 'webhook-timestamp', ...h })),
         requestBody: { required: true, content: { 'application/json': { schema: envelope(event, `#/components/schemas/${name}`) } } },
         responses: {
@@ -95,6 +80,18 @@ export function webhookOpenApi(): WebhookOpenApi {
           default: { description: '400/401/403/404/422: dead-lettered at once; anything else, timeouts and network errors: retried with back-off' }
         }
       }
+    }
+  }
+  // webhook.test: sent only on request to one webhook, so it is documented here but never offered for subscription.
+  schemas.WebhookTest = TEST_PAYLOAD_SCHEMA
+  webhooks[TEST_EVENT] = {
+    post: {
+      tags: ['Webhooks'],
+      summary: TEST_EVENT,
+      description: EVENT_DESCRIPTIONS[TEST_EVENT],
+      parameters: Object.entries(HEADERS).map(([n, h]) => ({ in: 'header', name: n, required: n === 'webhook-id' || n === 'webhook-timestamp', ...h })),
+      requestBody: { required: true, content: { 'application/json': { schema: envelope(TEST_EVENT, '#/components/schemas/WebhookTest') } } },
+      responses: { '200': { description: 'Any 2xx: delivered (other answers are retried and dead-lettered like any event)' } }
     }
   }
   return { schemas, extensions: { 'x-webhooks': webhooks } }

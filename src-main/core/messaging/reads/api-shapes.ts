@@ -4,7 +4,7 @@
 import type { Db } from '../../db/connection.js'
 import { toApiChatId } from '../chat-ids.js'
 import { ACK_NAMES, toApiMessage, type AckValue, type ApiMessage } from '../message-mapper.js'
-import { identityOf, listReactions, type StoredChat, type StoredContact, type StoredMessage } from '../store/index.js'
+import { identityOf, listReactions, type StoredChat, type StoredContact, type StoredMessage, type StoredReaction } from '../store/index.js'
 
 export interface MessageShapeContext {
   db: Db
@@ -16,6 +16,10 @@ export interface MessageShapeContext {
   /** Why a media URL is missing (a failed download), per message pk. */
   mediaError?: (m: StoredMessage) => string | null
   sentByApi?: (id: string) => boolean
+  /** LID/PN of a JID; default one store lookup per call (a page of messages passes a memo: senders repeat). */
+  identity?: (jid: string) => { lid: string | null; pn: string | null }
+  /** Reactions to the message; default one query per message (a page passes one query's answer). */
+  reactions?: (m: StoredMessage) => StoredReaction[]
 }
 
 export type ApiStoredMessage = ApiMessage & {
@@ -26,7 +30,7 @@ export type ApiStoredMessage = ApiMessage & {
 
 export function toApiStoredMessage(m: StoredMessage, c: MessageShapeContext): ApiStoredMessage {
   const url = m.hasMedia ? c.mediaUrl(m) : null
-  const api = toApiMessage(m.message, { me: c.me, sentByApi: c.sentByApi, mediaUrl: () => url, identity: (jid) => identityOf(c.db, c.instanceId, jid) })
+  const api = toApiMessage(m.message, { me: c.me, sentByApi: c.sentByApi, mediaUrl: () => url, identity: c.identity ?? ((jid) => identityOf(c.db, c.instanceId, jid)) })
   const ack = (Math.max(-1, Math.min(4, m.ack)) as AckValue)
   const revoked = m.revokedAt !== null
   const mediaError = url ? null : (c.mediaError?.(m) ?? 'not downloaded: read with downloadMedia=true')
@@ -41,7 +45,7 @@ export function toApiStoredMessage(m: StoredMessage, c: MessageShapeContext): Ap
     ackName: ACK_NAMES[ack],
     isEdited: m.editedAt !== null,
     isStarred: m.starred,
-    reactions: listReactions(c.db, c.instanceId, m.id)
+    reactions: (c.reactions ? c.reactions(m) : listReactions(c.db, c.instanceId, m.id))
       .filter((r) => r.chatId === m.chatId)
       .map((r) => ({ text: r.text, senderId: toApiChatId(r.sender), timestamp: r.timestamp }))
   }

@@ -3,8 +3,8 @@
 import type { WASocket } from '@whiskeysockets/baileys'
 import type { Db } from '../../db/connection.js'
 import { isDomainError } from '../../domain/errors.js'
-import type { StoredMessage } from '../store/index.js'
-import { toApiStoredMessage, type ApiStoredMessage } from './api-shapes.js'
+import { identityOf, listReactionsOf, type StoredMessage } from '../store/index.js'
+import { toApiStoredMessage, type ApiStoredMessage, type MessageShapeContext } from './api-shapes.js'
 import type { MediaFiles } from './media-files.js'
 
 const DOWNLOAD_CONCURRENCY = 4
@@ -38,14 +38,22 @@ export async function readMessages(list: StoredMessage[], c: MessageReadContext,
     }
     await Promise.all(Array.from({ length: Math.min(DOWNLOAD_CONCURRENCY, pending.length) }, worker))
   }
-  return list.map((m) =>
-    toApiStoredMessage(m, {
-      db: c.db,
-      instanceId: c.instanceId,
-      me: c.me,
-      sentByApi: c.sentByApi,
-      mediaUrl: (x) => urls.get(x.pk) ?? c.media?.urlOf(x) ?? null,
-      mediaError: (x) => errors.get(x.pk) ?? null
-    })
-  )
+  // One context for the page: senders repeat (one LID/PN lookup each), and the reactions come in one query.
+  const identities = new Map<string, { lid: string | null; pn: string | null }>()
+  const reactions = listReactionsOf(c.db, c.instanceId, [...new Set(list.map((m) => m.id))])
+  const shape: MessageShapeContext = {
+    db: c.db,
+    instanceId: c.instanceId,
+    me: c.me,
+    sentByApi: c.sentByApi,
+    mediaUrl: (x) => urls.get(x.pk) ?? c.media?.urlOf(x) ?? null,
+    mediaError: (x) => errors.get(x.pk) ?? null,
+    identity: (jid) => {
+      let found = identities.get(jid)
+      if (!found) identities.set(jid, (found = identityOf(c.db, c.instanceId, jid)))
+      return found
+    },
+    reactions: (m) => reactions.get(m.id) ?? []
+  }
+  return list.map((m) => toApiStoredMessage(m, shape))
 }

@@ -12,6 +12,7 @@ import {
   countLidMappings,
   getChat,
   getContact,
+  getContacts,
   getMessageByPk,
   lidForPn,
   listChatMessages,
@@ -37,6 +38,7 @@ import { mimetypeOfFile, type MediaFiles } from './media-files.js'
 import { deleteForEveryone, deleteForMe, editText, setPinned, type PinDuration } from './message-ops.js'
 import { readMessages, type MessageReadContext } from './message-reads.js'
 import { resolveMessage } from './message-ref.js'
+import { unreadSummary, type UnreadSummary } from './unread-summary.js'
 import { anyCachedPictureUrl, profilePicture, type CachedPicture } from './profile-picture-cache.js'
 
 export interface ReadServiceDeps {
@@ -134,7 +136,10 @@ export class ReadService {
 
   listChats(instanceId: string, q: ChatListQuery): ApiChat[] {
     const now = this.nowSeconds()
-    return listChats(this.deps.db, instanceId, q).map((c) => this.apiChat(instanceId, c, now))
+    const chats = listChats(this.deps.db, instanceId, q)
+    // The page's contacts (names) in one query rather than one per chat.
+    const contacts = getContacts(this.deps.db, instanceId, chats.map((c) => c.chatId))
+    return chats.map((c) => toApiChat(c, contacts.get(c.chatId), now))
   }
 
   async overview(instanceId: string, q: OverviewQuery): Promise<ChatOverview[]> {
@@ -300,5 +305,10 @@ export class ReadService {
     const path = await this.deps.media.servePath(instanceId, name, this.deps.engine.liveSocket(instanceId))
     if (!path) throw readsErrors.mediaNotFound()
     return { path, size: statSync(path).size, mimetype: mimetypeOfFile(name) }
+  }
+
+  /** Unread messages of the instance's chats and when the newest came (the UI's instance picker). */
+  unread(instanceId: string): UnreadSummary {
+    return unreadSummary(this.deps.db, instanceId)
   }
 }

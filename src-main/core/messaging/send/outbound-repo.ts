@@ -91,13 +91,16 @@ export function queuedRows(db: Db, instanceId?: string): OutboundRow[] {
   ) as OutboundRow[]
 }
 
-/** Restart: the instance's queued rows are purged (kept as `purged` so a client can learn their fate); returns them. */
+/**
+ * Restart: the instance's queued rows are purged (kept as `purged` so a client can learn their fate); returns them.
+ * Their command stays, so the UI can resend one as a new message (takeCommand).
+ */
 export function purgeQueued(db: Db, instanceId: string, now: number): OutboundRow[] {
   return db.transaction(() => {
     const purged = queuedRows(db, instanceId)
     stmt(
       db,
-      `UPDATE outbound_messages SET status = 'purged', error_code = 'queue_purged', error_message = ?, command = NULL, updated_at = ?
+      `UPDATE outbound_messages SET status = 'purged', error_code = 'queue_purged', error_message = ?, updated_at = ?
        WHERE instance_id = ? AND status = 'queued'`
     ).run(PURGED_MESSAGE, now, instanceId)
     return purged
@@ -115,6 +118,28 @@ export function failInterrupted(db: Db, now: number): number {
        error_message = 'the app stopped while this message was being sent; it may or may not have been delivered'
      WHERE status = 'sending'`
   ).run(now).changes
+}
+
+/** Ids of the instance's purged rows that still keep their command (resendable), newest first. */
+export function resendableIds(db: Db, instanceId: string, limit: number): string[] {
+  return stmt(db, `SELECT message_id FROM outbound_messages WHERE instance_id = ? AND status = 'purged' AND command IS NOT NULL ORDER BY seq DESC LIMIT ?`)
+    .pluck()
+    .all(instanceId, limit) as string[]
+}
+
+/** Takes a purged row's command for a resend (once: a second resend finds none); undefined when there is none. */
+export function takeCommand(db: Db, instanceId: string, messageId: string): string | undefined {
+  return db.transaction(() => {
+    const cmd = stmt(db, `SELECT command FROM outbound_messages WHERE instance_id = ? AND message_id = ? AND status = 'purged'`).pluck().get(instanceId, messageId) as string | null | undefined
+    if (!cmd) return undefined
+    stmt(db, 'UPDATE outbound_messages SET command = NULL WHERE instance_id = ? AND message_id = ?').run(instanceId, messageId)
+    return cmd
+  })()
+}
+
+/** Puts a taken command back (the resend failed before it was accepted). */
+export function returnCommand(db: Db, instanceId: string, messageId: string, command: string): void {
+  stmt(db, `UPDATE outbound_messages SET command = ? WHERE instance_id = ? AND message_id = ? AND status = 'purged'`).run(command, instanceId, messageId)
 }
 
 export function getOutbound(db: Db, instanceId: string, messageId: string): OutboundRow | undefined {

@@ -42,8 +42,9 @@ export class OutboxMedia {
     for (const slot of FILE_SLOTS) rmSync(join(this.dir, this.nameOf(instanceId, messageId, slot)), { force: true })
   }
 
-  removeInstance(instanceId: string): void {
-    this.removeWhere((n) => n.startsWith(`${safe(instanceId)}--`))
+  /** Every file of the instance, but those named in `keep` (a restart keeps the purged sends' files for a resend). */
+  removeInstance(instanceId: string, keep?: ReadonlySet<string>): void {
+    this.removeWhere((n) => n.startsWith(`${safe(instanceId)}--`) && !keep?.has(n))
   }
 
   /** Boot: files no queued row names any more (sent, failed, purged, or written by a send that never got its 202). */

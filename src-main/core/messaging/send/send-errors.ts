@@ -20,6 +20,7 @@ export type SendErrorCode =
   | 'send_failed'
   | 'reachout_timelocked'
   | 'message_capped'
+  | 'not_resendable'
 
 const send = errorFactory(SendError)
 
@@ -59,6 +60,9 @@ export const sendErrors = {
       'Reply in existing chats meanwhile; new-contact sends are held (202, reason new_contacts_paused) until GET /v2/session/info shows deliverability.new_contacts ok',
       { until: until === null ? null : new Date(until).toISOString() }
     ),
+  /** The UI's Resend of a message a restart dropped: nothing to resend. */
+  notResendable: (messageId: string, why: string) =>
+    send('not_resendable', `Message ${messageId} cannot be resent: ${why}`, 'Write the message again', { messageId }),
   sendFailed: (why: string) =>
     send('send_failed', `The messaging network did not accept the message: ${why.slice(0, 300)}`, 'Retry with backoff; check the session status')
 }

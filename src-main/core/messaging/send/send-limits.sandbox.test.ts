@@ -95,6 +95,11 @@ describe.sequential('send limits: 475 refusal, new-contact hold, automatic lift,
     const held = await send(NEW3, 'after the timelock')
     expect(held.statusCode).toBe(202)
     expect(held.json()).toMatchObject({ reason: 'new_contacts_paused' })
+    // The UI explains it: held by the network's hold, until its end (bridge queue.info).
+    const q = await ui.bridge.queue.info({ instanceId: id })
+    if (!q.ok) throw new Error(q.error.message)
+    expect(q.data.waiting).toEqual([{ messageId: (held.json() as { key: { id: string } }).key.id, chatId: `${NEW3}@c.us`, position: 1, reason: 'new_contacts_paused', notBefore: expect.any(Number) }])
+    expect(Math.abs(q.data.waiting[0]!.notBefore! - until.getTime())).toBeLessThan(1_500)
     expect((await send(FRIEND, 'still replying')).statusCode).toBe(200)
     await new Promise((r) => setTimeout(r, 1000))
     expect(await received(NEW3)).toEqual([])

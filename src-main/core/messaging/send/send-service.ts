@@ -68,6 +68,21 @@ export interface QueuedResult {
 
 export type SendResult = SentResult | QueuedResult
 
+/** Why an accepted message still waits, for people (the UI explains each): the queue's reasons, or the instance is not WORKING yet (a previous run's send waiting to be restored), or it is leaving right now. */
+export type WaitReason = QueueReason | 'not_working' | 'about_to_send'
+
+/** One message that waits (a queued outbound row): what a restart would drop. */
+export interface WaitingSend {
+  messageId: string
+  chatJid: string
+  /** 1 = next, over every waiting message of the instance (acceptance order). */
+  position: number
+  reason: WaitReason
+  /** When it is expected to leave (ms), when known: the rate's slot, the end of the protection or of the network's hold. */
+  notBefore: number | null
+  acceptedAt: number
+}
+
 /** The id a send result's message has (sent or queued). */
 export const resultMessageId = (r: SendResult): string => (r.status === 'sent' ? (r.message.key.id ?? '') : r.messageId)
 
@@ -112,6 +127,8 @@ export class SendService {
   private readonly leftover = new Map<string, rows.OutboundRow[]>()
   /** Restorations under way: new sends wait for them, so restored ones keep their place ahead. */
   private readonly restoring = new Map<string, Promise<void>>()
+  /** The rate-limit queue's job of each waiting message, per instance (for its place, ETA and reason). */
+  private readonly jobs = new Map<string, Map<string, number>>()
 
   constructor(readonly deps: SendServiceDeps) {
     this.recipients = new RecipientCheck({ now: () => deps.clock.now(), pnForLid: (instanceId, lid) => pnForLid(deps.db, instanceId, lid) })
@@ -228,11 +245,21 @@ export class SendService {
     }
     // Queued: its files are kept before the caller has its answer (a crash after the 202 must not lose them).
     this.keepFiles(req, messageId)
+    this.track(req.instanceId, messageId, submitted.jobId)
     this.settleLater(req, messageId, submitted.result)
     return { status: 'queued', messageId, chatJid: req.chatJid, position: submitted.position, etaAt: submitted.etaAt, etaMs: submitted.etaMs, reason: submitted.reason }
   }
 
+  /** Remembers the queue job of a waiting message until it settles (settleLater forgets it). */
+  private track(instanceId: string, messageId: string, jobId: number): void {
+    const jobs = this.jobs.get(instanceId) ?? new Map<string, number>()
+    jobs.set(messageId, jobId)
+    this.jobs.set(instanceId, jobs)
+  }
+
   private settleLater(req: OutboundRequest, messageId: string, result: Promise<unknown>): void {
+    const untrack = () => this.jobs.get(req.instanceId)?.delete(messageId)
+    result.then(untrack, untrack)
     result.catch((e: unknown) => {
       // Purged by a restart (purge() settled the rows) or by closing the app's queue (the rows stay queued: restored at the next start).
       if (e instanceof QueuePurgedError) return
@@ -282,6 +309,7 @@ export class SendService {
         this.dropFiles(h.req, h.messageId)
         continue
       }
+      if (submitted.status === 'queued') this.track(instanceId, h.messageId, submitted.jobId)
       this.settleLater(h.req, h.messageId, submitted.result)
     }
   }
@@ -360,6 +388,56 @@ export class SendService {
   }
 
   /**
+   * Every message of the instance that waits (its queued rows, in acceptance order: exactly what a restart drops),
+   * each with why and until when: the rate-limit queue's reason and ETA, the network's hold on new chats, or WORKING.
+   */
+  waiting(instanceId: string): WaitingSend[] {
+    const { db, queue } = this.deps
+    const held = new Set((this.held.get(instanceId) ?? []).map((h) => h.messageId))
+    const leftover = new Set((this.leftover.get(instanceId) ?? []).map((r) => r.message_id))
+    const jobs = this.jobs.get(instanceId)
+    const pause = this.deliverability.paused(instanceId)
+    return rows.queuedRows(db, instanceId).map((row, i) => {
+      const base = { messageId: row.message_id, chatJid: row.chat_jid, position: i + 1, acceptedAt: row.created_at }
+      if (held.has(row.message_id)) return { ...base, reason: 'new_contacts_paused', notBefore: pause?.until ?? null }
+      const jobId = jobs?.get(row.message_id)
+      const place = jobId === undefined ? null : queue.position(instanceId, 'send', jobId)
+      if (place) return { ...base, reason: place.reason, notBefore: place.etaAt }
+      if (leftover.has(row.message_id) || this.restoring.has(instanceId)) return { ...base, reason: 'not_working', notBefore: null }
+      return { ...base, reason: 'about_to_send', notBefore: null }
+    })
+  }
+
+  /** Messages a restart dropped that resend() can still send (newest first, at most `limit`). */
+  resendable(instanceId: string, limit = 200): string[] {
+    return rows.resendableIds(this.deps.db, instanceId, limit)
+  }
+
+  /**
+   * Sends a message a restart dropped again, as a new message (new id) with the same content, through the whole
+   * pipeline (WORKING, policy, queue). Once: the dropped row gives its command up. not_resendable when there is
+   * nothing to resend (not dropped, already resent, or its file went: files are kept until the next restart of the
+   * instance or of the app).
+   */
+  async resend(instanceId: string, messageId: string): Promise<{ result: SendResult; command: SendCommand }> {
+    const { db } = this.deps
+    const row = rows.getOutbound(db, instanceId, messageId)
+    if (!row || row.status !== 'purged') throw sendErrors.notResendable(messageId, row ? `it is ${row.status}, not dropped by a restart` : 'no such message was sent by this instance')
+    const json = rows.takeCommand(db, instanceId, messageId)
+    if (!json) throw sendErrors.notResendable(messageId, 'it was resent already, or its content is no longer kept')
+    const command = this.deps.outboxMedia ? restoredCommand(json, this.deps.outboxMedia) : undefined
+    if (!command) throw sendErrors.notResendable(messageId, 'its file is no longer kept (files of dropped messages go at the next restart)')
+    try {
+      const result = await this.send(instanceId, command)
+      this.deps.outboxMedia?.removeMessage(instanceId, messageId)
+      return { result, command }
+    } catch (e) {
+      rows.returnCommand(db, instanceId, messageId, json)
+      throw e
+    }
+  }
+
+  /**
    * Restart (the spec's rule, the only operation that drops accepted sends): waiting jobs, held ones and those a
    * previous run left are dropped, their rows marked purged, and each gets its failed message.ack (reason
    * purged_by_restart) in the same transaction.
@@ -374,7 +452,9 @@ export class SendService {
       return { purged, acks: this.deps.notSent?.record(purged, { code: 'queue_purged', reason: 'purged_by_restart', message: rows.PURGED_MESSAGE }) ?? [] }
     })()
     this.deps.notSent?.publish(acks)
-    this.deps.outboxMedia?.removeInstance(instanceId)
+    this.jobs.delete(instanceId)
+    // The files of the messages just dropped stay for a resend (until the next restart, or the app's: boot sweep).
+    this.deps.outboxMedia?.removeInstance(instanceId, new Set(purged.flatMap((r) => restorableFiles(r.command) ?? [])))
     return purged.length
   }
 
@@ -463,6 +543,7 @@ export class SendService {
         this.dropNotSent([row], submitted.error.code, submitted.error.message)
         continue
       }
+      if (submitted.status === 'queued') this.track(instanceId, row.message_id, submitted.jobId)
       this.settleLater(req, row.message_id, submitted.result)
     }
     this.deps.logger.info({ instanceId, restored, of: list.length }, 'queued sends of the previous run restored')
@@ -470,6 +551,7 @@ export class SendService {
 
   forget(instanceId: string): void {
     this.leftover.delete(instanceId)
+    this.jobs.delete(instanceId)
     this.deps.outboxMedia?.removeInstance(instanceId)
     this.held.delete(instanceId)
     this.deliverability.forget(instanceId)

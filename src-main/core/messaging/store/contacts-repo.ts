@@ -97,6 +97,16 @@ export function getContact(db: Db, instanceId: string, jid: string): StoredConta
   return row && fromRow(row)
 }
 
+/** The contacts of several JIDs (a page of chats) in one query: a primary-key probe per JID. */
+export const CONTACTS_OF_SQL = 'SELECT * FROM store_contacts WHERE instance_id = ? AND jid IN (SELECT value FROM json_each(?))'
+
+export function getContacts(db: Db, instanceId: string, jids: readonly string[]): Map<string, StoredContact> {
+  const byJid = new Map<string, StoredContact>()
+  if (!jids.length) return byJid
+  for (const row of stmt(db, CONTACTS_OF_SQL).all(instanceId, JSON.stringify(jids)) as ContactRow[]) byJid.set(row.jid, fromRow(row))
+  return byJid
+}
+
 export interface ContactListQuery {
   sortBy?: 'id' | 'name'
   sortOrder?: 'ASC' | 'DESC'

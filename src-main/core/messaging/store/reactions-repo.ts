@@ -35,6 +35,23 @@ export function setReaction(db: Db, instanceId: string, r: StoredReaction): bool
   return true
 }
 
+/** Reactions to several messages by key.id (a page of messages) in one primary-key probe per id, in timestamp order. */
+export function listReactionsOf(db: Db, instanceId: string, messageIds: readonly string[]): Map<string, StoredReaction[]> {
+  const byMessage = new Map<string, StoredReaction[]>()
+  if (!messageIds.length) return byMessage
+  const rows = stmt(db, REACTIONS_OF_SQL).all(instanceId, JSON.stringify(messageIds)) as StoredReaction[]
+  for (const r of rows) {
+    const list = byMessage.get(r.messageId)
+    if (list) list.push(r)
+    else byMessage.set(r.messageId, [r])
+  }
+  return byMessage
+}
+
+/** Exported for the query-plan test: the ids come as one JSON array parameter (one cached statement for any count). */
+export const REACTIONS_OF_SQL = `SELECT chat_id AS chatId, message_id AS messageId, sender, text, reaction_id AS reactionId, timestamp
+     FROM store_reactions WHERE instance_id = ? AND message_id IN (SELECT value FROM json_each(?)) ORDER BY timestamp`
+
 export function listReactions(db: Db, instanceId: string, messageId: string): StoredReaction[] {
   return stmt(
     db,

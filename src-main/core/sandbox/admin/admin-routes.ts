@@ -71,6 +71,15 @@ const SendBody = Type.Object({
   to: Type.String({ description: 'Digits, a PN/LID/c.us JID, or a group JID' }),
   text: Type.String({ minLength: 1, maxLength: 65536 })
 })
+const MEDIA_KINDS = ['image', 'video', 'voice', 'audio', 'document', 'sticker'] as const
+const SendMediaBody = Type.Object({
+  to: Type.String({ description: 'Digits, a PN/LID/c.us JID, or a group JID' }),
+  kind: Type.Union(MEDIA_KINDS.map((k) => Type.Literal(k)), { description: 'voice = a voice note (audio/ogg; codecs=opus by default); sticker = image/webp' }),
+  data: Type.String({ minLength: 1, maxLength: 24 * 1024 * 1024, description: 'The file, base64' }),
+  mimetype: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+  filename: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'document: the file name the recipient sees' })),
+  caption: Type.Optional(Type.String({ maxLength: 4096 }))
+})
 const Message = Type.Object({
   id: Type.String(),
   chat: Type.String(),
@@ -240,6 +249,32 @@ export const sandboxAdminRoutes: FastifyPluginAsync<SandboxAdminOptions> = async
     '/phones/:phone/messages',
     { schema: { tags, summary: 'The person sends an end-to-end-encrypted text', params: PhoneParams, body: SendBody, response: { 201: Type.Object({ id: Type.String() }) } } },
     async (req, reply) => reply.code(201).send(await network.sendText(req.params.phone, req.body.to, req.body.text))
+  )
+
+  app.post<{ Params: Static<typeof PhoneParams>; Body: Static<typeof SendMediaBody> }>(
+    '/phones/:phone/messages/media',
+    {
+      schema: {
+        tags,
+        summary: 'The person sends a photo, video, voice note, audio, document or sticker (encrypted and uploaded to the sandbox media host like the real apps do)',
+        params: PhoneParams,
+        body: SendMediaBody,
+        response: { 201: Type.Object({ id: Type.String() }) }
+      }
+    },
+    async (req, reply) => {
+      const { to, kind, data, mimetype, filename, caption } = req.body
+      const file = Buffer.from(data, 'base64')
+      if (!file.length) throw sandboxErrors.invalidRequest('data must be the file in base64')
+      const content =
+        kind === 'image' ? { image: file, ...(mimetype ? { mimetype } : {}), ...(caption ? { caption } : {}) }
+        : kind === 'video' ? { video: file, ...(mimetype ? { mimetype } : {}), ...(caption ? { caption } : {}) }
+        : kind === 'voice' ? { audio: file, ptt: true, mimetype: mimetype ?? 'audio/ogg; codecs=opus' }
+        : kind === 'audio' ? { audio: file, mimetype: mimetype ?? 'audio/mpeg' }
+        : kind === 'sticker' ? { sticker: file }
+        : { document: file, mimetype: mimetype ?? 'application/octet-stream', fileName: filename ?? 'document', ...(caption ? { caption } : {}) }
+      return reply.code(201).send(await network.sendMessage(req.params.phone, to, content))
+    }
   )
 
   app.get<{ Params: Static<typeof PhoneParams> }>(

@@ -12,6 +12,8 @@ import { getPicture } from '../store/profile-repo.js'
 import type { TlsIdentity } from './tls.js'
 
 export const MAX_MEDIA_BYTES = 100 * 1024 * 1024
+/** How long the media server keeps an idle keep-alive connection (see listen). */
+export const MEDIA_KEEP_ALIVE_MS = 120_000
 
 export class MediaServer {
   private server: Server | undefined
@@ -34,6 +36,12 @@ export class MediaServer {
             if (!res.headersSent) res.writeHead(500).end()
           })
         })
+        // Idle keep-alive connections stay open longer than any client keeps them (undici: 4 s), so the client always
+        // closes first. With Node's default 5 s, a client whose event loop lags (fifty accounts syncing history)
+        // reused a socket the server had just closed: "fetch failed: other side closed", and Baileys, which has
+        // receipted the history notification already, lost that chunk for good.
+        srv.keepAliveTimeout = MEDIA_KEEP_ALIVE_MS
+        srv.headersTimeout = MEDIA_KEEP_ALIVE_MS + 5_000
         srv.once('error', reject)
         srv.listen(port, '127.0.0.1', () => resolve(srv))
       })

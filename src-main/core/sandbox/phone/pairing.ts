@@ -19,7 +19,8 @@ export interface LinkResult {
   deviceId: number
 }
 
-const PAIRING_CODE_TTL_MS = 5 * 60_000
+/** How long a device waits for its pairing code to be typed on the phone. */
+export const PAIRING_CODE_TTL_MS = 5 * 60_000
 const CROCKFORD = /^[1-9A-HJ-NP-Z]{8}$/
 
 /** Parses "https://wa.me/settings/linked_devices#ref,noise,identity,adv[,platform]" (or the part after '#'). */

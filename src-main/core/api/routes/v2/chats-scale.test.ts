@@ -2,7 +2,7 @@
 // /v2/chats/messages (the exported SQL the store runs) are pinned to their indexes (no table scan, no temporary
 // sort), and the endpoints answer the right pages through the real core. Timings belong in the benchmarks.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { CHAT_MESSAGES_SQL, chatListSql, CONTACT_SQL, MESSAGE_BY_PK_SQL, type ChatSortBy, type SortOrder } from '../../../messaging/store/index.js'
+import { CHAT_MESSAGES_SQL, chatListSql, CONTACT_SQL, CONTACTS_OF_SQL, MESSAGE_BY_PK_SQL, REACTIONS_OF_SQL, type ChatSortBy, type SortOrder } from '../../../messaging/store/index.js'
 import type { TestCore } from '../../../testing/core-harness.js'
 import { useInstanceCore } from '../../../testing/suite.js'
 
@@ -68,6 +68,14 @@ describe('chat lists with 100k messages', () => {
   it('pins the lookups per listed chat and the messages page to primary keys and the chat-time index', () => {
     expect(plan(MESSAGE_BY_PK_SQL, [1] as never)).toMatch(/SEARCH store_messages USING INTEGER PRIMARY KEY/)
     expect(plan(CONTACT_SQL, [id, 'x'] as never)).toMatch(/SEARCH store_contacts USING PRIMARY KEY/)
+    // A page of chats gets its contacts, and a page of messages its reactions, in one query each: a primary-key
+    // probe per id, never a scan of the instance's rows.
+    const contacts = plan(CONTACTS_OF_SQL, [id, JSON.stringify(['15550000001@s.whatsapp.net', '15550000002@s.whatsapp.net'])] as never)
+    expect(contacts).toMatch(/SEARCH store_contacts USING PRIMARY KEY \(instance_id=\? AND jid=\?\)/)
+    expect(contacts).not.toMatch(/SCAN store_/)
+    const reactions = plan(REACTIONS_OF_SQL, [id, JSON.stringify(['3EB0000000000001', '3EB0000000000002'])] as never)
+    expect(reactions).toMatch(/SEARCH store_reactions USING PRIMARY KEY \(instance_id=\? AND message_id=\?\)/)
+    expect(reactions).not.toMatch(/SCAN store_/)
     const page = plan(CHAT_MESSAGES_SQL, { instanceId: id, chatId: '15550000001@s.whatsapp.net', since: 0, until: 9e15, fromMe: null, ack: null, limit: 50, offset: 0 })
     expect(page).toMatch(/SEARCH store_messages USING INDEX store_messages_chat_time \(instance_id=\? AND chat_id=\? AND timestamp>\? AND timestamp<\?\)/)
     expect(page).not.toMatch(/TEMP B-TREE|SCAN/)
@@ -83,6 +91,9 @@ describe('chat lists with 100k messages', () => {
     expect(first).toHaveLength(100)
     expect(first[0]).toMatchObject({ id: `1555${String((MESSAGES - 1) % CHATS).padStart(7, '0')}@c.us`, timestamp: 1_700_000_000 + MESSAGES - 1 })
     expect(first[99]!.timestamp).toBe(1_700_000_000 + MESSAGES - 100)
+    // Unnamed chats show their contact's push name (the page's contacts come in one query).
+    expect(first.filter((c) => c.name?.startsWith('Person ')).length).toBeGreaterThan(0)
+    expect(first.every((c) => c.name !== null)).toBe(true)
     const deep = await get('/v2/chats', { limit: '100', offset: String(CHATS - 100), sortBy: 'name', sortOrder: 'asc' })
     expect(deep).toHaveLength(100)
     const names = deep.map((c) => c.name ?? '')
@@ -90,8 +101,24 @@ describe('chat lists with 100k messages', () => {
     const overview = await get('/v2/chats/overview', { limit: '100' })
     expect(overview).toHaveLength(100)
     expect(overview[0]!.lastMessage?.body).toBe(`m${MESSAGES - 1}`)
-    const messages = await get('/v2/chats/messages', { chatId: '15550000007@c.us', limit: '50', offset: '10', downloadMedia: 'false' })
+    // Reactions of a page come in one query: each message gets its own, oldest first, only from its own chat.
+    const reacted = '3EB0000000078007' // chat 7's 11th newest message: the first of the page below
+    const react = t.core.db.prepare('INSERT INTO store_reactions (instance_id, chat_id, message_id, sender, text, reaction_id, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    react.run(id, '15550000007@s.whatsapp.net', reacted, '15550000001@s.whatsapp.net', '👍', 'R1', 1_800_000_005)
+    react.run(id, '15550000007@s.whatsapp.net', reacted, '15550000002@s.whatsapp.net', '❤️', 'R2', 1_800_000_003)
+    react.run(id, '15550000008@s.whatsapp.net', reacted, '15550000003@s.whatsapp.net', '😮', 'R3', 1_800_000_001)
+    const messages = (await get('/v2/chats/messages', { chatId: '15550000007@c.us', limit: '50', offset: '10', downloadMedia: 'false' })) as unknown as {
+      id: string
+      timestamp: number
+      reactions: { text: string; senderId: string }[]
+    }[]
     expect(messages).toHaveLength(40)
-    expect(messages[0]!.timestamp).toBeGreaterThan(messages[39]!.timestamp!)
+    expect(messages[0]!.timestamp).toBeGreaterThan(messages[39]!.timestamp)
+    expect(messages[0]!.id).toContain(reacted)
+    expect(messages[0]!.reactions).toEqual([
+      { text: '❤️', senderId: '15550000002@c.us', timestamp: 1_800_000_003 },
+      { text: '👍', senderId: '15550000001@c.us', timestamp: 1_800_000_005 }
+    ])
+    expect(messages.slice(1).every((m) => m.reactions.length === 0)).toBe(true)
   })
 })

@@ -1,0 +1,49 @@
+// The sandbox network alone, as a child process of the scale bench (BENCH_SCALE_SANDBOX=child, the default): the core
+// is then measured without the simulated phones (the sandbox server and one Baileys "person" socket per phone live
+// here). Driven over IPC: {id, op, args} -> {id, ok, result | error}; the first message is the trust the core needs.
+import { SandboxNetwork } from '../src-main/core/sandbox/index.js'
+
+export interface SandboxTrustInfo {
+  wsUrl: string
+  mediaHost: string
+  mediaCaPem: string
+  /** The sandbox's Noise root public key, base64. */
+  root: string
+}
+
+export type SandboxOp =
+  | { op: 'createPhone'; args: { phone: string; name: string } }
+  | { op: 'seed'; args: { phone: string; spec: Record<string, unknown> } }
+  | { op: 'scan'; args: { phone: string; qr: string } }
+  | { op: 'memory'; args: Record<string, never> }
+
+const dataDir = process.argv[2]
+if (!dataDir || !process.send) throw new Error('usage: fork(scale-sandbox.ts, [dataDir]) with an IPC channel')
+const send = process.send.bind(process)
+const network = await SandboxNetwork.open({ dataDir })
+const trust: SandboxTrustInfo = { wsUrl: network.wsUrl, mediaHost: network.mediaHost, mediaCaPem: network.mediaCaPem, root: network.rootPublicKey.toString('base64') }
+send({ kind: 'ready', trust })
+
+async function run(m: SandboxOp): Promise<unknown> {
+  switch (m.op) {
+    case 'createPhone':
+      await network.createPhone({ phoneNumber: m.args.phone, name: m.args.name })
+      return null
+    case 'seed':
+      return network.seedHistory(m.args.phone, m.args.spec)
+    case 'scan':
+      await network.scanQr(m.args.phone, m.args.qr)
+      return null
+    case 'memory':
+      return process.memoryUsage().rss
+  }
+}
+
+process.on('message', (m: SandboxOp & { id: number }) => {
+  run(m).then(
+    (result) => send({ id: m.id, ok: true, result }),
+    (e: unknown) => send({ id: m.id, ok: false, error: (e as Error).message ?? String(e) })
+  )
+})
+process.on('SIGTERM', () => void network.close().finally(() => process.exit(0)))
+process.on('disconnect', () => void network.close().finally(() => process.exit(0)))

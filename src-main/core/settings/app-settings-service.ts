@@ -1,0 +1,164 @@
+// The Settings view's app settings (issue 12 item 6): shown with what pins them, checked, stored in the data dir and
+// applied without a command line: plan, quotas, allowed hosts and log level at once; bind address and port at the
+// next start (the listener keeps its socket). A setting pinned by a flag or environment variable cannot be changed here.
+import type { AppSettingsDto } from '../../../src-preload/contract/dto.js'
+import { EXPOSED_WARNING, isLoopbackHost } from '../api/plugins/security.js'
+import type { Db } from '../db/connection.js'
+import { DEFAULT_ACCOUNT_ID } from '../db/repositories/accounts-repo.js'
+import { CodedError, errorFactory } from '../domain/errors.js'
+import { isPlanTier, type PlanCatalogue, type PlanTier } from '../domain/plans.js'
+import type { AccountService } from '../services/account-service.js'
+import { readAppSettings, writeAppSettings, type StoredAppSettings } from './app-settings-repo.js'
+import { isLogLevel, normalizeAllowHosts, normalizeBindHost, planUnlocks, type LogLevel, type PinnableSetting, type PinnedSettings, type StartValues } from './app-settings.js'
+
+export type SettingsErrorCode = 'invalid_param' | 'not_available'
+export class SettingsError extends CodedError<SettingsErrorCode> {}
+const fail = errorFactory(SettingsError)
+
+/** What the desktop host can do for Settings (Electron main, through the utility process); absent headless. */
+export interface DesktopHost {
+  /** The OS login item (absent where Electron cannot set one: Linux, where the desktop's autostart does it). */
+  loginItem?: { get(): boolean; set(value: boolean): void }
+  openFolder(path: string): void
+}
+
+export interface AppSettingsChanges {
+  plan?: PlanTier
+  freeInstanceQuota?: number | 'unlimited'
+  paidInstanceQuota?: number | 'unlimited'
+  allowHosts?: string[]
+  host?: string
+  port?: number
+  logLevel?: string
+  startAtLogin?: boolean
+}
+
+export interface AppSettingsServiceDeps {
+  db: Db
+  dataDir: string
+  /** The values this run started with (start-core.ts resolved them with resolveStartValues). */
+  started: StartValues
+  /** The port the API listens on (port 0 asks for any free one), once it listens. */
+  boundPort(): number | undefined
+  pinned: PinnedSettings
+  /** The core's plan catalogue: changed in place, so every reader (quota checks, accounts) sees the new quotas. */
+  plans: PlanCatalogue
+  accounts: AccountService
+  freePolicies: readonly string[]
+  /** The API's Host check reads the allowed hosts through allowHosts() on each new Host value. */
+  onAllowHostsChanged(hosts: readonly string[]): void
+  setLogLevel(level: string): void
+  desktop: DesktopHost | undefined
+  now(): number
+}
+
+const quotaOf = (q: number | 'unlimited'): number | null => (q === 'unlimited' ? null : q)
+
+export class AppSettingsService {
+  private allowHostsNow: string[]
+  private logLevelNow: string
+
+  constructor(private readonly deps: AppSettingsServiceDeps) {
+    this.allowHostsNow = [...deps.started.allowHosts]
+    this.logLevelNow = deps.started.logLevel
+  }
+
+  /** The extra Host names accepted now (the API's Host check and the API view read it). */
+  allowHosts(): readonly string[] {
+    return this.allowHostsNow
+  }
+
+  view(): AppSettingsDto {
+    const { started, pinned, plans, dataDir, desktop } = this.deps
+    const stored = readAppSettings(this.deps.db)
+    const pin = (key: PinnableSetting) => pinned[key] ?? null
+    // The choice is what runs at the next start: the pinned value, else the stored one, else what runs now.
+    const choice = <K extends keyof StoredAppSettings & keyof StartValues>(key: K, now: StartValues[K]) =>
+      ({ value: pinned[key] !== undefined ? now : ((stored[key] as StartValues[K] | undefined) ?? now), effective: now, pinnedBy: pin(key) })
+    const plan = this.deps.accounts.get(DEFAULT_ACCOUNT_ID).plan
+    const host = choice('host', started.host)
+    return {
+      plan: { value: plan, effective: plan, pinnedBy: pin('plan'), unlocks: planUnlocks(plans.instanceQuota, this.deps.freePolicies) },
+      freeInstanceQuota: choice('freeInstanceQuota', plans.instanceQuota.free),
+      paidInstanceQuota: choice('paidInstanceQuota', plans.instanceQuota.paid),
+      allowHosts: choice('allowHosts', this.allowHostsNow),
+      host: { ...host, loopback: isLoopbackHost(host.value), exposedWarning: EXPOSED_WARNING },
+      port: choice('port', this.deps.boundPort() ?? started.port),
+      logLevel: choice('logLevel', this.logLevelNow),
+      dataDir: { path: dataDir, canOpen: desktop !== undefined },
+      startAtLogin: { available: desktop?.loginItem !== undefined, value: desktop?.loginItem?.get() ?? false }
+    }
+  }
+
+  /** Checks every change first (nothing is stored when one is refused), then stores and applies them. */
+  update(changes: AppSettingsChanges): AppSettingsDto {
+    const pinnedBy = (key: PinnableSetting) => {
+      const by = this.deps.pinned[key]
+      if (by) throw fail('invalid_param', `This setting is set by ${by} when Switchboard starts, so it cannot be changed here`, `Start Switchboard without ${by} to choose it in Settings`, { setting: key })
+    }
+    const toStore: Partial<StoredAppSettings> = {}
+    let allowHosts: string[] | undefined
+    let logLevel: LogLevel | undefined
+    if (changes.plan !== undefined) {
+      pinnedBy('plan')
+      if (!isPlanTier(changes.plan)) throw fail('invalid_param', `The plan must be free or paid, not "${String(changes.plan)}"`)
+    }
+    for (const key of ['freeInstanceQuota', 'paidInstanceQuota'] as const) {
+      const q = changes[key]
+      if (q === undefined) continue
+      pinnedBy(key)
+      if (q !== 'unlimited' && (!Number.isInteger(q) || q < 0 || q > 100_000)) throw fail('invalid_param', 'An instance quota is a whole number of instances (0 to 100000) or unlimited', undefined, { setting: key })
+      toStore[key] = quotaOf(q)
+    }
+    if (changes.allowHosts !== undefined) {
+      pinnedBy('allowHosts')
+      const checked = normalizeAllowHosts(changes.allowHosts)
+      if ('bad' in checked) throw fail('invalid_param', `"${checked.bad}" is not an allowed host: give a host name or IP address, without a port or wildcard (e.g. host.docker.internal)`, undefined, { setting: 'allowHosts' })
+      toStore.allowHosts = allowHosts = checked.hosts
+    }
+    if (changes.host !== undefined) {
+      pinnedBy('host')
+      const host = normalizeBindHost(changes.host)
+      if (!host) throw fail('invalid_param', `"${changes.host}" is not a bind address: give an IP address of this computer (127.0.0.1 keeps the API on this computer, 0.0.0.0 opens it to the network)`, undefined, { setting: 'host' })
+      toStore.host = host
+    }
+    if (changes.port !== undefined) {
+      pinnedBy('port')
+      if (!Number.isInteger(changes.port) || changes.port < 1 || changes.port > 65535) throw fail('invalid_param', 'The port must be a whole number from 1 to 65535', undefined, { setting: 'port' })
+      toStore.port = changes.port
+    }
+    if (changes.logLevel !== undefined) {
+      pinnedBy('logLevel')
+      if (!isLogLevel(changes.logLevel)) throw fail('invalid_param', `The log level must be error, warn, info or debug, not "${changes.logLevel}"`, undefined, { setting: 'logLevel' })
+      toStore.logLevel = logLevel = changes.logLevel
+    }
+    if (changes.startAtLogin !== undefined && !this.deps.desktop) {
+      throw fail('not_available', 'Start at login is a setting of the desktop app', 'The headless server starts however you start it (a service, a scheduled task)')
+    }
+    if (changes.startAtLogin !== undefined && !this.deps.desktop?.loginItem) {
+      throw fail('not_available', 'Switchboard cannot set start at login on this system', 'Add Switchboard to your desktop\'s startup (autostart) applications')
+    }
+
+    writeAppSettings(this.deps.db, toStore, this.deps.now())
+    if (changes.plan !== undefined) this.deps.accounts.update(DEFAULT_ACCOUNT_ID, { plan: changes.plan })
+    // Live: the catalogue object is shared by reference with every quota reader.
+    if (toStore.freeInstanceQuota !== undefined) this.deps.plans.instanceQuota.free = toStore.freeInstanceQuota
+    if (toStore.paidInstanceQuota !== undefined) this.deps.plans.instanceQuota.paid = toStore.paidInstanceQuota
+    if (allowHosts) {
+      this.allowHostsNow = allowHosts
+      this.deps.onAllowHostsChanged(allowHosts)
+    }
+    if (logLevel) {
+      this.logLevelNow = logLevel
+      this.deps.setLogLevel(logLevel)
+    }
+    if (changes.startAtLogin !== undefined) this.deps.desktop!.loginItem!.set(changes.startAtLogin)
+    return this.view()
+  }
+
+  /** Opens the data folder in the desktop's file manager (desktop only). */
+  openDataFolder(): void {
+    if (!this.deps.desktop) throw fail('not_available', 'Only the desktop app can open a folder', 'Copy the path and open it in your file manager')
+    this.deps.desktop.openFolder(this.deps.dataDir)
+  }
+}

@@ -1,0 +1,46 @@
+// App settings in Settings (plan, quotas, hosts, port, log level, data folder, start at login): loaded from the core,
+// each change sent as it is made and answered with the core's new view, and said once ("Saved: …") for aria-live.
+import { create } from 'zustand'
+import type { AppSettingsDto, RequestOf } from '../../src-preload/contract/index.js'
+import { bridge, call } from '../lib/bridge.js'
+import type { UiError } from '../lib/errors.js'
+import { runAction } from './run-action.js'
+
+export type SettingsChanges = RequestOf<'settings.set'>
+export type SettingsSection = 'plan' | 'access' | 'general'
+
+interface SettingsState {
+  settings: AppSettingsDto | null
+  /** The setting being saved (its label), while the core answers. */
+  busy: string | null
+  /** The last change the core accepted, in words, and the section that shows it (a status line there). */
+  saved: { section: SettingsSection; text: string } | null
+  /** A refusal, in the section of the change (or 'load'). */
+  error: (UiError & { section: SettingsSection | 'load' }) | null
+  load(): Promise<void>
+  /** Sends one change; `what` says it in words ("Log level: debug"). True when the core accepted it. */
+  save(section: SettingsSection, changes: SettingsChanges, what: string): Promise<boolean>
+  openFolder(): Promise<void>
+}
+
+export const useSettingsStore = create<SettingsState>()((set) => {
+  const failIn = (section: SettingsSection | 'load') => (error: UiError) => set({ error: { ...error, section }, saved: null })
+  return {
+    settings: null,
+    busy: null,
+    saved: null,
+    error: null,
+    load: () => runAction(async () => set({ settings: await call(bridge().settings.get()), error: null }), { fail: failIn('load') }),
+    async save(section, changes, what) {
+      set({ busy: what, error: null, saved: null })
+      return runAction(
+        async () => {
+          set({ settings: await call(bridge().settings.set(changes)), saved: { section, text: what } })
+          return true
+        },
+        { fail: failIn(section), settle: () => set({ busy: null }), fallback: false }
+      )
+    },
+    openFolder: () => runAction(async () => void (await call(bridge().settings.openDataFolder())), { fail: failIn('general') })
+  }
+})

@@ -1,0 +1,122 @@
+// The media of a message in its bubble, fetched from the core over the bridge (never the API): photos and stickers
+// inline, voice and audio with a player, video with a player once asked for (it may be large), documents with a
+// Download action. Unavailable media (expired on the network, too large) says so, with "Try again".
+import { useCallback, useEffect, useState } from 'react'
+import type { MediaContentDto, MessageDto, MessageMediaDto } from '../../../src-preload/contract/dto.js'
+import { mediaLabel } from '../../../src-preload/contract/media-label.js'
+import { Icon } from '../../components/Icon.js'
+import { Spinner } from '../../components/Spinner.js'
+import { toUiError, type UiError } from '../../lib/errors.js'
+import { useChatsStore } from '../../stores/chats-store.js'
+import { loadMedia, rememberMedia } from './media-cache.js'
+
+export type MediaKind = 'image' | 'sticker' | 'video' | 'audio' | 'document'
+
+export function mediaKind(mimetype: string): MediaKind {
+  const [type, sub = ''] = mimetype.toLowerCase().split(';')[0]!.trim().split('/')
+  if (type === 'image') return sub === 'webp' ? 'sticker' : 'image'
+  if (type === 'video') return 'video'
+  if (type === 'audio') return 'audio'
+  return 'document'
+}
+
+type State = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; content: MediaContentDto } | { status: 'failed'; error: UiError }
+
+/** Saves a fetched file under its name (the browser's or Electron's download). */
+function saveFile(content: MediaContentDto, name: string): void {
+  const a = document.createElement('a')
+  a.href = content.dataUrl
+  a.download = name
+  a.rel = 'noopener'
+  document.body.append(a)
+  a.click()
+  a.remove()
+}
+
+const initial = (media: MessageMediaDto): State =>
+  media.url?.startsWith('data:') ? { status: 'ready', content: { mimetype: media.mimetype, filename: media.filename, size: 0, dataUrl: media.url } } : { status: 'idle' }
+
+export function MessageMedia({ m, media }: { m: MessageDto; media: MessageMediaDto }) {
+  const instanceId = useChatsStore((s) => s.thread?.instanceId)
+  const kind = mediaKind(media.mimetype)
+  const label = mediaLabel(media)
+  const [state, setState] = useState<State>(() => initial(media))
+  // A file sent from this app comes with its bytes: kept, so the bubble does not fetch them back after a re-render.
+  useEffect(() => {
+    if (instanceId && state.status === 'ready' && media.url?.startsWith('data:')) rememberMedia(instanceId, m.id, state.content)
+  }, [instanceId, m.id, media.url, state])
+
+  const load = useCallback(async (): Promise<MediaContentDto | undefined> => {
+    if (!instanceId) return undefined
+    setState({ status: 'loading' })
+    try {
+      const content = await loadMedia(instanceId, m.chatId, m.id)
+      setState({ status: 'ready', content })
+      return content
+    } catch (e) {
+      setState({ status: 'failed', error: toUiError(e) })
+      return undefined
+    }
+  }, [instanceId, m.chatId, m.id])
+
+  // Photos, stickers and voice notes are small: fetched at once. Video and documents when asked for.
+  const eager = kind === 'image' || kind === 'sticker' || kind === 'audio'
+  useEffect(() => {
+    if (eager && state.status === 'idle') void load()
+  }, [eager, state.status, load])
+
+  const chip = (
+    <span className="attachment">
+      <Icon name="clip" /> {label}
+    </span>
+  )
+
+  if (state.status === 'failed') {
+    return (
+      <span className="media-failed">
+        {chip}
+        <span className="media-error small" role="alert">
+          {state.error.message}
+        </span>
+        <button type="button" className="link" onClick={() => void load()} aria-label={`Try again to load ${label}`}>
+          Try again
+        </button>
+      </span>
+    )
+  }
+
+  if (kind === 'document') {
+    const download = async () => {
+      const content = state.status === 'ready' ? state.content : await load()
+      if (content) saveFile(content, media.filename ?? `${label}.${content.mimetype.split('/')[1] ?? 'bin'}`)
+    }
+    return (
+      <span className="media-document">
+        {chip}
+        <button type="button" disabled={state.status === 'loading'} onClick={() => void download()} aria-label={`Download ${label}`}>
+          {state.status === 'loading' ? 'Downloading…' : 'Download'}
+        </button>
+      </span>
+    )
+  }
+
+  if (state.status !== 'ready') {
+    if (kind === 'video' && state.status === 'idle') {
+      return (
+        <span className="media-document">
+          {chip}
+          <button type="button" onClick={() => void load()} aria-label={`Play ${label}`}>
+            Play
+          </button>
+        </span>
+      )
+    }
+    return <span className="media-loading">{state.status === 'loading' ? <Spinner label={`Loading ${label.toLowerCase()}…`} /> : chip}</span>
+  }
+
+  const src = state.content.dataUrl
+  if (kind === 'image') return <img src={src} alt={label} className="bubble-image" />
+  if (kind === 'sticker') return <img src={src} alt={label} className="bubble-sticker" />
+  if (kind === 'video') return <video src={src} controls autoPlay aria-label={label} className="bubble-video" />
+  return <audio src={src} controls aria-label={label} className="bubble-audio" />
+}
