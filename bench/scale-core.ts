@@ -4,7 +4,7 @@
 // core bundled once with esbuild and run by plain node (as the desktop app runs its bundle: no tsx compile at boot);
 // 'inproc': `npm run serve -- --network sandbox` (node + tsx + cli.ts), phones driven through /sandbox/*.
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -173,6 +173,8 @@ export class CoreProcess {
       { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] }
     )
     this.child = child
+    // The previous process's figures (its seq counts from 1 again) must never answer for this one.
+    rmSync(this.probeFile, { force: true })
     this.lastProbeSeq = 0
     child.stdout!.on('data', (d: Buffer) => (this.log = (this.log + d.toString()).slice(-20_000)))
     child.stderr!.on('data', (d: Buffer) => (this.log = (this.log + d.toString()).slice(-20_000)))

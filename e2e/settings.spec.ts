@@ -4,6 +4,7 @@
 import { request as httpRequest } from 'node:http'
 import { expect, test } from './fixtures.js'
 import { SettingsPage } from './pages/settings-page.js'
+import { saveScreenshot } from './screenshots.js'
 
 /** GET /health with a chosen Host header (fetch cannot set Host). */
 function healthVia(apiUrl: string, host: string): Promise<number> {
@@ -39,6 +40,8 @@ test('allowed host and quota changed in Settings apply live and survive a restar
   const create = () => fetch(`${app.apiUrl}/v2/session/create`, { method: 'POST', headers: { 'access-token': app.token } })
   expect((await create()).status).toBe(201)
   expect((await create()).status).toBe(403)
+
+  await saveScreenshot(page, 'settings')
 
   // Binding off loopback is explained before it is saved; it would apply at the next start.
   await settings.access.getByLabel('Bind address', { exact: true }).fill('0.0.0.0')

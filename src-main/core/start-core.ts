@@ -30,7 +30,7 @@ import { InstanceManager, type ResumeConfig } from './engine/instance-manager.js
 import { startIngestor } from './messaging/ingest/ingestor.js'
 import { sessionStatusOutbox } from './messaging/ingest/session-status.js'
 import { wasSentByApi } from './messaging/send/outbound-repo.js'
-import { createRetryCounterCaches, deleteInstanceStore, storeGetMessage } from './messaging/store/index.js'
+import { createRetryCounterCaches, storeGetMessage } from './messaging/store/index.js'
 import { createWebhookService, type WebhookService } from './webhooks/index.js'
 import { EventStreamService } from './webhooks/event-stream.js'
 import { MediaFiles } from './messaging/reads/media-files.js'
@@ -54,7 +54,7 @@ import { InstanceService } from './services/instance-service.js'
 import { StatusService } from './account/status/status-service.js'
 import { TempLinkService } from './services/temp-link-service.js'
 import { AccountService } from './services/account-service.js'
-import { deleteInstanceWebhooks } from './webhooks/outbox.js'
+import { deleteInstanceRows } from './services/instance-data.js'
 import { deleteInstance as deleteInstanceRow } from './db/repositories/instances-repo.js'
 import { PolicyService } from './rate-limit/policy-service.js'
 import { DEFAULT_ACCOUNT_ID } from './db/repositories/accounts-repo.js'
@@ -252,8 +252,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       wakeDeliveries, logger: logger.child({ module: 'store' }), undecryptableGraceMs: options.undecryptableGraceMs
     })
     instances.onDelete((id) => {
-      webhooks.deleteInstance(id)
-      deleteInstanceStore(db, id)
+      deleteInstanceRows(db, id)
       retryCounters.drop(id)
       proxies.forget(id)
     })
@@ -427,9 +426,8 @@ export function openAccountAdmin(options: Pick<CoreOptions, 'dataDir' | 'nativeB
   const plans: PlanCatalogue = { instanceQuota: { free: quota('free', stored.freeInstanceQuota), paid: quota('paid', stored.paidInstanceQuota) } }
   const mediaDir = join(options.dataDir, 'media')
   const deleteInstance = async (id: string) => {
-    // The same as InstanceManager.delete's hooks in startCore, minus what only lives in memory there.
-    deleteInstanceWebhooks(db, id)
-    deleteInstanceStore(db, id)
+    // The rows the running core's delete hook removes, then what only the media store holds.
+    deleteInstanceRows(db, id)
     if (/^[A-Z0-9]{12}$/.test(id)) rmSync(join(mediaDir, id), { recursive: true, force: true })
     deleteInstanceRow(db, id)
   }

@@ -15,15 +15,8 @@ export type PinnableSetting = keyof StoredAppSettings | 'plan'
 /** Per setting, the flag or variable that set it at start (`--port`, `SWITCHBOARD_HOST`...). */
 export type PinnedSettings = Partial<Record<PinnableSetting, string>>
 
-export interface StartValues {
-  host: string
-  port: number
-  allowHosts: string[]
-  /** A LogLevel, or another pino level a flag or variable gave (trace). */
-  logLevel: string
-  freeInstanceQuota: number | null
-  paidInstanceQuota: number | null
-}
+/** The values a start runs with: every stored setting, resolved (logLevel may be another pino level a flag gave, e.g. trace). */
+export type StartValues = StoredAppSettings
 
 /** A bind address: an IP address (0.0.0.0 and :: listen on every interface) or localhost; brackets optional. */
 export function normalizeBindHost(text: string): string | undefined {

@@ -1,11 +1,10 @@
-// API accounts: plan tier and the SHA-256 hash of the access token. Plain functions taking the db first; every
-// write calls noteRowWrite so the request path's cached lookups (row-cache.ts) see it at once.
+// API accounts: plan tier and the SHA-256 hash of the access token. Plain functions taking the db first.
 import { timingSafeEqual } from 'node:crypto'
 import type { Db } from '../connection.js'
 import { stmt } from '../statements.js'
 import type { PlanTier } from '../../domain/plans.js'
 import { hashToken, hashTokenHex } from '../../domain/tokens.js'
-import { noteRowWrite, RowCache } from './row-cache.js'
+import { RowCache } from './row-cache.js'
 
 export interface AccountRow {
   id: string
@@ -77,18 +76,15 @@ export function upsertAccount(db: Db, input: UpsertAccountInput): AccountRow {
     isDefault: input.isDefault ? 1 : 0,
     now: input.now
   })
-  noteRowWrite(db)
   return getAccount(db, input.id)!
 }
 
 export function setAccountPlan(db: Db, id: string, plan: PlanTier, now: number): void {
   stmt(db, 'UPDATE accounts SET plan = ?, updated_at = ? WHERE id = ?').run(plan, now, id)
-  noteRowWrite(db)
 }
 
 export function setAccountToken(db: Db, id: string, token: string, now: number): void {
   stmt(db, 'UPDATE accounts SET token_hash = ?, token_hint = ?, updated_at = ? WHERE id = ?').run(hashTokenHex(token), tokenHint(token), now, id)
-  noteRowWrite(db)
 }
 
 /** The last 4 characters: enough to tell tokens apart, far too few to guess the other 39. */
@@ -109,19 +105,15 @@ export function insertAccount(db: Db, input: NewAccountInput): AccountRow {
     `INSERT INTO accounts (id, name, plan, token_hash, token_hint, instance_quota, is_default, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)`
   ).run(input.id, input.name, input.plan, hashTokenHex(input.token), tokenHint(input.token), input.instanceQuota, input.now, input.now)
-  noteRowWrite(db)
   return getAccount(db, input.id)!
 }
 
 /** NULL = the plan's quota, -1 = unlimited, N = N instances. */
 export function setAccountQuota(db: Db, id: string, instanceQuota: number | null, now: number): void {
   stmt(db, 'UPDATE accounts SET instance_quota = ?, updated_at = ? WHERE id = ?').run(instanceQuota, now, id)
-  noteRowWrite(db)
 }
 
 /** Removes the account row; its instances must already be gone (their data is not all cascaded). */
 export function deleteAccount(db: Db, id: string): boolean {
-  const removed = stmt(db, 'DELETE FROM accounts WHERE id = ? AND is_default = 0').run(id).changes > 0
-  noteRowWrite(db)
-  return removed
+  return stmt(db, 'DELETE FROM accounts WHERE id = ? AND is_default = 0').run(id).changes > 0
 }

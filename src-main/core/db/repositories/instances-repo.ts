@@ -1,8 +1,7 @@
 // Instances: identity, owner, persisted status, whether the user wants it running, policy and paired account.
-// Every write calls noteRowWrite so the request path's cached ownership lookup (row-cache.ts) sees it at once.
 import type { Db } from '../connection.js'
 import { stmt } from '../statements.js'
-import { noteRowWrite, RowCache } from './row-cache.js'
+import { RowCache } from './row-cache.js'
 import type { InstanceStatus } from '../../domain/instance-status.js'
 import type { InstanceMe } from '../../domain/events.js'
 import type { ProxySetting } from '../../domain/proxy.js'
@@ -36,7 +35,7 @@ const ownedRows = new RowCache<InstanceRow>()
 
 /**
  * The ownership check is part of the query: another account's instance is simply "not found". Every
- * instance-scoped request reads it, so found rows are cached (frozen) until any instances write.
+ * instance-scoped request reads it, so found rows are cached (frozen) until the database changes (row-cache.ts).
  */
 export const getOwnedInstance = (db: Db, accountId: string, id: string): InstanceRow | undefined =>
   ownedRows.get(db, `${accountId}\u0000${id}`, () => stmt(db, 'SELECT * FROM instances WHERE id = ? AND account_id = ?').get(id, accountId) as InstanceRow | undefined)
@@ -64,18 +63,15 @@ export function insertInstance(db: Db, input: InsertInstanceInput): InstanceRow 
     `INSERT INTO instances (id, account_id, session_name, status, desired_running, rate_policy, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
   ).run(input.id, input.accountId, input.sessionName, input.status, input.desiredRunning ? 1 : 0, input.ratePolicy, input.now, input.now)
-  noteRowWrite(db)
   return getInstance(db, input.id)!
 }
 
 export function setInstanceStatus(db: Db, id: string, status: PersistedStatus, reason: string, now: number): void {
   stmt(db, 'UPDATE instances SET status = ?, status_reason = ?, updated_at = ? WHERE id = ?').run(status, reason, now, id)
-  noteRowWrite(db)
 }
 
 export function setDesiredRunning(db: Db, id: string, running: boolean, now: number): void {
   stmt(db, 'UPDATE instances SET desired_running = ?, updated_at = ? WHERE id = ?').run(running ? 1 : 0, now, id)
-  noteRowWrite(db)
 }
 
 export function setInstanceMe(db: Db, id: string, me: InstanceMe | null, now: number): void {
@@ -87,7 +83,6 @@ export function setInstanceMe(db: Db, id: string, me: InstanceMe | null, now: nu
     now,
     id
   )
-  noteRowWrite(db)
 }
 
 /** The instance's proxy with its password opened (open_secret), or null for a direct connection. */
@@ -115,19 +110,15 @@ export function setInstanceProxy(db: Db, id: string, proxy: ProxySetting | null,
     now,
     id
   )
-  noteRowWrite(db)
 }
 
 export function setInstancePolicy(db: Db, id: string, slug: string, now: number): void {
   stmt(db, 'UPDATE instances SET rate_policy = ?, updated_at = ? WHERE id = ?').run(slug, now, id)
-  noteRowWrite(db)
 }
 
 /** Rows that reference the instance (auth state, temp links, pairing requests) go with it (ON DELETE CASCADE). */
 export function deleteInstance(db: Db, id: string): boolean {
-  const removed = stmt(db, 'DELETE FROM instances WHERE id = ?').run(id).changes > 0
-  noteRowWrite(db)
-  return removed
+  return stmt(db, 'DELETE FROM instances WHERE id = ?').run(id).changes > 0
 }
 
 export function rowMe(row: InstanceRow): InstanceMe | null {

@@ -1,6 +1,6 @@
 // The request path's cached account/instance lookups (row-cache.ts) never answer from a stale row: writes through
-// the repositories, writes by another connection (the accounts CLI on the same file) and rolled-back transactions
-// are all seen by the very next lookup; unknown tokens are never cached.
+// the repositories or raw SQL and rolled-back transactions are seen by the very next lookup, writes by another
+// connection (the accounts CLI on the same file) within FOREIGN_COMMIT_WINDOW_MS; unknown tokens are never cached.
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,6 +10,9 @@ import { migrate } from '../migrate.js'
 import { appMigrations } from '../migrations/index.js'
 import { deleteAccount, findAccountByToken, insertAccount, setAccountPlan, setAccountToken } from './accounts-repo.js'
 import { deleteInstance, getOwnedInstance, insertInstance, setInstanceStatus } from './instances-repo.js'
+import { FOREIGN_COMMIT_WINDOW_MS } from './row-cache.js'
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 const setup = () => {
   const file = join(mkdtempSync(join(tmpdir(), 'sb-rowcache-')), 'switchboard.db')
@@ -40,22 +43,24 @@ describe('cached auth lookups', () => {
     expect(getOwnedInstance(db, 'acc_other', 'INST00000001')).toBeUndefined()
     deleteInstance(db, 'INST00000001')
     expect(getOwnedInstance(db, 'acc_1', 'INST00000001')).toBeUndefined()
+    // Any write through the connection counts, not only the repositories' (tests and migrations use raw SQL).
+    db.prepare("UPDATE accounts SET plan = 'free' WHERE id = 'acc_1'").run()
+    expect(findAccountByToken(db, 'token-two')?.plan).toBe('free')
     deleteAccount(db, 'acc_1')
     expect(findAccountByToken(db, 'token-two')).toBeUndefined()
   })
 
-  it('sees another connection\'s commits at once (the accounts CLI rotating or removing on the same data dir)', async () => {
+  it('sees another connection\'s commits within a millisecond (the accounts CLI rotating or removing on the same data dir)', async () => {
     const { file, db } = setup()
     expect(findAccountByToken(db, 'token-one')?.plan).toBe('free')
     expect(getOwnedInstance(db, 'acc_1', 'INST00000001')).toBeDefined()
     const cli = other(file)
     setAccountToken(cli, 'acc_1', 'token-rotated', 2)
-    // Not even a turn of the event loop: the next lookup already refuses the old token.
-    await Promise.resolve()
+    await sleep(FOREIGN_COMMIT_WINDOW_MS + 1)
     expect(findAccountByToken(db, 'token-one')).toBeUndefined()
     expect(findAccountByToken(db, 'token-rotated')?.id).toBe('acc_1')
     deleteInstance(cli, 'INST00000001')
-    await Promise.resolve()
+    await sleep(FOREIGN_COMMIT_WINDOW_MS + 1)
     expect(getOwnedInstance(db, 'acc_1', 'INST00000001')).toBeUndefined()
     cli.close()
   })

@@ -1,50 +1,38 @@
-// Read-through caches of the rows every authenticated request reads (the token's account, the caller's instance),
-// so the request path costs no SQL while nothing changed. A cached row stays valid only while the connection's
-// generation is unchanged: the repositories' writes bump it, and so does PRAGMA data_version moving (another
-// connection, e.g. the `accounts` CLI on the same data dir, committed), checked at most once per synchronous run.
+// Read-through caches of the rows every authenticated request reads (the token's account, the caller's instance).
+// A cached row stays valid only while the database is unchanged: total_changes() (0.1 µs) moves with any write
+// through this connection (repositories, raw SQL, cascades), checked on every lookup; PRAGMA data_version moves
+// when another connection commits (the `accounts` CLI on the same data dir). Reading data_version starts a read
+// transaction and costs as much as the lookups it saves, so it is read at most once per millisecond: another
+// process's rotation or removal is seen by every request that starts 1 ms after its commit.
 import type { Db } from '../connection.js'
 import { stmt } from '../statements.js'
 
-interface Generation {
-  value: number
-  dataVersion: number
-  /** data_version was read in the current synchronous run (cleared by a microtask). */
-  fresh: boolean
+/** How long another connection's commit may go unseen. */
+export const FOREIGN_COMMIT_WINDOW_MS = 1
+
+interface Stamp {
+  changes: number
+  version: number
+  versionReadAt: number
 }
 
-const generations = new WeakMap<Db, Generation>()
+const stamps = new WeakMap<Db, Stamp>()
 
-function generationOf(db: Db): Generation {
-  let g = generations.get(db)
-  if (!g) generations.set(db, (g = { value: 0, dataVersion: -1, fresh: false }))
-  return g
-}
-
-/** Called by every write of a cached table (also inside a transaction: a rollback then only costs a re-read). */
-export function noteRowWrite(db: Db): void {
-  generationOf(db).value++
-}
-
-/** A number that changes whenever a cached row may have changed. */
-export function rowGeneration(db: Db): number {
-  const g = generationOf(db)
-  if (!g.fresh) {
+/** The connection's change stamp, refreshed as described above. */
+function changeStamp(db: Db): { changes: number; version: number } {
+  const changes = stmt(db, 'SELECT total_changes()').pluck().get() as number
+  let stamp = stamps.get(db)
+  const now = performance.now()
+  if (!stamp || now - stamp.versionReadAt >= FOREIGN_COMMIT_WINDOW_MS) {
     const version = stmt(db, 'PRAGMA data_version').pluck().get() as number
-    if (version !== g.dataVersion) {
-      g.dataVersion = version
-      g.value++
-    }
-    g.fresh = true
-    queueMicrotask(() => {
-      g.fresh = false
-    })
+    stamps.set(db, (stamp = { changes, version, versionReadAt: now }))
   }
-  return g.value
+  return { changes, version: stamp.version }
 }
 
-/** Bounded (junk keys only ever miss: callers cache found rows only), emptied when the generation moves. */
+/** Bounded (callers cache found rows only: junk keys only ever miss), emptied when the stamp moves. */
 export class RowCache<T extends object> {
-  private readonly rows = new WeakMap<Db, { generation: number; map: Map<string, T> }>()
+  private readonly rows = new WeakMap<Db, { changes: number; version: number; map: Map<string, T> }>()
 
   constructor(private readonly max = 1024) {}
 
@@ -54,9 +42,9 @@ export class RowCache<T extends object> {
    */
   get(db: Db, key: string, load: () => T | undefined): T | undefined {
     if (db.inTransaction) return load()
-    const generation = rowGeneration(db)
+    const { changes, version } = changeStamp(db)
     let entry = this.rows.get(db)
-    if (!entry || entry.generation !== generation) this.rows.set(db, (entry = { generation, map: new Map() }))
+    if (!entry || entry.changes !== changes || entry.version !== version) this.rows.set(db, (entry = { changes, version, map: new Map() }))
     const hit = entry.map.get(key)
     if (hit) return hit
     const row = load()
