@@ -4,7 +4,6 @@ import type { ApiInfoDto } from '../../src-preload/contract/dto.js'
 import { bridge, call } from '../lib/bridge.js'
 import type { UiError } from '../lib/errors.js'
 import { runAction } from './run-action.js'
-import { confirmDone } from './toasts-store.js'
 
 interface ApiState {
   info: ApiInfoDto | null
@@ -39,8 +38,8 @@ export const useApiStore = create<ApiState>()((set) => {
       set({ busy: 'rotate', error: null, rotated: false })
       return runAction(
         async () => {
+          // The API view's own notice beside the new token confirms it (and says what to do); a toast would announce it twice.
           set({ token: (await call(bridge().api.rotateToken())).token, rotated: true })
-          confirmDone('API token rotated: the old one stopped working.')
           return true
         },
         { fail, settle: idle, fallback: false }

@@ -57,8 +57,10 @@ export interface UiRoutesOptions {
 export async function registerUiRoutes(app: FastifyInstance, o: UiRoutesOptions): Promise<void> {
   // Every WebSocket upgrade goes through the router once the websocket plugin listens. One refused before the
   // plugin's own hooks ran (Host/Origin check, unknown path) would keep its socket open and block shutdown.
-  app.addHook('onResponse', async (request, reply) => {
+  // Callback style, not async: it runs on every request, and an async hook costs a promise each time.
+  app.addHook('onResponse', (request, reply, done) => {
     if (request.raw.headers.upgrade && reply.statusCode !== 101) request.raw.socket?.destroy()
+    done()
   })
   await app.register(async (scope) => {
     // The core's app already has it (api/app.ts: one WebSocket server for every route); a bare app (tests) gets it here.

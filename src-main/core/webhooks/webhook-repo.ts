@@ -3,6 +3,7 @@
 import type { Db } from '../db/connection.js'
 import { WebhookNotFoundError, WebhookValidationError } from './errors.js'
 import { stmt } from '../db/statements.js'
+import { RowCache } from '../db/repositories/row-cache.js'
 import { DEFAULT_RETRIES, normalizeFields, normalizeWebhookUrl, type WebhookFields, type WebhookInput, type WebhookRetries } from './webhook-input.js'
 
 export interface WebhookConfig {
@@ -73,8 +74,17 @@ export const toWebhookWire = (w: WebhookConfig): WebhookWire => ({
   disabled_reason: w.disabledReason
 })
 
-export function listWebhooks(db: Db, instanceId: string): WebhookConfig[] {
-  return (stmt(db, 'SELECT * FROM webhooks WHERE instance_id = ? ORDER BY position, id').all(instanceId) as Row[]).map(fromRow)
+/** Read on every /v2/session/info and start/stop answer (config.webhooks); emptied by any write (row-cache.ts). */
+const listCache = new RowCache<readonly WebhookConfig[]>(1024)
+
+const frozen = (w: WebhookConfig): WebhookConfig => {
+  Object.freeze(w.events)
+  Object.freeze(w.retries)
+  return Object.freeze(w)
+}
+
+export function listWebhooks(db: Db, instanceId: string): readonly WebhookConfig[] {
+  return listCache.get(db, instanceId, () => (stmt(db, 'SELECT * FROM webhooks WHERE instance_id = ? ORDER BY position, id').all(instanceId) as Row[]).map((r) => frozen(fromRow(r))))!
 }
 
 export function getWebhook(db: Db, instanceId: string, url: string): WebhookConfig | null {
@@ -168,7 +178,7 @@ export function deleteWebhook(db: Db, instanceId: string, url: string): boolean 
  * so their queued deliveries survive; within each entry omitted fields keep their value (hmac is not lost by
  * a client that only knows url/events/is_active). A URL given twice: the later entry wins.
  */
-export function replaceWebhooks(db: Db, instanceId: string, inputs: readonly WebhookInput[], now = Date.now()): WebhookConfig[] {
+export function replaceWebhooks(db: Db, instanceId: string, inputs: readonly WebhookInput[], now = Date.now()): readonly WebhookConfig[] {
   const wanted = new Map<string, WebhookFields>()
   inputs.forEach((input, i) => {
     try {

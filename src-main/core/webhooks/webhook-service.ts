@@ -53,14 +53,14 @@ export interface WebhookService {
    */
   wake(): void
 
-  list(instanceId: string): WebhookConfig[]
+  list(instanceId: string): readonly WebhookConfig[]
   /** The v2 wire shape (session answers' config.webhooks, GET /v2/session/webhook). */
   listWire(instanceId: string): WebhookWire[]
   get(webhookId: number): WebhookConfig | null
   set(instanceId: string, input: WebhookInput): WebhookConfig
   update(instanceId: string, input: WebhookInput): WebhookConfig
   remove(instanceId: string, url: string): boolean
-  replace(instanceId: string, inputs: readonly WebhookInput[]): WebhookConfig[]
+  replace(instanceId: string, inputs: readonly WebhookInput[]): readonly WebhookConfig[]
 
   events(q: { instanceId: string; event?: string } & Page): EventSummary[]
   event(eventId: string): WebhookEnvelope | null
