@@ -106,7 +106,7 @@ describe('Chats: new conversations', () => {
     expect(await within(form).findByText('The instance is not connected')).toBeInTheDocument()
     refuse = false
     await userEvent.click(within(form).getByRole('button', { name: 'Start chat' }))
-    expect(await screen.findByRole('heading', { level: 2, name: '+44 791 112 3456' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 2, name: '+44 7911 123456' })).toBeInTheDocument()
     expect(within(nav).queryByRole('form', { name: 'New chat' })).not.toBeInTheDocument()
     expect(b.callsTo('chats.checkNumber')).toEqual([
       { instanceId: 'ABCDEF123456', phone: '447911123456' },

@@ -11,9 +11,12 @@ describe('phone numbers in the Chats view', () => {
 
   it('formats numbers with their country code', () => {
     expect(formatPhoneNumber('15550000002')).toBe('+1 555 000 0002')
-    expect(formatPhoneNumber('447911123456')).toBe('+44 791 112 3456')
-    expect(formatPhoneNumber('4915123456789')).toBe('+49 151 234 567 89')
-    expect(formatPhoneNumber('35312345678')).toBe('+353 123 456 78')
+    expect(formatPhoneNumber('447911123456')).toBe('+44 7911 123456')
+    expect(formatPhoneNumber('4915123456789')).toBe('+49 1512 3456789')
+    expect(formatPhoneNumber('35312345678')).toBe('+353 1 234 5678')
+    expect(formatPhoneNumber('5511987654321')).toBe('+55 11 98765 4321')
+    // Not a number of any country: the digits as they are, behind a plus.
+    expect(formatPhoneNumber('99912345')).toBe('+99912345')
     expect(chatIdNumber('15550000002@c.us')).toBe('+1 555 000 0002')
     expect(chatIdNumber('120363000000000000@g.us')).toBe('120363000000000000')
   })
