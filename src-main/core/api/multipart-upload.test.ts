@@ -17,7 +17,14 @@ const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex')
 const BOUNDARY = '----switchboard-test-boundary'
 
 /** Streams a multipart body (fields, then one file part of `fileBytes` made of `chunk` repeated) over real HTTP. */
-function upload(
+/** One upload, tried again (up to 3 times) when the server's early close won the race against reading its answer. */
+async function upload(...args: Parameters<typeof uploadOnce>): ReturnType<typeof uploadOnce> {
+  let answer = await uploadOnce(...args)
+  for (let retry = 0; retry < 2 && answer.status === -1; retry++) answer = await uploadOnce(...args)
+  return answer
+}
+
+function uploadOnce(
   port: number,
   path: string,
   o: { fields?: Record<string, string>; fileBytes: number; chunk: Buffer; filename?: string; type?: string; chunked?: boolean; onTick?: () => void }
@@ -43,8 +50,13 @@ function upload(
       res.on('data', (c: Buffer) => parts.push(c))
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString('utf8') }))
     })
-    // The server may answer and close before the whole body is sent: that is the point of some tests.
-    req.on('error', (e) => (answered ? undefined : reject(e)))
+    // The server may answer and close before the whole body is sent: that is the point of some tests. When its close
+    // wins the race against reading its answer, the client sees EPIPE/ECONNRESET instead (status -1): upload() tries again.
+    req.on('error', (e: NodeJS.ErrnoException) => {
+      if (answered) return
+      if (e.code === 'EPIPE' || e.code === 'ECONNRESET') resolve({ status: -1, body: e.code })
+      else reject(e)
+    })
     req.write(head)
     let sent = 0
     const pump = () => {
