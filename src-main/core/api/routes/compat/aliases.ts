@@ -3,9 +3,10 @@
 // paths with the chat id in the path (/v2/chats/{chatId}/messages ...). Each alias runs its v2 operation's own
 // handler, hooks, config and schema (route-table.ts); only the path parameters (and a few v1 defaults) are moved
 // into the request's parameters first. Listed in /docs with deprecated: true.
-import { Type } from '@sinclair/typebox'
-import type { FastifyInstance, FastifyRequest, HTTPMethods, preValidationHookHandler, RouteOptions } from 'fastify'
+import { Type, type TSchema } from '@sinclair/typebox'
+import type { FastifyInstance, FastifyRequest, HTTPMethods, preSerializationAsyncHookHandler, preValidationHookHandler, RouteOptions } from 'fastify'
 import type { RouteTable } from './route-table.js'
+import { toV1Status, v1AnswerSchema, V1_ANSWER_DOCS, withV1MessageInfo, type V1Answer } from './v1-answers.js'
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
@@ -20,6 +21,8 @@ export interface CompatAlias {
   defaults?: Record<string, string>
   /** Why this alias exists (who calls it), for /docs. */
   caller: string
+  /** The v1 shape of the answer (v1 names only; see v1-answers.ts). */
+  answer?: V1Answer
 }
 
 const N8N = "Wawp's n8n node and WordPress plugin (v1 names)"
@@ -29,7 +32,7 @@ const POST_PUT: Method[] = ['POST', 'PUT']
 
 /** v1's camel-case names of the send operations: /v2/send<Kind> for /v2/send/<kind>. */
 const n8nSends = (methods: Method[], ...kinds: string[]): CompatAlias[] =>
-  kinds.map((kind) => ({ path: `/v2/send${kind[0]!.toUpperCase()}${kind.slice(1)}`, methods, target: `/v2/send/${kind}`, caller: N8N }))
+  kinds.map((kind) => ({ path: `/v2/send${kind[0]!.toUpperCase()}${kind.slice(1)}`, methods, target: `/v2/send/${kind}`, caller: N8N, answer: 'message' }))
 
 /** WAHA's /v2/chats/{chatId}/<op> for the chat operations at /v2/chats/<op>. */
 const wahaChatOps = (methods: Method[], ...ops: string[]): CompatAlias[] =>
@@ -37,14 +40,14 @@ const wahaChatOps = (methods: Method[], ...ops: string[]): CompatAlias[] =>
 
 /** Every alias. Path parameters (:chatId, :messageId) become the parameters of the same name. */
 export const COMPAT_ALIASES: readonly CompatAlias[] = [
-  { path: '/v2/send', methods: GET_POST, target: '/v2/send/text', caller: N8N },
+  { path: '/v2/send', methods: GET_POST, target: '/v2/send/text', caller: N8N, answer: 'message' },
   { path: '/v2/sendText', methods: GET_POST, target: '/v2/send/text', caller: 'WAHA name' },
   ...n8nSends(GET_POST, 'image'),
-  { path: '/v2/sendFile', methods: GET_POST, target: '/v2/send/pdf', caller: N8N },
+  { path: '/v2/sendFile', methods: GET_POST, target: '/v2/send/pdf', caller: N8N, answer: 'message' },
   ...n8nSends(GET_POST, 'voice', 'video', 'location'),
   ...n8nSends(['POST'], 'poll'),
-  { path: '/v2/sendContactVcard', methods: ['POST'], target: '/v2/send/contact', caller: N8N },
-  ...n8nSends(['POST'], 'seen'),
+  { path: '/v2/sendContactVcard', methods: ['POST'], target: '/v2/send/contact', caller: N8N, answer: 'message' },
+  { path: '/v2/sendSeen', methods: ['POST'], target: '/v2/send/seen', caller: N8N },
   { path: '/v2/startTyping', methods: ['POST'], target: '/v2/send/start-typing', caller: N8N },
   { path: '/v2/stopTyping', methods: ['POST'], target: '/v2/send/stop-typing', caller: N8N },
   { path: '/v2/reaction', methods: ['PUT', 'POST'], target: '/v2/send/reaction', caller: N8N },
@@ -53,8 +56,8 @@ export const COMPAT_ALIASES: readonly CompatAlias[] = [
   // v1's getQr without format is the image; format=raw the raw value.
   { path: '/v2/getQr', methods: GET_POST, target: '/v2/auth/qr', defaults: { format: 'image' }, caller: N8N },
   { path: '/v2/requestCode', methods: ['POST'], target: '/v2/auth/request-code', caller: N8N },
-  { path: '/v2/status', methods: GET_POST, target: '/v2/session/info', caller: `${N8N}; answers the session info (status WORKING when online), not v1's {status:"Online"}` },
-  { path: '/v2/message', methods: GET_POST, target: '/v2/messages/get', caller: N8N },
+  { path: '/v2/status', methods: GET_POST, target: '/v2/session/info', caller: N8N, answer: 'status' },
+  { path: '/v2/message', methods: GET_POST, target: '/v2/messages/get', caller: N8N, answer: 'message' },
   { path: '/v2/session/all', methods: ['GET'], target: '/v2/sessions', defaults: { all: 'true' }, caller: 'a guess of older clients; every instance, STOPPED ones included' },
   { path: '/v2/chats/:chatId', methods: ['DELETE'], target: '/v2/chats/delete', caller: WAHA },
   ...wahaChatOps(['GET'], 'picture'),
@@ -84,6 +87,19 @@ function aliasInput(alias: CompatAlias): preValidationHookHandler {
 
 const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v])
 
+/** Reshapes a 2xx answer object into v1's (only on the aliases that have one; errors pass unchanged). */
+function v1Reshape(kind: V1Answer): preSerializationAsyncHookHandler {
+  const reshape = kind === 'status' ? toV1Status : withV1MessageInfo
+  return async (_request, reply, payload) =>
+    reply.statusCode < 300 && payload && typeof payload === 'object' && !Array.isArray(payload) ? reshape(payload as Record<string, unknown>) : payload
+}
+
+/** The target's answer schemas with the v1 fields on its 2xx answers. */
+function v1Responses(kind: V1Answer, response: unknown): Record<string, unknown> | undefined {
+  if (!response || typeof response !== 'object') return undefined
+  return Object.fromEntries(Object.entries(response).map(([code, schema]) => [code, Number(code) < 300 ? v1AnswerSchema(kind, schema as TSchema) : schema]))
+}
+
 export async function compatAliasRoutes(app: FastifyInstance, table: RouteTable): Promise<void> {
   for (const alias of COMPAT_ALIASES) {
     for (const method of alias.methods) {
@@ -92,7 +108,8 @@ export async function compatAliasRoutes(app: FastifyInstance, table: RouteTable)
       // A missing target is a programming error: fail the start (and every test) rather than serve a 404.
       if (!target) throw new Error(`compat alias ${method} ${alias.path}: no route ${targetMethod} ${alias.target}`)
       const schema = (target.schema ?? {}) as Record<string, unknown>
-      const { body, ...rest } = schema
+      const { body, response, ...rest } = schema
+      const answers = alias.answer ? v1Responses(alias.answer, response) : response
       const names = pathParamNames(alias.path)
       // Fastify adds url and method to a route's config; the alias has its own.
       const { url: _url, method: _method, ...config } = (target.config ?? {}) as Record<string, unknown>
@@ -105,13 +122,15 @@ export async function compatAliasRoutes(app: FastifyInstance, table: RouteTable)
         ...(target.bodyLimit === undefined ? {} : { bodyLimit: target.bodyLimit }),
         preValidation: [aliasInput(alias), ...asArray(target.preValidation)],
         ...(target.preHandler === undefined ? {} : { preHandler: target.preHandler }),
+        ...(alias.answer ? { preSerialization: v1Reshape(alias.answer) } : {}),
         schema: {
           ...rest,
+          ...(answers === undefined ? {} : { response: answers }),
           ...(method === 'GET' || body === undefined ? {} : { body }),
           ...(names.length ? { params: Type.Object(Object.fromEntries(names.map((n) => [n, Type.String()]))) } : {}),
           deprecated: true,
           summary: `${String(schema.summary ?? alias.target)} (deprecated alias)`,
-          description: `Deprecated alias of ${targetMethod} ${alias.target} (${alias.caller}): the same operation, parameters and answers${names.length ? `; ${names.join(' and ')} come from the path` : ''}${defaults ? `; default ${defaults}` : ''}. Use ${alias.target} in new code.\n\n${String(schema.description ?? '')}`
+          description: `Deprecated alias of ${targetMethod} ${alias.target} (${alias.caller}): the same operation, parameters and answers${names.length ? `; ${names.join(' and ')} come from the path` : ''}${defaults ? `; default ${defaults}` : ''}${alias.answer ? `. ${V1_ANSWER_DOCS[alias.answer]}` : ''}. Use ${alias.target} in new code.\n\n${String(schema.description ?? '')}`
         }
       } as RouteOptions)
     }
