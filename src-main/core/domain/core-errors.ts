@@ -12,6 +12,7 @@ export type CoreErrorCode =
   | 'invalid_phone_number'
   | 'invalid_policy'
   | 'invalid_access_token'
+  | 'missing_access_token'
   | 'invalid_credentials'
   | 'quota_reached'
   | 'subscription_required'
@@ -46,6 +47,9 @@ export const coreErrors = {
   invalidAccessToken: () =>
     core('invalid_access_token', 'The access token is invalid or expired',
       'Use the access token shown in the Switchboard app (or the one passed with --access-token)'),
+  /** Where the caller expects HTTP's 401 for a missing credential (MCP clients), instead of 400 missing_param. */
+  missingAccessToken: () =>
+    core('missing_access_token', 'An access token is required', 'Send the header Authorization: Bearer <access token> (or access-token, or ?access_token= in the URL)', { missing: ['access_token'] }),
   invalidCredentials: () => core('invalid_credentials', 'The access token or instance_id is invalid', 'Check access_token and instance_id'),
   quotaReached: (quota: number) =>
     core('quota_reached', `The account's instance quota (${quota}) is used up`, 'Delete an instance you no longer need, switch to the paid plan, or ask the owner for a larger quota'),
