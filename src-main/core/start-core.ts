@@ -78,6 +78,8 @@ export interface CoreOptions {
   host?: string
   /** Extra Host header names the API accepts besides loopback (--allow-host), e.g. host.docker.internal. */
   allowHosts?: string[]
+  /** The address others reach the API at (--public-url, e.g. a tunnel's), used in temporary links. */
+  publicUrl?: string
   network?: NetworkMode
   /** Token of the default account; otherwise the kept one, or a new random one on first run. */
   accessToken?: string
@@ -187,7 +189,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       allowHosts: options.allowHosts ?? [],
       logLevel: givenLogLevel ?? 'info',
       freeInstanceQuota: options.instanceQuota?.free !== undefined ? options.instanceQuota.free : DEFAULT_PLANS.instanceQuota.free,
-      paidInstanceQuota: options.instanceQuota?.paid !== undefined ? options.instanceQuota.paid : DEFAULT_PLANS.instanceQuota.paid
+      paidInstanceQuota: options.instanceQuota?.paid !== undefined ? options.instanceQuota.paid : DEFAULT_PLANS.instanceQuota.paid,
+      publicUrl: options.publicUrl ?? null
     }, readAppSettings(db), pinned)
     const host = started.host
     const setLogLevel = (level: string) => (fileLogger ? fileLogger.setLevel(level) : (logger.level = level))
@@ -317,7 +320,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       events: eventStream,
       // Choices and links are stamped with the wall clock, as before; the limiter's clock (tests: ManualClock) paces sends only.
       policies: new PolicyService({ db, counters: queue, now: Date.now }),
-      tempLinks: new TempLinkService({ db, now: Date.now }),
+      tempLinks: new TempLinkService({ db, now: Date.now, publicUrl: () => settings.publicUrl(), boundHost: host, port: () => port }),
       accounts,
       settings,
       // Wall clock too: store timestamps, the edit window and the picture cache are real time.

@@ -102,7 +102,8 @@ export const CHANNELS = {
         host: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
         port: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535 })),
         logLevel: Type.Optional(Type.Union([Type.Literal('error'), Type.Literal('warn'), Type.Literal('info'), Type.Literal('debug')])),
-        startAtLogin: Type.Optional(Type.Boolean())
+        startAtLogin: Type.Optional(Type.Boolean()),
+        publicUrl: Type.Optional(Type.Union([Type.String({ maxLength: 2048 }), Type.Null()]))
       },
       { additionalProperties: false, minProperties: 1 }
     )

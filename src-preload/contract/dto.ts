@@ -86,6 +86,8 @@ export interface PairingCodeDto {
 export interface TempLinkDto {
   link: string | null
   expiresAt: number | null
+  /** The link as a QR code (PNG data URL) to scan across the room; null without a link. */
+  qrImage: string | null
 }
 
 export type PolicyLimitName =
@@ -433,6 +435,8 @@ export interface AppSettingsDto {
   host: SettingDto<string> & { loopback: boolean; exposedWarning: string }
   /** API port (applies at the next start). */
   port: SettingDto<number>
+  /** The address others reach the API at (e.g. a tunnel's), used in temporary links; null: the request's own. Live. */
+  publicUrl: SettingDto<string | null>
   /** One of LogLevel, unless a flag or variable pinned another pino level (trace). Live. */
   logLevel: SettingDto<string>
   /** The data folder (database, media, logs, secrets): shown, never changed here. canOpen: the desktop app can open it. */

@@ -67,7 +67,7 @@ describe('--allow-host: Docker-style Host names on the loopback bind', () => {
     // The refusal says how to fix it for the name received (issue 23 item 2): the flag and the Settings field.
     const gateway = await get('127.0.0.1', port, '/health', `gateway.docker.internal:${port}`)
     expect(gateway.body.message).toContain('--allow-host gateway.docker.internal')
-    expect(gateway.body.message).toContain('Settings > Access > Allowed hosts')
+    expect(gateway.body.message).toContain('Settings > API access > Allowed hosts')
     expect((gateway.body.details as { host: string }).host).toBe('gateway.docker.internal')
     const otherPort = await get('127.0.0.1', port, '/health', `host.docker.internal:${port + 1}`)
     expect(otherPort.body.message).toBe(`Host host.docker.internal: this server listens on port ${port}`)

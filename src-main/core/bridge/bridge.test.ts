@@ -164,10 +164,12 @@ describe('UI bridge (offline engine)', () => {
     const id = list.ok ? list.data.instances[0]!.id : ''
     const created = await client.bridge.pairing.createTempLink({ instanceId: id })
     expect(created.ok && created.data.link).toMatch(new RegExp(`^${t.core.url}/temp-qr/[A-Za-z0-9_-]{43}$`))
+    // The link as a QR code for the UI to show (issue 23 item 9).
+    expect(created.ok && created.data.qrImage).toMatch(/^data:image\/png;base64,/)
     const page = await t.inject({ method: 'GET', url: new URL((created as { data: { link: string } }).data.link).pathname })
     expect(page.statusCode).toBe(200)
     const revoked = await client.bridge.pairing.revokeTempLink({ instanceId: id })
-    expect(revoked).toEqual({ ok: true, data: { link: null, expiresAt: null } })
+    expect(revoked).toEqual({ ok: true, data: { link: null, expiresAt: null, qrImage: null } })
   })
 
   it('serves the renderer build at /ui/ with a strict CSP', async () => {

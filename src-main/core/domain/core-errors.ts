@@ -63,7 +63,7 @@ export const coreErrors = {
       ? core('forbidden_host', `Host ${hostname}: this server listens on port ${port}`, `Call port ${port}`)
       : hostname
         ? core('forbidden_host',
-          `Host "${hostname}" is not allowed: start Switchboard with --allow-host ${hostname}, or add ${hostname} in Settings > Access > Allowed hosts`,
+          `Host "${hostname}" is not allowed: start Switchboard with --allow-host ${hostname}, or add ${hostname} in Settings > API access > Allowed hosts`,
           `Allowed hosts also come from SWITCHBOARD_ALLOW_HOSTS=${hostname}; from this machine itself, call http://127.0.0.1:<port>. See docs/docker-n8n-make.md`, { host: hostname })
         : core('forbidden_host', 'Requests must address this server by its loopback name or address', 'Call http://127.0.0.1:<port> or http://localhost:<port>'),
   forbiddenOrigin: () =>

@@ -83,10 +83,10 @@ describe.sequential('compatibility aliases', () => {
     expect(viaAlias.status).toBe(200)
     expect(typeof viaAlias.body.ack).toBe('number')
     // The v1 name adds what the plugin's delivery-tick poll reads (issue 23 item 1); the v2 path answers without it.
-    const { IsFromMe, _data: aliasData, ...rest } = viaAlias.body as { IsFromMe: boolean; _data: { Info: Record<string, unknown> } }
+    const { IsFromMe, _data: aliasData, ...rest } = viaAlias.body as unknown as { IsFromMe: boolean; _data: { Info: Record<string, unknown> } }
     expect(IsFromMe).toBe(true)
     expect(aliasData.Info).toMatchObject({ ID: (sent.body.key as { id: string }).id, IsFromMe: true, IsGroup: false, Type: 'media' })
-    const { _data: v2Data, ...v2Rest } = viaV2.body as { _data: Record<string, unknown> }
+    const { _data: v2Data, ...v2Rest } = viaV2.body as unknown as { _data: Record<string, unknown> }
     expect(rest).toEqual(v2Rest)
     expect(v2Data.Info).toBeUndefined()
     expect(viaV2.body.IsFromMe).toBeUndefined()
