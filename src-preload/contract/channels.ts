@@ -70,8 +70,11 @@ export const CHANNELS = {
   'webhooks.deliveries': channel(Type.Object({ instanceId: InstanceId, ...Page }, { additionalProperties: false })).returns<D.DeliveryDto[]>(),
   'webhooks.attempts': channel(Type.Object({ instanceId: InstanceId, deliveryId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false })).returns<D.AttemptDto[]>(),
   'webhooks.replay': channel(Type.Object({ instanceId: InstanceId, eventId: Type.String({ minLength: 1, maxLength: 64 }), webhookId: Type.Optional(Type.Integer({ minimum: 1 })) }, { additionalProperties: false })).returns<{ replayed: number }>(),
-  /** "Send test event": a real signed delivery of webhook.test to this webhook only, through the outbox (it shows in the log). */
-  'webhooks.sendTest': channel(Type.Object({ instanceId: InstanceId, webhookId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false })).returns<{ eventId: string }>(),
+  /**
+   * "Send test event": a real signed delivery of webhook.test — or, with `event`, a sample of that event kind flagged
+   * sample: true — to this webhook only, through the outbox (it shows in the log).
+   */
+  'webhooks.sendTest': channel(Type.Object({ instanceId: InstanceId, webhookId: Type.Integer({ minimum: 1 }), event: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) }, { additionalProperties: false })).returns<{ eventId: string }>(),
   /** The exact body of one delivery and the headers of its last (or next) attempt. */
   'webhooks.payload': channel(Type.Object({ instanceId: InstanceId, deliveryId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false })).returns<D.DeliveryPayloadDto>(),
 

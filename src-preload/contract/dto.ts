@@ -215,6 +215,8 @@ export interface WebhooksDto {
   knownEvents: string[]
   /** One line per event name (the same text as the OpenAPI webhook docs), webhook.test included. */
   eventDescriptions?: Record<string, string>
+  /** What "Send test event" can send: webhook.test first, then every event kind a sample can be sent of. */
+  testEvents?: string[]
   counts: Record<DeliveryState, number>
 }
 
