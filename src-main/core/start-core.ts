@@ -53,6 +53,8 @@ import type { CoreServices } from './services/core-services.js'
 import { InstanceService } from './services/instance-service.js'
 import { StatusService } from './account/status/status-service.js'
 import { TempLinkService } from './services/temp-link-service.js'
+import { HealthService } from './services/health-service.js'
+import { MetricsService } from './services/metrics-service.js'
 import { QrImages } from './services/qr-images.js'
 import { AccountService } from './services/account-service.js'
 import { deleteInstanceRows } from './services/instance-data.js'
@@ -303,10 +305,15 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       db, dataDir: options.dataDir, started, boundPort: () => port, pinned, plans, accounts, freePolicies: FREE_POLICY_SLUGS, onAllowHostsChanged: (hosts) => logger.info({ hosts }, 'allowed hosts changed in Settings'),
       setLogLevel, desktop: options.desktop, now: Date.now
     })
+    const instanceService = new InstanceService({ db, manager: instances, plans, webhooksOf: (id) => webhooks.listWire(id), events: bus, deliverabilityOf: (id) => sender.deliverabilityOf(id) })
+    // Health figures read at scrape / panel time from the store (GET /metrics, the UI's health panel).
+    const health = new HealthService({ db, instances: instanceService, send: sender, events: eventStream })
     const services: CoreServices = {
       network,
       now,
-      instances: new InstanceService({ db, manager: instances, plans, webhooksOf: (id) => webhooks.listWire(id), events: bus, deliverabilityOf: (id) => sender.deliverabilityOf(id) }),
+      instances: instanceService,
+      health,
+      metrics: new MetricsService(health),
       qrImages: new QrImages(),
       pairingCodes,
       send: sender,

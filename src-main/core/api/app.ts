@@ -43,6 +43,7 @@ import { webhookRoutes } from './routes/v2/webhooks.js'
 import { sessionListRoutes } from './routes/v2/sessions-list.js'
 import { eventStreamRoutes } from './routes/v2/events.js'
 import { mcpRoutes } from './routes/mcp.js'
+import { metricsRoutes } from './routes/metrics.js'
 import { compatAliasRoutes } from './routes/compat/aliases.js'
 import { docsRawRoutes } from './routes/compat/docs-raw.js'
 import { recordRoutes } from './routes/compat/route-table.js'
@@ -65,6 +66,7 @@ export const CORE_ROUTES: ((app: FastifyInstance, deps: ApiDeps) => Promise<void
   webhookLogRoutes,
   eventStreamRoutes,
   mcpRoutes,
+  metricsRoutes,
   contactsNetworkRoutes,
   contactStoreRoutes,
   chatReadRoutes,
