@@ -36,6 +36,8 @@ export const CHANNELS = {
   'instances.delete': channel(ForInstance).returns<D.InstanceDto>(),
   /** Unread messages per instance of the account (the sum of its chats' unread counts) and when the newest came. */
   'instances.unread': channel(Empty).returns<D.UnreadSummaryDto>(),
+  /** The instance's health figures, the same as GET /metrics (read when asked). */
+  'instances.health': channel(ForInstance).returns<D.InstanceHealthDto>(),
 
   'pairing.qr': channel(ForInstance).returns<D.QrDto>(),
   'pairing.requestCode': channel(Type.Object({ instanceId: InstanceId, phoneNumber: Type.String({ maxLength: 32 }) }, { additionalProperties: false })).returns<D.PairingCodeDto>(),

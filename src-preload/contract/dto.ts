@@ -83,6 +83,27 @@ export interface PairingCodeDto {
   code: string
 }
 
+/** One instance's health figures, as GET /metrics reports them (read from the store when asked). */
+export interface InstanceHealthDto {
+  instanceId: string
+  status: InstanceStatus
+  queueDepth: number
+  oldestQueuedSeconds: number
+  /** Outbound messages kept in the store, by result (queued, sending, sent, failed, purged). */
+  sends: Record<string, number>
+  newContactsPaused: boolean
+  heldNewContactSends: number
+  inboundMessages: number
+  /** Webhook deliveries kept in the outbox, by state (pending, in_flight, delivered, dead). */
+  webhookDeliveries: Record<string, number>
+  outboxPending: number
+  outboxOldestPendingSeconds: number
+  /** Clients connected to GET /v2/events (every account). */
+  eventStreamClients: number
+  /** When the figures were read (ms). */
+  at: number
+}
+
 export interface TempLinkDto {
   link: string | null
   expiresAt: number | null

@@ -118,6 +118,9 @@ describe('UI bridge (offline engine)', () => {
     expect(await client.bridge.sandbox.phones()).toMatchObject({ ok: false, error: { code: 'not_available' } })
     expect(await client.bridge.chats.list({ instanceId: id })).toEqual({ ok: true, data: { chats: [], hasMore: false } })
     expect(await client.bridge.chats.sendText({ instanceId: id, chatId: '15550000001@c.us', text: 'hi' })).toMatchObject({ ok: false, error: { code: 'session_status_mismatch' } })
+    // The health panel's figures (issue 23 item 5): the same snapshot as GET /metrics; another's instance is refused.
+    expect(await client.bridge.instances.health({ instanceId: id })).toMatchObject({ ok: true, data: { instanceId: id, queueDepth: 0, inboundMessages: 0, outboxPending: 0, eventStreamClients: 0 } })
+    expect(await client.bridge.instances.health({ instanceId: 'NOSUCHINSTAN' })).toMatchObject({ ok: false, error: { code: 'invalid_session' } })
   })
 
   it('validates payloads against the contract and rejects unknown channels', async () => {
