@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest, HTTPMethods, preSerializationAsyn
 import type { RouteTable } from './route-table.js'
 import { toV1Status, v1AnswerSchema, V1_ANSWER_DOCS, withV1MessageInfo, type V1Answer } from './v1-answers.js'
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
 export interface CompatAlias {
   path: string
@@ -23,6 +23,8 @@ export interface CompatAlias {
   caller: string
   /** The v1 shape of the answer (v1 names only; see v1-answers.ts). */
   answer?: V1Answer
+  /** Parameters renamed before the target sees them (WAHA's phoneNumber is phone_number), when the target's is absent. */
+  renames?: Record<string, string>
 }
 
 const N8N = "Wawp's n8n node and WordPress plugin (v1 names)"
@@ -81,6 +83,7 @@ function aliasInput(alias: CompatAlias): preValidationHookHandler {
     const params = (request.params ?? {}) as Record<string, unknown>
     for (const name of names) if (typeof params[name] === 'string') request.input[name] = params[name]
     for (const [name, value] of Object.entries(alias.defaults ?? {})) if (request.input[name] === undefined) request.input[name] = value
+    for (const [from, to] of Object.entries(alias.renames ?? {})) if (request.input[to] === undefined && request.input[from] !== undefined) request.input[to] = request.input[from]
     done()
   }
 }
@@ -100,39 +103,65 @@ function v1Responses(kind: V1Answer, response: unknown): Record<string, unknown>
   return Object.fromEntries(Object.entries(response).map(([code, schema]) => [code, Number(code) < 300 ? v1AnswerSchema(kind, schema as TSchema) : schema]))
 }
 
+/** How a translated route is documented and configured beyond its target's own. */
+export interface AliasPresentation {
+  deprecated: boolean
+  summary(targetSummary: string): string
+  description(targetDescription: string, names: string[], defaults: string): string
+  /** Added to the target's route config (e.g. sessionByName for WAHA's /api). */
+  config?: Record<string, unknown>
+  tags?: string[]
+  /** Answer reshaping and its schema (v1 answers; WAHA's shapes). */
+  reshape?: { hook: preSerializationAsyncHookHandler; response(response: unknown): unknown }
+}
+
+/** Registers `alias` for `method` with its target's handler, hooks, config and schema (never a copy that could drift). */
+export function registerAlias(app: FastifyInstance, table: RouteTable, alias: CompatAlias, method: Method, how: AliasPresentation): void {
+  const targetMethod = alias.targetMethod ?? method
+  const target = table.get(targetMethod, alias.target)
+  // A missing target is a programming error: fail the start (and every test) rather than serve a 404.
+  if (!target) throw new Error(`alias ${method} ${alias.path}: no route ${targetMethod} ${alias.target}`)
+  const schema = (target.schema ?? {}) as Record<string, unknown>
+  const { body, response, tags, ...rest } = schema
+  const answers = how.reshape ? how.reshape.response(response) : response
+  const names = pathParamNames(alias.path)
+  // Fastify adds url and method to a route's config; the alias has its own.
+  const { url: _url, method: _method, ...config } = (target.config ?? {}) as Record<string, unknown>
+  const defaults = Object.entries(alias.defaults ?? {}).map(([k, v]) => `${k}=${v}`).join(', ')
+  app.route({
+    method: method as HTTPMethods,
+    url: alias.path,
+    handler: target.handler,
+    config: { ...config, ...how.config },
+    ...(target.bodyLimit === undefined ? {} : { bodyLimit: target.bodyLimit }),
+    preValidation: [aliasInput(alias), ...asArray(target.preValidation)],
+    ...(target.preHandler === undefined ? {} : { preHandler: target.preHandler }),
+    ...(how.reshape ? { preSerialization: how.reshape.hook } : {}),
+    schema: {
+      ...rest,
+      tags: how.tags ?? tags,
+      ...(answers === undefined ? {} : { response: answers }),
+      ...(method === 'GET' || body === undefined ? {} : { body }),
+      ...(names.length ? { params: Type.Object(Object.fromEntries(names.map((n) => [n, Type.String()]))) } : {}),
+      ...(how.deprecated ? { deprecated: true } : {}),
+      summary: how.summary(String(schema.summary ?? alias.target)),
+      description: how.description(String(schema.description ?? ''), names, defaults)
+    }
+  } as RouteOptions)
+}
+
 export async function compatAliasRoutes(app: FastifyInstance, table: RouteTable): Promise<void> {
   for (const alias of COMPAT_ALIASES) {
+    const answer = alias.answer
     for (const method of alias.methods) {
       const targetMethod = alias.targetMethod ?? method
-      const target = table.get(targetMethod, alias.target)
-      // A missing target is a programming error: fail the start (and every test) rather than serve a 404.
-      if (!target) throw new Error(`compat alias ${method} ${alias.path}: no route ${targetMethod} ${alias.target}`)
-      const schema = (target.schema ?? {}) as Record<string, unknown>
-      const { body, response, ...rest } = schema
-      const answers = alias.answer ? v1Responses(alias.answer, response) : response
-      const names = pathParamNames(alias.path)
-      // Fastify adds url and method to a route's config; the alias has its own.
-      const { url: _url, method: _method, ...config } = (target.config ?? {}) as Record<string, unknown>
-      const defaults = Object.entries(alias.defaults ?? {}).map(([k, v]) => `${k}=${v}`).join(', ')
-      app.route({
-        method: method as HTTPMethods,
-        url: alias.path,
-        handler: target.handler,
-        config,
-        ...(target.bodyLimit === undefined ? {} : { bodyLimit: target.bodyLimit }),
-        preValidation: [aliasInput(alias), ...asArray(target.preValidation)],
-        ...(target.preHandler === undefined ? {} : { preHandler: target.preHandler }),
-        ...(alias.answer ? { preSerialization: v1Reshape(alias.answer) } : {}),
-        schema: {
-          ...rest,
-          ...(answers === undefined ? {} : { response: answers }),
-          ...(method === 'GET' || body === undefined ? {} : { body }),
-          ...(names.length ? { params: Type.Object(Object.fromEntries(names.map((n) => [n, Type.String()]))) } : {}),
-          deprecated: true,
-          summary: `${String(schema.summary ?? alias.target)} (deprecated alias)`,
-          description: `Deprecated alias of ${targetMethod} ${alias.target} (${alias.caller}): the same operation, parameters and answers${names.length ? `; ${names.join(' and ')} come from the path` : ''}${defaults ? `; default ${defaults}` : ''}${alias.answer ? `. ${V1_ANSWER_DOCS[alias.answer]}` : ''}. Use ${alias.target} in new code.\n\n${String(schema.description ?? '')}`
-        }
-      } as RouteOptions)
+      registerAlias(app, table, alias, method, {
+        deprecated: true,
+        summary: (s) => `${s} (deprecated alias)`,
+        description: (d, names, defaults) =>
+          `Deprecated alias of ${targetMethod} ${alias.target} (${alias.caller}): the same operation, parameters and answers${names.length ? `; ${names.join(' and ')} come from the path` : ''}${defaults ? `; default ${defaults}` : ''}${answer ? `. ${V1_ANSWER_DOCS[answer]}` : ''}. Use ${alias.target} in new code.\n\n${d}`,
+        ...(answer ? { reshape: { hook: v1Reshape(answer), response: (r: unknown) => v1Responses(answer, r) } } : {})
+      })
     }
   }
 }
