@@ -56,6 +56,7 @@ import { TempLinkService } from './services/temp-link-service.js'
 import { HealthService } from './services/health-service.js'
 import { MetricsService } from './services/metrics-service.js'
 import { QrImages } from './services/qr-images.js'
+import { Backups } from './backup/backups.js'
 import { AccountService } from './services/account-service.js'
 import { deleteInstanceRows } from './services/instance-data.js'
 import { deleteInstance as deleteInstanceRow } from './db/repositories/instances-repo.js'
@@ -315,6 +316,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       health,
       metrics: new MetricsService(health),
       qrImages: new QrImages(),
+      backups: new Backups({ db, dataDir: options.dataDir, dataKey: dataKey.key, appVersion: process.env.SWITCHBOARD_VERSION ?? process.env.npm_package_version ?? '0.0.0', now: Date.now }),
       pairingCodes,
       send: sender,
       statuses: new StatusService({ ...sockets, db, sender }),

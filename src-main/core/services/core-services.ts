@@ -21,6 +21,7 @@ import type { AppSettingsService } from '../settings/app-settings-service.js'
 import type { HealthService } from './health-service.js'
 import type { MetricsService } from './metrics-service.js'
 import type { QrImages } from './qr-images.js'
+import type { Backups } from '../backup/backups.js'
 
 export type NetworkMode = 'whatsapp' | 'sandbox'
 
@@ -32,6 +33,8 @@ export interface CoreServices {
   instances: InstanceService
   /** Pairing QR strings rendered to PNG once per QR (clients poll while a QR is shown). */
   qrImages: QrImages
+  /** Encrypted backups of the whole data dir taken while the app runs (Settings > Backup). */
+  backups: Backups
   /** The throttled pairing-code issuer. */
   pairingCodes: PairingCodes
   /** The send pipeline: outbound rows, rate-limit queue, Baileys. */
