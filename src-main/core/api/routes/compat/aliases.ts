@@ -4,7 +4,7 @@
 // handler, hooks, config and schema (route-table.ts); only the path parameters (and a few v1 defaults) are moved
 // into the request's parameters first. Listed in /docs with deprecated: true.
 import { Type, type TSchema } from '@sinclair/typebox'
-import type { FastifyInstance, FastifyRequest, HTTPMethods, preSerializationAsyncHookHandler, preValidationHookHandler, RouteOptions } from 'fastify'
+import type { FastifyInstance, FastifyRequest, HTTPMethods, preHandlerAsyncHookHandler, preSerializationAsyncHookHandler, preValidationHookHandler, RouteOptions } from 'fastify'
 import type { RouteTable } from './route-table.js'
 import { toV1Status, v1AnswerSchema, V1_ANSWER_DOCS, withV1MessageInfo, type V1Answer } from './v1-answers.js'
 
@@ -113,6 +113,8 @@ export interface AliasPresentation {
   tags?: string[]
   /** Answer reshaping and its schema (v1 answers; WAHA's shapes). */
   reshape?: { hook: preSerializationAsyncHookHandler; response(response: unknown): unknown }
+  /** Extra work around the target's handler (WAHA's config.webhooks on create), after the target's own hooks. */
+  extra?: { preHandler?: preHandlerAsyncHookHandler; preSerialization?: preSerializationAsyncHookHandler }
 }
 
 /** Registers `alias` for `method` with its target's handler, hooks, config and schema (never a copy that could drift). */
@@ -135,8 +137,8 @@ export function registerAlias(app: FastifyInstance, table: RouteTable, alias: Co
     config: { ...config, ...how.config },
     ...(target.bodyLimit === undefined ? {} : { bodyLimit: target.bodyLimit }),
     preValidation: [aliasInput(alias), ...asArray(target.preValidation)],
-    ...(target.preHandler === undefined ? {} : { preHandler: target.preHandler }),
-    ...(how.reshape ? { preSerialization: how.reshape.hook } : {}),
+    ...(target.preHandler === undefined && !how.extra?.preHandler ? {} : { preHandler: [...asArray(target.preHandler), ...(how.extra?.preHandler ? [how.extra.preHandler] : [])] }),
+    ...(how.reshape || how.extra?.preSerialization ? { preSerialization: [...(how.extra?.preSerialization ? [how.extra.preSerialization] : []), ...(how.reshape ? [how.reshape.hook] : [])] } : {}),
     schema: {
       ...rest,
       tags: how.tags ?? tags,

@@ -1,7 +1,7 @@
 // GET /docs/waha/json: the second OpenAPI document (issue 23 item 4) — WAHA's API as Switchboard serves it under /api:
 // the main document's operations tagged WAHA_TAG, with WAHA's X-Api-Key security scheme. Derived, never hand-kept.
 import type { FastifyInstance } from 'fastify'
-import { WAHA_TAG } from './waha-routes.js'
+import { WAHA_TAG } from './waha-tag.js'
 
 type Operation = { tags?: string[] } & Record<string, unknown>
 type Doc = { paths?: Record<string, Record<string, Operation>>; info?: Record<string, unknown>; components?: Record<string, unknown> } & Record<string, unknown>

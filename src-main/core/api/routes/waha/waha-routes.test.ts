@@ -72,6 +72,23 @@ describe.sequential('WAHA API under /api', () => {
     expect((await waha('POST', '/api/stopTyping', { session, chatId: BOB_CHAT })).status).toBe(200)
   })
 
+  it('webhooks in the session config: POST /api/sessions sets them on the new session, PUT replaces them', async () => {
+    const created = await waha('POST', '/api/sessions', {
+      name: 'waha-shop',
+      config: { webhooks: [{ url: 'http://127.0.0.1:9/chatwoot', events: ['message', 'session.status'], hmac: { key: 'chatwoot-secret' }, retries: { delaySeconds: 3, attempts: 4 } }] }
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const hooks = (created.body.config as { webhooks: { url: string; events: string[]; retries: unknown; hmac: string | null }[] }).webhooks
+    expect(hooks).toMatchObject([{ url: 'http://127.0.0.1:9/chatwoot', events: ['message', 'session.status'], retries: { delay: 3, attempts: 4 } }])
+    expect(hooks[0]!.hmac).not.toBeNull()
+    const v2 = (await c.t.call('GET', '/v2/session/webhook', { instance_id: created.body.instance_id as string })).json()
+    expect(v2.webhooks.map((w: { url: string }) => w.url)).toEqual(['http://127.0.0.1:9/chatwoot'])
+    const updated = await waha('PUT', '/api/sessions/waha-shop', { config: { webhooks: [{ url: 'http://127.0.0.1:9/typebot', events: ['message'] }] } })
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200)
+    expect(updated.body).toMatchObject({ name: 'waha-shop', config: { webhooks: [{ url: 'http://127.0.0.1:9/typebot', events: ['message'] }] } })
+    expect((await waha('PUT', '/api/sessions/waha-shop', { config: { webhooks: 'nope' } })).status).toBe(400)
+  })
+
   it('/docs/waha/json describes every WAHA route with the X-Api-Key scheme; /docs keeps v2 as it was', async () => {
     const doc = (await waha('GET', '/docs/waha/json')).body as unknown as { info: { title: string }; components: { securitySchemes: Record<string, { name: string }> }; paths: Record<string, Record<string, { tags: string[] }>> }
     expect(doc.info.title).toContain('WAHA')

@@ -4,15 +4,20 @@
 // Where WAHA and the hosted v2 API disagree, /v2 keeps v2's behaviour and /api gets WAHA's. Documented in a second
 // OpenAPI document at /docs/waha/json (waha-openapi.ts).
 import type { FastifyInstance } from 'fastify'
+import type { ApiDeps } from '../../api-deps.js'
 import { registerAlias, type CompatAlias, type Method } from '../compat/aliases.js'
 import type { RouteTable } from '../compat/route-table.js'
+import { wahaCreateWebhooks } from './waha-session-config.js'
 
-/** The tag every WAHA route carries: the second OpenAPI document is the main one's operations with this tag. */
-export const WAHA_TAG = 'WAHA API (/api)'
+import { WAHA_TAG } from './waha-tag.js'
+
+export { WAHA_TAG }
 
 interface WahaRoute extends Omit<CompatAlias, 'caller'> {
   /** WAHA's own name of the operation, for /docs/waha. */
   what: string
+  /** POST /api/sessions: config.webhooks becomes the new session's webhook list. */
+  createWebhooks?: true
 }
 
 const sends = (methods: Method[], pairs: [string, string][]): WahaRoute[] =>
@@ -22,7 +27,7 @@ const sends = (methods: Method[], pairs: [string, string][]): WahaRoute[] =>
 export const WAHA_ROUTES: readonly WahaRoute[] = [
   // Sessions by name
   { path: '/api/sessions', methods: ['GET'], target: '/v2/sessions', what: 'List sessions (all=true includes STOPPED)' },
-  { path: '/api/sessions', methods: ['POST'], target: '/v2/session/create', what: 'Create a session ({name})' },
+  { path: '/api/sessions', methods: ['POST'], target: '/v2/session/create', createWebhooks: true, what: 'Create a session ({name, config.webhooks})' },
   { path: '/api/sessions/:session', methods: ['GET'], target: '/v2/session/info', what: 'Get a session' },
   { path: '/api/sessions/:session/me', methods: ['GET'], target: '/v2/session/me', what: 'The account of a session' },
   { path: '/api/sessions/:session/start', methods: ['POST'], target: '/v2/session/start', what: 'Start a session' },
@@ -63,13 +68,15 @@ export const WAHA_ROUTES: readonly WahaRoute[] = [
   { path: '/api/:session/presence/:chatId/subscribe', methods: ['POST'], target: '/v2/presence/:chatId/subscribe', what: 'Subscribe to a chat\'s presence' }
 ]
 
-export async function wahaRoutes(app: FastifyInstance, table: RouteTable): Promise<void> {
+export async function wahaRoutes(app: FastifyInstance, table: RouteTable, deps: ApiDeps): Promise<void> {
+  const createWebhooks = wahaCreateWebhooks(deps)
   for (const route of WAHA_ROUTES) {
     for (const method of route.methods) {
       registerAlias(app, table, { ...route, caller: route.what }, method, {
         deprecated: false,
         tags: [WAHA_TAG],
         config: { sessionByName: true },
+        ...(route.createWebhooks ? { extra: createWebhooks } : {}),
         summary: () => route.what,
         description: (d, names, defaults) =>
           `WAHA's ${method} ${route.path.replace(/:(\w+)/g, '{$1}')}: runs ${route.targetMethod ?? method} ${route.target} with the instance named by ${names.includes('session') ? 'the session in the path' : 'session (query or body; default "default")'} — a session name or an instance id; the token as X-Api-Key (or any placement /v2 accepts)${names.filter((n) => n !== 'session').length ? `; ${names.filter((n) => n !== 'session').join(' and ')} from the path` : ''}${defaults ? `; default ${defaults}` : ''}${route.renames ? `; ${Object.entries(route.renames).map(([a, b]) => `${a} is ${b}`).join(', ')}` : ''}.\n\n${d}`
