@@ -36,9 +36,36 @@ export const PROXY_ERROR_CODE = 'EPROXY'
 /** Connecting to (or through) the proxy failed. `code` starts with E, so Baileys treats it as a network error (408). */
 export class ProxyConnectError extends Error {
   readonly code = PROXY_ERROR_CODE
-  constructor(server: string, cause: unknown) {
+  constructor(
+    readonly server: string,
+    cause: unknown
+  ) {
     super(`proxy ${server} unreachable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause })
   }
+}
+
+/** The ProxyConnectError in an error's chain (Baileys' Boom keeps the WebSocket error as `data`). */
+function findProxyError(error: unknown): ProxyConnectError | undefined {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    if (e instanceof ProxyConnectError) return e
+    e = (e as { data?: unknown }).data ?? (e as { cause?: unknown }).cause
+  }
+  return undefined
+}
+
+/** Which proxy (host:port, never its credentials) failed and how (ECONNREFUSED, the CONNECT answer...), when one did. */
+export function proxyFailureOf(error: unknown): { host: string; error: string } | undefined {
+  const e = findProxyError(error)
+  if (!e) return undefined
+  let host = e.server
+  try {
+    host = new URL(e.server).host
+  } catch {
+    // not a URL: the setting as written
+  }
+  const cause = e.cause as { code?: unknown; message?: unknown } | undefined
+  const status = typeof cause?.message === 'string' ? /answered (\d{3})/.exec(cause.message)?.[1] : undefined
+  return { host, error: typeof cause?.code === 'string' ? cause.code : status ? `HTTP ${status}` : 'unreachable' }
 }
 
 /** True for a ProxyConnectError, also when wrapped (Baileys' Boom keeps the WebSocket error as `data`). */
