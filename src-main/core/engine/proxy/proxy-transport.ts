@@ -63,9 +63,22 @@ export function proxyFailureOf(error: unknown): { host: string; error: string } 
   } catch {
     // not a URL: the setting as written
   }
-  const cause = e.cause as { code?: unknown; message?: unknown } | undefined
-  const status = typeof cause?.message === 'string' ? /answered (\d{3})/.exec(cause.message)?.[1] : undefined
-  return { host, error: typeof cause?.code === 'string' ? cause.code : status ? `HTTP ${status}` : 'unreachable' }
+  return { host, error: errorCodeOf(e.cause) }
+}
+
+/** A short name for why the proxy failed: the socket error code (ECONNREFUSED...), its CONNECT answer, else "unreachable". */
+function errorCodeOf(cause: unknown): string {
+  for (let c = cause, depth = 0; c && typeof c === 'object' && depth < 4; depth++) {
+    const e = c as { code?: unknown; message?: unknown; errors?: unknown[]; cause?: unknown }
+    if (typeof e.code === 'string' && /^E[A-Z_]+$/.test(e.code)) return e.code
+    const message = typeof e.message === 'string' ? e.message : ''
+    const status = /answered (\d{3})/.exec(message)?.[1]
+    if (status) return `HTTP ${status}`
+    const named = /\b(E(?:CONNREFUSED|CONNRESET|HOSTUNREACH|NETUNREACH|TIMEDOUT|NOTFOUND|AI_AGAIN|PIPE))\b/.exec(message)?.[1]
+    if (named) return named
+    c = e.errors?.[0] ?? e.cause
+  }
+  return 'unreachable'
 }
 
 /** True for a ProxyConnectError, also when wrapped (Baileys' Boom keeps the WebSocket error as `data`). */
