@@ -1,0 +1,69 @@
+// Campaign states, recipient states, durations and estimates in words for the Campaigns view. PURE apart from
+// the runtime's locale and time zone.
+import type { CampaignStatus, EstimateDto, RecipientState } from '../../src-preload/contract/campaigns-dto.js'
+
+export const CAMPAIGN_STATUS_LABEL: Record<CampaignStatus, string> = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  running: 'Sending',
+  paused: 'Paused',
+  completed: 'Completed',
+  cancelled: 'Cancelled'
+}
+
+export const RECIPIENT_STATE_LABEL: Record<RecipientState, string> = {
+  pending: 'Waiting',
+  skipped: 'Skipped',
+  queued: 'Queued',
+  sent: 'Sent',
+  delivered: 'Delivered',
+  read: 'Read',
+  replied: 'Replied',
+  failed: 'Failed',
+  opted_out: 'Opted out'
+}
+
+/** Recipients whose turn is over (sent on, skipped, failed, opted out): what the progress bar counts. */
+export function doneCount(counts: Record<RecipientState, number>): number {
+  return counts.skipped + counts.sent + counts.delivered + counts.read + counts.replied + counts.failed + counts.opted_out
+}
+
+/** The funnel, each step counting everyone who got at least that far. */
+export function funnel(total: number, c: Record<RecipientState, number>): { key: string; label: string; value: number }[] {
+  const replied = c.replied
+  const read = replied + c.read
+  const delivered = read + c.delivered
+  const sent = delivered + c.sent
+  return [
+    { key: 'recipients', label: 'Recipients', value: total },
+    { key: 'sent', label: 'Sent', value: sent },
+    { key: 'delivered', label: 'Delivered', value: delivered },
+    { key: 'read', label: 'Read', value: read },
+    { key: 'replied', label: 'Replied', value: replied }
+  ]
+}
+
+/** "3 h 20 min", "45 min", "under a minute". */
+export function durationWords(ms: number): string {
+  const minutes = Math.round(ms / 60_000)
+  if (minutes < 1) return 'under a minute'
+  const d = Math.floor(minutes / 1440)
+  const h = Math.floor((minutes % 1440) / 60)
+  const m = minutes % 60
+  return [d ? `${d} d` : '', h ? `${h} h` : '', m && !d ? `${m} min` : ''].filter(Boolean).join(' ')
+}
+
+/** "Tue 14:10" within a week, else "12 Mar 14:10". */
+export function whenWords(at: number, now = Date.now()): string {
+  const date = new Date(at)
+  const time = date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+  if (Math.abs(at - now) < 6 * 86_400_000) return `${date.toLocaleDateString([], { weekday: 'short' })} ${time}`
+  return `${date.toLocaleDateString([], { day: 'numeric', month: 'short' })} ${time}`
+}
+
+/** "≈ 3 h 20 min, ends Tue 14:10". */
+export const estimateWords = (e: EstimateDto, now = Date.now()): string => `≈ ${durationWords(e.durationMs)}, ends ${whenWords(e.endsAt, now)}`
+
+export const percent = (part: number, whole: number): number => (whole > 0 ? Math.round((part / whole) * 100) : 0)
+
+export const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const
