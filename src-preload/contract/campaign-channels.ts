@@ -35,13 +35,12 @@ export const TemplateInput = Type.Object(
   },
   strict
 )
+const WindowInput = Type.Object({ days: Type.Array(Type.Integer({ minimum: 0, maximum: 6 }), { minItems: 1, maxItems: 7, uniqueItems: true }), from: Hhmm, to: Hhmm }, strict)
 export const ScheduleInput = Type.Object(
   {
     startAt: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
     timeZone: Type.String({ minLength: 1, maxLength: 64 }),
-    days: Type.Array(Type.Integer({ minimum: 0, maximum: 6 }), { minItems: 1, maxItems: 7, uniqueItems: true }),
-    from: Hhmm,
-    to: Hhmm
+    window: Type.Union([WindowInput, Type.Null()])
   },
   strict
 )
@@ -54,7 +53,6 @@ export const PacingInput = Type.Object(
   },
   strict
 )
-const Plan = { listId: Id, instanceIds: Type.Array(InstanceId, { minItems: 1, maxItems: 32, uniqueItems: true }), schedule: ScheduleInput, pacing: PacingInput }
 
 export const CAMPAIGN_CHANNELS = {
   'campaigns.list': channel(Empty).returns<C.CampaignSummaryDto[]>(),
@@ -74,11 +72,31 @@ export const CAMPAIGN_CHANNELS = {
   ).returns<C.ContactListDto>(),
   /** The template as the first recipients of the list would get it (unknown_variable names the variable). */
   'campaigns.preview': channel(Type.Object({ listId: Id, template: TemplateInput, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10 })) }, strict)).returns<C.PreviewSampleDto[]>(),
-  /** Checks the list's numbers on WhatsApp through the instance, within its policy's check limits (answers cached). */
-  'campaigns.checkAudience': channel(Type.Object({ listId: Id, instanceId: InstanceId }, strict)).returns<C.AudienceDto>(),
-  'campaigns.estimate': channel(Type.Object(Plan, strict)).returns<C.EstimateDto>(),
-  /** Creates the campaign and starts it (or schedules it for startAt); consent is required. */
-  'campaigns.start': channel(Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }), template: TemplateInput, consent: Type.Literal(true), ...Plan }, strict)).returns<C.CampaignDto>(),
+  /** The wizard's campaign: creates the draft (no campaignId) or changes it; only drafts (and paused campaigns) change. */
+  'campaigns.saveDraft': channel(
+    Type.Object(
+      {
+        campaignId: Type.Optional(Id),
+        name: Type.String({ minLength: 1, maxLength: 100 }),
+        listId: Id,
+        instanceIds: Type.Array(InstanceId, { minItems: 1, maxItems: 32, uniqueItems: true }),
+        template: TemplateInput,
+        schedule: Type.Optional(ScheduleInput),
+        pacing: Type.Optional(PacingInput)
+      },
+      strict
+    )
+  ).returns<C.CampaignDto>(),
+  /** Checks the draft's numbers on WhatsApp through its instances, within their policy's check limits (answers cached). */
+  'campaigns.checkAudience': channel(ForCampaign).returns<C.AudienceDto>(),
+  /** Saves the draft's schedule and pacing and answers how long sending takes with them. */
+  'campaigns.estimate': channel(Type.Object({ campaignId: Id, schedule: ScheduleInput, pacing: PacingInput }, strict)).returns<C.EstimateDto>(),
+  /** Starts the draft (or schedules it for startAt) under its final name; consent ("these people agreed to hear from us") is required. */
+  'campaigns.start': channel(Type.Object({ campaignId: Id, name: Type.String({ minLength: 1, maxLength: 100 }), consent: Type.Literal(true) }, strict)).returns<C.CampaignDto>(),
+  /** A new draft with the same list, message, instances, window and pacing (consent is asked again). */
+  'campaigns.duplicate': channel(ForCampaign).returns<C.CampaignDto>(),
+  /** Deletes a draft, completed or cancelled campaign. */
+  'campaigns.delete': channel(ForCampaign).returns<{ deleted: true }>(),
   'campaigns.pause': channel(ForCampaign).returns<C.CampaignDto>(),
   'campaigns.resume': channel(ForCampaign).returns<C.CampaignDto>(),
   'campaigns.cancel': channel(ForCampaign).returns<C.CampaignDto>(),
@@ -94,7 +112,8 @@ export const CAMPAIGN_CHANNELS = {
       strict
     )
   ).returns<C.RecipientsPageDto>(),
-  'campaigns.exportRecipients': channel(Type.Object({ campaignId: Id, state: Type.Optional(RecipientStateSchema) }, strict)).returns<C.CsvExportDto>(),
+  /** Every recipient with state, reason, instance, times and variables, as CSV. */
+  'campaigns.exportRecipients': channel(ForCampaign).returns<C.CsvExportDto>(),
   'campaigns.optOuts': channel(Empty).returns<C.OptOutDto[]>(),
   'campaigns.addOptOut': channel(Type.Object({ phone: Phone }, strict)).returns<C.OptOutDto[]>(),
   'campaigns.removeOptOut': channel(Type.Object({ phone: Phone }, strict)).returns<C.OptOutDto[]>()

@@ -42,27 +42,30 @@ export interface PreviewSampleDto {
 }
 
 export interface AudienceDto {
-  listId: string
-  instanceId: string
+  campaignId: string
   total: number
+  checked: number
   onWhatsApp: number
   notOnWhatsApp: number
   optedOut: number
-  /** Not checked yet (the policy's check limits): checked before their turn to be sent. */
+  /** Not checked yet (the policy's daily check cap is spent): checked before their turn to be sent. */
   unchecked: number
-  /** A few numbers that are not on WhatsApp, to show. */
-  notOnWhatsAppSample: string[]
+}
+
+export interface SendWindowDto {
+  /** 0 = Sunday … 6 = Saturday. */
+  days: number[]
+  /** "HH:MM" in the schedule's time zone, [from, to). */
+  from: string
+  to: string
 }
 
 export interface ScheduleDto {
-  /** Epoch ms; null = as soon as the window is open. */
+  /** Epoch ms; null = as soon as started. */
   startAt: number | null
   timeZone: string
-  /** 0 = Sunday … 6 = Saturday. */
-  days: number[]
-  /** "HH:MM" in timeZone; from < to. */
-  from: string
-  to: string
+  /** null = any time. */
+  window: SendWindowDto | null
 }
 
 export interface PacingDto {
@@ -75,15 +78,19 @@ export interface PacingDto {
 }
 
 export interface EstimateDto {
+  /** Recipients still to send. */
   recipients: number
   durationMs: number
   /** When the last message goes, given the window and pacing. */
   endsAt: number
-  startsAt: number
+  /** "≈ 3 h 20 min, ends Tue 14:10" (in the schedule's time zone). */
+  text: string
+  /** What sets the pace: pacing, policy, daily_cap or window. */
+  limitedBy: string
 }
 
 export interface CampaignPauseDto {
-  /** A stable code (deliverability, failure_rate, opt_out_rate, block_rate, instance_offline, manual, restart, window). */
+  /** A stable code: manual, deliverability, failure_rate, opt_out_rate, instance_not_working, queue_purged, daily_cap. */
   code: string
   /** The reason in words. */
   text: string
@@ -116,6 +123,8 @@ export interface SendsPerHourDto {
 export interface CampaignDto extends CampaignSummaryDto {
   listId: string
   listName: string
+  /** The list's variables, for the template's insert buttons. */
+  listVariables: string[]
   template: TemplateDto
   schedule: ScheduleDto
   pacing: PacingDto

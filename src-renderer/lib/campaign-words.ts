@@ -1,6 +1,6 @@
-// Campaign states, recipient states, durations and estimates in words for the Campaigns view. PURE apart from
+// Campaign states, recipient states, the funnel and times in words for the Campaigns view. PURE apart from
 // the runtime's locale and time zone.
-import type { CampaignStatus, EstimateDto, RecipientState } from '../../src-preload/contract/campaigns-dto.js'
+import type { CampaignStatus, RecipientState } from '../../src-preload/contract/campaigns-dto.js'
 
 export const CAMPAIGN_STATUS_LABEL: Record<CampaignStatus, string> = {
   draft: 'Draft',
@@ -43,16 +43,6 @@ export function funnel(total: number, c: Record<RecipientState, number>): { key:
   ]
 }
 
-/** "3 h 20 min", "45 min", "under a minute". */
-export function durationWords(ms: number): string {
-  const minutes = Math.round(ms / 60_000)
-  if (minutes < 1) return 'under a minute'
-  const d = Math.floor(minutes / 1440)
-  const h = Math.floor((minutes % 1440) / 60)
-  const m = minutes % 60
-  return [d ? `${d} d` : '', h ? `${h} h` : '', m && !d ? `${m} min` : ''].filter(Boolean).join(' ')
-}
-
 /** "Tue 14:10" within a week, else "12 Mar 14:10". */
 export function whenWords(at: number, now = Date.now()): string {
   const date = new Date(at)
@@ -60,9 +50,6 @@ export function whenWords(at: number, now = Date.now()): string {
   if (Math.abs(at - now) < 6 * 86_400_000) return `${date.toLocaleDateString([], { weekday: 'short' })} ${time}`
   return `${date.toLocaleDateString([], { day: 'numeric', month: 'short' })} ${time}`
 }
-
-/** "≈ 3 h 20 min, ends Tue 14:10". */
-export const estimateWords = (e: EstimateDto, now = Date.now()): string => `≈ ${durationWords(e.durationMs)}, ends ${whenWords(e.endsAt, now)}`
 
 export const percent = (part: number, whole: number): number => (whole > 0 ? Math.round((part / whole) * 100) : 0)
 

@@ -3,7 +3,6 @@
 // state (kept here, so leaving the view and coming back does not lose a half-written campaign). The page and the
 // campaign on screen are kept for a reload of this tab; everything shown comes from the core.
 import { create } from 'zustand'
-import type { RequestOf } from '../../src-preload/contract/channels.js'
 import type {
   AudienceDto,
   CampaignDto,
@@ -39,6 +38,8 @@ export interface WizardState {
   defaultCountry: string
   listName: string
   list: ContactListDto | null
+  /** The draft campaign the wizard fills in (created at the audience check). */
+  campaignId: string | null
   template: TemplateDto
   preview: PreviewSampleDto[] | null
   previewError: UiError | null
@@ -55,6 +56,7 @@ export interface WizardState {
 }
 
 export const PAGE_SIZE = 50
+export const DEFAULT_WINDOW = { days: [1, 2, 3, 4, 5], from: '09:00', to: '18:00' }
 const PLACE_KEY = 'switchboard.campaigns'
 
 const localZone = (): string => {
@@ -75,12 +77,13 @@ export const newWizard = (over: Partial<WizardState> = {}): WizardState => ({
   defaultCountry: '',
   listName: '',
   list: null,
+  campaignId: null,
   template: { text: '', footer: 'Reply STOP to opt out', mediaUrl: null },
   preview: null,
   previewError: null,
   instanceIds: [],
   audience: null,
-  schedule: { startAt: null, timeZone: localZone(), days: [1, 2, 3, 4, 5], from: '09:00', to: '18:00' },
+  schedule: { startAt: null, timeZone: localZone(), window: DEFAULT_WINDOW },
   pacing: { minDelaySeconds: 20, maxDelaySeconds: 60, dailyCapPerNumber: 200, warmUp: true },
   estimate: null,
   estimateError: null,
@@ -130,7 +133,10 @@ interface CampaignsState {
   open(campaignId: string): Promise<void>
   refresh(campaignId: string): Promise<void>
   act(action: 'pause' | 'resume' | 'cancel', campaignId: string): Promise<boolean>
-  duplicate(campaignId: string): void
+  duplicate(campaignId: string): Promise<void>
+  /** Opens a campaign of the list: a draft in the wizard, any other on its page. */
+  openCampaign(campaignId: string): Promise<void>
+  editDraft(campaign: CampaignDto): void
   loadRecipients(filter?: Partial<CampaignsState['recipientFilter']>): Promise<void>
   exportRecipients(): Promise<{ filename: string; csv: string } | null>
   loadOptOuts(): Promise<void>
@@ -216,12 +222,22 @@ export const useCampaignsStore = create<CampaignsState>()((set, get) => {
         { fail, settle: () => set({ acting: null }), fallback: false }
       )
     },
-    duplicate(campaignId) {
-      const c = get().detail[campaignId]
-      if (!c) return
-      // Same list, message, instances, window and pacing: the wizard opens on the template, consent asked again.
-      const list: ContactListDto = { id: c.listId, name: c.listName, contacts: c.total, duplicatesMerged: 0, rejected: [], rejectedCount: 0, variables: [], createdAt: c.createdAt }
-      set({ page: 'wizard', openId: null, wizard: newWizard({ step: 'template', list, listName: c.listName, template: { ...c.template }, instanceIds: [...c.instanceIds], schedule: { ...c.schedule, startAt: null }, pacing: { ...c.pacing }, name: `${c.name} (copy)` }) })
+    async duplicate(campaignId) {
+      set({ acting: 'duplicate', error: null })
+      const copy = await runAction(() => call(bridge().campaigns.duplicate({ campaignId })), { fail, settle: () => set({ acting: null }), fallback: null })
+      if (copy) get().editDraft(copy)
+    },
+    async openCampaign(campaignId) {
+      const c = get().campaigns?.find((x) => x.id === campaignId)
+      if (c?.status !== 'draft') return get().open(campaignId)
+      const draft = await runAction(() => call(bridge().campaigns.get({ campaignId })), { fail, fallback: null })
+      if (draft) get().editDraft(draft)
+    },
+    editDraft(c) {
+      keep(c)
+      // Same list, message, instances, window and pacing: the wizard opens on the message; consent is asked again.
+      const list: ContactListDto = { id: c.listId, name: c.listName, contacts: c.total, duplicatesMerged: 0, rejected: [], rejectedCount: 0, variables: c.listVariables, createdAt: c.createdAt }
+      set({ page: 'wizard', openId: null, wizard: newWizard({ step: 'template', campaignId: c.id, list, listName: c.listName, template: { ...c.template }, instanceIds: [...c.instanceIds], schedule: { ...c.schedule }, pacing: { ...c.pacing }, name: c.name }) })
       keepPlace('wizard', null)
     },
     async loadRecipients(filter) {
@@ -243,9 +259,8 @@ export const useCampaignsStore = create<CampaignsState>()((set, get) => {
     async exportRecipients() {
       const campaignId = get().openId
       if (!campaignId) return null
-      const { state } = get().recipientFilter
       set({ acting: 'export' })
-      return runAction(() => call(bridge().campaigns.exportRecipients({ campaignId, ...(state ? { state } : {}) })), { fail: (recipientsError) => set({ recipientsError }), settle: () => set({ acting: null }), fallback: null })
+      return runAction(() => call(bridge().campaigns.exportRecipients({ campaignId })), { fail: (recipientsError) => set({ recipientsError }), settle: () => set({ acting: null }), fallback: null })
     },
     loadOptOuts: () => runAction(async () => set({ optOuts: await call(bridge().campaigns.optOuts()), optOutsError: null }), { fail: (optOutsError) => set({ optOutsError }) }),
     addOptOut: (phone) =>
@@ -328,30 +343,32 @@ export const useCampaignsStore = create<CampaignsState>()((set, get) => {
       )
     },
     async checkAudience() {
-      const { list, instanceIds } = get().wizard
-      if (!list || !instanceIds[0]) return false
-      const audience = await wizardCall(() => call(bridge().campaigns.checkAudience({ listId: list.id, instanceId: instanceIds[0]! })))
+      const draft = await saveDraft()
+      if (!draft) return false
+      const audience = await wizardCall(() => call(bridge().campaigns.checkAudience({ campaignId: draft.id })))
       if (audience) patchWizard({ audience })
       return audience !== null
     },
     async estimate() {
-      const { list, instanceIds, schedule, pacing } = get().wizard
-      if (!list || !instanceIds.length) return
+      const { campaignId, schedule, pacing } = get().wizard
+      if (!campaignId) return
       await runAction(
         async () => {
-          const estimate = await call(bridge().campaigns.estimate({ listId: list.id, instanceIds, schedule, pacing }))
+          const estimate = await call(bridge().campaigns.estimate({ campaignId, schedule, pacing }))
           const w = get().wizard
-          if (w.schedule === schedule && w.pacing === pacing && w.instanceIds === instanceIds) patchWizard({ estimate, estimateError: null })
+          // A slower answer for older settings is dropped.
+          if (w.schedule === schedule && w.pacing === pacing) patchWizard({ estimate, estimateError: null })
         },
         { fail: (estimateError) => patchWizard({ estimate: null, estimateError }) }
       )
     },
     async start() {
       const w = get().wizard
-      if (!w.list || !w.consent) return false
-      const dto = await wizardCall(() =>
-        call(bridge().campaigns.start({ name: w.name.trim() || w.list!.name, listId: w.list!.id, template: w.template, instanceIds: w.instanceIds, schedule: w.schedule, pacing: w.pacing, consent: true }))
-      )
+      if (!w.consent) return false
+      // Everything as on screen now (the message may have changed after the audience check), then start.
+      const draft = await saveDraft(true)
+      if (!draft) return false
+      const dto = await wizardCall(() => call(bridge().campaigns.start({ campaignId: draft.id, name: draftName(get().wizard), consent: true })))
       if (!dto) return false
       keep(dto)
       confirmDone(dto.status === 'scheduled' ? `${dto.name} is scheduled` : `${dto.name} started`)
@@ -360,6 +377,26 @@ export const useCampaignsStore = create<CampaignsState>()((set, get) => {
       return true
     }
   }
+
+  /** Creates the wizard's draft or brings it up to date (with the schedule and pacing too when `full`). */
+  async function saveDraft(full = false): Promise<CampaignDto | null> {
+    const w = get().wizard
+    if (!w.list || !w.instanceIds.length) return null
+    const draft = await wizardCall(() =>
+      call(
+        bridge().campaigns.saveDraft({
+          ...(w.campaignId ? { campaignId: w.campaignId } : {}),
+          name: draftName(w),
+          listId: w.list!.id,
+          instanceIds: w.instanceIds,
+          template: w.template,
+          ...(full ? { schedule: w.schedule, pacing: w.pacing } : {})
+        })
+      )
+    )
+    if (draft) patchWizard({ campaignId: draft.id })
+    return draft
+  }
 })
 
-export type StartRequest = RequestOf<'campaigns.start'>
+const draftName = (w: WizardState): string => w.name.trim() || w.list?.name || 'Campaign'

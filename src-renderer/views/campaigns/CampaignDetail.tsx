@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog.js'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { Spinner } from '../../components/Spinner.js'
-import { CAMPAIGN_STATUS_LABEL, estimateWords, whenWords } from '../../lib/campaign-words.js'
+import { CAMPAIGN_STATUS_LABEL, whenWords } from '../../lib/campaign-words.js'
 import { useCampaignsStore } from '../../stores/campaigns-store.js'
 import { CampaignProgress, CampaignStatusBadge } from './CampaignProgress.js'
 import { Funnel } from './Funnel.js'
@@ -34,7 +34,7 @@ export function CampaignDetail({ campaignId }: { campaignId: string }) {
         {c.listName} · from {c.instanceIds.join(', ')}
         {c.startedAt ? ` · started ${whenWords(c.startedAt)}` : ''}
         {c.finishedAt ? ` · finished ${whenWords(c.finishedAt)}` : ''}
-        {open && c.estimate ? ` · ${estimateWords(c.estimate)}` : ''}
+        {open && c.estimate ? ` · ${c.estimate.text}` : ''}
       </p>
       <div role="status" aria-live="polite" className="campaign-state-note">
         {c.status === 'paused' && c.pause ? (
@@ -66,8 +66,8 @@ export function CampaignDetail({ campaignId }: { campaignId: string }) {
             Cancel campaign
           </button>
         ) : null}
-        <button type="button" onClick={() => duplicate(c.id)}>
-          Duplicate
+        <button type="button" disabled={acting !== null} onClick={() => void duplicate(c.id)}>
+          {acting === 'duplicate' ? 'Duplicating…' : 'Duplicate'}
         </button>
       </div>
       <CampaignProgress campaign={c} />

@@ -9,7 +9,7 @@ export function CampaignList() {
   const campaigns = useCampaignsStore((s) => s.campaigns)
   const loading = useCampaignsStore((s) => s.loading)
   const error = useCampaignsStore((s) => s.error)
-  const open = useCampaignsStore((s) => s.open)
+  const open = useCampaignsStore((s) => s.openCampaign)
   const startWizard = useCampaignsStore((s) => s.startWizard)
   return (
     <>

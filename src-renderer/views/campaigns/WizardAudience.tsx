@@ -60,7 +60,6 @@ export function WizardAudience() {
             </div>
           </dl>
           {a.unchecked ? <p className="hint">The rest are checked before their turn, within the policy’s check limits.</p> : null}
-          {a.notOnWhatsAppSample.length ? <p className="hint">Not on WhatsApp: {a.notOnWhatsAppSample.join(', ')}</p> : null}
         </div>
       ) : null}
       <div className="row end wizard-buttons">

@@ -1,6 +1,6 @@
 // Wizard step 6: everything at a glance, the campaign's name, and the consent box: nothing starts until the
 // sender confirms these people agreed to hear from them.
-import { DAY_NAMES, estimateWords, whenWords } from '../../lib/campaign-words.js'
+import { DAY_NAMES, whenWords } from '../../lib/campaign-words.js'
 import { useCampaignsStore } from '../../stores/campaigns-store.js'
 import { useInstancesStore } from '../../stores/instances-store.js'
 
@@ -26,7 +26,7 @@ export function WizardReview() {
           {w.list?.name} ({w.list?.contacts.toLocaleString()} contacts)
         </dd>
         <dt>Audience</dt>
-        <dd>{w.audience ? `${w.audience.onWhatsApp} on WhatsApp, ${w.audience.notOnWhatsApp} skipped, ${w.audience.optedOut} opted out, ${w.audience.unchecked} checked later` : 'not checked'}</dd>
+        <dd>{w.audience ? `${w.audience.onWhatsApp} on WhatsApp, ${w.audience.notOnWhatsApp} not on WhatsApp (skipped), ${w.audience.optedOut} opted out, ${w.audience.unchecked} checked later` : 'not checked'}</dd>
         <dt>From</dt>
         <dd>{names.join(', ')}</dd>
         <dt>Message</dt>
@@ -34,16 +34,14 @@ export function WizardReview() {
         <dt>Start</dt>
         <dd>{scheduled ? whenWords(s.startAt!) : 'as soon as the window is open'}</dd>
         <dt>Window</dt>
-        <dd>
-          {s.days.map((d) => DAY_NAMES[d]).join(' ')} {s.from}–{s.to} ({s.timeZone})
-        </dd>
+        <dd>{s.window ? `${s.window.days.map((d) => DAY_NAMES[d]).join(' ')} ${s.window.from}–${s.window.to} (${s.timeZone})` : `any time (${s.timeZone})`}</dd>
         <dt>Pace</dt>
         <dd>
           {p.minDelaySeconds}–{p.maxDelaySeconds} s between sends{p.dailyCapPerNumber ? `, at most ${p.dailyCapPerNumber} a day per number` : ''}
           {p.warmUp ? ', warm-up on' : ''}
         </dd>
         <dt>Estimate</dt>
-        <dd data-testid="review-estimate">{w.estimate ? estimateWords(w.estimate) : '—'}</dd>
+        <dd data-testid="review-estimate">{w.estimate ? w.estimate.text : '—'}</dd>
       </dl>
       <label className="check consent">
         <input type="checkbox" checked={w.consent} onChange={(e) => setWizard({ consent: e.target.checked })} aria-describedby="consent-hint" />

@@ -2,9 +2,10 @@
 // campaign waits and goes on by itself) and the pace on top of the policy (a random delay between sends, a daily
 // cap per number, a warm-up for recently paired numbers), with the core's estimate of how long it takes.
 import { useEffect } from 'react'
+import type { PacingDto, ScheduleDto, SendWindowDto } from '../../../src-preload/contract/campaigns-dto.js'
 import { ErrorNote } from '../../components/ErrorNote.js'
-import { DAY_NAMES, estimateWords } from '../../lib/campaign-words.js'
-import { useCampaignsStore } from '../../stores/campaigns-store.js'
+import { DAY_NAMES } from '../../lib/campaign-words.js'
+import { DEFAULT_WINDOW, useCampaignsStore } from '../../stores/campaigns-store.js'
 import { StepButtons } from './Wizard.js'
 
 const ESTIMATE_AFTER_MS = 300
@@ -16,9 +17,10 @@ const toLocalInput = (ms: number): string => {
 }
 
 /** What is wrong with the window or pace, in words (null: fine). */
-export function scheduleProblem(s: { days: number[]; from: string; to: string }, p: { minDelaySeconds: number; maxDelaySeconds: number }): string | null {
-  if (!s.days.length) return 'Choose at least one day to send on.'
-  if (s.from >= s.to) return 'The window must end after it starts (e.g. 09:00 to 18:00).'
+export function scheduleProblem(s: ScheduleDto, p: PacingDto): string | null {
+  if (s.window && !s.window.days.length) return 'Choose at least one day to send on.'
+  if (s.window && s.window.from >= s.window.to) return 'The window must end after it starts (e.g. 09:00 to 18:00).'
+  if (!s.timeZone.trim()) return 'Enter the time zone of the window (e.g. Europe/Madrid).'
   if (p.maxDelaySeconds < p.minDelaySeconds) return 'The longest delay cannot be shorter than the shortest.'
   return null
 }
@@ -36,6 +38,8 @@ export function WizardSchedule() {
     return () => clearTimeout(timer)
   }, [schedule, pacing, problem, estimate])
   const setSchedule = (patch: Partial<typeof schedule>) => setWizard({ schedule: { ...schedule, ...patch } })
+  const win = schedule.window
+  const setWindow = (patch: Partial<SendWindowDto>) => setSchedule({ window: { ...(win ?? DEFAULT_WINDOW), ...patch } })
   const setPacing = (patch: Partial<typeof pacing>) => setWizard({ pacing: { ...pacing, ...patch } })
   const int = (v: string, min: number) => Math.max(min, Math.floor(Number(v) || 0))
   return (
@@ -57,19 +61,29 @@ export function WizardSchedule() {
       </fieldset>
       <fieldset>
         <legend>Sending window</legend>
-        <div className="row days" role="group" aria-label="Days">
-          {DAY_NAMES.map((d, i) => (
-            <label key={d} className="check">
-              <input type="checkbox" checked={schedule.days.includes(i)} onChange={() => setSchedule({ days: schedule.days.includes(i) ? schedule.days.filter((x) => x !== i) : [...schedule.days, i].sort() })} />
-              {d}
-            </label>
-          ))}
-        </div>
+        <label className="check">
+          <input type="checkbox" checked={win !== null} onChange={(e) => setSchedule({ window: e.target.checked ? DEFAULT_WINDOW : null })} />
+          Only send on these days and hours (outside them the campaign waits and goes on by itself)
+        </label>
+        {win ? (
+          <>
+            <div className="row days" role="group" aria-label="Days">
+              {DAY_NAMES.map((d, i) => (
+                <label key={d} className="check">
+                  <input type="checkbox" checked={win.days.includes(i)} onChange={() => setWindow({ days: win.days.includes(i) ? win.days.filter((x) => x !== i) : [...win.days, i].sort() })} />
+                  {d}
+                </label>
+              ))}
+            </div>
+            <div className="form-grid">
+              <label htmlFor="window-from">From</label>
+              <input id="window-from" type="time" value={win.from} onChange={(e) => e.target.value && setWindow({ from: e.target.value })} />
+              <label htmlFor="window-to">To</label>
+              <input id="window-to" type="time" value={win.to} onChange={(e) => e.target.value && setWindow({ to: e.target.value })} />
+            </div>
+          </>
+        ) : null}
         <div className="form-grid">
-          <label htmlFor="window-from">From</label>
-          <input id="window-from" type="time" value={schedule.from} onChange={(e) => e.target.value && setSchedule({ from: e.target.value })} />
-          <label htmlFor="window-to">To</label>
-          <input id="window-to" type="time" value={schedule.to} onChange={(e) => e.target.value && setSchedule({ to: e.target.value })} />
           <label htmlFor="time-zone">Time zone</label>
           <input id="time-zone" value={schedule.timeZone} maxLength={64} onChange={(e) => setSchedule({ timeZone: e.target.value })} />
         </div>
@@ -97,7 +111,7 @@ export function WizardSchedule() {
       <p className="estimate" role="status" aria-live="polite" data-testid="estimate">
         {!problem && w.estimate ? (
           <>
-            <strong>{estimateWords(w.estimate)}</strong> for {w.estimate.recipients.toLocaleString()} recipients
+            <strong>{w.estimate.text}</strong> for {w.estimate.recipients.toLocaleString()} recipients
           </>
         ) : null}
       </p>
