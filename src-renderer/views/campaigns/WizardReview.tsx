@@ -9,8 +9,8 @@ export function WizardReview() {
   const setWizard = useCampaignsStore((s) => s.setWizard)
   const start = useCampaignsStore((s) => s.start)
   const goStep = useCampaignsStore((s) => s.goStep)
-  const instances = useInstancesStore((s) => s.overview?.instances ?? [])
-  const names = w.instanceIds.map((id) => instances.find((i) => i.id === id)?.name ?? id)
+  const overview = useInstancesStore((s) => s.overview)
+  const names = w.instanceIds.map((id) => overview?.instances.find((i) => i.id === id)?.name ?? id)
   const { schedule: s, pacing: p } = w
   const scheduled = s.startAt !== null
   return (
