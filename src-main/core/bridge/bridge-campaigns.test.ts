@@ -1,7 +1,7 @@
 // campaigns.* over a real WebSocket bridge to a real core (offline engine, real SQLite and campaign service): a
 // list from CSV text with its rejected rows by line, a preview of real rows (an unknown variable named), the
 // wizard's draft saved and estimated with its pacing in seconds, start refused without consent and accepted with
-// it, pause with the reason in words (pushed as campaign.status), cancel, recipients and their CSV export, and the
+// it, the autopilot's pause with the reason in words (pushed as campaign.status), duplicate, cancel, recipients and their CSV export, and the
 // opt-out list.
 import { describe, expect, it } from 'vitest'
 import type { CampaignDto } from '../../../src-preload/contract/campaigns-dto.js'
@@ -55,9 +55,11 @@ describe('bridge campaigns.* (offline engine)', () => {
     expect(started.name).toBe('Sunday opening')
     expect(['running', 'scheduled']).toContain(started.status)
 
-    const paused = data(await c.bridge.campaigns.pause({ campaignId: draft.id }))
-    expect(paused).toMatchObject({ status: 'paused', pause: { code: 'manual', text: expect.stringMatching(/\S/), autoResume: false } })
-    await waitUntil(() => c.events.some((e) => e.event === 'campaign.status' && (e.payload as { status: string }).status === 'paused'), 10_000)
+    // The instance is not connected (offline engine): the autopilot pauses the campaign, says why in words, and
+    // pushes the change to the UI; it goes on by itself once the instance works.
+    await waitUntil(() => c.events.some((e) => e.event === 'campaign.status' && (e.payload as { campaignId: string; status: string }).campaignId === draft.id && (e.payload as { status: string }).status === 'paused'), 15_000)
+    const paused = data(await c.bridge.campaigns.get({ campaignId: draft.id }))
+    expect(paused).toMatchObject({ status: 'paused', pause: { code: 'instance_not_working', text: expect.stringMatching(/\S/), autoResume: true } })
 
     const summaries = data(await c.bridge.campaigns.list())
     expect(summaries.map((s) => [s.id, s.status, s.total])).toEqual([[draft.id, 'paused', 2]])
