@@ -1,5 +1,6 @@
 // Campaign states, recipient states, the funnel and times in words for the Campaigns view. PURE apart from
 // the runtime's locale and time zone.
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min'
 import type { CampaignStatus, RecipientState } from '../../src-preload/contract/campaigns-dto.js'
 
 export const CAMPAIGN_STATUS_LABEL: Record<CampaignStatus, string> = {
@@ -54,3 +55,22 @@ export function whenWords(at: number, now = Date.now()): string {
 export const percent = (part: number, whole: number): number => (whole > 0 ? Math.round((part / whole) * 100) : 0)
 
 export const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const
+
+/** Why a recipient was skipped or failed, in words (the core's codes; an unknown one read as words). */
+const REASON_WORDS: Record<string, string> = {
+  not_on_whatsapp: 'Not on WhatsApp: never messaged',
+  opted_out: 'Opted out: never messaged',
+  cancelled: 'The campaign was cancelled before their turn',
+  send_failed: 'The send failed',
+  send_interrupted: 'The send was interrupted (restart or crash) and not repeated, so nobody gets it twice',
+  refused_by_network: 'WhatsApp refused the message',
+  blocked: 'They blocked the number',
+  missing_variable: 'A variable of the message had no value for them'
+}
+export const reasonWords = (reason: string): string => REASON_WORDS[reason] ?? reason.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase())
+
+/** Digits with the country code as that country writes them internationally (+34 612 00 00 02). */
+export function phoneWords(digits: string): string {
+  if (!/^\d{4,15}$/.test(digits)) return digits
+  return parsePhoneNumberFromString(`+${digits}`)?.formatInternational() ?? `+${digits}`
+}

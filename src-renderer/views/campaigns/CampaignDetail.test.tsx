@@ -105,7 +105,7 @@ describe('Campaigns list and detail', () => {
       'campaigns.get': () => campaign({ counts: counts({ pending: 8, skipped: 1, failed: 1 }) }),
       'campaigns.recipients': ({ campaignId, state }) => ({
         campaignId,
-        recipients: state === 'skipped' ? [{ phone: '34600000009', state: 'skipped', reason: 'not on WhatsApp', instanceId: null, updatedAt: Date.now() }] : [{ phone: '34600000001', state: 'pending', reason: null, instanceId: 'ABCDEF123456', updatedAt: Date.now() }],
+        recipients: state === 'skipped' ? [{ phone: '34600000009', state: 'skipped', reason: 'not_on_whatsapp', instanceId: null, updatedAt: Date.now() }] : [{ phone: '34600000001', state: 'pending', reason: null, instanceId: 'ABCDEF123456', updatedAt: Date.now() }],
         total: 1,
         hasMore: false
       }),
@@ -114,11 +114,11 @@ describe('Campaigns list and detail', () => {
     useCampaignsStore.setState({ page: 'detail', openId: 'cmp_1' })
     render(<CampaignsView />)
     const table = await screen.findByRole('table', { name: 'Recipients' })
-    expect(await within(table).findByText('34600000001')).toBeInTheDocument()
+    expect(await within(table).findByText('+34 600 00 00 01')).toHaveAttribute('data-phone', '34600000001')
     const filter = screen.getByRole('combobox', { name: 'Show' })
     expect(within(filter).getByRole('option', { name: 'Skipped (1)' })).toBeInTheDocument()
     await userEvent.selectOptions(filter, 'skipped')
-    expect(await within(table).findByText('not on WhatsApp')).toBeInTheDocument()
+    expect(await within(table).findByText('Not on WhatsApp: never messaged')).toBeInTheDocument()
     expect(b.callsTo('campaigns.recipients').at(-1)).toEqual({ campaignId: 'cmp_1', limit: 50, offset: 0, state: 'skipped' })
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search by number' }), '0009')
     await waitFor(() => expect(b.callsTo('campaigns.recipients').at(-1)).toEqual({ campaignId: 'cmp_1', limit: 50, offset: 0, state: 'skipped', search: '0009' }))
@@ -160,13 +160,13 @@ describe('Opt-out list', () => {
     await userEvent.clear(screen.getByLabelText('Number'))
     await userEvent.type(screen.getByLabelText('Number'), '+34 600 000 007')
     await userEvent.click(screen.getByRole('button', { name: 'Add' }))
-    expect(await within(table).findByText('34600000007')).toBeInTheDocument()
+    expect(await within(table).findByText('+34 600 00 00 07')).toBeInTheDocument()
     expect(within(table).getByText('added by hand')).toBeInTheDocument()
     expect(screen.getByLabelText('Number')).toHaveValue('')
 
-    await userEvent.click(within(table).getByRole('button', { name: 'Remove 34600000005' }))
+    await userEvent.click(within(table).getByRole('button', { name: 'Remove +34 600 00 00 05' }))
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }))
-    await waitFor(() => expect(within(table).queryByText('34600000005')).not.toBeInTheDocument())
+    await waitFor(() => expect(within(table).queryByText('+34 600 00 00 05')).not.toBeInTheDocument())
     expect(b.callsTo('campaigns.removeOptOut')).toEqual([{ phone: '34600000005' }])
   })
 })

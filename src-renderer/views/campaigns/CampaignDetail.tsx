@@ -1,11 +1,12 @@
 // One campaign: its state, why it is paused (in words, and whether it resumes by itself), pause/resume/cancel/
 // duplicate, the progress, the funnel, sends per hour, and the recipient table with filters and CSV export.
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog.js'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { Spinner } from '../../components/Spinner.js'
 import { CAMPAIGN_STATUS_LABEL, whenWords } from '../../lib/campaign-words.js'
 import { useCampaignsStore } from '../../stores/campaigns-store.js'
+import { useInstancesStore } from '../../stores/instances-store.js'
 import { CampaignProgress, CampaignStatusBadge } from './CampaignProgress.js'
 import { Funnel } from './Funnel.js'
 import { RecipientTable } from './RecipientTable.js'
@@ -19,19 +20,24 @@ export function CampaignDetail({ campaignId }: { campaignId: string }) {
   const duplicate = useCampaignsStore((s) => s.duplicate)
   const showPage = useCampaignsStore((s) => s.showPage)
   const [confirmCancel, setConfirmCancel] = useState(false)
+  const instances = useInstancesStore((s) => s.overview)
+  const loadInstances = useInstancesStore((s) => s.load)
+  useEffect(() => {
+    if (!instances) void loadInstances()
+  }, [instances, loadInstances])
   if (!c) return error ? <ErrorNote error={error} /> : <Spinner label="Loading the campaign…" />
   const open = c.status !== 'completed' && c.status !== 'cancelled'
   return (
     <article className="campaign-detail" aria-labelledby="campaign-name-title" data-status={c.status}>
       <button type="button" className="link" onClick={() => showPage('list')}>
-        ← All campaigns
+        <span aria-hidden="true">← </span>Back to all campaigns
       </button>
       <div className="card-head">
         <h2 id="campaign-name-title">{c.name}</h2>
         <CampaignStatusBadge status={c.status} label={CAMPAIGN_STATUS_LABEL[c.status]} />
       </div>
       <p className="muted small">
-        {c.listName} · from {c.instanceIds.join(', ')}
+        {c.listName} · from {c.instanceIds.map((id) => instances?.instances.find((i) => i.id === id)?.name ?? id).join(', ')}
         {c.startedAt ? ` · started ${whenWords(c.startedAt)}` : ''}
         {c.finishedAt ? ` · finished ${whenWords(c.finishedAt)}` : ''}
         {open && c.estimate ? ` · ${c.estimate.text}` : ''}

@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog.js'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { Spinner } from '../../components/Spinner.js'
-import { whenWords } from '../../lib/campaign-words.js'
+import { phoneWords, whenWords } from '../../lib/campaign-words.js'
 import { useCampaignsStore } from '../../stores/campaigns-store.js'
 
 const SOURCE: Record<string, string> = { keyword: 'replied STOP', manual: 'added by hand', import: 'imported', api: 'through the API' }
@@ -58,11 +58,13 @@ export function OptOutList() {
           <tbody>
             {optOuts.map((o) => (
               <tr key={o.phone}>
-                <td className="mono">{o.phone}</td>
+                <td className="mono" data-phone={o.phone}>
+                  {phoneWords(o.phone)}
+                </td>
                 <td>{SOURCE[o.source] ?? o.source}</td>
                 <td className="small">{whenWords(o.at)}</td>
                 <td>
-                  <button type="button" className="link" aria-label={`Remove ${o.phone}`} onClick={() => setRemoving(o.phone)}>
+                  <button type="button" className="link" aria-label={`Remove ${phoneWords(o.phone)}`} onClick={() => setRemoving(o.phone)}>
                     Remove
                   </button>
                 </td>
@@ -73,7 +75,7 @@ export function OptOutList() {
       ) : null}
       {removing ? (
         <ConfirmDialog
-          title={`Remove ${removing}?`}
+          title={`Remove ${phoneWords(removing)}?`}
           body="This number can get campaign messages again. Only do this if the person asked to hear from you again."
           confirmLabel="Remove"
           onCancel={() => setRemoving(null)}

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react'
 import { RECIPIENT_STATES, type CampaignDto } from '../../../src-preload/contract/campaigns-dto.js'
 import { ErrorNote } from '../../components/ErrorNote.js'
-import { RECIPIENT_STATE_LABEL, whenWords } from '../../lib/campaign-words.js'
+import { phoneWords, reasonWords, RECIPIENT_STATE_LABEL, whenWords } from '../../lib/campaign-words.js'
 import { PAGE_SIZE, useCampaignsStore } from '../../stores/campaigns-store.js'
 
 /** Saves text as a file (an <a download> of a Blob: works in Electron and in the browser). */
@@ -76,11 +76,13 @@ export function RecipientTable({ campaign: c }: { campaign: CampaignDto }) {
         <tbody>
           {rows.map((r) => (
             <tr key={r.phone} data-state={r.state}>
-              <td className="mono">{r.phone}</td>
+              <td className="mono" data-phone={r.phone}>
+                {phoneWords(r.phone)}
+              </td>
               <td>
                 <span className={`tag tag-recipient-${r.state}`}>{RECIPIENT_STATE_LABEL[r.state]}</span>
               </td>
-              <td className="recipient-reason">{r.reason ?? ''}</td>
+              <td className="recipient-reason">{r.reason ? reasonWords(r.reason) : ''}</td>
               <td className="small">{whenWords(r.updatedAt)}</td>
             </tr>
           ))}

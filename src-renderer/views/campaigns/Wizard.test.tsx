@@ -77,7 +77,7 @@ describe('Campaigns wizard', () => {
     expect(text).toHaveValue('Hello {{name}}')
     await waitFor(() => expect(within(preview).getAllByRole('listitem')).toHaveLength(2))
     expect(within(preview).getByText(/Hello Ana\s+Reply STOP to opt out/)).toBeInTheDocument()
-    expect(within(preview).getByText('34600000002')).toBeInTheDocument()
+    expect(within(preview).getByText('+34 600 00 00 02')).toBeInTheDocument()
     // One preview per pause in typing, not one per key.
     expect(b.callsTo('campaigns.preview').length).toBeLessThan('Hello {{name}}'.length)
 

@@ -44,19 +44,19 @@ export function WizardAudience() {
           <dl className="audience-counts">
             <div className="audience-ok">
               <dt>On WhatsApp</dt>
-              <dd>{a.onWhatsApp.toLocaleString()}</dd>
+              <dd data-testid="audience-on">{a.onWhatsApp.toLocaleString()}</dd>
             </div>
             <div>
               <dt>Not on WhatsApp (skipped)</dt>
-              <dd>{a.notOnWhatsApp.toLocaleString()}</dd>
+              <dd data-testid="audience-off">{a.notOnWhatsApp.toLocaleString()}</dd>
             </div>
             <div>
               <dt>Opted out (never messaged)</dt>
-              <dd>{a.optedOut.toLocaleString()}</dd>
+              <dd data-testid="audience-opted-out">{a.optedOut.toLocaleString()}</dd>
             </div>
             <div>
               <dt>Not checked yet</dt>
-              <dd>{a.unchecked.toLocaleString()}</dd>
+              <dd data-testid="audience-unchecked">{a.unchecked.toLocaleString()}</dd>
             </div>
           </dl>
           {a.unchecked ? <p className="hint">The rest are checked before their turn, within the policy’s check limits.</p> : null}

@@ -3,6 +3,7 @@
 // exactly as it will be sent; an unknown variable is named).
 import { useEffect, useRef } from 'react'
 import { ErrorNote } from '../../components/ErrorNote.js'
+import { phoneWords } from '../../lib/campaign-words.js'
 import { useCampaignsStore } from '../../stores/campaigns-store.js'
 import { StepButtons } from './Wizard.js'
 
@@ -75,7 +76,7 @@ export function WizardTemplate() {
             <ul className="preview-list">
               {w.preview.map((p) => (
                 <li key={p.phone} className="preview-sample">
-                  <span className="muted small mono">{p.phone}</span>
+                  <span className="muted small mono">{phoneWords(p.phone)}</span>
                   <span className="bubble out preview-text">{p.text}</span>
                 </li>
               ))}
