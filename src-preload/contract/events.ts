@@ -22,6 +22,8 @@ export interface BridgeEvents {
   'campaign.status': { campaignId: string; status: CampaignStatus; previous: CampaignStatus | null; pause: CampaignPauseDto | null; at: number }
   /** A campaign's recipient counts moved (throttled by the core). */
   'campaign.progress': { campaignId: string; total: number; counts: Record<RecipientState, number>; at: number }
+  /** Someone replied an opt-out word (STOP…): their number joined the opt-out list. */
+  'campaign.optOut': { phone: string; campaignId: string | null; at: number }
 }
 
 export type BridgeEventName = keyof BridgeEvents
@@ -35,5 +37,6 @@ export const BRIDGE_EVENT_NAMES: readonly BridgeEventName[] = [
   'chat.ack',
   'sandbox.changed',
   'campaign.status',
-  'campaign.progress'
+  'campaign.progress',
+  'campaign.optOut'
 ]

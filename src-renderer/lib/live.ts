@@ -25,7 +25,10 @@ export function wireLiveUpdates(b: Bridge): () => void {
       if (useSandboxStore.getState().phones) void useSandboxStore.getState().load()
     }),
     b.on('campaign.status', (e) => useCampaignsStore.getState().applyStatus(e)),
-    b.on('campaign.progress', (e) => useCampaignsStore.getState().applyProgress(e))
+    b.on('campaign.progress', (e) => useCampaignsStore.getState().applyProgress(e)),
+    b.on('campaign.optOut', () => {
+      if (useCampaignsStore.getState().optOuts) void useCampaignsStore.getState().loadOptOuts()
+    })
   ]
   // Back after an outage: statuses may have changed meanwhile (the views reload their own data too).
   offs.push(

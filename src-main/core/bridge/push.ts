@@ -72,6 +72,8 @@ export function startPush({ services, config }: BridgeContext, server: BridgeSer
         server.broadcast('campaign.status', { campaignId: c.id, status: c.state, previous: null, pause, at: c.updatedAt })
       } else if (e.kind === 'progress' && e.accountId === accountId) {
         server.broadcast('campaign.progress', { campaignId: e.campaignId, total: e.stats.total, counts: { ...e.stats.counts }, at: Date.now() })
+      } else if (e.kind === 'opt_out' && e.accountId === accountId) {
+        server.broadcast('campaign.optOut', { phone: e.optOut.phone, campaignId: e.optOut.campaignId, at: e.optOut.createdAt })
       }
     })
   )

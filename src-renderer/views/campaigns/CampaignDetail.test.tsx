@@ -148,10 +148,15 @@ describe('Opt-out list', () => {
       'campaigns.addOptOut': ({ phone }) => (list = [{ phone: phone.replace(/\D/g, ''), source: 'manual', at: Date.now() }, ...list]),
       'campaigns.removeOptOut': ({ phone }) => (list = list.filter((o) => o.phone !== phone))
     })
+    wireLiveUpdates(b.bridge)
     useCampaignsStore.setState({ page: 'optouts' })
     render(<CampaignsView />)
     const table = await screen.findByRole('table', { name: 'Opted-out numbers' })
     expect(within(table).getByText('replied STOP')).toBeInTheDocument()
+    // Someone replies STOP meanwhile: the list shows them without a reload.
+    list = [{ phone: '34600000006', source: 'keyword', at: Date.now() }, ...list]
+    act(() => b.emit('campaign.optOut', { phone: '34600000006', campaignId: 'cmp_1', at: Date.now() }))
+    expect(await within(table).findByText('+34 600 00 00 06')).toBeInTheDocument()
 
     await userEvent.type(screen.getByLabelText('Number'), '12ab')
     await userEvent.click(screen.getByRole('button', { name: 'Add' }))
