@@ -133,6 +133,8 @@ interface CampaignsState {
   open(campaignId: string): Promise<void>
   refresh(campaignId: string): Promise<void>
   act(action: 'pause' | 'resume' | 'cancel', campaignId: string): Promise<boolean>
+  /** Deletes a draft, completed or cancelled campaign. */
+  remove(campaignId: string): Promise<boolean>
   duplicate(campaignId: string): Promise<void>
   /** Opens a campaign of the list: a draft in the wizard, any other on its page. */
   openCampaign(campaignId: string): Promise<void>
@@ -220,6 +222,21 @@ export const useCampaignsStore = create<CampaignsState>()((set, get) => {
           return true
         },
         { fail, settle: () => set({ acting: null }), fallback: false }
+      )
+    },
+    async remove(campaignId) {
+      const name = get().campaigns?.find((c) => c.id === campaignId)?.name ?? campaignId
+      return runAction(
+        async () => {
+          await call(bridge().campaigns.delete({ campaignId }))
+          set((s) => {
+            const { [campaignId]: _gone, ...detail } = s.detail
+            return { campaigns: s.campaigns?.filter((c) => c.id !== campaignId) ?? null, detail }
+          })
+          confirmDone(`${name} deleted`)
+          return true
+        },
+        { fail, fallback: false }
       )
     },
     async duplicate(campaignId) {

@@ -139,6 +139,26 @@ describe('Campaigns list and detail', () => {
   })
 })
 
+describe('Deleting a campaign', () => {
+  it('deletes a finished campaign after a confirmation; running ones have no Delete', async () => {
+    let list = [campaign(), campaign({ id: 'cmp_2', name: 'Old promo', status: 'completed' })]
+    const b = installMemoryBridge({
+      'campaigns.list': () => list,
+      'campaigns.delete': ({ campaignId }) => {
+        list = list.filter((c) => c.id !== campaignId)
+        return { deleted: true }
+      }
+    })
+    render(<CampaignsView />)
+    const old = await screen.findByRole('listitem', { name: 'Campaign Old promo' })
+    expect(within(screen.getByRole('listitem', { name: 'Campaign Sunday opening' })).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument()
+    await userEvent.click(within(old).getByRole('button', { name: 'Delete Old promo' }))
+    await userEvent.click(within(screen.getByRole('alertdialog', { name: 'Delete Old promo?' })).getByRole('button', { name: 'Delete campaign' }))
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Campaign Old promo' })).not.toBeInTheDocument())
+    expect(b.callsTo('campaigns.delete')).toEqual([{ campaignId: 'cmp_2' }])
+  })
+})
+
 describe('Opt-out list', () => {
   it('adds a number, refuses a malformed one in words, and removes after a confirmation', async () => {
     let list: OptOutDto[] = [{ phone: '34600000005', source: 'keyword', at: Date.now() }]

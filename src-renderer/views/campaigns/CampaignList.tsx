@@ -1,4 +1,6 @@
 // Every campaign of the account, newest first: its state, progress bar and, when paused, why in words.
+import { useState } from 'react'
+import { ConfirmDialog } from '../../components/ConfirmDialog.js'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { Spinner } from '../../components/Spinner.js'
 import { CAMPAIGN_STATUS_LABEL, whenWords } from '../../lib/campaign-words.js'
@@ -11,6 +13,8 @@ export function CampaignList() {
   const error = useCampaignsStore((s) => s.error)
   const open = useCampaignsStore((s) => s.openCampaign)
   const startWizard = useCampaignsStore((s) => s.startWizard)
+  const remove = useCampaignsStore((s) => s.remove)
+  const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null)
   return (
     <>
       <ErrorNote error={error} />
@@ -39,9 +43,27 @@ export function CampaignList() {
               <CampaignProgress campaign={c} />
               {c.status === 'paused' && c.pause ? <p className="campaign-pause-line small">Paused: {c.pause.text}</p> : null}
               {c.nextWindowAt && (c.status === 'running' || c.status === 'scheduled') ? <p className="muted small">Waits for the sending window: goes on {whenWords(c.nextWindowAt)}</p> : null}
+              {c.status === 'draft' || c.status === 'completed' || c.status === 'cancelled' ? (
+                <button type="button" className="link small" aria-label={`Delete ${c.name}`} onClick={() => setDeleting({ id: c.id, name: c.name })}>
+                  Delete
+                </button>
+              ) : null}
             </li>
           ))}
         </ul>
+      ) : null}
+      {deleting ? (
+        <ConfirmDialog
+          title={`Delete ${deleting.name}?`}
+          body="The campaign and its recipient report are deleted (export the CSV first to keep it). The contact list and the opt-out list stay."
+          confirmLabel="Delete campaign"
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => {
+            const { id } = deleting
+            setDeleting(null)
+            void remove(id)
+          }}
+        />
       ) : null}
     </>
   )
