@@ -122,8 +122,15 @@ export function fillRecipients(db: Db, campaignId: string, listId: string, assig
   return db.transaction(() => {
     db.prepare('DELETE FROM campaign_recipients WHERE campaign_id = ?').run(campaignId)
     const ins = db.prepare(`INSERT INTO campaign_recipients (campaign_id, seq, phone, vars, state, instance_id, updated_at) VALUES (?, ?, ?, ?, 'pending', ?, ?)`)
+    const page = db.prepare('SELECT phone, vars, line FROM campaign_list_contacts WHERE list_id = ? AND line > ? ORDER BY line LIMIT 5000')
     let seq = 0
-    for (const c of iterateContacts(db, listId)) ins.run(campaignId, ++seq, c.phone, JSON.stringify(c.vars), assign(c.phone), now)
+    // Pages, not an iterator: better-sqlite3 allows no write while a statement iterates.
+    for (let after = 0; ;) {
+      const rows = page.all(listId, after) as ContactRow[]
+      if (!rows.length) break
+      for (const c of rows) ins.run(campaignId, ++seq, c.phone, c.vars, assign(c.phone), now)
+      after = rows.at(-1)!.line
+    }
     return seq
   })()
 }
@@ -153,7 +160,8 @@ export function claimRecipient(db: Db, campaignId: string, seq: number, messageI
 
 export function setRecipientState(db: Db, campaignId: string, seq: number, state: RecipientState, reason: string | null, now: number, from?: readonly RecipientState[]): boolean {
   const guard = from ? ` AND state IN (${from.map(() => '?').join(', ')})` : ''
-  const sent = state === 'sent' ? ', sent_at = COALESCE(sent_at, @now)' : ''
+  // A receipt may overtake the runner's own "sent": every state past queued stamps when it was sent.
+  const sent = state === 'sent' || state === 'delivered' || state === 'read' ? ', sent_at = COALESCE(sent_at, @now)' : ''
   return db.prepare(`UPDATE campaign_recipients SET state = ?, reason = ?, updated_at = ?${sent.replace('@now', '?')} WHERE campaign_id = ? AND seq = ?${guard}`)
     .run(state, reason, now, ...(sent ? [now] : []), campaignId, seq, ...(from ?? [])).changes === 1
 }
@@ -195,7 +203,7 @@ export function countByState(db: Db, campaignId: string): Array<{ state: string;
 
 /** The outcomes of the last `n` sends (for the autopilot's rates). */
 export function lastOutcomes(db: Db, campaignId: string, n: number): Array<{ state: string; reason: string | null }> {
-  return db.prepare(`SELECT state, reason FROM campaign_recipients WHERE campaign_id = ? AND message_id IS NOT NULL AND state != 'queued'
+  return db.prepare(`SELECT state, reason FROM campaign_recipients WHERE campaign_id = ? AND (message_id IS NOT NULL OR state = 'failed') AND state NOT IN ('queued', 'pending')
     ORDER BY updated_at DESC, seq DESC LIMIT ?`).all(campaignId, n) as Array<{ state: string; reason: string | null }>
 }
 

@@ -20,6 +20,8 @@ const MAX_NAP_MS = 30_000
 /** Warm-up ramp: a number paired `d` days ago may send 20 * 2^d campaign messages that day. */
 const WARMUP_BASE = 20
 const DAY = 24 * 60 * 60_000
+/** Refusals that pass by themselves: the recipient stays pending. */
+const TRANSIENT = new Set(['session_status_mismatch', 'rate_limited', 'account_protection', 'concurrency_limit', 'queue_full', 'queue_purged', 'send_failed', 'engine_request_failed'])
 
 export interface RunnerHooks {
   /** Pause the campaign with a reason (the service writes, emits campaign.status). */
@@ -234,11 +236,13 @@ export class CampaignRunner {
   private refused(c: Campaign, r: repo.PendingRecipient, messageId: string | undefined, e: unknown): 'failed' | 'skipped' | 'retry' {
     const { db, clock, ports } = this.deps
     const code = isDomainError(e) ? e.code : 'send_failed'
-    // Claimed, but its row is gone or never left: it was not sent; pending again.
     if (messageId) {
       const fate = ports.send.fate(r.instanceId, messageId)
       if (fate?.status === 'failed') return this.outcome(c, r, fate.errorCode ?? code)
+      // Claimed, but its row is gone (refused by the queue): it was not sent; pending again.
       if (!fate) repo.unclaim(db, c.id, r.seq, clock.now())
+      // Still queued or sending: the tick settles it from its row.
+      else return 'retry'
     }
     if (code === 'not_on_whatsapp') {
       repo.setOnWhatsApp(db, c.id, r.seq, false, clock.now())
@@ -248,8 +252,15 @@ export class CampaignRunner {
       this.deps.hooks.pause(c.id, { code: 'daily_cap', message: `${ports.instances.label(r.instanceId)} reached its policy's daily cap; the campaign resumes by itself tomorrow`, autoResume: true, instanceId: r.instanceId })
       return 'retry'
     }
-    this.deps.logger.debug({ err: e, campaignId: c.id, code }, 'campaign send refused before sending')
-    return 'retry'
+    // Passing causes (not WORKING for a moment, the rate limit, a full queue, a network error): try again. Anything
+    // else is about this message (its file cannot be read, the chat is not found): the recipient failed, and the
+    // autopilot counts it.
+    if (TRANSIENT.has(code)) {
+      this.deps.logger.debug({ err: e, campaignId: c.id, code }, 'campaign send refused before sending; trying again')
+      return 'retry'
+    }
+    repo.setRecipientState(db, c.id, r.seq, 'failed', code, clock.now(), ['pending'])
+    return 'failed'
   }
 
   /** Waits for a queued send to leave, then records what became of it. */

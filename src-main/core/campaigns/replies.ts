@@ -25,8 +25,8 @@ export class ReplyTracker {
     if (!r) return
     const now = this.deps.clock.now()
     const moved = e.ack >= ACK_READ
-      ? repo.setRecipientState(this.deps.db, r.campaignId, r.seq, 'read', null, now, ['sent', 'delivered'])
-      : repo.setRecipientState(this.deps.db, r.campaignId, r.seq, 'delivered', null, now, ['sent'])
+      ? repo.setRecipientState(this.deps.db, r.campaignId, r.seq, 'read', null, now, ['queued', 'sent', 'delivered'])
+      : repo.setRecipientState(this.deps.db, r.campaignId, r.seq, 'delivered', null, now, ['queued', 'sent'])
     if (moved) this.deps.events.progress(r.campaignId)
   }
 
