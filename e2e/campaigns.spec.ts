@@ -83,6 +83,8 @@ test('a campaign from a CSV file: map, preview, audience, consent, completion, f
   await expect(table).toContainText('Not on WhatsApp: never messaged')
   await page.getByRole('combobox', { name: 'Show' }).selectOption('')
   await expect(table.locator('tbody tr')).toHaveCount(3)
+  // The confirmations go by themselves (the README's picture shows the page, not the toasts).
+  await expect(page.locator('.toast')).toHaveCount(0, { timeout: 15_000 })
   await saveScreenshot(page, 'campaigns')
 
   const download = await ui.campaigns.exportCsv()
