@@ -50,6 +50,11 @@ export interface AudienceDto {
   optedOut: number
   /** Not checked yet (the policy's daily check cap is spent): checked before their turn to be sent. */
   unchecked: number
+  /**
+   * The check still runs (the policy allows only so many checks a minute): the counts are not in yet; ask again to
+   * follow it. The check goes on meanwhile; the campaign can start before it ends.
+   */
+  checking: boolean
 }
 
 export interface SendWindowDto {

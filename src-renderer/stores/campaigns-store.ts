@@ -56,6 +56,8 @@ export interface WizardState {
 }
 
 export const PAGE_SIZE = 50
+/** Pause between two questions about a long audience check (each one waits up to 15 s in the core). */
+export const AUDIENCE_POLL_MS = 1_000
 export const DEFAULT_WINDOW = { days: [1, 2, 3, 4, 5], from: '09:00', to: '18:00' }
 const PLACE_KEY = 'switchboard.campaigns'
 
@@ -364,6 +366,7 @@ export const useCampaignsStore = create<CampaignsState>()((set, get) => {
       if (!draft) return false
       const audience = await wizardCall(() => call(bridge().campaigns.checkAudience({ campaignId: draft.id })))
       if (audience) patchWizard({ audience })
+      if (audience?.checking) followAudience(draft.id)
       return audience !== null
     },
     async estimate() {
@@ -393,6 +396,25 @@ export const useCampaignsStore = create<CampaignsState>()((set, get) => {
       await get().open(dto.id)
       return true
     }
+  }
+
+  /**
+   * A long check (the policy allows so many checks a minute): ask again (each call waits a while for the same run)
+   * until the counts are in, as long as this wizard is on this draft.
+   */
+  function followAudience(campaignId: string): void {
+    setTimeout(() => {
+      if (get().page !== 'wizard' || get().wizard.campaignId !== campaignId) return
+      void runAction(
+        async () => {
+          const audience = await call(bridge().campaigns.checkAudience({ campaignId }))
+          if (get().wizard.campaignId !== campaignId) return
+          patchWizard({ audience })
+          if (audience.checking) followAudience(campaignId)
+        },
+        { fail: wizardFail }
+      )
+    }, AUDIENCE_POLL_MS)
   }
 
   /** Creates the wizard's draft or brings it up to date (with the schedule and pacing too when `full`). */

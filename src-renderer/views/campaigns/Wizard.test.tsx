@@ -131,6 +131,24 @@ describe('Campaigns wizard', () => {
     expect(useCampaignsStore.getState().page).toBe('detail')
   })
 
+  it('follows a long audience check (the policy\'s check pace) until the counts are in, letting the user go on', async () => {
+    const b = wizardBridge()
+    let answers = 0
+    b.handlers['campaigns.checkAudience'] = ({ campaignId }) => (++answers < 3 ? audience({ campaignId, checked: 0, onWhatsApp: 0, notOnWhatsApp: 0, unchecked: 3, checking: true }) : audience({ campaignId }))
+    useCampaignsStore.setState({ page: 'wizard' })
+    useCampaignsStore.getState().setWizard({ step: 'audience', list: contactList(), template: { text: 'Hi', footer: null, mediaUrl: null } })
+    render(<CampaignsView />)
+    await userEvent.click(await screen.findByRole('button', { name: 'Check the audience' }))
+    expect(await screen.findByTestId('audience-checking')).toHaveTextContent('Checking 3 numbers on WhatsApp at the pace your policy allows')
+    expect(screen.getByRole('button', { name: 'Checking…' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Next: schedule and pace' })).toBeEnabled()
+    expect(await screen.findByTestId('audience-on', {}, { timeout: 5_000 })).toHaveTextContent('2')
+    expect(screen.queryByTestId('audience-checking')).not.toBeInTheDocument()
+    // The same draft was asked about, never saved again in between.
+    expect(b.callsTo('campaigns.checkAudience')).toEqual([{ campaignId: 'cmp_9' }, { campaignId: 'cmp_9' }, { campaignId: 'cmp_9' }])
+    expect(b.callsTo('campaigns.saveDraft')).toHaveLength(1)
+  })
+
   it('shows a refused start in words and stays on the review', async () => {
     const b = wizardBridge()
     b.handlers['campaigns.start'] = () => {

@@ -39,7 +39,12 @@ export function WizardAudience() {
         <p className="hint">With several numbers, recipients are spread across them and each keeps the same number for the whole campaign.</p>
       </fieldset>
       <p className="muted small">Before anything is sent, every number is checked on WhatsApp at the pace your policy allows for number checks.</p>
-      {a ? (
+      {a?.checking ? (
+        <p className="note note-info" role="status" data-testid="audience-checking">
+          Checking {a.total.toLocaleString()} numbers on WhatsApp at the pace your policy allows… You can go on meanwhile: numbers not checked yet are checked before their turn, and those not on WhatsApp are never messaged.
+        </p>
+      ) : null}
+      {a && !a.checking ? (
         <div className="audience" role="status" data-testid="audience-result">
           <dl className="audience-counts">
             <div className="audience-ok">
@@ -66,8 +71,8 @@ export function WizardAudience() {
         <button type="button" onClick={() => goStep('template')}>
           Back
         </button>
-        <button type="button" className={a ? undefined : 'primary'} disabled={!w.instanceIds.length || w.busy} onClick={() => void checkAudience()}>
-          {w.busy ? 'Checking…' : a ? 'Check again' : 'Check the audience'}
+        <button type="button" className={a ? undefined : 'primary'} disabled={!w.instanceIds.length || w.busy || a?.checking} onClick={() => void checkAudience()}>
+          {w.busy || a?.checking ? 'Checking…' : a ? 'Check again' : 'Check the audience'}
         </button>
         {a ? (
           <button type="button" className="primary" onClick={() => goStep('schedule')}>

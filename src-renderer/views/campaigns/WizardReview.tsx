@@ -26,7 +26,7 @@ export function WizardReview() {
           {w.list?.name} ({w.list?.contacts.toLocaleString()} contacts)
         </dd>
         <dt>Audience</dt>
-        <dd>{w.audience ? `${w.audience.onWhatsApp} on WhatsApp, ${w.audience.notOnWhatsApp} not on WhatsApp (skipped), ${w.audience.optedOut} opted out, ${w.audience.unchecked} checked later` : 'not checked'}</dd>
+        <dd>{w.audience?.checking ? `checking ${w.audience.total} numbers (those not on WhatsApp are never messaged)` : w.audience ? `${w.audience.onWhatsApp} on WhatsApp, ${w.audience.notOnWhatsApp} not on WhatsApp (skipped), ${w.audience.optedOut} opted out, ${w.audience.unchecked} checked later` : 'not checked'}</dd>
         <dt>From</dt>
         <dd>{names.join(', ')}</dd>
         <dt>Message</dt>

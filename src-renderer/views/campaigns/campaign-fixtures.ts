@@ -52,4 +52,4 @@ export const campaign = (over: Partial<CampaignDto> = {}): CampaignDto => ({
   ...over
 })
 
-export const audience = (over: Partial<AudienceDto> = {}): AudienceDto => ({ campaignId: 'cmp_1', total: 3, checked: 3, onWhatsApp: 2, notOnWhatsApp: 1, optedOut: 0, unchecked: 0, ...over })
+export const audience = (over: Partial<AudienceDto> = {}): AudienceDto => ({ campaignId: 'cmp_1', total: 3, checked: 3, onWhatsApp: 2, notOnWhatsApp: 1, optedOut: 0, unchecked: 0, checking: false, ...over })

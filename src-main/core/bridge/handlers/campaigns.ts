@@ -1,8 +1,8 @@
 // campaigns.*: the Campaigns view's calls on the campaign service (services.campaigns), as the acting account:
 // contact lists from CSV text, previews, the wizard's draft (audience check, estimate, start with consent),
 // pause/resume/cancel/duplicate, recipients and their CSV export, and the opt-out list. Mapping in campaign-dtos.ts.
-import type { CampaignDto } from '../../../../src-preload/contract/campaigns-dto.js'
-import type { Campaign } from '../../campaigns/campaign-types.js'
+import type { AudienceDto, CampaignDto } from '../../../../src-preload/contract/campaigns-dto.js'
+import type { AudienceReport, Campaign } from '../../campaigns/campaign-types.js'
 import { BridgeError } from '../errors.js'
 import type { BridgeContext } from './context.js'
 import { campaignDto, campaignSummaryDto, contactListDto, optOutDto, pacingInput, recipientDto, scheduleInput, templateInput } from './campaign-dtos.js'
@@ -10,6 +10,8 @@ import type { HandlersOf } from './types.js'
 
 /** The opt-out list the view shows at once (newest first as the service orders them). */
 const OPT_OUTS_SHOWN = 500
+/** How long a campaigns.checkAudience call waits for the check before answering "still checking" (the bridge client gives up at 60 s). */
+export const AUDIENCE_WAIT_MS = 15_000
 
 async function collect(chunks: AsyncIterable<string>): Promise<string> {
   let text = ''
@@ -34,6 +36,30 @@ export function campaignHandlers({ services, config, owned }: BridgeContext): Ha
   }
   const byId = (campaignId: string) => full(campaigns.campaign(accountId, campaignId))
   const optOutList = () => campaigns.optOuts(accountId, { limit: OPT_OUTS_SHOWN }).items.map(optOutDto)
+  /**
+   * Audience checks in flight, by campaign: a check runs at the policy's check pace (10 a minute on Strict) and may
+   * take longer than one bridge call; asking again follows the same run instead of starting a second one.
+   */
+  const checks = new Map<string, Promise<AudienceReport>>()
+  const followCheck = async (campaignId: string): Promise<AudienceDto> => {
+    let run = checks.get(campaignId)
+    if (!run) {
+      run = campaigns.checkAudience(accountId, campaignId)
+      checks.set(campaignId, run)
+      const forget = () => void (checks.get(campaignId) === run && checks.delete(campaignId))
+      run.then(forget, forget)
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const waited = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), AUDIENCE_WAIT_MS)))
+    try {
+      const a = await Promise.race([run, waited])
+      if (a) return { campaignId: a.campaignId, total: a.total, checked: a.checked, onWhatsApp: a.onWhatsApp, notOnWhatsApp: a.notOnWhatsApp, optedOut: a.optedOut, unchecked: a.unchecked, checking: false }
+      const total = campaigns.stats(accountId, campaignId).total
+      return { campaignId, total, checked: 0, onWhatsApp: 0, notOnWhatsApp: 0, optedOut: 0, unchecked: total, checking: true }
+    } finally {
+      clearTimeout(timer)
+    }
+  }
 
   return {
     'campaigns.list': () =>
@@ -56,10 +82,8 @@ export function campaignHandlers({ services, config, owned }: BridgeContext): Ha
       const draft = { name, listId, instanceIds, template: t.template, footer: t.footer, ...(schedule ? { schedule: scheduleInput(schedule) } : {}), ...(pacing ? { pacing: pacingInput(pacing) } : {}) }
       return full(campaignId ? campaigns.updateDraft(accountId, campaignId, draft) : campaigns.createDraft(accountId, draft))
     },
-    'campaigns.checkAudience': async ({ campaignId }) => {
-      const a = await campaigns.checkAudience(accountId, campaignId)
-      return { campaignId: a.campaignId, total: a.total, checked: a.checked, onWhatsApp: a.onWhatsApp, notOnWhatsApp: a.notOnWhatsApp, optedOut: a.optedOut, unchecked: a.unchecked }
-    },
+    // Answers within AUDIENCE_WAIT_MS: the counts, or "still checking" (ask again to follow the same run).
+    'campaigns.checkAudience': ({ campaignId }) => followCheck(campaigns.campaign(accountId, campaignId).id),
     'campaigns.estimate': ({ campaignId, schedule, pacing }) => {
       campaigns.updateDraft(accountId, campaignId, { schedule: scheduleInput(schedule), pacing: pacingInput(pacing) })
       const e = campaigns.estimate(accountId, campaignId)
