@@ -45,7 +45,7 @@ describe('SIGKILL of the core during a campaign', () => {
     const cid = String(draft.body.id)
     expect((await api(cli, 'POST', `/v2/campaigns/${cid}/start`, { consent: { confirmed: true } })).status).toBe(200)
     const settled = async () => {
-      const c = (await api(cli, 'GET', `/v2/campaigns/${cid}`)).body as { stats: { counts: Record<string, number> }; campaign: { state: string } }
+      const c = (await api(cli, 'GET', `/v2/campaigns/${cid}`)).body as { stats: { counts: Record<'sent' | 'delivered' | 'read' | 'queued' | 'pending', number> }; campaign: { state: string } }
       return c
     }
     // Kill it mid-campaign: some recipients sent, most not.
