@@ -162,4 +162,28 @@ describe.sequential('campaigns end to end (sandbox)', () => {
     expect((await get(c.id)).campaign.state).toBe('paused')
     expect((await t.call('POST', `/v2/campaigns/${c.id}/cancel`)).json()).toMatchObject({ state: 'cancelled' })
   }, 60_000)
+
+  it('the restart operation (which empties the send queue) pauses the campaign; the dropped recipient waits again and is sent once', async () => {
+    const f = campaignCsv({ count: 3, prefix: '1555017', start: 0 })
+    for (const p of f.phones) await phone(p)
+    const list = (await t.call('POST', '/v2/campaigns/lists', {}, { name: 'Restart', csv: f.csv })).json() as { list: { id: string } }
+    // 20 a minute: the second send waits ~3 s in the instance's queue.
+    expect((await t.call('PATCH', '/v2/session/rate-limit', { instance_id: id, policy_slug: 'standard_policy' })).statusCode).toBe(200)
+    const c = await draft({ name: 'Restarted', listId: list.list.id, template: { text: 'Restart {{name}}' } })
+    await start(c.id)
+    const queued = await waitUntil(async () => {
+      const page = (await t.call('GET', `/v2/campaigns/${c.id}/recipients`, { state: 'queued' })).json() as { items: { phone: string; messageId: string }[] }
+      const r = page.items[0]
+      return r && ((await t.call('GET', '/v2/send/queue', { instance_id: id, messageId: r.messageId })).json() as { message?: { status: string } }).message?.status === 'queued' ? r : undefined
+    }, 20_000, 'a send waiting in the queue')
+    expect((await t.call('POST', '/v2/session/restart', { instance_id: id })).statusCode).toBe(200)
+    expect((await t.call('PATCH', '/v2/session/rate-limit', { instance_id: id, policy_slug: 'unlimited' })).statusCode).toBe(200)
+    const paused = await waitUntil(async () => { const g = await get(c.id); return g.campaign.state === 'paused' ? g.campaign : undefined }, 15_000, 'paused')
+    expect(['queue_purged', 'instance_not_working']).toContain(paused.pauseReason!.code)
+    await waitUntil(async () => ((await t.call('GET', `/v2/campaigns/${c.id}/recipients`, { state: 'pending' })).json() as { items: { phone: string }[] }).items.some((r) => r.phone === queued.phone) || undefined, 15_000, 'dropped recipient pending again')
+    await t.waitForStatus(id, 'WORKING', 30_000)
+    if ((await get(c.id)).campaign.pauseReason?.autoResume === false) expect((await t.call('POST', `/v2/campaigns/${c.id}/resume`)).statusCode).toBe(200)
+    await waitState(c.id, 'completed', 60_000)
+    for (const p of f.phones) expect((await inbox(p)).filter((m) => m.text?.startsWith('Restart')), p).toHaveLength(1)
+  }, 120_000)
 })
