@@ -186,4 +186,28 @@ describe.sequential('campaigns end to end (sandbox)', () => {
     await waitState(c.id, 'completed', 60_000)
     for (const p of f.phones) expect((await inbox(p)).filter((m) => m.text?.startsWith('Restart')), p).toHaveLength(1)
   }, 120_000)
+
+  it('sandbox phones that answer STOP by themselves and that block the sender', async () => {
+    const [X, Y] = ['15550180001', '15550180002']
+    for (const p of [X, Y]) await phone(p)
+    expect((await t.call('PATCH', `/sandbox/phones/${X}/settings`, {}, { auto_reply: 'STOP' })).json()).toMatchObject({ auto_reply: 'STOP', block_on_receive: false })
+    expect((await t.call('PATCH', `/sandbox/phones/${Y}/settings`, {}, { block_on_receive: true })).json()).toMatchObject({ auto_reply: null, block_on_receive: true })
+    const list = (await t.call('POST', '/v2/campaigns/lists', {}, { name: 'Behaviours', rows: [{ phone: `+${X}`, name: 'X' }, { phone: `+${Y}`, name: 'Y' }] })).json() as { list: { id: string } }
+    const first = await draft({ name: 'First', listId: list.list.id, template: { text: 'First {{name}}' } })
+    await start(first.id)
+    await waitState(first.id, 'completed')
+    await rx.waitFor('campaign.opt_out', (p) => (p.optOut as { phone: string }).phone === X, 15_000)
+    await waitUntil(async () => ((await inbox(X)).some((m) => /won't receive/.test(m.text ?? '')) ? true : undefined), 15_000, 'confirmation to X')
+    const second = (await t.call('POST', `/v2/campaigns/${first.id}/duplicate`, {}, { name: 'Second round' })).json() as Campaign
+    expect(second).toMatchObject({ state: 'draft', name: 'Second round', listId: list.list.id })
+    await start(second.id)
+    await waitState(second.id, 'completed')
+    const recipients = (await t.call('GET', `/v2/campaigns/${second.id}/recipients`)).json() as { items: { phone: string; state: string; reason: string | null }[] }
+    expect(recipients.items.find((r) => r.phone === X)).toMatchObject({ state: 'skipped', reason: 'opted_out' })
+    // Y blocked us after the first message: the second is accepted by the network (sent) and never delivered.
+    expect(recipients.items.find((r) => r.phone === Y)).toMatchObject({ state: 'sent' })
+    await new Promise((r) => setTimeout(r, 1_000))
+    expect((await inbox(Y)).map((m) => m.text)).toEqual(['First Y'])
+    expect((await inbox(X)).filter((m) => m.text?.startsWith('First') || m.text?.startsWith('Second'))).toHaveLength(1)
+  }, 90_000)
 })
