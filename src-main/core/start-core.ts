@@ -6,11 +6,11 @@ import { join } from 'node:path'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import type { Logger } from 'pino'
 import { buildApiApp } from './api/app.js'
-import { EXPOSED_WARNING, isLoopbackHost } from './api/plugins/security.js'
+import { EXPOSED_WARNING, isLoopbackHost } from './domain/host-policy.js'
 import { registerUiBridge, type UiBridge } from './bridge/index.js'
 import { createStoreChats } from './bridge/chats-service.js'
 import type { AuthFailureLimiterConfig } from './api/auth-failure-limiter.js'
-import { createFileLogger } from './api/logger.js'
+import { createFileLogger } from './logging/logger.js'
 import { checkpointAndClose, openDatabase, type Db } from './db/connection.js'
 import { sealAuthStateAtRest } from './db/repositories/auth-state-repo.js'
 import { resolveDataKey, secretToolKeyring } from './secrets/data-key.js'
@@ -38,6 +38,7 @@ import { DEFAULT_PAIRING_THROTTLE, PairingCodes, type PairingThrottleConfig } fr
 import { SandboxNetwork, assertLoopback, mediaOriginRewrite, sandboxAdminRoutes, sandboxClientConfig } from './sandbox/index.js'
 import { InstanceProxies } from './engine/proxy/instance-proxies.js'
 import { sessionPorts } from './engine/session-ports.js'
+import { SandboxControl } from './services/sandbox-control.js'
 import { createRateLimiter, createSendQueue, systemClock, type Clock } from './rate-limit/index.js'
 import type { MediaLimits } from './messaging/send/media-input.js'
 import { wireOutbound } from './messaging/send/wiring.js'
@@ -323,7 +324,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       accounts,
       settings,
       // Wall clock too: store timestamps, the edit window and the picture cache are real time.
-      reads: new ReadService({ db, manager: instances, ports, media, checks: { limiter, queue }, now: Date.now })
+      reads: new ReadService({ db, manager: instances, ports, media, checks: { limiter, queue }, now: Date.now }),
+      sandbox: new SandboxControl(sandbox)
     }
     const app = await buildApiApp({
       services,
@@ -351,7 +353,6 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     const ui = await registerUiBridge(app, services, {
       accountId: DEFAULT_ACCOUNT_ID,
       events: bus,
-      sandbox: openedSandbox,
       logger,
       chats: createStoreChats({ db, bus, sender, ports, media }),
       apiUrl,

@@ -18,6 +18,7 @@ import type { PolicyService } from '../rate-limit/policy-service.js'
 import type { TempLinkService } from './temp-link-service.js'
 import type { AccountService } from './account-service.js'
 import type { AppSettingsService } from '../settings/app-settings-service.js'
+import type { SandboxControl } from './sandbox-control.js'
 
 export type NetworkMode = 'whatsapp' | 'sandbox'
 
@@ -57,4 +58,6 @@ export interface CoreServices {
   settings: AppSettingsService
   /** Chats, messages, contacts, LIDs and media files from the store, and chat/message/contact operations. */
   reads: ReadService
+  /** The simulated network's controls (phones, faults, linking); `available` is false on the real network. */
+  sandbox: SandboxControl
 }
