@@ -40,16 +40,17 @@ const IO_MODULES =
 // above it and nothing beside it. mcp/ hangs under api/ (mounted at /mcp); sandbox/ is its own world on db/.
 const DOWN_FROM_ENGINE = ['db', 'secrets', 'logging', 'domain']
 const RANKS = {
-  app: ['composition', 'api', 'bridge', 'mcp', 'services', 'settings', 'account', 'messaging', 'webhooks', 'rate-limit', 'engine', 'sandbox', ...DOWN_FROM_ENGINE, 'contract'],
-  composition: ['api', 'bridge', 'mcp', 'services', 'settings', 'account', 'messaging', 'webhooks', 'rate-limit', 'engine', 'sandbox', ...DOWN_FROM_ENGINE, 'contract'],
+  app: ['composition', 'api', 'bridge', 'mcp', 'services', 'settings', 'account', 'messaging', 'webhooks', 'backup', 'rate-limit', 'engine', 'sandbox', ...DOWN_FROM_ENGINE, 'contract'],
+  composition: ['api', 'bridge', 'mcp', 'services', 'settings', 'account', 'messaging', 'webhooks', 'backup', 'rate-limit', 'engine', 'sandbox', ...DOWN_FROM_ENGINE, 'contract'],
   api: ['mcp', 'services', 'settings', 'account', 'messaging', 'webhooks', 'rate-limit', 'engine', ...DOWN_FROM_ENGINE, 'contract'],
   bridge: ['services', 'settings', 'account', 'messaging', 'webhooks', 'rate-limit', 'engine', ...DOWN_FROM_ENGINE, 'contract'],
   mcp: ['services', 'settings', 'account', 'messaging', 'webhooks', 'rate-limit', 'engine', ...DOWN_FROM_ENGINE],
-  services: ['settings', 'account', 'messaging', 'webhooks', 'rate-limit', 'engine', 'sandbox', ...DOWN_FROM_ENGINE],
+  services: ['settings', 'account', 'messaging', 'webhooks', 'backup', 'rate-limit', 'engine', 'sandbox', ...DOWN_FROM_ENGINE],
   settings: ['account', 'messaging', 'webhooks', 'rate-limit', 'engine', ...DOWN_FROM_ENGINE],
   account: ['messaging', 'webhooks', 'rate-limit', 'engine', ...DOWN_FROM_ENGINE],
   messaging: ['webhooks', 'rate-limit', 'engine', ...DOWN_FROM_ENGINE],
   webhooks: ['rate-limit', 'engine', ...DOWN_FROM_ENGINE],
+  backup: DOWN_FROM_ENGINE,
   'rate-limit': ['engine', ...DOWN_FROM_ENGINE],
   engine: DOWN_FROM_ENGINE,
   sandbox: DOWN_FROM_ENGINE,
