@@ -50,7 +50,7 @@ import { LabelService } from './account/labels/label-service.js'
 import { ProfileService } from './account/profile/profile-service.js'
 import { PresenceTracker } from './account/presence/presence-tracker.js'
 import { PresenceService } from './account/presence/presence-service.js'
-import type { CoreServices } from './services/core-services.js'
+import type { CoreServices, NetworkMode } from './services/core-services.js'
 import { InstanceService } from './services/instance-service.js'
 import { StatusService } from './account/status/status-service.js'
 import { TempLinkService } from './services/temp-link-service.js'
@@ -66,7 +66,8 @@ import { pinnedByGivenOptions, resolveStartValues, type PinnedSettings } from '.
 import { AppSettingsService, type DesktopHost } from './settings/app-settings-service.js'
 import { localUrl, removeRunningServer, writeRunningServer } from './settings/running-server.js'
 
-export type NetworkMode = 'whatsapp' | 'sandbox'
+/** Declared once, in services/core-services.ts. */
+export type { NetworkMode }
 export type CoreBusEvents = CoreEventMap & BaileysBusEvents
 
 export interface CoreOptions {
