@@ -37,16 +37,18 @@ const IO_MODULES =
   '|^(better-sqlite3|@whiskeysockets/baileys|fastify|@fastify/.*|ws|undici|electron|pino)(/.*)?$'
 
 // The ladder of the core's folders, top first: each may import the ones listed for it (all ranked below it), nothing
-// above it and nothing beside it. mcp/ hangs under api/ (mounted at /mcp); sandbox/ is its own world on db/.
+// above it and nothing beside it. mcp/ hangs under api/ (mounted at /mcp); sandbox/ is its own world on db/;
+// campaigns/ and account/ stand side by side (neither imports the other).
 const DOWN_FROM_ENGINE = ['db', 'secrets', 'logging', 'domain']
 const RANKS = {
-  app: ['composition', 'api', 'bridge', 'mcp', 'services', 'settings', 'account', 'messaging', 'webhooks', 'backup', 'rate-limit', 'engine', 'sandbox', ...DOWN_FROM_ENGINE, 'contract'],
-  composition: ['api', 'bridge', 'mcp', 'services', 'settings', 'account', 'messaging', 'webhooks', 'backup', 'rate-limit', 'engine', 'sandbox', ...DOWN_FROM_ENGINE, 'contract'],
-  api: ['mcp', 'services', 'settings', 'account', 'messaging', 'webhooks', 'rate-limit', 'engine', ...DOWN_FROM_ENGINE, 'contract'],
-  bridge: ['services', 'settings', 'account', 'messaging', 'webhooks', 'rate-limit', 'engine', ...DOWN_FROM_ENGINE, 'contract'],
-  mcp: ['services', 'settings', 'account', 'messaging', 'webhooks', 'rate-limit', 'engine', ...DOWN_FROM_ENGINE],
-  services: ['settings', 'account', 'messaging', 'webhooks', 'backup', 'rate-limit', 'engine', 'sandbox', ...DOWN_FROM_ENGINE],
+  app: ['composition', 'api', 'bridge', 'mcp', 'services', 'settings', 'campaigns', 'account', 'messaging', 'webhooks', 'backup', 'rate-limit', 'engine', 'sandbox', ...DOWN_FROM_ENGINE, 'contract'],
+  composition: ['api', 'bridge', 'mcp', 'services', 'settings', 'campaigns', 'account', 'messaging', 'webhooks', 'backup', 'rate-limit', 'engine', 'sandbox', ...DOWN_FROM_ENGINE, 'contract'],
+  api: ['mcp', 'services', 'settings', 'campaigns', 'account', 'messaging', 'webhooks', 'rate-limit', 'engine', ...DOWN_FROM_ENGINE, 'contract'],
+  bridge: ['services', 'settings', 'campaigns', 'account', 'messaging', 'webhooks', 'rate-limit', 'engine', ...DOWN_FROM_ENGINE, 'contract'],
+  mcp: ['services', 'settings', 'campaigns', 'account', 'messaging', 'webhooks', 'rate-limit', 'engine', ...DOWN_FROM_ENGINE],
+  services: ['settings', 'campaigns', 'account', 'messaging', 'webhooks', 'backup', 'rate-limit', 'engine', 'sandbox', ...DOWN_FROM_ENGINE],
   settings: ['account', 'messaging', 'webhooks', 'rate-limit', 'engine', ...DOWN_FROM_ENGINE],
+  campaigns: ['messaging', 'webhooks', 'rate-limit', 'engine', ...DOWN_FROM_ENGINE],
   account: ['messaging', 'webhooks', 'rate-limit', 'engine', ...DOWN_FROM_ENGINE],
   messaging: ['webhooks', 'rate-limit', 'engine', ...DOWN_FROM_ENGINE],
   webhooks: ['rate-limit', 'engine', ...DOWN_FROM_ENGINE],
