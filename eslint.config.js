@@ -1,6 +1,9 @@
 // Lint owns the architecture, not the style: it enforces the layers of ARCHITECTURE.md §2b so they cannot drift.
 // Each boundary is its own rule id under `layers/` (ESLint's core no-restricted-imports / no-restricted-syntax
 // registered once per boundary), so boundaries never override each other's options and a report names the one broken.
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import boundaries from 'eslint-plugin-boundaries'
 import { builtinRules } from 'eslint/use-at-your-own-risk'
 import tseslint from 'typescript-eslint'
 
@@ -32,6 +35,35 @@ const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', 'src-renderer/t
 const IO_MODULES =
   '^(node:)?(fs|net|http|https|http2|dgram|tls|dns|child_process|cluster|worker_threads)(/.*)?$' +
   '|^(better-sqlite3|@whiskeysockets/baileys|fastify|@fastify/.*|ws|undici|electron|pino)(/.*)?$'
+
+// The ladder of the core's folders, top first: each may import the ones listed for it (all ranked below it), nothing
+// above it and nothing beside it. mcp/ hangs under api/ (mounted at /mcp); sandbox/ is its own world on db/;
+// campaigns/ and account/ stand side by side (neither imports the other).
+const DOWN_FROM_ENGINE = ['db', 'secrets', 'logging', 'domain']
+const RANKS = {
+  app: ['composition', 'api', 'bridge', 'mcp', 'services', 'settings', 'campaigns', 'account', 'messaging', 'webhooks', 'backup', 'rate-limit', 'engine', 'sandbox', ...DOWN_FROM_ENGINE, 'contract'],
+  composition: ['api', 'bridge', 'mcp', 'services', 'settings', 'campaigns', 'account', 'messaging', 'webhooks', 'backup', 'rate-limit', 'engine', 'sandbox', ...DOWN_FROM_ENGINE, 'contract'],
+  api: ['mcp', 'services', 'settings', 'campaigns', 'account', 'messaging', 'webhooks', 'rate-limit', 'engine', ...DOWN_FROM_ENGINE, 'contract'],
+  bridge: ['services', 'settings', 'campaigns', 'account', 'messaging', 'webhooks', 'rate-limit', 'engine', ...DOWN_FROM_ENGINE, 'contract'],
+  mcp: ['services', 'settings', 'campaigns', 'account', 'messaging', 'webhooks', 'rate-limit', 'engine', ...DOWN_FROM_ENGINE],
+  services: ['settings', 'campaigns', 'account', 'messaging', 'webhooks', 'backup', 'rate-limit', 'engine', 'sandbox', ...DOWN_FROM_ENGINE],
+  settings: ['account', 'messaging', 'webhooks', 'rate-limit', 'engine', ...DOWN_FROM_ENGINE],
+  campaigns: ['messaging', 'webhooks', 'rate-limit', 'engine', ...DOWN_FROM_ENGINE],
+  account: ['messaging', 'webhooks', 'rate-limit', 'engine', ...DOWN_FROM_ENGINE],
+  messaging: ['webhooks', 'rate-limit', 'engine', ...DOWN_FROM_ENGINE],
+  webhooks: ['rate-limit', 'engine', ...DOWN_FROM_ENGINE],
+  backup: DOWN_FROM_ENGINE,
+  'rate-limit': ['engine', ...DOWN_FROM_ENGINE],
+  engine: DOWN_FROM_ENGINE,
+  sandbox: DOWN_FROM_ENGINE,
+  logging: ['secrets', 'domain'],
+  db: ['secrets', 'domain'],
+  secrets: ['domain'],
+  domain: [],
+  contract: []
+}
+const CORE_FOLDERS = Object.keys(RANKS).filter((k) => !['app', 'composition', 'contract'].includes(k))
+const CONFIG_DIR = dirname(fileURLToPath(import.meta.url))
 
 // Core folders below the front doors (arrows point down only).
 const BELOW_FRONT_DOORS = ['messaging', 'account', 'engine', 'webhooks', 'rate-limit', 'db', 'domain', 'services']
@@ -205,6 +237,36 @@ export default [
         {
           selector: 'MemberExpression[property.name="liveSocket"]',
           message: 'The engine\'s socket stays in engine/: use the session port (ports.live / ports.working, engine/session-ports.ts).'
+        }
+      ]
+    }
+  },
+  {
+    // Every folder of the core has a rank (eslint-plugin-boundaries): a folder imports only folders ranked below it,
+    // so upward and sideways arrows fail. The list is the ladder, top first; RANKS below spells out what each may use.
+    // The composition root (start-core.ts) and the CLIs beside it are no element: they may wire anything.
+    files: ['src-main/**/*.ts'],
+    ignores: [...TESTS, '**/testing.ts', '**/*.script.ts'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { [resolve(CONFIG_DIR, 'scripts/eslint-ts-resolver.cjs')]: {} },
+      'boundaries/include': ['src-main/**/*.ts', 'src-preload/**/*.ts'],
+      'boundaries/elements': [
+        { type: 'app', pattern: 'src-main/electron' },
+        { type: 'contract', pattern: 'src-preload/contract' },
+        ...CORE_FOLDERS.map((folder) => ({ type: folder, pattern: `src-main/core/${folder}` }))
+      ]
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          message: 'Arrows point down the ladder only (eslint.config.js RANKS, ARCHITECTURE.md §2b): {{from.type}} may not import {{to.type}}.',
+          policies: Object.entries(RANKS).map(([from, below]) => ({
+            from: { element: { type: from } },
+            allow: { to: { element: { types: { anyOf: [from, ...below] } } } }
+          }))
         }
       ]
     }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Fastify from 'fastify'
 import { Pool } from 'undici'
-import { createFileLogger } from '../src-main/core/api/logger.js'
+import { createFileLogger } from '../src-main/core/logging/logger.js'
 import { startCore } from '../src-main/core/start-core.js'
 import { latencyStats, type BenchResult, type BenchRow } from './lib.js'
 

@@ -4,7 +4,7 @@
 // `npm run ui-link` prints a one-time UI link from the running server (ui-link-cli.ts).
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { EXPOSED_WARNING, isLoopbackHost } from './core/api/plugins/security.js'
+import { EXPOSED_WARNING, isLoopbackHost } from './core/domain/host-policy.js'
 import { parseCoreFlags, resolveDataDir, USAGE, type CliOptions } from './core-flags.js'
 import { revealDefaultToken, secretsPath } from './core/db/default-account.js'
 

@@ -3,7 +3,7 @@
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { normalizeAllowedHost } from './core/api/plugins/security.js'
+import { normalizeAllowedHost } from './core/domain/host-policy.js'
 import { DEFAULT_PLANS, isPlanTier, type PlanCatalogue, type PlanTier } from './core/domain/plans.js'
 import { normalizePublicUrl, type PinnedSettings } from './core/settings/app-settings.js'
 import type { CoreOptions, NetworkMode } from './core/start-core.js'

@@ -40,7 +40,15 @@ describe('layer boundaries', () => {
     ['src-main/core/webhooks/x.ts', "import type { BaileysBusEvents } from '../engine/baileys/baileys-events.js'\nexport type E = BaileysBusEvents", 'layers/raw-baileys-events-ingest-only'],
     ['src-main/core/messaging/reads/x.ts', "import { jidNormalizedUser } from '@whiskeysockets/baileys'\njidNormalizedUser('a')", 'layers/baileys-in-engine-only'],
     ['src-main/core/account/x.ts', "import type { WASocket } from '@whiskeysockets/baileys'\nexport type S = WASocket", 'layers/baileys-in-engine-only'],
-    ['src-main/core/bridge/x.ts', 'declare const engine: { liveSocket(id: string): unknown }\nengine.liveSocket("I")', 'layers/no-raw-socket']
+    ['src-main/core/bridge/x.ts', 'declare const engine: { liveSocket(id: string): unknown }\nengine.liveSocket("I")', 'layers/no-raw-socket'],
+    // Folder ranks (eslint-plugin-boundaries): upward and sideways arrows between folders.
+    ['src-main/core/engine/x.ts', "import { DEFAULT_POLICY_SLUG } from '../rate-limit/policies.js'\nDEFAULT_POLICY_SLUG", 'boundaries/dependencies'],
+    ['src-main/core/messaging/ingest/x.ts', "import { listChannels } from '../../account/channels/channel-service.js'\nlistChannels", 'boundaries/dependencies'],
+    ['src-main/core/secrets/x.ts', "import { openDatabase } from '../db/connection.js'\nopenDatabase", 'boundaries/dependencies'],
+    ['src-main/core/settings/x.ts', "import type { CoreServices } from '../services/core-services.js'\nexport type S = CoreServices", 'boundaries/dependencies'],
+    ['src-main/core/bridge/x.ts', "import { SandboxNetwork } from '../sandbox/index.js'\nSandboxNetwork", 'boundaries/dependencies'],
+    ['src-main/core/bridge/x.ts', "import { registerSecurity } from '../api/plugins/security.js'\nregisterSecurity", 'boundaries/dependencies'],
+    ['src-main/core/services/x.ts', "import type { InstanceDto } from '../../../src-preload/contract/dto.js'\nexport type D = InstanceDto", 'boundaries/dependencies']
   ])('reports the boundary broken at %s (case %#)', async (path, code, rule) => {
     expect(await rulesFor(path, code)).toContain(rule)
   })
@@ -53,6 +61,8 @@ describe('layer boundaries', () => {
     ['src-main/core/messaging/ingest/x.ts', "import type { BaileysBusEvents } from '../../engine/baileys/baileys-events.js'\nexport type E = BaileysBusEvents"],
     ['src-main/core/engine/baileys/x.ts', "import makeWASocket from '@whiskeysockets/baileys'\nmakeWASocket({} as never)"],
     ['src-main/core/messaging/reads/x.ts', "import { jidNormalizedUser } from '../../engine/wa-wire.js'\njidNormalizedUser('a')"],
+    ['src-main/core/db/x.ts', "import { registerAtRestFunctions } from '../secrets/at-rest-crypto.js'\nregisterAtRestFunctions"],
+    ['src-main/core/api/x.ts', "import { serveMcp } from '../mcp/mcp-http.js'\nimport { isLoopbackHost } from '../domain/host-policy.js'\nserveMcp; isLoopbackHost"],
     ['src-main/core/start-core.ts', "import type { BaileysBusEvents } from './engine/baileys/baileys-events.js'\nimport { s } from './services/core-services.js'\ns()"],
     ['src-main/electron/x.ts', "import { app } from 'electron'\napp.quit()"],
     // Tests reach in on purpose.

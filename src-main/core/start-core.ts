@@ -6,11 +6,11 @@ import { join } from 'node:path'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import type { Logger } from 'pino'
 import { buildApiApp } from './api/app.js'
-import { EXPOSED_WARNING, isLoopbackHost } from './api/plugins/security.js'
+import { EXPOSED_WARNING, isLoopbackHost } from './domain/host-policy.js'
 import { registerUiBridge, type UiBridge } from './bridge/index.js'
 import { createStoreChats } from './bridge/chats-service.js'
 import type { AuthFailureLimiterConfig } from './api/auth-failure-limiter.js'
-import { createFileLogger } from './api/logger.js'
+import { createFileLogger } from './logging/logger.js'
 import { checkpointAndClose, openDatabase, type Db } from './db/connection.js'
 import { sealAuthStateAtRest } from './db/repositories/auth-state-repo.js'
 import { resolveDataKey, secretToolKeyring } from './secrets/data-key.js'
@@ -38,6 +38,7 @@ import { DEFAULT_PAIRING_THROTTLE, PairingCodes, type PairingThrottleConfig } fr
 import { SandboxNetwork, assertLoopback, mediaOriginRewrite, sandboxAdminRoutes, sandboxClientConfig } from './sandbox/index.js'
 import { InstanceProxies } from './engine/proxy/instance-proxies.js'
 import { sessionPorts } from './engine/session-ports.js'
+import { SandboxControl } from './services/sandbox-control.js'
 import { createRateLimiter, createSendQueue, systemClock, type Clock } from './rate-limit/index.js'
 import type { MediaLimits } from './messaging/send/media-input.js'
 import { wireOutbound } from './messaging/send/wiring.js'
@@ -49,7 +50,7 @@ import { LabelService } from './account/labels/label-service.js'
 import { ProfileService } from './account/profile/profile-service.js'
 import { PresenceTracker } from './account/presence/presence-tracker.js'
 import { PresenceService } from './account/presence/presence-service.js'
-import type { CoreServices } from './services/core-services.js'
+import type { CoreServices, NetworkMode } from './services/core-services.js'
 import { InstanceService } from './services/instance-service.js'
 import { StatusService } from './account/status/status-service.js'
 import { TempLinkService } from './services/temp-link-service.js'
@@ -69,7 +70,8 @@ import { localUrl, removeRunningServer, writeRunningServer } from './settings/ru
 import { Campaigns } from './campaigns/campaign-service.js'
 import { campaignPorts } from './services/campaign-ports.js'
 
-export type NetworkMode = 'whatsapp' | 'sandbox'
+/** Declared once, in services/core-services.ts. */
+export type { NetworkMode }
 export type CoreBusEvents = CoreEventMap & BaileysBusEvents
 
 export interface CoreOptions {
@@ -345,7 +347,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       accounts,
       settings,
       reads,
-      campaigns
+      campaigns,
+      sandbox: new SandboxControl(sandbox)
     }
     const app = await buildApiApp({
       services,
@@ -373,7 +376,6 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     const ui = await registerUiBridge(app, services, {
       accountId: DEFAULT_ACCOUNT_ID,
       events: bus,
-      sandbox: openedSandbox,
       logger,
       chats: createStoreChats({ db, bus, sender, ports, media }),
       apiUrl,

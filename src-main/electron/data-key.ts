@@ -1,10 +1,10 @@
-// The desktop app's data key (session keys at rest, core/db/at-rest-crypto.ts): kept wrapped by Electron
+// The desktop app's data key (session keys at rest, core/secrets/at-rest-crypto.ts): kept wrapped by Electron
 // safeStorage (macOS Keychain, Windows DPAPI, the Secret Service on Linux) in <data-dir>/keys/data.key.safestorage;
 // main unwraps it and hands it to the core's utility process. Without real protection from safeStorage, nothing is
 // handed over and the core keeps its headless rule (OS keyring, else a 0600 key file; core/secrets/data-key.ts).
 import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
-import { DATA_KEY_BYTES } from '../core/db/at-rest-crypto.js'
+import { DATA_KEY_BYTES } from '../core/secrets/at-rest-crypto.js'
 import { dataKeyFile, desktopKeyFile, keyringMarkerFile, writeKeyFile } from '../core/secrets/data-key.js'
 
 /** The part of Electron's safeStorage used here (a fake in tests). */

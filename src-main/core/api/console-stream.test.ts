@@ -3,7 +3,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { consoleStream, createCoreLogger } from './logger.js'
+import { consoleStream, createCoreLogger } from '../logging/logger.js'
 
 function logThrough(tty: boolean): string {
   const file = join(mkdtempSync(join(tmpdir(), 'sb-console-')), 'out.log')

@@ -6,7 +6,7 @@ import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestCore, type TestCore } from '../testing/core-harness.js'
 import { AuthFailureLimiter } from './auth-failure-limiter.js'
-import { scrubUrl } from './logger.js'
+import { scrubUrl } from '../logging/logger.js'
 
 /** One raw HTTP/1.1 exchange (to send what no client library would: two Host headers). */
 function rawRequest(port: number, text: string): Promise<string> {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { TestCore } from '../testing/core-harness.js'
 import { useInstanceCore } from '../testing/suite.js'
 import { parseHostHeader } from './plugins/security.js'
-import { scrubUrl } from './logger.js'
+import { scrubUrl } from '../logging/logger.js'
 
 describe('localhost hardening', () => {
   let t: TestCore

@@ -1,7 +1,7 @@
 // Fastify's request log, as one line per answered request instead of two (incoming + completed): successful
 // answers at debug (tools poll /v2/session/info every few seconds, and at info the two lines cost more CPU than
 // the request itself), client errors at info, server errors and broken responses at warn. URLs are scrubbed by
-// the logger's req serializer (api/logger.ts). Installed through Fastify's logController option.
+// the logger's req serializer (logging/logger.ts). Installed through Fastify's logController option.
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import pino, { type Bindings, type ChildLoggerOptions, type LevelWithSilentOrString } from 'pino'
 

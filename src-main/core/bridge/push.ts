@@ -6,7 +6,7 @@ import { qrImage } from './handlers/qr-image.js'
 import { statusReasonText } from '../domain/status-reason.js'
 
 export function startPush({ services, config }: BridgeContext, server: BridgeServer): () => void {
-  const { accountId, events: bus, logger, chats, sandbox } = config
+  const { accountId, events: bus, logger, chats } = config
   const ours = (instanceId: string) => services.instances.view(instanceId)?.accountId === accountId
   /** The latest QR per instance, so a slow render of an older QR never overwrites a newer one. */
   const latestQr = new Map<string, number>()
@@ -78,14 +78,7 @@ export function startPush({ services, config }: BridgeContext, server: BridgeSer
     })
   )
 
-  if (sandbox) {
-    const events = sandbox.events
-    for (const change of ['linked', 'unlinked', 'online', 'offline'] as const) {
-      const listener = (e: { phone: string }) => server.broadcast('sandbox.changed', { phoneNumber: e.phone, change })
-      events.on(change, listener)
-      offs.push(() => void events.off(change, listener))
-    }
-  }
+  offs.push(services.sandbox.onPhoneChange((e) => server.broadcast('sandbox.changed', e)))
 
   return () => {
     for (const off of offs.splice(0)) off()

@@ -1,11 +1,10 @@
 // What the UI bridge needs besides the core's services (services/core-services.ts): how the desktop reaches the
-// API, the token operations, the acting account, the domain events it pushes, the sandbox network (sandbox mode)
-// and the Chats view's service. start-core.ts builds it; nothing in it is optional.
+// API, the token operations, the acting account, the domain events it pushes and the Chats view's
+// service (the sandbox is services.sandbox). start-core.ts builds it; nothing in it is optional.
 import type { Logger } from 'pino'
 import type { ChatDto, MediaContentDto, MessageAck, MessageDto, MessagesPageDto } from '../../../src-preload/contract/dto.js'
 import type { EventSubscriber } from '../domain/event-bus.js'
 import type { CoreEventMap } from '../domain/events.js'
-import type { SandboxNetwork } from '../sandbox/index.js'
 
 /** The messaging module's read/write surface for the Chats view (issue 4 provides it). */
 export interface ChatsService {
@@ -32,8 +31,6 @@ export interface UiBridgeConfig {
   version: string
   /** The core's domain events (statuses, QRs, instance list changes) for the UI push. */
   events: EventSubscriber<CoreEventMap>
-  /** The simulated network for the Sandbox view; undefined on the real network. */
-  sandbox: SandboxNetwork | undefined
   logger: Logger
   chats: ChatsService
 }

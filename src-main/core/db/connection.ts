@@ -1,11 +1,11 @@
 // SQLite connection factory: one place that decides pragmas, where the native binding comes from, the owner-only
-// mode of the files (0600, folder 0700) and the data key of secrets at rest (db/at-rest-crypto.ts).
+// mode of the files (0600, folder 0700) and the data key of secrets at rest (secrets/at-rest-crypto.ts).
 import Database from 'better-sqlite3'
 import { existsSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { DomainError } from '../domain/errors.js'
 import { ensurePrivateDir, ensurePrivateFile, tightenFile } from '../secrets/private-files.js'
-import { registerAtRestFunctions } from './at-rest-crypto.js'
+import { registerAtRestFunctions } from '../secrets/at-rest-crypto.js'
 
 export type Db = Database.Database
 

@@ -22,3 +22,6 @@ export function instanceQuotaOf(plans: PlanCatalogue, account: { plan: PlanTier;
   if (account.instance_quota === null) return plans.instanceQuota[account.plan]
   return account.instance_quota < 0 ? null : account.instance_quota
 }
+
+/** The rate-limit policy a new instance starts on (rate-limit/policies.ts defines it; the lifecycle only stores it). */
+export const NEW_INSTANCE_POLICY = 'strict'

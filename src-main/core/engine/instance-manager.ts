@@ -11,9 +11,8 @@ import type { EventPublisher } from '../domain/event-bus.js'
 import type { CoreEventMap, InstanceMe, SessionStatusEvent } from '../domain/events.js'
 import { generateInstanceId, generateSessionName } from '../domain/ids.js'
 import { assertNever, canTransition, isRunningStatus, type InstanceStatus } from '../domain/instance-status.js'
-import { instanceQuotaOf, type PlanCatalogue } from '../domain/plans.js'
+import { NEW_INSTANCE_POLICY, instanceQuotaOf, type PlanCatalogue } from '../domain/plans.js'
 import type { ProxySetting } from '../domain/proxy.js'
-import { DEFAULT_POLICY_SLUG } from '../rate-limit/policies.js'
 import type { EngineAdapter, EngineSession, EngineSignal } from './engine-adapter.js'
 
 export interface InstanceView {
@@ -122,7 +121,7 @@ export class InstanceManager {
     db.transaction(() => {
       // Count and insert in one transaction so two concurrent creates cannot both take the last slot.
       if (quota !== null && repo.countAccountInstances(db, accountId) >= quota) throw coreErrors.quotaReached(quota)
-      repo.insertInstance(db, { id, accountId, sessionName: sessionName || generateSessionName(), status: 'STOPPED', desiredRunning: false, ratePolicy: DEFAULT_POLICY_SLUG, now })
+      repo.insertInstance(db, { id, accountId, sessionName: sessionName || generateSessionName(), status: 'STOPPED', desiredRunning: false, ratePolicy: NEW_INSTANCE_POLICY, now })
       // Before the first start: its very first connection already goes through the proxy.
       if (settings.proxy) repo.setInstanceProxy(db, id, settings.proxy, now)
     })()

@@ -1,5 +1,6 @@
 // The rate-limit policy catalogue (strict / standard_policy / unlimited), which plans may pick which, and
 // each instance's persisted choice. Enforcement lives in the limiter; it reads policyOfInstance().
+import { NEW_INSTANCE_POLICY } from '../domain/plans.js'
 import type { Db } from '../db/connection.js'
 import { getAccount } from '../db/repositories/accounts-repo.js'
 import { getInstance, setInstancePolicy } from '../db/repositories/instances-repo.js'
@@ -78,8 +79,8 @@ export const POLICIES: readonly PolicyDefinition[] = [
   }
 ]
 
-/** Policy of a new instance. */
-export const DEFAULT_POLICY_SLUG: PolicySlug = 'strict'
+/** Policy of a new instance (the domain names it, so the instance lifecycle needs nothing from here). */
+export const DEFAULT_POLICY_SLUG: PolicySlug = NEW_INSTANCE_POLICY
 
 export const FREE_POLICY_SLUGS: PolicySlug[] = POLICIES.filter((p) => p.free).map((p) => p.slug)
 

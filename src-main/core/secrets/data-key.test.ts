@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from '
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { openText, sealText } from '../db/at-rest-crypto.js'
+import { openText, sealText } from './at-rest-crypto.js'
 import { dataKeyFile, desktopKeyFile, keyringMarkerFile, resolveDataKey, writeKeyFile, type Keyring } from './data-key.js'
 
 const dir = () => mkdtempSync(join(tmpdir(), 'sb-key-'))

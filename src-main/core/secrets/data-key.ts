@@ -1,4 +1,4 @@
-// Where the data key (db/at-rest-crypto.ts) comes from. The desktop app hands it over (unwrapped with Electron
+// Where the data key (secrets/at-rest-crypto.ts) comes from. The desktop app hands it over (unwrapped with Electron
 // safeStorage, electron/data-key.ts); headless, it is kept in the OS keyring where one is available (libsecret's
 // secret-tool on Linux), else in <data-dir>/keys/data.key (0600, folder 0700). <data-dir>/keys/ always says where
 // the key is, so a keyring that is briefly unreachable stops the start instead of minting a new key.
@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { DATA_KEY_BYTES, DataKeyError, assertDataKey } from '../db/at-rest-crypto.js'
+import { DATA_KEY_BYTES, DataKeyError, assertDataKey } from './at-rest-crypto.js'
 import { PRIVATE_FILE_MODE, ensurePrivateDir, tightenFile } from './private-files.js'
 
 export type DataKeySource = 'host' | 'keyring' | 'file'

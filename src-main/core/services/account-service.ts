@@ -2,6 +2,7 @@
 // 4-character hint), rotate, set plan/quota, remove. Tokens are 256-bit random and only their SHA-256 hash is stored,
 // like the default account's; the default account (the owner, whose token also lives in secrets.json) is never removed.
 import { randomBytes } from 'node:crypto'
+// eslint-disable-next-line boundaries/dependencies -- known debt (issue 18 item 2): the UI DTO is built here; the bridge should map the domain type
 import type { AccountDto } from '../../../src-preload/contract/dto.js'
 import type { Db } from '../db/connection.js'
 import { rotateDefaultToken } from '../db/default-account.js'

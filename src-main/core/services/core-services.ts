@@ -20,6 +20,7 @@ import type { AccountService } from './account-service.js'
 import type { AppSettingsService } from '../settings/app-settings-service.js'
 import type { HealthService } from './health-service.js'
 import type { MetricsService } from './metrics-service.js'
+import type { SandboxControl } from './sandbox-control.js'
 import type { CampaignService } from '../campaigns/campaign-service-api.js'
 import type { QrImages } from './qr-images.js'
 import type { Backups } from '../backup/backups.js'
@@ -70,6 +71,8 @@ export interface CoreServices {
   health: HealthService
   /** GET /metrics: the health figures and process metrics in Prometheus' format. */
   metrics: MetricsService
+  /** The simulated network's controls (phones, faults, linking); `available` is false on the real network. */
+  sandbox: SandboxControl
   /** Campaigns (issue 19): contact lists, templates, audience check, schedule, pacing, autopilot, reports, opt-outs. */
   campaigns: CampaignService
 }

@@ -1,6 +1,7 @@
 // Instances as both front doors see them: the lifecycle (InstanceManager), the ownership rule (an instance of
 // another account "does not exist"), the policy in force and the DTOs built from one row. One place, so the API
 // and the UI can never disagree about an instance (the bug of 23906e3).
+// eslint-disable-next-line boundaries/dependencies -- known debt (issue 18 item 2): the UI DTO is built here; the bridge should map the domain type
 import type { InstanceDto } from '../../../src-preload/contract/dto.js'
 import type { Db } from '../db/connection.js'
 import { getAccount, type AccountRow } from '../db/repositories/accounts-repo.js'

@@ -1,13 +1,13 @@
 // The Settings view's app settings (issue 12 item 6): shown with what pins them, checked, stored in the data dir and
 // applied without a command line: plan, quotas, allowed hosts and log level at once; bind address and port at the
 // next start (the listener keeps its socket). A setting pinned by a flag or environment variable cannot be changed here.
+// eslint-disable-next-line boundaries/dependencies -- known debt (issue 18 item 2): the UI DTO is built here; the bridge should map the domain type
 import type { AppSettingsDto } from '../../../src-preload/contract/dto.js'
-import { EXPOSED_WARNING, isLoopbackHost } from '../api/plugins/security.js'
+import { EXPOSED_WARNING, isLoopbackHost } from '../domain/host-policy.js'
 import type { Db } from '../db/connection.js'
 import { DEFAULT_ACCOUNT_ID } from '../db/repositories/accounts-repo.js'
 import { CodedError, errorFactory } from '../domain/errors.js'
 import { isPlanTier, type PlanCatalogue, type PlanTier } from '../domain/plans.js'
-import type { AccountService } from '../services/account-service.js'
 import { readAppSettings, writeAppSettings, type StoredAppSettings } from './app-settings-repo.js'
 import { isLogLevel, normalizeAllowHosts, normalizeBindHost, normalizePublicUrl, planUnlocks, type LogLevel, type PinnableSetting, type PinnedSettings, type StartValues } from './app-settings.js'
 
@@ -45,7 +45,8 @@ export interface AppSettingsServiceDeps {
   pinned: PinnedSettings
   /** The core's plan catalogue: changed in place, so every reader (quota checks, accounts) sees the new quotas. */
   plans: PlanCatalogue
-  accounts: AccountService
+  /** The default account's plan, read and changed through the account service (services/account-service.ts). */
+  accounts: { get(id: string): { plan: PlanTier }; update(id: string, changes: { plan: PlanTier }): unknown }
   freePolicies: readonly string[]
   /** The API's Host check reads the allowed hosts through allowHosts() on each new Host value. */
   onAllowHostsChanged(hosts: readonly string[]): void

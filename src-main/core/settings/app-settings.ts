@@ -2,7 +2,7 @@
 // in the data dir (Settings view), else the start option's default. Pure: start-core.ts resolves the start values
 // with it before it binds, and the settings service shows the same verdicts.
 import { isIP } from 'node:net'
-import { normalizeAllowedHost } from '../api/plugins/security.js'
+import { normalizeAllowedHost } from '../domain/host-policy.js'
 import type { PlanTier } from '../domain/plans.js'
 import type { StoredAppSettings } from './app-settings-repo.js'
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
-import { createCoreLogger } from '../api/logger.js'
+import { createCoreLogger } from '../logging/logger.js'
 import { startCore, type CoreHandle, type CoreOptions } from '../start-core.js'
 import { waitUntil } from './wait.js'
 

@@ -1,6 +1,6 @@
 // The network's channel metadata (w:mex newsletter metadata) -> our stored row -> the API's channel object
 // (WAHA's Channel: id, name, invite link, picture, description, verified, role; plus mute and counts).
-import type { ChannelRole, KnownChannel } from './channels-repo.js'
+import type { ChannelRole, KnownChannel } from '../../db/repositories/channels-repo.js'
 import { channelInviteUrl } from './channel-key.js'
 
 /** The fields of the metadata object Baileys' newsletterMetadata returns (the raw w:mex answer). */

@@ -11,7 +11,7 @@ import { assertDecodableImage } from '../images.js'
 import type { PortSource } from '../profile/profile-service.js'
 import { fromMetadata, type RawChannelMetadata, type ViewedChannel } from './channel-mapper.js'
 import type { ChannelKey } from './channel-key.js'
-import { deleteChannel, listChannels, setChannelMuted, upsertChannel, type KnownChannel } from './channels-repo.js'
+import { deleteChannel, listChannels, setChannelMuted, upsertChannel, type KnownChannel } from '../../db/repositories/channels-repo.js'
 
 export interface ChannelServiceDeps extends PortSource {
   db: Db

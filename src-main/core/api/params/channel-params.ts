@@ -2,7 +2,7 @@
 // bare number, or an invite: a code or a https://whatsapp.com/channel/<code> link), the list's role filter,
 // the preview's limit and the fields of a new channel.
 import type { ChannelKey } from '../../account/channels/channel-key.js'
-import type { KnownChannel } from '../../account/channels/channels-repo.js'
+import type { KnownChannel } from '../../db/repositories/channels-repo.js'
 import { coreErrors } from '../../domain/core-errors.js'
 import { stringParam, type Params } from '../request-params.js'
 

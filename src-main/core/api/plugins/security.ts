@@ -4,6 +4,10 @@ import { networkInterfaces } from 'node:os'
 import type { IncomingHttpHeaders } from 'node:http'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { coreErrors, type CoreError } from '../../domain/core-errors.js'
+import { LOOPBACK_NAMES, WILDCARDS, isLoopbackHost, isLoopbackPeer, parseHostHeader } from '../../domain/host-policy.js'
+
+// The host policy itself (what counts as loopback, an allowed host, the exposure warning) is domain/host-policy.ts.
+export { EXPOSED_WARNING, isLoopbackHost, isLoopbackPeer, normalizeAllowedHost, parseHostHeader } from '../../domain/host-policy.js'
 
 export interface SecurityOptions {
   /** The address the server is bound to (127.0.0.1 by default). */
@@ -17,37 +21,6 @@ export interface SecurityOptions {
   port: () => number | undefined
 }
 
-const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]']
-const WILDCARDS = new Set(['0.0.0.0', '::', '[::]'])
-
-/** Logged (and printed by the CLI) when the API listens on an address other machines can reach. */
-export const EXPOSED_WARNING =
-  'Warning: the API listens on a non-loopback address: other machines and containers can reach it. Every route (also /health, /docs and /ui) now needs the access token from any address but this machine\'s loopback; keep the token secret and the port firewalled.'
-
-/** Whether the server listens only on this machine (127.0.0.0/8, ::1, localhost). */
-export function isLoopbackHost(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase()
-  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h)
-}
-
-/** Whether a peer address (socket.remoteAddress) is this machine's loopback, IPv4-mapped forms included. */
-export function isLoopbackPeer(address: string | undefined): boolean {
-  return !!address && isLoopbackHost(address.replace(/^::ffff:/i, ''))
-}
-
-/**
- * An --allow-host value as the Host check compares it (lower case, IPv6 in brackets), or undefined when it is not
- * a plain host name or address: a port, a path, a wildcard (`*`, 0.0.0.0, ::) or junk would widen the check.
- */
-export function normalizeAllowedHost(name: string): string | undefined {
-  const trimmed = name.trim().toLowerCase()
-  if (!trimmed || trimmed.includes('*')) return undefined
-  const bracketed = trimmed.includes(':') && !trimmed.startsWith('[') ? `[${trimmed}]` : trimmed
-  const parsed = parseHostHeader(bracketed)
-  if (!parsed || parsed.port !== '80' || /:\d+$/.test(bracketed.replace(/^\[.*\]/, '')) || WILDCARDS.has(parsed.hostname)) return undefined
-  return parsed.hostname
-}
-
 function allowedHostnames(boundHost: string, extra: readonly string[]): Set<string> {
   const names = new Set([...LOOPBACK_NAMES, ...extra])
   names.add(boundHost.includes(':') && !boundHost.startsWith('[') ? `[${boundHost}]` : boundHost)
@@ -58,17 +31,6 @@ function allowedHostnames(boundHost: string, extra: readonly string[]): Set<stri
     }
   }
   return names
-}
-
-/** Parses a Host header with the URL parser (never string prefixes); undefined when it is not a plain host[:port]. */
-export function parseHostHeader(host: string | undefined): { hostname: string; port: string } | undefined {
-  if (!host || /[/?#@\s\\]/.test(host)) return undefined
-  try {
-    const url = new URL(`http://${host}`)
-    return { hostname: url.hostname.toLowerCase(), port: url.port || '80' }
-  } catch {
-    return undefined
-  }
 }
 
 /** Why a request must be refused before anything else looks at it (Host, then cross-site), or undefined. */

@@ -1,5 +1,5 @@
 // /temp-qr/<token>: the credential-free QR page of a temporary link, its token-scoped state and pairing-code
-// endpoints, and the page's static assets. Tokens are scrubbed from logs (api/logger.ts).
+// endpoints, and the page's static assets. Tokens are scrubbed from logs (logging/logger.ts).
 import { Type } from '@sinclair/typebox'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyReply } from 'fastify'

@@ -1,6 +1,6 @@
 // api.* and app.*: what the API view and the shell need (base URL, docs, the default token on request).
 import { BRIDGE_ERROR_CODES } from '../../../../src-preload/contract/envelope.js'
-import { isLoopbackHost } from '../../api/plugins/security.js'
+import { isLoopbackHost } from '../../domain/host-policy.js'
 import { BridgeError } from '../errors.js'
 import type { BridgeContext } from './context.js'
 import type { HandlersOf } from './types.js'

@@ -1,13 +1,10 @@
 // sandbox.*: simulated phones (sandbox mode only): create, scan an instance's QR, type a pairing code, send a
 // text as the person, see their inbox, and let them read it (read receipts: the sender's ticks turn Read); network
-// faults, per-phone settings and history seeding, translated to the SandboxNetwork calls the admin routes make.
+// faults, per-phone settings and history seeding, through the sandbox control service (services/sandbox-control.ts).
 // The phone list also names each linked device's instance and shows a pairing code waiting to be typed.
 import type { SandboxDeviceDto, SandboxMessageDto, SandboxPhoneDto, SandboxPhoneSettingsDto } from '../../../../src-preload/contract/dto.js'
 import type { InstanceRow } from '../../db/repositories/instances-repo.js'
-import type { SandboxFault } from '../../../../src-preload/contract/sandbox-faults.js'
-import type { SandboxNetwork, SandboxPhone, PersonMessage } from '../../sandbox/index.js'
-import type { SandboxPhoneSettings } from '../../sandbox/sandbox-network.js'
-import { sandboxErrors } from '../../sandbox/errors.js'
+import type { PersonMessage, SandboxControl, SandboxPhone, SandboxPhoneSettings } from '../../services/sandbox-control.js'
 import { bridgeErrors } from '../errors.js'
 import type { BridgeContext } from './context.js'
 import type { HandlersOf } from './types.js'
@@ -50,54 +47,15 @@ export function deviceInstances(devices: SandboxPhone['devices'], paired: readon
   return named
 }
 
-/** The fault on the network, as POST /sandbox/faults applies it (same checks, same errors). */
-function applyFault(network: SandboxNetwork, f: SandboxFault): void {
-  const { faults } = network
-  switch (f.kind) {
-    case 'clear':
-      return faults.clear()
-    case 'delay':
-      return faults.setDeliveryDelay(f.delayMs, f.jid)
-    case 'app_state_conflict':
-      return faults.appStateConflicts(f.jid, f.count ?? 1)
-    case 'ban':
-      return void faults.ban(f.phone, f.code ?? 403)
-    case 'unban':
-      return faults.unban(f.phone)
-    case 'network_down':
-      return void faults.networkDown(f.jid, f.durationMs)
-    case 'network_up':
-      return faults.networkUp(f.jid)
-    case 'corrupt_ciphertext':
-    case 'no_session':
-    case 'invalid_prekey':
-      return faults.undecryptable(f.jid, f.kind, f.count ?? 1, f.persist ?? false)
-    case 'media_expired': {
-      if (!f.messageId && f.olderThanMs === undefined) throw sandboxErrors.invalidRequest('message_id or older_than_ms is required', ['messageId'])
-      const n = faults.mediaExpired({ messageId: f.messageId, olderThanMs: f.olderThanMs, status: f.status })
-      if (f.messageId && !n) throw sandboxErrors.invalidRequest(`no media known for message ${f.messageId}`, ['messageId'])
-      return
-    }
-    case 'drop':
-    case 'conflict': {
-      const hit = f.kind === 'drop' ? faults.dropConnection(f.jid) : faults.streamConflict(f.jid)
-      if (!hit) throw sandboxErrors.invalidRequest(`${f.jid} is not connected`)
-    }
-  }
-}
-
-/** The newest received messages a person reads at once (read receipts for older ones were sent before). */
-const READ_AT_MOST = 100
-
 const messageDto = (m: PersonMessage): SandboxMessageDto => ({ id: m.id, from: m.from, to: m.to, type: m.type, text: m.text, timestamp: m.timestamp * 1000, fromMe: m.fromMe })
 
-export function sandboxHandlers({ services: { instances, pairingCodes }, config, owned }: BridgeContext): HandlersOf<'sandbox'> {
-  const net = (): SandboxNetwork => {
-    if (!config.sandbox) throw bridgeErrors.sandboxOnly()
-    return config.sandbox
+export function sandboxHandlers({ services: { instances, pairingCodes, sandbox }, config, owned }: BridgeContext): HandlersOf<'sandbox'> {
+  const net = (): SandboxControl => {
+    if (!sandbox.available) throw bridgeErrors.sandboxOnly()
+    return sandbox
   }
   /** The code an instance of this account asked for, while a device waits on the network for it to be typed. */
-  const pendingCode = (network: SandboxNetwork, phone: string, rows: readonly InstanceRow[]): SandboxPhoneDto['pendingCode'] => {
+  const pendingCode = (network: SandboxControl, phone: string, rows: readonly InstanceRow[]): SandboxPhoneDto['pendingCode'] => {
     const since = network.pendingLinkCodeSince(phone)
     const issued = since === undefined ? undefined : pairingCodes.issuedFor(phone)
     const row = issued && rows.find((r) => r.id === issued.instanceId)
@@ -119,7 +77,7 @@ export function sandboxHandlers({ services: { instances, pairingCodes }, config,
     },
     'sandbox.setHideNumber': ({ phoneNumber, hide }) => ({ hideNumber: net().setPhoneSettings(phoneNumber, { hide_number: hide }).hide_number }),
     'sandbox.fault': (fault) => {
-      applyFault(net(), fault)
+      net().applyFault(fault)
       return { applied: true as const }
     },
     'sandbox.phoneSettings': ({ phoneNumber }) => settingsDto(net().phoneSettings(phoneNumber)),
@@ -140,9 +98,7 @@ export function sandboxHandlers({ services: { instances, pairingCodes }, config,
     'sandbox.scanQr': async ({ phoneNumber, instanceId }) => {
       const network = net()
       const row = owned(instanceId)
-      const qr = instances.qrOf(row)?.qr
-      if (!qr) throw sandboxErrors.instanceNotScannable(row.id)
-      await network.scanQr(phoneNumber, qr)
+      await network.scanInstanceQr(phoneNumber, row.id, instances.qrOf(row)?.qr)
       return { linked: true as const }
     },
     'sandbox.enterCode': async ({ phoneNumber, code }) => {
@@ -151,13 +107,6 @@ export function sandboxHandlers({ services: { instances, pairingCodes }, config,
     },
     'sandbox.sendText': ({ phoneNumber, to, text }) => net().sendText(phoneNumber, to, text),
     'sandbox.messages': async ({ phoneNumber }) => (await net().messages(phoneNumber)).map(messageDto),
-    'sandbox.readInbox': async ({ phoneNumber }) => {
-      const network = net()
-      const received = (await network.messages(phoneNumber)).filter((m) => !m.fromMe).slice(-READ_AT_MOST)
-      if (!received.length) return { read: 0 }
-      const sock = await network.personSocket(phoneNumber)
-      await sock.readMessages(received.map((m) => ({ remoteJid: m.chat, id: m.id, fromMe: false, ...(m.chat !== m.from ? { participant: m.from } : {}) })))
-      return { read: received.length }
-    }
+    'sandbox.readInbox': async ({ phoneNumber }) => ({ read: await net().readInbox(phoneNumber) })
   }
 }

@@ -1,6 +1,6 @@
 // Temporary-link tokens at rest (issue 13): lookups were already by SHA-256 hash, but the token itself was kept in
 // clear so GET /v2/session/temp-link could show the link. It is now sealed with the data key (seal_secret, see
-// db/at-rest-crypto.ts): live rows an older version wrote are sealed here, dead ones (revoked or expired, which
+// secrets/at-rest-crypto.ts): live rows an older version wrote are sealed here, dead ones (revoked or expired, which
 // can never resolve again) are deleted.
 import type { Migration } from '../migrate.js'
 

@@ -1,5 +1,5 @@
 // Per-instance proxy (config.proxy, issue 11): server URL without credentials, username, and the password sealed
-// with the data key (seal_secret, see db/at-rest-crypto.ts). All NULL: no proxy, a direct connection.
+// with the data key (seal_secret, see secrets/at-rest-crypto.ts). All NULL: no proxy, a direct connection.
 import type { Migration } from '../migrate.js'
 
 export const migration0035InstanceProxy: Migration = {

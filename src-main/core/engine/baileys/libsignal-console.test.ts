@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Writable } from 'node:stream'
 import { describe, expect, it, vi } from 'vitest'
-import { createCoreLogger } from '../../api/logger.js'
+import { createCoreLogger } from '../../logging/logger.js'
 import { installLibsignalConsoleFilter, libsignalMessage } from './libsignal-console.js'
 
 const script = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'testing', 'libsignal-dump.script.ts')

@@ -1,7 +1,7 @@
 // Channels: a settings notification (the channel's admins renamed it or changed its description) keeps the
 // instance's known-channels list (account/channels/channels-repo.ts) in step and publishes channel.changed.
 import type { BaileysEventMap } from '@whiskeysockets/baileys'
-import { patchChannelSettings } from '../../account/channels/channels-repo.js'
+import { patchChannelSettings } from '../../db/repositories/channels-repo.js'
 import type { IngestContext } from './context.js'
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)

@@ -3,7 +3,7 @@
 // the ingestor itself; and in a running core the ingestor is the one subscriber of the raw `engine.baileys`.
 import { proto, type BaileysEventMap, type WAMessage } from '@whiskeysockets/baileys'
 import { describe, expect, it } from 'vitest'
-import { getChannel, upsertChannel } from '../../account/channels/channels-repo.js'
+import { getChannel, upsertChannel } from '../../db/repositories/channels-repo.js'
 import { openDatabase } from '../../db/connection.js'
 import { migrate } from '../../db/migrate.js'
 import { appMigrations } from '../../db/migrations/index.js'

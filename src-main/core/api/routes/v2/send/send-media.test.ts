@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toMp4, toOggOpus } from '../../../../messaging/send/transcode.js'
 import { waitUntil } from '../../../../testing/core-harness.js'
 import { ffmpegMake, sha, wav } from '../../../../testing/media-fixtures.js'
-import { keyIdOf, openSendCore, type SendCtx } from './send-testing.js'
+import { keyIdOf, openSendCore, type SendCtx } from '../../../../testing/send-core.js'
 
 const ME = '15551240001'
 const PEER = '15551240002'

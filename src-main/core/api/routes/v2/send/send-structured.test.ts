@@ -3,7 +3,7 @@
 import { decryptPollVote, jidNormalizedUser, sha256, type BaileysEventMap } from '@whiskeysockets/baileys'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitUntil } from '../../../../testing/core-harness.js'
-import { keyIdOf, openSendCore, type SendCtx } from './send-testing.js'
+import { keyIdOf, openSendCore, type SendCtx } from '../../../../testing/send-core.js'
 
 const ME = '15551250001'
 const PEER = '15551250002'

@@ -2,7 +2,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { keyIdOf, openSendCore, type SendCtx } from './send-testing.js'
+import { keyIdOf, openSendCore, type SendCtx } from '../../../../testing/send-core.js'
 
 const ME = '15551230001'
 const PEER = '15551230002'

@@ -1,6 +1,6 @@
 // The channels an instance owns, administers or follows (table account_channels, migration 0280).
-import type { Db } from '../../db/connection.js'
-import { stmt } from '../../db/statements.js'
+import type { Db } from '../connection.js'
+import { stmt } from '../statements.js'
 
 export type ChannelRole = 'OWNER' | 'ADMIN' | 'SUBSCRIBER' | 'GUEST'
 

@@ -1,9 +1,9 @@
 // Test support for the send routes: a sandbox core with one WORKING instance (paired to ME) and a simulated
 // recipient (PEER), real HTTP calls, and polling of the recipient's decrypted inbox.
 import type { LightMyRequestResponse } from 'fastify'
-import type { PersonMessage } from '../../../../sandbox/index.js'
-import { pairInstance, startTestCore, waitUntil, type TestCore } from '../../../../testing/core-harness.js'
-import type { CoreOptions } from '../../../../start-core.js'
+import type { PersonMessage } from '../sandbox/index.js'
+import { pairInstance, startTestCore, waitUntil, type TestCore } from './core-harness.js'
+import type { CoreOptions } from '../start-core.js'
 
 export interface SendCtx {
   t: TestCore
