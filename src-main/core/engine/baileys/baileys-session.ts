@@ -11,6 +11,7 @@ import { meFromCreds, type SocketHook } from './baileys-events.js'
 import { baileysLogger } from './baileys-logger.js'
 import { isProxyFailure } from '../proxy/proxy-transport.js'
 import { backgroundRetryDelay, decideReconnect, freshHistory, type ReconnectConfig } from './reconnect-policy.js'
+import { durableSignalRepository } from './durable-signal-keys.js'
 import { isPaired, useSqliteAuthState, type SqliteAuthState } from './sqlite-auth-state.js'
 
 export interface BaileysSessionDeps {
@@ -124,6 +125,8 @@ export class BaileysSession implements EngineSession {
       syncFullHistory: false,
       ...config,
       auth: auth.state,
+      // Session and sender-key state committed before the ciphertext leaves (durable-signal-keys.ts).
+      makeSignalRepository: durableSignalRepository(auth.writeNow, config.makeSignalRepository),
       logger: baileysLogger(deps.logger.child({ instanceId: deps.instanceId, module: 'baileys' }))
     })
     retryAppStateConflicts(socket)

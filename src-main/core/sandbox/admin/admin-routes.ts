@@ -134,6 +134,11 @@ const SeedSummary = Type.Object({
   seed: Type.Integer()
 })
 
+const DecryptFailuresBody = Type.Object({
+  count: Type.Integer({ minimum: 0 }),
+  recent: Type.Array(Type.Object({ id: Type.String(), from: Type.String(), error: Type.String(), at: Type.Integer({ description: 'Unix ms' }) }))
+})
+
 const tags = ['Sandbox']
 
 export const sandboxAdminRoutes: FastifyPluginAsync<SandboxAdminOptions> = async (app, { network, resolveInstanceQr }) => {
@@ -286,6 +291,23 @@ export const sandboxAdminRoutes: FastifyPluginAsync<SandboxAdminOptions> = async
         media: m.mediaMimetype || m.mediaSha256 ? { mimetype: m.mediaMimetype, sha256: m.mediaSha256 } : null,
         content: m.content, timestamp: m.timestamp, fromMe: m.fromMe
       }))
+  )
+
+  app.get<{ Params: Static<typeof PhoneParams> }>(
+    '/phones/:phone/decrypt-failures',
+    {
+      schema: {
+        tags,
+        summary: 'Messages the phone could not decrypt',
+        description:
+          'Every message the person\'s phone (device 0) failed to decrypt, e.g. `Key used already or never filled` (a sender reused a Signal ' +
+          'message key, as a linked device that crashed before saving its session would) or `Bad MAC`. Counted since the phone was created, ' +
+          'across restarts; `recent` keeps the newest 50.',
+        params: PhoneParams,
+        response: { 200: DecryptFailuresBody }
+      }
+    },
+    async (req) => network.decryptFailures(req.params.phone)
   )
 
   app.get<{ Params: Static<typeof PhoneParams> & { id: string } }>(
