@@ -17,8 +17,8 @@ export function serverAck(ws: undefined | { on(ev: string, fn: (frame: { tag: st
   // Baileys emits every incoming stanza as `TAG:<id>`; the ack of our message carries its id (as a later receipt
   // would, hence the tag check). Registered before the send, so a fast ack is not missed.
   const event = `TAG:${id}`
-  // A socket without a stanza stream (test doubles) has no ack to wait for.
-  if (typeof ws?.on !== 'function') return { result: Promise.resolve<string | undefined>(undefined), cancel: () => {} }
+  // A socket without a stanza stream (test doubles) has no ack to wait for: taken as accepted.
+  if (typeof ws?.on !== 'function') return { result: Promise.resolve<string | undefined>(''), cancel: () => {} }
   let cancel = () => {}
   const result = new Promise<string | undefined>((resolve) => {
     const on = (frame: { tag: string; attrs: Record<string, string> }) => {
