@@ -54,6 +54,7 @@ import { InstanceService } from './services/instance-service.js'
 import { StatusService } from './account/status/status-service.js'
 import { TempLinkService } from './services/temp-link-service.js'
 import { AccountService } from './services/account-service.js'
+import { LiveChannels } from './services/live-channels.js'
 import { deleteInstanceRows } from './services/instance-data.js'
 import { deleteInstance as deleteInstanceRow } from './db/repositories/instances-repo.js'
 import { PolicyService } from './rate-limit/policy-service.js'
@@ -293,7 +294,10 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     const eventStream = new EventStreamService({ db, onActivity: (listener) => bus.onAny(() => listener()) })
     cleanups.push(() => eventStream.close())
     // The owner's account management (CLI `accounts`, Settings view); removal deletes instances like the API does.
-    const accounts = new AccountService({ db, plans, dataDir: options.dataDir, deleteInstance: (id) => instances.delete(id), now: Date.now })
+    // Event streams, MCP exchanges and UI bridge connections close when their credential stops authenticating (issue 21).
+    const liveChannels = new LiveChannels({ db, logger: logger.child({ module: 'live-channels' }) })
+    cleanups.push(() => liveChannels.close())
+    const accounts = new AccountService({ db, plans, dataDir: options.dataDir, deleteInstance: (id) => instances.delete(id), now: Date.now, credentialsChanged: () => liveChannels.recheck() })
     // The app settings of the Settings view: quotas, allowed hosts and the log level apply live, host and port at the next start.
     const settings = new AppSettingsService({
       db, dataDir: options.dataDir, started, boundPort: () => port, pinned, plans, accounts, freePolicies: FREE_POLICY_SLUGS, onAllowHostsChanged: (hosts) => logger.info({ hosts }, 'allowed hosts changed in Settings'),
@@ -321,7 +325,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       accounts,
       settings,
       // Wall clock too: store timestamps, the edit window and the picture cache are real time.
-      reads: new ReadService({ db, manager: instances, engine, media, checks: { limiter, queue }, now: Date.now })
+      reads: new ReadService({ db, manager: instances, engine, media, checks: { limiter, queue }, now: Date.now }),
+      liveChannels
     }
     const app = await buildApiApp({
       services,
@@ -360,7 +365,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
         }
       },
       revealToken: () => revealDefaultToken(options.dataDir),
-      rotateToken: () => rotateDefaultToken(db, options.dataDir),
+      rotateToken: () => accounts.rotate(DEFAULT_ACCOUNT_ID).token,
       version: process.env.SWITCHBOARD_VERSION ?? process.env.npm_package_version ?? '0.0.0'
     }, { uiToken: options.uiToken, rendererDir: options.uiRendererDir })
     cleanups.push(() => ui.close())
@@ -391,7 +396,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       services,
       uiUrl: `${apiUrl()}${ui.path}`,
       revealDefaultToken: () => revealDefaultToken(options.dataDir),
-      rotateDefaultToken: () => rotateDefaultToken(db, options.dataDir),
+      rotateDefaultToken: () => accounts.rotate(DEFAULT_ACCOUNT_ID).token,
       close: async () => {
         await unwind()
         logger.flush?.()

@@ -12,6 +12,7 @@ import type { Db } from '../../db/connection.js'
 import { findAccountByToken, type AccountRow } from '../../db/repositories/accounts-repo.js'
 import { getOwnedInstance, type InstanceRow } from '../../db/repositories/instances-repo.js'
 import { coreErrors } from '../../domain/core-errors.js'
+import { accessTokenCredential, type Credential } from '../../domain/credentials.js'
 import type { AuthFailureLimiter } from '../auth-failure-limiter.js'
 import { isLoopbackPeer } from './security.js'
 import { mergeParams, stringParam, type Params } from '../request-params.js'
@@ -24,6 +25,8 @@ export interface RequestAuth {
   instance: InstanceRow | undefined
   /** The token the caller presented (only ever echoed back to that caller, never logged). */
   token: string
+  /** What authenticated the request, asked again by live channels (services/live-channels.ts) while they are open. */
+  credential: Credential
 }
 
 declare module 'fastify' {
@@ -117,7 +120,7 @@ function authenticate(request: FastifyRequest, options: AuthOptions): void {
     instance = getOwnedInstance(options.db, account.id, instanceId!)
     if (!instance) throw statusVariant ? coreErrors.invalidCredentials() : coreErrors.invalidSession()
   }
-  request.auth = { account, instance, token }
+  request.auth = { account, instance, token, credential: accessTokenCredential((t) => findAccountByToken(options.db, t), token, account.id) }
 }
 
 function missingCredentials(mode: AuthMode, statusVariant: boolean, token: string | undefined, instanceId: string | undefined): Error {
@@ -173,7 +176,7 @@ export function authInstance(request: FastifyRequest): { account: AccountRow; in
   return { account: auth.account, instance: auth.instance, token: auth.token }
 }
 
-export function authAccount(request: FastifyRequest): { account: AccountRow; token: string } {
+export function authAccount(request: FastifyRequest): { account: AccountRow; token: string; credential: Credential } {
   if (!request.auth) throw coreErrors.invalidAccessToken()
-  return { account: request.auth.account, token: request.auth.token }
+  return { account: request.auth.account, token: request.auth.token, credential: request.auth.credential }
 }
