@@ -115,7 +115,7 @@ export interface CoreOptions {
     resume?: Partial<ResumeConfig>
   }
   pairingThrottle?: Partial<PairingThrottleConfig>
-  authFailureLimit?: AuthFailureLimiterConfig
+  authFailureLimit?: Partial<AuthFailureLimiterConfig>
   /** Route plugins of later modules (webhooks, messaging), registered with the core's hooks. */
   extraRoutes?: FastifyPluginAsync[]
   /** UI bridge: the one-time link token printed at start (default random; POST /ui/link mints more) and the renderer build served at /ui/. */

@@ -10,7 +10,7 @@ import { Transform, type TransformCallback } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingHookHandler, RequestPayload } from 'fastify'
 import type { Db } from '../../db/connection.js'
 import { findAccountByToken, type AccountRow } from '../../db/repositories/accounts-repo.js'
-import { getOwnedInstance, type InstanceRow } from '../../db/repositories/instances-repo.js'
+import { getOwnedInstance, instanceAccountId, type InstanceRow } from '../../db/repositories/instances-repo.js'
 import { coreErrors } from '../../domain/core-errors.js'
 import { accessTokenCredential, type Credential } from '../../domain/credentials.js'
 import type { AuthFailureLimiter } from '../auth-failure-limiter.js'
@@ -130,9 +130,9 @@ function missingCredentials(mode: AuthMode, statusVariant: boolean, token: strin
 
 /** A token that matches no account: counted by the failure throttle, 429 once it is over a cap. */
 function failedToken(request: FastifyRequest, options: AuthOptions, statusVariant: boolean, token: string, instanceId: string | undefined): Error {
-  const attempt = { address: request.ip, credential: token, instanceId }
-  const retryAfter = options.limiter.retryAfterSeconds(attempt)
-  if (retryAfter > 0) return coreErrors.tooManyRequests(retryAfter)
+  const attempt = { address: request.ip, credential: token, instanceId, accountId: instanceId ? instanceAccountId(options.db, instanceId) : undefined }
+  const throttled = options.limiter.throttled(attempt)
+  if (throttled) return coreErrors.tooManyRequests(throttled.retryAfter, throttled.scope)
   options.limiter.recordFailure(attempt)
   return statusVariant ? coreErrors.invalidCredentials() : coreErrors.invalidAccessToken()
 }
