@@ -99,7 +99,8 @@ const PresenceBody = Type.Object({
 const CallBody = Type.Object({ to: Type.String(), video: Type.Optional(Type.Boolean()) })
 const FaultBody = Type.Object({
   action: Type.Union(['drop', 'conflict', 'delay', 'app_state_conflict', 'ban', 'unban', 'network_down', 'network_up', 'corrupt_ciphertext', 'no_session', 'invalid_prekey', 'media_expired', 'clear'].map((s) => Type.Literal(s))),
-  jid: Type.Optional(Type.String({ description: 'Device JID, e.g. 15550000001:1@s.whatsapp.net' })),
+  // A pattern, not just a string: the body's types are coerced, so `"jid": false` would otherwise read as a phone named "false".
+  jid: Type.Optional(Type.String({ pattern: '^[0-9]{1,20}(:[0-9]{1,4})?(@(s\\.whatsapp\\.net|c\\.us|lid))?$', description: 'Device JID, e.g. 15550000001:1@s.whatsapp.net (digits, an optional :device, @s.whatsapp.net, @c.us or @lid)' })),
   delay_ms: Type.Optional(Type.Integer({ minimum: 0, maximum: 600_000 })),
   count: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'app_state_conflict: how many of the device\'s next app-state uploads are refused with 409 (default 1)' })),
   phone: Type.Optional(Type.String({ description: 'ban/unban: the account (digits with country code)' })),
