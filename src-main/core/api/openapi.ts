@@ -81,8 +81,11 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch']
  *   sandbox: 400 invalid parameters or request, 401 token, 429 throttled; with a phone in the path 404 unknown phone
  *   and 409 (person offline, no pending pairing, instance not scannable); creating a phone 409 when it exists;
  *   scan and link-code also 410 (expired QR) and 502 (linking failed).
- *   temp-qr: 410 expired or revoked link, 400 a token longer than 128 characters.
+ *   temp-qr: 410 expired or revoked link, 400 a token longer than 128 characters; the page itself answers 200 and
+ *   410 as HTML. /mcp: 406 when Accept does not list both JSON and SSE (the MCP transport's JSON-RPC error).
  */
+const htmlPage = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } })
+
 export function documentErrorStatuses<T extends OpenApiDocument>(doc: T): T {
   const errorBody = { description: 'Error ({code, message, details})', content: { 'application/json': { schema: ErrorBody } } }
   const add = (op: OpenApiOperation, statuses: number[]) => {
@@ -98,8 +101,19 @@ export function documentErrorStatuses<T extends OpenApiDocument>(doc: T): T {
         if (path.includes('{phone}')) add(op, [404, 409])
         if (path === '/sandbox/phones' && method === 'post') add(op, [409])
         if (/\/(scan|link-code)$/.test(path)) add(op, [410, 502])
+      } else if (path === '/temp-qr/{token}') {
+        // The page is for people: its 200 and its 410 (expired or revoked link) are HTML pages, not JSON.
+        op.responses = { ...op.responses, '200': htmlPage('The QR page'), '410': htmlPage('The link expired or was revoked (an HTML page saying so)') }
+        add(op, [400])
       } else if (path.startsWith('/temp-qr/{token}')) {
         add(op, [400, 410])
+      } else if (path === '/mcp' && method === 'post') {
+        // The MCP transport's own refusal: a POST whose Accept does not list both JSON and SSE (the protocol requires it).
+        op.responses ??= {}
+        op.responses['406'] ??= {
+          description: 'Not Acceptable: the Accept header must list both application/json and text/event-stream (MCP streamable HTTP). A JSON-RPC error object, as MCP clients read it',
+          content: { 'application/json': { schema: { type: 'object', properties: { jsonrpc: { type: 'string', enum: ['2.0'] }, error: { type: 'object', properties: { code: { type: 'integer' }, message: { type: 'string' } } }, id: {} } } } }
+        }
       }
     }
   }
