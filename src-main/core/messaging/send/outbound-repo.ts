@@ -2,7 +2,7 @@
 // the command that re-dispatches it after a crash; moved to `sent` in the same transaction as the limiter's daily
 // counter; `failed`/`purged` otherwise, never dropped. The command stays until the server acks the message
 // (`sent`): a row left `sending` by a crash or a dropped connection is sent again with the same id.
-import type { WAMessage } from '@whiskeysockets/baileys'
+import type { WAMessage } from '../../engine/wa-wire.js'
 import type { Db } from '../../db/connection.js'
 import { stmt } from '../../db/statements.js'
 import { recordSent } from '../../rate-limit/index.js'

@@ -1,13 +1,14 @@
 // The send pipeline of ARCHITECTURE.md §3 after validation: a typed command -> its dispatch (files read and
 // converted) -> engine WORKING? recipient real? -> outbound row (SQLite) -> rate-limit queue (policy of the
-// instance) -> Baileys (row `sending` + daily counter) -> the server's ack (row `sent`). Answers a domain result:
-// `sent` with the message once Baileys relayed it, or `queued` with its id, position and ETA (the HTTP shapes are
-// built in api/routes/v2/send/). Accepted sends are durable: the row keeps the command (and outbox-media/ its files)
-// until the server acks the message, so a crash or a dropped connection before that sends it again with its id.
-import { generateMessageIDV2, type WAMessage, type WAMessageKey, type WASocket } from '@whiskeysockets/baileys'
+// instance) -> the session port (row `sending` + daily counter) -> the server's ack (row `sent`). Answers a domain
+// result: `sent` with the message once the port relayed it, or `queued` with its id, position and ETA (the HTTP shapes
+// are built in api/routes/v2/send/). Accepted sends are durable: the row keeps the command (and outbox-media/ its
+// files) until the server acks the message, so a crash or a dropped connection before that sends it again with its id.
 import type { Logger } from 'pino'
 import type { Db } from '../../db/connection.js'
 import { isDomainError } from '../../domain/errors.js'
+import type { SessionPort } from '../../engine/session-port.js'
+import type { WAMessage, WAMessageKey } from '../../engine/wa-wire.js'
 import { QueuePurgedError, type Clock, type DenyReason, type LimiterSnapshot, type SendQueue, type SubmitResult } from '../../rate-limit/index.js'
 import type { ParsedMessageId } from '../chat-ids.js'
 import { canonicalJid, findMessage, listChatMessages, pnForLid, settleUnreadAfterRead, type StoredMessage } from '../store/index.js'
@@ -21,7 +22,7 @@ import type { SendCommand } from './send-command.js'
 import { dispatchOf, type Dispatch } from './send-dispatch.js'
 import { sendErrors } from './send-errors.js'
 import { Deliverability, type DeliverabilityOptions, type DeliverabilityView } from './deliverability.js'
-import { opensNewChat, serverAck } from './new-contacts.js'
+import { opensNewChat } from './new-contacts.js'
 
 export type { Dispatch } from './send-dispatch.js'
 
@@ -95,8 +96,8 @@ export type MessageFate = Pick<rows.OutboundRow, 'message_id' | 'kind' | 'status
 
 export interface SendServiceDeps {
   db: Db
-  /** liveSocket(): the socket while WORKING. */
-  engine: { liveSocket(instanceId: string): WASocket | undefined }
+  /** livePort(): the instance's session port while WORKING. */
+  engine: { livePort(instanceId: string): SessionPort | undefined }
   /** Current status of an instance (for the session_status_mismatch error). */
   statusOf: (instanceId: string) => string | undefined
   queue: SendQueue
@@ -135,8 +136,8 @@ export class SendService {
   private readonly jobs = new Map<string, Map<string, number>>()
   /** Messages this process has in its queue or is handing to Baileys (`instance/id`): never resent by a sweep. */
   private readonly inFlight = new Set<string>()
-  /** Relayed messages waiting for their server ack (`instance/id`), with the socket that relayed them. */
-  private readonly awaitingAck = new Map<string, WASocket>()
+  /** Relayed messages waiting for their server ack (`instance/id`), with the port (one per socket) that relayed them. */
+  private readonly awaitingAck = new Map<string, SessionPort>()
 
   constructor(readonly deps: SendServiceDeps) {
     this.recipients = new RecipientCheck({ now: () => deps.clock.now(), pnForLid: (instanceId, lid) => pnForLid(deps.db, instanceId, lid) })
@@ -152,11 +153,11 @@ export class SendService {
     return this.deps.media
   }
 
-  /** The instance's socket, or session_status_mismatch naming its status. */
-  socketOf(instanceId: string): WASocket {
-    const sock = this.deps.engine.liveSocket(instanceId)
-    if (!sock?.user) throw sendErrors.notWorking(this.deps.statusOf(instanceId) ?? 'STOPPED')
-    return sock
+  /** The instance's session port, or session_status_mismatch naming its status. */
+  private portOf(instanceId: string): SessionPort {
+    const port = this.deps.engine.livePort(instanceId)
+    if (!port) throw sendErrors.notWorking(this.deps.statusOf(instanceId) ?? 'STOPPED')
+    return port
   }
 
   /** A message this instance sent (outbound rows) or received (the store). */
@@ -175,10 +176,10 @@ export class SendService {
   }
 
   /** Operations that are not messages (seen, typing, star): need WORKING, not the send queue. */
-  async act<T>(instanceId: string, fn: (sock: WASocket) => Promise<T>): Promise<T> {
-    const sock = this.socketOf(instanceId)
+  async act<T>(instanceId: string, fn: (port: SessionPort) => Promise<T>): Promise<T> {
+    const port = this.portOf(instanceId)
     try {
-      return await fn(sock)
+      return await fn(port)
     } catch (e) {
       if (isDomainError(e)) throw e
       throw sendErrors.sendFailed(e instanceof Error ? e.message : String(e))
@@ -195,7 +196,7 @@ export class SendService {
     const chat = canonicalJid(db, instanceId, chatJid)
     const latest = keys?.length ? [] : listChatMessages(db, instanceId, chat, { limit: 20, fromMe: false })
     const marked = keys?.length ? keys : latest.map((m) => m.message.key)
-    await this.act(instanceId, (sock) => sock.readMessages(marked))
+    await this.act(instanceId, (port) => port.readMessages(marked))
     const newest = keys?.length ? newestKnown(db, instanceId, chat, marked) : latest[0]
     // Store timestamps are wall-clock time (the injected clock paces sends only).
     if (newest) settleUnreadAfterRead(db, instanceId, chat, newest, Date.now())
@@ -204,12 +205,12 @@ export class SendService {
 
   /** Shows or clears "typing..." in a chat. */
   async typing(instanceId: string, chatJid: string, state: 'composing' | 'paused'): Promise<void> {
-    await this.act(instanceId, (sock) => sock.sendPresenceUpdate(state, chatJid))
+    await this.act(instanceId, (port) => port.sendPresence(state, chatJid))
   }
 
   /** Stars or unstars a message (synced to the account's phone through app state). */
   async star(instanceId: string, chatJid: string, message: Pick<ParsedMessageId, 'id' | 'fromMe'>, star: boolean): Promise<void> {
-    await this.act(instanceId, (sock) => sock.chatModify({ star: { messages: [{ id: message.id, fromMe: message.fromMe }], star } }, chatJid))
+    await this.act(instanceId, (port) => port.modifyChat({ star: { messages: [{ id: message.id, fromMe: message.fromMe }], star } }, chatJid))
   }
 
   /** Sends a typed command: its file is read and converted (or its poll found) before anything is queued. */
@@ -230,10 +231,10 @@ export class SendService {
     // Sends a previous run left queued go first (their restoration started on this WORKING).
     const restoring = this.restoring.get(req.instanceId)
     if (restoring) await restoring
-    const sock = this.socketOf(req.instanceId)
-    await this.recipients.ensure(req.instanceId, sock, req.chatJid)
+    const port = this.portOf(req.instanceId)
+    await this.recipients.ensure(req.instanceId, port, req.chatJid)
     const quoted = req.replyTo ? this.quoted(req.instanceId, req.replyTo) : undefined
-    const messageId = generateMessageIDV2(sock.user!.id)
+    const messageId = port.newMessageId()
     const media = this.deps.outboxMedia
     const command = req.durable && media ? storedCommand(req.durable.command, req.durable.loaded, (slot) => media.nameOf(req.instanceId, messageId, slot)).json : null
     rows.insertOutbound(db, { instanceId: req.instanceId, messageId, chatJid: req.chatJid, kind: req.kind, command }, clock.now())
@@ -248,8 +249,8 @@ export class SendService {
     if (submitted.status === 'started') {
       const message = await submitted.result
       if (message === 'held') return this.heldResult(req, messageId)
-      // The own JID as the socket knows it after the send (the message's from/to).
-      return { status: 'sent', message, me: this.deps.engine.liveSocket(req.instanceId)?.user?.id ?? '' }
+      // The own JID as the engine knows it after the send (the message's from/to).
+      return { status: 'sent', message, me: this.deps.engine.livePort(req.instanceId)?.account().id ?? '' }
     }
     // Queued: its files are kept before the caller has its answer (a crash after the 202 must not lose them).
     this.keepFiles(req, messageId)
@@ -347,8 +348,8 @@ export class SendService {
     }
     // Until the server acks it, a crash or a dropped connection sends it again from its command: its files stay.
     this.keepFiles(req, messageId)
-    const sock = await this.socketWhenReconnected(req.instanceId)
-    if (!sock?.user) {
+    const port = await this.portWhenReconnected(req.instanceId)
+    if (!port) {
       const e = sendErrors.notWorking(this.deps.statusOf(req.instanceId) ?? 'STOPPED')
       rows.markFailed(db, req.instanceId, messageId, e.code, e.message, clock.now())
       throw e
@@ -356,10 +357,10 @@ export class SendService {
     // Registered before the send, so a fast ack is not missed. A message that opens a new chat is what 463/475
     // refuse: its answer waits for the ack; any other is answered once relayed, and its ack settles the row later.
     const newChat = opensNewChat(db, req.instanceId, req.chatJid)
-    const ack = serverAck(sock.ws as never, messageId, ACK_WATCH_MS)
+    const ack = port.serverAck(messageId, ACK_WATCH_MS)
     let sent: WAMessage
     try {
-      sent = await req.dispatch(sock, { messageId, quoted })
+      sent = await req.dispatch(port, { messageId, quoted })
     } catch (e) {
       ack.cancel()
       const err = isDomainError(e) ? e : sendErrors.sendFailed(e instanceof Error ? e.message : String(e))
@@ -369,10 +370,10 @@ export class SendService {
     }
     rows.markRelayed(db, req.instanceId, sent, clock.now(), true)
     const key = `${req.instanceId}/${messageId}`
-    this.awaitingAck.set(key, sock)
+    this.awaitingAck.set(key, port)
     let waiting = newChat
     const settled = ack.result.then((error) => {
-      if (this.awaitingAck.get(key) === sock) this.awaitingAck.delete(key)
+      if (this.awaitingAck.get(key) === port) this.awaitingAck.delete(key)
       // A new chat's refusal while its answer waits is settled below, with the network's code.
       if (!(waiting && error)) this.settleAck(req, messageId, error)
       return error
@@ -420,7 +421,7 @@ export class SendService {
   resendUnacked(instanceId: string): Promise<void> {
     if (this.leftover.has(instanceId)) return this.resumeLeftover(instanceId)
     const run = (this.restoring.get(instanceId) ?? Promise.resolve()).then(async () => {
-      const live = this.deps.engine.liveSocket(instanceId)
+      const live = this.deps.engine.livePort(instanceId)
       const stale = rows.unackedRows(this.deps.db, instanceId).filter((r) => {
         const key = `${instanceId}/${r.message_id}`
         const relayedOn = this.awaitingAck.get(key)
@@ -444,16 +445,16 @@ export class SendService {
   }
 
   /**
-   * The live socket; while the session is reconnecting (STARTING after WORKING) a queued message waits for it
+   * The session port; while the session is reconnecting (STARTING after WORKING) a queued message waits for it
    * up to `reconnectWaitMs` instead of failing on a network blip. Stopped or logged-out sessions fail at once.
    */
-  private async socketWhenReconnected(instanceId: string): Promise<WASocket | undefined> {
+  private async portWhenReconnected(instanceId: string): Promise<SessionPort | undefined> {
     // The injected clock (ManualClock in tests) sets both the deadline and the poll timer.
     const { clock } = this.deps
     const deadline = clock.now() + (this.deps.reconnectWaitMs ?? 30_000)
     for (;;) {
-      const sock = this.deps.engine.liveSocket(instanceId)
-      if (sock?.user) return sock
+      const port = this.deps.engine.livePort(instanceId)
+      if (port) return port
       if (this.deps.statusOf(instanceId) !== 'STARTING' || clock.now() >= deadline) return undefined
       await new Promise<void>((r) => clock.setTimer(r, Math.min(RECONNECT_POLL_MS, deadline - clock.now())))
     }
