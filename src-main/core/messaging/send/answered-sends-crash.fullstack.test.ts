@@ -115,5 +115,5 @@ describe('sends answered 200 across repeated SIGKILLs of the core', () => {
     }
     cli.child.kill('SIGTERM')
     await cli.exited
-  }, 120_000)
+  }, 240_000)
 })
