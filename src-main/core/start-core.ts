@@ -65,6 +65,8 @@ import { readAppSettings } from './settings/app-settings-repo.js'
 import { pinnedByGivenOptions, resolveStartValues, type PinnedSettings } from './settings/app-settings.js'
 import { AppSettingsService, type DesktopHost } from './settings/app-settings-service.js'
 import { localUrl, removeRunningServer, writeRunningServer } from './settings/running-server.js'
+import { Campaigns } from './campaigns/campaign-service.js'
+import { campaignPorts } from './services/campaign-ports.js'
 
 export type NetworkMode = 'whatsapp' | 'sandbox'
 export type CoreBusEvents = CoreEventMap & BaileysBusEvents
@@ -307,6 +309,12 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       db, dataDir: options.dataDir, started, boundPort: () => port, pinned, plans, accounts, freePolicies: FREE_POLICY_SLUGS, onAllowHostsChanged: (hosts) => logger.info({ hosts }, 'allowed hosts changed in Settings'),
       setLogLevel, desktop: options.desktop, now: Date.now
     })
+    // Wall clock too: store timestamps, the edit window and the picture cache are real time.
+    // Wall clock too: store timestamps, the edit window and the picture cache are real time.
+    const reads = new ReadService({ db, manager: instances, ports, media, checks: { limiter, queue }, now: Date.now })
+    // Campaigns send through the send pipeline and check numbers through check-exists (services/campaign-ports.ts).
+    const campaigns = new Campaigns({ db, clock, logger: logger.child({ module: 'campaigns' }), events: bus, ports: campaignPorts({ db, sender, reads, queue, manager: instances, engineName: engine.name, wakeDeliveries }) })
+    cleanups.push(() => campaigns.close())
     const services: CoreServices = {
       network,
       now,
@@ -330,8 +338,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       tempLinks: new TempLinkService({ db, now: Date.now }),
       accounts,
       settings,
-      // Wall clock too: store timestamps, the edit window and the picture cache are real time.
-      reads: new ReadService({ db, manager: instances, ports, media, checks: { limiter, queue }, now: Date.now }),
+      reads,
+      campaigns,
       liveChannels
     }
     const app = await buildApiApp({
@@ -383,6 +391,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     writeRunningServer(options.dataDir, { url: localUrl(host, port), pid: process.pid, startedAt: Date.now() })
     cleanups.push(() => removeRunningServer(options.dataDir))
     instances.resumeAll()
+    campaigns.run()
 
     return {
       url: apiUrl(),

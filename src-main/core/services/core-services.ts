@@ -19,6 +19,7 @@ import type { TempLinkService } from './temp-link-service.js'
 import type { AccountService } from './account-service.js'
 import type { AppSettingsService } from '../settings/app-settings-service.js'
 import type { LiveChannels } from './live-channels.js'
+import type { CampaignService } from '../campaigns/campaign-service-api.js'
 import type { QrImages } from './qr-images.js'
 import type { Backups } from '../backup/backups.js'
 
@@ -66,4 +67,6 @@ export interface CoreServices {
   reads: ReadService
   /** Open channels (event streams, MCP exchanges, UI bridge connections) closed when their credential stops authenticating. */
   liveChannels: LiveChannels
+  /** Campaigns (issue 19): contact lists, templates, audience check, schedule, pacing, autopilot, reports, opt-outs. */
+  campaigns: CampaignService
 }
