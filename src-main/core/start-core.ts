@@ -59,6 +59,7 @@ import { MetricsService } from './services/metrics-service.js'
 import { QrImages } from './services/qr-images.js'
 import { Backups } from './backup/backups.js'
 import { AccountService } from './services/account-service.js'
+import { LiveChannels } from './services/live-channels.js'
 import { deleteInstanceRows } from './services/instance-data.js'
 import { deleteInstance as deleteInstanceRow } from './db/repositories/instances-repo.js'
 import { PolicyService } from './rate-limit/policy-service.js'
@@ -123,7 +124,7 @@ export interface CoreOptions {
     resume?: Partial<ResumeConfig>
   }
   pairingThrottle?: Partial<PairingThrottleConfig>
-  authFailureLimit?: AuthFailureLimiterConfig
+  authFailureLimit?: Partial<AuthFailureLimiterConfig>
   /** Route plugins of later modules (webhooks, messaging), registered with the core's hooks. */
   extraRoutes?: FastifyPluginAsync[]
   /** UI bridge: the one-time link token printed at start (default random; POST /ui/link mints more) and the renderer build served at /ui/. */
@@ -306,7 +307,10 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     const eventStream = new EventStreamService({ db, onActivity: (listener) => bus.onAny(() => listener()) })
     cleanups.push(() => eventStream.close())
     // The owner's account management (CLI `accounts`, Settings view); removal deletes instances like the API does.
-    const accounts = new AccountService({ db, plans, dataDir: options.dataDir, deleteInstance: (id) => instances.delete(id), now: Date.now })
+    // Event streams, MCP exchanges and UI bridge connections close when their credential stops authenticating (issue 21).
+    const liveChannels = new LiveChannels({ db, logger: logger.child({ module: 'live-channels' }) })
+    cleanups.push(() => liveChannels.close())
+    const accounts = new AccountService({ db, plans, dataDir: options.dataDir, deleteInstance: (id) => instances.delete(id), now: Date.now, credentialsChanged: () => liveChannels.recheck() })
     // The app settings of the Settings view: quotas, allowed hosts and the log level apply live, host and port at the next start.
     const settings = new AppSettingsService({
       db, dataDir: options.dataDir, started, boundPort: () => port, pinned, plans, accounts, freePolicies: FREE_POLICY_SLUGS, onAllowHostsChanged: (hosts) => logger.info({ hosts }, 'allowed hosts changed in Settings'),
@@ -348,7 +352,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       settings,
       reads,
       campaigns,
-      sandbox: new SandboxControl(sandbox)
+      sandbox: new SandboxControl(sandbox),
+      liveChannels
     }
     const app = await buildApiApp({
       services,
@@ -386,7 +391,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
         }
       },
       revealToken: () => revealDefaultToken(options.dataDir),
-      rotateToken: () => rotateDefaultToken(db, options.dataDir),
+      rotateToken: () => accounts.rotate(DEFAULT_ACCOUNT_ID).token,
       version: process.env.SWITCHBOARD_VERSION ?? process.env.npm_package_version ?? '0.0.0'
     }, { uiToken: options.uiToken, rendererDir: options.uiRendererDir })
     cleanups.push(() => ui.close())
@@ -418,7 +423,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       services,
       uiUrl: `${apiUrl()}${ui.path}`,
       revealDefaultToken: () => revealDefaultToken(options.dataDir),
-      rotateDefaultToken: () => rotateDefaultToken(db, options.dataDir),
+      rotateDefaultToken: () => accounts.rotate(DEFAULT_ACCOUNT_ID).token,
       close: async () => {
         await unwind()
         logger.flush?.()

@@ -22,7 +22,7 @@ export interface ApiDeps {
   sandboxRoutes: FastifyPluginAsync | undefined
   /** More route plugins (tests), registered after the core's, with the same hooks. */
   extraRoutes?: FastifyPluginAsync[]
-  authFailureLimit?: AuthFailureLimiterConfig
+  authFailureLimit?: Partial<AuthFailureLimiterConfig>
   /** Request body limit in bytes (default 1 MiB); routes may raise their own. */
   bodyLimit?: number
   /** Where multipart file parts are streamed to, emptied at start (start-core: <data-dir>/uploads; default: a new temp dir). */

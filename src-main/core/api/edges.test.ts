@@ -86,6 +86,15 @@ describe('HTTP edges', () => {
     expect(codes('/sandbox/phones/{phone}/scan', 'post')).toEqual(expect.arrayContaining(['200', '400', '404', '409', '410', '502']))
     expect(codes('/temp-qr/{token}', 'get')).toEqual(expect.arrayContaining(['400', '410']))
     expect(codes('/temp-qr/{token}/state', 'get')).toEqual(expect.arrayContaining(['200', '400', '410']))
+    // The page answers people: 200 and 410 are HTML, and the document says so; /mcp without the Accept MCP needs is 406.
+    const pageOp = doc.paths['/temp-qr/{token}']!.get! as unknown as { responses: Record<string, { content: Record<string, unknown> }> }
+    expect(Object.keys(pageOp.responses['410']!.content)).toEqual(['text/html'])
+    expect(Object.keys(pageOp.responses['200']!.content)).toEqual(['text/html'])
+    const gone = await t.inject({ method: 'GET', url: '/temp-qr/unknown-token' })
+    expect([gone.statusCode, String(gone.headers['content-type'])]).toEqual([410, expect.stringMatching(/^text\/html/)])
+    expect(codes('/mcp', 'post')).toEqual(expect.arrayContaining(['406']))
+    const noAccept = await t.inject({ method: 'POST', url: '/mcp', headers: { 'access-token': t.token, 'content-type': 'application/json' }, payload: { jsonrpc: '2.0', id: 1, method: 'tools/list' } })
+    expect(noAccept.statusCode).toBe(406)
     // What the document promises is what the routes answer.
     expect((await t.inject({ method: 'POST', url: '/sandbox/phones', headers: { 'access-token': t.token }, payload: { phone_number: '15559990001', name: 'A' } })).statusCode).toBe(201)
     expect((await t.inject({ method: 'POST', url: '/sandbox/phones', headers: { 'access-token': t.token }, payload: { phone_number: '15559990001', name: 'A' } })).statusCode).toBe(409)

@@ -19,6 +19,8 @@ export interface FuzzRequest {
   body?: string
   /** Operations that end the session or disturb the network (stop, logout, faults...) replay last. */
   late?: boolean
+  /** A live stream when accepted (GET /v2/events): replayed over real HTTP and closed by the test once it started. */
+  stream?: boolean
 }
 
 interface OpenApiParam {
@@ -34,7 +36,7 @@ interface OpenApiOperation {
 
 const LATE = /^(?:\/v2\/session\/(?:stop|restart|logout|delete|create|start)|\/v1\/session\/restart|\/sandbox\/faults|\/sandbox\/phones\/\{phone\}\/devices)/
 const CREDENTIAL_KEYS = new Set(['access_token', 'instance_id'])
-/** Streams never end with valid credentials (the live event stream): only their refusals are replayed. */
+/** Streams never end with valid credentials (the live event stream): marked, so the replay closes them once they started. */
 const STREAMING = /^\/v2\/events(?:\/|$)/
 
 /** Plausible values for path parameters (the variants put junk there too). */
@@ -102,8 +104,14 @@ export function generateCorpus(doc: { paths: Record<string, Record<string, OpenA
           : add(variant, { url: `${fill()}?${creds}${names.length ? '&' : ''}${q(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))}` })
 
       if (STREAMING.test(template)) {
-        add('missing and foreign credentials', { url: `${fill()}?instance_id=%00%FF&access_token=` })
-        add('wrong token', { url: `${fill()}?access_token=not-a-token&instance_id={{instance}}` })
+        const stream = (variant: string, url: string, headers?: Record<string, string>) => add(variant, { url, stream: true, ...(headers ? { headers } : {}) })
+        stream('missing and foreign credentials', `${fill()}?instance_id=%00%FF&access_token=`)
+        stream('wrong token', `${fill()}?access_token=not-a-token&instance_id={{instance}}`)
+        stream('no parameters', `${fill()}?${creds}`)
+        stream('wrong types', `${fill()}?${creds}&${names.map((n, i) => `${encodeURIComponent(n)}=${encodeURIComponent(JSON.stringify(WRONG_TYPES[i % WRONG_TYPES.length]))}`).join('&')}`)
+        stream('huge strings', `${fill()}?${creds}&${names.map((n) => `${encodeURIComponent(n)}={{huge}}`).join('&')}`)
+        stream('weird encodings in the query', `${fill()}?${creds}&${names.map((n, i) => `${encodeURIComponent(n)}=${WEIRD_QUERY[i % WEIRD_QUERY.length]}`).join('&')}`)
+        stream('junk cursor header', `${fill()}?${creds}`, { 'last-event-id': 'evt_not-a-cursor' })
         continue
       }
       send('no parameters', {})

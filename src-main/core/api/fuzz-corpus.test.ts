@@ -71,6 +71,24 @@ describe('fuzz corpus', () => {
     }
   })
 
+  /**
+   * A request to a live stream (GET /v2/events) over real HTTP: a refusal is read whole; an accepted stream must be
+   * text/event-stream and is closed by the test as soon as it started (bounded, never left open).
+   */
+  const replayStream = async (r: FuzzRequest): Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }> => {
+    // Real HTTP: Node refuses a request line over 16 KiB (431) before the app sees it, so huge values are 6,000 characters here.
+    const fill = (s: string) => s.replaceAll('{{token}}', t.token).replaceAll('{{instance}}', id).replaceAll('{{huge}}', HUGE.slice(0, 6_000))
+    const abort = new AbortController()
+    const res = await fetch(`${t.core.url}${fill(r.url)}`, { headers: r.headers ?? {}, signal: abort.signal })
+    const headers = Object.fromEntries(res.headers)
+    if (res.status !== 200) return { statusCode: res.status, headers, body: await res.text() }
+    expect(headers['content-type'], `${r.op} [${r.variant}]`).toMatch(/^text\/event-stream/)
+    const first = await res.body!.getReader().read()
+    expect(Buffer.from(first.value ?? []).toString(), `${r.op} [${r.variant}]`).toContain(': connected')
+    abort.abort()
+    return { statusCode: 200, headers, body: '' }
+  }
+
   it(`replays ${corpus.length} generated junk requests: no 5xx, always the error envelope`, async () => {
     const fill = (s: string) =>
       s.replaceAll('{{token}}', t.token).replaceAll('{{instance}}', id).replaceAll('{{huge}}', HUGE).replaceAll('%7B%7Bhuge%7D%7D', HUGE)
@@ -79,7 +97,7 @@ describe('fuzz corpus', () => {
     const statusCounts = new Map<string, number>()
     const replay = async (r: FuzzRequest) => {
       const started = Date.now()
-      const res = await t.inject({ method: r.method as 'GET', url: fill(r.url), headers: r.headers ?? {}, ...(r.body !== undefined ? { payload: fill(r.body) } : {}) })
+      const res = r.stream ? await replayStream(r) : await t.inject({ method: r.method as 'GET', url: fill(r.url), headers: r.headers ?? {}, ...(r.body !== undefined ? { payload: fill(r.body) } : {}) })
       if (process.env.FUZZ_STATS) {
         const key = `${res.statusCode} ${/"code":"([^"]+)"/.exec(res.body)?.[1] ?? ''}`
         statusCounts.set(key, (statusCounts.get(key) ?? 0) + 1)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { TestCore } from '../testing/core-harness.js'
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
+import { startTestCore, type TestCore } from '../testing/core-harness.js'
 import { useInstanceCore } from '../testing/suite.js'
 import { parseHostHeader } from './plugins/security.js'
 import { scrubUrl } from '../logging/logger.js'
@@ -184,6 +185,23 @@ describe('auth failure throttle', () => {
     expect(((await blocked.json()) as { code: string }).code).toBe('too_many_requests')
   })
 
+  it('counts many loopback source addresses (127.x) as one address; the 429 names its scope', async () => {
+    const other = await startTestCore('offline', { authFailureLimit: { perCredential: 100, perAddress: 6, windowMs: 60_000 } })
+    try {
+      const seen: number[] = []
+      for (let i = 0; i < 7; i++) seen.push((await getFrom(`${other.core.url}/v2/sessions`, `127.0.${i}.${i + 2}`, `guess-${i}`)).status)
+      expect(seen).toEqual([401, 401, 401, 401, 401, 401, 429])
+      expect((await getFrom(`${other.core.url}/v2/sessions`, '127.0.9.9', other.token)).status).toBe(200)
+    } finally {
+      await other.close()
+    }
+    // This suite's core: the scope of a throttled answer (the stale token of the first test is still over its cap).
+    const blocked = await getFrom(`${t.core.url}/v2/session/info?instance_id=${id}`, '127.0.0.5', 'stale-token')
+    expect(blocked.status).toBe(429)
+    expect(blocked.headers['retry-after']).toMatch(/^\d+$/)
+    expect(JSON.parse(blocked.body)).toMatchObject({ code: 'too_many_requests', details: { scope: 'credential' } })
+  })
+
   it('caps different tokens against one instance, then every failure from the address; valid tokens still pass', async () => {
     // 5 failures of the instance were counted above; 3 more guesses with new tokens reach its cap of 8.
     const guesses: number[] = []
@@ -199,3 +217,16 @@ describe('auth failure throttle', () => {
     expect(create.status).toBe(201)
   })
 })
+
+/** A GET from a chosen local source address (127.x.y.z all reach the server on 127.0.0.1). */
+function getFrom(url: string, localAddress: string, token: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { localAddress, headers: { 'access-token': token, connection: 'close' } }, (res) => {
+      let body = ''
+      res.on('data', (d: Buffer) => (body += d.toString()))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}

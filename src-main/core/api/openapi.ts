@@ -8,7 +8,7 @@ import { webhookOpenApi } from '../messaging/events/openapi-webhooks.js'
 
 const DESCRIPTION = `Switchboard's localhost API: a drop-in replacement for the hosted v2 API, running WhatsApp accounts on this PC.
 
-**Credentials.** Every operation takes access_token (create needs only that) and instance_id, in the query string, a JSON body or a form body (application/x-www-form-urlencoded, or multipart/form-data, where an uploaded file part reads as {data, filename, mimetype}: file=@photo.jpg works for every media route); a JSON body sent without a Content-Type, as text/plain or as a form (data=json.dumps(...), curl -d '{...}') is read as JSON; the body wins over the query, duplicates are never an error. Arrays may be spelled events[0]=...&events[1]=... (PHP's http_build_query) or as JSON text. Headers also work: access-token (or Authorization: Bearer, X-Api-Key) and X-Instance-Id; parameters win over headers. Another account's instance answers 404 as if it did not exist. Failed authentications are throttled with 429 too_many_requests (Retry-After): 10 a minute with one token from one address, 30 a minute against one instance_id, 100 a minute from one address; a request with a valid token is never throttled, so one tool retrying a stale token cannot lock out the others on 127.0.0.1.
+**Credentials.** Every operation takes access_token (create needs only that) and instance_id, in the query string, a JSON body or a form body (application/x-www-form-urlencoded, or multipart/form-data, where an uploaded file part reads as {data, filename, mimetype}: file=@photo.jpg works for every media route); a JSON body sent without a Content-Type, as text/plain or as a form (data=json.dumps(...), curl -d '{...}') is read as JSON; the body wins over the query, duplicates are never an error. Arrays may be spelled events[0]=...&events[1]=... (PHP's http_build_query) or as JSON text. Headers also work: access-token (or Authorization: Bearer, X-Api-Key) and X-Instance-Id; parameters win over headers. Another account's instance answers 404 as if it did not exist. Failed authentications are throttled with 429 too_many_requests (Retry-After header, details.retry_after and details.scope naming the cap): 10 a minute with one token from one address (credential), 30 a minute against one instance_id from one address (instance), 100 a minute from one address (address; every loopback address 127.x.y.z and ::1 counts as one), 60 a minute against the instances of one account from anywhere (account), 300 a minute in all (global); a request with a valid token is never throttled, so one tool retrying a stale token cannot lock out the others on 127.0.0.1.
 
 **Errors.** \`{code, message, details:{missing?, recommendation?}}\`; the rate-limit and temp-link operations use \`{status:"error", code, message}\` (plus \`free_policies\` on 403). The Accept header picks JSON (default), XML, text/plain (\`Error: <code>. <message>. <hint>\`) or HTML. A status that does not allow an operation answers 422 with code session_status_mismatch and details.status (our choice; the spec gives no code): every operation that needs a WORKING session (sending, message, chat and contact operations, groups, labels, profile, presence, status, channels; also while a WORKING session reconnects) answers 422 session_status_mismatch, as do request-code and the QR outside SCAN_QR_CODE and logout outside WORKING.
 
@@ -83,8 +83,11 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch']
  *   sandbox: 400 invalid parameters or request, 401 token, 429 throttled; with a phone in the path 404 unknown phone
  *   and 409 (person offline, no pending pairing, instance not scannable); creating a phone 409 when it exists;
  *   scan and link-code also 410 (expired QR) and 502 (linking failed).
- *   temp-qr: 410 expired or revoked link, 400 a token longer than 128 characters.
+ *   temp-qr: 410 expired or revoked link, 400 a token longer than 128 characters; the page itself answers 200 and
+ *   410 as HTML. /mcp: 406 when Accept does not list both JSON and SSE (the MCP transport's JSON-RPC error).
  */
+const htmlPage = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } })
+
 export function documentErrorStatuses<T extends OpenApiDocument>(doc: T): T {
   const errorBody = { description: 'Error ({code, message, details})', content: { 'application/json': { schema: ErrorBody } } }
   const add = (op: OpenApiOperation, statuses: number[]) => {
@@ -100,8 +103,19 @@ export function documentErrorStatuses<T extends OpenApiDocument>(doc: T): T {
         if (path.includes('{phone}')) add(op, [404, 409])
         if (path === '/sandbox/phones' && method === 'post') add(op, [409])
         if (/\/(scan|link-code)$/.test(path)) add(op, [410, 502])
+      } else if (path === '/temp-qr/{token}') {
+        // The page is for people: its 200 and its 410 (expired or revoked link) are HTML pages, not JSON.
+        op.responses = { ...op.responses, '200': htmlPage('The QR page'), '410': htmlPage('The link expired or was revoked (an HTML page saying so)') }
+        add(op, [400])
       } else if (path.startsWith('/temp-qr/{token}')) {
         add(op, [400, 410])
+      } else if (path === '/mcp' && method === 'post') {
+        // The MCP transport's own refusal: a POST whose Accept does not list both JSON and SSE (the protocol requires it).
+        op.responses ??= {}
+        op.responses['406'] ??= {
+          description: 'Not Acceptable: the Accept header must list both application/json and text/event-stream (MCP streamable HTTP). A JSON-RPC error object, as MCP clients read it',
+          content: { 'application/json': { schema: { type: 'object', properties: { jsonrpc: { type: 'string', enum: ['2.0'] }, error: { type: 'object', properties: { code: { type: 'integer' }, message: { type: 'string' } } }, id: {} } } } }
+        }
       }
     }
   }

@@ -43,7 +43,8 @@ export async function registerUiBridge(app: FastifyInstance, services: CoreServi
     server,
     rendererDir: options.rendererDir ?? defaultRendererDir(),
     apiUrl: config.apiUrl,
-    accountId: config.accountId
+    accountId: config.accountId,
+    liveChannels: services.liveChannels
   })
   return {
     token,

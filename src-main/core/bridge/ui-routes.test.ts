@@ -12,7 +12,7 @@ const server: BridgeServer = { attach: () => () => undefined, broadcast: () => u
 describe('/ui/ without a build', () => {
   it('answers 503 and names a build script that exists', async () => {
     const app = Fastify()
-    await registerUiRoutes(app, { credentials: createUiCredentials(), server, rendererDir: '/nonexistent/renderer', apiUrl: () => 'http://127.0.0.1:3000', accountId: 'default' })
+    await registerUiRoutes(app, { credentials: createUiCredentials(), server, rendererDir: '/nonexistent/renderer', apiUrl: () => 'http://127.0.0.1:3000', accountId: 'default', liveChannels: { hold: () => () => {} } })
     const res = await app.inject({ method: 'GET', url: '/ui/' })
     expect(res.statusCode).toBe(503)
     expect(res.body).toContain('<code>npm run build</code>')

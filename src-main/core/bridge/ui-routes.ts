@@ -12,6 +12,7 @@ import { BRIDGE_MAX_MESSAGE_BYTES, BRIDGE_WS_PATH, BRIDGE_WS_PROTOCOL, BRIDGE_WS
 import { websocketConnection } from './connection.js'
 import { BridgeError } from './errors.js'
 import type { BridgeServer } from './server.js'
+import type { LiveChannels } from '../services/live-channels.js'
 import { tokenFromProtocols, type UiCredentials } from './ui-token.js'
 
 /** The renderer build: SWITCHBOARD_UI_DIR, else out/renderer of this checkout (electron-vite's output). */
@@ -52,6 +53,8 @@ export interface UiRoutesOptions {
   apiUrl(): string
   /** The account the UI acts as: only its access token may mint UI links. */
   accountId: string
+  /** Connections of links minted with an access token close when that token stops authenticating. */
+  liveChannels: Pick<LiveChannels, 'hold'>
 }
 
 export async function registerUiRoutes(app: FastifyInstance, o: UiRoutesOptions): Promise<void> {
@@ -91,6 +94,10 @@ export async function registerUiRoutes(app: FastifyInstance, o: UiRoutesOptions)
       const connection = websocketConnection(socket)
       if (admission.kind === 'link') connection.send({ type: 'session', token: admission.session })
       o.server.attach(connection)
+      if (admission.credential) {
+        const release = o.liveChannels.hold(admission.credential, () => socket.close(BRIDGE_WS_REFUSED, 'ui_token_invalid'))
+        socket.on('close', release)
+      }
     })
 
     scope.post(UI_LINK_PATH, {
@@ -105,7 +112,7 @@ export async function registerUiRoutes(app: FastifyInstance, o: UiRoutesOptions)
       if (request.auth?.account.id !== o.accountId) {
         throw new BridgeError('invalid_access_token', 'This access token cannot open the Switchboard UI', { recommendation: 'Use the default account’s access token (shown in the API view, or the one passed with --access-token)' })
       }
-      const link = o.credentials.mintLink(UI_LINK_TTL_MS)
+      const link = o.credentials.mintLink(UI_LINK_TTL_MS, undefined, request.auth.credential)
       return { url: `${o.apiUrl()}/ui/#token=${link.token}`, expires_at: link.expiresAt! }
     })
 

@@ -3,6 +3,7 @@
 // digests compared in constant time; a link token travels in the URL fragment (never in a request line, so never
 // logged) and a used one is remembered so its second use is refused with a reason.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { derivedCredential, type Credential } from '../domain/credentials.js'
 import { BRIDGE_WS_PROTOCOL, BRIDGE_WS_TOKEN_PREFIX, type BridgeRefusal } from '../../../src-preload/contract/protocol.js'
 
 export const newUiToken = (): string => randomBytes(32).toString('base64url')
@@ -16,11 +17,18 @@ export function tokenFromProtocols(header: string | string[] | undefined): strin
   return offered.find((p) => p.startsWith(BRIDGE_WS_TOKEN_PREFIX))?.slice(BRIDGE_WS_TOKEN_PREFIX.length)
 }
 
-export type Admission = { kind: 'session' } | { kind: 'link'; session: string } | { kind: 'refused'; reason: BridgeRefusal }
+/** credential: what the link was minted with (POST /ui/link's access token); the session lives only as long as it authenticates. */
+export type Admission =
+  | { kind: 'session'; credential?: Credential }
+  | { kind: 'link'; session: string; credential?: Credential }
+  | { kind: 'refused'; reason: BridgeRefusal }
 
 export interface UiCredentials {
-  /** A new one-time link token (random unless given); it expires after `ttlMs` when given, else lives until used. */
-  mintLink(ttlMs?: number, token?: string): { token: string; expiresAt: number | null }
+  /**
+   * A new one-time link token (random unless given); it expires after `ttlMs` when given, else lives until used.
+   * `parent`: the credential that asked for it; the link and its session stop working once that one does.
+   */
+  mintLink(ttlMs?: number, token?: string, parent?: Credential): { token: string; expiresAt: number | null }
   /** A session token reconnects; an unused link token is burned and exchanged for a fresh session token. */
   admit(presented: string | undefined): Admission
 }
@@ -29,6 +37,7 @@ interface Entry {
   hash: Buffer
   kind: 'link' | 'session' | 'used'
   expiresAt: number | null
+  parent: Credential | undefined
 }
 
 export function createUiCredentials(now: () => number = Date.now): UiCredentials {
@@ -40,28 +49,31 @@ export function createUiCredentials(now: () => number = Date.now): UiCredentials
     for (const e of entries) if (timingSafeEqual(e.hash, hash)) found = e
     return found
   }
-  const add = (token: string, kind: Entry['kind'], expiresAt: number | null) => entries.push({ hash: digest(token), kind, expiresAt })
+  const add = (token: string, kind: Entry['kind'], expiresAt: number | null, parent?: Credential) => entries.push({ hash: digest(token), kind, expiresAt, parent })
 
   return {
-    mintLink(ttlMs, token = newUiToken()) {
+    mintLink(ttlMs, token = newUiToken(), parent) {
       // Links that expired unused are dropped here; used ones stay so a late second use gets its reason.
       const t = now()
       for (let i = entries.length - 1; i >= 0; i--) if (entries[i]!.kind === 'link' && entries[i]!.expiresAt !== null && entries[i]!.expiresAt! <= t) entries.splice(i, 1)
       const expiresAt = ttlMs === undefined ? null : t + ttlMs
-      add(token, 'link', expiresAt)
+      add(token, 'link', expiresAt, parent)
       return { token, expiresAt }
     },
     admit(presented) {
       if (!presented) return { kind: 'refused', reason: 'ui_token_missing' }
       const entry = find(presented)
       if (!entry) return { kind: 'refused', reason: 'ui_token_invalid' }
-      if (entry.kind === 'session') return { kind: 'session' }
+      // Minted with an access token that was rotated since, or whose account was removed: gone with it.
+      if (entry.parent && !entry.parent.stillValid()) return { kind: 'refused', reason: 'ui_token_invalid' }
+      const credential = entry.parent && derivedCredential('ui_session', entry.parent)
+      if (entry.kind === 'session') return { kind: 'session', ...(credential ? { credential } : {}) }
       if (entry.kind === 'used') return { kind: 'refused', reason: 'ui_link_used' }
       if (entry.expiresAt !== null && entry.expiresAt <= now()) return { kind: 'refused', reason: 'ui_link_expired' }
       entry.kind = 'used'
       const session = newUiToken()
-      add(session, 'session', null)
-      return { kind: 'link', session }
+      add(session, 'session', null, entry.parent)
+      return { kind: 'link', session, ...(credential ? { credential } : {}) }
     }
   }
 }

@@ -73,9 +73,11 @@ export const coreErrors = {
   tempLinkExpired: () => core('temp_link_expired', 'This link has expired or was revoked', 'Ask the owner of the instance for a new link'),
   statusMismatch: (status: InstanceStatus, allowed: InstanceStatus[], recommendation: string) =>
     core('session_status_mismatch', `The session is ${status}; this needs ${allowed.join(' or ')}`, recommendation, { status }),
-  tooManyRequests: (retryAfterSeconds: number) =>
+  /** scope: which cap (credential, instance, address, account, global: api/auth-failure-limiter.ts). */
+  tooManyRequests: (retryAfterSeconds: number, scope?: string) =>
     core('too_many_requests', 'Too many failed authentication attempts', `Wait ${retryAfterSeconds} s and check the access token`, {
-      retry_after: retryAfterSeconds
+      retry_after: retryAfterSeconds,
+      ...(scope ? { scope } : {})
     }),
   pairingCodeThrottled: (retryAfterSeconds: number) =>
     core('pairing_code_throttled', 'Too many pairing codes were requested for this phone number',

@@ -10,7 +10,7 @@ import { migrate } from '../db/migrate.js'
 import { sandboxMigrations } from './store/schema.js'
 import { getMeta, persistedKeyPair, setMeta } from './store/meta-repo.js'
 import { countPreKeys, getAccount, listAccounts, listDevices, type Account } from './store/accounts-repo.js'
-import type { PersonMessage } from './store/person-repo.js'
+import type { DecryptFailures, PersonMessage } from './store/person-repo.js'
 import { queueDepth } from './store/queue-repo.js'
 import { hidesNumber, setHidesNumber } from './store/identity-privacy-repo.js'
 import { countNewChats } from './store/settings-repo.js'
@@ -300,6 +300,11 @@ export class SandboxNetwork {
    */
   personSocket(phoneNumber: string): Promise<WASocket> {
     return this.persons.socket(phoneNumber)
+  }
+
+  /** What the person's phone failed to decrypt (e.g. a reused Signal message key after a crash of a linked device). */
+  decryptFailures(phoneNumber: string): Promise<DecryptFailures> {
+    return this.persons.decryptFailures(phoneNumber)
   }
 
   setPresence(phoneNumber: string, state: 'available' | 'unavailable'): Promise<void> {

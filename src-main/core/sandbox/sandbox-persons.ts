@@ -6,7 +6,7 @@ import type { AnyMessageContent, WASocket } from '@whiskeysockets/baileys'
 import type { Db } from '../db/connection.js'
 import type { SandboxServer } from './server/context.js'
 import { PersonDevice } from './phone/person-device.js'
-import { getPersonMedia, personMessages, type PersonMessage } from './store/person-repo.js'
+import { decryptFailures, getPersonMedia, personMessages, type DecryptFailures, type PersonMessage } from './store/person-repo.js'
 import { offerCall, terminateCall } from './handlers/calls.js'
 import type { SocketTrust } from './client-trust.js'
 import { sandboxErrors } from './errors.js'
@@ -92,6 +92,13 @@ export class Persons {
     const acc = requirePhone(this.db, phoneNumber)
     await this.devices.get(acc.phone)?.settle()
     return personMessages(this.db, acc.phone)
+  }
+
+  /** Messages the person's phone could not decrypt (counted since the phone was created, across restarts). */
+  async decryptFailures(phoneNumber: string): Promise<DecryptFailures> {
+    const acc = requirePhone(this.db, phoneNumber)
+    await this.devices.get(acc.phone)?.settle()
+    return decryptFailures(this.db, acc.phone)
   }
 
   /** Decrypted media of a message the person sent or received. */

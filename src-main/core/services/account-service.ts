@@ -17,6 +17,7 @@ import {
   type AccountRow
 } from '../db/repositories/accounts-repo.js'
 import { countAccountInstances, listAccountInstances } from '../db/repositories/instances-repo.js'
+import { revokeTempLinks } from '../db/repositories/temp-links-repo.js'
 import { CodedError, errorFactory } from '../domain/errors.js'
 import { instanceQuotaOf, isPlanTier, type PlanCatalogue, type PlanTier } from '../domain/plans.js'
 import { generateToken } from '../domain/tokens.js'
@@ -45,6 +46,11 @@ export interface AccountServiceDeps {
   /** Deletes one instance with everything it owns (the InstanceManager's delete: engine, store, webhooks, media). */
   deleteInstance(instanceId: string): Promise<unknown>
   now(): number
+  /**
+   * A token was rotated or an account removed: live channels opened with it close now (services/live-channels.ts).
+   * Absent in another process (the `accounts` CLI): the server sees the commit in the database within a second.
+   */
+  credentialsChanged?: () => void
 }
 
 const MAX_NAME = 100
@@ -75,6 +81,7 @@ export class AccountService {
     const row = this.mustGet(id)
     const token = row.is_default ? rotateDefaultToken(this.deps.db, this.deps.dataDir, this.deps.now()) : generateToken()
     if (!row.is_default) setAccountToken(this.deps.db, row.id, token, this.deps.now())
+    this.revokeDerived(row.id)
     return { account: this.get(row.id), token }
   }
 
@@ -108,7 +115,18 @@ export class AccountService {
     }
     for (const instanceId of instances) await this.deps.deleteInstance(instanceId)
     deleteAccount(this.deps.db, row.id)
+    this.deps.credentialsChanged?.()
     return { account: { ...summary, instances: 0 }, deletedInstances: instances }
+  }
+
+  /**
+   * What the old token could have handed out goes with it: the temporary QR links of the account's instances (a
+   * leaked token must not leave a working pairing page behind); then every live channel is checked.
+   */
+  private revokeDerived(accountId: string): void {
+    const now = this.deps.now()
+    for (const i of listAccountInstances(this.deps.db, accountId)) revokeTempLinks(this.deps.db, i.id, now)
+    this.deps.credentialsChanged?.()
   }
 
   private mustGet(id: string): AccountRow {

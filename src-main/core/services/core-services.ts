@@ -21,6 +21,7 @@ import type { AppSettingsService } from '../settings/app-settings-service.js'
 import type { HealthService } from './health-service.js'
 import type { MetricsService } from './metrics-service.js'
 import type { SandboxControl } from './sandbox-control.js'
+import type { LiveChannels } from './live-channels.js'
 import type { CampaignService } from '../campaigns/campaign-service-api.js'
 import type { QrImages } from './qr-images.js'
 import type { Backups } from '../backup/backups.js'
@@ -73,6 +74,8 @@ export interface CoreServices {
   metrics: MetricsService
   /** The simulated network's controls (phones, faults, linking); `available` is false on the real network. */
   sandbox: SandboxControl
+  /** Open channels (event streams, MCP exchanges, UI bridge connections) closed when their credential stops authenticating. */
+  liveChannels: LiveChannels
   /** Campaigns (issue 19): contact lists, templates, audience check, schedule, pacing, autopilot, reports, opt-outs. */
   campaigns: CampaignService
 }

@@ -10,8 +10,9 @@ import { Transform, type TransformCallback } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingHookHandler, RequestPayload } from 'fastify'
 import type { Db } from '../../db/connection.js'
 import { findAccountByToken, type AccountRow } from '../../db/repositories/accounts-repo.js'
-import { getOwnedInstance, getOwnedInstanceBySession, type InstanceRow } from '../../db/repositories/instances-repo.js'
+import { getOwnedInstance, getOwnedInstanceBySession, instanceAccountId, type InstanceRow } from '../../db/repositories/instances-repo.js'
 import { coreErrors } from '../../domain/core-errors.js'
+import { accessTokenCredential, type Credential } from '../../domain/credentials.js'
 import type { AuthFailureLimiter } from '../auth-failure-limiter.js'
 import { isLoopbackPeer } from './security.js'
 import { mergeParams, stringParam, type Params } from '../request-params.js'
@@ -24,6 +25,8 @@ export interface RequestAuth {
   instance: InstanceRow | undefined
   /** The token the caller presented (only ever echoed back to that caller, never logged). */
   token: string
+  /** What authenticated the request, asked again by live channels (services/live-channels.ts) while they are open. */
+  credential: Credential
 }
 
 declare module 'fastify' {
@@ -120,7 +123,7 @@ function authenticate(request: FastifyRequest, options: AuthOptions): void {
     instance = instanceId ? getOwnedInstance(options.db, account.id, instanceId) : getOwnedInstanceBySession(options.db, account.id, session!)
     if (!instance) throw statusVariant ? coreErrors.invalidCredentials() : coreErrors.invalidSession()
   }
-  request.auth = { account, instance, token }
+  request.auth = { account, instance, token, credential: accessTokenCredential((t) => findAccountByToken(options.db, t), token, account.id) }
 }
 
 /** WAHA names the session in the path (/api/{session}/...) or the body/query (`session`), "default" when absent. */
@@ -136,9 +139,9 @@ function missingCredentials(mode: AuthMode, statusVariant: boolean, token: strin
 
 /** A token that matches no account: counted by the failure throttle, 429 once it is over a cap. */
 function failedToken(request: FastifyRequest, options: AuthOptions, statusVariant: boolean, token: string, instanceId: string | undefined): Error {
-  const attempt = { address: request.ip, credential: token, instanceId }
-  const retryAfter = options.limiter.retryAfterSeconds(attempt)
-  if (retryAfter > 0) return coreErrors.tooManyRequests(retryAfter)
+  const attempt = { address: request.ip, credential: token, instanceId, accountId: instanceId ? instanceAccountId(options.db, instanceId) : undefined }
+  const throttled = options.limiter.throttled(attempt)
+  if (throttled) return coreErrors.tooManyRequests(throttled.retryAfter, throttled.scope)
   options.limiter.recordFailure(attempt)
   return statusVariant ? coreErrors.invalidCredentials() : coreErrors.invalidAccessToken()
 }
@@ -182,7 +185,7 @@ export function authInstance(request: FastifyRequest): { account: AccountRow; in
   return { account: auth.account, instance: auth.instance, token: auth.token }
 }
 
-export function authAccount(request: FastifyRequest): { account: AccountRow; token: string } {
+export function authAccount(request: FastifyRequest): { account: AccountRow; token: string; credential: Credential } {
   if (!request.auth) throw coreErrors.invalidAccessToken()
-  return { account: request.auth.account, token: request.auth.token }
+  return { account: request.auth.account, token: request.auth.token, credential: request.auth.credential }
 }

@@ -36,8 +36,11 @@ export async function mcpRoutes(app: FastifyInstance, deps: ApiDeps): Promise<vo
       response: { 200: Type.Unknown({ description: 'The JSON-RPC answer' }), 202: Type.Unknown({ description: 'Accepted (a notification)' }), ...standardErrors }
     }
   }, async (request, reply) => {
-    const { account } = authAccount(request)
+    const { account, credential } = authAccount(request)
     reply.hijack()
+    // An exchange still running when its token is rotated, revoked or its account removed is cut off (no answer).
+    const release = deps.services.liveChannels.hold(credential, () => reply.raw.destroy())
+    reply.raw.once('close', release)
     await serveMcp(deps.services, { accountId: account.id, req: request.raw, res: reply.raw, body: request.body, version })
   })
 }

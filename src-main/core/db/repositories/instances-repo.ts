@@ -130,6 +130,11 @@ export function setInstancePolicy(db: Db, id: string, slug: string, now: number)
 }
 
 /** Rows that reference the instance (auth state, temp links, pairing requests) go with it (ON DELETE CASCADE). */
+/** The account that owns an instance (the auth throttle's per-account cap), whoever asks. */
+export function instanceAccountId(db: Db, id: string): string | undefined {
+  return stmt(db, 'SELECT account_id FROM instances WHERE id = ?').pluck().get(id) as string | undefined
+}
+
 export function deleteInstance(db: Db, id: string): boolean {
   return stmt(db, 'DELETE FROM instances WHERE id = ?').run(id).changes > 0
 }

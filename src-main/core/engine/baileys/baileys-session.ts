@@ -13,6 +13,7 @@ import { isProxyFailure, proxyFailureOf } from '../proxy/proxy-transport.js'
 import type { SessionPort } from '../session-port.js'
 import { accountOf, baileysPort } from './baileys-port.js'
 import { backgroundRetryDelay, decideReconnect, freshHistory, type ReconnectConfig } from './reconnect-policy.js'
+import { durableSignalRepository } from './durable-signal-keys.js'
 import { isPaired, useSqliteAuthState, type SqliteAuthState } from './sqlite-auth-state.js'
 
 export interface BaileysSessionDeps {
@@ -146,6 +147,8 @@ export class BaileysSession implements EngineSession {
       syncFullHistory: false,
       ...config,
       auth: auth.state,
+      // Session and sender-key state committed before the ciphertext leaves (durable-signal-keys.ts).
+      makeSignalRepository: durableSignalRepository(auth.writeNow, config.makeSignalRepository),
       logger: baileysLogger(deps.logger.child({ instanceId: deps.instanceId, module: 'baileys' }))
     })
     retryAppStateConflicts(socket)

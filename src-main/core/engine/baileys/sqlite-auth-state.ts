@@ -11,6 +11,8 @@ export interface SqliteAuthState {
   saveCreds: () => void
   /** After a logout/wipe: any later write from the retired socket throws instead of resurrecting the pairing. */
   revoke: () => void
+  /** Writes Signal keys at once, committed before it returns (durable-signal-keys.ts writes through it). */
+  writeNow: (data: SignalDataSet) => void
 }
 
 export class AuthStateRevokedError extends Error {
@@ -39,7 +41,17 @@ export function useSqliteAuthState(db: Db, instanceId: string, now: () => number
     if (revoked) throw new AuthStateRevokedError(instanceId)
     writeAuthState(db, instanceId, keys, serialize(creds), now())
   }
+  const writeNow = (data: SignalDataSet) => {
+    const writes: KeyWrite[] = []
+    for (const type of Object.keys(data) as (keyof SignalDataSet)[]) {
+      const entries = data[type]
+      if (!entries) continue
+      for (const [id, value] of Object.entries(entries)) writes.push({ type, id, value: value ? serialize(value) : null })
+    }
+    write(writes)
+  }
   return {
+    writeNow,
     state: {
       creds,
       keys: {
@@ -55,15 +67,7 @@ export function useSqliteAuthState(db: Db, instanceId: string, now: () => number
           }
           return out
         },
-        set: async (data: SignalDataSet) => {
-          const writes: KeyWrite[] = []
-          for (const type of Object.keys(data) as (keyof SignalDataSet)[]) {
-            const entries = data[type]
-            if (!entries) continue
-            for (const [id, value] of Object.entries(entries)) writes.push({ type, id, value: value ? serialize(value) : null })
-          }
-          write(writes)
-        },
+        set: async (data: SignalDataSet) => writeNow(data),
         clear: async () => clearAuthState(db, instanceId)
       }
     },

@@ -1,6 +1,7 @@
 // Rows of the outbound queue (migrations 0230, 0232): written when a send is accepted, before Baileys sees it, with
 // the command that re-dispatches it after a crash; moved to `sent` in the same transaction as the limiter's daily
-// counter; `failed`/`purged` otherwise, never dropped. The command is cleared once the row leaves `queued`.
+// counter; `failed`/`purged` otherwise, never dropped. The command stays until the server acks the message
+// (`sent`): a row left `sending` by a crash or a dropped connection is sent again with the same id.
 import type { WAMessage } from '../../engine/wa-wire.js'
 import type { Db } from '../../db/connection.js'
 import { stmt } from '../../db/statements.js'
@@ -48,10 +49,13 @@ export function deleteOutbound(db: Db, instanceId: string, messageId: string): v
   stmt(db, 'DELETE FROM outbound_messages WHERE instance_id = ? AND message_id = ?').run(instanceId, messageId)
 }
 
-/** queued -> sending: Baileys is about to get it. False when the row is no longer queued (purged meanwhile). */
+/**
+ * queued -> sending: Baileys is about to get it (or sending again: a resend of a message the server never acked).
+ * The command stays for that resend. False when the row is neither (purged or failed meanwhile).
+ */
 export function markSending(db: Db, instanceId: string, messageId: string, now: number): boolean {
   return (
-    stmt(db, `UPDATE outbound_messages SET status = 'sending', command = NULL, updated_at = ? WHERE instance_id = ? AND message_id = ? AND status = 'queued'`).run(
+    stmt(db, `UPDATE outbound_messages SET status = 'sending', updated_at = ? WHERE instance_id = ? AND message_id = ? AND status IN ('queued', 'sending')`).run(
       now,
       instanceId,
       messageId
@@ -59,16 +63,34 @@ export function markSending(db: Db, instanceId: string, messageId: string, now: 
   )
 }
 
-/** sending -> sent and the daily counter, in one transaction (the count and the status commit together). */
-export function markSent(db: Db, instanceId: string, message: WAMessage, now: number, countsAgainstLimit: boolean): void {
+/**
+ * Baileys relayed it (the frame is written to the socket, not yet acked by the server): its content and the daily
+ * counter in one transaction (counted once, though a resend relays it again); the row stays `sending`.
+ */
+export function markRelayed(db: Db, instanceId: string, message: WAMessage, now: number, countsAgainstLimit: boolean): void {
   db.transaction(() => {
+    const first = stmt(
+      db,
+      `UPDATE outbound_messages SET content = ?, sent_at = coalesce(sent_at, ?), updated_at = ? WHERE instance_id = ? AND message_id = ? AND status = 'sending' RETURNING sent_at`
+    ).get(encodeRaw(message), now, now, instanceId, message.key.id) as { sent_at: number } | undefined
+    if (countsAgainstLimit && first?.sent_at === now) recordSent(db, instanceId, 'send', now)
+  })()
+}
+
+/** The server acked it: `sent`, final (never sent again); the command goes. True when the row was waiting for it. */
+export function markAcked(db: Db, instanceId: string, messageId: string, now: number): boolean {
+  return (
     stmt(
       db,
-      `UPDATE outbound_messages SET status = 'sent', content = ?, sent_at = ?, updated_at = ?, error_code = NULL, error_message = NULL, command = NULL
-       WHERE instance_id = ? AND message_id = ?`
-    ).run(encodeRaw(message), now, now, instanceId, message.key.id)
-    if (countsAgainstLimit) recordSent(db, instanceId, 'send', now)
-  })()
+      `UPDATE outbound_messages SET status = 'sent', sent_at = coalesce(sent_at, ?), updated_at = ?, error_code = NULL, error_message = NULL, command = NULL
+       WHERE instance_id = ? AND message_id = ? AND status = 'sending'`
+    ).run(now, now, instanceId, messageId).changes > 0
+  )
+}
+
+/** The instance's rows handed to Baileys and not acked yet, in acceptance order. */
+export function unackedRows(db: Db, instanceId: string): OutboundRow[] {
+  return stmt(db, `SELECT * FROM outbound_messages WHERE instance_id = ? AND status = 'sending' ORDER BY seq`).all(instanceId) as OutboundRow[]
 }
 
 export function markFailed(db: Db, instanceId: string, messageId: string, code: string, message: string, now: number): void {
@@ -81,6 +103,11 @@ export function markFailed(db: Db, instanceId: string, messageId: string, code: 
 
 export const PURGED_MESSAGE = 'the instance restarted before this message was sent'
 export const APP_RESTARTED_MESSAGE = 'the app stopped before this queued message was sent, and it could not be restored'
+
+/** Rows a previous run left to send (queued, or sent but never acked, with the command for a resend), in acceptance order. */
+export function pendingRows(db: Db): OutboundRow[] {
+  return stmt(db, `SELECT * FROM outbound_messages WHERE status = 'queued' OR (status = 'sending' AND command IS NOT NULL) ORDER BY seq`).all() as OutboundRow[]
+}
 
 /** The queued rows, in acceptance order: of one instance, or of all (boot). */
 export function queuedRows(db: Db, instanceId?: string): OutboundRow[] {
@@ -107,17 +134,19 @@ export function purgeQueued(db: Db, instanceId: string, now: number): OutboundRo
   })()
 }
 
+export const INTERRUPTED_MESSAGE = 'the app stopped while this message was being sent; it may or may not have been delivered'
+
 /**
- * App start: rows a previous process was handing to Baileys (`sending`) may or may not have left, so they fail
- * `send_interrupted` and are never retried (no duplicates). `queued` rows stay: they are restored (send-service).
+ * App start: rows a previous process handed to Baileys (`sending`) that the server never acked are sent again with
+ * their id when they keep their command (the recipient drops a repeat); those without one (status posts, rows from
+ * before) may or may not have left: they fail `send_interrupted`.
  */
 export function failInterrupted(db: Db, now: number): number {
   return stmt(
     db,
-    `UPDATE outbound_messages SET status = 'failed', updated_at = ?, command = NULL, error_code = 'send_interrupted',
-       error_message = 'the app stopped while this message was being sent; it may or may not have been delivered'
-     WHERE status = 'sending'`
-  ).run(now).changes
+    `UPDATE outbound_messages SET status = 'failed', updated_at = ?, command = NULL, error_code = 'send_interrupted', error_message = ?
+     WHERE status = 'sending' AND command IS NULL`
+  ).run(now, INTERRUPTED_MESSAGE).changes
 }
 
 /** Ids of the instance's purged rows that still keep their command (resendable), newest first. */
@@ -148,7 +177,7 @@ export function getOutbound(db: Db, instanceId: string, messageId: string): Outb
 
 /** The message as sent (for quotes and poll votes of our own messages). */
 export function sentMessage(db: Db, instanceId: string, messageId: string): WAMessage | undefined {
-  const row = stmt(db, `SELECT content FROM outbound_messages WHERE instance_id = ? AND message_id = ? AND status = 'sent'`).get(instanceId, messageId) as
+  const row = stmt(db, `SELECT content FROM outbound_messages WHERE instance_id = ? AND message_id = ? AND status IN ('sent', 'sending')`).get(instanceId, messageId) as
     | { content: string | null }
     | undefined
   return row?.content ? decodeMessage(row.content) : undefined

@@ -43,7 +43,7 @@ function setup(policy: PolicyLimits) {
     account: () => ({ id: '15559990000:3@s.whatsapp.net', pn: '15559990000@s.whatsapp.net', lid: undefined, name: undefined, notify: undefined }),
     newMessageId: () => `3EB0TEST${String(++seq).padStart(12, '0')}`,
     onWhatsApp: async () => true,
-    serverAck: () => ({ result: Promise.resolve(undefined), cancel: () => {} }),
+    serverAck: () => ({ result: Promise.resolve(''), cancel: () => {} }), // the server acks at once
     send: async (jid: string, content: { text: string }, opts: { messageId: string }) => {
       wire.push({ jid, text: content.text, id: opts.messageId })
       return { key: { id: opts.messageId, remoteJid: jid, fromMe: true }, message: { conversation: content.text }, messageTimestamp: 1 }
@@ -239,29 +239,34 @@ describe('SendService', () => {
     expect(readdirSync(join(s.dir, 'outbox-media'))).toEqual([])
   })
 
-  it('app restart: queued rows with their command go out on the first WORKING, in order, with their ids; the rest fail explicitly', async () => {
+  it('app restart: queued rows and unacked ones go out on the first WORKING, in order, with their ids; the rest fail explicitly', async () => {
     const s = setup(limits({}))
     const text = (t: string) => JSON.stringify({ kind: 'text', chatJid: JID, text: t })
     insertOutbound(s.db, { instanceId: ID, messageId: 'R1', chatJid: JID, kind: 'text', command: text('one') }, 1)
     insertOutbound(s.db, { instanceId: ID, messageId: 'OLD', chatJid: JID, kind: 'text' }, 1) // from before migration 0232
     insertOutbound(s.db, { instanceId: ID, messageId: 'S1', chatJid: JID, kind: 'text', command: text('x') }, 1)
+    insertOutbound(s.db, { instanceId: ID, messageId: 'S0', chatJid: JID, kind: 'status_text' }, 1) // a status post: no command
     insertOutbound(s.db, { instanceId: ID, messageId: 'R2', chatJid: JID, kind: 'text', command: text('two') }, 1)
     insertOutbound(s.db, { instanceId: ID, messageId: 'IMG', chatJid: JID, kind: 'image', command: JSON.stringify({ kind: 'image', chatJid: JID, file: { outbox: 'gone' } }) }, 1)
+    // Handed to Baileys, never acked by the server (answered 200, then the crash): S1 keeps its command.
     markSending(s.db, ID, 'S1', 2)
-    expect(s.service.recoverAtBoot()).toEqual({ restorable: 2, failed: 2, interrupted: 1 })
+    markSending(s.db, ID, 'S0', 2)
+    expect(s.service.recoverAtBoot()).toEqual({ restorable: 3, failed: 2, interrupted: 1 })
     expect(getOutbound(s.db, ID, 'OLD')).toMatchObject({ status: 'failed', error_code: 'app_restarted' })
     expect(getOutbound(s.db, ID, 'IMG')).toMatchObject({ status: 'failed', error_code: 'app_restarted' })
-    expect(getOutbound(s.db, ID, 'S1')).toMatchObject({ status: 'failed', error_code: 'send_interrupted' })
-    expect(wasSentByApi(s.db, ID, 'S1')).toBe(true) // it may have left: its id is still ours
+    expect(getOutbound(s.db, ID, 'S0')).toMatchObject({ status: 'failed', error_code: 'send_interrupted' })
+    expect(getOutbound(s.db, ID, 'S1')?.status).toBe('sending')
+    expect(wasSentByApi(s.db, ID, 'S0')).toBe(true) // it may have left: its id is still ours
     expect(s.acks.map((a) => [a.id, a.ack, a.error?.reason])).toEqual([['OLD', -1, 'app_restarted'], ['IMG', -1, 'app_restarted']])
     expect(getOutbound(s.db, ID, 'R1')?.status).toBe('queued')
-    await s.service.resumeLeftover(ID)
+    await s.service.resendUnacked(ID)
     await settle()
-    expect(s.wire).toEqual([{ jid: JID, text: 'one', id: 'R1' }, { jid: JID, text: 'two', id: 'R2' }])
+    expect(s.wire).toEqual([{ jid: JID, text: 'one', id: 'R1' }, { jid: JID, text: 'x', id: 'S1' }, { jid: JID, text: 'two', id: 'R2' }])
     expect(getOutbound(s.db, ID, 'R2')).toMatchObject({ status: 'sent', command: null })
-    // Only the first WORKING after boot restores.
-    await s.service.resumeLeftover(ID)
+    expect(getOutbound(s.db, ID, 'S1')).toMatchObject({ status: 'sent', command: null })
+    // Acked ones are final: a later WORKING sends nothing again.
+    await s.service.resendUnacked(ID)
     await settle()
-    expect(s.wire).toHaveLength(2)
+    expect(s.wire).toHaveLength(3)
   })
 })

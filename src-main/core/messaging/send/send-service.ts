@@ -1,14 +1,15 @@
 // The send pipeline of ARCHITECTURE.md §3 after validation: a typed command -> its dispatch (files read and
 // converted) -> engine WORKING? recipient real? -> outbound row (SQLite) -> rate-limit queue (policy of the
-// instance) -> the session port -> row `sent` + daily counter in one transaction. Answers a domain result: `sent` with the
-// message, or `queued` with its id, position and ETA (the HTTP shapes are built in api/routes/v2/send/). Queued
-// sends are durable: the row keeps the command (and outbox-media/ its files), restored after a crash.
+// instance) -> the session port (row `sending` + daily counter) -> the server's ack (row `sent`). Answers a domain
+// result: `sent` with the message once the port relayed it, or `queued` with its id, position and ETA (the HTTP shapes
+// are built in api/routes/v2/send/). Accepted sends are durable: the row keeps the command (and outbox-media/ its
+// files) until the server acks the message, so a crash or a dropped connection before that sends it again with its id.
 import type { Logger } from 'pino'
 import type { Db } from '../../db/connection.js'
 import { isDomainError } from '../../domain/errors.js'
 import type { SessionPort } from '../../engine/session-port.js'
 import type { WAMessage, WAMessageKey } from '../../engine/wa-wire.js'
-import { QueuePurgedError, type Clock, type DenyReason, type LimiterSnapshot, type SendQueue } from '../../rate-limit/index.js'
+import { QueuePurgedError, type Clock, type DenyReason, type LimiterSnapshot, type SendQueue, type SubmitResult } from '../../rate-limit/index.js'
 import type { ParsedMessageId } from '../chat-ids.js'
 import { canonicalJid, findMessage, listChatMessages, pnForLid, settleUnreadAfterRead, type StoredMessage } from '../store/index.js'
 import { restoredCommand, storedCommand } from './durable-commands.js'
@@ -50,8 +51,11 @@ export interface SendOptions {
 /** How often a queued message looks for the reconnected socket. */
 const RECONNECT_POLL_MS = 250
 
-/** How long a send that opens a new chat waits for the server's ack (463/475 come there) before it counts as sent. */
+/** How long a send that opens a new chat waits for the server's ack (463/475 come there) before it is answered. */
 const SERVER_ACK_WAIT_MS = 5_000
+
+/** How long any relayed message is watched for its server ack; without one it stays `sending` (resent at the next WORKING or start). */
+const ACK_WATCH_MS = 120_000
 
 /** Why a message waits: the rate-limit policy, or (Switchboard's addition) the network's limit on new chats. */
 export type QueueReason = DenyReason | 'new_contacts_paused'
@@ -140,6 +144,10 @@ export class SendService {
   private readonly restoring = new Map<string, Promise<void>>()
   /** The rate-limit queue's job of each waiting message, per instance (for its place, ETA and reason). */
   private readonly jobs = new Map<string, Map<string, number>>()
+  /** Messages this process has in its queue or is handing to Baileys (`instance/id`): never resent by a sweep. */
+  private readonly inFlight = new Set<string>()
+  /** Relayed messages waiting for their server ack (`instance/id`), with the port (one per socket) that relayed them. */
+  private readonly awaitingAck = new Map<string, SessionPort>()
 
   constructor(readonly deps: SendServiceDeps) {
     this.recipients = new RecipientCheck({ now: () => deps.clock.now(), pnForLid: (instanceId, lid) => pnForLid(deps.db, instanceId, lid) })
@@ -246,7 +254,7 @@ export class SendService {
     // The network limits new chats now: hold it rather than have it refused (each refusal burns the number more).
     if (this.holdsNewChat(req)) return this.hold({ req, messageId, quoted })
 
-    const submitted = queue.submit(req.instanceId, 'send', () => this.runJob(req, messageId, quoted))
+    const submitted = this.submitJob(req, messageId, quoted)
     if (submitted.status === 'rejected') {
       rows.deleteOutbound(db, req.instanceId, messageId)
       throw submitted.error
@@ -317,7 +325,7 @@ export class SendService {
     const list = this.held.get(instanceId)
     this.held.delete(instanceId)
     for (const h of list ?? []) {
-      const submitted = this.deps.queue.submit(instanceId, 'send', () => this.runJob(h.req, h.messageId, h.quoted))
+      const submitted = this.submitJob(h.req, h.messageId, h.quoted)
       if (submitted.status === 'rejected') {
         rows.markFailed(this.deps.db, instanceId, h.messageId, submitted.error.code, submitted.error.message, this.deps.clock.now())
         this.dropFiles(h.req, h.messageId)
@@ -326,6 +334,19 @@ export class SendService {
       if (submitted.status === 'queued') this.track(instanceId, h.messageId, submitted.jobId)
       this.settleLater(h.req, h.messageId, submitted.result)
     }
+  }
+
+  /** The rate-limit queue's job of one message, marked in flight until Baileys is done with it. */
+  private submitJob(req: OutboundRequest, messageId: string, quoted: WAMessage | undefined): SubmitResult<WAMessage | 'held'> {
+    const key = `${req.instanceId}/${messageId}`
+    this.inFlight.add(key)
+    const submitted = this.deps.queue.submit(req.instanceId, 'send', () => this.runJob(req, messageId, quoted))
+    if (submitted.status === 'rejected') this.inFlight.delete(key)
+    else {
+      const done = () => this.inFlight.delete(key)
+      submitted.result.then(done, done)
+    }
+    return submitted
   }
 
   private async runJob(req: OutboundRequest, messageId: string, quoted: WAMessage | undefined): Promise<WAMessage | 'held'> {
@@ -338,26 +359,42 @@ export class SendService {
     if (!rows.markSending(db, req.instanceId, messageId, clock.now())) {
       throw new QueuePurgedError('queue_purged', 'the instance restarted before this message was sent')
     }
-    // Out of the queue: a crash from here on is send_interrupted, never a resend (the dispatch holds the bytes).
-    this.dropFiles(req, messageId)
+    // Until the server acks it, a crash or a dropped connection sends it again from its command: its files stay.
+    this.keepFiles(req, messageId)
     const port = await this.portWhenReconnected(req.instanceId)
     if (!port) {
       const e = sendErrors.notWorking(this.deps.statusOf(req.instanceId) ?? 'STOPPED')
       rows.markFailed(db, req.instanceId, messageId, e.code, e.message, clock.now())
       throw e
     }
-    // A message that opens a new chat is what 463/475 refuse: wait for the server's ack before calling it sent.
-    const ack = opensNewChat(db, req.instanceId, req.chatJid) ? port.serverAck(messageId, SERVER_ACK_WAIT_MS) : undefined
+    // Registered before the send, so a fast ack is not missed. A message that opens a new chat is what 463/475
+    // refuse: its answer waits for the ack; any other is answered once relayed, and its ack settles the row later.
+    const newChat = opensNewChat(db, req.instanceId, req.chatJid)
+    const ack = port.serverAck(messageId, ACK_WATCH_MS)
     let sent: WAMessage
     try {
       sent = await req.dispatch(port, { messageId, quoted })
     } catch (e) {
-      ack?.cancel()
+      ack.cancel()
       const err = isDomainError(e) ? e : sendErrors.sendFailed(e instanceof Error ? e.message : String(e))
       rows.markFailed(db, req.instanceId, messageId, err.code, err.message, clock.now())
+      this.dropFiles(req, messageId)
       throw err
     }
-    const error = ack ? await ack.result : ''
+    rows.markRelayed(db, req.instanceId, sent, clock.now(), true)
+    const key = `${req.instanceId}/${messageId}`
+    this.awaitingAck.set(key, port)
+    let waiting = newChat
+    const settled = ack.result.then((error) => {
+      if (this.awaitingAck.get(key) === port) this.awaitingAck.delete(key)
+      // A new chat's refusal while its answer waits is settled below, with the network's code.
+      if (!(waiting && error)) this.settleAck(req, messageId, error)
+      return error
+    })
+    if (!newChat) return sent
+    const error = await Promise.race([settled, new Promise<undefined>((r) => setTimeout(() => r(undefined), SERVER_ACK_WAIT_MS).unref())])
+    waiting = false
+    if (error) this.dropFiles(req, messageId)
     if (error === '463' || error === '475') {
       const limit = error === '463' ? 'reachout_timelock' : 'message_cap'
       this.deliverability.apply({ instanceId: req.instanceId, limit, active: true, until: null })
@@ -370,8 +407,54 @@ export class SendService {
       rows.markFailed(db, req.instanceId, messageId, err.code, err.message, clock.now())
       throw err
     }
-    rows.markSent(db, req.instanceId, sent, clock.now(), true)
     return sent
+  }
+
+  /**
+   * The server's word on a relayed message: acked ('') -> `sent`, final, its files go; refused (an error code) ->
+   * `failed`; no word (the socket closed, or none within ACK_WATCH_MS) -> it stays `sending`, sent again with its id
+   * at the next WORKING of a new connection (resendUnacked) or at the next start.
+   */
+  private settleAck(req: OutboundRequest, messageId: string, error: string | undefined): void {
+    const { db, clock } = this.deps
+    if (error === undefined) return
+    if (error === '') {
+      if (rows.markAcked(db, req.instanceId, messageId, clock.now())) this.dropFiles(req, messageId)
+      return
+    }
+    rows.markFailed(db, req.instanceId, messageId, 'send_failed', `ack error ${error}`, clock.now())
+    this.dropFiles(req, messageId)
+  }
+
+  /**
+   * A new connection is WORKING: messages relayed on an earlier one that the server never acked go again, with their
+   * ids (the recipient's device drops a repeat), ahead of new sends; acked ones never (they are `sent`). Those without
+   * a command (status posts) cannot be rebuilt: they fail send_interrupted.
+   */
+  resendUnacked(instanceId: string): Promise<void> {
+    if (this.leftover.has(instanceId)) return this.resumeLeftover(instanceId)
+    const run = (this.restoring.get(instanceId) ?? Promise.resolve()).then(async () => {
+      const live = this.deps.engine.livePort(instanceId)
+      const stale = rows.unackedRows(this.deps.db, instanceId).filter((r) => {
+        const key = `${instanceId}/${r.message_id}`
+        const relayedOn = this.awaitingAck.get(key)
+        return !this.inFlight.has(key) && (!relayedOn || relayedOn !== live)
+      })
+      if (!stale.length) return
+      for (const r of stale) this.awaitingAck.delete(`${instanceId}/${r.message_id}`)
+      const lost = stale.filter((r) => !r.command)
+      if (lost.length) this.dropNotSent(lost, 'send_interrupted', rows.INTERRUPTED_MESSAGE)
+      const again = stale.filter((r) => r.command)
+      this.deps.logger.info({ instanceId, resent: again.length }, 'messages the server never acked are sent again with their ids')
+      if (again.length) await this.restore(instanceId, again)
+    })
+    const tracked = run
+      .catch((err: unknown) => this.deps.logger.error({ err, instanceId }, 'resending unacked messages failed'))
+      .finally(() => {
+        if (this.restoring.get(instanceId) === tracked) this.restoring.delete(instanceId)
+      })
+    this.restoring.set(instanceId, tracked)
+    return tracked
   }
 
   /**
@@ -481,7 +564,7 @@ export class SendService {
     const interrupted = rows.failInterrupted(db, clock.now())
     const keep = new Set<string>()
     const lost: rows.OutboundRow[] = []
-    for (const row of rows.queuedRows(db)) {
+    for (const row of rows.pendingRows(db)) {
       const files = this.deps.outboxMedia && restorableFiles(row.command)
       if (!files || files.some((f) => !this.deps.outboxMedia!.has(f))) {
         lost.push(row)
@@ -528,7 +611,7 @@ export class SendService {
     const { db, queue } = this.deps
     let restored = 0
     for (const row of list) {
-      const still = () => rows.getOutbound(db, instanceId, row.message_id)?.status === 'queued'
+      const still = () => ['queued', 'sending'].includes(rows.getOutbound(db, instanceId, row.message_id)?.status ?? '')
       if (!still()) continue
       const command = this.deps.outboxMedia ? restoredCommand(row.command, this.deps.outboxMedia) : undefined
       const loaded = new Map<FileSlot, MediaFile>()
@@ -552,7 +635,7 @@ export class SendService {
         continue
       }
       const r = req
-      const submitted = queue.submit(instanceId, 'send', () => this.runJob(r, row.message_id, quoted))
+      const submitted = this.submitJob(r, row.message_id, quoted)
       if (submitted.status === 'rejected') {
         this.dropNotSent([row], submitted.error.code, submitted.error.message)
         continue

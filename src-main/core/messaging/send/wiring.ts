@@ -54,7 +54,8 @@ export function wireOutbound(o: OutboundWiringOptions): SendService {
   o.bus.on('session.status', (e) => {
     if (e.status !== 'WORKING') return
     limiter.markWorking(e.instanceId, clock.now())
-    void service.resumeLeftover(e.instanceId)
+    // The previous run's queue on the first WORKING; on later ones, what an earlier connection relayed unacked.
+    void service.resendUnacked(e.instanceId)
   })
   // The network's limits on new chats (463/475, its notices), as the ingestor reports them.
   o.bus.on('deliverability.changed', (e) => service.deliverability.apply(e))

@@ -119,6 +119,12 @@ describe.sequential('sandbox admin routes in the real app (sandbox mode)', () =>
     const absent = await t.call('POST', '/sandbox/faults', {}, { action: 'drop', jid: `${ALICE}:7@s.whatsapp.net` })
     expect([absent.statusCode, absent.json().code]).toEqual([400, 'invalid_request'])
     expect((await t.call('POST', '/sandbox/faults', {}, { action: 'drop' })).statusCode).toBe(400)
+    // A jid that is not a string, or not a JID, is a 400 with a code (not a phone named "false": 404).
+    for (const jid of [false, true, 'false', 'alice@example.com']) {
+      const bad = await t.call('POST', '/sandbox/faults', {}, { action: 'drop', jid })
+      expect(bad.statusCode, `${String(jid)}: ${bad.body}`).toBe(400)
+      expect(bad.json()).toMatchObject({ code: expect.any(String), message: expect.stringContaining('jid') })
+    }
     expect((await t.call('POST', '/sandbox/faults', {}, { action: 'delay', delay_ms: 10 })).statusCode).toBe(200)
     expect((await t.call('POST', '/sandbox/faults', {}, { action: 'clear' })).statusCode).toBe(200)
   })

@@ -112,7 +112,8 @@ const PresenceBody = Type.Object({
 const CallBody = Type.Object({ to: Type.String(), video: Type.Optional(Type.Boolean()) })
 const FaultBody = Type.Object({
   action: Type.Union(['drop', 'conflict', 'delay', 'app_state_conflict', 'ban', 'unban', 'network_down', 'network_up', 'corrupt_ciphertext', 'no_session', 'invalid_prekey', 'media_expired', 'clear'].map((s) => Type.Literal(s))),
-  jid: Type.Optional(Type.String({ description: 'Device JID, e.g. 15550000001:1@s.whatsapp.net' })),
+  // A pattern, not just a string: the body's types are coerced, so `"jid": false` would otherwise read as a phone named "false".
+  jid: Type.Optional(Type.String({ pattern: '^[0-9]{1,20}(:[0-9]{1,4})?(@(s\\.whatsapp\\.net|c\\.us|lid))?$', description: 'Device JID, e.g. 15550000001:1@s.whatsapp.net (digits, an optional :device, @s.whatsapp.net, @c.us or @lid)' })),
   delay_ms: Type.Optional(Type.Integer({ minimum: 0, maximum: 600_000 })),
   count: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'app_state_conflict: how many of the device\'s next app-state uploads are refused with 409 (default 1)' })),
   phone: Type.Optional(Type.String({ description: 'ban/unban: the account (digits with country code)' })),
@@ -145,6 +146,11 @@ const SeedSummary = Type.Object({
   lid_groups: Type.Integer(),
   chunks: Type.Integer({ description: 'HistorySync chunks each pairing delivers (≤ 2,000 messages each, plus one PUSH_NAME chunk)' }),
   seed: Type.Integer()
+})
+
+const DecryptFailuresBody = Type.Object({
+  count: Type.Integer({ minimum: 0 }),
+  recent: Type.Array(Type.Object({ id: Type.String(), from: Type.String(), error: Type.String(), at: Type.Integer({ description: 'Unix ms' }) }))
 })
 
 const tags = ['Sandbox']
@@ -299,6 +305,23 @@ export const sandboxAdminRoutes: FastifyPluginAsync<SandboxAdminOptions> = async
         media: m.mediaMimetype || m.mediaSha256 ? { mimetype: m.mediaMimetype, sha256: m.mediaSha256 } : null,
         content: m.content, timestamp: m.timestamp, fromMe: m.fromMe
       }))
+  )
+
+  app.get<{ Params: Static<typeof PhoneParams> }>(
+    '/phones/:phone/decrypt-failures',
+    {
+      schema: {
+        tags,
+        summary: 'Messages the phone could not decrypt',
+        description:
+          'Every message the person\'s phone (device 0) failed to decrypt, e.g. `Key used already or never filled` (a sender reused a Signal ' +
+          'message key, as a linked device that crashed before saving its session would) or `Bad MAC`. Counted since the phone was created, ' +
+          'across restarts; `recent` keeps the newest 50.',
+        params: PhoneParams,
+        response: { 200: DecryptFailuresBody }
+      }
+    },
+    async (req) => network.decryptFailures(req.params.phone)
   )
 
   app.get<{ Params: Static<typeof PhoneParams> & { id: string } }>(

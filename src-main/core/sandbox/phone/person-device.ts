@@ -3,13 +3,13 @@
 // end-to-end-encrypted messages on the person's behalf.
 import { createHash } from 'node:crypto'
 import makeWASocket, {
-  DisconnectReason, downloadMediaMessage, getContentType, normalizeMessageContent, proto, Browsers,
+  DisconnectReason, NO_MESSAGE_FOUND_ERROR_TEXT, downloadMediaMessage, getContentType, normalizeMessageContent, proto, Browsers,
   type AnyMessageContent, type WAMessage, type WASocket
 } from '@whiskeysockets/baileys'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/connection.js'
 import { getAccountByLid } from '../store/accounts-repo.js'
-import { recordPersonMessage, savePersonMedia } from '../store/person-repo.js'
+import { recordDecryptFailure, recordPersonMessage, savePersonMedia } from '../store/person-repo.js'
 import { personAuthState } from './person-auth.js'
 import { reactToIncoming } from './behaviours.js'
 import type { SocketTrust } from '../client-trust.js'
@@ -126,6 +126,15 @@ export class PersonDevice {
   }
 
   private async record(m: WAMessage): Promise<void> {
+    // A message this phone could not decrypt (Baileys asks the sender for a retry): counted per phone for tests.
+    if (m.messageStubType === proto.WebMessageInfo.StubType.CIPHERTEXT && m.key.id) {
+      const error = String(m.messageStubParameters?.[0] ?? '')
+      if (error !== NO_MESSAGE_FOUND_ERROR_TEXT) {
+        recordDecryptFailure(this.db, this.phone, { id: m.key.id, from: this.toPn(m.key.participant ?? m.key.remoteJid), error, at: Date.now() })
+        this.log.warn({ person: this.phone, id: m.key.id, error }, 'person could not decrypt a message')
+      }
+      return
+    }
     const content = normalizeMessageContent(m.message)
     const type = content ? getContentType(content) : undefined
     if (!m.key.id || !content || !type || type === 'protocolMessage' || type === 'senderKeyDistributionMessage') return

@@ -1,6 +1,7 @@
 // The simulated person's device: Baileys auth state (creds + Signal keys) and the decrypted message log.
 import type { Db } from '../../db/connection.js'
 import { stmt } from '../../db/statements.js'
+import { getMeta, setMeta } from './meta-repo.js'
 
 export function loadPersonCreds(db: Db, phone: string): string | undefined {
   return (stmt(db, 'SELECT creds FROM person_auth WHERE phone = ?').get(phone) as { creds: string } | undefined)?.creds
@@ -88,4 +89,35 @@ export function savePersonMedia(db: Db, phone: string, id: string, mimetype: str
 
 export function getPersonMedia(db: Db, phone: string, id: string): { mimetype: string | null; body: Buffer } | undefined {
   return stmt(db, 'SELECT mimetype, body FROM person_media WHERE phone = ? AND id = ?').get(phone, id) as { mimetype: string | null; body: Buffer } | undefined
+}
+
+/** A message the person's phone could not decrypt (issue 21 item 3: e.g. "Key used already or never filled"). */
+export interface DecryptFailure {
+  id: string
+  from: string
+  error: string
+  at: number
+}
+
+export interface DecryptFailures {
+  count: number
+  /** The newest ones (at most 50), oldest first. */
+  recent: DecryptFailure[]
+}
+
+const DECRYPT_FAILURES_KEY = (phone: string) => `decrypt_failures:${phone}`
+const RECENT_FAILURES = 50
+
+/** Counted in the sandbox's meta table (no schema change): it survives a crash of the process. */
+export function recordDecryptFailure(db: Db, phone: string, failure: DecryptFailure): void {
+  db.transaction(() => {
+    const now = decryptFailures(db, phone)
+    const next: DecryptFailures = { count: now.count + 1, recent: [...now.recent, failure].slice(-RECENT_FAILURES) }
+    setMeta(db, DECRYPT_FAILURES_KEY(phone), Buffer.from(JSON.stringify(next)))
+  })()
+}
+
+export function decryptFailures(db: Db, phone: string): DecryptFailures {
+  const raw = getMeta(db, DECRYPT_FAILURES_KEY(phone))
+  return raw ? (JSON.parse(raw.toString()) as DecryptFailures) : { count: 0, recent: [] }
 }

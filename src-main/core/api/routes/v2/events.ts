@@ -17,6 +17,8 @@ const WS_PING_MS = 30_000
 /** Frames handed to ws but not yet written: pause the stream above HIGH, resume below LOW. */
 const WS_HIGH = 256
 const WS_LOW = 64
+/** WebSocket close code when the stream's credential stops authenticating (4000-4999: the application's own). */
+const CREDENTIAL_REVOKED_CLOSE = 4401
 /** EventSource waits this long before reconnecting (the SSE `retry:` field). */
 const SSE_RETRY_MS = 2_000
 
@@ -31,7 +33,7 @@ Resume: after=<event id> (or the Last-Event-ID header, which wins: EventSource s
 const param = (description: string) => Type.Optional(Type.Unknown({ description }))
 
 export async function eventStreamRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const { events } = deps.services
+  const { events, liveChannels } = deps.services
   const prepared = new WeakMap<FastifyRequest, PreparedStream>()
   // Open SSE responses would hold app.close() forever: end them first.
   const open = new Set<() => void>()
@@ -76,6 +78,7 @@ export async function eventStreamRoutes(app: FastifyInstance, deps: ApiDeps): Pr
       const end = () => {
         clearInterval(ping)
         sub.close()
+        release()
         open.delete(shutdown)
         out.end()
       }
@@ -85,6 +88,13 @@ export async function eventStreamRoutes(app: FastifyInstance, deps: ApiDeps): Pr
         end()
       }
       open.add(shutdown)
+      // The token rotated, revoked or its account removed: the stream ends at once (nothing more is written), the
+      // connection with it (the client's EventSource reconnects and gets its 401).
+      const release = liveChannels.hold(authAccount(request).credential, () => {
+        sub.close()
+        reply.raw.once('finish', () => reply.raw.socket?.destroy())
+        end()
+      })
       out.on('drain', () => sub.resume())
       // The response's close (the client went away or the response ended), not the request's: that one fires once
       // the request was read.
@@ -110,9 +120,15 @@ export async function eventStreamRoutes(app: FastifyInstance, deps: ApiDeps): Pr
         end: () => socket.close(1001, 'Switchboard is shutting down')
       })
       const ping = setInterval(() => socket.ping(), WS_PING_MS)
+      // The token rotated, revoked or its account removed: nothing more is sent, the socket closes (4401).
+      const release = liveChannels.hold(authAccount(request).credential, () => {
+        sub.close()
+        socket.close(CREDENTIAL_REVOKED_CLOSE, 'credential_revoked')
+      })
       socket.on('close', () => {
         clearInterval(ping)
         sub.close()
+        release()
       })
     }
   })

@@ -70,6 +70,10 @@ export const SEND_KINDS: readonly SendKind[] = [
 
 const tags = ['Sending']
 
+/** What a 200 promises (issue 21 item 2; docs/sending-guarantees.md). */
+export const ANSWERED_DOC =
+  'What 200 means: the message is stored durably with its final id and Baileys has encrypted and written it to the connection to WhatsApp. It is NOT yet acknowledged by the WhatsApp server at that moment (GET /v2/send/queue?messageId= says sending until the server\'s ack, then sent; normally within milliseconds). Until that ack the message keeps its stored command: if the app crashes, is killed or the connection drops first, it is sent again, with the same id, when the instance is WORKING again (the recipient\'s device drops a repeat of an id it already has), so an answered message is never lost; a message the server acked is never sent again (not after a reconnect, not after a restart). A message that opens a new chat is answered only after the server\'s ack (463/475 refusals come there). The signal session state used to encrypt it is committed before the frame is written, so a crash never makes a later message reuse a message key.'
+
 export const SENT_DOC =
   '200: the sent message (WAHA/whatsapp-web.js shape) with its id in every form clients read: id {fromMe, remote, id, _serialized}, key {id, remoteJid, fromMe} (Baileys) and _data.id; plus from, to, body, type, timestamp, ack. _data follows the documented example: from/to as {server, user, _serialized}, viewed, isNewMsg, star, kicNotified, t, and for media caption, mimetype, deprecatedMms3Url, directPath (the top-level from/to stay WAHA\'s strings).'
 export const QUEUED_DOC =
@@ -133,7 +137,7 @@ export async function sendRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
         schema: {
           tags,
           summary: k.summary,
-          description: `${k.description}\n\n${SENT_DOC}\n\n${QUEUED_DOC}\n\n${POLICY_DOC}\n\nErrors: ${SEND_ERRORS_DOC}.\n\nParameters may come from the query, a JSON body or a form body (the body wins), with nested values as objects, bracket keys (file[url]), dotted keys (message.title) or JSON text. ${CREDENTIALS_NOTE}`,
+          description: `${k.description}\n\n${SENT_DOC}\n\n${ANSWERED_DOC}\n\n${QUEUED_DOC}\n\n${POLICY_DOC}\n\nErrors: ${SEND_ERRORS_DOC}.\n\nParameters may come from the query, a JSON body or a form body (the body wins), with nested values as objects, bracket keys (file[url]), dotted keys (message.title) or JSON text. ${CREDENTIALS_NOTE}`,
           querystring: params,
           ...(method === 'GET' ? {} : { body: params }),
           response: { 200: SentMessage, 202: Queued, ...standardErrors }
@@ -153,7 +157,7 @@ export async function sendRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
     schema: {
       tags,
       summary: 'Send queue and rate-limit counters of an instance',
-      description: `The instance's policy, today's counts (local calendar day), the queue length, the protection window and the next free slot; with messageId, what became of that message (queued, sending, sent, failed with error_code, purged). A queued message survives a crash or restart of the app: it stays queued and goes out, with its id, on the instance's first WORKING after the app started (policy still applied); one the app cannot restore fails with app_restarted, one being sent when the app died with send_interrupted (it may or may not have left; never sent twice). The restart operation purges the instance's queue (purged, with a message.ack webhook ack -1, error.reason purged_by_restart). ${POLICY_DOC} ${CREDENTIALS_NOTE}`,
+      description: `The instance's policy, today's counts (local calendar day), the queue length, the protection window and the next free slot; with messageId, what became of that message (queued, sending, sent, failed with error_code, purged). A queued message survives a crash or restart of the app: it stays queued and goes out, with its id, on the instance's first WORKING after the app started (policy still applied); one the app cannot restore fails with app_restarted. A message answered 200 is sending until the WhatsApp server acks it, then sent; one not acked when the app died or the connection dropped is sent again with its id at the next WORKING (never one already acked); only one that cannot be rebuilt (a status post) fails with send_interrupted. The restart operation purges the instance's queue (purged, with a message.ack webhook ack -1, error.reason purged_by_restart). ${POLICY_DOC} ${CREDENTIALS_NOTE}`,
       querystring: instanceQuery({ messageId: param('string', 'A message id from a send answer (serialized or bare)') }),
       response: { 200: QueueAnswer, ...standardErrors }
     }
