@@ -102,7 +102,9 @@ export const CHANNELS = {
         host: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
         port: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535 })),
         logLevel: Type.Optional(Type.Union([Type.Literal('error'), Type.Literal('warn'), Type.Literal('info'), Type.Literal('debug')])),
-        startAtLogin: Type.Optional(Type.Boolean())
+        startAtLogin: Type.Optional(Type.Boolean()),
+        mutedInstances: Type.Optional(Type.Array(InstanceId, { maxItems: 1000 })),
+        notificationSound: Type.Optional(Type.Boolean())
       },
       { additionalProperties: false, minProperties: 1 }
     )

@@ -439,4 +439,6 @@ export interface AppSettingsDto {
   dataDir: { path: string; canOpen: boolean }
   /** Start at login: the desktop app only (available false in the headless server). */
   startAtLogin: { available: boolean; value: boolean }
+  /** How new customer messages are announced in the UI: instances muted there, and whether a sound plays. Live. */
+  notifications: { mutedInstances: string[]; sound: boolean }
 }

@@ -9,6 +9,10 @@ export interface StoredAppSettings {
   logLevel: string
   freeInstanceQuota: number | null
   paidInstanceQuota: number | null
+  /** Instances whose new messages are not announced (the UI's per-instance mute, issue 20 item 2). */
+  mutedInstances: string[]
+  /** Announcements play a short sound. */
+  notificationSound: boolean
 }
 
 export type AppSettingKey = keyof StoredAppSettings

@@ -31,7 +31,11 @@ export interface AppSettingsChanges {
   port?: number
   logLevel?: string
   startAtLogin?: boolean
+  mutedInstances?: string[]
+  notificationSound?: boolean
 }
+
+const INSTANCE_ID = /^[A-Za-z0-9]{1,32}$/
 
 export interface AppSettingsServiceDeps {
   db: Db
@@ -86,7 +90,8 @@ export class AppSettingsService {
       port: choice('port', this.deps.boundPort() ?? started.port),
       logLevel: choice('logLevel', this.logLevelNow),
       dataDir: { path: dataDir, canOpen: desktop !== undefined },
-      startAtLogin: { available: desktop?.loginItem !== undefined, value: desktop?.loginItem?.get() ?? false }
+      startAtLogin: { available: desktop?.loginItem !== undefined, value: desktop?.loginItem?.get() ?? false },
+      notifications: { mutedInstances: Array.isArray(stored.mutedInstances) ? stored.mutedInstances.filter((id) => typeof id === 'string') : [], sound: stored.notificationSound === true }
     }
   }
 
@@ -132,6 +137,12 @@ export class AppSettingsService {
       if (!isLogLevel(changes.logLevel)) throw fail('invalid_param', `The log level must be error, warn, info or debug, not "${changes.logLevel}"`, undefined, { setting: 'logLevel' })
       toStore.logLevel = logLevel = changes.logLevel
     }
+    if (changes.mutedInstances !== undefined) {
+      const bad = changes.mutedInstances.find((id) => !INSTANCE_ID.test(id))
+      if (bad !== undefined) throw fail('invalid_param', `"${bad}" is not an instance id`, undefined, { setting: 'mutedInstances' })
+      toStore.mutedInstances = [...new Set(changes.mutedInstances)]
+    }
+    if (changes.notificationSound !== undefined) toStore.notificationSound = changes.notificationSound === true
     if (changes.startAtLogin !== undefined && !this.deps.desktop) {
       throw fail('not_available', 'Start at login is a setting of the desktop app', 'The headless server starts however you start it (a service, a scheduled task)')
     }

@@ -10,13 +10,15 @@ export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
 export const isLogLevel = (value: string): value is LogLevel => (LOG_LEVELS as readonly string[]).includes(value)
 
+/** Settings only the UI chooses (never a flag): how new messages are announced. */
+type UiOnlySetting = 'mutedInstances' | 'notificationSound'
 /** Settings a flag or environment variable can pin (and the owner's plan, pinned by --plan). */
-export type PinnableSetting = keyof StoredAppSettings | 'plan'
+export type PinnableSetting = Exclude<keyof StoredAppSettings, UiOnlySetting> | 'plan'
 /** Per setting, the flag or variable that set it at start (`--port`, `SWITCHBOARD_HOST`...). */
 export type PinnedSettings = Partial<Record<PinnableSetting, string>>
 
 /** The values a start runs with: every stored setting, resolved (logLevel may be another pino level a flag gave, e.g. trace). */
-export type StartValues = StoredAppSettings
+export type StartValues = Omit<StoredAppSettings, UiOnlySetting>
 
 /** A bind address: an IP address (0.0.0.0 and :: listen on every interface) or localhost; brackets optional. */
 export function normalizeBindHost(text: string): string | undefined {
