@@ -1,10 +1,12 @@
-// Push events from the core -> the stores that show them. Wired once at start-up; returns the unsubscribe.
+// Push events from the core -> the stores that show them. Wired once at start-up; returns the unsubscribe. The
+// unread counts (title, tray, instance picker) reload on what changes them; the store coalesces the reloads.
 import type { Bridge } from '../../src-preload/contract/client.js'
 import { useAppStore } from '../stores/app-store.js'
 import { useChatsStore } from '../stores/chats-store.js'
 import { useInstancesStore } from '../stores/instances-store.js'
 import { usePairingStore } from '../stores/pairing-store.js'
 import { useSandboxStore } from '../stores/sandbox-store.js'
+import { useUnreadStore } from '../stores/unread-store.js'
 import { useWebhooksStore } from '../stores/webhooks-store.js'
 
 export function wireLiveUpdates(b: Bridge): () => void {
@@ -15,21 +17,37 @@ export function wireLiveUpdates(b: Bridge): () => void {
       useChatsStore.getState().instanceChanged(e.instanceId)
       usePairingStore.getState().instanceChanged(e.instanceId, e.status)
     }),
-    b.on('instances.changed', () => void useInstancesStore.getState().load()),
+    b.on('instances.changed', (e) => {
+      void useInstancesStore.getState().load()
+      if (e.change === 'deleted') void useUnreadStore.getState().load()
+    }),
     b.on('instance.qr', (e) => usePairingStore.getState().applyQr(e)),
     b.on('webhook.attempt', (e) => useWebhooksStore.getState().applyAttempt(e)),
-    b.on('chat.message', (e) => useChatsStore.getState().applyMessage(e)),
+    b.on('chat.message', (e) => {
+      useChatsStore.getState().applyMessage(e)
+      if (!e.message.fromMe) void useUnreadStore.getState().load()
+    }),
     b.on('chat.ack', (e) => useChatsStore.getState().applyAck(e)),
     b.on('sandbox.changed', () => {
       if (useSandboxStore.getState().phones) void useSandboxStore.getState().load()
     })
   ]
+  // A chat read here (its unread count dropped in the list): the core's count dropped too.
+  const unreadOf = (chats: { unreadCount: number }[]) => chats.reduce((n, c) => n + Math.max(0, c.unreadCount), 0)
+  offs.push(
+    useChatsStore.subscribe((st, prev) => {
+      if (st.chats !== prev.chats && unreadOf(st.chats) < unreadOf(prev.chats)) void useUnreadStore.getState().load()
+    })
+  )
   // Back after an outage: statuses may have changed meanwhile (the views reload their own data too).
   offs.push(
     useAppStore.subscribe((s, prev) => {
-      if (s.reconnects !== prev.reconnects && useInstancesStore.getState().overview) void useInstancesStore.getState().load()
+      if (s.reconnects === prev.reconnects) return
+      if (useInstancesStore.getState().overview) void useInstancesStore.getState().load()
+      void useUnreadStore.getState().load()
     })
   )
+  void useUnreadStore.getState().load()
   useAppStore.getState().setConnection(b.connectionState())
   return () => offs.forEach((off) => off())
 }

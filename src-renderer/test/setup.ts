@@ -14,9 +14,10 @@ import { useWebhooksStore } from '../stores/webhooks-store.js'
 import { useQueueStore } from '../stores/queue-store.js'
 import { useToastsStore } from '../stores/toasts-store.js'
 import { useUnreadStore } from '../stores/unread-store.js'
+import { useNotifyStore } from '../stores/notify-store.js'
 
 /** Each store's reset to its initial state (a list of closures: the stores' types differ). */
-const resets = [useApiStore, useAppStore, useChatsStore, useInstancesStore, usePairingStore, usePoliciesStore, useSandboxStore, useWebhooksStore, useQueueStore, useToastsStore, useUnreadStore].map(
+const resets = [useApiStore, useAppStore, useChatsStore, useInstancesStore, usePairingStore, usePoliciesStore, useSandboxStore, useWebhooksStore, useQueueStore, useToastsStore, useUnreadStore, useNotifyStore].map(
   (store) => () => (store as unknown as { setState(s: unknown, replace: true): void; getInitialState(): unknown }).setState(store.getInitialState(), true)
 )
 

@@ -4,7 +4,7 @@
 import type { ChatDto } from '../../../src-preload/contract/dto.js'
 import { Tick } from '../../components/Tick.js'
 import { formatTime } from '../../lib/format.js'
-import { chatIdNumber } from './phone-number.js'
+import { chatIdNumber } from '../../lib/phone.js'
 
 export function ChatItem({ chat: c, active, tabbable, onOpen }: { chat: ChatDto; active: boolean; tabbable: boolean; onOpen(): void }) {
   const name = c.name === c.id.split('@')[0] ? chatIdNumber(c.id) : c.name

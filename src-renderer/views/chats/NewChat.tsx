@@ -6,7 +6,7 @@ import { ErrorNote } from '../../components/ErrorNote.js'
 import { bridge, call } from '../../lib/bridge.js'
 import { toUiError, type UiError } from '../../lib/errors.js'
 import { useChatsStore } from '../../stores/chats-store.js'
-import { formatPhoneNumber, typedPhoneNumber } from './phone-number.js'
+import { formatPhoneNumber, typedPhoneNumber } from '../../lib/phone.js'
 
 /** Checks the number and opens its thread (clearing the search first: `clearSearch`); answers whether it did. */
 function useStartChat(clearSearch: () => void) {

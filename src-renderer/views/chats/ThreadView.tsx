@@ -8,7 +8,7 @@ import { MessageStatus } from './MessageStatus.js'
 import { formatTime } from '../../lib/format.js'
 import { useChatsStore } from '../../stores/chats-store.js'
 import { MessageMedia } from './MessageMedia.js'
-import { chatIdNumber } from './phone-number.js'
+import { chatIdNumber } from '../../lib/phone.js'
 
 /** Within this many pixels of the bottom counts as "at the bottom". */
 const NEAR_BOTTOM_PX = 80

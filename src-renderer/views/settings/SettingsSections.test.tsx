@@ -18,7 +18,8 @@ const base: AppSettingsDto = {
   port: { value: 3000, effective: 3000, pinnedBy: null },
   logLevel: { value: 'info', effective: 'info', pinnedBy: null },
   dataDir: { path: '/home/u/.config/Switchboard', canOpen: false },
-  startAtLogin: { available: false, value: false }
+  startAtLogin: { available: false, value: false },
+  notifications: { mutedInstances: [], sound: false }
 }
 
 /** A core-like settings store: set applies live except host/port (next start); bad hosts refused as the core does. */

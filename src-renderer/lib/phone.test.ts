@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chatIdNumber, formatPhoneNumber, typedPhoneNumber } from './phone-number.js'
+import { chatIdNumber, formatPhoneNumber, typedPhoneNumber } from './phone.js'
 
 describe('phone numbers in the Chats view', () => {
   it('recognises typed numbers in any common spelling, and nothing else', () => {
