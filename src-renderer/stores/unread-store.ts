@@ -19,11 +19,14 @@ let running: Promise<void> | null = null
 let pending: Promise<void> | null = null
 
 export const useUnreadStore = create<UnreadState>()((set, get) => {
-  const query = (): Promise<void> =>
-    call(bridge().instances.unread())
-      .then((dto) => set({ byInstance: Object.fromEntries(dto.instances.map((e) => [e.instanceId, e])), loaded: true }))
-      // The counts are a convenience: a failure leaves the last ones.
-      .catch(() => {})
+  const query = async (): Promise<void> => {
+    try {
+      const dto = await call(() => bridge().instances.unread())
+      set({ byInstance: Object.fromEntries(dto.instances.map((e) => [e.instanceId, e])), loaded: true })
+    } catch {
+      // The counts are a convenience: a failure (no bridge yet, the core away) leaves the last ones.
+    }
+  }
   return {
     byInstance: {},
     loaded: false,

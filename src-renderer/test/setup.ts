@@ -16,6 +16,17 @@ import { useToastsStore } from '../stores/toasts-store.js'
 import { useUnreadStore } from '../stores/unread-store.js'
 import { useNotifyStore } from '../stores/notify-store.js'
 
+// jsdom lays nothing out (every size is 0): a virtualized list's scroller (data-virtual-scroll) reports a tall
+// viewport so its rows render; a test may still define its own sizes on the element.
+for (const prop of ['clientHeight', 'clientWidth'] as const) {
+  Object.defineProperty(HTMLElement.prototype, prop, {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.hasAttribute('data-virtual-scroll') ? 4000 : 0
+    }
+  })
+}
+
 /** Each store's reset to its initial state (a list of closures: the stores' types differ). */
 const resets = [useApiStore, useAppStore, useChatsStore, useInstancesStore, usePairingStore, usePoliciesStore, useSandboxStore, useWebhooksStore, useQueueStore, useToastsStore, useUnreadStore, useNotifyStore].map(
   (store) => () => (store as unknown as { setState(s: unknown, replace: true): void; getInitialState(): unknown }).setState(store.getInitialState(), true)
