@@ -62,8 +62,9 @@ export function ThreadView() {
 
   const toBottom = useCallback(() => {
     const el = scroller.current
-    if (el) el.scrollTop = el.scrollHeight
-  }, [])
+    // The browser clamps to the real end; the virtualizer's total covers a layout that is not done yet.
+    if (el) el.scrollTop = Math.max(el.scrollHeight, virtualizer.getTotalSize())
+  }, [virtualizer])
 
   // A newly opened chat starts at the bottom.
   useLayoutEffect(() => {
@@ -103,7 +104,7 @@ export function ThreadView() {
     const el = scroller.current
     if (!el) return
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight <= NEAR_BOTTOM_PX
-    if (el.scrollTop < NEAR_TOP_PX && el.scrollHeight > el.clientHeight) older()
+    if (el.scrollTop < NEAR_TOP_PX) older()
   }
   if (!thread) return null
   // The header is the thread's own (the list entry when listed, else the name it was opened with): a search that
