@@ -9,7 +9,21 @@ import { useSandboxStore } from '../stores/sandbox-store.js'
 import { useUnreadStore } from '../stores/unread-store.js'
 import { useWebhooksStore } from '../stores/webhooks-store.js'
 
+/** Reads of the instance list for a changed held count, at most one per this many ms. */
+const HELD_REFRESH_MS = 500
+
 export function wireLiveUpdates(b: Bridge): () => void {
+  // While the network pauses new contacts, our sends and their ticks change how many are held: the count shown
+  // ("2 held") is read again instead of staying at what it was when the pause began.
+  let heldTimer: ReturnType<typeof setTimeout> | undefined
+  const heldMayChange = (instanceId: string) => {
+    const i = useInstancesStore.getState().overview?.instances.find((x) => x.id === instanceId)
+    if (i?.deliverability.newContacts !== 'paused' || heldTimer) return
+    heldTimer = setTimeout(() => {
+      heldTimer = undefined
+      void useInstancesStore.getState().load()
+    }, HELD_REFRESH_MS)
+  }
   const offs = [
     b.onConnection((state) => useAppStore.getState().setConnection(state)),
     b.on('instance.status', (e) => {
@@ -26,8 +40,12 @@ export function wireLiveUpdates(b: Bridge): () => void {
     b.on('chat.message', (e) => {
       useChatsStore.getState().applyMessage(e)
       if (!e.message.fromMe) void useUnreadStore.getState().load()
+      else heldMayChange(e.instanceId)
     }),
-    b.on('chat.ack', (e) => useChatsStore.getState().applyAck(e)),
+    b.on('chat.ack', (e) => {
+      useChatsStore.getState().applyAck(e)
+      heldMayChange(e.instanceId)
+    }),
     b.on('sandbox.changed', () => {
       if (useSandboxStore.getState().phones) void useSandboxStore.getState().load()
     })
@@ -49,5 +67,8 @@ export function wireLiveUpdates(b: Bridge): () => void {
   )
   void useUnreadStore.getState().load()
   useAppStore.getState().setConnection(b.connectionState())
-  return () => offs.forEach((off) => off())
+  return () => {
+    clearTimeout(heldTimer)
+    offs.forEach((off) => off())
+  }
 }

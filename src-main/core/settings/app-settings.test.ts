@@ -54,6 +54,9 @@ describe('app settings on a real core', () => {
       startAtLogin: { available: false, value: false }
     })
     expect(s.view().plan.unlocks.paid.join(' ')).toMatch(/Webhooks/)
+    // Policies by the names the Policies view uses, never their slugs.
+    expect(s.view().plan.unlocks.free.join(' ')).toMatch(/Free rate-limit policies only \(Strict(, Standard)?\)/)
+    expect(s.view().plan.unlocks.free.join(' ')).not.toMatch(/_policy/)
 
     // Quota 1: the second instance is refused at once, no restart.
     s.update({ freeInstanceQuota: 1 })

@@ -4,6 +4,7 @@
 import { isIP } from 'node:net'
 import { normalizeAllowedHost } from '../api/plugins/security.js'
 import type { PlanTier } from '../domain/plans.js'
+import { findPolicy } from '../rate-limit/policies.js'
 import type { StoredAppSettings } from './app-settings-repo.js'
 
 export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const
@@ -59,11 +60,14 @@ export function resolveStartValues(given: StartValues, stored: Partial<StoredApp
   }
 }
 
+/** A policy slug as the Policies view names it (standard_policy -> Standard). */
+const policyName = (slug: string): string => findPolicy(slug)?.name ?? slug
+
 /** What each plan unlocks, in words for the Settings view (the API's subscription_required checks follow the same rule). */
 export function planUnlocks(quota: Record<PlanTier, number | null>, freePolicies: readonly string[]): Record<PlanTier, string[]> {
   const instances = (n: number | null) => (n === null ? 'Unlimited instances per account' : `Up to ${n} instance${n === 1 ? '' : 's'} per account`)
   return {
-    free: [instances(quota.free), 'Chats, sending, pairing and the v2 API', `Free rate-limit policies only (${freePolicies.join(', ')})`],
+    free: [instances(quota.free), 'Chats, sending, pairing and the v2 API', `Free rate-limit policies only (${freePolicies.map(policyName).join(', ')})`],
     paid: [instances(quota.paid), 'Webhooks (signed, retried, with the delivery log)', 'Every rate-limit policy, including the faster ones']
   }
 }

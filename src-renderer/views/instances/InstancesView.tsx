@@ -26,7 +26,7 @@ export function InstancesView() {
           </p>
         ) : null}
       </header>
-      <CreateInstanceForm disabledReason={full ? 'The plan’s instance quota is used up: delete an instance you no longer need, or start Switchboard with the paid plan (--plan paid).' : undefined} />
+      <CreateInstanceForm disabledReason={full ? 'The plan’s instance quota is used up: delete an instance you no longer need, or choose the paid plan in Settings.' : undefined} />
       <ErrorNote error={error} onDismiss={clearError} />
       {loading && !overview ? <Spinner label="Loading instances…" /> : null}
       {overview && overview.instances.length === 0 ? <p className="empty">No instances yet. Create one to pair a WhatsApp account.</p> : null}

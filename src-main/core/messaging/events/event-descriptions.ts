@@ -35,3 +35,6 @@ export const EVENT_DESCRIPTIONS: Record<KnownWebhookEvent | typeof TEST_EVENT, s
   'message.waiting': 'Not produced by Switchboard (a name of the hosted API kept so subscriptions to it are accepted)',
   'webhook.test': 'A test delivery sent on request ("Send test event") to one webhook, whatever events it subscribes to; payload.test is true'
 }
+
+/** Names the API accepts in subscriptions (the hosted API has them) but Switchboard never sends: not offered in the UI. */
+export const NOT_PRODUCED_EVENTS: ReadonlySet<string> = new Set(['message.waiting'])
