@@ -36,6 +36,8 @@ export const CHANNELS = {
   'instances.delete': channel(ForInstance).returns<D.InstanceDto>(),
   /** Unread messages per instance of the account (the sum of its chats' unread counts) and when the newest came. */
   'instances.unread': channel(Empty).returns<D.UnreadSummaryDto>(),
+  /** Each instance's day since local midnight (sent, received, waiting, failed, last activity, unread): the dashboard. */
+  'instances.today': channel(Empty).returns<D.TodaySummaryDto>(),
 
   'pairing.qr': channel(ForInstance).returns<D.QrDto>(),
   'pairing.requestCode': channel(Type.Object({ instanceId: InstanceId, phoneNumber: Type.String({ maxLength: 32 }) }, { additionalProperties: false })).returns<D.PairingCodeDto>(),

@@ -153,6 +153,13 @@ export interface QueueInfoDto {
   at: number
 }
 
+/** Each instance's day so far, for the Instances dashboard (instances.today). */
+export interface TodaySummaryDto {
+  /** Local midnight the counts start from (ms). */
+  since: number
+  instances: { instanceId: string; sent: number; received: number; waiting: number; failed: number; /** ms; null before the first message. */ lastActivityAt: number | null; unread: number }[]
+}
+
 export interface UnreadSummaryDto {
   instances: { instanceId: string; unread: number; /** Newest message of a chat with unread ones (ms), null when none. */ newestUnreadAt: number | null }[]
 }
