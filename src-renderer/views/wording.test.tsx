@@ -14,6 +14,7 @@ import { useSettingsStore } from '../stores/settings-store.js'
 import { appInfo, instance, overview, webhooks } from '../test/fixtures.js'
 import { installMemoryBridge } from '../test/memory-bridge.js'
 import { InstanceStateNote } from './chats/InstanceStateNote.js'
+import { BreakableUrl } from './webhooks/DeliveryLog.js'
 import { WebhooksView } from './webhooks/WebhooksView.js'
 
 describe('words that match the app', () => {
@@ -61,5 +62,12 @@ describe('words that match the app', () => {
     act(() => b.emit('chat.message', { instanceId: 'ABCDEF123456', message: { id: 'h1', chatId: '15550000009@c.us', fromMe: true, sender: null, text: 'hi', timestamp: Date.now(), ack: 'pending', media: null } }))
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('2 held'))
     unwire()
+  })
+
+  it('a delivery URL breaks only after / ? & — never inside the host, port or a number', () => {
+    const { container } = render(<BreakableUrl url="http://127.0.0.1:56789/hooks/orders?shop=12345&x=1" />)
+    expect(container).toHaveTextContent('http://127.0.0.1:56789/hooks/orders?shop=12345&x=1')
+    expect([...container.querySelectorAll('span')].map((s) => s.textContent)).toEqual(['http:/', '/', '127.0.0.1:56789/', 'hooks/', 'orders?', 'shop=12345&', 'x=1'])
+    expect(container.querySelectorAll('wbr')).toHaveLength(6)
   })
 })
