@@ -119,6 +119,20 @@ export const CHANNELS = {
   'sandbox.scanQr': channel(Type.Object({ phoneNumber: Digits, instanceId: InstanceId }, { additionalProperties: false })).returns<{ linked: true }>(),
   'sandbox.enterCode': channel(Type.Object({ phoneNumber: Digits, code: Type.String({ minLength: 8, maxLength: 9 }) }, { additionalProperties: false })).returns<{ linked: true }>(),
   'sandbox.sendText': channel(Type.Object({ phoneNumber: Digits, to: Type.String({ minLength: 1, maxLength: 128 }), text: Type.String({ minLength: 1, maxLength: 65536 }) }, { additionalProperties: false })).returns<{ id: string }>(),
+  /** The person sends a file (photo, video, audio, document) from the phone card: as POST /sandbox/phones/{phone}/messages/media. */
+  'sandbox.sendMedia': channel(
+    Type.Object(
+      {
+        phoneNumber: Digits,
+        to: Type.String({ minLength: 1, maxLength: 128 }),
+        file: Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }), mimetype: Type.String({ minLength: 1, maxLength: 128 }), base64: Type.String({ minLength: 1, maxLength: 24 * 1024 * 1024 }) }, { additionalProperties: false }),
+        caption: Type.Optional(Type.String({ maxLength: 4096 }))
+      },
+      { additionalProperties: false }
+    )
+  ).returns<{ id: string }>(),
+  /** A file the person sent or received, decrypted, as a data: URL (the inbox's thumbnails). */
+  'sandbox.media': channel(Type.Object({ phoneNumber: Digits, messageId: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false })).returns<D.MediaContentDto>(),
   'sandbox.messages': channel(Type.Object({ phoneNumber: Digits }, { additionalProperties: false })).returns<D.SandboxMessageDto[]>(),
   /** The person opens their chats: read receipts for what they received (the senders see Read). */
   'sandbox.readInbox': channel(Type.Object({ phoneNumber: Digits }, { additionalProperties: false })).returns<{ read: number }>(),

@@ -320,6 +320,8 @@ export interface SandboxMessageDto {
   text: string | null
   timestamp: number
   fromMe: boolean
+  /** The message carries a file (photo, video, voice, document); its bytes come from sandbox.media. */
+  media?: { mimetype: string | null } | null
 }
 
 export type MessageAck = 'pending' | 'sent' | 'delivered' | 'read' | 'failed'

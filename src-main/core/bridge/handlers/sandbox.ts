@@ -8,6 +8,7 @@ import type { SandboxFault } from '../../../../src-preload/contract/sandbox-faul
 import type { SandboxNetwork, SandboxPhone, PersonMessage } from '../../sandbox/index.js'
 import type { SandboxPhoneSettings } from '../../sandbox/sandbox-network.js'
 import { sandboxErrors } from '../../sandbox/errors.js'
+import { mediaKindOf, personMediaContent } from '../../sandbox/admin/media-content.js'
 import { bridgeErrors } from '../errors.js'
 import type { BridgeContext } from './context.js'
 import type { HandlersOf } from './types.js'
@@ -89,7 +90,19 @@ function applyFault(network: SandboxNetwork, f: SandboxFault): void {
 /** The newest received messages a person reads at once (read receipts for older ones were sent before). */
 const READ_AT_MOST = 100
 
-const messageDto = (m: PersonMessage): SandboxMessageDto => ({ id: m.id, from: m.from, to: m.to, type: m.type, text: m.text, timestamp: m.timestamp * 1000, fromMe: m.fromMe })
+const messageDto = (m: PersonMessage): SandboxMessageDto => ({
+  id: m.id,
+  from: m.from,
+  to: m.to,
+  type: m.type,
+  text: m.text,
+  timestamp: m.timestamp * 1000,
+  fromMe: m.fromMe,
+  media: m.mediaMimetype || m.mediaSha256 ? { mimetype: m.mediaMimetype } : null
+})
+
+/** Files the inbox shows as data: URLs (a thumbnail): larger ones are left to the API. */
+const INBOX_MEDIA_MAX_BYTES = 16 * 1024 * 1024
 
 export function sandboxHandlers({ services: { instances, pairingCodes }, config, owned }: BridgeContext): HandlersOf<'sandbox'> {
   const net = (): SandboxNetwork => {
@@ -150,6 +163,18 @@ export function sandboxHandlers({ services: { instances, pairingCodes }, config,
       return { linked: true as const }
     },
     'sandbox.sendText': ({ phoneNumber, to, text }) => net().sendText(phoneNumber, to, text),
+    'sandbox.sendMedia': ({ phoneNumber, to, file, caption }) => {
+      const bytes = Buffer.from(file.base64, 'base64')
+      if (!bytes.length) throw sandboxErrors.invalidRequest('the file is empty')
+      return net().sendMessage(phoneNumber, to, personMediaContent(mediaKindOf(file.mimetype), bytes, { mimetype: file.mimetype, filename: file.name, ...(caption ? { caption } : {}) }))
+    },
+    'sandbox.media': async ({ phoneNumber, messageId }) => {
+      const m = await net().mediaOf(phoneNumber, messageId)
+      if (!m) throw sandboxErrors.invalidRequest(`no media for message ${messageId}`)
+      if (m.body.length > INBOX_MEDIA_MAX_BYTES) throw sandboxErrors.invalidRequest(`the file is too large to show here (${m.body.length} bytes)`)
+      const mimetype = m.mimetype ?? 'application/octet-stream'
+      return { mimetype, filename: null, size: m.body.length, dataUrl: `data:${mimetype};base64,${m.body.toString('base64')}` }
+    },
     'sandbox.messages': async ({ phoneNumber }) => (await net().messages(phoneNumber)).map(messageDto),
     'sandbox.readInbox': async ({ phoneNumber }) => {
       const network = net()
