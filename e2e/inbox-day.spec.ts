@@ -123,7 +123,7 @@ test('the day, announcements, a chat of photos and the viewer', async ({ app, ui
     expect(await shown()).toHaveLength(1)
 
     // Muted: kept by the core across a reload, and nothing is announced for the number.
-    const announce = page.getByRole('checkbox', { name: 'Announce new messages' })
+    const announce = page.getByRole('checkbox', { name: 'Notify for this number' })
     await announce.uncheck()
     await page.reload()
     await ui.go('Chats')

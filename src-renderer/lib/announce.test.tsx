@@ -121,7 +121,7 @@ describe('announcements in a browser tab', () => {
     expect(FakeNotification.shown[0]!.title).toBe('Bob Stone')
 
     render(<NotifyControls instanceId={ID} />)
-    const announce = await screen.findByRole('checkbox', { name: 'Announce new messages' })
+    const announce = await screen.findByRole('checkbox', { name: 'Notify for this number' })
     await waitFor(() => expect(useNotifyStore.getState().loaded).toBe(true))
     expect(announce).toBeChecked()
     fireEvent.click(announce)

@@ -19,7 +19,7 @@ export function NotifyControls({ instanceId }: { instanceId: string }) {
       ) : null}
       {permission === 'denied' ? <span className="muted">Notifications are blocked for this page in the browser's site settings.</span> : null}
       <label>
-        <input type="checkbox" checked={on} onChange={(e) => void setMuted(instanceId, !e.target.checked)} /> Announce new messages
+        <input type="checkbox" checked={on} onChange={(e) => void setMuted(instanceId, !e.target.checked)} /> Notify for this number
       </label>
       <label>
         <input type="checkbox" checked={sound} onChange={(e) => void setSound(e.target.checked)} /> Sound
