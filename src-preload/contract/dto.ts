@@ -451,3 +451,12 @@ export interface AppSettingsDto {
   /** How new customer messages are announced in the UI: instances muted there, and whether a sound plays. Live. */
   notifications: { mutedInstances: string[]; sound: boolean }
 }
+
+/** A backup written by Settings > Backup: where it is and what it holds. */
+export interface BackupDto {
+  file: string
+  createdAt: string
+  instances: number
+  messages: number
+  files: number
+}
