@@ -29,12 +29,15 @@ interface NotifyState {
 }
 
 export const useNotifyStore = create<NotifyState>()((set, get) => {
-  const fail = (error: UiError) => set({ error })
-  const save = (changes: { mutedInstances?: string[]; notificationSound?: boolean }) =>
-    runAction(async () => {
+  /** The checkbox follows the click at once; the core's answer confirms it (a refusal puts the old value back). */
+  const save = (changes: { mutedInstances?: string[]; notificationSound?: boolean }) => {
+    const before = { muted: get().muted, sound: get().sound }
+    set({ ...(changes.mutedInstances ? { muted: changes.mutedInstances } : {}), ...(changes.notificationSound !== undefined ? { sound: changes.notificationSound } : {}) })
+    return runAction(async () => {
       const s = await call(bridge().settings.set(changes))
       set({ muted: s.notifications.mutedInstances, sound: s.notifications.sound, error: null })
-    }, { fail })
+    }, { fail: (error) => set({ ...before, error }) })
+  }
   return {
     muted: [],
     sound: false,
