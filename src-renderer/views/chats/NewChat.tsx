@@ -114,7 +114,6 @@ export function NewChatButton({ clearSearch }: { clearSearch(): void }) {
           {problem}
         </p>
       ) : null}
-      <CountryNote country={country} onChange={setCountry} />
       <div className="actions">
         <button type="submit" className="primary" disabled={checking}>
           {checking ? 'Checking…' : 'Start chat'}
@@ -123,6 +122,8 @@ export function NewChatButton({ clearSearch }: { clearSearch(): void }) {
           Cancel
         </button>
       </div>
+      {/* After the buttons: in the smallest window they stay in view above it. */}
+      <CountryNote country={country} onChange={setCountry} />
       <p role="status" className="small">
         {notOnWhatsApp}
       </p>
