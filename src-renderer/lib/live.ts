@@ -2,6 +2,7 @@
 // unread counts (title, tray, instance picker) reload on what changes them; the store coalesces the reloads.
 import type { Bridge } from '../../src-preload/contract/client.js'
 import { useAppStore } from '../stores/app-store.js'
+import { useCampaignsStore } from '../stores/campaigns-store.js'
 import { useChatsStore } from '../stores/chats-store.js'
 import { useInstancesStore } from '../stores/instances-store.js'
 import { usePairingStore } from '../stores/pairing-store.js'
@@ -48,6 +49,11 @@ export function wireLiveUpdates(b: Bridge): () => void {
     }),
     b.on('sandbox.changed', () => {
       if (useSandboxStore.getState().phones) void useSandboxStore.getState().load()
+    }),
+    b.on('campaign.status', (e) => useCampaignsStore.getState().applyStatus(e)),
+    b.on('campaign.progress', (e) => useCampaignsStore.getState().applyProgress(e)),
+    b.on('campaign.optOut', () => {
+      if (useCampaignsStore.getState().optOuts) void useCampaignsStore.getState().loadOptOuts()
     })
   ]
   // A chat read here (its unread count dropped in the list): the core's count dropped too.

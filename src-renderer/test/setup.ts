@@ -5,6 +5,7 @@ import { afterEach } from 'vitest'
 import { setBridge } from '../lib/bridge.js'
 import { useApiStore } from '../stores/api-store.js'
 import { useAppStore } from '../stores/app-store.js'
+import { useCampaignsStore } from '../stores/campaigns-store.js'
 import { useChatsStore } from '../stores/chats-store.js'
 import { useInstancesStore } from '../stores/instances-store.js'
 import { usePairingStore } from '../stores/pairing-store.js'
@@ -47,7 +48,7 @@ Object.defineProperty(Element.prototype, 'scrollTop', {
 })
 
 /** Each store's reset to its initial state (a list of closures: the stores' types differ). */
-const resets = [useApiStore, useAppStore, useChatsStore, useInstancesStore, usePairingStore, usePoliciesStore, useSandboxStore, useWebhooksStore, useQueueStore, useToastsStore, useUnreadStore, useNotifyStore, useTodayStore].map(
+const resets = [useApiStore, useAppStore, useCampaignsStore, useChatsStore, useInstancesStore, usePairingStore, usePoliciesStore, useSandboxStore, useWebhooksStore, useQueueStore, useToastsStore, useUnreadStore, useNotifyStore, useTodayStore].map(
   (store) => () => (store as unknown as { setState(s: unknown, replace: true): void; getInitialState(): unknown }).setState(store.getInitialState(), true)
 )
 
