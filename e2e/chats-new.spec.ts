@@ -85,7 +85,7 @@ test('start a conversation with a number, and see the media people send', async 
   await page.setViewportSize({ width: 760, height: 520 })
   await chats.getByRole('button', { name: 'New chat' }).click()
   const form = chats.getByRole('form', { name: 'New chat' })
-  await expect(form.getByLabel('Phone number with country code')).toBeFocused()
+  await expect(form.getByLabel('Phone number', { exact: true })).toBeFocused()
   await expect(form.getByRole('button', { name: 'Start chat' })).toBeInViewport({ ratio: 1 })
   expect(await chats.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
   await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeInViewport({ ratio: 1 })

@@ -4,7 +4,7 @@ import { EventEmitter } from 'node:events'
 import { describe, expect, it, vi } from 'vitest'
 import { CHANNEL_NAMES } from './contract/channels.js'
 import type { Bridge } from './contract/client.js'
-import { IPC_BRIDGE_CONNECT, IPC_BRIDGE_DOWN, IPC_BRIDGE_PORT } from './contract/electron-ipc.js'
+import { IPC_BRIDGE_CONNECT, IPC_BRIDGE_DOWN, IPC_BRIDGE_PORT, IPC_DESKTOP_NOTIFICATION_CLICK, IPC_DESKTOP_NOTIFY, IPC_DESKTOP_UNREAD, isDesktopNotice, type DesktopShell } from './contract/electron-ipc.js'
 
 const fake = vi.hoisted(() => ({ exposed: [] as { key: string; api: unknown }[], sent: [] as unknown[][] }))
 
@@ -37,8 +37,9 @@ const givePort = () => {
 }
 
 describe('preload', () => {
-  it('exposes exactly one thing, `bridge`, with one method per channel and no generic way in', () => {
-    expect(fake.exposed.map((e) => e.key)).toEqual(['bridge'])
+  it('exposes `bridge`, with one method per channel and no generic way in, and the three fixed desktop messages', () => {
+    expect(fake.exposed.map((e) => e.key)).toEqual(['bridge', 'desktop'])
+    expect(Object.keys(fake.exposed[1]!.api as object).sort()).toEqual(['notify', 'onNotificationClick', 'setUnread'])
     for (const name of CHANNEL_NAMES) {
       const [ns, method] = name.split('.') as [string, string]
       expect(typeof (bridge as unknown as Record<string, Record<string, unknown>>)[ns]?.[method]).toBe('function')
@@ -81,5 +82,23 @@ describe('preload', () => {
     const port = givePort()
     ipcRenderer.emit(IPC_BRIDGE_PORT, { ports: [] })
     expect(port.closed).toBe(false)
+  })
+
+  it('desktop: notifications and the unread count go to main; a click comes back with its tag only', () => {
+    const desktop = fake.exposed[1]!.api as DesktopShell
+    const notice = { title: 'Alice', body: 'Hello', tag: 'I1 15550000002@c.us', silent: true }
+    desktop.notify(notice)
+    desktop.setUnread(3)
+    expect(fake.sent.slice(-2)).toEqual([[IPC_DESKTOP_NOTIFY, notice], [IPC_DESKTOP_UNREAD, 3]])
+    const tags: string[] = []
+    const off = desktop.onNotificationClick((t) => tags.push(t))
+    ipcRenderer.emit(IPC_DESKTOP_NOTIFICATION_CLICK, {}, 'I1 15550000002@c.us')
+    ipcRenderer.emit(IPC_DESKTOP_NOTIFICATION_CLICK, {}, { not: 'a tag' })
+    off()
+    ipcRenderer.emit(IPC_DESKTOP_NOTIFICATION_CLICK, {}, 'after')
+    expect(tags).toEqual(['I1 15550000002@c.us'])
+    // Main checks the notice before it reaches the OS.
+    expect(isDesktopNotice(notice)).toBe(true)
+    for (const bad of [null, 'x', { ...notice, title: 'x'.repeat(201) }, { ...notice, silent: 'no' }, { title: 'a', body: 'b' }]) expect(isDesktopNotice(bad)).toBe(false)
   })
 })

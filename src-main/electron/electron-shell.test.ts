@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { CliUsageError } from '../core-flags.js'
 import { desktopCoreOptions } from './options.js'
 import { allowedOrigins, APP_ORIGIN, externalUrl, originOf, rendererFile, RENDERER_CSP } from './policy.js'
-import { statusLine } from './tray-status.js'
+import { statusLine, unreadLine } from './tray-status.js'
 
 const root = join(import.meta.dirname, '..', '..')
 
@@ -84,6 +84,7 @@ describe('tray status line', () => {
     expect(statusLine({ total: 0, working: 0, needsScan: 0, failed: 0 }, 'ready')).toBe('No instances yet')
     expect(statusLine({ total: 4, working: 2, needsScan: 1, failed: 1 }, 'ready')).toBe('2 of 4 working, 1 waiting for a scan, 1 failed')
     expect(statusLine({ total: 4, working: 2, needsScan: 1, failed: 1 }, 'down')).toBe('Core stopped: restarting')
+    expect([0, 1, 1234].map(unreadLine)).toEqual([null, '1 unread message', '1,234 unread messages'])
   })
 })
 

@@ -5,6 +5,7 @@ import { serveBridgePorts } from './bridge-ports.js'
 import { CoreHost } from './core-host.js'
 import type { InstancesSummary } from './core-messages.js'
 import { desktopDataKey } from './data-key.js'
+import { serveDesktopNotices } from './desktop-notices.js'
 import { installAppMenu } from './menu.js'
 import { desktopCoreOptions } from './options.js'
 import { electronSqliteBinding, paths, resourcesDir } from './paths.js'
@@ -57,7 +58,9 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(() => {
     hardenSession(devServerUrl, origins)
     serveRenderer(paths.renderer)
-    serveBridgePorts(core, () => (window && !window.isDestroyed() ? window.webContents : undefined), origins)
+    const page = () => (window && !window.isDestroyed() ? window.webContents : undefined)
+    serveBridgePorts(core, page, origins)
+    serveDesktopNotices({ window: page, open, setUnread: (n) => tray?.setUnread(n) }, origins)
     core.on('ready', () => {
       coreState = 'ready'
       tray?.update(summary, coreState)

@@ -1,4 +1,4 @@
-// The tray's one-line summary of the instances (pure, unit-tested).
+// The tray's one-line summary of the instances and the unread messages (pure, unit-tested).
 import type { InstancesSummary } from './core-messages.js'
 
 export type CoreState = 'starting' | 'ready' | 'down'
@@ -11,4 +11,10 @@ export function statusLine(summary: InstancesSummary | undefined, coreState: Cor
   if (summary.needsScan) parts.push(`${summary.needsScan} waiting for a scan`)
   if (summary.failed) parts.push(`${summary.failed} failed`)
   return parts.join(', ')
+}
+
+/** The unread messages in words for the tray's tooltip and menu, or null when there are none. */
+export function unreadLine(unread: number): string | null {
+  if (unread <= 0) return null
+  return unread === 1 ? '1 unread message' : `${unread.toLocaleString('en-US')} unread messages`
 }

@@ -1,8 +1,8 @@
-// Tray icon with the instances' status at a glance, "Open" and "Quit".
+// Tray icon with the instances' status and the unread messages at a glance, "Open" and "Quit".
 import { Menu, nativeImage, Tray } from 'electron'
 import { join } from 'node:path'
 import type { InstancesSummary } from './core-messages.js'
-import { statusLine, type CoreState } from './tray-status.js'
+import { statusLine, unreadLine, type CoreState } from './tray-status.js'
 
 export interface TrayHandlers {
   open(): void
@@ -11,6 +11,9 @@ export interface TrayHandlers {
 
 export class AppTray {
   private readonly tray: Tray
+  private summary: InstancesSummary | undefined
+  private coreState: CoreState = 'starting'
+  private unread = 0
 
   constructor(
     resources: string,
@@ -22,12 +25,23 @@ export class AppTray {
     this.update(undefined, 'starting')
   }
 
+  setUnread(unread: number): void {
+    this.unread = unread
+    this.update(this.summary, this.coreState)
+  }
+
   update(summary: InstancesSummary | undefined, coreState: CoreState): void {
+    this.summary = summary
+    this.coreState = coreState
     const line = statusLine(summary, coreState)
-    this.tray.setToolTip(`Switchboard: ${line}`)
+    const unread = unreadLine(this.unread)
+    this.tray.setToolTip(`Switchboard: ${line}${unread ? `\n${unread}` : ''}`)
+    // macOS shows a title beside the icon: the count alone.
+    this.tray.setTitle(this.unread > 0 ? String(this.unread) : '')
     this.tray.setContextMenu(
       Menu.buildFromTemplate([
         { label: line, enabled: false },
+        ...(unread ? [{ label: unread, click: () => this.handlers.open() }] : []),
         { type: 'separator' },
         { label: 'Open Switchboard', click: () => this.handlers.open() },
         { label: 'Quit Switchboard', click: () => this.handlers.quit() }

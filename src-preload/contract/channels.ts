@@ -39,6 +39,8 @@ export const CHANNELS = {
   'instances.unread': channel(Empty).returns<D.UnreadSummaryDto>(),
   /** The instance's health figures, the same as GET /metrics (read when asked). */
   'instances.health': channel(ForInstance).returns<D.InstanceHealthDto>(),
+  /** Each instance's day since local midnight (sent, received, waiting, failed, last activity, unread): the dashboard. */
+  'instances.today': channel(Empty).returns<D.TodaySummaryDto>(),
 
   'pairing.qr': channel(ForInstance).returns<D.QrDto>(),
   'pairing.requestCode': channel(Type.Object({ instanceId: InstanceId, phoneNumber: Type.String({ maxLength: 32 }) }, { additionalProperties: false })).returns<D.PairingCodeDto>(),
@@ -109,7 +111,9 @@ export const CHANNELS = {
         port: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535 })),
         logLevel: Type.Optional(Type.Union([Type.Literal('error'), Type.Literal('warn'), Type.Literal('info'), Type.Literal('debug')])),
         startAtLogin: Type.Optional(Type.Boolean()),
-        publicUrl: Type.Optional(Type.Union([Type.String({ maxLength: 2048 }), Type.Null()]))
+        publicUrl: Type.Optional(Type.Union([Type.String({ maxLength: 2048 }), Type.Null()])),
+        mutedInstances: Type.Optional(Type.Array(InstanceId, { maxItems: 1000 })),
+        notificationSound: Type.Optional(Type.Boolean())
       },
       { additionalProperties: false, minProperties: 1 }
     )
@@ -124,6 +128,20 @@ export const CHANNELS = {
   'sandbox.scanQr': channel(Type.Object({ phoneNumber: Digits, instanceId: InstanceId }, { additionalProperties: false })).returns<{ linked: true }>(),
   'sandbox.enterCode': channel(Type.Object({ phoneNumber: Digits, code: Type.String({ minLength: 8, maxLength: 9 }) }, { additionalProperties: false })).returns<{ linked: true }>(),
   'sandbox.sendText': channel(Type.Object({ phoneNumber: Digits, to: Type.String({ minLength: 1, maxLength: 128 }), text: Type.String({ minLength: 1, maxLength: 65536 }) }, { additionalProperties: false })).returns<{ id: string }>(),
+  /** The person sends a file (photo, video, audio, document) from the phone card: as POST /sandbox/phones/{phone}/messages/media. */
+  'sandbox.sendMedia': channel(
+    Type.Object(
+      {
+        phoneNumber: Digits,
+        to: Type.String({ minLength: 1, maxLength: 128 }),
+        file: Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }), mimetype: Type.String({ minLength: 1, maxLength: 128 }), base64: Type.String({ minLength: 1, maxLength: 24 * 1024 * 1024 }) }, { additionalProperties: false }),
+        caption: Type.Optional(Type.String({ maxLength: 4096 }))
+      },
+      { additionalProperties: false }
+    )
+  ).returns<{ id: string }>(),
+  /** A file the person sent or received, decrypted, as a data: URL (the inbox's thumbnails). */
+  'sandbox.media': channel(Type.Object({ phoneNumber: Digits, messageId: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false })).returns<D.MediaContentDto>(),
   'sandbox.messages': channel(Type.Object({ phoneNumber: Digits }, { additionalProperties: false })).returns<D.SandboxMessageDto[]>(),
   /** The person opens their chats: read receipts for what they received (the senders see Read). */
   'sandbox.readInbox': channel(Type.Object({ phoneNumber: Digits }, { additionalProperties: false })).returns<{ read: number }>(),

@@ -176,6 +176,13 @@ export interface QueueInfoDto {
   at: number
 }
 
+/** Each instance's day so far, for the Instances dashboard (instances.today). */
+export interface TodaySummaryDto {
+  /** Local midnight the counts start from (ms). */
+  since: number
+  instances: { instanceId: string; sent: number; received: number; waiting: number; failed: number; /** ms; null before the first message. */ lastActivityAt: number | null; unread: number }[]
+}
+
 export interface UnreadSummaryDto {
   instances: { instanceId: string; unread: number; /** Newest message of a chat with unread ones (ms), null when none. */ newestUnreadAt: number | null }[]
 }
@@ -338,6 +345,8 @@ export interface SandboxMessageDto {
   text: string | null
   timestamp: number
   fromMe: boolean
+  /** The message carries a file (photo, video, voice, document); its bytes come from sandbox.media. */
+  media?: { mimetype: string | null } | null
 }
 
 export type MessageAck = 'pending' | 'sent' | 'delivered' | 'read' | 'failed'
@@ -466,6 +475,8 @@ export interface AppSettingsDto {
   dataDir: { path: string; canOpen: boolean }
   /** Start at login: the desktop app only (available false in the headless server). */
   startAtLogin: { available: boolean; value: boolean }
+  /** How new customer messages are announced in the UI: instances muted there, and whether a sound plays. Live. */
+  notifications: { mutedInstances: string[]; sound: boolean }
 }
 
 /** A backup written by Settings > Backup: where it is and what it holds. */

@@ -1,43 +1,19 @@
 // Chooses the instance a view works on (pairing, chats, policies, webhooks); remembers it in the app store. When
 // the instance on screen disappears (deleted here, in another tab or through the API) it says so instead of
 // silently showing another one, where the next click would act on the wrong instance. Each instance shows its
-// unread messages (the core's count, reloaded when a message arrives or a chat is read here).
+// unread messages (the core's count, kept live by lib/live.ts).
 import { useEffect, useRef, useState } from 'react'
-import { bridge } from '../lib/bridge.js'
 import { useAppStore } from '../stores/app-store.js'
-import { useChatsStore } from '../stores/chats-store.js'
 import { useInstancesStore } from '../stores/instances-store.js'
 import { useUnreadStore } from '../stores/unread-store.js'
 import { Notice } from './ErrorNote.js'
 import { StatusBadge } from './StatusBadge.js'
 
-/** Pushes come in bursts (a history, a busy chat): one reload for a burst. */
-const RELOAD_AFTER_MS = 400
-
-/** Keeps the unread counts live while a picker is on screen. */
+/** The unread counts (kept live by lib/live.ts); loaded when a picker first shows. */
 function useLiveUnread(): Record<string, { unread: number }> {
   const byInstance = useUnreadStore((s) => s.byInstance)
   useEffect(() => {
-    const { load } = useUnreadStore.getState()
-    void load()
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const soon = () => {
-      clearTimeout(timer)
-      timer = setTimeout(() => void useUnreadStore.getState().load(), RELOAD_AFTER_MS)
-    }
-    const offMessage = bridge().on('chat.message', (e) => {
-      if (!e.message.fromMe) soon()
-    })
-    // A chat read here (its unread count dropped in the list): the core's count dropped too.
-    const unreadOf = (chats: { unreadCount: number }[]) => chats.reduce((n, c) => n + Math.max(0, c.unreadCount), 0)
-    const offChats = useChatsStore.subscribe((st, prev) => {
-      if (unreadOf(st.chats) < unreadOf(prev.chats)) soon()
-    })
-    return () => {
-      clearTimeout(timer)
-      offMessage()
-      offChats()
-    }
+    if (!useUnreadStore.getState().loaded) void useUnreadStore.getState().load()
   }, [])
   return byInstance
 }

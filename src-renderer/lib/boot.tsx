@@ -8,6 +8,7 @@ import { App } from '../App.js'
 import { NotConnected } from '../components/NotConnected.js'
 import { useAppStore } from '../stores/app-store.js'
 import { getBridge } from './bridge.js'
+import { wireAnnouncements } from './announce.js'
 import { wireLiveUpdates } from './live.js'
 
 /** Returns a stop function (tests unmount with it). */
@@ -19,7 +20,12 @@ export function boot(rootElement: HTMLElement): () => void {
   const start = (): boolean => {
     const b = getBridge(refused)
     if (!b) return false
-    unwire = wireLiveUpdates(b)
+    const offLive = wireLiveUpdates(b)
+    const offAnnounce = wireAnnouncements(b)
+    unwire = () => {
+      offLive()
+      offAnnounce()
+    }
     void useAppStore.getState().loadInfo()
     root.render(
       <StrictMode>

@@ -9,6 +9,7 @@ import { bridge, call } from '../lib/bridge.js'
 import type { UiError } from '../lib/errors.js'
 import { lastMessageOf, laterAck, matchesSearch, upsertMessage } from './chat-updates.js'
 import { runAction } from './run-action.js'
+import { useUnreadStore } from './unread-store.js'
 
 const PAGE = 30
 /** Chats per page of the list. */
@@ -57,7 +58,10 @@ export const useChatsStore = create<ChatsState>()((set, get) => {
   /** Read in the list at once, and in the core (read receipts; errors only mean the core keeps it unread). */
   const markRead = (instanceId: string, chatId: string) => {
     set((s) => ({ chats: s.chats.map((c) => (c.id === chatId ? { ...c, unreadCount: 0 } : c)) }))
-    void bridge().chats.markRead({ instanceId, chatId })
+    // Once the core has stored it: the unread total (title, tray, picker) drops.
+    void bridge()
+      .chats.markRead({ instanceId, chatId })
+      .then(() => useUnreadStore.getState().load())
   }
   /** The thread the user is looking at (open while the view is on screen). */
   const onScreen = (instanceId: string, chatId: string) => {

@@ -31,6 +31,8 @@ interface SandboxState {
   scanQr(phoneNumber: string, instanceId: string): Promise<boolean>
   enterCode(phoneNumber: string, code: string): Promise<boolean>
   sendText(phoneNumber: string, to: string, text: string): Promise<boolean>
+  /** The person sends a file (a photo from the card's picker), the text as its caption. */
+  sendFile(phoneNumber: string, to: string, file: { name: string; mimetype: string; base64: string }, caption: string): Promise<boolean>
   loadInbox(phoneNumber: string): Promise<void>
   readInbox(phoneNumber: string): Promise<boolean>
   setPhoneSettings(phoneNumber: string, change: SettingsChange): Promise<boolean>
@@ -42,9 +44,9 @@ interface SandboxState {
 
 export type SettingsChange = Omit<RequestOf<'sandbox.setPhoneSettings'>, 'phoneNumber'>
 
-/** Phones in number order (digit strings: grouped by country code); the sort is stable. */
+/** Phones in numeric order (a shorter number is smaller; as text, 999 sorted after 15550000001); stable. */
 export const byNumber = <T extends { phoneNumber: string }>(phones: readonly T[]): T[] =>
-  [...phones].sort((a, b) => (a.phoneNumber < b.phoneNumber ? -1 : a.phoneNumber > b.phoneNumber ? 1 : 0))
+  [...phones].sort((a, b) => a.phoneNumber.length - b.phoneNumber.length || (a.phoneNumber < b.phoneNumber ? -1 : a.phoneNumber > b.phoneNumber ? 1 : 0))
 
 const idle: PhoneActivity = { busy: null, error: null, notice: null }
 
@@ -128,6 +130,16 @@ export const useSandboxStore = create<SandboxState>()((set, get) => {
         'send',
         async () => {
           await call(bridge().sandbox.sendText({ phoneNumber, to, text }))
+          await get().loadInbox(phoneNumber)
+        },
+        'Sent'
+      ),
+    sendFile: (phoneNumber, to, file, caption) =>
+      act(
+        phoneNumber,
+        'send',
+        async () => {
+          await call(bridge().sandbox.sendMedia({ phoneNumber, to, file, ...(caption ? { caption } : {}) }))
           await get().loadInbox(phoneNumber)
         },
         'Sent'

@@ -4,6 +4,8 @@ import { create } from 'zustand'
 import type { AppSettingsDto, BackupDto, RequestOf } from '../../src-preload/contract/index.js'
 import { bridge, call } from '../lib/bridge.js'
 import type { UiError } from '../lib/errors.js'
+import { useAppStore } from './app-store.js'
+import { useInstancesStore } from './instances-store.js'
 import { runAction } from './run-action.js'
 
 export type SettingsChanges = RequestOf<'settings.set'>
@@ -39,6 +41,11 @@ export const useSettingsStore = create<SettingsState>()((set) => {
       return runAction(
         async () => {
           set({ settings: await call(bridge().settings.set(changes)), saved: { section, text: what } })
+          // The plan shows in the header and decides the instance quota: both read again at once, not at a reload.
+          if (changes.plan !== undefined) {
+            void useAppStore.getState().loadInfo()
+            if (useInstancesStore.getState().overview) void useInstancesStore.getState().load()
+          }
           return true
         },
         { fail: failIn(section), settle: () => set({ busy: null }), fallback: false }

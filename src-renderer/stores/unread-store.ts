@@ -1,6 +1,7 @@
-// Unread messages per instance (issue 12 item 5): the instance picker shows them, and the Chats view opens on the
-// instance with the newest unread message. From the core (instances.unread: the sum of the chats' unread counts),
-// reloaded on the live pushes that change it (a message arrives; the user reads a chat here).
+// Unread messages per instance (issue 12 item 5): the instance picker shows them, the window/tab title and the tray
+// show their total, and the Chats view opens on the instance with the newest unread message. From the core
+// (instances.unread: the sum of the chats' unread counts), reloaded on the live pushes that change it. Reloads are
+// coalesced: one query in flight and at most one pending, however many messages a history sync pushes meanwhile.
 import { create } from 'zustand'
 import type { UnreadSummaryDto } from '../../src-preload/contract/dto.js'
 import { bridge, call } from '../lib/bridge.js'
@@ -10,25 +11,45 @@ type Entry = UnreadSummaryDto['instances'][number]
 interface UnreadState {
   byInstance: Record<string, Entry>
   loaded: boolean
+  /** Reloads the counts; resolves once counts at least as new as this call are in. */
   load(): Promise<void>
 }
 
 let running: Promise<void> | null = null
+let pending: Promise<void> | null = null
 
-export const useUnreadStore = create<UnreadState>()((set) => ({
-  byInstance: {},
-  loaded: false,
-  load() {
-    running ??= call(bridge().instances.unread())
-      .then((dto) => set({ byInstance: Object.fromEntries(dto.instances.map((e) => [e.instanceId, e])), loaded: true }))
-      // The counts are a convenience: a failure leaves the last ones.
-      .catch(() => {})
-      .finally(() => {
-        running = null
-      })
-    return running
+export const useUnreadStore = create<UnreadState>()((set, get) => {
+  const query = async (): Promise<void> => {
+    try {
+      const dto = await call(() => bridge().instances.unread())
+      set({ byInstance: Object.fromEntries(dto.instances.map((e) => [e.instanceId, e])), loaded: true })
+    } catch {
+      // The counts are a convenience: a failure (no bridge yet, the core away) leaves the last ones.
+    }
   }
-}))
+  return {
+    byInstance: {},
+    loaded: false,
+    load(): Promise<void> {
+      if (!running) {
+        running = query().finally(() => {
+          running = null
+        })
+        return running
+      }
+      // One in flight already: it may have read before the change that asks now, so one more runs after it, shared
+      // by every ask until it starts.
+      pending ??= running.then((): Promise<void> => {
+        pending = null
+        return get().load()
+      })
+      return pending
+    }
+  }
+})
+
+/** Total unread messages over every instance (the title and the tray). */
+export const totalUnread = (byInstance: Record<string, Entry>): number => Object.values(byInstance).reduce((n, e) => n + Math.max(0, e.unread), 0)
 
 /** The instance whose newest unread message is the latest, if any has unread messages. */
 export function newestUnreadInstance(byInstance: Record<string, Entry>): string | null {

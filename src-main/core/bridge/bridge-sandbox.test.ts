@@ -74,6 +74,21 @@ describe('UI bridge (sandbox)', () => {
     expect(phones.ok && phones.data.map((p) => p.phoneNumber).sort()).toEqual(['15550001001', '15550001002'])
   })
 
+  it('a simulated person sends a photo from the card (sandbox.sendMedia); the other inbox lists it as media and reads its bytes', async () => {
+    const bytes = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex')
+    const sent = await c.bridge.sandbox.sendMedia({ phoneNumber: '15550001001', to: '15550001002', file: { name: 'shelf.png', mimetype: 'image/png', base64: bytes.toString('base64') }, caption: 'the new shelf' })
+    if (!sent.ok) throw new Error(sent.error.message)
+    const got = await waitUntil(async () => {
+      const r = await c.bridge.sandbox.messages({ phoneNumber: '15550001002' })
+      return r.ok && r.data.find((m) => m.id === sent.data.id && !m.fromMe)
+    }, 15_000, 'Bob received the photo')
+    expect(got).toMatchObject({ type: 'image', text: 'the new shelf', media: { mimetype: 'image/png' } })
+    const media = await c.bridge.sandbox.media({ phoneNumber: '15550001002', messageId: got.id })
+    expect(media.ok && media.data).toMatchObject({ mimetype: 'image/png', size: bytes.length, dataUrl: `data:image/png;base64,${bytes.toString('base64')}` })
+    const missing = await c.bridge.sandbox.media({ phoneNumber: '15550001002', messageId: 'NOPE' })
+    expect(missing.ok).toBe(false)
+  })
+
   it('chats: an incoming message is pushed and listed with its unread count; a reply reaches the person; ticks are pushed', async () => {
     const list = await c.bridge.instances.list()
     const qrDesk = list.ok ? list.data.instances.find((i) => i.name === 'QR desk')!.id : ''

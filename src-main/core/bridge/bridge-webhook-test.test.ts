@@ -34,6 +34,9 @@ describe('UI bridge: webhook test event and payload viewer', () => {
     const saved = ok(await client.bridge.webhooks.save({ instanceId: inst.id, url: receiver.url, events: ['message'], secret }))
     expect(saved.eventDescriptions?.['message.ack']).toMatch(/own message/)
     expect(saved.eventDescriptions?.['webhook.test']).toMatch(/test delivery/)
+    // Only events Switchboard produces are offered (message.waiting is accepted by the API but never sent).
+    expect(saved.knownEvents).toContain('message')
+    expect(saved.knownEvents).not.toContain('message.waiting')
     const hook = saved.webhooks[0]!
 
     const { eventId } = ok(await client.bridge.webhooks.sendTest({ instanceId: inst.id, webhookId: hook.id }))

@@ -4,6 +4,7 @@
 import type { SandboxNetwork, SandboxPhone, PersonMessage } from '../sandbox/index.js'
 import type { SandboxPhoneSettings } from '../sandbox/sandbox-network.js'
 import { sandboxErrors } from '../sandbox/errors.js'
+import { mediaKindOf, personMediaContent } from '../sandbox/admin/media-content.js'
 
 export type { SandboxPhone, PersonMessage, SandboxPhoneSettings }
 
@@ -79,6 +80,17 @@ export class SandboxControl {
 
   messages(phoneNumber: string): Promise<PersonMessage[]> {
     return this.net().messages(phoneNumber)
+  }
+
+  /** The person sends a photo, video, voice note, audio, document or sticker (kind from the MIME type), as the admin route does. */
+  sendMedia(phoneNumber: string, to: string, file: { bytes: Buffer; mimetype: string; name?: string | undefined }, caption?: string): Promise<{ id: string }> {
+    if (!file.bytes.length) throw sandboxErrors.invalidRequest('the file is empty')
+    return this.net().sendMessage(phoneNumber, to, personMediaContent(mediaKindOf(file.mimetype), file.bytes, { mimetype: file.mimetype, filename: file.name, ...(caption ? { caption } : {}) }))
+  }
+
+  /** A message's media as the person's phone decrypted it (undefined: none). */
+  mediaOf(phoneNumber: string, messageId: string): Promise<{ mimetype: string | null; body: Buffer } | undefined> {
+    return this.net().mediaOf(phoneNumber, messageId)
   }
 
   /** The person reads their newest received messages (read receipts: the sender's ticks turn Read); how many. */

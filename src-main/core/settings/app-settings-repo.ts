@@ -11,6 +11,10 @@ export interface StoredAppSettings {
   paidInstanceQuota: number | null
   /** The address others reach this API at (a tunnel's, a LAN name) for links handed out; null: the request's own. */
   publicUrl: string | null
+  /** Instances whose new messages are not announced (the UI's per-instance mute, issue 20 item 2). */
+  mutedInstances: string[]
+  /** Announcements play a short sound. */
+  notificationSound: boolean
 }
 
 export type AppSettingKey = keyof StoredAppSettings

@@ -33,7 +33,11 @@ export interface AppSettingsChanges {
   startAtLogin?: boolean
   /** null or '' clears it (links use the address each request came in on). */
   publicUrl?: string | null
+  mutedInstances?: string[]
+  notificationSound?: boolean
 }
+
+const INSTANCE_ID = /^[A-Za-z0-9]{1,32}$/
 
 export interface AppSettingsServiceDeps {
   db: Db
@@ -97,7 +101,8 @@ export class AppSettingsService {
       logLevel: choice('logLevel', this.logLevelNow),
       publicUrl: choice('publicUrl', this.publicUrlNow),
       dataDir: { path: dataDir, canOpen: desktop !== undefined },
-      startAtLogin: { available: desktop?.loginItem !== undefined, value: desktop?.loginItem?.get() ?? false }
+      startAtLogin: { available: desktop?.loginItem !== undefined, value: desktop?.loginItem?.get() ?? false },
+      notifications: { mutedInstances: Array.isArray(stored.mutedInstances) ? stored.mutedInstances.filter((id) => typeof id === 'string') : [], sound: stored.notificationSound === true }
     }
   }
 
@@ -151,6 +156,12 @@ export class AppSettingsService {
       if (publicUrl === undefined) throw fail('invalid_param', `"${text.slice(0, 200)}" is not a public URL: give an http:// or https:// address without a query, e.g. https://my-tunnel.example.com`, undefined, { setting: 'publicUrl' })
       toStore.publicUrl = publicUrl
     }
+    if (changes.mutedInstances !== undefined) {
+      const bad = changes.mutedInstances.find((id) => !INSTANCE_ID.test(id))
+      if (bad !== undefined) throw fail('invalid_param', `"${bad}" is not an instance id`, undefined, { setting: 'mutedInstances' })
+      toStore.mutedInstances = [...new Set(changes.mutedInstances)]
+    }
+    if (changes.notificationSound !== undefined) toStore.notificationSound = changes.notificationSound === true
     if (changes.startAtLogin !== undefined && !this.deps.desktop) {
       throw fail('not_available', 'Start at login is a setting of the desktop app', 'The headless server starts however you start it (a service, a scheduled task)')
     }

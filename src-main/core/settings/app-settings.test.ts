@@ -54,6 +54,9 @@ describe('app settings on a real core', () => {
       startAtLogin: { available: false, value: false }
     })
     expect(s.view().plan.unlocks.paid.join(' ')).toMatch(/Webhooks/)
+    // Policies by the names the Policies view uses, never their slugs.
+    expect(s.view().plan.unlocks.free.join(' ')).toMatch(/Free rate-limit policies only \(Strict(, Standard)?\)/)
+    expect(s.view().plan.unlocks.free.join(' ')).not.toMatch(/_policy/)
 
     // Quota 1: the second instance is refused at once, no restart.
     s.update({ freeInstanceQuota: 1 })
@@ -74,6 +77,10 @@ describe('app settings on a real core', () => {
     expect(s.view().plan).toMatchObject({ value: 'paid', effective: 'paid' })
 
     s.update({ logLevel: 'debug' })
+    // How new messages are announced (the UI's per-instance mute and sound): kept by the core, duplicates dropped.
+    expect(s.view().notifications).toEqual({ mutedInstances: [], sound: false })
+    expect(s.update({ mutedInstances: ['ABC123', 'ABC123', 'XYZ9'], notificationSound: true }).notifications).toEqual({ mutedInstances: ['ABC123', 'XYZ9'], sound: true })
+    expect(() => s.update({ mutedInstances: ['not an id'] })).toThrow(/not an instance id/)
     await t.close()
     open.length = 0
 
@@ -82,7 +89,8 @@ describe('app settings on a real core', () => {
       plan: { value: 'paid' },
       freeInstanceQuota: { value: 1, effective: 1 },
       allowHosts: { value: ['nas.local', '[fd00::2]'], effective: ['nas.local', '[fd00::2]'] },
-      logLevel: { value: 'debug', effective: 'debug' }
+      logLevel: { value: 'debug', effective: 'debug' },
+      notifications: { mutedInstances: ['ABC123', 'XYZ9'], sound: true }
     })
     expect((await again.core.app.inject({ method: 'GET', url: '/health', headers: { host: `nas.local:${again.core.port}` } })).statusCode).toBe(200)
   })

@@ -4,19 +4,22 @@
 import { isIP } from 'node:net'
 import { normalizeAllowedHost } from '../domain/host-policy.js'
 import type { PlanTier } from '../domain/plans.js'
+import { findPolicy } from '../rate-limit/policies.js'
 import type { StoredAppSettings } from './app-settings-repo.js'
 
 export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
 export const isLogLevel = (value: string): value is LogLevel => (LOG_LEVELS as readonly string[]).includes(value)
 
+/** Settings only the UI chooses (never a flag): how new messages are announced. */
+type UiOnlySetting = 'mutedInstances' | 'notificationSound'
 /** Settings a flag or environment variable can pin (and the owner's plan, pinned by --plan). */
-export type PinnableSetting = keyof StoredAppSettings | 'plan'
+export type PinnableSetting = Exclude<keyof StoredAppSettings, UiOnlySetting> | 'plan'
 /** Per setting, the flag or variable that set it at start (`--port`, `SWITCHBOARD_HOST`...). */
 export type PinnedSettings = Partial<Record<PinnableSetting, string>>
 
 /** The values a start runs with: every stored setting, resolved (logLevel may be another pino level a flag gave, e.g. trace). */
-export type StartValues = StoredAppSettings
+export type StartValues = Omit<StoredAppSettings, UiOnlySetting>
 
 /** A bind address: an IP address (0.0.0.0 and :: listen on every interface) or localhost; brackets optional. */
 export function normalizeBindHost(text: string): string | undefined {
@@ -73,11 +76,14 @@ export function resolveStartValues(given: StartValues, stored: Partial<StoredApp
   }
 }
 
+/** A policy slug as the Policies view names it (standard_policy -> Standard). */
+const policyName = (slug: string): string => findPolicy(slug)?.name ?? slug
+
 /** What each plan unlocks, in words for the Settings view (the API's subscription_required checks follow the same rule). */
 export function planUnlocks(quota: Record<PlanTier, number | null>, freePolicies: readonly string[]): Record<PlanTier, string[]> {
   const instances = (n: number | null) => (n === null ? 'Unlimited instances per account' : `Up to ${n} instance${n === 1 ? '' : 's'} per account`)
   return {
-    free: [instances(quota.free), 'Chats, sending, pairing and the v2 API', `Free rate-limit policies only (${freePolicies.join(', ')})`],
+    free: [instances(quota.free), 'Chats, sending, pairing and the v2 API', `Free rate-limit policies only (${freePolicies.map(policyName).join(', ')})`],
     paid: [instances(quota.paid), 'Webhooks (signed, retried, with the delivery log)', 'Every rate-limit policy, including the faster ones']
   }
 }

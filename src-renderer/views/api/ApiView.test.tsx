@@ -14,7 +14,7 @@ describe('ApiView', () => {
     installMemoryBridge({ 'api.info': () => info })
     const { unmount } = render(<ApiView />)
     expect(await screen.findByTestId('api-docker-url')).toHaveTextContent('http://host.docker.internal:3000')
-    expect(screen.getByTestId('api-docker-hint')).toHaveTextContent('--allow-host host.docker.internal')
+    expect(screen.getByTestId('api-docker-hint')).toHaveTextContent('Add host.docker.internal to the allowed hosts in Settings (it applies at once)')
     unmount()
     installMemoryBridge({ 'api.info': () => ({ ...info, docker: { ...docker, allowed: true } }) })
     render(<ApiView />)

@@ -22,12 +22,12 @@ function DockerAccess({ docker }: { docker: ApiInfoDto['docker'] }) {
         <p className="muted small" data-testid="api-docker-hint">
           Accepted.{' '}
           {docker.loopbackOnly
-            ? 'Docker Desktop (Windows, macOS) reaches this computer through it; on Linux a container cannot reach 127.0.0.1: start Switchboard with --host 0.0.0.0 (the token is then needed on every route) and run the container with --add-host=host.docker.internal:host-gateway.'
+            ? 'Docker Desktop (Windows, macOS) reaches this computer through it; on Linux a container cannot reach 127.0.0.1: set the bind address to 0.0.0.0 in Settings (the token is then needed on every route) and run the container with --add-host=host.docker.internal:host-gateway.'
             : 'Run the container with --add-host=host.docker.internal:host-gateway on Linux. Every route needs the access token from other addresses.'}
         </p>
       ) : (
         <p className="muted small" data-testid="api-docker-hint">
-          Not allowed yet: a request with this host name is refused (forbidden_host). Start Switchboard with --allow-host host.docker.internal (or SWITCHBOARD_ALLOW_HOSTS=host.docker.internal) to allow it{docker.loopbackOnly ? '; on Linux also with --host 0.0.0.0, which needs the token on every route.' : '.'}
+          Not allowed yet: a request with this host name is refused (forbidden_host). Add host.docker.internal to the allowed hosts in Settings (it applies at once){docker.loopbackOnly ? '; on Linux also set the bind address to 0.0.0.0 there, which needs the token on every route.' : '.'}
         </p>
       )}
     </>

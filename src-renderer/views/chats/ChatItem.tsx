@@ -4,25 +4,23 @@
 import type { ChatDto } from '../../../src-preload/contract/dto.js'
 import { Tick } from '../../components/Tick.js'
 import { formatTime } from '../../lib/format.js'
-import { chatIdNumber } from './phone-number.js'
+import { chatIdNumber } from '../../lib/phone.js'
 
 export function ChatItem({ chat: c, active, tabbable, onOpen }: { chat: ChatDto; active: boolean; tabbable: boolean; onOpen(): void }) {
   const name = c.name === c.id.split('@')[0] ? chatIdNumber(c.id) : c.name
   return (
-    <li>
-      <button type="button" data-chat-id={c.id} tabIndex={tabbable ? 0 : -1} className={`chat-item${active ? ' active' : ''}`} aria-current={active} onClick={onOpen} title={name}>
-        <span className="chat-name">{name}</span>
-        <span className="chat-time muted small">{c.lastMessage ? formatTime(c.lastMessage.timestamp) : ''}</span>
-        <span className="chat-last muted small">
-          {c.lastMessage?.fromMe && c.lastMessage.ack ? <Tick ack={c.lastMessage.ack} /> : null}
-          {c.lastMessage ? `${c.lastMessage.fromMe ? 'You: ' : ''}${c.lastMessage.text ?? ''}` : ''}
+    <button type="button" data-chat-id={c.id} tabIndex={tabbable ? 0 : -1} className={`chat-item${active ? ' active' : ''}`} aria-current={active} onClick={onOpen} title={name}>
+      <span className="chat-name">{name}</span>
+      <span className="chat-time muted small">{c.lastMessage ? formatTime(c.lastMessage.timestamp) : ''}</span>
+      <span className="chat-last muted small">
+        {c.lastMessage?.fromMe && c.lastMessage.ack ? <Tick ack={c.lastMessage.ack} /> : null}
+        {c.lastMessage ? `${c.lastMessage.fromMe ? 'You: ' : ''}${c.lastMessage.text ?? ''}` : ''}
+      </span>
+      {c.unreadCount > 0 ? (
+        <span className="unread" role="img" aria-label={`${c.unreadCount} unread`}>
+          {c.unreadCount}
         </span>
-        {c.unreadCount > 0 ? (
-          <span className="unread" role="img" aria-label={`${c.unreadCount} unread`}>
-            {c.unreadCount}
-          </span>
-        ) : null}
-      </button>
-    </li>
+      ) : null}
+    </button>
   )
 }

@@ -1,11 +1,19 @@
 // The chat list: search box, the chats (one Tab stop: arrow keys, Home and End move between them, so the composer
 // is not 50 Tabs away), and "Show more chats" while the core has older ones. Opening a chat puts the cursor in the
-// composer. A search that is a phone number with no chat offers "Message +…"; New chat asks for a number.
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+// composer. A search that is a phone number with no chat offers "Message +…"; New chat asks for a number. The list
+// is virtualized (@tanstack/react-virtual: 5,000 chats cost what the visible ones cost) and scrolling near its end
+// loads the next page.
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { Spinner } from '../../components/Spinner.js'
 import { useChatsStore } from '../../stores/chats-store.js'
 import { ChatItem } from './ChatItem.js'
 import { NewChatButton, NewChatOffer } from './NewChat.js'
+
+/** A chat row's height before it is measured (two lines of text). */
+const ROW_PX = 58
+/** Closer than this many rows to the end of the list loads the next page. */
+const MORE_WITHIN_ROWS = 10
 
 const STEP: Record<string, (i: number, last: number) => number> = {
   ArrowDown: (i, last) => Math.min(last, i + 1),
@@ -19,6 +27,24 @@ export function ChatList() {
   const [query, setQuery] = useState(search)
   const [focused, setFocused] = useState<string | null>(null)
   const list = useRef<HTMLUListElement>(null)
+  const scroller = useRef<HTMLElement>(null)
+  const [listTop, setListTop] = useState(0)
+  // The list starts below the search box (and offers): its offset inside the scroller.
+  useLayoutEffect(() => setListTop(list.current?.offsetTop ?? 0))
+  const virtualizer = useVirtualizer({
+    count: chats.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_PX,
+    getItemKey: (i) => chats[i]?.id ?? i,
+    scrollMargin: listTop,
+    overscan: 6
+  })
+  const rows = virtualizer.getVirtualItems()
+  // Scrolled near the end of what is loaded: the next page.
+  const onScroll = () => {
+    const el = scroller.current
+    if (el && hasMoreChats && !loading && el.scrollHeight - el.scrollTop - el.clientHeight < MORE_WITHIN_ROWS * ROW_PX) void loadMoreChats()
+  }
   // Search as you type, once the typing pauses.
   useEffect(() => {
     if (!instanceId || query === search) return
@@ -31,9 +57,14 @@ export function ChatList() {
     const step = STEP[e.key]
     if (!step || !chats.length) return
     e.preventDefault()
-    const next = chats[step(Math.max(0, chats.findIndex((c) => c.id === tabStop)), chats.length - 1)]!.id
+    const index = step(Math.max(0, chats.findIndex((c) => c.id === tabStop)), chats.length - 1)
+    const next = chats[index]!.id
     setFocused(next)
-    ;[...(list.current?.querySelectorAll<HTMLButtonElement>('button[data-chat-id]') ?? [])].find((b) => b.dataset.chatId === next)?.focus()
+    const focus = () => [...(list.current?.querySelectorAll<HTMLButtonElement>('button[data-chat-id]') ?? [])].find((b) => b.dataset.chatId === next)?.focus()
+    // A row off screen is not in the page yet: scroll to it, then focus it once it is rendered.
+    virtualizer.scrollToIndex(index)
+    focus()
+    requestAnimationFrame(focus)
   }
   /** A new conversation opens with the whole list, so its chat shows up there after the first message. */
   const clearSearch = () => setQuery('')
@@ -43,7 +74,7 @@ export function ChatList() {
     document.getElementById('composer-text')?.focus()
   }
   return (
-    <nav className="chat-list" aria-label="Chats">
+    <nav className="chat-list" aria-label="Chats" ref={scroller} onScroll={onScroll} data-virtual-scroll="">
       <div className="chat-search">
         <label htmlFor="chat-search" className="sr-only">Search chats</label>
         {/* Before the search box: Tab from the search still goes straight into the list. */}
@@ -53,10 +84,15 @@ export function ChatList() {
       {loading && !chats.length ? <Spinner label="Loading chats…" /> : null}
       {!loading && !chats.length ? <p className="empty">{search ? 'No chat matches.' : 'No chats yet.'}</p> : null}
       {!loading && query === search ? <NewChatOffer search={search} clearSearch={clearSearch} /> : null}
-      <ul ref={list} onKeyDown={onKeyDown}>
-        {chats.map((c) => (
-          <ChatItem key={c.id} chat={c} active={thread?.chatId === c.id} tabbable={c.id === tabStop} onOpen={() => void open(c.id)} />
-        ))}
+      <ul ref={list} onKeyDown={onKeyDown} className="chat-rows" style={{ height: virtualizer.getTotalSize() }}>
+        {rows.map((row) => {
+          const c = chats[row.index]!
+          return (
+            <li key={row.key} ref={virtualizer.measureElement} data-index={row.index} style={{ transform: `translateY(${row.start - listTop}px)` }}>
+              <ChatItem chat={c} active={thread?.chatId === c.id} tabbable={c.id === tabStop} onOpen={() => void open(c.id)} />
+            </li>
+          )
+        })}
       </ul>
       {hasMoreChats ? (
         <button type="button" className="more" disabled={loading} onClick={() => void loadMoreChats()}>

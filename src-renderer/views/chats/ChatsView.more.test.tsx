@@ -33,7 +33,6 @@ const list = () => screen.getByRole('navigation', { name: 'Chats' })
 const statusPush = (b: ReturnType<typeof setup>, status: InstanceDto['status'], previous: InstanceDto['status']) =>
   act(() => b.emit('instance.status', { instanceId: ID, status, previous, reason: 'engine:open', me: null, at: 1 }))
 
-afterEach(() => Reflect.deleteProperty(Element.prototype, 'scrollIntoView'))
 
 describe('ChatsView for a busy shop', () => {
   it('says a stopped instance cannot send, offers to start it, and clears an old send error when it runs again', async () => {
@@ -123,23 +122,24 @@ describe('ChatsView for a busy shop', () => {
   })
 
   it('follows new messages at the bottom, but not while older ones are being read; our own always', async () => {
-    const scrolled = vi.fn()
-    Element.prototype.scrollIntoView = scrolled
     const b = setup('WORKING', { 'chats.sendText': ({ text }) => msg(30, { text, fromMe: true, ack: 'sent', sender: null }) })
     await userEvent.click(await within(list()).findByRole('button', { name: /Alice Wonderland/ }))
     const thread = await screen.findByLabelText('Messages')
     await within(thread).findByText('message 2')
+    // A laid-out thread: 2000 px of messages in a 400 px window.
+    let top = 0
+    Object.defineProperties(thread, { scrollHeight: { value: 2000, configurable: true }, clientHeight: { value: 400, configurable: true }, scrollTop: { get: () => top, set: (v: number) => void (top = v), configurable: true } })
     act(() => b.emit('chat.message', { instanceId: ID, message: msg(20) }))
-    expect(scrolled).toHaveBeenCalled()
+    expect(top).toBe(2000)
     // The reader scrolls up to older messages.
-    Object.defineProperties(thread, { scrollHeight: { value: 2000, configurable: true }, clientHeight: { value: 400, configurable: true }, scrollTop: { value: 100, configurable: true, writable: true } })
+    top = 900
     act(() => void thread.dispatchEvent(new Event('scroll')))
-    scrolled.mockClear()
     act(() => b.emit('chat.message', { instanceId: ID, message: msg(21, { text: 'new while reading' }) }))
     expect(within(thread).getByText('new while reading')).toBeInTheDocument()
-    expect(scrolled).not.toHaveBeenCalled()
+    expect(top).toBe(900)
     await userEvent.type(screen.getByLabelText('Message'), 'my answer{Enter}')
     expect(await within(thread).findByText('my answer')).toBeInTheDocument()
-    expect(scrolled).toHaveBeenCalled()
+    expect(top).toBe(2000)
   })
+
 })

@@ -95,10 +95,10 @@ describe('Chats: new conversations', () => {
     const nav = await screen.findByRole('navigation', { name: 'Chats' })
     await userEvent.click(within(nav).getByRole('button', { name: 'New chat' }))
     const form = within(nav).getByRole('form', { name: 'New chat' })
-    const field = within(form).getByLabelText('Phone number with country code')
+    const field = within(form).getByLabelText('Phone number')
     expect(field).toHaveFocus()
     await userEvent.type(field, 'Alice{Enter}')
-    expect(within(form).getByRole('alert')).toHaveTextContent('Enter the number with its country code')
+    expect(within(form).getByRole('alert')).toHaveTextContent('Use digits')
     expect(field).toHaveAttribute('aria-invalid', 'true')
     expect(b.callsTo('chats.checkNumber')).toEqual([])
     await userEvent.clear(field)
@@ -170,6 +170,37 @@ describe('Chats: media', () => {
     await userEvent.click(within(messages).getByRole('button', { name: 'Download price list.pdf' }))
     await waitFor(() => expect(clicks).toHaveLength(2))
     expect(b.callsTo('chats.media')).toHaveLength(5)
+  })
+
+  it('enlarges a photo and a video in the viewer, and offers Download for every kind of media', async () => {
+    const clicks: { href: string; download: string }[] = []
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push({ href: this.href, download: this.download })
+    })
+    setup({ 'chats.media': ({ messageId }) => files[messageId]! }, thread)
+    await userEvent.click(await screen.findByRole('button', { name: /Alice/ }))
+    const messages = await screen.findByLabelText('Messages')
+    // Every kind has its Download (the video's and the document's fetch on demand).
+    for (const label of ['Photo', 'Sticker', 'Voice message', 'Video', 'price list.pdf']) expect(await within(messages).findByRole('button', { name: `Download ${label}` })).toBeInTheDocument()
+
+    const enlarge = await within(messages).findByRole('button', { name: 'Enlarge photo' })
+    await userEvent.click(enlarge)
+    const viewer = await screen.findByRole('dialog', { name: 'Photo' })
+    expect(within(viewer).getByRole('img', { name: 'Photo' })).toHaveAttribute('src', files.m1!.dataUrl)
+    await userEvent.click(within(viewer).getByRole('button', { name: 'Download' }))
+    expect(clicks).toEqual([{ href: files.m1!.dataUrl, download: 'Photo.jpeg' }])
+    fireEvent.keyDown(viewer, { key: 'Escape' })
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(enlarge).toHaveFocus()
+
+    await userEvent.click(within(messages).getByRole('button', { name: 'Download Voice message' }))
+    expect(clicks).toHaveLength(2)
+    await userEvent.click(within(messages).getByRole('button', { name: 'Play Video' }))
+    await userEvent.click(await within(messages).findByRole('button', { name: 'Enlarge video' }))
+    const videoViewer = await screen.findByRole('dialog', { name: 'Video' })
+    expect(within(videoViewer).getByLabelText('Video').tagName).toBe('VIDEO')
+    await userEvent.click(within(videoViewer).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
   })
 
   it('says why media is unavailable, and tries again', async () => {

@@ -9,6 +9,7 @@ import { useInstancesStore } from '../../stores/instances-store.js'
 import { ChatList } from './ChatList.js'
 import { Composer } from './Composer.js'
 import { InstanceStateNote } from './InstanceStateNote.js'
+import { NotifyControls } from './NotifyControls.js'
 import { ThreadView } from './ThreadView.js'
 
 export function ChatsView() {
@@ -37,6 +38,7 @@ export function ChatsView() {
       <header className="view-header">
         <h1 id="chats-title">Chats</h1>
         <InstancePicker />
+        {instance ? <NotifyControls instanceId={instance.id} /> : null}
       </header>
       <ErrorNote error={error} />
       {instance ? <InstanceStateNote instance={instance} /> : null}

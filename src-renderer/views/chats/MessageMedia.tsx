@@ -1,6 +1,7 @@
 // The media of a message in its bubble, fetched from the core over the bridge (never the API): photos and stickers
-// inline, voice and audio with a player, video with a player once asked for (it may be large), documents with a
-// Download action. Unavailable media (expired on the network, too large) says so, with "Try again".
+// inline in a box sized before they load (the thread does not shift), enlarged in the viewer on a click; voice and
+// audio with a player; video with a player once asked for (it may be large), enlargeable too; Download for every
+// kind. Unavailable media (expired on the network, too large) says so, with "Try again".
 import { useCallback, useEffect, useState } from 'react'
 import type { MediaContentDto, MessageDto, MessageMediaDto } from '../../../src-preload/contract/dto.js'
 import { mediaLabel } from '../../../src-preload/contract/media-label.js'
@@ -9,6 +10,7 @@ import { Spinner } from '../../components/Spinner.js'
 import { toUiError, type UiError } from '../../lib/errors.js'
 import { useChatsStore } from '../../stores/chats-store.js'
 import { loadMedia, rememberMedia } from './media-cache.js'
+import { MediaViewer } from './MediaViewer.js'
 
 export type MediaKind = 'image' | 'sticker' | 'video' | 'audio' | 'document'
 
@@ -41,6 +43,7 @@ export function MessageMedia({ m, media }: { m: MessageDto; media: MessageMediaD
   const kind = mediaKind(media.mimetype)
   const label = mediaLabel(media)
   const [state, setState] = useState<State>(() => initial(media))
+  const [viewing, setViewing] = useState(false)
   // A file sent from this app comes with its bytes: kept, so the bubble does not fetch them back after a re-render.
   useEffect(() => {
     if (instanceId && state.status === 'ready' && media.url?.startsWith('data:')) rememberMedia(instanceId, m.id, state.content)
@@ -85,17 +88,22 @@ export function MessageMedia({ m, media }: { m: MessageDto; media: MessageMediaD
     )
   }
 
+  const fileName = (content: MediaContentDto) => media.filename ?? `${label}.${content.mimetype.split(';')[0]!.split('/')[1] ?? 'bin'}`
+  const download = async () => {
+    const content = state.status === 'ready' ? state.content : await load()
+    if (content) saveFile(content, fileName(content))
+  }
+  const downloadButton = (
+    <button type="button" className="link media-download" disabled={state.status === 'loading'} onClick={() => void download()} aria-label={`Download ${label}`}>
+      {state.status === 'loading' && kind === 'document' ? 'Downloading…' : 'Download'}
+    </button>
+  )
+
   if (kind === 'document') {
-    const download = async () => {
-      const content = state.status === 'ready' ? state.content : await load()
-      if (content) saveFile(content, media.filename ?? `${label}.${content.mimetype.split('/')[1] ?? 'bin'}`)
-    }
     return (
       <span className="media-document">
         {chip}
-        <button type="button" disabled={state.status === 'loading'} onClick={() => void download()} aria-label={`Download ${label}`}>
-          {state.status === 'loading' ? 'Downloading…' : 'Download'}
-        </button>
+        {downloadButton}
       </span>
     )
   }
@@ -108,15 +116,51 @@ export function MessageMedia({ m, media }: { m: MessageDto; media: MessageMediaD
           <button type="button" onClick={() => void load()} aria-label={`Play ${label}`}>
             Play
           </button>
+          {downloadButton}
         </span>
       )
     }
-    return <span className="media-loading">{state.status === 'loading' ? <Spinner label={`Loading ${label.toLowerCase()}…`} /> : chip}</span>
+    // The box a photo will fill, so the thread keeps its height while it loads.
+    const frame = kind === 'image' ? 'media-frame' : kind === 'sticker' ? 'media-frame sticker' : 'media-loading'
+    return <span className={frame}>{state.status === 'loading' ? <Spinner label={`Loading ${label.toLowerCase()}…`} /> : chip}</span>
   }
 
-  const src = state.content.dataUrl
-  if (kind === 'image') return <img src={src} alt={label} className="bubble-image" />
-  if (kind === 'sticker') return <img src={src} alt={label} className="bubble-sticker" />
-  if (kind === 'video') return <video src={src} controls autoPlay aria-label={label} className="bubble-video" />
-  return <audio src={src} controls aria-label={label} className="bubble-audio" />
+  const content = state.content
+  const src = content.dataUrl
+  const viewer = viewing && (kind === 'image' || kind === 'sticker' || kind === 'video') ? (
+    <MediaViewer content={content} label={label} kind={kind} onDownload={() => saveFile(content, fileName(content))} onClose={() => setViewing(false)} />
+  ) : null
+  if (kind === 'image' || kind === 'sticker') {
+    return (
+      <span className="media-block">
+        <button type="button" className={kind === 'image' ? 'media-frame' : 'media-frame sticker'} onClick={() => setViewing(true)} aria-label={`Enlarge ${label.toLowerCase()}`}>
+          <img src={src} alt={label} className={kind === 'image' ? 'bubble-image' : 'bubble-sticker'} />
+        </button>
+        {downloadButton}
+        {viewer}
+      </span>
+    )
+  }
+  if (kind === 'video') {
+    return (
+      <span className="media-block">
+        <span className="media-frame">
+          <video src={src} controls autoPlay aria-label={label} className="bubble-video" />
+        </span>
+        <span className="row small">
+          <button type="button" className="link" onClick={() => setViewing(true)} aria-label={`Enlarge ${label.toLowerCase()}`}>
+            Enlarge
+          </button>
+          {downloadButton}
+        </span>
+        {viewer}
+      </span>
+    )
+  }
+  return (
+    <span className="media-block">
+      <audio src={src} controls aria-label={label} className="bubble-audio" />
+      {downloadButton}
+    </span>
+  )
 }

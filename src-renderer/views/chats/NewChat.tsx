@@ -6,7 +6,8 @@ import { ErrorNote } from '../../components/ErrorNote.js'
 import { bridge, call } from '../../lib/bridge.js'
 import { toUiError, type UiError } from '../../lib/errors.js'
 import { useChatsStore } from '../../stores/chats-store.js'
-import { formatPhoneNumber, typedPhoneNumber } from './phone-number.js'
+import { CountryNote } from '../../components/CountryNote.js'
+import { defaultCountry, formatPhoneNumber, readPhoneNumber, typedPhoneNumber } from '../../lib/phone.js'
 
 /** Checks the number and opens its thread (clearing the search first: `clearSearch`); answers whether it did. */
 function useStartChat(clearSearch: () => void) {
@@ -69,6 +70,7 @@ export function NewChatButton({ clearSearch }: { clearSearch(): void }) {
   const [open, setOpen] = useState(false)
   const [value, setValue] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
+  const [country, setCountry] = useState(defaultCountry)
   const { start, checking, notOnWhatsApp, error, reset } = useStartChat(clearSearch)
   const close = () => {
     setOpen(false)
@@ -78,9 +80,9 @@ export function NewChatButton({ clearSearch }: { clearSearch(): void }) {
   }
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    const digits = typedPhoneNumber(value)
+    const { digits, problem: why } = readPhoneNumber(value, country)
     if (!digits) {
-      setProblem('Enter the number with its country code, e.g. +1 555 000 0002')
+      setProblem(!why || why === 'Enter the phone number' ? 'Enter the number, e.g. +1 555 000 0002' : why)
       return
     }
     setProblem(null)
@@ -95,7 +97,7 @@ export function NewChatButton({ clearSearch }: { clearSearch(): void }) {
   }
   return (
     <form className="new-chat-form" aria-label="New chat" onSubmit={(e) => void submit(e)}>
-      <label htmlFor="new-chat-number">Phone number with country code</label>
+      <label htmlFor="new-chat-number">Phone number</label>
       <input
         id="new-chat-number"
         type="tel"
@@ -120,6 +122,8 @@ export function NewChatButton({ clearSearch }: { clearSearch(): void }) {
           Cancel
         </button>
       </div>
+      {/* After the buttons: in the smallest window they stay in view above it. */}
+      <CountryNote country={country} onChange={setCountry} />
       <p role="status" className="small">
         {notOnWhatsApp}
       </p>

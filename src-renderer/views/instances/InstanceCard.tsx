@@ -1,6 +1,7 @@
-// One instance: live badge, details (number, push name, server, policy), why it failed or needs a new scan (the
-// reason in words), whether new contacts are paused by the network, and its actions; destructive ones (logout,
-// delete) ask first, and so does a restart that would drop waiting messages (the count comes from the core).
+// One number on the shop's dashboard: its state and whether it may start new chats, in words; today's sent,
+// received, waiting and failed messages, last activity and unread, with one click to its chats; details (number as
+// people write it, push name, server, policy); why it failed or needs a new scan; and its actions. Destructive ones
+// (logout, delete) ask first, and so does a restart that would drop waiting messages (the count comes from the core).
 import { useState } from 'react'
 import type { InstanceDto } from '../../../src-preload/contract/dto.js'
 import { ConfirmDialog } from '../../components/ConfirmDialog.js'
@@ -8,7 +9,9 @@ import { Spinner } from '../../components/Spinner.js'
 import { StatusBadge } from '../../components/StatusBadge.js'
 import { useDeliverabilityText } from '../../lib/deliverability.js'
 import { bridge, call } from '../../lib/bridge.js'
-import { failureText } from '../../lib/format.js'
+import { failureText, formatTime } from '../../lib/format.js'
+import { formatPhoneNumber } from '../../lib/phone.js'
+import type { DayEntry } from '../../stores/today-store.js'
 import { useAppStore } from '../../stores/app-store.js'
 import { useInstancesStore, type InstanceAction } from '../../stores/instances-store.js'
 import { HealthPanel } from './HealthPanel.js'
@@ -33,7 +36,39 @@ const DOING: Record<InstanceAction, string> = { start: 'Starting…', stop: 'Sto
 
 const running = (s: InstanceDto['status']) => s === 'STARTING' || s === 'SCAN_QR_CODE' || s === 'WORKING'
 
-export function InstanceCard({ instance: i }: { instance: InstanceDto }) {
+/** The state in a sentence a shop owner reads at a glance. */
+const STATE: Record<InstanceDto['status'], string> = {
+  WORKING: 'Connected: sending and receiving',
+  STARTING: 'Connecting…',
+  SCAN_QR_CODE: 'Not paired: waiting for a phone to scan',
+  STOPPED: 'Stopped: not sending or receiving',
+  FAILED: 'Connection failed: not sending or receiving',
+  DELETED: 'Deleted'
+}
+
+const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`
+
+/** Today's figures and the way to the chats. */
+function DayLine({ i, day }: { i: InstanceDto; day: DayEntry | undefined }) {
+  const go = useAppStore((s) => s.go)
+  if (!day) return null
+  return (
+    <div className="day" data-testid="day">
+      <ul className="day-figures" aria-label="Today">
+        <li><strong>{day.sent.toLocaleString()}</strong> sent</li>
+        <li><strong>{day.received.toLocaleString()}</strong> received</li>
+        <li className={day.waiting ? 'warn' : undefined}><strong>{day.waiting.toLocaleString()}</strong> waiting</li>
+        <li className={day.failed ? 'bad' : undefined}><strong>{day.failed.toLocaleString()}</strong> failed</li>
+      </ul>
+      <p className="muted small day-last">{day.lastActivityAt ? `Last activity ${new Date(day.lastActivityAt).toDateString() === new Date().toDateString() ? formatTime(day.lastActivityAt) : new Date(day.lastActivityAt).toLocaleDateString()}` : 'No messages yet'}</p>
+      <button type="button" className={day.unread ? 'primary' : undefined} onClick={() => go('chats', i.id)}>
+        {day.unread ? `Open chats (${count(day.unread, 'unread', 'unread')})` : 'Open chats'}
+      </button>
+    </div>
+  )
+}
+
+export function InstanceCard({ instance: i, day }: { instance: InstanceDto; day?: DayEntry | undefined }) {
   const busy = useInstancesStore((s) => s.busy[i.id])
   const act = useInstancesStore((s) => s.act)
   const go = useAppStore((s) => s.go)
@@ -66,11 +101,21 @@ export function InstanceCard({ instance: i }: { instance: InstanceDto }) {
         <h2>{i.name}</h2>
         <StatusBadge status={i.status} />
       </div>
+      <p className="state-words" data-testid="state-words">
+        {STATE[i.status]}
+        {i.status === 'WORKING' ? (
+          <span className="muted">
+            {' · '}
+            {paused ? <span role="status">{paused}.</span> : 'New chats allowed'}
+          </span>
+        ) : null}
+      </p>
+      <DayLine i={i} day={day} />
       <dl className="details">
+        <dt>Number</dt>
+        <dd>{i.number ? formatPhoneNumber(i.number) : 'Not paired'}</dd>
         <dt>Instance id</dt>
         <dd className="mono">{i.id}</dd>
-        <dt>Number</dt>
-        <dd>{i.number ?? 'Not paired'}</dd>
         <dt>Push name</dt>
         <dd>{i.me?.pushName ?? '—'}</dd>
         <dt>Server</dt>
@@ -94,7 +139,6 @@ export function InstanceCard({ instance: i }: { instance: InstanceDto }) {
       {i.status === 'SCAN_QR_CODE' && i.statusReason?.startsWith('disconnect:') && i.statusReasonText ? (
         <p className="note note-error" title={i.statusReason}>Unpaired: {i.statusReasonText}.</p>
       ) : null}
-      {paused && i.status === 'WORKING' ? <p className="note note-info" role="status">{paused}.</p> : null}
       <div className="row actions">
         {i.status === 'SCAN_QR_CODE' ? (
           <button type="button" className="primary" onClick={() => go('pairing', i.id)}>

@@ -5,6 +5,7 @@ import { wireLiveUpdates } from '../../lib/live.js'
 import { FakeError, installMemoryBridge } from '../../test/memory-bridge.js'
 import { instance, overview } from '../../test/fixtures.js'
 import { InstancesView } from './InstancesView.js'
+import { useAppStore } from '../../stores/app-store.js'
 
 describe('InstancesView', () => {
   it('lists instances with their details and the quota used', async () => {
@@ -14,7 +15,7 @@ describe('InstancesView', () => {
     render(<InstancesView />)
     expect(await screen.findByTestId('quota')).toHaveTextContent('2 of 2 in use (free plan)')
     const sales = screen.getByRole('listitem', { name: 'Instance Sales' })
-    expect(within(sales).getByText('15550000001')).toBeInTheDocument()
+    expect(within(sales).getByText('+1 555 000 0001')).toBeInTheDocument()
     expect(within(sales).getByText('Alice')).toBeInTheDocument()
     expect(within(sales).getByText('Standard')).toHaveAttribute('title', 'standard_policy')
     expect(within(sales).getByText('switchboard-local')).toBeInTheDocument()
@@ -32,7 +33,7 @@ describe('InstancesView', () => {
     expect(within(card).getByText('Waiting for scan')).toBeInTheDocument()
     b.emit('instance.status', { instanceId: 'ABCDEF123456', status: 'WORKING', previous: 'SCAN_QR_CODE', reason: 'engine:open', me: { id: '15550000009@c.us', lid: null, pushName: 'Zoe', platform: null }, at: 1 })
     expect(await within(card).findByText('Working')).toBeInTheDocument()
-    expect(within(card).getByText('15550000009')).toBeInTheDocument()
+    expect(within(card).getByText('+1 555 000 0009')).toBeInTheDocument()
     expect(within(card).getByRole('button', { name: 'Log out' })).toBeInTheDocument()
   })
 
@@ -110,5 +111,28 @@ describe('InstancesView', () => {
     expect(alert).toHaveTextContent('The instance does not exist')
     expect(alert).toHaveTextContent('deleted instances cannot be used again')
     expect(b.callsTo('instances.stop')).toEqual([{ instanceId: 'ABCDEF123456' }])
+  })
+})
+
+describe('Instances as the shop’s dashboard', () => {
+  it('shows per number its state in words, today’s figures, last activity and unread, live, with one click to its chats', async () => {
+    let day = { instanceId: 'ZZZZZZ000000', sent: 12, received: 30, waiting: 2, failed: 1, lastActivityAt: Date.now() - 60_000, unread: 3 }
+    const b = installMemoryBridge({
+      'instances.list': () => overview([instance({ id: 'ZZZZZZ000000', name: 'Sales', status: 'WORKING', number: '447911123456' })]),
+      'instances.today': () => ({ since: 0, instances: [day] })
+    })
+    render(<InstancesView />)
+    const card = await screen.findByRole('listitem', { name: 'Instance Sales' })
+    expect(within(card).getByTestId('state-words')).toHaveTextContent('Connected: sending and receiving · New chats allowed')
+    expect(within(card).getByText('+44 7911 123456')).toBeInTheDocument()
+    const figures = await within(card).findByRole('list', { name: 'Today' })
+    expect(figures).toHaveTextContent('12 sent30 received2 waiting1 failed')
+    expect(within(card).getByText(/^Last activity \d/)).toBeInTheDocument()
+    // A message arrives: the figures follow without a reload.
+    day = { ...day, received: 31, unread: 4 }
+    b.emit('chat.message', { instanceId: 'ZZZZZZ000000', message: { id: 'n1', chatId: '15550000002@c.us', fromMe: false, sender: 'Bob', text: 'hi', timestamp: Date.now(), ack: null, media: null } })
+    await waitFor(() => expect(figures).toHaveTextContent('31 received'))
+    await userEvent.click(within(card).getByRole('button', { name: 'Open chats (4 unread)' }))
+    expect(useAppStore.getState()).toMatchObject({ view: 'chats', instanceId: 'ZZZZZZ000000' })
   })
 })

@@ -1,18 +1,29 @@
-// Instances: the plan's quota, a form to create one, and the list with live statuses and lifecycle actions.
+// Instances, the shop's first screen: each number's state, today's figures and the way to its chats (live: the
+// day's figures reload, coalesced, as messages and statuses change), then the form to add one and the plan's quota.
 import { useEffect } from 'react'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { Spinner } from '../../components/Spinner.js'
 import { useAppStore } from '../../stores/app-store.js'
 import { useInstancesStore } from '../../stores/instances-store.js'
+import { useTodayStore } from '../../stores/today-store.js'
+import { bridge } from '../../lib/bridge.js'
 import { CreateInstanceForm } from './CreateInstanceForm.js'
 import { InstanceCard } from './InstanceCard.js'
 
 export function InstancesView() {
   const { overview, loading, error, load, clearError } = useInstancesStore()
   const reconnects = useAppStore((s) => s.reconnects)
+  const today = useTodayStore((s) => s.byInstance)
   useEffect(() => {
     void load()
+    void useTodayStore.getState().load()
   }, [load, reconnects])
+  // While the dashboard shows, what changes the day reloads its figures.
+  useEffect(() => {
+    const reload = () => void useTodayStore.getState().load()
+    const offs = [bridge().on('chat.message', reload), bridge().on('chat.ack', reload), bridge().on('instance.status', reload), bridge().on('instances.changed', reload)]
+    return () => offs.forEach((off) => off())
+  }, [])
 
   const quota = overview?.quota
   const full = !!quota && quota.limit !== null && quota.used >= quota.limit
@@ -26,15 +37,15 @@ export function InstancesView() {
           </p>
         ) : null}
       </header>
-      <CreateInstanceForm disabledReason={full ? 'The plan’s instance quota is used up: delete an instance you no longer need, or start Switchboard with the paid plan (--plan paid).' : undefined} />
       <ErrorNote error={error} onDismiss={clearError} />
       {loading && !overview ? <Spinner label="Loading instances…" /> : null}
       {overview && overview.instances.length === 0 ? <p className="empty">No instances yet. Create one to pair a WhatsApp account.</p> : null}
       <ul className="cards" aria-label="Instances">
         {overview?.instances.map((i) => (
-          <InstanceCard key={i.id} instance={i} />
+          <InstanceCard key={i.id} instance={i} day={today[i.id]} />
         ))}
       </ul>
+      <CreateInstanceForm disabledReason={full ? 'The plan’s instance quota is used up: delete an instance you no longer need, or choose the paid plan in Settings.' : undefined} />
     </section>
   )
 }

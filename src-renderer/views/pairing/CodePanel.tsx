@@ -1,19 +1,23 @@
-// Pairing by phone number: validate the number as the API does, request a code, show it big as XXXX-XXXX.
+// Pairing by phone number: the number typed as in New chat (+1 555 000 0001, or in the default country shown),
+// read by the app's one normalization and sent as digits; the code is shown big as XXXX-XXXX.
 import { useState, type FormEvent } from 'react'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { Spinner } from '../../components/Spinner.js'
-import { formatPairingCode, phoneNumberProblem } from '../../lib/format.js'
+import { CountryNote } from '../../components/CountryNote.js'
+import { formatPairingCode } from '../../lib/format.js'
+import { defaultCountry, formatPhoneNumber, readPhoneNumber } from '../../lib/phone.js'
 import { usePairingStore } from '../../stores/pairing-store.js'
 
 export function CodePanel({ instanceId }: { instanceId: string }) {
   const [phone, setPhone] = useState('')
   const [touched, setTouched] = useState(false)
   const { code, codeBusy, codeError, requestCode } = usePairingStore()
-  const problem = phoneNumberProblem(phone)
+  const [country, setCountry] = useState(defaultCountry)
+  const { digits, problem } = readPhoneNumber(phone, country)
   const submit = (e: FormEvent) => {
     e.preventDefault()
     setTouched(true)
-    if (!problem) void requestCode(instanceId, phone.trim())
+    if (digits) void requestCode(instanceId, digits)
   }
   const shown = code && code.instanceId === instanceId ? code : null
   return (
@@ -24,9 +28,10 @@ export function CodePanel({ instanceId }: { instanceId: string }) {
         <div className="row">
           <input
             id="pairing-phone"
-            inputMode="numeric"
+            type="tel"
+            inputMode="tel"
             autoComplete="off"
-            placeholder="15550000001"
+            placeholder="+1 555 000 0001"
             value={phone}
             aria-invalid={touched && !!problem}
             aria-describedby="pairing-phone-help"
@@ -38,8 +43,9 @@ export function CodePanel({ instanceId }: { instanceId: string }) {
           </button>
         </div>
         <p id="pairing-phone-help" className={touched && problem ? 'field-error' : 'muted small'}>
-          {touched && problem ? problem : 'Digits only, country code first, e.g. 15550000001'}
+          {touched && problem ? problem : digits ? `Links ${formatPhoneNumber(digits)}` : 'As you write it, e.g. +1 555 000 0001'}
         </p>
+        <CountryNote country={country} onChange={setCountry} />
       </form>
       {codeBusy ? <Spinner label="Asking the network for a code…" /> : null}
       <ErrorNote error={codeError} />

@@ -1,9 +1,39 @@
-// What a simulated person sent and received (decrypted), refreshed every few seconds while open.
-import { useEffect } from 'react'
+// What a simulated person sent and received (decrypted), refreshed every few seconds while open. A photo shows as
+// a thumbnail with its caption (its bytes read once through sandbox.media), other files by their type.
+import { useEffect, useState } from 'react'
+import type { SandboxMessageDto } from '../../../src-preload/contract/dto.js'
+import { bridge, call } from '../../lib/bridge.js'
 import { formatTime } from '../../lib/format.js'
 import { useSandboxStore } from '../../stores/sandbox-store.js'
 
 const REFRESH_MS = 3_000
+
+/** Thumbnails already read, per phone and message (the inbox refreshes every few seconds). */
+const thumbnails = new Map<string, string>()
+
+function Thumbnail({ phoneNumber, m }: { phoneNumber: string; m: SandboxMessageDto }) {
+  const key = `${phoneNumber} ${m.id}`
+  const [src, setSrc] = useState(() => thumbnails.get(key))
+  const [failed, setFailed] = useState(false)
+  useEffect(() => {
+    if (src) return
+    let live = true
+    call(bridge().sandbox.media({ phoneNumber, messageId: m.id })).then(
+      (c) => {
+        thumbnails.set(key, c.dataUrl)
+        if (live) setSrc(c.dataUrl)
+      },
+      () => live && setFailed(true)
+    )
+    return () => {
+      live = false
+    }
+  }, [key, src, phoneNumber, m.id])
+  if (failed) return <span className="muted small">[photo unavailable]</span>
+  return src ? <img className="inbox-thumb" src={src} alt={m.text ? `Photo: ${m.text}` : 'Photo'} /> : <span className="inbox-thumb loading" aria-label="Loading photo" />
+}
+
+const isPhoto = (m: SandboxMessageDto) => !!m.media && (m.media.mimetype?.startsWith('image/') ?? m.type === 'image')
 
 export function Inbox({ phoneNumber }: { phoneNumber: string }) {
   const messages = useSandboxStore((s) => s.inbox[phoneNumber])
@@ -22,7 +52,8 @@ export function Inbox({ phoneNumber }: { phoneNumber: string }) {
           <span className="muted small">
             {m.fromMe ? `to ${m.to.split('@')[0]}` : `from ${m.from.split('@')[0]}`} · {formatTime(m.timestamp)}
           </span>
-          <span className="text">{m.text ?? `[${m.type}]`}</span>
+          {isPhoto(m) ? <Thumbnail phoneNumber={phoneNumber} m={m} /> : null}
+          <span className="text">{m.text ?? (isPhoto(m) ? '' : `[${m.type}]`)}</span>
         </li>
       ))}
     </ol>

@@ -1,7 +1,9 @@
-// Creates a simulated phone: a number typed as people write it (+1 555 000 0001, (555) 000-0001; stored as its
-// digits, shown before creating) and the person's name.
+// Creates a simulated phone: a number typed as people write it (+1 555 000 0001, or (555) 000-0001 in the default
+// country shown beside it; stored as its digits with the country code, shown before creating) and the person's name.
 import { useState, type FormEvent } from 'react'
 import { Spinner } from '../../components/Spinner.js'
+import { CountryNote } from '../../components/CountryNote.js'
+import { defaultCountry, formatPhoneNumber } from '../../lib/phone.js'
 import { useSandboxStore } from '../../stores/sandbox-store.js'
 import { phoneDigits, phoneInputProblem } from './phone-input.js'
 
@@ -10,8 +12,9 @@ export function NewPhoneForm() {
   const [name, setName] = useState('')
   const [touched, setTouched] = useState(false)
   const { creating, createPhone } = useSandboxStore()
-  const problem = phoneInputProblem(phone)
-  const digits = phoneDigits(phone)
+  const [country, setCountry] = useState(defaultCountry)
+  const problem = phoneInputProblem(phone, country)
+  const digits = phoneDigits(phone, country)
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     setTouched(true)
@@ -27,8 +30,9 @@ export function NewPhoneForm() {
       <label htmlFor="sandbox-phone">Phone number</label>
       <input id="sandbox-phone" type="tel" inputMode="tel" placeholder="+1 555 000 0001" value={phone} onChange={(e) => setPhone(e.target.value)} aria-invalid={touched && !!problem} aria-describedby="sandbox-phone-digits" />
       <span id="sandbox-phone-digits" className="hint">
-        {!problem && digits !== phone.trim() ? `Creates ${digits}` : ''}
+        {!problem && digits !== phone.trim() ? `Creates ${formatPhoneNumber(digits)}` : ''}
       </span>
+      <CountryNote country={country} onChange={setCountry} />
       <label htmlFor="sandbox-name">Name</label>
       <input id="sandbox-name" placeholder="Alice" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
       <button type="submit" className="primary" disabled={creating}>

@@ -1,7 +1,10 @@
-// What the person behind a simulated phone can do: scan an instance's QR, type a pairing code, send a text (their
+// What the person behind a simulated phone can do: scan an instance's QR, type a pairing code, send a text or a
+// photo/file from a picker, the text then its caption (their
 // settings are in PhoneSettings.tsx). Each action is one line: label, its field(s), its button (the grid keeps them there at every card width).
 // The recipient is picked from the other simulated phones, or typed (a number as people write it, or a chat id).
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
+import { Icon } from '../../components/Icon.js'
+import { fileToBase64 } from '../../lib/files.js'
 import type { SandboxPhoneDto } from '../../../src-preload/contract/dto.js'
 import { useInstancesStore } from '../../stores/instances-store.js'
 import { useSandboxStore } from '../../stores/sandbox-store.js'
@@ -14,7 +17,9 @@ export function PhoneActions({ phone }: { phone: SandboxPhoneDto }) {
   const p = phone.phoneNumber
   const instances = useInstancesStore((s) => s.overview?.instances)
   const waiting = (instances ?? []).filter((i) => i.status === 'SCAN_QR_CODE')
-  const { scanQr, enterCode, sendText } = useSandboxStore()
+  const { scanQr, enterCode, sendText, sendFile } = useSandboxStore()
+  const [file, setFile] = useState<File | null>(null)
+  const picker = useRef<HTMLInputElement>(null)
   const busy = useSandboxStore((s) => !!s.activity[p]?.busy)
   /** Who the person can write to: the other simulated phones (paired instances are reached through them). */
   const others = useSandboxStore((s) => s.phones)?.filter((o) => o.phoneNumber !== p) ?? []
@@ -39,7 +44,11 @@ export function PhoneActions({ phone }: { phone: SandboxPhoneDto }) {
   }
   const onSend = async (e: FormEvent) => {
     e.preventDefault()
-    if (await sendText(p, to, text)) setText('')
+    const sent = file ? await sendFile(p, to, { name: file.name, mimetype: file.type || 'application/octet-stream', base64: await fileToBase64(file) }, text.trim()) : await sendText(p, to, text)
+    if (!sent) return
+    setText('')
+    setFile(null)
+    if (picker.current) picker.current.value = ''
   }
   return (
     <div className="phone-actions">
@@ -81,10 +90,20 @@ export function PhoneActions({ phone }: { phone: SandboxPhoneDto }) {
               <input id={`to-typed-${p}`} placeholder="+1 555 000 0002 or …@g.us" value={typed} onChange={(e) => setTyped(e.target.value)} />
             </>
           ) : null}
-          <label htmlFor={`text-${p}`} className="sr-only">Message</label>
-          <input id={`text-${p}`} placeholder="Message" value={text} onChange={(e) => setText(e.target.value)} />
+          <label htmlFor={`text-${p}`} className="sr-only">{file ? 'Caption' : 'Message'}</label>
+          <input id={`text-${p}`} placeholder={file ? 'Caption (optional)' : 'Message'} value={text} onChange={(e) => setText(e.target.value)} />
+          <label htmlFor={`file-${p}`} className="file-pick">
+            {file ? (
+              <>
+                <Icon name="clip" /> {file.name}
+              </>
+            ) : (
+              'Photo or file…'
+            )}
+          </label>
+          <input id={`file-${p}`} ref={picker} type="file" className="sr-only" aria-label={`Attach a photo or file as ${phone.name}`} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
         </span>
-        <button type="submit" disabled={busy || !to || !text}>
+        <button type="submit" disabled={busy || !to || (!text && !file)}>
           Send a message as this person
         </button>
       </form>

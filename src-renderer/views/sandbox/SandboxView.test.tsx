@@ -276,7 +276,7 @@ describe('SandboxView', () => {
     await screen.findByText(/No simulated phones yet/)
     const field = screen.getByLabelText('Phone number')
     await userEvent.type(field, '+1 555 000 0001')
-    expect(field).toHaveAccessibleDescription('Creates 15550000001')
+    expect(field).toHaveAccessibleDescription('Creates +1 555 000 0001')
     await userEvent.click(screen.getByRole('button', { name: 'Create phone' }))
     await waitFor(() => expect(b.callsTo('sandbox.createPhone')).toHaveLength(1))
     await userEvent.type(screen.getByLabelText('Phone number'), '(555) 000-0002')
@@ -285,7 +285,9 @@ describe('SandboxView', () => {
     await userEvent.type(screen.getByLabelText('Phone number'), '+1 555 abc')
     await userEvent.click(screen.getByRole('button', { name: 'Create phone' }))
     expect(screen.getByRole('alert')).toHaveTextContent('Use digits')
-    expect(b.callsTo('sandbox.createPhone')).toEqual([{ phoneNumber: '15550000001' }, { phoneNumber: '5550000002' }])
+    // "(555) 000-0002" is read in the default country shown beside the field (United States here), as New chat reads it.
+    expect(screen.getByLabelText('Numbers without + are read in')).toHaveDisplayValue(/United States \(\+1\)/)
+    expect(b.callsTo('sandbox.createPhone')).toEqual([{ phoneNumber: '15550000001' }, { phoneNumber: '15550000002' }])
   })
 
   it('lists phones in number order, with the same presence badge for every phone and device', async () => {

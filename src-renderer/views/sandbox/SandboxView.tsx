@@ -10,13 +10,12 @@ import { useSandboxStore } from '../../stores/sandbox-store.js'
 import { FaultsPanel } from './FaultsPanel.js'
 import { NewPhoneForm } from './NewPhoneForm.js'
 import { PhoneCard } from './PhoneCard.js'
-import { phoneDigits } from './phone-input.js'
 
 /** The filter appears once there are more phones than fit on a screen or two. */
 const FILTER_FROM = 5
 const matches = (p: { name: string; phoneNumber: string }, filter: string) => {
   const f = filter.trim().toLowerCase()
-  const digits = phoneDigits(f)
+  const digits = f.replace(/[\s().+-]/g, '')
   return !f || p.name.toLowerCase().includes(f) || (/^[0-9]+$/.test(digits) && p.phoneNumber.includes(digits))
 }
 

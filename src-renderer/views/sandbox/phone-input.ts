@@ -1,26 +1,21 @@
-// Phone numbers as people type them in the Sandbox view ("+1 555 000 0001", "(555) 000-0001", "0044 20 …"):
-// spaces, dashes, dots, brackets and a leading + or 00 are accepted and dropped; the core gets digits only.
+// Phone numbers typed in the Sandbox view, read by the app's one normalization (lib/phone.ts): "+1 555 000 0001",
+// "(555) 000-0001" in the default country, "0044 20 …"; the core gets digits with the country code.
+import type { CountryCode } from 'libphonenumber-js/min'
+import { readPhoneNumber } from '../../lib/phone.js'
 
-/** The digits of a typed number (a leading + or 00 is the international prefix, not part of the number). */
-export function phoneDigits(value: string): string {
-  const compact = value.trim().replace(/[\s().\-\u00a0]/g, '')
-  return compact.startsWith('+') ? compact.slice(1) : compact.startsWith('00') ? compact.slice(2) : compact
+/** The digits (with country code) of a typed number, or the digits typed when it is not one yet. */
+export function phoneDigits(value: string, country?: CountryCode): string {
+  return readPhoneNumber(value, country).digits ?? value.replace(/\D/g, '')
 }
 
-/** Why a typed number cannot be a phone number with country code, or undefined when it can. */
-export function phoneInputProblem(value: string): string | undefined {
-  if (!value.trim()) return 'Enter the phone number with its country code'
-  const d = phoneDigits(value)
-  if (!/^[0-9]+$/.test(d)) return 'Use digits (spaces, dashes, brackets and a leading + are fine)'
-  if (d.startsWith('0')) return 'Start with the country code (it never starts with 0)'
-  if (d.length < 7 || d.length > 15) return 'A phone number with country code has 7 to 15 digits'
-  return undefined
+/** Why a typed number cannot be a phone number, or undefined when it can. */
+export function phoneInputProblem(value: string, country?: CountryCode): string | undefined {
+  return readPhoneNumber(value, country).problem
 }
 
 /** A recipient typed freely: a chat id (with @) as it is, a number as its digits. */
-export const recipientOf = (value: string): string => {
+export const recipientOf = (value: string, country?: CountryCode): string => {
   const v = value.trim()
   if (v.includes('@')) return v
-  const d = phoneDigits(v)
-  return /^[0-9]+$/.test(d) ? d : v
+  return readPhoneNumber(v, country).digits ?? v
 }

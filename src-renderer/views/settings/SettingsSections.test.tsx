@@ -19,7 +19,8 @@ const base: AppSettingsDto = {
   logLevel: { value: 'info', effective: 'info', pinnedBy: null },
   publicUrl: { value: null, effective: null, pinnedBy: null },
   dataDir: { path: '/home/u/.config/Switchboard', canOpen: false },
-  startAtLogin: { available: false, value: false }
+  startAtLogin: { available: false, value: false },
+  notifications: { mutedInstances: [], sound: false }
 }
 
 /** A core-like settings store: set applies live except host/port (next start); bad hosts refused as the core does. */

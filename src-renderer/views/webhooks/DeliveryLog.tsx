@@ -27,7 +27,9 @@ function DeliveryRow({ instanceId, d, open, onToggle, description }: { instanceI
           </span>
         ) : null}
       </td>
-      <td className="mono small delivery-url">{d.url}</td>
+      <td className="mono small delivery-url">
+        <BreakableUrl url={d.url} />
+      </td>
       <td>
         <span className={`tag tag-${d.state}`}>{STATE[d.state] ?? d.state}</span>
         {d.nextAttemptAt && d.attempts > 0 ? <span className="small muted next-attempt" data-testid="next-attempt"> next try {formatClock(d.nextAttemptAt)}</span> : null}
@@ -44,6 +46,21 @@ function DeliveryRow({ instanceId, d, open, onToggle, description }: { instanceI
         <button type="button" disabled={replaying !== null} onClick={() => void replay(instanceId, d.eventId, d.webhookId)}>{busy ? 'Replaying…' : 'Replay'}</button>
       </td>
     </tr>
+  )
+}
+
+/** A URL with line-break chances only after / ? & (a browser otherwise breaks it anywhere, e.g. inside the port). */
+export function BreakableUrl({ url }: { url: string }) {
+  const parts = url.split(/(?<=[/?&])/)
+  return (
+    <>
+      {parts.map((p, i) => (
+        <span key={i}>
+          {p}
+          {i < parts.length - 1 ? <wbr /> : null}
+        </span>
+      ))}
+    </>
   )
 }
 

@@ -17,6 +17,7 @@ export function WebhooksView() {
   const data = useWebhooksStore((s) => (instanceId ? s.data[instanceId] : undefined))
   const { loading, error, load } = useWebhooksStore()
   const reconnects = useAppStore((s) => s.reconnects)
+  const go = useAppStore((s) => s.go)
   const [adding, setAdding] = useState(false)
   useEffect(() => {
     if (instanceId) void load(instanceId)
@@ -35,7 +36,10 @@ export function WebhooksView() {
           <h2>
             <Icon name="lock" /> Webhooks need the paid plan
           </h2>
-          <p>On the free plan Switchboard does not deliver events to URLs. Start Switchboard with the paid plan (<code>--plan paid</code>) to configure them.</p>
+          <p>On the free plan Switchboard does not deliver events to URLs. Choose the paid plan in Settings to configure them (no restart needed).</p>
+          <button type="button" className="primary" onClick={() => go('settings')}>
+            Open Settings
+          </button>
         </div>
       ) : null}
       {data && data.allowed ? (

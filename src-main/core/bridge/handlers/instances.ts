@@ -2,6 +2,7 @@
 import type { InstanceRow } from '../../db/repositories/instances-repo.js'
 import { instanceQuotaOf } from '../../domain/plans.js'
 import type { InstanceView } from '../../engine/instance-manager.js'
+import { startOfLocalDay } from '../../messaging/reads/day-summary.js'
 import type { BridgeContext } from './context.js'
 import type { HandlersOf } from './types.js'
 
@@ -34,6 +35,10 @@ export function instanceHandlers({ services: { instances, reads, health }, accou
     'instances.unread': () => ({
       instances: instances.listRows(account().id).map((row) => ({ instanceId: row.id, ...reads.unread(row.id) }))
     }),
+    'instances.today': () => {
+      const now = Date.now()
+      return { since: startOfLocalDay(now), instances: instances.listRows(account().id).map((row) => ({ instanceId: row.id, ...reads.today(row.id, now) })) }
+    },
     'instances.delete': async ({ instanceId }) => {
       const row = owned(instanceId)
       await manager.delete(row.id)

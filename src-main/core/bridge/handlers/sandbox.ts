@@ -6,6 +6,7 @@ import type { SandboxDeviceDto, SandboxMessageDto, SandboxPhoneDto, SandboxPhone
 import type { InstanceRow } from '../../db/repositories/instances-repo.js'
 import type { PersonMessage, SandboxControl, SandboxPhone, SandboxPhoneSettings } from '../../services/sandbox-control.js'
 import { bridgeErrors } from '../errors.js'
+import { sandboxErrors } from '../../sandbox/errors.js'
 import type { BridgeContext } from './context.js'
 import type { HandlersOf } from './types.js'
 
@@ -47,7 +48,19 @@ export function deviceInstances(devices: SandboxPhone['devices'], paired: readon
   return named
 }
 
-const messageDto = (m: PersonMessage): SandboxMessageDto => ({ id: m.id, from: m.from, to: m.to, type: m.type, text: m.text, timestamp: m.timestamp * 1000, fromMe: m.fromMe })
+const messageDto = (m: PersonMessage): SandboxMessageDto => ({
+  id: m.id,
+  from: m.from,
+  to: m.to,
+  type: m.type,
+  text: m.text,
+  timestamp: m.timestamp * 1000,
+  fromMe: m.fromMe,
+  media: m.mediaMimetype || m.mediaSha256 ? { mimetype: m.mediaMimetype } : null
+})
+
+/** Files the inbox shows as data: URLs (a thumbnail): larger ones are left to the API. */
+const INBOX_MEDIA_MAX_BYTES = 16 * 1024 * 1024
 
 export function sandboxHandlers({ services: { instances, pairingCodes, sandbox }, config, owned }: BridgeContext): HandlersOf<'sandbox'> {
   const net = (): SandboxControl => {
@@ -107,6 +120,15 @@ export function sandboxHandlers({ services: { instances, pairingCodes, sandbox }
     },
     'sandbox.sendText': ({ phoneNumber, to, text }) => net().sendText(phoneNumber, to, text),
     'sandbox.messages': async ({ phoneNumber }) => (await net().messages(phoneNumber)).map(messageDto),
-    'sandbox.readInbox': async ({ phoneNumber }) => ({ read: await net().readInbox(phoneNumber) })
+    'sandbox.readInbox': async ({ phoneNumber }) => ({ read: await net().readInbox(phoneNumber) }),
+    'sandbox.sendMedia': ({ phoneNumber, to, file, caption }) =>
+      net().sendMedia(phoneNumber, to, { bytes: Buffer.from(file.base64, 'base64'), mimetype: file.mimetype, name: file.name }, caption),
+    'sandbox.media': async ({ phoneNumber, messageId }) => {
+      const m = await net().mediaOf(phoneNumber, messageId)
+      if (!m) throw sandboxErrors.invalidRequest(`no media for message ${messageId}`)
+      if (m.body.length > INBOX_MEDIA_MAX_BYTES) throw sandboxErrors.invalidRequest(`the file is too large to show here (${m.body.length} bytes)`)
+      const mimetype = m.mimetype ?? 'application/octet-stream'
+      return { mimetype, filename: null, size: m.body.length, dataUrl: `data:${mimetype};base64,${m.body.toString('base64')}` }
+    }
   }
 }

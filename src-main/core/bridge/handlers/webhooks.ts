@@ -4,7 +4,7 @@
 import type { DeliveryDto, WebhooksDto } from '../../../../src-preload/contract/dto.js'
 import { coreErrors } from '../../domain/core-errors.js'
 import { hasActivePlan } from '../../domain/plans.js'
-import { EVENT_DESCRIPTIONS } from '../../messaging/events/event-descriptions.js'
+import { EVENT_DESCRIPTIONS, NOT_PRODUCED_EVENTS } from '../../messaging/events/event-descriptions.js'
 import { sendTestEvent, TEST_EVENT_CHOICES } from '../../services/webhook-samples.js'
 import { deliveryAttempts, instanceEvent } from '../../services/webhook-access.js'
 import { KNOWN_WEBHOOK_EVENTS, WebhookNotFoundError, type DeliveryInfo, type WebhookConfig } from '../../webhooks/index.js'
@@ -43,7 +43,8 @@ export function webhookHandlers({ services: { webhooks }, account, owned }: Brid
     instanceId,
     allowed: hasActivePlan(account().plan),
     webhooks: webhooks.list(instanceId).map(webhookDto),
-    knownEvents: [...KNOWN_WEBHOOK_EVENTS],
+    // The events a webhook may subscribe to in the UI: only those Switchboard produces.
+    knownEvents: KNOWN_WEBHOOK_EVENTS.filter((e) => !NOT_PRODUCED_EVENTS.has(e)),
     eventDescriptions: { ...EVENT_DESCRIPTIONS },
     testEvents: [...TEST_EVENT_CHOICES],
     counts: webhooks.counts(instanceId)

@@ -38,3 +38,6 @@ export const EVENT_DESCRIPTIONS: Record<KnownWebhookEvent | typeof TEST_EVENT, s
   'campaign.opt_out': 'A campaign recipient replied with an opt-out keyword and was added to the account\'s suppression list (Switchboard extension)',
   'webhook.test': 'A test delivery sent on request ("Send test event") to one webhook, whatever events it subscribes to; payload.test is true'
 }
+
+/** Names the API accepts in subscriptions (the hosted API has them) but Switchboard never sends: not offered in the UI. */
+export const NOT_PRODUCED_EVENTS: ReadonlySet<string> = new Set(['message.waiting'])

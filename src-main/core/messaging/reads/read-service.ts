@@ -40,6 +40,7 @@ import { mimetypeOfFile, type MediaFiles } from './media-files.js'
 import { deleteForEveryone, deleteForMe, editText, setPinned, type PinDuration } from './message-ops.js'
 import { readMessages, type MessageReadContext } from './message-reads.js'
 import { resolveMessage } from './message-ref.js'
+import { daySummary, type DaySummary } from './day-summary.js'
 import { unreadSummary, type UnreadSummary } from './unread-summary.js'
 import { anyCachedPictureUrl, profilePicture, type CachedPicture } from './profile-picture-cache.js'
 
@@ -310,6 +311,11 @@ export class ReadService {
   }
 
   /** Unread messages of the instance's chats and when the newest came (the UI's instance picker). */
+  /** The number's day so far (the Instances dashboard): sent, received, waiting, failed, last activity, unread. */
+  today(instanceId: string, now: number): DaySummary {
+    return daySummary(this.deps.db, instanceId, now)
+  }
+
   unread(instanceId: string): UnreadSummary {
     return unreadSummary(this.deps.db, instanceId)
   }

@@ -1,6 +1,7 @@
 // Fastify plugin with the sandbox admin routes of ARCHITECTURE.md §4.3 (plus presence, calls, media, faults
 // and the stanza inventory). The app mounts it only in sandbox mode, inside its authenticated scope; failures
 // are SandboxError codes for the app's one error mapper.
+import { PERSON_MEDIA_KINDS, personMediaContent } from './media-content.js'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type {} from '@fastify/swagger' // schema.tags / schema.summary
 import { Type, type Static } from '@sinclair/typebox'
@@ -84,7 +85,7 @@ const SendBody = Type.Object({
   to: Type.String({ description: 'Digits, a PN/LID/c.us JID, or a group JID' }),
   text: Type.String({ minLength: 1, maxLength: 65536 })
 })
-const MEDIA_KINDS = ['image', 'video', 'voice', 'audio', 'document', 'sticker'] as const
+const MEDIA_KINDS = PERSON_MEDIA_KINDS
 const SendMediaBody = Type.Object({
   to: Type.String({ description: 'Digits, a PN/LID/c.us JID, or a group JID' }),
   kind: Type.Union(MEDIA_KINDS.map((k) => Type.Literal(k)), { description: 'voice = a voice note (audio/ogg; codecs=opus by default); sticker = image/webp' }),
@@ -285,14 +286,7 @@ export const sandboxAdminRoutes: FastifyPluginAsync<SandboxAdminOptions> = async
       const { to, kind, data, mimetype, filename, caption } = req.body
       const file = Buffer.from(data, 'base64')
       if (!file.length) throw sandboxErrors.invalidRequest('data must be the file in base64')
-      const content =
-        kind === 'image' ? { image: file, ...(mimetype ? { mimetype } : {}), ...(caption ? { caption } : {}) }
-        : kind === 'video' ? { video: file, ...(mimetype ? { mimetype } : {}), ...(caption ? { caption } : {}) }
-        : kind === 'voice' ? { audio: file, ptt: true, mimetype: mimetype ?? 'audio/ogg; codecs=opus' }
-        : kind === 'audio' ? { audio: file, mimetype: mimetype ?? 'audio/mpeg' }
-        : kind === 'sticker' ? { sticker: file }
-        : { document: file, mimetype: mimetype ?? 'application/octet-stream', fileName: filename ?? 'document', ...(caption ? { caption } : {}) }
-      return reply.code(201).send(await network.sendMessage(req.params.phone, to, content))
+      return reply.code(201).send(await network.sendMessage(req.params.phone, to, personMediaContent(kind, file, { mimetype, filename, caption })))
     }
   )
 

@@ -1,0 +1,45 @@
+// Each number's day for the Instances dashboard (issue 20 item 13): sent, received, waiting, failed since local
+// midnight, last activity and unread, from the core (instances.today). Reloads are coalesced like the unread
+// counts: one query in flight and at most one pending, however many messages arrive meanwhile.
+import { create } from 'zustand'
+import type { TodaySummaryDto } from '../../src-preload/contract/dto.js'
+import { bridge, call } from '../lib/bridge.js'
+
+export type DayEntry = TodaySummaryDto['instances'][number]
+
+interface TodayState {
+  byInstance: Record<string, DayEntry>
+  loaded: boolean
+  load(): Promise<void>
+}
+
+let running: Promise<void> | null = null
+let pending: Promise<void> | null = null
+
+export const useTodayStore = create<TodayState>()((set, get) => {
+  const query = async (): Promise<void> => {
+    try {
+      const dto = await call(() => bridge().instances.today())
+      set({ byInstance: Object.fromEntries(dto.instances.map((e) => [e.instanceId, e])), loaded: true })
+    } catch {
+      // The day's figures are a summary: a failure leaves the last ones (the cards still show the state).
+    }
+  }
+  return {
+    byInstance: {},
+    loaded: false,
+    load(): Promise<void> {
+      if (!running) {
+        running = query().finally(() => {
+          running = null
+        })
+        return running
+      }
+      pending ??= running.then((): Promise<void> => {
+        pending = null
+        return get().load()
+      })
+      return pending
+    }
+  }
+})

@@ -1,0 +1,30 @@
+// The Chats view's announcement controls (issue 20 item 2): turn on this browser's notifications (the permission is
+// asked here, on the user's click, never on load), announce this number or not (a mute the core keeps), and a sound.
+import { useEffect } from 'react'
+import { ErrorNote } from '../../components/ErrorNote.js'
+import { useNotifyStore } from '../../stores/notify-store.js'
+
+export function NotifyControls({ instanceId }: { instanceId: string }) {
+  const { muted, sound, permission, loaded, error, load, setMuted, setSound, requestPermission } = useNotifyStore()
+  useEffect(() => {
+    if (!loaded) void load()
+  }, [loaded, load])
+  const on = !muted.includes(instanceId)
+  return (
+    <div className="notify-controls row small" role="group" aria-label="New message announcements">
+      {permission === 'default' ? (
+        <button type="button" onClick={() => void requestPermission()}>
+          Turn on notifications
+        </button>
+      ) : null}
+      {permission === 'denied' ? <span className="muted">Notifications are blocked for this page in the browser's site settings.</span> : null}
+      <label>
+        <input type="checkbox" checked={on} onChange={(e) => void setMuted(instanceId, !e.target.checked)} /> Notify for this number
+      </label>
+      <label>
+        <input type="checkbox" checked={sound} onChange={(e) => void setSound(e.target.checked)} /> Sound
+      </label>
+      <ErrorNote error={error} />
+    </div>
+  )
+}
