@@ -88,9 +88,12 @@ export class SandboxControl {
     return this.net().sendMessage(phoneNumber, to, personMediaContent(mediaKindOf(file.mimetype), file.bytes, { mimetype: file.mimetype, filename: file.name, ...(caption ? { caption } : {}) }))
   }
 
-  /** A message's media as the person's phone decrypted it (undefined: none). */
-  mediaOf(phoneNumber: string, messageId: string): Promise<{ mimetype: string | null; body: Buffer } | undefined> {
-    return this.net().mediaOf(phoneNumber, messageId)
+  /** A message's media as the person's phone decrypted it; refused when there is none or it is over maxBytes. */
+  async mediaOf(phoneNumber: string, messageId: string, maxBytes: number): Promise<{ mimetype: string | null; body: Buffer }> {
+    const m = await this.net().mediaOf(phoneNumber, messageId)
+    if (!m) throw sandboxErrors.invalidRequest(`no media for message ${messageId}`)
+    if (m.body.length > maxBytes) throw sandboxErrors.invalidRequest(`the file is too large to show here (${m.body.length} bytes)`)
+    return m
   }
 
   /** The person reads their newest received messages (read receipts: the sender's ticks turn Read); how many. */

@@ -6,7 +6,6 @@ import type { SandboxDeviceDto, SandboxMessageDto, SandboxPhoneDto, SandboxPhone
 import type { InstanceRow } from '../../db/repositories/instances-repo.js'
 import type { PersonMessage, SandboxControl, SandboxPhone, SandboxPhoneSettings } from '../../services/sandbox-control.js'
 import { bridgeErrors } from '../errors.js'
-import { sandboxErrors } from '../../sandbox/errors.js'
 import type { BridgeContext } from './context.js'
 import type { HandlersOf } from './types.js'
 
@@ -124,9 +123,7 @@ export function sandboxHandlers({ services: { instances, pairingCodes, sandbox }
     'sandbox.sendMedia': ({ phoneNumber, to, file, caption }) =>
       net().sendMedia(phoneNumber, to, { bytes: Buffer.from(file.base64, 'base64'), mimetype: file.mimetype, name: file.name }, caption),
     'sandbox.media': async ({ phoneNumber, messageId }) => {
-      const m = await net().mediaOf(phoneNumber, messageId)
-      if (!m) throw sandboxErrors.invalidRequest(`no media for message ${messageId}`)
-      if (m.body.length > INBOX_MEDIA_MAX_BYTES) throw sandboxErrors.invalidRequest(`the file is too large to show here (${m.body.length} bytes)`)
+      const m = await net().mediaOf(phoneNumber, messageId, INBOX_MEDIA_MAX_BYTES)
       const mimetype = m.mimetype ?? 'application/octet-stream'
       return { mimetype, filename: null, size: m.body.length, dataUrl: `data:${mimetype};base64,${m.body.toString('base64')}` }
     }
