@@ -321,7 +321,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       accounts,
       settings,
       // Wall clock too: store timestamps, the edit window and the picture cache are real time.
-      reads: new ReadService({ db, manager: instances, engine, media, checks: { limiter, queue }, now: Date.now })
+      reads: new ReadService({ db, manager: instances, engine, media, checks: { limiter, queue }, now: Date.now, waiting: (id) => sender.waiting(id) })
     }
     const app = await buildApiApp({
       services,

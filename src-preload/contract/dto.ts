@@ -359,6 +359,23 @@ export interface MessageDto {
   timestamp: number
   ack: MessageAck | null
   media: MessageMediaDto | null
+  /** A send this app or the API accepted: where it is (kept across reloads and restarts; issue 20 item 1). */
+  queue?: MessageQueueDto
+}
+
+/** The queue state of an accepted send, read from the core's outbound rows. */
+export interface MessageQueueDto {
+  state: 'waiting' | 'held' | 'sending' | 'sent' | 'not_sent'
+  /** Why it waits (waiting/held); null otherwise. */
+  reason: WaitReasonDto | null
+  /** When it is expected to go (ms), when known. */
+  notBefore: number | null
+  /** When it was accepted (ms). */
+  acceptedAt: number
+  /** Why it was not sent, in words (not_sent only). */
+  error: string | null
+  /** A restart dropped it and Resend can still send it. */
+  resendable: boolean
 }
 
 export interface ChatsPageDto {

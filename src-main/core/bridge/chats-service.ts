@@ -5,7 +5,7 @@
 // data: URLs (downloaded through MediaFiles, with its expired-media recovery), never through the API's /api/files.
 import { readFile, stat } from 'node:fs/promises'
 import type { WASocket } from '@whiskeysockets/baileys'
-import type { ChatDto, MediaContentDto, MessageAck, MessageDto } from '../../../src-preload/contract/dto.js'
+import type { ChatDto, MediaContentDto, MessageAck, MessageDto, WaitReasonDto } from '../../../src-preload/contract/dto.js'
 import { mediaLabel } from '../../../src-preload/contract/media-label.js'
 import type { Db } from '../db/connection.js'
 import type { EventSubscriber } from '../domain/event-bus.js'
@@ -13,6 +13,7 @@ import type { CoreEventMap } from '../domain/events.js'
 import { toApiChatId, toWaJid } from '../messaging/chat-ids.js'
 import { markRead } from '../messaging/reads/chat-ops.js'
 import { mimetypeOfFile, type MediaFiles } from '../messaging/reads/media-files.js'
+import { withOutbound, type OutboundQueueInfo } from '../messaging/reads/outbound-history.js'
 import { resultMessageId, type SendResult, type SendService } from '../messaging/send/send-service.js'
 import { canonicalJid, findMessage, getContact, listChatMessages, listChatsWithLastMessage, type StoredChat, type StoredMessage } from '../messaging/store/index.js'
 import { isUndecryptableStub } from '../messaging/store/undecryptable-repo.js'
@@ -47,6 +48,10 @@ const dataUrlMimetype = (mimetype: string | null, fileName: string): string => {
 
 /** A typed number (+1 555 000-0001) as digits when the search looks like one, so it finds the chat's id. */
 const phoneNeedle = (needle: string): string | undefined => (/^[+\d\s().-]+$/.test(needle) ? needle.replace(/\D/g, '') || undefined : undefined)
+
+/** A message's queue state for the thread (issue 20 item 1). */
+const withQueue = (m: MessageDto, q: OutboundQueueInfo | null): MessageDto =>
+  q ? { ...m, queue: { state: q.state, reason: (q.reason as WaitReasonDto | null) ?? null, notBefore: q.notBefore, acceptedAt: q.acceptedAt, error: q.error?.message ?? null, resendable: q.resendable } } : m
 
 /** WAHA acks (-1 ERROR, 0 PENDING, 1 SERVER, 2 DEVICE, 3 READ, 4 PLAYED) as the UI's ticks. */
 export function ackName(ack: number): MessageAck {
@@ -121,7 +126,8 @@ export function createStoreChats(d: StoreChatsDeps): ChatsService {
 
     listMessages(instanceId, chatId, q) {
       const cursor = parseCursor(q.cursor)
-      const rows = listChatMessages(db, instanceId, chatJid(instanceId, chatId), { limit: q.limit + 1, ...(cursor ? { until: cursor.until, offset: cursor.skip } : {}) })
+      const jid = chatJid(instanceId, chatId)
+      const rows = listChatMessages(db, instanceId, jid, { limit: q.limit + 1, ...(cursor ? { until: cursor.until, offset: cursor.skip } : {}) })
       const page = rows.slice(0, q.limit)
       const oldest = page[page.length - 1]
       let next: string | null = null
@@ -129,7 +135,13 @@ export function createStoreChats(d: StoreChatsDeps): ChatsService {
         const sameSecond = page.filter((m) => m.timestamp === oldest.timestamp).length
         next = `${oldest.timestamp}:${sameSecond + (cursor && cursor.until === oldest.timestamp ? cursor.skip : 0)}`
       }
-      return { messages: page.reverse().map(messageDto), hasMore: next !== null, cursor: next }
+      // Accepted sends are part of the history (waiting, held, not sent): those from this page's oldest second up to
+      // the previous page's oldest (outbound-history.ts), so a reload or a restart shows what the queue holds.
+      const entries = withOutbound(db, instanceId, jid, page, {
+        bounds: { since: next !== null && oldest ? oldest.timestamp * 1000 : 0, before: cursor ? cursor.until * 1000 : Number.MAX_SAFE_INTEGER },
+        waiting: d.sender.waiting(instanceId)
+      })
+      return { messages: entries.reverse().map((e) => withQueue(messageDto(e.message), e.queue)), hasMore: next !== null, cursor: next }
     },
 
     async sendText(instanceId, chatId, text) {

@@ -39,6 +39,8 @@ import { deleteForEveryone, deleteForMe, editText, setPinned, type PinDuration }
 import { readMessages, type MessageReadContext } from './message-reads.js'
 import { resolveMessage } from './message-ref.js'
 import { unreadSummary, type UnreadSummary } from './unread-summary.js'
+import { apiPageBounds, withOutbound, type OutboundQueueInfo } from './outbound-history.js'
+import type { WaitingSend } from '../send/send-service.js'
 import { anyCachedPictureUrl, profilePicture, type CachedPicture } from './profile-picture-cache.js'
 
 export interface ReadServiceDeps {
@@ -51,6 +53,8 @@ export interface ReadServiceDeps {
   checks: CheckLimits
   /** Wall-clock milliseconds: store timestamps, the edit window and the picture cache are real time. */
   now: () => number
+  /** The send queue's waiting messages of an instance (why and until when), for the queue state of accepted sends. */
+  waiting?: (instanceId: string) => WaitingSend[]
 }
 
 /** One entry of the chats overview. */
@@ -95,6 +99,28 @@ export interface MediaFile {
   size: number
   mimetype: string
 }
+
+/** The queue state of a message this API accepted, as GET /v2/chats/messages spells it. */
+export interface ApiQueueState {
+  status: OutboundQueueInfo['state']
+  reason: string | null
+  not_before: number | null
+  accepted_at: number
+  error: { code: string; message: string } | null
+  resendable: boolean
+}
+
+/** A message of a chat page: the stored message, and `queue` on messages this API accepted. */
+export type ApiChatMessage = ApiStoredMessage & { queue?: ApiQueueState }
+
+const toApiQueue = (q: OutboundQueueInfo): ApiQueueState => ({
+  status: q.state,
+  reason: q.reason,
+  not_before: q.notBefore,
+  accepted_at: q.acceptedAt,
+  error: q.error,
+  resendable: q.resendable
+})
 
 export class ReadService {
   constructor(private readonly deps: ReadServiceDeps) {}
@@ -168,10 +194,32 @@ export class ReadService {
     })
   }
 
-  /** A chat's messages, newest first; an unknown chat has none. downloadMedia fetches missing media first. */
-  chatMessages(instanceId: string, chatJid: string, q: ChatMessagesQuery, downloadMedia: boolean): Promise<ApiStoredMessage[]> {
-    const list = listChatMessages(this.deps.db, instanceId, this.storeJid(instanceId, chatJid), q)
-    return readMessages(list, this.readContext(instanceId), downloadMedia)
+  /**
+   * A chat's messages, newest first, with the sends this API accepted for it that the store does not hold (waiting,
+   * held, sending, not sent; see outbound-history.ts): those carry `queue`. An unknown chat has none.
+   * downloadMedia fetches missing media first.
+   */
+  async chatMessages(instanceId: string, chatJid: string, q: ChatMessagesQuery, downloadMedia: boolean): Promise<ApiChatMessage[]> {
+    const { db } = this.deps
+    const chat = this.storeJid(instanceId, chatJid)
+    const list = listChatMessages(db, instanceId, chat, q)
+    const entries = withOutbound(db, instanceId, chat, list, {
+      // Incoming only (filter.fromMe=false): no accepted send belongs.
+      bounds: q.fromMe === false ? { since: 0, before: 0 } : apiPageBounds(db, instanceId, chat, q, list),
+      ...(q.ack === undefined ? {} : { ack: q.ack }),
+      waiting: this.deps.waiting?.(instanceId) ?? []
+    })
+    const ctx = this.readContext(instanceId)
+    const stored = await readMessages(entries.filter((e) => !e.unstored).map((e) => e.message), ctx, downloadMedia)
+    const unstored = await readMessages(entries.filter((e) => e.unstored).map((e) => e.message), ctx, false)
+    let s = 0
+    let u = 0
+    return entries.map((e) => {
+      const api = e.unstored ? unstored[u++]! : stored[s++]!
+      if (!e.queue) return api
+      const media = e.unstored && api.media ? { ...api.media, url: null, error: 'not sent yet' } : api.media
+      return { ...api, media, source: 'api', queue: toApiQueue(e.queue) }
+    })
   }
 
   /** The stored message a parsed id names; 404 message_not_found when the store does not have it. */

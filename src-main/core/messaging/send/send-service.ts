@@ -14,6 +14,8 @@ import { restoredCommand, storedCommand } from './durable-commands.js'
 import type { MediaFile, MediaLimits } from './media-input.js'
 import type { NotSentReports } from './not-sent.js'
 import * as rows from './outbound-repo.js'
+import { markResent } from './outbound-history-repo.js'
+import { encodePreview, previewOf } from './outbound-preview.js'
 import type { FileSlot, OutboxMedia } from './outbox-media.js'
 import { RecipientCheck } from './recipients.js'
 import type { SendCommand } from './send-command.js'
@@ -228,7 +230,9 @@ export class SendService {
     const messageId = generateMessageIDV2(sock.user!.id)
     const media = this.deps.outboxMedia
     const command = req.durable && media ? storedCommand(req.durable.command, req.durable.loaded, (slot) => media.nameOf(req.instanceId, messageId, slot)).json : null
-    rows.insertOutbound(db, { instanceId: req.instanceId, messageId, chatJid: req.chatJid, kind: req.kind, command }, clock.now())
+    // What its chat shows of it from now on (waiting, held, not sent), kept after the command goes.
+    const preview = req.durable ? encodePreview(previewOf(req.durable.command, req.durable.loaded)) : null
+    rows.insertOutbound(db, { instanceId: req.instanceId, messageId, chatJid: req.chatJid, kind: req.kind, command, preview }, clock.now())
     // The network limits new chats now: hold it rather than have it refused (each refusal burns the number more).
     if (this.holdsNewChat(req)) return this.hold({ req, messageId, quoted })
 
@@ -429,6 +433,7 @@ export class SendService {
     if (!command) throw sendErrors.notResendable(messageId, 'its file is no longer kept (files of dropped messages go at the next restart)')
     try {
       const result = await this.send(instanceId, command)
+      markResent(db, instanceId, messageId, resultMessageId(result))
       this.deps.outboxMedia?.removeMessage(instanceId, messageId)
       return { result, command }
     } catch (e) {
