@@ -173,6 +173,10 @@ export const CHANNELS = {
   'chats.media': channel(
     Type.Object({ instanceId: InstanceId, chatId: Type.String({ minLength: 1, maxLength: 128 }), messageId: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false })
   ).returns<D.MediaContentDto>(),
+  /** Message text across the instance's chats (full-text index), newest first; `query` needs a letter or digit. */
+  'chats.search': channel(
+    Type.Object({ instanceId: InstanceId, query: Type.String({ minLength: 1, maxLength: 200 }), chatId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })), ...Page }, { additionalProperties: false })
+  ).returns<D.MessageSearchDto>(),
   /** Whether a typed number (any spelling: +1 555 000 0001) is on WhatsApp: one number check of the instance's policy. */
   'chats.checkNumber': channel(Type.Object({ instanceId: InstanceId, phone: Type.String({ minLength: 1, maxLength: 32 }) }, { additionalProperties: false })).returns<D.NumberCheckDto>()
 } as const

@@ -363,6 +363,24 @@ export interface MessageDto {
   queue?: MessageQueueDto
 }
 
+/** A message found by text search (chats.search), newest first. */
+export interface MessageSearchHitDto {
+  chatId: string
+  /** The chat's name, or its number when it has none. */
+  chatName: string
+  messageId: string
+  fromMe: boolean
+  /** ms */
+  timestamp: number
+  /** An excerpt of the text with the matching words between [[ and ]]. */
+  snippet: string
+}
+
+export interface MessageSearchDto {
+  hits: MessageSearchHitDto[]
+  hasMore: boolean
+}
+
 /** The queue state of an accepted send, read from the core's outbound rows. */
 export interface MessageQueueDto {
   state: 'waiting' | 'held' | 'sending' | 'sent' | 'not_sent'

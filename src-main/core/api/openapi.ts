@@ -49,7 +49,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'Contacts', description: 'Contacts, number checks, about, pictures, block list, LID mappings' },
         { name: 'Events', description: 'The webhook events live over Server-Sent Events or a WebSocket (GET /v2/events), resumable by event id: for clients without a webhook receiver' },
         { name: 'MCP', description: 'Model Context Protocol server for local AI assistants (POST /mcp)' },
-        { name: 'Health', description: 'Liveness' }
+        { name: 'Health', description: 'Liveness' },
+        { name: 'Switchboard extensions', description: 'Operations the hosted v2 API does not have, e.g. message text search (GET /v2/chats/search)' }
       ],
       components: {
         schemas: webhookDocs.schemas,

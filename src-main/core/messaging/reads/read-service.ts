@@ -20,6 +20,8 @@ import {
   listContacts,
   listLidMappings,
   pnForLid,
+  searchMessages,
+  type MessageHit,
   upsertContact,
   type ChatListQuery,
   type ChatMessagesQuery,
@@ -29,7 +31,7 @@ import {
   type StoredContact,
   type StoredMessage
 } from '../store/index.js'
-import { toApiChat, toApiContact, type ApiChat, type ApiContact, type ApiStoredMessage } from './api-shapes.js'
+import { chatName, toApiChat, toApiContact, type ApiChat, type ApiContact, type ApiStoredMessage } from './api-shapes.js'
 import { clearChat, markRead, markUnread, removeChat, setArchived, type ChatOpContext, type ChatTarget, type ReadScope } from './chat-ops.js'
 import { checkNumber, fetchAbout, saveContact, setBlocked, throughCheckLimiter, type AboutText, type CheckLimits, type NumberCheck } from './contact-ops.js'
 import { readsErrors } from './errors.js'
@@ -121,6 +123,11 @@ const toApiQueue = (q: OutboundQueueInfo): ApiQueueState => ({
   error: q.error,
   resendable: q.resendable
 })
+
+/** A message found by text search, with its chat's display name. */
+export interface SearchHit extends MessageHit {
+  chatName: string | null
+}
 
 export class ReadService {
   constructor(private readonly deps: ReadServiceDeps) {}
@@ -220,6 +227,22 @@ export class ReadService {
       const media = e.unstored && api.media ? { ...api.media, url: null, error: 'not sent yet' } : api.media
       return { ...api, media, source: 'api', queue: toApiQueue(e.queue) }
     })
+  }
+
+  /**
+   * Messages whose text has every typed word (as a word prefix), across the instance's chats or in one, newest
+   * first (the FTS5 index of migration 0381), each with its chat's name and a marked excerpt.
+   */
+  searchMessages(instanceId: string, q: { text: string; chatJid?: string; limit: number; offset: number }): SearchHit[] {
+    const { db } = this.deps
+    const hits = searchMessages(db, instanceId, { text: q.text, limit: q.limit, offset: q.offset, ...(q.chatJid ? { chatId: this.storeJid(instanceId, q.chatJid) } : {}) })
+    const chatIds = [...new Set(hits.map((h) => h.message.chatId))]
+    const contacts = getContacts(db, instanceId, chatIds)
+    const names = new Map(chatIds.map((c) => {
+      const chat = getChat(db, instanceId, c)
+      return [c, chat ? chatName(chat, contacts.get(c)) : null] as const
+    }))
+    return hits.map((h) => ({ ...h, chatName: names.get(h.message.chatId) ?? null }))
   }
 
   /** The stored message a parsed id names; 404 message_not_found when the store does not have it. */
