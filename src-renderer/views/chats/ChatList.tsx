@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { Spinner } from '../../components/Spinner.js'
 import { useChatsStore } from '../../stores/chats-store.js'
 import { ChatItem } from './ChatItem.js'
+import { MessageSearchResults } from './MessageSearchResults.js'
 import { NewChatButton, NewChatOffer } from './NewChat.js'
 
 const STEP: Record<string, (i: number, last: number) => number> = {
@@ -48,7 +49,7 @@ export function ChatList() {
         <label htmlFor="chat-search" className="sr-only">Search chats</label>
         {/* Before the search box: Tab from the search still goes straight into the list. */}
         <NewChatButton clearSearch={clearSearch} />
-        <input id="chat-search" type="search" placeholder="Name or number" value={query} onChange={(e) => setQuery(e.target.value)} />
+        <input id="chat-search" type="search" placeholder="Name, number or message" value={query} onChange={(e) => setQuery(e.target.value)} />
       </div>
       {loading && !chats.length ? <Spinner label="Loading chats…" /> : null}
       {!loading && !chats.length ? <p className="empty">{search ? 'No chat matches.' : 'No chats yet.'}</p> : null}
@@ -58,6 +59,7 @@ export function ChatList() {
           <ChatItem key={c.id} chat={c} active={thread?.chatId === c.id} tabbable={c.id === tabStop} onOpen={() => void open(c.id)} />
         ))}
       </ul>
+      <MessageSearchResults instanceId={instanceId} search={search} />
       {hasMoreChats ? (
         <button type="button" className="more" disabled={loading} onClick={() => void loadMoreChats()}>
           {loading ? 'Loading…' : 'Show more chats'}
