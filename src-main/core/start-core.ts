@@ -35,6 +35,7 @@ import { createWebhookService, type WebhookService } from './webhooks/index.js'
 import { EventStreamService } from './webhooks/event-stream.js'
 import { MediaFiles } from './messaging/reads/media-files.js'
 import { ReadService } from './messaging/reads/read-service.js'
+import { UiDeviceService } from './services/ui-device-service.js'
 import { DEFAULT_PAIRING_THROTTLE, PairingCodes, type PairingThrottleConfig } from './engine/pairing-codes.js'
 import { SandboxNetwork, assertLoopback, mediaOriginRewrite, sandboxAdminRoutes, sandboxClientConfig } from './sandbox/index.js'
 import { InstanceProxies } from './engine/proxy/instance-proxies.js'
@@ -321,7 +322,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       accounts,
       settings,
       // Wall clock too: store timestamps, the edit window and the picture cache are real time.
-      reads: new ReadService({ db, manager: instances, engine, media, checks: { limiter, queue }, now: Date.now, waiting: (id) => sender.waiting(id) })
+      reads: new ReadService({ db, manager: instances, engine, media, checks: { limiter, queue }, now: Date.now, waiting: (id) => sender.waiting(id) }),
+      uiDevices: new UiDeviceService({ db, now: Date.now })
     }
     const app = await buildApiApp({
       services,

@@ -110,6 +110,13 @@ export const CHANNELS = {
   /** Desktop only: opens the data folder in the file manager (not_available headless). */
   'settings.openDataFolder': channel(Empty).returns<{ opened: true }>(),
 
+  /** Browsers let into the headless UI (issue 20 item 3): each keeps its device credential across restarts until signed out. */
+  'devices.list': channel(Empty).returns<D.UiDevicesDto>(),
+  /** Signs a browser out: its credential stops working and what it has open is closed at once. */
+  'devices.revoke': channel(Type.Object({ deviceId: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false })).returns<{ revoked: boolean }>(),
+  /** Signs out every browser but the one asking. */
+  'devices.revokeOthers': channel(Empty).returns<{ revoked: number }>(),
+
   'sandbox.phones': channel(Empty).returns<D.SandboxPhoneDto[]>(),
   'sandbox.createPhone': channel(Type.Object({ phoneNumber: Digits, name: Type.Optional(Type.String({ maxLength: 100 })) }, { additionalProperties: false })).returns<D.SandboxPhoneDto>(),
   'sandbox.scanQr': channel(Type.Object({ phoneNumber: Digits, instanceId: InstanceId }, { additionalProperties: false })).returns<{ linked: true }>(),

@@ -475,3 +475,19 @@ export interface AppSettingsDto {
   /** Start at login: the desktop app only (available false in the headless server). */
   startAtLogin: { available: boolean; value: boolean }
 }
+
+/** A browser let into the headless UI (Settings, Browsers). */
+export interface UiDeviceDto {
+  id: string
+  /** "Chrome on Linux" */
+  label: string
+  /** ms */
+  createdAt: number
+  lastSeenAt: number
+}
+
+export interface UiDevicesDto {
+  devices: UiDeviceDto[]
+  /** The browser asking (null in the desktop window, which needs no credential). */
+  currentId: string | null
+}

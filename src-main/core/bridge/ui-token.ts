@@ -1,6 +1,7 @@
 // Credentials of the headless UI: one-time link tokens (the printed link, or minted by POST /ui/link) and the
-// per-tab session tokens they are exchanged for on the first bridge connection. Kept only in memory, as SHA-256
-// digests compared in constant time; a link token travels in the URL fragment (never in a request line, so never
+// browser's device token they are exchanged for on the first bridge connection (kept by the core across restarts
+// when it keeps devices: ui-device-service.ts). Links are kept only in memory, as SHA-256 digests compared in
+// constant time; a link token travels in the URL fragment (never in a request line, so never
 // logged) and a used one is remembered so its second use is refused with a reason.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { BRIDGE_WS_PROTOCOL, BRIDGE_WS_TOKEN_PREFIX, type BridgeRefusal } from '../../../src-preload/contract/protocol.js'
@@ -16,13 +17,23 @@ export function tokenFromProtocols(header: string | string[] | undefined): strin
   return offered.find((p) => p.startsWith(BRIDGE_WS_TOKEN_PREFIX))?.slice(BRIDGE_WS_TOKEN_PREFIX.length)
 }
 
-export type Admission = { kind: 'session' } | { kind: 'link'; session: string } | { kind: 'refused'; reason: BridgeRefusal }
+/** `deviceId`: the browser's device credential (ui_devices) when the core keeps them; undefined for in-memory sessions. */
+export type Admission = { kind: 'session'; deviceId?: string } | { kind: 'link'; session: string; deviceId?: string } | { kind: 'refused'; reason: BridgeRefusal }
+
+/** Where device credentials live across restarts (services/ui-device-service.ts). */
+export interface DeviceCredentials {
+  admit(token: string): string | undefined
+  register(userAgent: string | undefined): { deviceId: string; token: string }
+}
 
 export interface UiCredentials {
   /** A new one-time link token (random unless given); it expires after `ttlMs` when given, else lives until used. */
   mintLink(ttlMs?: number, token?: string): { token: string; expiresAt: number | null }
-  /** A session token reconnects; an unused link token is burned and exchanged for a fresh session token. */
-  admit(presented: string | undefined): Admission
+  /**
+   * A session (device) token reconnects; an unused link token is burned and exchanged for a fresh device token
+   * (kept by `devices` when given, so it outlives the core; else in memory). `userAgent` names the device.
+   */
+  admit(presented: string | undefined, userAgent?: string): Admission
 }
 
 interface Entry {
@@ -31,7 +42,7 @@ interface Entry {
   expiresAt: number | null
 }
 
-export function createUiCredentials(now: () => number = Date.now): UiCredentials {
+export function createUiCredentials(now: () => number = Date.now, devices?: DeviceCredentials): UiCredentials {
   const entries: Entry[] = []
   /** Every entry is compared (no early exit), so the time taken says nothing about which one matched. */
   const find = (presented: string): Entry | undefined => {
@@ -51,14 +62,22 @@ export function createUiCredentials(now: () => number = Date.now): UiCredentials
       add(token, 'link', expiresAt)
       return { token, expiresAt }
     },
-    admit(presented) {
+    admit(presented, userAgent) {
       if (!presented) return { kind: 'refused', reason: 'ui_token_missing' }
       const entry = find(presented)
-      if (!entry) return { kind: 'refused', reason: 'ui_token_invalid' }
+      if (!entry) {
+        // Not a link of this run: a browser's device credential, kept across restarts (revoked ones admit nothing).
+        const deviceId = devices?.admit(presented)
+        return deviceId ? { kind: 'session', deviceId } : { kind: 'refused', reason: 'ui_token_invalid' }
+      }
       if (entry.kind === 'session') return { kind: 'session' }
       if (entry.kind === 'used') return { kind: 'refused', reason: 'ui_link_used' }
       if (entry.expiresAt !== null && entry.expiresAt <= now()) return { kind: 'refused', reason: 'ui_link_expired' }
       entry.kind = 'used'
+      if (devices) {
+        const { deviceId, token } = devices.register(userAgent)
+        return { kind: 'link', session: token, deviceId }
+      }
       const session = newUiToken()
       add(session, 'session', null)
       return { kind: 'link', session }

@@ -45,7 +45,7 @@ describe('message search in the Chats view', () => {
     await userEvent.click(hit)
     const thread = await screen.findByLabelText('Messages')
     const bubble = await within(thread).findByText('is the blue dress available?')
-    expect(b.callsTo('chats.messages').map((c) => c.cursor ?? null)).toEqual([null, 'p1', 'p2'])
+    expect(b.callsTo('chats.messages').map((c) => (c as { cursor?: string }).cursor ?? null)).toEqual([null, 'p1', 'p2'])
     await waitFor(() => expect(bubble.closest('[data-message-id]')).toHaveClass('found'))
   })
 
@@ -63,6 +63,6 @@ describe('message search in the Chats view', () => {
     await userEvent.clear(within(nav).getByLabelText('Search chats'))
     await userEvent.type(within(nav).getByLabelText('Search chats'), '?!')
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Messages found' })).not.toBeInTheDocument())
-    expect(b.callsTo('chats.search').map((c) => c.query)).toEqual(['zebra'])
+    expect(b.callsTo('chats.search').map((c) => (c as { query: string }).query)).toEqual(['zebra'])
   })
 })

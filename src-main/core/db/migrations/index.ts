@@ -19,6 +19,7 @@ import { migration0296StoreUndecryptable } from './0296-store-undecryptable.js'
 import { migration0297StoreLidSenders } from './0297-store-lid-senders.js'
 import { migration0380OutboundHistory } from './0380-outbound-history.js'
 import { migration0381MessageSearch } from './0381-message-search.js'
+import { migration0382UiDevices } from './0382-ui-devices.js'
 
 export const appMigrations: readonly Migration[] = [
   migration0001Core,
@@ -39,4 +40,5 @@ export const appMigrations: readonly Migration[] = [
   migration0297StoreLidSenders,
   migration0380OutboundHistory,
   migration0381MessageSearch,
+  migration0382UiDevices,
 ]
