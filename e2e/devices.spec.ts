@@ -15,7 +15,7 @@ test('a browser stays let in across a core restart and a reload, until signed ou
 
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Settings', exact: true }).click()
   const browsers = page.getByRole('region', { name: 'Browsers' })
-  await expect(browsers.getByText('this browser')).toBeVisible()
+  await expect(browsers.getByText('· this browser')).toBeVisible()
   await browsers.getByRole('button', { name: 'Sign out this browser' }).click()
   const refused = page.getByTestId('not-connected')
   await expect(refused).toHaveAttribute('data-reason', 'ui_device_signed_out')

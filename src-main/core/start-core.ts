@@ -165,6 +165,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
   const givenLogLevel = options.logLevel ?? process.env.SWITCHBOARD_LOG_LEVEL
   const fileLogger = options.logger ? undefined : createFileLogger(join(options.dataDir, 'logs', 'switchboard.log'), givenLogLevel ?? 'info')
   const logger = options.logger ?? fileLogger!.logger
+  /** Third-party and simulated parts log to the file only (issue 20 item 10). */
+  const quietLogger = fileLogger?.fileOnly ?? logger
   const cleanups: (() => Promise<void> | void)[] = []
   const unwind = async () => {
     for (const c of cleanups.splice(0).reverse()) await c()
@@ -201,7 +203,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     let sandbox: SandboxNetwork | undefined
     let socketConfig: Partial<UserFacingSocketConfig> = {}
     if (network === 'sandbox') {
-      sandbox = await SandboxNetwork.open({ dataDir: join(options.dataDir, 'sandbox'), logger: logger.child({ module: 'sandbox' }) })
+      // Its own name and level (SWITCHBOARD_SANDBOX_LOG_LEVEL, default warn): the simulated phones' chatter must not drown the log.
+      sandbox = await SandboxNetwork.open({ dataDir: join(options.dataDir, 'sandbox'), logger: quietLogger.child({ name: 'sandbox', module: 'sandbox' }, { level: process.env.SWITCHBOARD_SANDBOX_LOG_LEVEL ?? 'warn' }) })
       const opened = sandbox
       cleanups.push(() => opened.close())
       socketConfig = sandboxClientConfig(sandbox)
@@ -221,7 +224,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     cleanups.push(() => proxies.close())
     const engine = new BaileysAdapter({
       db,
-      logger: logger.child({ module: 'engine' }, { level: process.env.SWITCHBOARD_ENGINE_LOG_LEVEL ?? 'warn' }),
+      // Baileys' own lines go to the log file only (never raw JSON on a redirected console).
+      logger: quietLogger.child({ name: 'baileys', module: 'engine' }, { level: process.env.SWITCHBOARD_ENGINE_LOG_LEVEL ?? 'warn' }),
       socketConfig: engineSocketConfig,
       reconnect: options.engine?.reconnect,
       // getMessage from the message store: answers peers' retry requests and lets Baileys decrypt event responses;
