@@ -109,6 +109,8 @@ export const CHANNELS = {
   ).returns<D.AppSettingsDto>(),
   /** Desktop only: opens the data folder in the file manager (not_available headless). */
   'settings.openDataFolder': channel(Empty).returns<{ opened: true }>(),
+  /** Owner only: an encrypted backup of the whole data dir (messages, pairings, webhooks, media) in <data-dir>/backups/. */
+  'settings.backup': channel(Type.Object({ passphrase: Type.String({ minLength: 8, maxLength: 1024 }) }, { additionalProperties: false })).returns<D.BackupDto>(),
 
   /** Browsers let into the headless UI (issue 20 item 3): each keeps its device credential across restarts until signed out. */
   'devices.list': channel(Empty).returns<D.UiDevicesDto>(),

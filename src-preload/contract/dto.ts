@@ -491,3 +491,12 @@ export interface UiDevicesDto {
   /** The browser asking (null in the desktop window, which needs no credential). */
   currentId: string | null
 }
+
+/** A backup written by Settings > Backup: where it is and what it holds. */
+export interface BackupDto {
+  file: string
+  createdAt: string
+  instances: number
+  messages: number
+  files: number
+}

@@ -19,6 +19,8 @@ import type { PolicyService } from '../rate-limit/policy-service.js'
 import type { TempLinkService } from './temp-link-service.js'
 import type { AccountService } from './account-service.js'
 import type { AppSettingsService } from '../settings/app-settings-service.js'
+import type { QrImages } from './qr-images.js'
+import type { Backups } from '../backup/backups.js'
 
 export type NetworkMode = 'whatsapp' | 'sandbox'
 
@@ -28,6 +30,10 @@ export interface CoreServices {
   now(): number
   /** Lifecycle, ownership rule and the instance's DTOs (services/instance-service.ts). */
   instances: InstanceService
+  /** Pairing QR strings rendered to PNG once per QR (clients poll while a QR is shown). */
+  qrImages: QrImages
+  /** Encrypted backups of the whole data dir taken while the app runs (Settings > Backup). */
+  backups: Backups
   /** The throttled pairing-code issuer. */
   pairingCodes: PairingCodes
   /** The send pipeline: outbound rows, rate-limit queue, Baileys. */

@@ -8,6 +8,7 @@ import { useSettingsStore } from '../../stores/settings-store.js'
 import { AccessSection } from './AccessSection.js'
 import { AccountsSection } from './AccountsSection.js'
 import { DevicesSection } from './DevicesSection.js'
+import { BackupSection } from './BackupSection.js'
 import { GeneralSection } from './GeneralSection.js'
 import { PlanSection } from './PlanSection.js'
 
@@ -29,6 +30,7 @@ export function SettingsView() {
       <PlanSection />
       <AccessSection />
       <GeneralSection />
+      <BackupSection />
       <AccountsSection />
       <DevicesSection />
     </section>
