@@ -182,6 +182,10 @@ export const CHANNELS = {
   'chats.media': channel(
     Type.Object({ instanceId: InstanceId, chatId: Type.String({ minLength: 1, maxLength: 128 }), messageId: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false })
   ).returns<D.MediaContentDto>(),
+  /** The shop's own name for a contact (this PC only; null or '' clears it): shown in the list, the thread and notifications. */
+  'chats.setName': channel(
+    Type.Object({ instanceId: InstanceId, chatId: Type.String({ minLength: 1, maxLength: 128 }), name: Type.Union([Type.String({ maxLength: 100 }), Type.Null()]) }, { additionalProperties: false })
+  ).returns<{ name: string | null }>(),
   /** Message text across the instance's chats (full-text index), newest first; `query` needs a letter or digit. */
   'chats.search': channel(
     Type.Object({ instanceId: InstanceId, query: Type.String({ minLength: 1, maxLength: 200 }), chatId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })), ...Page }, { additionalProperties: false })

@@ -15,7 +15,7 @@ import { markRead } from '../messaging/reads/chat-ops.js'
 import { mimetypeOfFile, type MediaFiles } from '../messaging/reads/media-files.js'
 import { withOutbound, type OutboundQueueInfo } from '../messaging/reads/outbound-history.js'
 import { resultMessageId, type SendResult, type SendService } from '../messaging/send/send-service.js'
-import { canonicalJid, findMessage, getContact, listChatMessages, listChatsWithLastMessage, type StoredChat, type StoredMessage } from '../messaging/store/index.js'
+import { canonicalJid, findMessage, getContact, localName, listChatMessages, listChatsWithLastMessage, type StoredChat, type StoredMessage } from '../messaging/store/index.js'
 import { isUndecryptableStub } from '../messaging/store/undecryptable-repo.js'
 import { BridgeError } from './errors.js'
 import type { ChatsService } from './services.js'
@@ -74,7 +74,10 @@ export function createStoreChats(d: StoreChatsDeps): ChatsService {
   const now = d.now ?? Date.now
   const chatJid = (instanceId: string, chatId: string) => canonicalJid(db, instanceId, toWaJid(chatId))
 
+  // The shop's own name for a customer (issue 20 item 7) wins over what WhatsApp knows.
   const nameOf = (instanceId: string, jid: string, fallback?: string | null) => {
+    const local = localName(db, instanceId, jid)
+    if (local) return local
     const c = getContact(db, instanceId, jid)
     return c?.name ?? c?.notify ?? c?.verifiedName ?? fallback ?? digits(jid)
   }
@@ -83,7 +86,7 @@ export function createStoreChats(d: StoreChatsDeps): ChatsService {
     id: m.id,
     chatId: toApiChatId(m.chatId),
     fromMe: m.fromMe,
-    sender: m.fromMe ? null : (m.pushName ?? nameOf(m.instanceId, m.sender ?? m.chatId)),
+    sender: m.fromMe ? null : (localName(db, m.instanceId, m.sender ?? m.chatId) ?? m.pushName ?? nameOf(m.instanceId, m.sender ?? m.chatId)),
     text: m.revokedAt ? 'This message was deleted' : m.type === 'ciphertext' && isUndecryptableStub(m.message) ? 'This message could not be decrypted' : m.body || null,
     timestamp: m.timestamp * 1000,
     ack: m.fromMe ? ackName(m.ack) : null,
@@ -92,7 +95,7 @@ export function createStoreChats(d: StoreChatsDeps): ChatsService {
 
   const chatDto = (instanceId: string, chat: StoredChat, last: StoredMessage | null): ChatDto => ({
     id: toApiChatId(chat.chatId),
-    name: chat.name ?? nameOf(instanceId, chat.chatId),
+    name: localName(db, instanceId, chat.chatId) ?? chat.name ?? nameOf(instanceId, chat.chatId),
     unreadCount: chat.unreadCount,
     timestamp: chat.lastMessageAt * 1000,
     lastMessage: last ? { id: last.id, text: last.body || (last.media ? mediaLabel({ mimetype: last.media.mimetype ?? 'application/octet-stream', filename: last.media.filename }) : null), timestamp: last.timestamp * 1000, fromMe: last.fromMe, ack: last.fromMe ? ackName(last.ack) : null } : null

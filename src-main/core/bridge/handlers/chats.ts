@@ -17,6 +17,11 @@ export function chatHandlers({ config: { chats }, services, owned }: BridgeConte
       return { read: true as const }
     },
     'chats.media': ({ instanceId, chatId, messageId }) => chats.media(owned(instanceId).id, chatId, messageId),
+    // Issue 20 item 7: a local name for the chat's person.
+    'chats.setName': ({ instanceId, chatId, name }) => {
+      services.reads.setLocalName(owned(instanceId).id, toWaJid(chatId), name)
+      return { name: name?.trim() || null }
+    },
     // Issue 20 item 6: the API's /v2/chats/search, one more for hasMore.
     'chats.search': ({ instanceId, query, chatId, limit, offset }) => {
       const max = Math.min(limit ?? 30, 100)

@@ -20,6 +20,7 @@ import { migration0297StoreLidSenders } from './0297-store-lid-senders.js'
 import { migration0380OutboundHistory } from './0380-outbound-history.js'
 import { migration0381MessageSearch } from './0381-message-search.js'
 import { migration0382UiDevices } from './0382-ui-devices.js'
+import { migration0383LocalContactNames } from './0383-local-contact-names.js'
 
 export const appMigrations: readonly Migration[] = [
   migration0001Core,
@@ -41,4 +42,5 @@ export const appMigrations: readonly Migration[] = [
   migration0380OutboundHistory,
   migration0381MessageSearch,
   migration0382UiDevices,
+  migration0383LocalContactNames,
 ]

@@ -21,6 +21,7 @@ import {
   listLidMappings,
   pnForLid,
   searchMessages,
+  setLocalName,
   type MessageHit,
   upsertContact,
   type ChatListQuery,
@@ -227,6 +228,12 @@ export class ReadService {
       const media = e.unstored && api.media ? { ...api.media, url: null, error: 'not sent yet' } : api.media
       return { ...api, media, source: 'api', queue: toApiQueue(e.queue) }
     })
+  }
+
+  /** The shop's own name for a chat's person (null clears it): this PC only, shown wherever the app names them. */
+  setLocalName(instanceId: string, chatJid: string, name: string | null): void {
+    const trimmed = name?.trim() || null
+    setLocalName(this.deps.db, instanceId, this.storeJid(instanceId, chatJid), trimmed, this.deps.now())
   }
 
   /**

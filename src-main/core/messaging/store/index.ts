@@ -17,6 +17,7 @@ export * from './groups-repo.js'
 export * from './rekey.js'
 export * from './retry-counter-cache.js'
 export * from './search-repo.js'
+export * from './local-names-repo.js'
 export { decodeMessage, decodeRaw, encodeRaw } from './raw-json.js'
 
 const STORE_TABLES = [
