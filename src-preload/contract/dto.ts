@@ -324,6 +324,8 @@ export interface ChatDto {
   /** The newest message; its id lets a pushed chat.ack update the list's tick. */
   lastMessage: { id: string; text: string | null; timestamp: number; fromMe: boolean; ack: MessageAck | null } | null
   timestamp: number
+  /** WhatsApp Business labels of the chat (name and colour index 0..19), when it has any. */
+  labels?: { name: string; color: number }[]
 }
 
 export interface MessageMediaDto {

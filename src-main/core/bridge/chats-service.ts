@@ -15,7 +15,7 @@ import { markRead } from '../messaging/reads/chat-ops.js'
 import { mimetypeOfFile, type MediaFiles } from '../messaging/reads/media-files.js'
 import { withOutbound, type OutboundQueueInfo } from '../messaging/reads/outbound-history.js'
 import { resultMessageId, type SendResult, type SendService } from '../messaging/send/send-service.js'
-import { canonicalJid, findMessage, getContact, localName, listChatMessages, listChatsWithLastMessage, type StoredChat, type StoredMessage } from '../messaging/store/index.js'
+import { canonicalJid, findMessage, getContact, labelsOfChat, localName, listChatMessages, listChatsWithLastMessage, type StoredChat, type StoredMessage } from '../messaging/store/index.js'
 import { isUndecryptableStub } from '../messaging/store/undecryptable-repo.js'
 import { BridgeError } from './errors.js'
 import type { ChatsService } from './services.js'
@@ -93,7 +93,14 @@ export function createStoreChats(d: StoreChatsDeps): ChatsService {
     media: m.media ? { mimetype: m.media.mimetype ?? 'application/octet-stream', filename: m.media.filename, url: null } : null
   })
 
+  /** The chat's labels for the list (issue 20 item 7): from the labels the account syncs (app state). */
+  const labelsOf = (instanceId: string, chatId: string) => {
+    const labels = labelsOfChat(db, instanceId, chatId)
+    return labels.length ? { labels: labels.map((l) => ({ name: l.name, color: l.color })) } : {}
+  }
+
   const chatDto = (instanceId: string, chat: StoredChat, last: StoredMessage | null): ChatDto => ({
+    ...labelsOf(instanceId, chat.chatId),
     id: toApiChatId(chat.chatId),
     name: localName(db, instanceId, chat.chatId) ?? chat.name ?? nameOf(instanceId, chat.chatId),
     unreadCount: chat.unreadCount,

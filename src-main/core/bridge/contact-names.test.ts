@@ -1,8 +1,9 @@
-// Local contact names (issue 20 item 7) through the UI bridge on an offline core whose store holds a chat: a name
-// given on this PC wins in the chat list (and its search), the thread's sender and the live push that notifications
-// read; clearing it brings back the name WhatsApp knows; it survives a restart of the core.
+// Local contact names and labels in the chat list (issue 20 item 7) through the UI bridge on an offline core whose
+// store holds a chat: a name given on this PC wins in the chat list (and its search) and the thread's sender (what
+// notifications read); clearing it brings back the name WhatsApp knows; it survives a restart of the core. The
+// chat's labels (synced from the account) come with it in the list.
 import { afterAll, describe, expect, it } from 'vitest'
-import { touchChatWithMessage, upsertContact, upsertMessage } from '../messaging/store/index.js'
+import { addChatLabel, touchChatWithMessage, upsertContact, upsertLabel, upsertMessage } from '../messaging/store/index.js'
 import { startTestCore, type TestCore } from '../testing/core-harness.js'
 import { connectTestBridge, type TestBridge } from './testing/ws-bridge-client.js'
 
@@ -30,6 +31,14 @@ describe('local contact names', () => {
       return { list: list.data.chats.map((c) => c.name), sender: thread.data.messages[0]!.sender }
     }
     expect(await names()).toEqual({ list: ['maria_88'], sender: 'maria_88' })
+    const unlabelled = await ui.bridge.chats.list({ instanceId: id })
+    expect(unlabelled.ok && unlabelled.data.chats[0]).not.toHaveProperty('labels')
+    upsertLabel(db, id, { id: '1', name: 'New customer', color: 3, predefinedId: null }, 0)
+    upsertLabel(db, id, { id: '2', name: 'Paid', color: 7, predefinedId: null }, 0)
+    addChatLabel(db, id, '2', JID)
+    addChatLabel(db, id, '1', JID)
+    const labelled = await ui.bridge.chats.list({ instanceId: id })
+    expect(labelled.ok && labelled.data.chats[0]!.labels).toEqual([{ name: 'New customer', color: 3 }, { name: 'Paid', color: 7 }])
     expect(await ui.bridge.chats.setName({ instanceId: id, chatId: CHAT, name: '  Maria (blue dress) ' })).toEqual({ ok: true, data: { name: 'Maria (blue dress)' } })
     expect(await names()).toEqual({ list: ['Maria (blue dress)'], sender: 'Maria (blue dress)' })
     const found = await ui.bridge.chats.list({ instanceId: id, search: 'blue dress' })

@@ -1,5 +1,6 @@
 // Naming a contact in the Chats view (issue 20 item 7): the open 1:1 chat gets a local name; the thread header and
-// the chat list take it at once; saving an empty name clears it (the list is read again from the core).
+// the chat list take it at once; saving an empty name clears it (the list is read again from the core). The chat's
+// labels show in the list.
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { render } from '@testing-library/react'
@@ -10,7 +11,7 @@ import { instance, overview } from '../../test/fixtures.js'
 import { installMemoryBridge } from '../../test/memory-bridge.js'
 import { ChatsView } from './ChatsView.js'
 
-const chat = (name: string): ChatDto => ({ id: '15550383001@c.us', name, unreadCount: 0, timestamp: 1_700_000_000_000, lastMessage: null })
+const chat = (name: string): ChatDto => ({ id: '15550383001@c.us', name, unreadCount: 0, timestamp: 1_700_000_000_000, lastMessage: null, labels: [{ name: 'Paid', color: 7 }] })
 
 describe('naming a contact', () => {
   it('names the open chat on this PC, in the header and the list; empty clears it', async () => {
@@ -28,6 +29,8 @@ describe('naming a contact', () => {
     useAppStore.setState({ instanceId: 'ABCDEF123456' })
     render(<ChatsView />)
     const nav = await screen.findByRole('navigation', { name: 'Chats' })
+    // The chat's labels show in the list.
+    expect(await within(nav).findByText('Paid')).toHaveClass('chat-label', 'label-color-7')
     await userEvent.click(await within(nav).findByRole('button', { name: /maria_88/ }))
     await userEvent.click(await screen.findByRole('button', { name: 'Name this contact' }))
     const field = screen.getByLabelText('Name on this PC')
