@@ -10,14 +10,16 @@ test('waiting and not-sent messages survive reloads, chat switches and a core re
   await ui.go('Sandbox')
   await ui.sandbox.createPhone('15550000031', 'Shop')
   await ui.sandbox.createPhone('15550000032', 'Dana')
-  await ui.sandbox.createPhone('15550000033', 'Eli')
   await ui.go('Instances')
   const id = await ui.instances.create('History desk')
   await ui.instances.expectStatus('History desk', 'SCAN_QR_CODE')
   await ui.go('Sandbox')
   await ui.sandbox.scanQrOf('Shop', id)
   await ui.sandbox.sendAs('Dana', '15550000031', 'Do you deliver?')
-  await ui.sandbox.sendAs('Eli', '15550000031', 'Hello')
+  // A second chat to switch to, through the sandbox's admin API.
+  const admin = (path: string, body: unknown) => fetch(`${app.apiUrl}${path}`, { method: 'POST', headers: { 'access-token': app.token, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  expect((await admin('/sandbox/phones', { phone_number: '15550000033', name: 'Eli' })).status).toBe(201)
+  expect((await admin('/sandbox/phones/15550000033/messages', { to: '15550000031', text: 'Hello' })).status).toBe(201)
 
   await ui.go('Chats')
   const dana = ui.chats.chat(/15550000032|Dana/)
