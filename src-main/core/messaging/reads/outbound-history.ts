@@ -2,7 +2,7 @@
 // stored messages plus the accepted sends the store does not hold yet (waiting, held, sending) or never will (not
 // sent), each with its queue state read from the outbound rows. Both front doors (GET /v2/chats/messages, the
 // Chats view) page through this, so what the UI shows after a reload or a restart is what the API answers.
-import { WAMessageStatus, type WAMessage } from '@whiskeysockets/baileys'
+import { proto, type WAMessage } from '../../engine/wa-wire.js'
 import type { Db } from '../../db/connection.js'
 import { outboundRowsOf, unstoredOutbound, type HistoryRow } from '../send/outbound-history-repo.js'
 import { decodePreview } from '../send/outbound-preview.js'
@@ -43,7 +43,7 @@ export interface PageBounds {
 /** WAHA ack of an outbound row: -1 not sent, 0 waiting or sending, 1 sent (server). */
 const ackOfRow = (r: HistoryRow): number => (r.status === 'failed' || r.status === 'purged' ? -1 : r.status === 'sent' ? 1 : 0)
 
-const statusOfAck: Record<number, number> = { [-1]: WAMessageStatus.ERROR, 0: WAMessageStatus.PENDING, 1: WAMessageStatus.SERVER_ACK }
+const statusOfAck: Record<number, number> = { [-1]: proto.WebMessageInfo.Status.ERROR, 0: proto.WebMessageInfo.Status.PENDING, 1: proto.WebMessageInfo.Status.SERVER_ACK }
 
 export function queueInfoOf(r: HistoryRow, waiting: ReadonlyMap<string, WaitingSend>): OutboundQueueInfo {
   const base = { acceptedAt: r.created_at, notBefore: null, reason: null, error: null, resendable: false }

@@ -1,7 +1,7 @@
 // What a chat shows of an accepted send before (or instead of) the message Baileys stores: the command's content
 // as a minimal message proto (text, caption, file name, poll...), without media keys. Kept on the outbound row
 // (column `preview`, migration 0380) for the row's whole life, so a waiting, held or not-sent message has a bubble.
-import type { proto } from '@whiskeysockets/baileys'
+import type { proto } from '../../engine/wa-wire.js'
 import type { MediaFile } from './media-input.js'
 import type { FileSlot } from './outbox-media.js'
 import type { SendCommand } from './send-command.js'
