@@ -19,6 +19,9 @@ import type { PolicyService } from '../rate-limit/policy-service.js'
 import type { TempLinkService } from './temp-link-service.js'
 import type { AccountService } from './account-service.js'
 import type { AppSettingsService } from '../settings/app-settings-service.js'
+import type { HealthService } from './health-service.js'
+import type { MetricsService } from './metrics-service.js'
+import type { CampaignService } from '../campaigns/campaign-service-api.js'
 import type { QrImages } from './qr-images.js'
 import type { Backups } from '../backup/backups.js'
 
@@ -66,4 +69,10 @@ export interface CoreServices {
   reads: ReadService
   /** Browsers let into the headless UI: device credentials kept across restarts, listed and revoked in Settings. */
   uiDevices: UiDeviceService
+  /** Health figures per instance, read when asked (the UI's health panel, GET /metrics). */
+  health: HealthService
+  /** GET /metrics: the health figures and process metrics in Prometheus' format. */
+  metrics: MetricsService
+  /** Campaigns (issue 19): contact lists, templates, audience check, schedule, pacing, autopilot, reports, opt-outs. */
+  campaigns: CampaignService
 }

@@ -2,6 +2,7 @@
 import type { BridgeContext } from './context.js'
 import { accountHandlers } from './accounts.js'
 import { apiHandlers, appHandlers } from './api.js'
+import { campaignHandlers } from './campaigns.js'
 import { chatHandlers } from './chats.js'
 import { deviceHandlers } from './devices.js'
 import { instanceHandlers } from './instances.js'
@@ -26,7 +27,8 @@ export function createHandlers(c: BridgeContext): HandlerMap {
     ...settingsHandlers(c),
     ...sandboxHandlers(c),
     ...chatHandlers(c),
-    ...deviceHandlers(c)
+    ...deviceHandlers(c),
+    ...campaignHandlers(c)
   }
 }
 

@@ -37,6 +37,16 @@ export interface OutboundRequest {
   dispatch: Dispatch
   /** The command and the files it read: kept on the row so that the send survives a crash (status posts have none). */
   durable?: { command: SendCommand; loaded: ReadonlyMap<FileSlot, MediaFile> }
+  /**
+   * Run in the transaction that inserts the outbound row, with its message id (campaigns record the recipient's one
+   * send there: both or neither survive a crash). Throwing aborts the send before anything is queued.
+   */
+  claim?: (messageId: string) => void
+}
+
+/** Options of send(): see OutboundRequest.claim. */
+export interface SendOptions {
+  claim?: (messageId: string) => void
 }
 
 /** How often a queued message looks for the reconnected socket. */
@@ -208,10 +218,10 @@ export class SendService {
   }
 
   /** Sends a typed command: its file is read and converted (or its poll found) before anything is queued. */
-  async send(instanceId: string, command: SendCommand): Promise<SendResult> {
+  async send(instanceId: string, command: SendCommand, opts: SendOptions = {}): Promise<SendResult> {
     const loaded = new Map<FileSlot, MediaFile>()
     const dispatch = await dispatchOf(command, { media: this.media, findMessage: (ref) => this.findMessage(instanceId, ref), onLoaded: (slot, f) => loaded.set(slot, f) })
-    return this.submit(this.requestOf(instanceId, command, dispatch, loaded))
+    return this.submit({ ...this.requestOf(instanceId, command, dispatch, loaded), ...(opts.claim ? { claim: opts.claim } : {}) })
   }
 
   private requestOf(instanceId: string, command: SendCommand, dispatch: Dispatch, loaded: ReadonlyMap<FileSlot, MediaFile>): OutboundRequest {
@@ -233,7 +243,10 @@ export class SendService {
     const command = req.durable && media ? storedCommand(req.durable.command, req.durable.loaded, (slot) => media.nameOf(req.instanceId, messageId, slot)).json : null
     // What its chat shows of it from now on (waiting, held, not sent), kept after the command goes.
     const preview = req.durable ? encodePreview(previewOf(req.durable.command, req.durable.loaded)) : null
-    rows.insertOutbound(db, { instanceId: req.instanceId, messageId, chatJid: req.chatJid, kind: req.kind, command, preview }, clock.now())
+    const insert = () => rows.insertOutbound(db, { instanceId: req.instanceId, messageId, chatJid: req.chatJid, kind: req.kind, command, preview }, clock.now())
+    const claim = req.claim
+    if (claim) db.transaction(() => (insert(), claim(messageId)))()
+    else insert()
     // The network limits new chats now: hold it rather than have it refused (each refusal burns the number more).
     if (this.holdsNewChat(req)) return this.hold({ req, messageId, quoted })
 
