@@ -7,6 +7,8 @@ import { parseArgs } from 'node:util'
 import { EXPOSED_WARNING, isLoopbackHost } from './core/domain/host-policy.js'
 import { parseCoreFlags, resolveDataDir, USAGE, type CliOptions } from './core-flags.js'
 import { revealDefaultToken, secretsPath } from './core/db/default-account.js'
+import { readRunningServer } from './core/settings/running-server.js'
+import { registerRunningCore, runningRegistryDir, unregisterRunningCore } from './running-cores.js'
 
 export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
   return parseCoreFlags(argv, env, { unknownFlags: 'refuse' })
@@ -68,6 +70,14 @@ async function main(): Promise<void> {
   // Imported late so that `--help`-style usage errors do not pay for loading Baileys.
   const { startCore } = await import('./core/start-core.js')
   const core = await startCore(options)
+  // Found by `npm run ui-link` without flags, whatever data folder this core uses.
+  const registry = runningRegistryDir()
+  try {
+    registerRunningCore(registry, { url: readRunningServer(core.dataDir)?.url ?? core.url, pid: process.pid, dataDir: core.dataDir, startedAt: Date.now() })
+    process.once('exit', () => unregisterRunningCore(registry))
+  } catch (e) {
+    core.logger.warn({ err: e, registry }, 'could not list this core for npm run ui-link')
+  }
   console.log(`Switchboard API listening on ${core.url}`)
   // Loud on purpose: --host other than loopback exposes the API to the network (the log has it too).
   if (!isLoopbackHost(core.host)) console.error(EXPOSED_WARNING)
@@ -91,6 +101,7 @@ async function main(): Promise<void> {
     watchdog.unref()
     try {
       await core.close()
+      unregisterRunningCore(registry)
       process.exit(0)
     } catch (e) {
       console.error('switchboard: shutdown failed', e)

@@ -1,8 +1,9 @@
 // `npm run ui-link` against a real headless server (child process): with no token in the environment, found through
 // the data dir (--data-dir or SWITCHBOARD_DATA_DIR), it prints a fresh one-time link that opens the UI bridge once;
-// with no server on the data dir (never started, or stopped) it says so and exits 1.
+// with no server on the data dir (never started, or stopped) it says so and exits 1. Without any flag it finds the
+// core through the per-user registry of running cores (issue 20 item 3), whatever data folder that core uses.
 import { spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -12,12 +13,14 @@ import { startCliProcess, type CliProcess } from './core/testing/cli-process.js'
 
 const cliPath = join(dirname(fileURLToPath(import.meta.url)), 'cli.ts')
 const dataDir = mkdtempSync(join(tmpdir(), 'sb-uilink-'))
+/** This user's config folder (the default data folder and the registry of running cores live under it). */
+const home = mkdtempSync(join(tmpdir(), 'sb-uilink-home-'))
 
 /** The environment of a user's shell: no token, no data dir unless given. */
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = { ...process.env }
   for (const k of Object.keys(env)) if (k.startsWith('SWITCHBOARD_')) delete env[k]
-  return { ...env, ...extra }
+  return { ...env, XDG_CONFIG_HOME: home, ...extra }
 }
 
 function uiLink(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string; err: string }> {
@@ -46,6 +49,7 @@ describe('npm run ui-link (real headless server)', () => {
 
   it('prints a fresh one-time link without the token in the shell; each link opens the UI once', async () => {
     cli = await startCliProcess({ dataDir, token: 'uilink-token-0123456789', env: cleanEnv() })
+    expect(readdirSync(join(home, 'Switchboard', 'running'))).toEqual([`${cli.child.pid}.json`])
     const byEnv = await uiLink([], cleanEnv({ SWITCHBOARD_DATA_DIR: dataDir }))
     expect(byEnv.code, byEnv.err).toBe(0)
     const first = /^(http:\/\/127\.0\.0\.1:\d+)\/ui\/#token=([A-Za-z0-9_-]{20,})\n$/.exec(byEnv.out)
@@ -59,6 +63,11 @@ describe('npm run ui-link (real headless server)', () => {
     const second = /#token=([A-Za-z0-9_-]+)/.exec(byFlag.out)![1]!
     expect(second).not.toBe(first![2])
 
+    // No flag, and the core is not on the default folder: found in the registry of running cores.
+    const bare = await uiLink([], cleanEnv())
+    expect(bare.code, bare.err).toBe(0)
+    expect(bare.out).toMatch(new RegExp(`^${cli.url}/ui/#token=[A-Za-z0-9_-]{20,}\n$`))
+
     // The link works in a browser tab (the bridge admits it), once.
     const ui = await connectTestBridge(cli.url, first![2]!)
     expect(await ui.bridge.app.info()).toMatchObject({ ok: true })
@@ -66,12 +75,15 @@ describe('npm run ui-link (real headless server)', () => {
     await expect(connectTestBridge(cli.url, first![2]!)).rejects.toThrow()
   })
 
-  it('after the server stops, says it is not running', async () => {
+  it('after the server stops, says it is not running (its registry entry is gone too)', async () => {
     cli!.child.kill('SIGTERM')
     expect(await cli!.exited).toBe(0)
     const r = await uiLink(['--data-dir', dataDir], cleanEnv())
     expect(r.code).toBe(1)
     expect(r.err).toMatch(/no Switchboard is running/)
+    const bare = await uiLink([], cleanEnv())
+    expect(bare.code).toBe(1)
+    expect(bare.err).toMatch(/no Switchboard is running/)
   })
 
   it('refuses unknown flags with the usage', async () => {

@@ -1,11 +1,13 @@
 // `npm run ui-link [-- --data-dir D]`: prints a fresh one-time link to the UI of the Switchboard server that uses
 // this data dir, with no token in the shell: the server's address comes from <dataDir>/server.json and the owner's
 // token from <dataDir>/secrets.json (both 0600, so whoever can read the data dir may open the UI, nobody else).
+// Without a folder named, the default one, else the one core in the per-user registry of running cores.
 import { parseArgs } from 'node:util'
 import { UI_LINK_PATH } from '../src-preload/contract/protocol.js'
 import { resolveDataDir } from './core-flags.js'
 import { revealDefaultToken } from './core/db/default-account.js'
 import { readRunningServer } from './core/settings/running-server.js'
+import { listRunningCores, runningRegistryDir } from './running-cores.js'
 
 export const UI_LINK_USAGE = 'usage: npm run ui-link [-- --data-dir D]   prints a one-time link to the running Switchboard\'s UI (valid 15 minutes, one browser tab)'
 
@@ -31,8 +33,21 @@ export async function runUiLinkCommand(argv: string[], env: NodeJS.ProcessEnv = 
     io.err(UI_LINK_USAGE)
     return 2
   }
-  const dataDir = resolveDataDir(dataDirFlag, env)
-  const server = readRunningServer(dataDir)
+  let dataDir = resolveDataDir(dataDirFlag, env)
+  let server = readRunningServer(dataDir)
+  // No folder named and none running on the default one: the per-user list of running cores (any folder).
+  if (!server && dataDirFlag === undefined && env.SWITCHBOARD_DATA_DIR === undefined) {
+    const running = listRunningCores(runningRegistryDir(env))
+    if (running.length > 1) {
+      io.err('switchboard ui-link: several Switchboards are running; name the one to open:')
+      for (const r of running) io.err(`  npm run ui-link -- --data-dir ${r.dataDir}    (${r.url}, process ${r.pid})`)
+      return 1
+    }
+    if (running[0]) {
+      dataDir = running[0].dataDir
+      server = readRunningServer(dataDir)
+    }
+  }
   if (!server) {
     io.err(`switchboard ui-link: no Switchboard is running with the data folder ${dataDir}.`)
     io.err('Start it (npm start, or npm run serve), or name its folder: npm run ui-link -- --data-dir <folder>')

@@ -34,6 +34,7 @@ import { createWebhookService, type WebhookService } from './webhooks/index.js'
 import { EventStreamService } from './webhooks/event-stream.js'
 import { MediaFiles } from './messaging/reads/media-files.js'
 import { ReadService } from './messaging/reads/read-service.js'
+import { UiDeviceService } from './services/ui-device-service.js'
 import { DEFAULT_PAIRING_THROTTLE, PairingCodes, type PairingThrottleConfig } from './engine/pairing-codes.js'
 import { SandboxNetwork, assertLoopback, mediaOriginRewrite, sandboxAdminRoutes, sandboxClientConfig } from './sandbox/index.js'
 import { InstanceProxies } from './engine/proxy/instance-proxies.js'
@@ -175,6 +176,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
   const givenLogLevel = options.logLevel ?? process.env.SWITCHBOARD_LOG_LEVEL
   const fileLogger = options.logger ? undefined : createFileLogger(join(options.dataDir, 'logs', 'switchboard.log'), givenLogLevel ?? 'info')
   const logger = options.logger ?? fileLogger!.logger
+  /** Third-party and simulated parts log to the file only (issue 20 item 10). */
+  const quietLogger = fileLogger?.fileOnly ?? logger
   const cleanups: (() => Promise<void> | void)[] = []
   const unwind = async () => {
     for (const c of cleanups.splice(0).reverse()) await c()
@@ -212,7 +215,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     let sandbox: SandboxNetwork | undefined
     let socketConfig: EngineSocketConfig = {}
     if (network === 'sandbox') {
-      sandbox = await SandboxNetwork.open({ dataDir: join(options.dataDir, 'sandbox'), logger: logger.child({ module: 'sandbox' }) })
+      // Its own name and level (SWITCHBOARD_SANDBOX_LOG_LEVEL, default warn): the simulated phones' chatter must not drown the log.
+      sandbox = await SandboxNetwork.open({ dataDir: join(options.dataDir, 'sandbox'), logger: quietLogger.child({ name: 'sandbox', module: 'sandbox' }, { level: process.env.SWITCHBOARD_SANDBOX_LOG_LEVEL ?? 'warn' }) })
       const opened = sandbox
       cleanups.push(() => opened.close())
       socketConfig = sandboxClientConfig(sandbox)
@@ -232,7 +236,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     cleanups.push(() => proxies.close())
     const engine = new BaileysAdapter({
       db,
-      logger: logger.child({ module: 'engine' }, { level: process.env.SWITCHBOARD_ENGINE_LOG_LEVEL ?? 'warn' }),
+      // Baileys' own lines go to the log file only (never raw JSON on a redirected console).
+      logger: quietLogger.child({ name: 'baileys', module: 'engine' }, { level: process.env.SWITCHBOARD_ENGINE_LOG_LEVEL ?? 'warn' }),
       socketConfig: engineSocketConfig,
       reconnect: options.engine?.reconnect,
       // getMessage from the message store: answers peers' retry requests and lets Baileys decrypt event responses;
@@ -317,8 +322,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       setLogLevel, desktop: options.desktop, now: Date.now
     })
     // Wall clock too: store timestamps, the edit window and the picture cache are real time.
-    // Wall clock too: store timestamps, the edit window and the picture cache are real time.
-    const reads = new ReadService({ db, manager: instances, ports, media, checks: { limiter, queue }, now: Date.now })
+    const reads = new ReadService({ db, manager: instances, ports, media, checks: { limiter, queue }, now: Date.now, waiting: (id) => sender.waiting(id) })
     // Campaigns send through the send pipeline and check numbers through check-exists (services/campaign-ports.ts).
     const campaigns = new Campaigns({ db, clock, logger: logger.child({ module: 'campaigns' }), events: bus, ports: campaignPorts({ db, sender, reads, queue, manager: instances, engineName: engine.name, wakeDeliveries }) })
     cleanups.push(() => campaigns.close())
@@ -353,7 +357,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       reads,
       campaigns,
       sandbox: new SandboxControl(sandbox),
-      liveChannels
+      liveChannels,
+      uiDevices: new UiDeviceService({ db, now: Date.now })
     }
     const app = await buildApiApp({
       services,

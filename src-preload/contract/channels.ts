@@ -123,6 +123,13 @@ export const CHANNELS = {
   /** Owner only: an encrypted backup of the whole data dir (messages, pairings, webhooks, media) in <data-dir>/backups/. */
   'settings.backup': channel(Type.Object({ passphrase: Type.String({ minLength: 8, maxLength: 1024 }) }, { additionalProperties: false })).returns<D.BackupDto>(),
 
+  /** Browsers let into the headless UI (issue 20 item 3): each keeps its device credential across restarts until signed out. */
+  'devices.list': channel(Empty).returns<D.UiDevicesDto>(),
+  /** Signs a browser out: its credential stops working and what it has open is closed at once. */
+  'devices.revoke': channel(Type.Object({ deviceId: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false })).returns<{ revoked: boolean }>(),
+  /** Signs out every browser but the one asking. */
+  'devices.revokeOthers': channel(Empty).returns<{ revoked: number }>(),
+
   'sandbox.phones': channel(Empty).returns<D.SandboxPhoneDto[]>(),
   'sandbox.createPhone': channel(Type.Object({ phoneNumber: Digits, name: Type.Optional(Type.String({ maxLength: 100 })) }, { additionalProperties: false })).returns<D.SandboxPhoneDto>(),
   'sandbox.scanQr': channel(Type.Object({ phoneNumber: Digits, instanceId: InstanceId }, { additionalProperties: false })).returns<{ linked: true }>(),
@@ -200,6 +207,14 @@ export const CHANNELS = {
   'chats.media': channel(
     Type.Object({ instanceId: InstanceId, chatId: Type.String({ minLength: 1, maxLength: 128 }), messageId: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false })
   ).returns<D.MediaContentDto>(),
+  /** The shop's own name for a contact (this PC only; null or '' clears it): shown in the list, the thread and notifications. */
+  'chats.setName': channel(
+    Type.Object({ instanceId: InstanceId, chatId: Type.String({ minLength: 1, maxLength: 128 }), name: Type.Union([Type.String({ maxLength: 100 }), Type.Null()]) }, { additionalProperties: false })
+  ).returns<{ name: string | null }>(),
+  /** Message text across the instance's chats (full-text index), newest first; `query` needs a letter or digit. */
+  'chats.search': channel(
+    Type.Object({ instanceId: InstanceId, query: Type.String({ minLength: 1, maxLength: 200 }), chatId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })), ...Page }, { additionalProperties: false })
+  ).returns<D.MessageSearchDto>(),
   /** Whether a typed number (any spelling: +1 555 000 0001) is on WhatsApp: one number check of the instance's policy. */
   'chats.checkNumber': channel(Type.Object({ instanceId: InstanceId, phone: Type.String({ minLength: 1, maxLength: 32 }) }, { additionalProperties: false })).returns<D.NumberCheckDto>(),
 

@@ -358,6 +358,8 @@ export interface ChatDto {
   /** The newest message; its id lets a pushed chat.ack update the list's tick. */
   lastMessage: { id: string; text: string | null; timestamp: number; fromMe: boolean; ack: MessageAck | null } | null
   timestamp: number
+  /** WhatsApp Business labels of the chat (name and colour index 0..19), when it has any. */
+  labels?: { name: string; color: number }[]
 }
 
 export interface MessageMediaDto {
@@ -393,6 +395,41 @@ export interface MessageDto {
   timestamp: number
   ack: MessageAck | null
   media: MessageMediaDto | null
+  /** A send this app or the API accepted: where it is (kept across reloads and restarts; issue 20 item 1). */
+  queue?: MessageQueueDto
+}
+
+/** A message found by text search (chats.search), newest first. */
+export interface MessageSearchHitDto {
+  chatId: string
+  /** The chat's name, or its number when it has none. */
+  chatName: string
+  messageId: string
+  fromMe: boolean
+  /** ms */
+  timestamp: number
+  /** An excerpt of the text with the matching words between [[ and ]]. */
+  snippet: string
+}
+
+export interface MessageSearchDto {
+  hits: MessageSearchHitDto[]
+  hasMore: boolean
+}
+
+/** The queue state of an accepted send, read from the core's outbound rows. */
+export interface MessageQueueDto {
+  state: 'waiting' | 'held' | 'sending' | 'sent' | 'not_sent'
+  /** Why it waits (waiting/held); null otherwise. */
+  reason: WaitReasonDto | null
+  /** When it is expected to go (ms), when known. */
+  notBefore: number | null
+  /** When it was accepted (ms). */
+  acceptedAt: number
+  /** Why it was not sent, in words (not_sent only). */
+  error: string | null
+  /** A restart dropped it and Resend can still send it. */
+  resendable: boolean
 }
 
 export interface ChatsPageDto {
@@ -477,6 +514,22 @@ export interface AppSettingsDto {
   startAtLogin: { available: boolean; value: boolean }
   /** How new customer messages are announced in the UI: instances muted there, and whether a sound plays. Live. */
   notifications: { mutedInstances: string[]; sound: boolean }
+}
+
+/** A browser let into the headless UI (Settings, Browsers). */
+export interface UiDeviceDto {
+  id: string
+  /** "Chrome on Linux" */
+  label: string
+  /** ms */
+  createdAt: number
+  lastSeenAt: number
+}
+
+export interface UiDevicesDto {
+  devices: UiDeviceDto[]
+  /** The browser asking (null in the desktop window, which needs no credential). */
+  currentId: string | null
 }
 
 /** A backup written by Settings > Backup: where it is and what it holds. */

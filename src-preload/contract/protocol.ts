@@ -13,7 +13,7 @@ export const BRIDGE_WS_PATH = '/ui/bridge'
  * they do see close codes): the close reason is a BridgeRefusal, and the page explains it instead of retrying.
  */
 export const BRIDGE_WS_REFUSED = 4401
-export const BRIDGE_REFUSALS = ['ui_token_missing', 'ui_token_invalid', 'ui_link_used', 'ui_link_expired'] as const
+export const BRIDGE_REFUSALS = ['ui_token_missing', 'ui_token_invalid', 'ui_link_used', 'ui_link_expired', 'ui_device_signed_out'] as const
 export type BridgeRefusal = (typeof BRIDGE_REFUSALS)[number]
 /** Where a headless page (or a script with the API token) gets a new one-time UI link. */
 export const UI_LINK_PATH = '/ui/link'

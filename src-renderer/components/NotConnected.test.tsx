@@ -13,6 +13,7 @@ beforeEach(() => {
   vi.stubGlobal('WebSocket', FakeWebSocket)
   history.replaceState(null, '', '/ui/')
   sessionStorage.clear()
+  localStorage.clear()
 })
 afterEach(() => {
   act(() => stop?.())
@@ -64,6 +65,8 @@ describe('NotConnected paste field', () => {
     act(() => FakeSocket.latest().accept('session-9'))
     expect(await screen.findByText('Connected')).toBeInTheDocument()
     expect(screen.queryByTestId('not-connected')).not.toBeInTheDocument()
-    expect(sessionStorage.getItem('switchboard.uiToken')).toBe('session-9')
+    // The device token the core handed over is kept for the whole browser (issue 20 item 3).
+    expect(localStorage.getItem('switchboard.deviceToken')).toBe('session-9')
+    expect(sessionStorage.getItem('switchboard.uiToken')).toBeNull()
   })
 })

@@ -10,11 +10,12 @@ const WHY: Record<BridgeRefusal, string> = {
   ui_link_used:
     'This link was already used. A Switchboard UI link opens the UI in one browser tab only; that tab keeps working (reloads included), so another tab or browser needs a new link.',
   ui_link_expired: 'This link has expired: links asked for with the access token are valid for 15 minutes.',
-  ui_token_invalid: 'Switchboard does not know this link: it was mistyped, or Switchboard was restarted since (links and the tabs they opened last one run).'
+  ui_token_invalid: 'Switchboard does not know this link or browser: the link was mistyped, or this browser was signed out in Settings.',
+  ui_device_signed_out: 'This browser was signed out of Switchboard (Settings, Browsers). Open a new link to let it in again.'
 }
 
-/** A tab that was working and lost its session: the core behind it restarted (sessions last one run). */
-const RESTARTED = 'Switchboard was restarted, and this tab’s session ended with it (sessions last one run). Open the new link Switchboard printed when it started again, here or in a new tab.'
+/** A tab that was working and lost its credential: this browser was signed out (browsers stay let in across restarts). */
+const RESTARTED = 'Switchboard no longer knows this browser: it was signed out in Settings, or Switchboard’s data folder changed. Open a new link (npm run ui-link), here or in a new tab.'
 
 /** A pasted UI link: an http(s) URL of a Switchboard UI (/ui/) with a token in its fragment; else why not. */
 export function checkUiLink(text: string, base: string): { url: URL; token: string } | { problem: string } {

@@ -1,5 +1,5 @@
-// The tab's UI credential: taken from the fragment (and out of the address bar), kept per tab, replaced by the
-// session token, forgotten when refused.
+// The browser's UI credential: a link token taken from the fragment (and out of the address bar), kept per tab,
+// replaced by the device token kept for the whole browser (new tabs, core restarts), forgotten when refused.
 import { describe, expect, it } from 'vitest'
 import { forgetUiToken, keepUiToken, takeUiToken } from './ui-token.js'
 
@@ -23,6 +23,10 @@ describe('takeUiToken', () => {
     history.replaceState(null, '', '/ui/#token=link1')
     takeUiToken()
     keepUiToken('session1')
+    expect(takeUiToken()).toBe('session1')
+    // Kept for the browser, not the tab: a new tab (empty sessionStorage) is let in with it.
+    expect(localStorage.getItem('switchboard.deviceToken')).toBe('session1')
+    sessionStorage.clear()
     expect(takeUiToken()).toBe('session1')
     forgetUiToken()
     expect(takeUiToken()).toBeUndefined()

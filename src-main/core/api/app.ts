@@ -24,6 +24,7 @@ import { authRoutes } from './routes/v2/auth.js'
 import { contactsNetworkRoutes } from './routes/v2/contacts-network.js'
 import { contactStoreRoutes } from './routes/v2/contacts-store.js'
 import { chatReadRoutes } from './routes/v2/chats.js'
+import { chatSearchRoutes } from './routes/v2/chat-search.js'
 import { chatActionRoutes } from './routes/v2/chat-actions.js'
 import { messageRoutes } from './routes/v2/messages.js'
 import { lidRoutes } from './routes/v2/lids.js'
@@ -76,6 +77,7 @@ export const CORE_ROUTES: ((app: FastifyInstance, deps: ApiDeps) => Promise<void
   contactsNetworkRoutes,
   contactStoreRoutes,
   chatReadRoutes,
+  chatSearchRoutes,
   chatActionRoutes,
   messageRoutes,
   lidRoutes,

@@ -51,6 +51,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'Switchboard extensions', description: 'Our own additions to the v2 API. Campaigns (/v2/campaigns): contact lists, templates with variables and spintax, the audience check, schedule and window, pacing on top of the policy, the autopilot that pauses before WhatsApp does, opt-outs, reports. Walk-through: docs/campaigns.md' },
         { name: 'MCP', description: 'Model Context Protocol server for local AI assistants (POST /mcp)' },
         { name: 'Health', description: 'Liveness' },
+        { name: 'Switchboard extensions', description: 'Operations the hosted v2 API does not have, e.g. message text search (GET /v2/chats/search)' },
         { name: 'WAHA API (/api)', description: "WAHA's API under /api, served by the same operations (its own document: /docs/waha/json)" }
       ],
       components: {

@@ -4,7 +4,7 @@
 // it publishes after the batch's commit, so the store already holds what each event names. Media reaches the UI as
 // data: URLs (downloaded through MediaFiles, with its expired-media recovery), never through the API's /api/files.
 import { readFile, stat } from 'node:fs/promises'
-import type { ChatDto, MediaContentDto, MessageAck, MessageDto } from '../../../src-preload/contract/dto.js'
+import type { ChatDto, MediaContentDto, MessageAck, MessageDto, WaitReasonDto } from '../../../src-preload/contract/dto.js'
 import { mediaLabel } from '../../../src-preload/contract/media-label.js'
 import type { Db } from '../db/connection.js'
 import type { EventSubscriber } from '../domain/event-bus.js'
@@ -13,9 +13,10 @@ import type { CoreEventMap } from '../domain/events.js'
 import { toApiChatId, toWaJid } from '../messaging/chat-ids.js'
 import { markRead } from '../messaging/reads/chat-ops.js'
 import { mimetypeOfFile, type MediaFiles } from '../messaging/reads/media-files.js'
+import { withOutbound, type OutboundQueueInfo } from '../messaging/reads/outbound-history.js'
 import { sendErrors } from '../messaging/send/send-errors.js'
 import { resultMessageId, type SendResult, type SendService } from '../messaging/send/send-service.js'
-import { canonicalJid, findMessage, getContact, listChatMessages, listChatsWithLastMessage, type StoredChat, type StoredMessage } from '../messaging/store/index.js'
+import { canonicalJid, findMessage, getContact, labelsOfChat, localName, listChatMessages, listChatsWithLastMessage, type StoredChat, type StoredMessage } from '../messaging/store/index.js'
 import { isUndecryptableStub } from '../messaging/store/undecryptable-repo.js'
 import { BridgeError } from './errors.js'
 import type { ChatsService } from './services.js'
@@ -51,6 +52,10 @@ const dataUrlMimetype = (mimetype: string | null, fileName: string): string => {
 /** A typed number (+1 555 000-0001) as digits when the search looks like one, so it finds the chat's id. */
 const phoneNeedle = (needle: string): string | undefined => (/^[+\d\s().-]+$/.test(needle) ? needle.replace(/\D/g, '') || undefined : undefined)
 
+/** A message's queue state for the thread (issue 20 item 1). */
+const withQueue = (m: MessageDto, q: OutboundQueueInfo | null): MessageDto =>
+  q ? { ...m, queue: { state: q.state, reason: (q.reason as WaitReasonDto | null) ?? null, notBefore: q.notBefore, acceptedAt: q.acceptedAt, error: q.error?.message ?? null, resendable: q.resendable } } : m
+
 /** WAHA acks (-1 ERROR, 0 PENDING, 1 SERVER, 2 DEVICE, 3 READ, 4 PLAYED) as the UI's ticks. */
 export function ackName(ack: number): MessageAck {
   if (ack < 0) return 'failed'
@@ -72,7 +77,10 @@ export function createStoreChats(d: StoreChatsDeps): ChatsService {
   const now = d.now ?? Date.now
   const chatJid = (instanceId: string, chatId: string) => canonicalJid(db, instanceId, toWaJid(chatId))
 
+  // The shop's own name for a customer (issue 20 item 7) wins over what WhatsApp knows.
   const nameOf = (instanceId: string, jid: string, fallback?: string | null) => {
+    const local = localName(db, instanceId, jid)
+    if (local) return local
     const c = getContact(db, instanceId, jid)
     return c?.name ?? c?.notify ?? c?.verifiedName ?? fallback ?? digits(jid)
   }
@@ -81,16 +89,23 @@ export function createStoreChats(d: StoreChatsDeps): ChatsService {
     id: m.id,
     chatId: toApiChatId(m.chatId),
     fromMe: m.fromMe,
-    sender: m.fromMe ? null : (m.pushName ?? nameOf(m.instanceId, m.sender ?? m.chatId)),
+    sender: m.fromMe ? null : (localName(db, m.instanceId, m.sender ?? m.chatId) ?? m.pushName ?? nameOf(m.instanceId, m.sender ?? m.chatId)),
     text: m.revokedAt ? 'This message was deleted' : m.type === 'ciphertext' && isUndecryptableStub(m.message) ? 'This message could not be decrypted' : m.body || null,
     timestamp: m.timestamp * 1000,
     ack: m.fromMe ? ackName(m.ack) : null,
     media: m.media ? { mimetype: m.media.mimetype ?? 'application/octet-stream', filename: m.media.filename, url: null } : null
   })
 
+  /** The chat's labels for the list (issue 20 item 7): from the labels the account syncs (app state). */
+  const labelsOf = (instanceId: string, chatId: string) => {
+    const labels = labelsOfChat(db, instanceId, chatId)
+    return labels.length ? { labels: labels.map((l) => ({ name: l.name, color: l.color })) } : {}
+  }
+
   const chatDto = (instanceId: string, chat: StoredChat, last: StoredMessage | null): ChatDto => ({
+    ...labelsOf(instanceId, chat.chatId),
     id: toApiChatId(chat.chatId),
-    name: chat.name ?? nameOf(instanceId, chat.chatId),
+    name: localName(db, instanceId, chat.chatId) ?? chat.name ?? nameOf(instanceId, chat.chatId),
     unreadCount: chat.unreadCount,
     timestamp: chat.lastMessageAt * 1000,
     lastMessage: last ? { id: last.id, text: last.body || (last.media ? mediaLabel({ mimetype: last.media.mimetype ?? 'application/octet-stream', filename: last.media.filename }) : null), timestamp: last.timestamp * 1000, fromMe: last.fromMe, ack: last.fromMe ? ackName(last.ack) : null } : null
@@ -124,7 +139,8 @@ export function createStoreChats(d: StoreChatsDeps): ChatsService {
 
     listMessages(instanceId, chatId, q) {
       const cursor = parseCursor(q.cursor)
-      const rows = listChatMessages(db, instanceId, chatJid(instanceId, chatId), { limit: q.limit + 1, ...(cursor ? { until: cursor.until, offset: cursor.skip } : {}) })
+      const jid = chatJid(instanceId, chatId)
+      const rows = listChatMessages(db, instanceId, jid, { limit: q.limit + 1, ...(cursor ? { until: cursor.until, offset: cursor.skip } : {}) })
       const page = rows.slice(0, q.limit)
       const oldest = page[page.length - 1]
       let next: string | null = null
@@ -132,7 +148,13 @@ export function createStoreChats(d: StoreChatsDeps): ChatsService {
         const sameSecond = page.filter((m) => m.timestamp === oldest.timestamp).length
         next = `${oldest.timestamp}:${sameSecond + (cursor && cursor.until === oldest.timestamp ? cursor.skip : 0)}`
       }
-      return { messages: page.reverse().map(messageDto), hasMore: next !== null, cursor: next }
+      // Accepted sends are part of the history (waiting, held, not sent): those from this page's oldest second up to
+      // the previous page's oldest (outbound-history.ts), so a reload or a restart shows what the queue holds.
+      const entries = withOutbound(db, instanceId, jid, page, {
+        bounds: { since: next !== null && oldest ? oldest.timestamp * 1000 : 0, before: cursor ? cursor.until * 1000 : Number.MAX_SAFE_INTEGER },
+        waiting: d.sender.waiting(instanceId)
+      })
+      return { messages: entries.reverse().map((e) => withQueue(messageDto(e.message), e.queue)), hasMore: next !== null, cursor: next }
     },
 
     async sendText(instanceId, chatId, text) {

@@ -33,7 +33,7 @@ export interface UiBridge {
 }
 
 export async function registerUiBridge(app: FastifyInstance, services: CoreServices, config: UiBridgeConfig, options: UiBridgeOptions = {}): Promise<UiBridge> {
-  const credentials = createUiCredentials()
+  const credentials = createUiCredentials(Date.now, services.uiDevices)
   const { token } = credentials.mintLink(undefined, options.uiToken)
   const context = bridgeContext(services, config)
   const server = createBridgeServer(createHandlers(context), config.logger.child({ module: 'bridge' }))
@@ -44,7 +44,8 @@ export async function registerUiBridge(app: FastifyInstance, services: CoreServi
     rendererDir: options.rendererDir ?? defaultRendererDir(),
     apiUrl: config.apiUrl,
     accountId: config.accountId,
-    liveChannels: services.liveChannels
+    liveChannels: services.liveChannels,
+    onDevicesRevoked: (listener) => services.uiDevices.onRevoked(listener)
   })
   return {
     token,

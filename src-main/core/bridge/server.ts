@@ -11,9 +11,14 @@ import type { BridgeConnection } from './connection.js'
 import { toErrorBody } from './errors.js'
 import type { HandlerMap } from './handlers/index.js'
 
+/** Who is at the other end of a connection: the browser's device credential (headless), none for the desktop window. */
+export interface CallerMeta {
+  deviceId: string | null
+}
+
 export interface BridgeServer {
   /** Starts serving a connection; returns a function that detaches (and closes) it. */
-  attach(connection: BridgeConnection): () => void
+  attach(connection: BridgeConnection, caller?: CallerMeta): () => void
   broadcast<E extends BridgeEventName>(event: E, payload: BridgeEvents[E]): void
   connectionCount(): number
   /** Closes every connection. */
@@ -33,18 +38,18 @@ function validationError(name: ChannelName, payload: unknown): BridgeErrorBody |
 export function createBridgeServer(handlers: HandlerMap, logger: Logger): BridgeServer {
   const connections = new Set<BridgeConnection>()
 
-  async function answer(name: ChannelName, payload: unknown): Promise<BridgeResult<unknown>> {
+  async function answer(name: ChannelName, payload: unknown, caller: CallerMeta): Promise<BridgeResult<unknown>> {
     const invalid = validationError(name, payload)
     if (invalid) return { ok: false, error: invalid }
     try {
-      const handler = handlers[name] as (request: unknown) => unknown
-      return { ok: true, data: await handler(payload) }
+      const handler = handlers[name] as (request: unknown, caller: CallerMeta) => unknown
+      return { ok: true, data: await handler(payload, caller) }
     } catch (e) {
       return { ok: false, error: toErrorBody(e, logger, name) }
     }
   }
 
-  async function onMessage(connection: BridgeConnection, data: unknown): Promise<void> {
+  async function onMessage(connection: BridgeConnection, data: unknown, caller: CallerMeta): Promise<void> {
     const message = parseRequestMessage(data)
     if ('error' in message) {
       if (message.id !== null) connection.send({ type: 'response', id: message.id, result: { ok: false, error: message.error } })
@@ -52,18 +57,18 @@ export function createBridgeServer(handlers: HandlerMap, logger: Logger): Bridge
       return
     }
     const result: BridgeResult<unknown> = isChannelName(message.channel)
-      ? await answer(message.channel, message.payload)
+      ? await answer(message.channel, message.payload, caller)
       : { ok: false, error: { code: 'unknown_channel', message: `No bridge channel named ${message.channel.slice(0, 64)}` } }
     if (connections.has(connection)) connection.send({ type: 'response', id: message.id, result })
   }
 
   return {
-    attach(connection) {
+    attach(connection, caller = { deviceId: null }) {
       connections.add(connection)
       const detach = () => {
         if (connections.delete(connection)) connection.close()
       }
-      connection.onMessage((data) => void onMessage(connection, data))
+      connection.onMessage((data) => void onMessage(connection, data, caller))
       connection.onClose(() => void connections.delete(connection))
       connection.send({ type: 'hello', version: BRIDGE_PROTOCOL_VERSION })
       return detach

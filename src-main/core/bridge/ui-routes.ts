@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import fastifyWebsocket from '@fastify/websocket'
 import type { FastifyInstance } from 'fastify'
+import type { WebSocket } from 'ws'
 import { Type } from '@sinclair/typebox'
 import { BRIDGE_MAX_MESSAGE_BYTES, BRIDGE_WS_PATH, BRIDGE_WS_PROTOCOL, BRIDGE_WS_REFUSED, UI_LINK_PATH } from '../../../src-preload/contract/protocol.js'
 import { websocketConnection } from './connection.js'
@@ -55,6 +56,8 @@ export interface UiRoutesOptions {
   accountId: string
   /** Connections of links minted with an access token close when that token stops authenticating. */
   liveChannels: Pick<LiveChannels, 'hold'>
+  /** Signed-out browsers (Settings): their open connections are closed at once. */
+  onDevicesRevoked?: (listener: (ids: string[]) => void) => () => void
 }
 
 export async function registerUiRoutes(app: FastifyInstance, o: UiRoutesOptions): Promise<void> {
@@ -84,16 +87,33 @@ export async function registerUiRoutes(app: FastifyInstance, o: UiRoutesOptions)
       return payload
     })
 
+    // The sockets each device credential opened: signing a browser out closes them (with the reason) at once.
+    const byDevice = new Map<string, Set<WebSocket>>()
+    const offRevoked = o.onDevicesRevoked?.((ids) => {
+      for (const id of ids) for (const socket of byDevice.get(id) ?? []) socket.close(BRIDGE_WS_REFUSED, 'ui_device_signed_out')
+    })
+    if (offRevoked) scope.addHook('onClose', async () => offRevoked())
+
     scope.get(BRIDGE_WS_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => {
       // Admitted after the upgrade, so the page learns why it was refused (a close code, unlike an HTTP status).
-      const admission = o.credentials.admit(tokenFromProtocols(request.headers['sec-websocket-protocol']))
+      const admission = o.credentials.admit(tokenFromProtocols(request.headers['sec-websocket-protocol']), request.headers['user-agent'])
       if (admission.kind === 'refused') {
         socket.close(BRIDGE_WS_REFUSED, admission.reason)
         return
       }
       const connection = websocketConnection(socket)
       if (admission.kind === 'link') connection.send({ type: 'session', token: admission.session })
-      o.server.attach(connection)
+      const deviceId = admission.deviceId ?? null
+      if (deviceId) {
+        const sockets = byDevice.get(deviceId) ?? new Set<WebSocket>()
+        sockets.add(socket)
+        byDevice.set(deviceId, sockets)
+        socket.on('close', () => {
+          sockets.delete(socket)
+          if (!sockets.size) byDevice.delete(deviceId)
+        })
+      }
+      o.server.attach(connection, { deviceId })
       if (admission.credential) {
         const release = o.liveChannels.hold(admission.credential, () => socket.close(BRIDGE_WS_REFUSED, 'ui_token_invalid'))
         socket.on('close', release)

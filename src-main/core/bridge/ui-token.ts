@@ -1,6 +1,7 @@
 // Credentials of the headless UI: one-time link tokens (the printed link, or minted by POST /ui/link) and the
-// per-tab session tokens they are exchanged for on the first bridge connection. Kept only in memory, as SHA-256
-// digests compared in constant time; a link token travels in the URL fragment (never in a request line, so never
+// browser's device token they are exchanged for on the first bridge connection (kept by the core across restarts
+// when it keeps devices: ui-device-service.ts). Links are kept only in memory, as SHA-256 digests compared in
+// constant time; a link token travels in the URL fragment (never in a request line, so never
 // logged) and a used one is remembered so its second use is refused with a reason.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { derivedCredential, type Credential } from '../domain/credentials.js'
@@ -17,11 +18,20 @@ export function tokenFromProtocols(header: string | string[] | undefined): strin
   return offered.find((p) => p.startsWith(BRIDGE_WS_TOKEN_PREFIX))?.slice(BRIDGE_WS_TOKEN_PREFIX.length)
 }
 
-/** credential: what the link was minted with (POST /ui/link's access token); the session lives only as long as it authenticates. */
+/**
+ * `deviceId`: the browser's device credential (ui_devices) when the core keeps them; undefined for in-memory sessions.
+ * `credential`: what the link was minted with (POST /ui/link's access token); the session lives only as long as it authenticates.
+ */
 export type Admission =
-  | { kind: 'session'; credential?: Credential }
-  | { kind: 'link'; session: string; credential?: Credential }
+  | { kind: 'session'; deviceId?: string; credential?: Credential }
+  | { kind: 'link'; session: string; deviceId?: string; credential?: Credential }
   | { kind: 'refused'; reason: BridgeRefusal }
+
+/** Where device credentials live across restarts (services/ui-device-service.ts). */
+export interface DeviceCredentials {
+  admit(token: string): string | undefined
+  register(userAgent: string | undefined): { deviceId: string; token: string }
+}
 
 export interface UiCredentials {
   /**
@@ -29,8 +39,11 @@ export interface UiCredentials {
    * `parent`: the credential that asked for it; the link and its session stop working once that one does.
    */
   mintLink(ttlMs?: number, token?: string, parent?: Credential): { token: string; expiresAt: number | null }
-  /** A session token reconnects; an unused link token is burned and exchanged for a fresh session token. */
-  admit(presented: string | undefined): Admission
+  /**
+   * A session (device) token reconnects; an unused link token is burned and exchanged for a fresh device token
+   * (kept by `devices` when given, so it outlives the core; else in memory). `userAgent` names the device.
+   */
+  admit(presented: string | undefined, userAgent?: string): Admission
 }
 
 interface Entry {
@@ -40,8 +53,10 @@ interface Entry {
   parent: Credential | undefined
 }
 
-export function createUiCredentials(now: () => number = Date.now): UiCredentials {
+export function createUiCredentials(now: () => number = Date.now, devices?: DeviceCredentials): UiCredentials {
   const entries: Entry[] = []
+  /** Devices let in through a link minted with an access token, and that token (for this run). */
+  const deviceParents = new Map<string, Credential>()
   /** Every entry is compared (no early exit), so the time taken says nothing about which one matched. */
   const find = (presented: string): Entry | undefined => {
     const hash = digest(presented)
@@ -60,10 +75,18 @@ export function createUiCredentials(now: () => number = Date.now): UiCredentials
       add(token, 'link', expiresAt, parent)
       return { token, expiresAt }
     },
-    admit(presented) {
+    admit(presented, userAgent) {
       if (!presented) return { kind: 'refused', reason: 'ui_token_missing' }
       const entry = find(presented)
-      if (!entry) return { kind: 'refused', reason: 'ui_token_invalid' }
+      if (!entry) {
+        // Not a link of this run: a browser's device credential, kept across restarts (revoked ones admit nothing).
+        const deviceId = devices?.admit(presented)
+        if (!deviceId) return { kind: 'refused', reason: 'ui_token_invalid' }
+        // A device let in through a link minted with an access token goes with that token (this run).
+        const parent = deviceParents.get(deviceId)
+        if (parent && !parent.stillValid()) return { kind: 'refused', reason: 'ui_token_invalid' }
+        return { kind: 'session', deviceId, ...(parent ? { credential: derivedCredential('ui_session', parent) } : {}) }
+      }
       // Minted with an access token that was rotated since, or whose account was removed: gone with it.
       if (entry.parent && !entry.parent.stillValid()) return { kind: 'refused', reason: 'ui_token_invalid' }
       const credential = entry.parent && derivedCredential('ui_session', entry.parent)
@@ -71,6 +94,11 @@ export function createUiCredentials(now: () => number = Date.now): UiCredentials
       if (entry.kind === 'used') return { kind: 'refused', reason: 'ui_link_used' }
       if (entry.expiresAt !== null && entry.expiresAt <= now()) return { kind: 'refused', reason: 'ui_link_expired' }
       entry.kind = 'used'
+      if (devices) {
+        const { deviceId, token } = devices.register(userAgent)
+        if (entry.parent) deviceParents.set(deviceId, entry.parent)
+        return { kind: 'link', session: token, deviceId, ...(credential ? { credential } : {}) }
+      }
       const session = newUiToken()
       add(session, 'session', null, entry.parent)
       return { kind: 'link', session, ...(credential ? { credential } : {}) }

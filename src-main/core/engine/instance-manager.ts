@@ -12,6 +12,7 @@ import type { CoreEventMap, InstanceMe, SessionStatusEvent } from '../domain/eve
 import { generateInstanceId, generateSessionName } from '../domain/ids.js'
 import { assertNever, canTransition, isRunningStatus, type InstanceStatus } from '../domain/instance-status.js'
 import { NEW_INSTANCE_POLICY, instanceQuotaOf, type PlanCatalogue } from '../domain/plans.js'
+import { statusReasonText } from '../domain/status-reason.js'
 import type { ProxySetting } from '../domain/proxy.js'
 import type { EngineAdapter, EngineSession, EngineSignal } from './engine-adapter.js'
 
@@ -385,6 +386,10 @@ export class InstanceManager {
       this.o.recordStatus?.(e)
       return e
     })()
+    // Operators read what happened in the log (issue 20 item 10): every status change with its reason, FAILED and
+    // a logout by the network (a ban is 403) louder.
+    const loud = status === 'FAILED' || /^disconnect:(401|403)/.test(reason)
+    this.o.logger[loud ? 'warn' : 'info']({ instanceId: id, name: row.session_name, from: row.status, to: status, reason, why: statusReasonText(reason) ?? undefined }, 'instance status changed')
     this.o.bus.emit('session.status', change)
   }
 }

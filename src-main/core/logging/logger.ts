@@ -112,6 +112,11 @@ export interface FileLogger {
   settled(): Promise<void>
   /** The level in force from now on, for this logger and every child made from it (Settings view, live). */
   setLevel(level: string): void
+  /**
+   * The same file, never the console: for the chatter of third-party and simulated parts (Baileys, the sandbox's
+   * phones), so a console redirected to a file or a process manager carries only Switchboard's own words.
+   */
+  fileOnly: Logger
 }
 
 /**
@@ -152,8 +157,18 @@ export function createFileLogger(file: string, level = 'info'): FileLogger {
       }
     }
   })
+  const fileOnly = createCoreLogger({
+    level: floor,
+    destination: pino.multistream([{ level: floor, stream }]),
+    hooks: {
+      logMethod(args, method, value) {
+        if (value >= threshold) method.apply(this, args)
+      }
+    }
+  })
   return {
     logger,
+    fileOnly,
     settled: () => opened,
     setLevel: (next) => {
       threshold = levelValue(next)

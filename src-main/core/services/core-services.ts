@@ -3,6 +3,7 @@
 import type { MediaFiles } from '../messaging/reads/media-files.js'
 import type { ReadService } from '../messaging/reads/read-service.js'
 import type { SendService } from '../messaging/send/send-service.js'
+import type { UiDeviceService } from './ui-device-service.js'
 import type { StatusService } from '../account/status/status-service.js'
 import type { PairingCodes } from '../engine/pairing-codes.js'
 import type { GroupService } from '../account/groups/group-service.js'
@@ -68,6 +69,8 @@ export interface CoreServices {
   settings: AppSettingsService
   /** Chats, messages, contacts, LIDs and media files from the store, and chat/message/contact operations. */
   reads: ReadService
+  /** Browsers let into the headless UI: device credentials kept across restarts, listed and revoked in Settings. */
+  uiDevices: UiDeviceService
   /** Health figures per instance, read when asked (the UI's health panel, GET /metrics). */
   health: HealthService
   /** GET /metrics: the health figures and process metrics in Prometheus' format. */

@@ -11,6 +11,15 @@ export function ChatItem({ chat: c, active, tabbable, onOpen }: { chat: ChatDto;
   return (
     <button type="button" data-chat-id={c.id} tabIndex={tabbable ? 0 : -1} className={`chat-item${active ? ' active' : ''}`} aria-current={active} onClick={onOpen} title={name}>
       <span className="chat-name">{name}</span>
+      {c.labels?.length ? (
+        <span className="chat-labels">
+          {c.labels.map((l) => (
+            <span key={l.name} className={`chat-label label-color-${l.color % 20}`}>
+              {l.name}
+            </span>
+          ))}
+        </span>
+      ) : null}
       <span className="chat-time muted small">{c.lastMessage ? formatTime(c.lastMessage.timestamp) : ''}</span>
       <span className="chat-last muted small">
         {c.lastMessage?.fromMe && c.lastMessage.ack ? <Tick ack={c.lastMessage.ack} /> : null}

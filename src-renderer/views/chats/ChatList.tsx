@@ -8,6 +8,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from
 import { Spinner } from '../../components/Spinner.js'
 import { useChatsStore } from '../../stores/chats-store.js'
 import { ChatItem } from './ChatItem.js'
+import { MessageSearchResults } from './MessageSearchResults.js'
 import { NewChatButton, NewChatOffer } from './NewChat.js'
 
 /** A chat row's height before it is measured (two lines of text). */
@@ -79,7 +80,7 @@ export function ChatList() {
         <label htmlFor="chat-search" className="sr-only">Search chats</label>
         {/* Before the search box: Tab from the search still goes straight into the list. */}
         <NewChatButton clearSearch={clearSearch} />
-        <input id="chat-search" type="search" placeholder="Name or number" value={query} onChange={(e) => setQuery(e.target.value)} />
+        <input id="chat-search" type="search" placeholder="Name, number or message" value={query} onChange={(e) => setQuery(e.target.value)} />
       </div>
       {loading && !chats.length ? <Spinner label="Loading chats…" /> : null}
       {!loading && !chats.length ? <p className="empty">{search ? 'No chat matches.' : 'No chats yet.'}</p> : null}
@@ -94,6 +95,7 @@ export function ChatList() {
           )
         })}
       </ul>
+      <MessageSearchResults instanceId={instanceId} search={search} />
       {hasMoreChats ? (
         <button type="button" className="more" disabled={loading} onClick={() => void loadMoreChats()}>
           {loading ? 'Loading…' : 'Show more chats'}

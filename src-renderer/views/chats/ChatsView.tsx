@@ -2,6 +2,8 @@
 // Without instances there is only the way to create one; when the instance cannot send, the composer says why.
 import { useEffect } from 'react'
 import { ErrorNote } from '../../components/ErrorNote.js'
+import { ContactName } from './ContactName.js'
+import { FocusedMessage } from './FocusedMessage.js'
 import { InstancePicker } from '../../components/InstancePicker.js'
 import { useAppStore } from '../../stores/app-store.js'
 import { useChatsStore } from '../../stores/chats-store.js'
@@ -48,7 +50,9 @@ export function ChatsView() {
           <div className="thread-column">
             {thread ? (
               <>
+                <ContactName />
                 <ThreadView />
+                <FocusedMessage />
                 <Composer disabled={!!instance && instance.status !== 'WORKING'} />
               </>
             ) : (

@@ -44,6 +44,9 @@ function Resend({ instanceId, messageId }: { instanceId: string; messageId: stri
   )
 }
 
+/** The core's reason a message was not sent, as a short clause after "Not sent". */
+const notSentWords = (error: string): string => `: ${error.replace(/^the /, '')}`
+
 export function MessageStatus({ m }: { m: MessageDto }) {
   const instanceId = useChatsStore((s) => s.thread?.instanceId ?? s.instanceId)
   if (!m.fromMe || !m.ack) return null
@@ -51,6 +54,7 @@ export function MessageStatus({ m }: { m: MessageDto }) {
     <>
       <Tick ack={m.ack} />
       {m.ack === 'pending' && instanceId ? <WaitReason instanceId={instanceId} messageId={m.id} /> : null}
+      {m.ack === 'failed' && m.queue?.error ? <span className="not-sent-reason muted small">{notSentWords(m.queue.error)}</span> : null}
       {m.ack === 'failed' && instanceId ? <Resend instanceId={instanceId} messageId={m.id} /> : null}
     </>
   )

@@ -1,4 +1,5 @@
 // chats.*: the Chats view over the messaging module's ChatsService, on instances of the acting account.
+import { toApiChatId, toWaJid } from '../../messaging/chat-ids.js'
 import { normalizeCheckPhone } from '../../messaging/reads/contact-ops.js'
 import type { BridgeContext } from './context.js'
 import type { HandlersOf } from './types.js'
@@ -16,6 +17,27 @@ export function chatHandlers({ config: { chats }, services, owned }: BridgeConte
       return { read: true as const }
     },
     'chats.media': ({ instanceId, chatId, messageId }) => chats.media(owned(instanceId).id, chatId, messageId),
+    // Issue 20 item 7: a local name for the chat's person.
+    'chats.setName': ({ instanceId, chatId, name }) => {
+      services.reads.setLocalName(owned(instanceId).id, toWaJid(chatId), name)
+      return { name: name?.trim() || null }
+    },
+    // Issue 20 item 6: the API's /v2/chats/search, one more for hasMore.
+    'chats.search': ({ instanceId, query, chatId, limit, offset }) => {
+      const max = Math.min(limit ?? 30, 100)
+      const hits = services.reads.searchMessages(owned(instanceId).id, { text: query, limit: max + 1, offset: offset ?? 0, ...(chatId ? { chatJid: toWaJid(chatId) } : {}) })
+      return {
+        hits: hits.slice(0, max).map((h) => ({
+          chatId: toApiChatId(h.message.chatId),
+          chatName: h.chatName ?? toApiChatId(h.message.chatId).split('@')[0]!,
+          messageId: h.message.id,
+          fromMe: h.message.fromMe,
+          timestamp: h.message.timestamp * 1000,
+          snippet: h.snippet
+        })),
+        hasMore: hits.length > max
+      }
+    },
     // The check behind /v2/contacts/check-exists (the policy's number-check limits); any spelling of the number.
     'chats.checkNumber': async ({ instanceId, phone }) => {
       const digits = normalizeCheckPhone(phone)

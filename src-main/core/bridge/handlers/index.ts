@@ -4,6 +4,7 @@ import { accountHandlers } from './accounts.js'
 import { apiHandlers, appHandlers } from './api.js'
 import { campaignHandlers } from './campaigns.js'
 import { chatHandlers } from './chats.js'
+import { deviceHandlers } from './devices.js'
 import { instanceHandlers } from './instances.js'
 import { pairingHandlers } from './pairing.js'
 import { policyHandlers } from './policies.js'
@@ -26,6 +27,7 @@ export function createHandlers(c: BridgeContext): HandlerMap {
     ...settingsHandlers(c),
     ...sandboxHandlers(c),
     ...chatHandlers(c),
+    ...deviceHandlers(c),
     ...campaignHandlers(c)
   }
 }

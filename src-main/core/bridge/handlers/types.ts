@@ -1,6 +1,9 @@
 // Handler typing: one function per channel, checked against the contract; the full map must cover every channel.
 import type { ChannelName, Namespace, NamespaceOf, RequestOf, ResponseOf } from '../../../../src-preload/contract/channels.js'
 
-export type Handler<K extends ChannelName> = (request: RequestOf<K>) => ResponseOf<K> | Promise<ResponseOf<K>>
+import type { CallerMeta } from '../server.js'
+
+/** `caller`: which browser asks (its device credential), for the channels about the caller itself. */
+export type Handler<K extends ChannelName> = (request: RequestOf<K>, caller?: CallerMeta) => ResponseOf<K> | Promise<ResponseOf<K>>
 export type HandlerMap = { [K in ChannelName]: Handler<K> }
 export type HandlersOf<N extends Namespace> = { [K in ChannelName as NamespaceOf<K> extends N ? K : never]: Handler<K> }

@@ -18,6 +18,10 @@ import { migration0290ChatRecentOrder } from './0290-chat-recent-order.js'
 import { migration0296StoreUndecryptable } from './0296-store-undecryptable.js'
 import { migration0297StoreLidSenders } from './0297-store-lid-senders.js'
 import { migration0340Campaigns } from './0340-campaigns.js'
+import { migration0380OutboundHistory } from './0380-outbound-history.js'
+import { migration0381MessageSearch } from './0381-message-search.js'
+import { migration0382UiDevices } from './0382-ui-devices.js'
+import { migration0383LocalContactNames } from './0383-local-contact-names.js'
 
 export const appMigrations: readonly Migration[] = [
   migration0001Core,
@@ -37,4 +41,8 @@ export const appMigrations: readonly Migration[] = [
   migration0296StoreUndecryptable,
   migration0297StoreLidSenders,
   migration0340Campaigns,
+  migration0380OutboundHistory,
+  migration0381MessageSearch,
+  migration0382UiDevices,
+  migration0383LocalContactNames,
 ]

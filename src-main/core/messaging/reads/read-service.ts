@@ -23,6 +23,9 @@ import {
   listContacts,
   listLidMappings,
   pnForLid,
+  searchMessages,
+  setLocalName,
+  type MessageHit,
   upsertContact,
   type ChatListQuery,
   type ChatMessagesQuery,
@@ -32,7 +35,7 @@ import {
   type StoredContact,
   type StoredMessage
 } from '../store/index.js'
-import { toApiChat, toApiContact, type ApiChat, type ApiContact, type ApiStoredMessage } from './api-shapes.js'
+import { chatName, toApiChat, toApiContact, type ApiChat, type ApiContact, type ApiStoredMessage } from './api-shapes.js'
 import { clearChat, markRead, markUnread, removeChat, setArchived, type ChatOpContext, type ChatTarget, type ReadScope } from './chat-ops.js'
 import { checkNumber, fetchAbout, saveContact, setBlocked, throughCheckLimiter, type AboutText, type CheckLimits, type NumberCheck } from './contact-ops.js'
 import { engineCall, readsErrors } from './errors.js'
@@ -42,6 +45,8 @@ import { readMessages, type MessageReadContext } from './message-reads.js'
 import { resolveMessage } from './message-ref.js'
 import { daySummary, type DaySummary } from './day-summary.js'
 import { unreadSummary, type UnreadSummary } from './unread-summary.js'
+import { apiPageBounds, withOutbound, type OutboundQueueInfo } from './outbound-history.js'
+import type { WaitingSend } from '../send/send-service.js'
 import { anyCachedPictureUrl, profilePicture, type CachedPicture } from './profile-picture-cache.js'
 
 export interface ReadServiceDeps {
@@ -54,6 +59,8 @@ export interface ReadServiceDeps {
   checks: CheckLimits
   /** Wall-clock milliseconds: store timestamps, the edit window and the picture cache are real time. */
   now: () => number
+  /** The send queue's waiting messages of an instance (why and until when), for the queue state of accepted sends. */
+  waiting?: (instanceId: string) => WaitingSend[]
 }
 
 /** One entry of the chats overview. */
@@ -97,6 +104,33 @@ export interface MediaFile {
   path: string
   size: number
   mimetype: string
+}
+
+/** The queue state of a message this API accepted, as GET /v2/chats/messages spells it. */
+export interface ApiQueueState {
+  status: OutboundQueueInfo['state']
+  reason: string | null
+  not_before: number | null
+  accepted_at: number
+  error: { code: string; message: string } | null
+  resendable: boolean
+}
+
+/** A message of a chat page: the stored message, and `queue` on messages this API accepted. */
+export type ApiChatMessage = ApiStoredMessage & { queue?: ApiQueueState }
+
+const toApiQueue = (q: OutboundQueueInfo): ApiQueueState => ({
+  status: q.state,
+  reason: q.reason,
+  not_before: q.notBefore,
+  accepted_at: q.acceptedAt,
+  error: q.error,
+  resendable: q.resendable
+})
+
+/** A message found by text search, with its chat's display name. */
+export interface SearchHit extends MessageHit {
+  chatName: string | null
 }
 
 export class ReadService {
@@ -171,10 +205,54 @@ export class ReadService {
     })
   }
 
-  /** A chat's messages, newest first; an unknown chat has none. downloadMedia fetches missing media first. */
-  chatMessages(instanceId: string, chatJid: string, q: ChatMessagesQuery, downloadMedia: boolean): Promise<ApiStoredMessage[]> {
-    const list = listChatMessages(this.deps.db, instanceId, this.storeJid(instanceId, chatJid), q)
-    return readMessages(list, this.readContext(instanceId), downloadMedia)
+  /**
+   * A chat's messages, newest first, with the sends this API accepted for it that the store does not hold (waiting,
+   * held, sending, not sent; see outbound-history.ts): those carry `queue`. An unknown chat has none.
+   * downloadMedia fetches missing media first.
+   */
+  async chatMessages(instanceId: string, chatJid: string, q: ChatMessagesQuery, downloadMedia: boolean): Promise<ApiChatMessage[]> {
+    const { db } = this.deps
+    const chat = this.storeJid(instanceId, chatJid)
+    const list = listChatMessages(db, instanceId, chat, q)
+    const entries = withOutbound(db, instanceId, chat, list, {
+      // Incoming only (filter.fromMe=false): no accepted send belongs.
+      bounds: q.fromMe === false ? { since: 0, before: 0 } : apiPageBounds(db, instanceId, chat, q, list),
+      ...(q.ack === undefined ? {} : { ack: q.ack }),
+      waiting: this.deps.waiting?.(instanceId) ?? []
+    })
+    const ctx = this.readContext(instanceId)
+    const stored = await readMessages(entries.filter((e) => !e.unstored).map((e) => e.message), ctx, downloadMedia)
+    const unstored = await readMessages(entries.filter((e) => e.unstored).map((e) => e.message), ctx, false)
+    let s = 0
+    let u = 0
+    return entries.map((e) => {
+      const api = e.unstored ? unstored[u++]! : stored[s++]!
+      if (!e.queue) return api
+      const media = e.unstored && api.media ? { ...api.media, url: null, error: 'not sent yet' } : api.media
+      return { ...api, media, source: 'api', queue: toApiQueue(e.queue) }
+    })
+  }
+
+  /** The shop's own name for a chat's person (null clears it): this PC only, shown wherever the app names them. */
+  setLocalName(instanceId: string, chatJid: string, name: string | null): void {
+    const trimmed = name?.trim() || null
+    setLocalName(this.deps.db, instanceId, this.storeJid(instanceId, chatJid), trimmed, this.deps.now())
+  }
+
+  /**
+   * Messages whose text has every typed word (as a word prefix), across the instance's chats or in one, newest
+   * first (the FTS5 index of migration 0381), each with its chat's name and a marked excerpt.
+   */
+  searchMessages(instanceId: string, q: { text: string; chatJid?: string; limit: number; offset: number }): SearchHit[] {
+    const { db } = this.deps
+    const hits = searchMessages(db, instanceId, { text: q.text, limit: q.limit, offset: q.offset, ...(q.chatJid ? { chatId: this.storeJid(instanceId, q.chatJid) } : {}) })
+    const chatIds = [...new Set(hits.map((h) => h.message.chatId))]
+    const contacts = getContacts(db, instanceId, chatIds)
+    const names = new Map(chatIds.map((c) => {
+      const chat = getChat(db, instanceId, c)
+      return [c, chat ? chatName(chat, contacts.get(c)) : null] as const
+    }))
+    return hits.map((h) => ({ ...h, chatName: names.get(h.message.chatId) ?? null }))
   }
 
   /** The stored message a parsed id names; 404 message_not_found when the store does not have it. */

@@ -34,14 +34,16 @@ export interface NewOutbound {
   kind: string
   /** The stored command (JSON), when the send can be restored after a crash. */
   command?: string | null
+  /** What its chat shows of it (outbound-preview.ts); none for reactions, votes and status posts. */
+  preview?: string | null
 }
 
 export function insertOutbound(db: Db, row: NewOutbound, now: number): void {
   stmt(
     db,
-    `INSERT INTO outbound_messages (instance_id, message_id, chat_jid, kind, status, command, created_at, updated_at)
-     VALUES (?, ?, ?, ?, 'queued', ?, ?, ?)`
-  ).run(row.instanceId, row.messageId, row.chatJid, row.kind, row.command ?? null, now, now)
+    `INSERT INTO outbound_messages (instance_id, message_id, chat_jid, kind, status, command, preview, created_at, updated_at)
+     VALUES (?, ?, ?, ?, 'queued', ?, ?, ?, ?)`
+  ).run(row.instanceId, row.messageId, row.chatJid, row.kind, row.command ?? null, row.preview ?? null, now, now)
 }
 
 /** A refused send (daily cap, full queue) was never accepted: its row goes. */

@@ -16,6 +16,8 @@ import { restoredCommand, storedCommand } from './durable-commands.js'
 import type { MediaFile, MediaLimits } from './media-input.js'
 import type { NotSentReports } from './not-sent.js'
 import * as rows from './outbound-repo.js'
+import { markResent } from './outbound-history-repo.js'
+import { encodePreview, previewOf } from './outbound-preview.js'
 import type { FileSlot, OutboxMedia } from './outbox-media.js'
 import { RecipientCheck } from './recipients.js'
 import type { SendCommand } from './send-command.js'
@@ -247,7 +249,9 @@ export class SendService {
     const messageId = port.newMessageId()
     const media = this.deps.outboxMedia
     const command = req.durable && media ? storedCommand(req.durable.command, req.durable.loaded, (slot) => media.nameOf(req.instanceId, messageId, slot)).json : null
-    const insert = () => rows.insertOutbound(db, { instanceId: req.instanceId, messageId, chatJid: req.chatJid, kind: req.kind, command }, clock.now())
+    // What its chat shows of it from now on (waiting, held, not sent), kept after the command goes.
+    const preview = req.durable ? encodePreview(previewOf(req.durable.command, req.durable.loaded)) : null
+    const insert = () => rows.insertOutbound(db, { instanceId: req.instanceId, messageId, chatJid: req.chatJid, kind: req.kind, command, preview }, clock.now())
     const claim = req.claim
     if (claim) db.transaction(() => (insert(), claim(messageId)))()
     else insert()
@@ -526,6 +530,7 @@ export class SendService {
     if (!command) throw sendErrors.notResendable(messageId, 'its file is no longer kept (files of dropped messages go at the next restart)')
     try {
       const result = await this.send(instanceId, command)
+      markResent(db, instanceId, messageId, resultMessageId(result))
       this.deps.outboxMedia?.removeMessage(instanceId, messageId)
       return { result, command }
     } catch (e) {

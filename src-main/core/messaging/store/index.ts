@@ -16,6 +16,8 @@ export * from './votes-repo.js'
 export * from './groups-repo.js'
 export * from './rekey.js'
 export * from './retry-counter-cache.js'
+export * from './search-repo.js'
+export * from './local-names-repo.js'
 export { decodeMessage, decodeRaw, encodeRaw } from './raw-json.js'
 
 const STORE_TABLES = [

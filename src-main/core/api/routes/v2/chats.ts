@@ -40,6 +40,25 @@ const OverviewSchema = Type.Object(
   { additionalProperties: true }
 )
 
+/** Issue 20 item 1: accepted sends are part of their chat's history, with where they are in the queue. */
+const QueueStateSchema = Type.Object(
+  {
+    status: Type.Union([Type.Literal('waiting'), Type.Literal('held'), Type.Literal('sending'), Type.Literal('sent'), Type.Literal('not_sent')], {
+      description: 'waiting: in the rate-limit queue (or for WORKING); held: the network limits new chats (463/475) and it waits for the hold to end; sending: Baileys has it; sent: left (ack says how far it got); not_sent: final, see error'
+    }),
+    reason: Type.Union([Type.String(), Type.Null()], { description: 'Why it waits: per_minute, protection, concurrency, daily_cap, new_contacts_paused, not_working, about_to_send; null when not waiting' }),
+    not_before: Type.Union([Type.Number(), Type.Null()], { description: 'When it is expected to go (Unix ms), when known' }),
+    accepted_at: Type.Number({ description: 'When this API accepted it (Unix ms)' }),
+    error: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()], {
+      description: 'not_sent only: queue_purged (a restart of the instance dropped it), app_restarted, send_interrupted, send_failed, reachout_timelocked, ...'
+    }),
+    resendable: Type.Boolean({ description: 'A restart dropped it and it can still be sent again as a new message (the app\'s Resend)' })
+  },
+  { description: 'Switchboard extension: present on messages this API accepted (source "api")' }
+)
+
+const ChatMessageSchema = Type.Object({ ...ApiMessageSchema.properties, queue: Type.Optional(QueueStateSchema) }, { additionalProperties: true, description: ApiMessageSchema.description })
+
 const SYNC_NOTE =
   'Served from the local message store, which is kept across restarts: it answers 200 at once after a cold boot (never 202). Right after the first pairing the list fills while the phone\'s history sync arrives.'
 
@@ -74,14 +93,14 @@ export async function chatReadRoutes(app: FastifyInstance, deps: ApiDeps): Promi
 
   route(['GET', 'POST'], '/v2/chats/messages', {
     summary: 'Messages of a chat',
-    description: `Newest first. chatId (required); limit (default 50, at most 1000) and offset page back in time. downloadMedia (default true, as WAHA): media is downloaded once, kept under the data folder and served at media.url (/api/files/<instance_id>/<file>, same credentials); a failed download shows in that message's media.error. Filters (WAHA): filter.timestamp.gte / filter.timestamp.lte (seconds), filter.fromMe, filter.ack. An unknown chat answers []. GET and POST. ${CREDENTIALS_NOTE}`,
+    description: `Newest first. chatId (required); limit (default 50, at most 1000) and offset page back in time. downloadMedia (default true, as WAHA): media is downloaded once, kept under the data folder and served at media.url (/api/files/<instance_id>/<file>, same credentials); a failed download shows in that message's media.error. Filters (WAHA): filter.timestamp.gte / filter.timestamp.lte (seconds), filter.fromMe, filter.ack. An unknown chat answers []. Sends this API accepted are part of the history from the moment they are accepted: one that is waiting (rate limit, protection window, not WORKING), held (the network's limit on new chats), being sent or not sent (a restart dropped it, or it failed) is listed too, before Baileys stores it or although it never will, with ack 0 (PENDING) or -1 (ERROR), its body and media name (media.url null), and a \`queue\` object {status, reason, not_before, accepted_at, error, resendable}; every message this API accepted carries \`queue\` (a Switchboard extension). limit and offset count stored messages: a page also carries the accepted sends not in the store whose acceptance falls between its oldest message and the previous page's (the first page: every newer one), so it may hold more than limit entries. GET and POST. ${CREDENTIALS_NOTE}`,
     query: {
       chatId: Type.Optional(ChatIdParam()),
       limit: LooseInteger('1 to 1000, default 50; 0 = no limit (the maximum, 1000)'),
       offset: LooseInteger('default 0'),
       downloadMedia: LooseBoolean('Download media and give its URL; default true')
     },
-    answers: { 200: Type.Array(ApiMessageSchema), 502: standardErrors[500] }
+    answers: { 200: Type.Array(ChatMessageSchema), 502: standardErrors[500] }
   }, async ({ instance }, request) => {
     const input = request.input
     const chatJid = chatJidParam(input, 'chatId', 'chat_id')

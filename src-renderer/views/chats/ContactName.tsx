@@ -1,0 +1,44 @@
+// "Name this contact" for the open 1:1 chat (issue 20 item 7): a local name kept by the core on this PC, shown in the
+// chat list, the thread and notifications instead of the number or the name WhatsApp knows.
+import { useState, type FormEvent } from 'react'
+import { ErrorNote } from '../../components/ErrorNote.js'
+import { toUiError, type UiError } from '../../lib/errors.js'
+import { useChatsStore } from '../../stores/chats-store.js'
+import { nameContact } from '../../stores/contact-names.js'
+
+export function ContactName() {
+  const thread = useChatsStore((s) => s.thread)
+  const [editing, setEditing] = useState(false)
+  const [value, setValue] = useState('')
+  const [error, setError] = useState<UiError | null>(null)
+  if (!thread || thread.chatId.endsWith('@g.us') || thread.chatId.endsWith('@newsletter')) return null
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    try {
+      await nameContact(thread.instanceId, thread.chatId, value)
+      setEditing(false)
+      setError(null)
+    } catch (err) {
+      setError(toUiError(err))
+    }
+  }
+  if (!editing) {
+    return (
+      <button type="button" className="link contact-name-edit" onClick={() => (setValue(thread.name ?? ''), setEditing(true))}>
+        Name this contact
+      </button>
+    )
+  }
+  return (
+    <form className="contact-name row" onSubmit={(e) => void submit(e)}>
+      <label htmlFor="contact-name">Name on this PC</label>
+      <input id="contact-name" value={value} maxLength={100} onChange={(e) => setValue(e.target.value)} autoFocus />
+      <button type="submit">Save</button>
+      <button type="button" onClick={() => setEditing(false)}>
+        Cancel
+      </button>
+      <span className="muted small">Leave empty to use the name WhatsApp knows.</span>
+      <ErrorNote error={error} />
+    </form>
+  )
+}
