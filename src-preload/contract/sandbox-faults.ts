@@ -26,7 +26,12 @@ export const SandboxFaultRequest = Type.Union([
     olderThanMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 31_536_000_000 })),
     status: Type.Optional(Type.Union([Type.Literal(403), Type.Literal(404), Type.Literal(410)]))
   }),
-  branch('clear', {})
+  branch('clear', {}),
+  // Issue 22: 515 on demand, stuck logins, an outage that ends FAILED, the 463 refusal path.
+  branch('restart_required', { jid: Jid }),
+  branch('stall_login', { jid: Jid, count: Type.Optional(Count) }),
+  branch('outage', { jid: Jid, durationMs: Type.Integer({ minimum: 1, maximum: 86_400_000 }) }),
+  branch('refuse_new_chats', { phone: Phone, count: Type.Optional(Count) })
 ])
 
 export type SandboxFault = Static<typeof SandboxFaultRequest>
@@ -108,6 +113,28 @@ export const FAULTS: readonly FaultDescriptor[] = [
       { name: 'status', label: 'Host answers', type: 'choice', required: false, choices: [{ value: 410, label: '410 gone' }, { value: 404, label: '404 not found' }, { value: 403, label: '403 forbidden' }] }
     ],
     done: 'Media expired: the host now refuses it'
+  },
+  { kind: 'restart_required', label: 'Restart required (515)', help: 'The network ends the device’s stream with 515, as it does right after pairing; the device reconnects at once.', params: [device()], done: '515 sent: the device reconnects' },
+  {
+    kind: 'stall_login',
+    label: 'Stuck login',
+    help: 'The device’s connection drops and its next logins hear nothing after the handshake, so it stays STARTING; the app’s watchdog restarts it and gives up to FAILED after a few tries.',
+    params: [device(), count('Logins left hanging (empty: every one until cleared)')],
+    done: 'The device’s logins now hang'
+  },
+  {
+    kind: 'outage',
+    label: 'Long outage',
+    help: 'The device’s network is down for a while, long enough for the app to give up (FAILED); when it ends, the app’s background retry brings it back.',
+    params: [device(), { name: 'durationMs', label: 'For (ms)', type: 'integer', required: true, min: 1, max: 86_400_000 }],
+    done: 'Outage started'
+  },
+  {
+    kind: 'refuse_new_chats',
+    label: 'Refuse new chats (463)',
+    help: 'The account’s next messages that would open a new chat are refused with 463, with no timelock notice first; replies in existing chats go on.',
+    params: [phone, count('Messages refused (default 1)')],
+    done: 'The account’s next new-chat messages will be refused'
   },
   { kind: 'clear', label: 'Clear faults', help: 'Removes delays, network-down periods, pending conflicts and decryption faults (bans stay: lift them one by one).', params: [], done: 'Faults cleared' }
 ]

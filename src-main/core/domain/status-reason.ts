@@ -8,6 +8,7 @@ const FAILED: Record<string, string> = {
   qr_timeout: 'nobody scanned the QR code in time',
   conflict: 'the session was opened elsewhere 3 times in 5 minutes (another client or computer uses this account): start it again once the other one is closed',
   forbidden: 'the network refused the account (403: locked or banned): check the phone; start it again once WhatsApp lets the number in',
+  stuck_starting: 'the connection never completed (stuck in STARTING) through several automatic restarts: check the network, then start it again',
   banned: 'the network banned the account (402 temporarily or 406 permanently): check the phone; start it again once the ban is lifted'
 }
 
@@ -27,7 +28,8 @@ const PLAIN: Record<string, string> = {
   delete: 'deleted',
   'engine:qr': 'waiting for a QR scan or a pairing code',
   'engine:paired': 'a phone linked it: logging in',
-  'engine:open': 'connected'
+  'engine:open': 'connected',
+  'watchdog:stuck_starting': 'the connection did not complete in time (stuck in STARTING): restarted it'
 }
 
 export function statusReasonText(reason: string | null | undefined): string | null {

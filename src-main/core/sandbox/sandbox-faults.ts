@@ -111,6 +111,31 @@ export class NetworkFaults {
     return n
   }
 
+  /** The network asks the device for a fresh connection (stream error 515, as after pairing). False when not connected. */
+  restartRequired(jid: string): boolean {
+    const c = this.connFor(jid)
+    c?.streamError({ code: '515' })
+    return !!c
+  }
+
+  /**
+   * The device's next `count` logins (undefined: every one until cleared) complete the handshake and then hear
+   * nothing, neither success nor failure: the client stays STARTING. Its current connection is dropped so the
+   * next login comes at once. True when it was connected.
+   */
+  stallLogins(jid: string, count?: number): boolean {
+    this.server.faults.session.stallLogins(deviceKey(deviceOfJid(this.db, jid)), count)
+    return this.dropConnection(jid)
+  }
+
+  /**
+   * The account's next `count` messages that would open a new chat are acked with 463 and not delivered, with no
+   * timelock notice before or after (the client learns of the refusal from the ack alone).
+   */
+  refuseNewChats(phoneNumber: string, count = 1): void {
+    this.server.faults.session.refuseNewChats(requirePhone(this.db, phoneNumber).phone, count)
+  }
+
   clear(): void {
     this.server.faults.clear()
   }

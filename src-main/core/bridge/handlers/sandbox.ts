@@ -78,6 +78,15 @@ function applyFault(network: SandboxNetwork, f: SandboxFault): void {
       if (f.messageId && !n) throw sandboxErrors.invalidRequest(`no media known for message ${f.messageId}`, ['messageId'])
       return
     }
+    case 'restart_required':
+      if (!faults.restartRequired(f.jid)) throw sandboxErrors.invalidRequest(`${f.jid} is not connected`)
+      return
+    case 'stall_login':
+      return void faults.stallLogins(f.jid, f.count)
+    case 'outage':
+      return void faults.networkDown(f.jid, f.durationMs)
+    case 'refuse_new_chats':
+      return faults.refuseNewChats(f.phone, f.count ?? 1)
     case 'drop':
     case 'conflict': {
       const hit = f.kind === 'drop' ? faults.dropConnection(f.jid) : faults.streamConflict(f.jid)

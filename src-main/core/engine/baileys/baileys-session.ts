@@ -56,6 +56,9 @@ export class BaileysSession implements EngineSession {
   /** FAILED for a cause that may pass: still running, but only as slow background attempts. */
   private retryingInBackground = false
   private timer: NodeJS.Timeout | undefined
+  /** Stuck-in-STARTING watchdog of the current socket, and its restarts in a row (reconnect-policy.ts). */
+  private watchdog: NodeJS.Timeout | undefined
+  private watchdogRestarts = 0
   private lastMeKey = ''
 
   constructor(private readonly deps: BaileysSessionDeps) {
@@ -70,6 +73,7 @@ export class BaileysSession implements EngineSession {
     this.running = true
     this.retryingInBackground = false
     this.history = freshHistory()
+    this.watchdogRestarts = 0
     this.connect(1)
   }
 
@@ -77,11 +81,13 @@ export class BaileysSession implements EngineSession {
     this.running = false
     this.retryingInBackground = false
     clearTimeout(this.timer)
+    clearTimeout(this.watchdog)
     await this.retireSocket()
   }
 
   async logout(options: { reconnect?: boolean } = {}): Promise<void> {
     clearTimeout(this.timer)
+    clearTimeout(this.watchdog)
     const socket = this.socket
     const wasOpen = this.open
     this.generation++ // the old socket's close (401) must not run the reconnect policy
@@ -129,6 +135,7 @@ export class BaileysSession implements EngineSession {
     retryAppStateConflicts(socket)
     this.socket = socket
     this.open = false
+    this.armWatchdog(generation, attempt)
     for (const hook of deps.socketHooks) {
       const dispose = hook({ instanceId: deps.instanceId, socket })
       if (dispose) this.disposers.push(dispose)
@@ -155,6 +162,7 @@ export class BaileysSession implements EngineSession {
 
   private onConnectionUpdate(generation: number, update: BaileysEventMap['connection.update']): void {
     if (update.qr) {
+      clearTimeout(this.watchdog) // showing a QR is waiting for a person, not stuck
       this.qr = update.qr
       this.deps.listener({ kind: 'qr', qr: update.qr, lifetimeMs: qrLifetimeMs(this.qrCount++, this.qrTimeout) })
     }
@@ -164,6 +172,8 @@ export class BaileysSession implements EngineSession {
       if (me) this.deps.listener({ kind: 'paired', me })
     }
     if (update.connection === 'open') {
+      clearTimeout(this.watchdog)
+      this.watchdogRestarts = 0
       this.open = true
       this.qr = undefined
       this.history = { ...this.history, failedAttempts: 0, qrCycles: 0 }
@@ -175,7 +185,36 @@ export class BaileysSession implements EngineSession {
     if (update.connection === 'close') this.onClose(generation, update.lastDisconnect?.error)
   }
 
+  /**
+   * The service spec's stuck-STARTING rule: a socket that neither opens nor shows a QR within stuckStartMs is
+   * restarted, and after stuckStartLimit restarts in a row the instance is FAILED (stuck_starting). A background
+   * attempt that hangs just ends; the next one comes at the slow cadence.
+   */
+  private armWatchdog(generation: number, attempt: number): void {
+    clearTimeout(this.watchdog)
+    const { stuckStartMs, stuckStartLimit } = this.deps.reconnect
+    if (stuckStartMs <= 0) return
+    this.watchdog = setTimeout(() => {
+      if (!this.running || generation !== this.generation || this.open || this.qr) return
+      this.deps.logger.warn({ instanceId: this.instanceId, afterMs: stuckStartMs, restarts: this.watchdogRestarts }, 'connection stuck: no login answer')
+      void this.retireSocket()
+      if (this.retryingInBackground) {
+        this.timer = setTimeout(() => this.running && this.connect(attempt), this.deps.reconnect.backgroundRetryMs)
+        return
+      }
+      if (++this.watchdogRestarts > stuckStartLimit) {
+        this.running = false
+        this.deps.listener({ kind: 'failed', reason: 'stuck_starting', code: undefined })
+        return
+      }
+      this.deps.listener({ kind: 'watchdog', attempt: this.watchdogRestarts, limit: stuckStartLimit, afterMs: stuckStartMs })
+      this.connect(attempt)
+    }, stuckStartMs)
+    this.watchdog.unref?.()
+  }
+
   private onClose(generation: number, error: Error | undefined): void {
+    clearTimeout(this.watchdog)
     const wasShowingQr = this.qr !== undefined
     this.open = false
     this.qr = undefined

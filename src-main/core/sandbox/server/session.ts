@@ -71,6 +71,11 @@ async function login(conn: Connection, clientStatic: Buffer, p: proto.ClientPayl
     conn.drop()
     return
   }
+  if (s.faults.session.takeStalledLogin(key)) {
+    // Stuck handshake: the server never answers the login (no success, no failure); the client waits.
+    s.log.debug({ phone, deviceId }, 'login left hanging (fault)')
+    return
+  }
   const ban = dev.kind === 'companion' ? banOf(s.db, phone) : undefined
   if (ban) {
     // As the real server refuses a banned or locked account: <failure reason="403" location="..."/> and hang up.
