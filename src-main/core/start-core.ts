@@ -49,6 +49,7 @@ import { LabelService } from './account/labels/label-service.js'
 import { ProfileService } from './account/profile/profile-service.js'
 import { PresenceTracker } from './account/presence/presence-tracker.js'
 import { PresenceService } from './account/presence/presence-service.js'
+import { CallService } from './account/calls/call-service.js'
 import type { CoreServices } from './services/core-services.js'
 import { InstanceService } from './services/instance-service.js'
 import { StatusService } from './account/status/status-service.js'
@@ -299,6 +300,9 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       db, dataDir: options.dataDir, started, boundPort: () => port, pinned, plans, accounts, freePolicies: FREE_POLICY_SLUGS, onAllowHostsChanged: (hosts) => logger.info({ hosts }, 'allowed hosts changed in Settings'),
       setLogLevel, desktop: options.desktop, now: Date.now
     })
+    // Incoming calls rejected automatically where the instance says so (issue 22 item 6).
+    const calls = new CallService({ db, ...sockets, send: (id, command) => sender.send(id, command), logger, now: Date.now })
+    cleanups.push(calls.follow(bus))
     const services: CoreServices = {
       network,
       now,
@@ -321,7 +325,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       accounts,
       settings,
       // Wall clock too: store timestamps, the edit window and the picture cache are real time.
-      reads: new ReadService({ db, manager: instances, engine, media, checks: { limiter, queue }, now: Date.now })
+      reads: new ReadService({ db, manager: instances, engine, media, checks: { limiter, queue }, now: Date.now }),
+      calls
     }
     const app = await buildApiApp({
       services,

@@ -36,6 +36,11 @@ export const CHANNELS = {
   'instances.delete': channel(ForInstance).returns<D.InstanceDto>(),
   /** Unread messages per instance of the account (the sum of its chats' unread counts) and when the newest came. */
   'instances.unread': channel(Empty).returns<D.UnreadSummaryDto>(),
+  /** Incoming calls: rejected automatically or not, and the text answered (GET/PATCH /v2/session/calls). */
+  'instances.callSettings': channel(ForInstance).returns<D.CallSettingsDto>(),
+  'instances.setCallSettings': channel(
+    Type.Object({ instanceId: InstanceId, autoReject: Type.Optional(Type.Boolean()), replyText: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])) }, { additionalProperties: false })
+  ).returns<D.CallSettingsDto>(),
 
   'pairing.qr': channel(ForInstance).returns<D.QrDto>(),
   'pairing.requestCode': channel(Type.Object({ instanceId: InstanceId, phoneNumber: Type.String({ maxLength: 32 }) }, { additionalProperties: false })).returns<D.PairingCodeDto>(),

@@ -45,6 +45,14 @@ export interface InstanceDto {
   proxy?: ProxyDto | null
 }
 
+/** How an instance handles incoming calls (issue 22 item 6). */
+export interface CallSettingsDto {
+  /** Every incoming call is rejected as soon as it rings. */
+  autoReject: boolean
+  /** Sent to the caller after an automatic rejection; null: no reply. */
+  replyText: string | null
+}
+
 export interface ProxyDto {
   /** scheme://host:port (http, https, socks5, socks5h, socks4). */
   server: string

@@ -31,7 +31,14 @@ export const SandboxFaultRequest = Type.Union([
   branch('restart_required', { jid: Jid }),
   branch('stall_login', { jid: Jid, count: Type.Optional(Count) }),
   branch('outage', { jid: Jid, durationMs: Type.Integer({ minimum: 1, maximum: 86_400_000 }) }),
-  branch('refuse_new_chats', { phone: Phone, count: Type.Optional(Count) })
+  branch('refuse_new_chats', { phone: Phone, count: Type.Optional(Count) }),
+  branch('incoming_call', {
+    phone: Phone,
+    to: Type.String({ minLength: 1, maxLength: 128 }),
+    video: Type.Optional(Type.Boolean()),
+    ringMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 600_000 })),
+    outcome: Type.Optional(Type.Union([Type.Literal('timeout'), Type.Literal('cancel')]))
+  })
 ])
 
 export type SandboxFault = Static<typeof SandboxFaultRequest>
@@ -135,6 +142,19 @@ export const FAULTS: readonly FaultDescriptor[] = [
     help: 'The account’s next messages that would open a new chat are refused with 463, with no timelock notice first; replies in existing chats go on.',
     params: [phone, count('Messages refused (default 1)')],
     done: 'The account’s next new-chat messages will be refused'
+  },
+  {
+    kind: 'incoming_call',
+    label: 'Incoming call',
+    help: 'The person rings a number (an instance’s); unless answered or declined, the call ends after a while as a missed call or the caller hangs up. An instance set to reject calls declines it at once.',
+    params: [
+      { ...phone, label: 'Caller' },
+      { name: 'to', label: 'Rings (number)', type: 'text', required: true },
+      { name: 'video', label: 'Video call', type: 'boolean', required: false },
+      { name: 'ringMs', label: 'Rings for (ms)', type: 'integer', required: false, min: 0, max: 600_000, help: 'Default 30000' },
+      { name: 'outcome', label: 'Then', type: 'choice', required: false, choices: [{ value: 'timeout', label: 'missed call (timeout)' }, { value: 'cancel', label: 'the caller hangs up' }] }
+    ],
+    done: 'The phone is ringing'
   },
   { kind: 'clear', label: 'Clear faults', help: 'Removes delays, network-down periods, pending conflicts and decryption faults (bans stay: lift them one by one).', params: [], done: 'Faults cleared' }
 ]

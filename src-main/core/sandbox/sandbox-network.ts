@@ -303,8 +303,25 @@ export class SandboxNetwork {
     return this.persons.placeCall(phoneNumber, to, opts)
   }
 
-  endCall(phoneNumber: string, to: string, callId: string): void {
-    this.persons.endCall(phoneNumber, to, callId)
+  endCall(phoneNumber: string, to: string, callId: string, reason: 'timeout' | 'hangup' = 'timeout'): void {
+    this.persons.endCall(phoneNumber, to, callId, reason)
+  }
+
+  /**
+   * A person rings `to` (issue 22): an offer, then after `ringMs` the call ends by itself — `timeout` (nobody
+   * answered: a missed call) or `cancel` (the caller hangs up). Returns the call id.
+   */
+  ring(phoneNumber: string, to: string, o: { video?: boolean; ringMs?: number; outcome?: 'timeout' | 'cancel' } = {}): string {
+    const callId = this.placeCall(phoneNumber, to, { video: o.video })
+    const end = () => {
+      try {
+        this.endCall(phoneNumber, to, callId, o.outcome === 'cancel' ? 'hangup' : 'timeout')
+      } catch {
+        // The sandbox closed while it rang.
+      }
+    }
+    setTimeout(end, Math.max(0, o.ringMs ?? 30_000)).unref()
+    return callId
   }
 
   messages(phoneNumber: string): Promise<PersonMessage[]> {

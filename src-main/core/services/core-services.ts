@@ -18,6 +18,7 @@ import type { PolicyService } from '../rate-limit/policy-service.js'
 import type { TempLinkService } from './temp-link-service.js'
 import type { AccountService } from './account-service.js'
 import type { AppSettingsService } from '../settings/app-settings-service.js'
+import type { CallService } from '../account/calls/call-service.js'
 
 export type NetworkMode = 'whatsapp' | 'sandbox'
 
@@ -57,4 +58,6 @@ export interface CoreServices {
   settings: AppSettingsService
   /** Chats, messages, contacts, LIDs and media files from the store, and chat/message/contact operations. */
   reads: ReadService
+  /** Incoming calls: the per-instance auto-reject setting (with its optional text reply), applied to each offer. */
+  calls: CallService
 }

@@ -5,7 +5,7 @@ import type { InstanceView } from '../../engine/instance-manager.js'
 import type { BridgeContext } from './context.js'
 import type { HandlersOf } from './types.js'
 
-export function instanceHandlers({ services: { instances, reads }, account, owned }: BridgeContext): HandlersOf<'instances'> {
+export function instanceHandlers({ services: { instances, reads, calls }, account, owned }: BridgeContext): HandlersOf<'instances'> {
   const { manager } = instances
   const dto = (row: InstanceRow) => instances.dto(row, account().plan)
   /** After an operation: the fresh row (it may have changed status, me or policy); gone meanwhile = invalid_session. */
@@ -23,6 +23,9 @@ export function instanceHandlers({ services: { instances, reads }, account, owne
     'instances.stop': async ({ instanceId }) => fresh(await manager.stop(owned(instanceId).id)),
     'instances.restart': async ({ instanceId }) => fresh(await manager.restart(owned(instanceId).id)),
     'instances.logout': async ({ instanceId }) => fresh(await manager.logout(owned(instanceId).id)),
+    'instances.callSettings': ({ instanceId }) => calls.settings(owned(instanceId).id),
+    'instances.setCallSettings': ({ instanceId, autoReject, replyText }) =>
+      calls.update(owned(instanceId).id, { ...(autoReject !== undefined ? { autoReject } : {}), ...(replyText !== undefined ? { replyText } : {}) }),
     'instances.unread': () => ({
       instances: instances.listRows(account().id).map((row) => ({ instanceId: row.id, ...reads.unread(row.id) }))
     }),

@@ -87,6 +87,8 @@ function applyFault(network: SandboxNetwork, f: SandboxFault): void {
       return void faults.networkDown(f.jid, f.durationMs)
     case 'refuse_new_chats':
       return faults.refuseNewChats(f.phone, f.count ?? 1)
+    case 'incoming_call':
+      return void network.ring(f.phone, f.to, { video: f.video, ringMs: f.ringMs, outcome: f.outcome })
     case 'drop':
     case 'conflict': {
       const hit = f.kind === 'drop' ? faults.dropConnection(f.jid) : faults.streamConflict(f.jid)

@@ -17,6 +17,7 @@ import { migration0280Channels } from './0280-channels.js'
 import { migration0290ChatRecentOrder } from './0290-chat-recent-order.js'
 import { migration0296StoreUndecryptable } from './0296-store-undecryptable.js'
 import { migration0297StoreLidSenders } from './0297-store-lid-senders.js'
+import { migration0400CallSettings } from './0400-call-settings.js'
 
 export const appMigrations: readonly Migration[] = [
   migration0001Core,
@@ -35,4 +36,5 @@ export const appMigrations: readonly Migration[] = [
   migration0290ChatRecentOrder,
   migration0296StoreUndecryptable,
   migration0297StoreLidSenders,
+  migration0400CallSettings,
 ]

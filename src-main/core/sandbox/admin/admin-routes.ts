@@ -6,7 +6,7 @@ import type {} from '@fastify/swagger' // schema.tags / schema.summary
 import { Type, type Static } from '@sinclair/typebox'
 import type { SandboxNetwork } from '../sandbox-network.js'
 import { sandboxErrors } from '../errors.js'
-import { applyNetworkR2Fault, isNetworkR2Action, NETWORK_R2_ACTIONS, NETWORK_R2_DESCRIPTION } from './network-r2-faults.js'
+import { applyNetworkR2Fault, isNetworkR2Action, NETWORK_R2_ACTIONS, NETWORK_R2_DESCRIPTION, NETWORK_R2_FIELDS } from './network-r2-faults.js'
 
 export interface SandboxAdminOptions {
   network: SandboxNetwork
@@ -109,7 +109,8 @@ const FaultBody = Type.Object({
   message_id: Type.Optional(Type.String({ description: 'media_expired: the message whose media expired' })),
   older_than_ms: Type.Optional(Type.Integer({ minimum: 0, maximum: 31_536_000_000, description: 'media_expired: every blob uploaded more than this long ago expired' })),
   status: Type.Optional(Type.Union([Type.Literal(403), Type.Literal(404), Type.Literal(410)], { description: 'media_expired: what the media host answers (default 410)' })),
-  persist: Type.Optional(Type.Boolean({ description: 'corrupt_ciphertext, no_session, invalid_prekey: every retry of the faulted messages fails too (default false: the retry recovers them)' }))
+  persist: Type.Optional(Type.Boolean({ description: 'corrupt_ciphertext, no_session, invalid_prekey: every retry of the faulted messages fails too (default false: the retry recovers them)' })),
+  ...NETWORK_R2_FIELDS
 })
 
 const SeedBody = Type.Object({
@@ -335,8 +336,8 @@ export const sandboxAdminRoutes: FastifyPluginAsync<SandboxAdminOptions> = async
     },
     async (req) => {
       const { action, jid, delay_ms, count } = req.body
-      if (isNetworkR2Action(action)) applyNetworkR2Fault(network.faults, action, req.body)
-      else if (action === 'clear') network.faults.clear()
+      if (isNetworkR2Action(action)) return { status: 'ok', ...applyNetworkR2Fault(network, action, req.body) }
+      if (action === 'clear') network.faults.clear()
       else if (action === 'delay') network.faults.setDeliveryDelay(delay_ms ?? 0, jid)
       else if (action === 'media_expired') {
         if (!req.body.message_id && req.body.older_than_ms === undefined) throw sandboxErrors.invalidRequest('message_id or older_than_ms is required', ['message_id'])

@@ -1,10 +1,11 @@
 // The faults issue 22 added to POST /sandbox/faults, in their own module so the route's table stays additive:
 // a 515 on demand, logins left hanging (stuck STARTING), an outage long enough to end FAILED, and the 463 refusal
 // path without the timelock notice. Same checks and errors as the route's other branches.
-import type { NetworkFaults } from '../sandbox-faults.js'
+import { Type } from '@sinclair/typebox'
+import type { SandboxNetwork } from '../sandbox-network.js'
 import { sandboxErrors } from '../errors.js'
 
-export const NETWORK_R2_ACTIONS = ['restart_required', 'stall_login', 'outage', 'refuse_new_chats'] as const
+export const NETWORK_R2_ACTIONS = ['restart_required', 'stall_login', 'outage', 'refuse_new_chats', 'incoming_call'] as const
 export type NetworkR2Action = (typeof NETWORK_R2_ACTIONS)[number]
 
 export const isNetworkR2Action = (a: string): a is NetworkR2Action => (NETWORK_R2_ACTIONS as readonly string[]).includes(a)
@@ -14,19 +15,39 @@ export const NETWORK_R2_DESCRIPTION =
   '`stall_login` (`jid`, `count` default every login until `clear`): the device\'s connection drops and its next logins complete the handshake and then hear nothing, neither success nor failure — the client is stuck in STARTING. ' +
   '`outage` (`jid`, `duration_ms`): the device\'s network is down for that long (as `network_down`), long enough for a client to give up (FAILED); once it ends, a client\'s background retry reconnects. ' +
   '`refuse_new_chats` (`phone`, `count` default 1): the account\'s next messages that would open a new chat are acked with 463 and not delivered, with no timelock notice before or after: the client learns of the refusal from the ack alone. ' +
-  'A message to a number that is not on WhatsApp is acked with 463 the same way (the real network\'s answer). '
+  'A message to a number that is not on WhatsApp is acked with 463 the same way (the real network\'s answer). ' +
+  '`incoming_call` (`phone` the caller, `to` whom it rings, `video`, `ring_ms` default 30 s, `outcome` timeout or cancel): the person rings; unless answered or declined first, the call ends after `ring_ms` as a missed call (timeout) or the caller hangs up (cancel); the answer carries its `call_id`. '
+
+/** The body fields these faults add to the route's schema. */
+export const NETWORK_R2_FIELDS = {
+  to: Type.Optional(Type.String({ description: 'incoming_call: whom the person rings (digits or a JID)' })),
+  video: Type.Optional(Type.Boolean({ description: 'incoming_call: a video call (default voice)' })),
+  ring_ms: Type.Optional(Type.Integer({ minimum: 0, maximum: 600_000, description: 'incoming_call: how long it rings before it ends (default 30000)' })),
+  outcome: Type.Optional(Type.Union([Type.Literal('timeout'), Type.Literal('cancel')], { description: 'incoming_call: how it ends when nobody answers (default timeout: a missed call)' }))
+}
 
 export interface NetworkR2Body {
   jid?: string
   phone?: string
   count?: number
   duration_ms?: number
+  to?: string
+  video?: boolean
+  ring_ms?: number
+  outcome?: 'timeout' | 'cancel'
 }
 
-export function applyNetworkR2Fault(faults: NetworkFaults, action: NetworkR2Action, b: NetworkR2Body): void {
+/** Applies the fault; `incoming_call` answers its call id. */
+export function applyNetworkR2Fault(network: SandboxNetwork, action: NetworkR2Action, b: NetworkR2Body): { call_id?: string } {
+  const { faults } = network
+  if (action === 'incoming_call') {
+    if (!b.phone || !b.to) throw sandboxErrors.invalidRequest('phone and to are required', [b.phone ? 'to' : 'phone'])
+    return { call_id: network.ring(b.phone, b.to, { video: b.video, ringMs: b.ring_ms, outcome: b.outcome }) }
+  }
   if (action === 'refuse_new_chats') {
     if (!b.phone) throw sandboxErrors.invalidRequest('phone is required', ['phone'])
-    return faults.refuseNewChats(b.phone, b.count ?? 1)
+    faults.refuseNewChats(b.phone, b.count ?? 1)
+    return {}
   }
   if (!b.jid) throw sandboxErrors.invalidRequest('jid is required', ['jid'])
   if (action === 'restart_required') {
@@ -36,4 +57,5 @@ export function applyNetworkR2Fault(faults: NetworkFaults, action: NetworkR2Acti
     if (b.duration_ms === undefined) throw sandboxErrors.invalidRequest('duration_ms is required', ['duration_ms'])
     faults.networkDown(b.jid, b.duration_ms)
   }
+  return {}
 }
