@@ -41,6 +41,7 @@ import { InstanceProxies } from './engine/proxy/instance-proxies.js'
 import { createRateLimiter, createSendQueue, systemClock, type Clock } from './rate-limit/index.js'
 import type { MediaLimits } from './messaging/send/media-input.js'
 import { wireOutbound } from './messaging/send/wiring.js'
+import type { DeliverabilityOptions } from './messaging/send/deliverability.js'
 import { FREE_POLICY_SLUGS, policyOfInstance } from './rate-limit/policies.js'
 import { createGroupPacer } from './account/group-pacing.js'
 import { GroupService } from './account/groups/group-service.js'
@@ -126,6 +127,8 @@ export interface CoreOptions {
   sendMedia?: Partial<MediaLimits>
   /** How long the retry flow may take to recover a message that could not be decrypted before message.undecryptable (default 30 s). */
   undecryptableGraceMs?: number
+  /** Cool-downs of the network's send holds when it gave no end (default 1 h for 463 and a restriction, 24 h for 475); tests shorten them. */
+  deliverability?: DeliverabilityOptions
 }
 
 export interface CoreHandle {
@@ -266,7 +269,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     const limiter = createRateLimiter({ db, limitsFor: (id) => policyOfInstance(db, id).limits, now: () => clock.now() })
     const queue = createSendQueue({ limiter, clock })
     cleanups.push(() => queue.close())
-    const sender = wireOutbound({ db, bus, instances, engine, limiter, queue, clock, logger, network, media: options.sendMedia, dataDir: options.dataDir, engineName: engine.name, wakeDeliveries })
+    const sender = wireOutbound({ db, bus, instances, engine, limiter, queue, clock, logger, network, media: options.sendMedia, deliverability: options.deliverability, dataDir: options.dataDir, engineName: engine.name, wakeDeliveries })
 
     const openedSandbox = sandbox
     media.sweepPartials()

@@ -32,6 +32,8 @@ export const SandboxFaultRequest = Type.Union([
   branch('stall_login', { jid: Jid, count: Type.Optional(Count) }),
   branch('outage', { jid: Jid, durationMs: Type.Integer({ minimum: 1, maximum: 86_400_000 }) }),
   branch('refuse_new_chats', { phone: Phone, count: Type.Optional(Count) }),
+  branch('restrict_account', { phone: Phone, durationMs: Type.Optional(Type.Integer({ minimum: 1, maximum: 86_400_000 })) }),
+  branch('lift_restriction', { phone: Phone }),
   branch('incoming_call', {
     phone: Phone,
     to: Type.String({ minLength: 1, maxLength: 128 }),
@@ -143,6 +145,14 @@ export const FAULTS: readonly FaultDescriptor[] = [
     params: [phone, count('Messages refused (default 1)')],
     done: 'The account’s next new-chat messages will be refused'
   },
+  {
+    kind: 'restrict_account',
+    label: 'Restrict the account (463 everywhere)',
+    help: 'Every message the account sends, in existing chats too, is refused with 463 for a while; unlike a reach-out timelock it is not only new contacts. It lifts by itself.',
+    params: [phone, { name: 'durationMs', label: 'For (ms)', type: 'integer', required: false, min: 1, max: 86_400_000, help: 'Empty: until lifted' }],
+    done: 'Account restricted: its sends are refused'
+  },
+  { kind: 'lift_restriction', label: 'Lift the restriction', help: 'The account may send again.', params: [phone], done: 'Restriction lifted' },
   {
     kind: 'incoming_call',
     label: 'Incoming call',

@@ -136,6 +136,15 @@ export class NetworkFaults {
     this.server.faults.session.refuseNewChats(requirePhone(this.db, phoneNumber).phone, count)
   }
 
+  /**
+   * The account is restricted for `ms` (undefined: until lifted; 0 lifts it): every 1:1 message it sends, in
+   * existing chats too, is acked with 463 and not delivered, with no notice (unlike a reach-out timelock, which
+   * refuses new chats only). It lifts by itself at the end.
+   */
+  restrictAccount(phoneNumber: string, ms?: number): void {
+    this.server.faults.session.restrict(requirePhone(this.db, phoneNumber).phone, ms)
+  }
+
   clear(): void {
     this.server.faults.clear()
   }

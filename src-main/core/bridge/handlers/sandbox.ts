@@ -87,6 +87,10 @@ function applyFault(network: SandboxNetwork, f: SandboxFault): void {
       return void faults.networkDown(f.jid, f.durationMs)
     case 'refuse_new_chats':
       return faults.refuseNewChats(f.phone, f.count ?? 1)
+    case 'restrict_account':
+      return faults.restrictAccount(f.phone, f.durationMs)
+    case 'lift_restriction':
+      return faults.restrictAccount(f.phone, 0)
     case 'incoming_call':
       return void network.ring(f.phone, f.to, { video: f.video, ringMs: f.ringMs, outcome: f.outcome })
     case 'drop':

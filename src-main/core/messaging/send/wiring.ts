@@ -13,6 +13,7 @@ import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from './media-input.js'
 import { NotSentReports } from './not-sent.js'
 import { OutboxMedia } from './outbox-media.js'
 import { SendService, type SendServiceDeps } from './send-service.js'
+import type { DeliverabilityOptions } from './deliverability.js'
 
 export interface OutboundWiringOptions {
   db: Db
@@ -24,6 +25,8 @@ export interface OutboundWiringOptions {
   clock: Clock
   logger: Logger
   network: 'whatsapp' | 'sandbox'
+  /** Cool-downs of the network's holds when it gave no end (tests: short). */
+  deliverability?: DeliverabilityOptions
   media?: Partial<MediaLimits>
   /** The data dir: queued sends keep their files in <dataDir>/outbox-media/. */
   dataDir: string
@@ -40,6 +43,7 @@ export function wireOutbound(o: OutboundWiringOptions): SendService {
     statusOf: (id) => o.instances.view(id)?.status,
     queue: o.queue,
     clock,
+    ...(o.deliverability ? { deliverability: o.deliverability } : {}),
     logger: o.logger.child({ module: 'send' }),
     media: { ...DEFAULT_MEDIA_LIMITS, allowPrivate: o.network === 'sandbox', ...o.media },
     findStored: (instanceId, chatJid, id) => findMessage(db, instanceId, canonicalJid(db, instanceId, chatJid) || null, id)?.message,

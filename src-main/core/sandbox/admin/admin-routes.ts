@@ -105,7 +105,7 @@ const FaultBody = Type.Object({
   count: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'app_state_conflict: how many of the device\'s next app-state uploads are refused with 409 (default 1); stall_login: how many logins hang (default: every one until clear); refuse_new_chats: how many new-chat messages are refused (default 1)' })),
   phone: Type.Optional(Type.String({ description: 'ban/unban: the account (digits with country code)' })),
   code: Type.Optional(Type.Union([Type.Literal(403), Type.Literal(402), Type.Literal(406)], { description: 'ban: the login failure the network answers, 403 locked/forbidden (default), 402 temporarily banned, 406 banned' })),
-  duration_ms: Type.Optional(Type.Integer({ minimum: 1, maximum: 86_400_000, description: 'network_down: for how long (default: until network_up or clear); outage: for how long (required)' })),
+  duration_ms: Type.Optional(Type.Integer({ minimum: 1, maximum: 86_400_000, description: 'network_down: for how long (default: until network_up or clear); outage: for how long (required); restrict_account: for how long (default: until lift_restriction or clear)' })),
   message_id: Type.Optional(Type.String({ description: 'media_expired: the message whose media expired' })),
   older_than_ms: Type.Optional(Type.Integer({ minimum: 0, maximum: 31_536_000_000, description: 'media_expired: every blob uploaded more than this long ago expired' })),
   status: Type.Optional(Type.Union([Type.Literal(403), Type.Literal(404), Type.Literal(410)], { description: 'media_expired: what the media host answers (default 410)' })),

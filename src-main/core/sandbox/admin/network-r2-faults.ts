@@ -5,7 +5,7 @@ import { Type } from '@sinclair/typebox'
 import type { SandboxNetwork } from '../sandbox-network.js'
 import { sandboxErrors } from '../errors.js'
 
-export const NETWORK_R2_ACTIONS = ['restart_required', 'stall_login', 'outage', 'refuse_new_chats', 'incoming_call'] as const
+export const NETWORK_R2_ACTIONS = ['restart_required', 'stall_login', 'outage', 'refuse_new_chats', 'restrict_account', 'lift_restriction', 'incoming_call'] as const
 export type NetworkR2Action = (typeof NETWORK_R2_ACTIONS)[number]
 
 export const isNetworkR2Action = (a: string): a is NetworkR2Action => (NETWORK_R2_ACTIONS as readonly string[]).includes(a)
@@ -16,6 +16,7 @@ export const NETWORK_R2_DESCRIPTION =
   '`outage` (`jid`, `duration_ms`): the device\'s network is down for that long (as `network_down`), long enough for a client to give up (FAILED); once it ends, a client\'s background retry reconnects. ' +
   '`refuse_new_chats` (`phone`, `count` default 1): the account\'s next messages that would open a new chat are acked with 463 and not delivered, with no timelock notice before or after: the client learns of the refusal from the ack alone. ' +
   'A message to a number that is not on WhatsApp is acked with 463 the same way (the real network\'s answer). ' +
+  '`restrict_account` (`phone`, `duration_ms` default until `lift_restriction` or `clear`): the account is restricted — every 1:1 message it sends, in chats it has written in before too, is acked with 463 and not delivered, with no notice; it lifts by itself at the end. ' +
   '`incoming_call` (`phone` the caller, `to` whom it rings, `video`, `ring_ms` default 30 s, `outcome` timeout or cancel): the person rings; unless answered or declined first, the call ends after `ring_ms` as a missed call (timeout) or the caller hangs up (cancel); the answer carries its `call_id`. '
 
 /** The body fields these faults add to the route's schema. */
@@ -43,6 +44,11 @@ export function applyNetworkR2Fault(network: SandboxNetwork, action: NetworkR2Ac
   if (action === 'incoming_call') {
     if (!b.phone || !b.to) throw sandboxErrors.invalidRequest('phone and to are required', [b.phone ? 'to' : 'phone'])
     return { call_id: network.ring(b.phone, b.to, { video: b.video, ringMs: b.ring_ms, outcome: b.outcome }) }
+  }
+  if (action === 'restrict_account' || action === 'lift_restriction') {
+    if (!b.phone) throw sandboxErrors.invalidRequest('phone is required', ['phone'])
+    faults.restrictAccount(b.phone, action === 'lift_restriction' ? 0 : b.duration_ms)
+    return {}
   }
   if (action === 'refuse_new_chats') {
     if (!b.phone) throw sandboxErrors.invalidRequest('phone is required', ['phone'])

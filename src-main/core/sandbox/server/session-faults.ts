@@ -6,6 +6,8 @@ export class SessionFaults {
   private readonly stalledLogins = new Map<string, number>()
   /** Phone -> new-chat messages still to refuse with 463. */
   private readonly newChatRefusals = new Map<string, number>()
+  /** Phone -> until when (ms; Infinity = until cleared) every 1:1 message of the account is refused with 463. */
+  private readonly restrictions = new Map<string, number>()
 
   /** Leave the device's next `count` logins hanging after the handshake (undefined: every one; 0 cancels). */
   stallLogins(deviceKey: string, count?: number): void {
@@ -29,9 +31,24 @@ export class SessionFaults {
     return take(this.newChatRefusals, phone)
   }
 
+  /** Restrict the account for `ms` (undefined: until lifted; 0 lifts it): existing chats are refused too. */
+  restrict(phone: string, ms: number | undefined, now = Date.now()): void {
+    if (ms === 0) this.restrictions.delete(phone)
+    else this.restrictions.set(phone, ms === undefined ? Infinity : now + Math.max(1, Math.floor(ms)))
+  }
+
+  isRestricted(phone: string, now = Date.now()): boolean {
+    const until = this.restrictions.get(phone)
+    if (until === undefined) return false
+    if (until > now) return true
+    this.restrictions.delete(phone)
+    return false
+  }
+
   clear(): void {
     this.stalledLogins.clear()
     this.newChatRefusals.clear()
+    this.restrictions.clear()
   }
 }
 
