@@ -41,6 +41,7 @@ import { InstanceProxies } from './engine/proxy/instance-proxies.js'
 import { createRateLimiter, createSendQueue, systemClock, type Clock } from './rate-limit/index.js'
 import type { MediaLimits } from './messaging/send/media-input.js'
 import { wireOutbound } from './messaging/send/wiring.js'
+import { OnWhatsAppCache } from './messaging/reads/on-whatsapp-cache.js'
 import type { DeliverabilityOptions } from './messaging/send/deliverability.js'
 import { FREE_POLICY_SLUGS, policyOfInstance } from './rate-limit/policies.js'
 import { createGroupPacer } from './account/group-pacing.js'
@@ -269,7 +270,10 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     const limiter = createRateLimiter({ db, limitsFor: (id) => policyOfInstance(db, id).limits, now: () => clock.now() })
     const queue = createSendQueue({ limiter, clock })
     cleanups.push(() => queue.close())
-    const sender = wireOutbound({ db, bus, instances, engine, limiter, queue, clock, logger, network, media: options.sendMedia, deliverability: options.deliverability, dataDir: options.dataDir, engineName: engine.name, wakeDeliveries })
+    // Which numbers are on WhatsApp, shared by every number check (check-exists, UI, MCP, the send path's first-message check).
+    const numbers = new OnWhatsAppCache()
+    instances.onDelete((id) => numbers.forget(id))
+    const sender = wireOutbound({ db, bus, instances, engine, limiter, queue, clock, logger, network, media: options.sendMedia, deliverability: options.deliverability, numbers, dataDir: options.dataDir, engineName: engine.name, wakeDeliveries })
 
     const openedSandbox = sandbox
     media.sweepPartials()
@@ -328,7 +332,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       accounts,
       settings,
       // Wall clock too: store timestamps, the edit window and the picture cache are real time.
-      reads: new ReadService({ db, manager: instances, engine, media, checks: { limiter, queue }, now: Date.now }),
+      reads: new ReadService({ db, manager: instances, engine, media, checks: { limiter, queue }, numbers, now: Date.now }),
       calls
     }
     const app = await buildApiApp({

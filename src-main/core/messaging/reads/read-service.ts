@@ -31,7 +31,8 @@ import {
 } from '../store/index.js'
 import { toApiChat, toApiContact, type ApiChat, type ApiContact, type ApiStoredMessage } from './api-shapes.js'
 import { clearChat, markRead, markUnread, removeChat, setArchived, type ChatOpContext, type ChatTarget, type ReadScope } from './chat-ops.js'
-import { checkNumber, fetchAbout, saveContact, setBlocked, throughCheckLimiter, type AboutText, type CheckLimits, type NumberCheck } from './contact-ops.js'
+import { fetchAbout, saveContact, setBlocked, type AboutText, type CheckLimits, type NumberCheck } from './contact-ops.js'
+import { checkOnWhatsApp, OnWhatsAppCache } from './on-whatsapp-cache.js'
 import { readsErrors } from './errors.js'
 import { engineCall, requireLiveSocket, type LiveSocketSource } from './live-socket.js'
 import { mimetypeOfFile, type MediaFiles } from './media-files.js'
@@ -49,6 +50,8 @@ export interface ReadServiceDeps {
   media: MediaFiles
   /** Number checks are paced by the instance's check limiter. */
   checks: CheckLimits
+  /** Answers of number checks, shared with the send path (default: one of its own). */
+  numbers?: OnWhatsAppCache
   /** Wall-clock milliseconds: store timestamps, the edit window and the picture cache are real time. */
   now: () => number
 }
@@ -247,9 +250,11 @@ export class ReadService {
 
   /** Whether `digits` (a normalized phone number) is on WhatsApp: one number check of the instance's policy. */
   checkExists(instanceId: string, digits: string): Promise<NumberCheck> {
-    const socket = this.socket(instanceId)
-    return throughCheckLimiter(this.deps.checks, instanceId, () => checkNumber(socket, digits, { db: this.deps.db, instanceId, now: this.deps.now() }))
+    this.numbers ??= this.deps.numbers ?? new OnWhatsAppCache()
+    return checkOnWhatsApp({ cache: this.numbers, checks: this.deps.checks, store: { db: this.deps.db, now: this.deps.now } }, instanceId, () => this.socket(instanceId), digits)
   }
+
+  private numbers: OnWhatsAppCache | undefined
 
   about(instanceId: string, jid: string): Promise<AboutText> {
     return fetchAbout(this.socket(instanceId), jid)

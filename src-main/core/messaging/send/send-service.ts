@@ -16,6 +16,8 @@ import type { NotSentReports } from './not-sent.js'
 import * as rows from './outbound-repo.js'
 import type { FileSlot, OutboxMedia } from './outbox-media.js'
 import { RecipientCheck } from './recipients.js'
+import type { OnWhatsAppCache } from '../reads/on-whatsapp-cache.js'
+import type { CheckLimits } from '../reads/contact-ops.js'
 import type { SendCommand } from './send-command.js'
 import { dispatchOf, type Dispatch } from './send-dispatch.js'
 import { sendErrors } from './send-errors.js'
@@ -109,6 +111,8 @@ export interface SendServiceDeps {
   outboxMedia?: OutboxMedia
   /** The failed message.ack of sends dropped by a restart or not restorable (webhook + UI). */
   notSent?: NotSentReports
+  /** Number checks before a first message: their shared answers and the policy's check limiter (issue 22 item 3). */
+  numbers?: { cache: OnWhatsAppCache; checks: CheckLimits }
 }
 
 /** A send to a new contact held while the network limits new chats; its row stays `queued`. */
@@ -131,7 +135,12 @@ export class SendService {
   private readonly jobs = new Map<string, Map<string, number>>()
 
   constructor(readonly deps: SendServiceDeps) {
-    this.recipients = new RecipientCheck({ now: () => deps.clock.now(), pnForLid: (instanceId, lid) => pnForLid(deps.db, instanceId, lid) })
+    this.recipients = new RecipientCheck({
+      now: () => deps.clock.now(),
+      pnForLid: (instanceId, lid) => pnForLid(deps.db, instanceId, lid),
+      wroteBefore: (instanceId, jid) => !opensNewChat(deps.db, instanceId, jid),
+      ...(deps.numbers ? { numbers: deps.numbers } : {})
+    })
     this.deliverability = new Deliverability(deps.clock, (id) => this.releaseHeld(id), deps.deliverability)
   }
 
