@@ -112,10 +112,21 @@ describe.sequential('network faults round two (sandbox, real Baileys)', () => {
     expect((await t.call('POST', '/sandbox/faults', {}, { action: 'outage', jid: device })).statusCode).toBe(400)
   })
 
-  it('a number that is not on WhatsApp: not_on_whatsapp without a send, and the account stays in good standing', async () => {
+  it('a number that is not on WhatsApp: not_on_whatsapp without a send, one cached check for every caller, none for a chat written to', async () => {
+    const checks = () => t.core.services.rateLimit.limiter.snapshot(id).check.today
+    const before = checks()
     const res = await t.call('POST', '/v2/send/text', { instance_id: id }, { chatId: NOBODY, message: 'hello?' })
     expect(res.statusCode, res.body).toBe(404)
     expect(res.json()).toMatchObject({ code: 'not_on_whatsapp' })
+    expect(checks()).toBe(before + 1) // the check before a first message counts against the policy's check limits
+    // Answered from the cache: a second send and the check-exists API cost no further check.
+    expect((await t.call('POST', '/v2/send/text', { instance_id: id }, { chatId: NOBODY, message: 'again?' })).statusCode).toBe(404)
+    const exists = await t.call('GET', '/v2/contacts/check-exists', { instance_id: id, phone: NOBODY })
+    expect(exists.json(), exists.body).toMatchObject({ numberExists: false })
+    expect(checks()).toBe(before + 1)
+    // A chat the account wrote in is not checked again.
+    expect((await t.call('POST', '/v2/send/text', { instance_id: id }, { chatId: FRIEND, message: 'no check needed' })).statusCode).toBe(200)
+    expect(checks()).toBe(before + 1)
     expect((await info()).deliverability).toMatchObject({ new_contacts: 'ok', reason: null })
     expect(rx.count('message.ack', (p) => p.ack === -1)).toBe(0)
   })
@@ -132,5 +143,12 @@ describe.sequential('network faults round two (sandbox, real Baileys)', () => {
     // An existing chat goes on.
     const reply = await t.call('POST', '/v2/send/text', { instance_id: id }, { chatId: FRIEND, message: 'still here' })
     expect(reply.statusCode, reply.body).toBe(200)
+  })
+
+  it('the sandbox answers a message to a number not on WhatsApp with 463, as the real network does (what the check prevents)', async () => {
+    // Straight through the engine, past the product's check: the network refuses it.
+    await t.core.engine.liveSocket(id)!.sendMessage(`${NOBODY}@s.whatsapp.net`, { text: 'unchecked' })
+    const ack = await rx.waitFor('message.ack', (p) => p.ack === -1 && p.chatId === `${NOBODY}@c.us`, 15_000)
+    expect(ack.payload).toMatchObject({ error: { code: '463' } })
   })
 })
