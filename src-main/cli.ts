@@ -49,6 +49,11 @@ async function main(): Promise<void> {
     const { runUiLinkCommand } = await import('./ui-link-cli.js')
     process.exit(await runUiLinkCommand(process.argv.slice(3)))
   }
+  // `backup` / `restore`: the whole data dir in one encrypted file, taken while the app runs (backup-cli.ts).
+  if (process.argv[2] === 'backup' || process.argv[2] === 'restore') {
+    const { runBackupCommand } = await import('./backup-cli.js')
+    process.exit(await runBackupCommand(process.argv[2], process.argv.slice(3)))
+  }
   // `token`: the default account's access token, for a headless user who never passed --access-token.
   if (process.argv[2] === 'token') process.exit(await printDefaultToken(process.argv.slice(3)))
   let options: CliOptions

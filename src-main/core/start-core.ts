@@ -56,6 +56,7 @@ import type { CoreServices } from './services/core-services.js'
 import { InstanceService } from './services/instance-service.js'
 import { StatusService } from './account/status/status-service.js'
 import { TempLinkService } from './services/temp-link-service.js'
+import { QrImages } from './services/qr-images.js'
 import { AccountService } from './services/account-service.js'
 import { deleteInstanceRows } from './services/instance-data.js'
 import { deleteInstance as deleteInstanceRow } from './db/repositories/instances-repo.js'
@@ -314,6 +315,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       network,
       now,
       instances: new InstanceService({ db, manager: instances, plans, webhooksOf: (id) => webhooks.listWire(id), events: bus, deliverabilityOf: (id) => sender.deliverabilityOf(id) }),
+      qrImages: new QrImages(),
       pairingCodes,
       send: sender,
       statuses: new StatusService({ ...sockets, db, sender }),

@@ -19,6 +19,7 @@ import type { TempLinkService } from './temp-link-service.js'
 import type { AccountService } from './account-service.js'
 import type { AppSettingsService } from '../settings/app-settings-service.js'
 import type { CallService } from '../account/calls/call-service.js'
+import type { QrImages } from './qr-images.js'
 
 export type NetworkMode = 'whatsapp' | 'sandbox'
 
@@ -28,6 +29,8 @@ export interface CoreServices {
   now(): number
   /** Lifecycle, ownership rule and the instance's DTOs (services/instance-service.ts). */
   instances: InstanceService
+  /** Pairing QR strings rendered to PNG once per QR (clients poll while a QR is shown). */
+  qrImages: QrImages
   /** The throttled pairing-code issuer. */
   pairingCodes: PairingCodes
   /** The send pipeline: outbound rows, rate-limit queue, Baileys. */

@@ -3,7 +3,6 @@
 import { Type } from '@sinclair/typebox'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import QRCode from 'qrcode'
 import { coreErrors } from '../../domain/core-errors.js'
 import type { ApiDeps } from '../api-deps.js'
 import { stringParam } from '../request-params.js'
@@ -16,7 +15,7 @@ const tags = ['Temporary link']
 export async function tempQrRoutes(untyped: FastifyInstance, deps: ApiDeps): Promise<void> {
   // The TypeBox provider types request.params from the route schemas below.
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>()
-  const { instances, pairingCodes, tempLinks } = deps.services
+  const { instances, pairingCodes, tempLinks, qrImages } = deps.services
   const page = (reply: FastifyReply, status: number, html: string) =>
     reply.code(status).header('Content-Security-Policy', PAGE_CSP).type('text/html; charset=utf-8').send(html)
 
@@ -49,7 +48,7 @@ export async function tempQrRoutes(untyped: FastifyInstance, deps: ApiDeps): Pro
     const view = instances.view(link.instance_id)
     if (!view) throw coreErrors.tempLinkExpired()
     const qr = instances.qrOf(view)
-    return { status: view.status, qr: qr ? await QRCode.toDataURL(qr.qr, { margin: 2, width: 264 }) : null, expires_at: new Date(link.expires_at).toISOString() }
+    return { status: view.status, qr: qr ? await qrImages.dataUrl(qr.qr, 'page') : null, expires_at: new Date(link.expires_at).toISOString() }
   })
 
   app.post('/temp-qr/:token/pairing-code', {

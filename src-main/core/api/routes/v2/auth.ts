@@ -2,7 +2,6 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import Negotiator from 'negotiator'
-import QRCode from 'qrcode'
 import { coreErrors } from '../../../domain/core-errors.js'
 import type { ApiDeps } from '../../api-deps.js'
 import { instanceRoutes } from '../instance-route.js'
@@ -32,7 +31,7 @@ function wantsPng(accept: string | undefined): boolean {
 }
 
 export async function authRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const { instances, pairingCodes } = deps.services
+  const { instances, pairingCodes, qrImages } = deps.services
   /**
    * The QR, waiting (bounded) for the first one of a SCAN_QR_CODE session that has none yet: right after a logout
    * the status is already SCAN_QR_CODE while the new connection is still being made. Still none after the wait: 202
@@ -59,7 +58,7 @@ export async function authRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
     if (!current) return notReady
     const { qr, expiresAt } = current
     if (stringParam(request.input, 'format') === 'image') {
-      const png = await QRCode.toBuffer(qr, { type: 'png' })
+      const png = await qrImages.png(qr)
       // WAHA answers the PNG itself to a client that asks for an image (e.g. to save or embed it directly).
       if (wantsPng(request.headers.accept)) return reply.type('image/png').send(png)
       return { mimetype: 'image/png', data: png.toString('base64') }
@@ -74,7 +73,7 @@ export async function authRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
     answers: { 200: Type.Object({ qr: Type.String() }), 202: QrNotReady }
   }, async ({ instance }, _request, reply) => {
     const current = await currentQr(instance.id, reply)
-    return current ? { qr: await QRCode.toDataURL(current.qr) } : notReady
+    return current ? { qr: await qrImages.dataUrl(current.qr) } : notReady
   })
 
   route('POST', '/v2/auth/request-code', {

@@ -1,7 +1,6 @@
 // /v2/session/info and /v2/session/me: read-only views of an instance.
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import QRCode from 'qrcode'
 import { coreErrors } from '../../../domain/core-errors.js'
 import { statusReasonText } from '../../../domain/status-reason.js'
 import type { ApiDeps } from '../../api-deps.js'
@@ -47,7 +46,7 @@ const MeAnswer = Type.Object({
 })
 
 export async function sessionInfoRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const { instances, send } = deps.services
+  const { instances, send, qrImages } = deps.services
   const route = instanceRoutes(app, tags, standardErrors)
   route(['GET', 'POST'], '/v2/session/info', {
     summary: 'Session info',
@@ -66,7 +65,7 @@ export async function sessionInfoRoutes(app: FastifyInstance, deps: ApiDeps): Pr
       config: instances.sessionConfig(view.id, instance),
       me: view.me && { id: view.me.id, lid: view.me.lid, pushName: view.me.pushName },
       engine: { engine: instances.manager.engineName },
-      ...(qr ? { qr: await QRCode.toDataURL(qr.qr) } : {}),
+      ...(qr ? { qr: await qrImages.dataUrl(qr.qr) } : {}),
       deliverability: send.deliverabilityOf(view.id)
     }
   })
