@@ -52,6 +52,7 @@ import { ProfileService } from './account/profile/profile-service.js'
 import { PresenceTracker } from './account/presence/presence-tracker.js'
 import { PresenceService } from './account/presence/presence-service.js'
 import { CallService } from './account/calls/call-service.js'
+import { parseWaVersion, WaVersionSource } from './engine/baileys/wa-version.js'
 import type { CoreServices } from './services/core-services.js'
 import { InstanceService } from './services/instance-service.js'
 import { StatusService } from './account/status/status-service.js'
@@ -113,6 +114,8 @@ export interface CoreOptions {
     /** Per-instance socket options (getMessage, retry caches) for the message store. */
     socketConfigFor?: (instanceId: string) => Partial<UserFacingSocketConfig>
     reconnect?: Partial<ReconnectConfig>
+    /** Pins the WhatsApp Web version sockets announce, "2.3000.1043857760" (default: env SWITCHBOARD_WA_VERSION, else Baileys' own, replaced by the current one learned after a 405). */
+    waWebVersion?: string
     /** Boot resume: instances connecting at once and how long one may hold its slot (default 8, 5 s). */
     resume?: Partial<ResumeConfig>
   }
@@ -232,7 +235,15 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       // getMessage from the message store: answers peers' retry requests and lets Baileys decrypt event responses;
       // retry counters outlive reconnects.
       socketConfigFor: (id) => ({ getMessage: storeGetMessage(db, id), msgRetryCounterCache: retryCounters.for(id), ...proxies.socketConfigFor(id), ...options.engine?.socketConfigFor?.(id) }),
-      publish: (instanceId, events) => bus.emit('engine.baileys', { instanceId, events })
+      publish: (instanceId, events) => bus.emit('engine.baileys', { instanceId, events }),
+      // Issue 22 item 1: learned after a 405 from WhatsApp Web's service worker (in sandbox mode, the sandbox's).
+      version: new WaVersionSource({
+        db,
+        logger: logger.child({ module: 'engine' }),
+        url: sandbox ? `https://${sandbox.mediaHost}/sw.js` : 'https://web.whatsapp.com/sw.js',
+        ...(sandbox ? { dispatcher: sandbox.socketTrust().options.dispatcher } : {}),
+        pinned: parseWaVersion(options.engine?.waWebVersion ?? process.env.SWITCHBOARD_WA_VERSION)
+      })
     })
     const plans: PlanCatalogue = { instanceQuota: { free: started.freeInstanceQuota, paid: started.paidInstanceQuota } }
     // Webhooks: the delivery worker holds a STOPPED instance's deliveries; the outbox producers below (status

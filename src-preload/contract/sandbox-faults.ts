@@ -34,6 +34,7 @@ export const SandboxFaultRequest = Type.Union([
   branch('refuse_new_chats', { phone: Phone, count: Type.Optional(Count) }),
   branch('restrict_account', { phone: Phone, durationMs: Type.Optional(Type.Integer({ minimum: 1, maximum: 86_400_000 })) }),
   branch('lift_restriction', { phone: Phone }),
+  branch('min_version', { version: Type.Optional(Type.String({ pattern: '^[0-9]{1,6}\\.[0-9]{1,6}\\.[0-9]{1,12}$' })), announceVersion: Type.Optional(Type.String({ pattern: '^[0-9]{1,6}\\.[0-9]{1,6}\\.[0-9]{1,12}$' })) }),
   branch('incoming_call', {
     phone: Phone,
     to: Type.String({ minLength: 1, maxLength: 128 }),
@@ -151,6 +152,16 @@ export const FAULTS: readonly FaultDescriptor[] = [
     help: 'Every message the account sends, in existing chats too, is refused with 463 for a while; unlike a reach-out timelock it is not only new contacts. It lifts by itself.',
     params: [phone, { name: 'durationMs', label: 'For (ms)', type: 'integer', required: false, min: 1, max: 86_400_000, help: 'Empty: until lifted' }],
     done: 'Account restricted: its sends are refused'
+  },
+  {
+    kind: 'min_version',
+    label: 'Outdated client version (405)',
+    help: 'Clients older than this WhatsApp Web version are refused at pairing and login with 405, as the real server fails an outdated client; the app learns the current version from the sandbox and retries once. Empty: accept every version.',
+    params: [
+      { name: 'version', label: 'Lowest version accepted', type: 'text', required: false, help: 'e.g. 2.3000.1043857761' },
+      { name: 'announceVersion', label: 'Version announced as current', type: 'text', required: false, help: 'Default: the lowest accepted; lower makes the learned one fail too' }
+    ],
+    done: 'Client version rule set'
   },
   { kind: 'lift_restriction', label: 'Lift the restriction', help: 'The account may send again.', params: [phone], done: 'Restriction lifted' },
   {

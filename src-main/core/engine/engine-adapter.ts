@@ -28,8 +28,9 @@ export type EngineSignal =
 
 /** forbidden: the network refused the login with 403 (locked); banned: with 402 (temporarily) or 406. */
 /** proxy_unreachable: retries ran out and the last attempt failed to reach or pass the instance's proxy. */
+/** version_outdated: the network refused the WhatsApp Web version (405), also after learning the current one. */
 /** stuck_starting: the watchdog restarted a connection that never completed its limit of times in a row. */
-export type EngineFailure = 'retries_exhausted' | 'qr_timeout' | 'conflict' | 'forbidden' | 'banned' | 'proxy_unreachable' | 'stuck_starting'
+export type EngineFailure = 'retries_exhausted' | 'qr_timeout' | 'conflict' | 'forbidden' | 'banned' | 'proxy_unreachable' | 'stuck_starting' | 'version_outdated'
 
 export type EngineListener = (signal: EngineSignal) => void
 

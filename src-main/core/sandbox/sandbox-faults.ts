@@ -13,6 +13,8 @@ import { setBan, type BanCode } from './store/ban-repo.js'
 import { discardPreKeys } from './store/accounts-repo.js'
 import { deviceOfJid, requirePhone } from './lookup.js'
 import { node } from './wire/nodes.js'
+import { parseVersion } from './server/client-versions.js'
+import { sandboxErrors } from './errors.js'
 
 export class NetworkFaults {
   constructor(private readonly db: Db, private readonly server: SandboxServer) {}
@@ -143,6 +145,15 @@ export class NetworkFaults {
    */
   restrictAccount(phoneNumber: string, ms?: number): void {
     this.server.faults.session.restrict(requirePhone(this.db, phoneNumber).phone, ms)
+  }
+
+  /**
+   * Refuse client versions below `min` ("2.3000.1043857761"; undefined accepts every version) with 405 at login
+   * and at pairing, and announce `announce` (default `min`) as the current version at https://<media host>/sw.js.
+   */
+  minClientVersion(min: string | undefined, announce?: string): void {
+    const parse = (v: string, field: string) => parseVersion(v) ?? (() => { throw sandboxErrors.invalidRequest(`${field} must look like 2.3000.1043857760`, [field]) })()
+    this.server.faults.versions.set(min === undefined ? undefined : parse(min, 'version'), announce === undefined ? undefined : parse(announce, 'announce_version'))
   }
 
   clear(): void {

@@ -126,6 +126,7 @@ export class SandboxNetwork {
         handshakeTimeoutMs: options.handshakeTimeoutMs ?? 20_000
       })
       media.expiry = server.faults.media
+      media.serviceWorker = () => server.faults.versions.serviceWorker()
       const onAuthenticated = makeAuthenticatedHandler(bootstrapCompanion)
       const ws = await listenWs(options.port ?? Number(getMeta(db, 'ws_port')?.toString() ?? 0), (socket) => {
         server.connections.add(new Connection(server, socket, onAuthenticated, routeStanza, handleClosed))

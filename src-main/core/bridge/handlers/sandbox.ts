@@ -91,6 +91,8 @@ function applyFault(network: SandboxNetwork, f: SandboxFault): void {
       return faults.restrictAccount(f.phone, f.durationMs)
     case 'lift_restriction':
       return faults.restrictAccount(f.phone, 0)
+    case 'min_version':
+      return faults.minClientVersion(f.version, f.announceVersion)
     case 'incoming_call':
       return void network.ring(f.phone, f.to, { video: f.video, ringMs: f.ringMs, outcome: f.outcome })
     case 'drop':

@@ -18,6 +18,7 @@ import { migration0290ChatRecentOrder } from './0290-chat-recent-order.js'
 import { migration0296StoreUndecryptable } from './0296-store-undecryptable.js'
 import { migration0297StoreLidSenders } from './0297-store-lid-senders.js'
 import { migration0400CallSettings } from './0400-call-settings.js'
+import { migration0401EngineState } from './0401-engine-state.js'
 
 export const appMigrations: readonly Migration[] = [
   migration0001Core,
@@ -37,4 +38,5 @@ export const appMigrations: readonly Migration[] = [
   migration0296StoreUndecryptable,
   migration0297StoreLidSenders,
   migration0400CallSettings,
+  migration0401EngineState,
 ]

@@ -10,6 +10,7 @@ import { meFromCreds, type SocketHook } from './baileys-events.js'
 import { BaileysSession } from './baileys-session.js'
 import { DEFAULT_RECONNECT, type ReconnectConfig } from './reconnect-policy.js'
 import { isPaired, loadStoredCreds } from './sqlite-auth-state.js'
+import type { WaVersionSource } from './wa-version.js'
 
 export interface BaileysAdapterOptions {
   db: Db
@@ -26,6 +27,8 @@ export interface BaileysAdapterOptions {
   publish?: (instanceId: string, events: Partial<BaileysEventMap>) => void
   now?: () => number
   random?: () => number
+  /** The WhatsApp Web version sockets announce and learn after a 405 (wa-version.ts). */
+  version?: WaVersionSource
 }
 
 export class BaileysAdapter implements EngineAdapter {
@@ -50,7 +53,8 @@ export class BaileysAdapter implements EngineAdapter {
       socketHooks: this.hooks,
       publish: o.publish ?? (() => {}),
       now: o.now ?? Date.now,
-      random: o.random ?? Math.random
+      random: o.random ?? Math.random,
+      ...(o.version ? { version: o.version } : {})
     })
     this.sessions.set(instanceId, session)
     return session

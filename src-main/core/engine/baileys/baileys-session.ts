@@ -12,6 +12,10 @@ import { baileysLogger } from './baileys-logger.js'
 import { isProxyFailure } from '../proxy/proxy-transport.js'
 import { backgroundRetryDelay, decideReconnect, freshHistory, type ReconnectConfig } from './reconnect-policy.js'
 import { isPaired, useSqliteAuthState, type SqliteAuthState } from './sqlite-auth-state.js'
+import type { WaVersionSource } from './wa-version.js'
+
+/** The network refused the client version at the handshake (outdated WhatsApp Web). */
+const CLIENT_OUTDATED = 405
 
 export interface BaileysSessionDeps {
   db: Db
@@ -25,6 +29,8 @@ export interface BaileysSessionDeps {
   publish: (instanceId: string, events: Partial<BaileysEventMap>) => void
   now: () => number
   random: () => number
+  /** The WhatsApp Web version sockets announce, and where a current one is learned after a 405 (wa-version.ts). */
+  version?: WaVersionSource
 }
 
 const statusCodeOf = (error: unknown): number | undefined => {
@@ -59,6 +65,8 @@ export class BaileysSession implements EngineSession {
   /** Stuck-in-STARTING watchdog of the current socket, and its restarts in a row (reconnect-policy.ts). */
   private watchdog: NodeJS.Timeout | undefined
   private watchdogRestarts = 0
+  /** A 405 was answered by learning the current version and retrying once; a second 405 is FAILED. */
+  private versionRetried = false
   private lastMeKey = ''
 
   constructor(private readonly deps: BaileysSessionDeps) {
@@ -74,6 +82,7 @@ export class BaileysSession implements EngineSession {
     this.retryingInBackground = false
     this.history = freshHistory()
     this.watchdogRestarts = 0
+    this.versionRetried = false
     this.connect(1)
   }
 
@@ -124,10 +133,12 @@ export class BaileysSession implements EngineSession {
     const config = deps.socketConfig()
     this.qrCount = 0
     this.qrTimeout = config.qrTimeout
+    const version = deps.version?.current()
     const socket = makeWASocket({
       browser: Browsers.ubuntu('Chrome'),
       markOnlineOnConnect: false,
       syncFullHistory: false,
+      ...(version ? { version: [...version] } : {}),
       ...config,
       auth: auth.state,
       logger: baileysLogger(deps.logger.child({ instanceId: deps.instanceId, module: 'baileys' }))
@@ -174,6 +185,7 @@ export class BaileysSession implements EngineSession {
     if (update.connection === 'open') {
       clearTimeout(this.watchdog)
       this.watchdogRestarts = 0
+      this.versionRetried = false
       this.open = true
       this.qr = undefined
       this.history = { ...this.history, failedAttempts: 0, qrCycles: 0 }
@@ -222,6 +234,7 @@ export class BaileysSession implements EngineSession {
     this.socket = undefined
     if (!this.running || generation !== this.generation) return
     const code = statusCodeOf(error)
+    if (code === CLIENT_OUTDATED) return void this.onOutdated()
     const decision = decideReconnect({ code, message: error?.message, wasShowingQr }, this.history, this.deps.now(), this.deps.reconnect, this.deps.random)
     this.history = decision.history
     this.deps.logger.info({ instanceId: this.instanceId, code, reason: error?.message, decision: decision.action }, 'engine connection closed')
@@ -252,6 +265,27 @@ export class BaileysSession implements EngineSession {
         return
       }
     }
+  }
+
+  /**
+   * The network refused our WhatsApp Web version (405): learn the current one and retry once with it; when it
+   * cannot be learned (or is pinned) or is refused too, FAILED version_outdated (retrying would change nothing).
+   */
+  private async onOutdated(): Promise<void> {
+    const used = this.deps.version?.current()
+    const learned = this.versionRetried ? undefined : await this.deps.version?.learn()
+    if (!this.running) return
+    const fresh = learned && (!used || learned.join('.') !== used.join('.'))
+    if (fresh) {
+      this.versionRetried = true
+      this.deps.logger.warn({ instanceId: this.instanceId, refused: used?.join('.') ?? 'default', retryWith: learned.join('.') }, 'WhatsApp version outdated: retrying with the current one')
+      this.deps.listener({ kind: 'reconnecting', code: CLIENT_OUTDATED, delayMs: 0 })
+      this.connect(this.history.failedAttempts + 1)
+      return
+    }
+    this.deps.logger.warn({ instanceId: this.instanceId, version: used?.join('.') ?? 'default', pinned: !!this.deps.version?.pinned }, 'WhatsApp version outdated: the network refuses this client')
+    this.running = false
+    this.deps.listener({ kind: 'failed', reason: 'version_outdated', code: CLIENT_OUTDATED })
   }
 
   private wipe(): void {

@@ -5,7 +5,7 @@ import { Type } from '@sinclair/typebox'
 import type { SandboxNetwork } from '../sandbox-network.js'
 import { sandboxErrors } from '../errors.js'
 
-export const NETWORK_R2_ACTIONS = ['restart_required', 'stall_login', 'outage', 'refuse_new_chats', 'restrict_account', 'lift_restriction', 'incoming_call'] as const
+export const NETWORK_R2_ACTIONS = ['restart_required', 'stall_login', 'outage', 'refuse_new_chats', 'restrict_account', 'lift_restriction', 'incoming_call', 'min_version'] as const
 export type NetworkR2Action = (typeof NETWORK_R2_ACTIONS)[number]
 
 export const isNetworkR2Action = (a: string): a is NetworkR2Action => (NETWORK_R2_ACTIONS as readonly string[]).includes(a)
@@ -17,6 +17,7 @@ export const NETWORK_R2_DESCRIPTION =
   '`refuse_new_chats` (`phone`, `count` default 1): the account\'s next messages that would open a new chat are acked with 463 and not delivered, with no timelock notice before or after: the client learns of the refusal from the ack alone. ' +
   'A message to a number that is not on WhatsApp is acked with 463 the same way (the real network\'s answer). ' +
   '`restrict_account` (`phone`, `duration_ms` default until `lift_restriction` or `clear`): the account is restricted — every 1:1 message it sends, in chats it has written in before too, is acked with 463 and not delivered, with no notice; it lifts by itself at the end. ' +
+  '`min_version` (`version` e.g. 2.3000.1043857761, absent: accept every version; `announce_version`, default `version`): client versions below `version` are refused at pairing and login with `<failure reason="405">`, as the real server fails an outdated WhatsApp Web client; https://<sandbox media host>/sw.js announces `announce_version` as the current one (`client_revision`, where Baileys\' fetchLatestWaWebVersion looks). ' +
   '`incoming_call` (`phone` the caller, `to` whom it rings, `video`, `ring_ms` default 30 s, `outcome` timeout or cancel): the person rings; unless answered or declined first, the call ends after `ring_ms` as a missed call (timeout) or the caller hangs up (cancel); the answer carries its `call_id`. '
 
 /** The body fields these faults add to the route's schema. */
@@ -24,7 +25,9 @@ export const NETWORK_R2_FIELDS = {
   to: Type.Optional(Type.String({ description: 'incoming_call: whom the person rings (digits or a JID)' })),
   video: Type.Optional(Type.Boolean({ description: 'incoming_call: a video call (default voice)' })),
   ring_ms: Type.Optional(Type.Integer({ minimum: 0, maximum: 600_000, description: 'incoming_call: how long it rings before it ends (default 30000)' })),
-  outcome: Type.Optional(Type.Union([Type.Literal('timeout'), Type.Literal('cancel')], { description: 'incoming_call: how it ends when nobody answers (default timeout: a missed call)' }))
+  outcome: Type.Optional(Type.Union([Type.Literal('timeout'), Type.Literal('cancel')], { description: 'incoming_call: how it ends when nobody answers (default timeout: a missed call)' })),
+  version: Type.Optional(Type.String({ maxLength: 32, description: 'min_version: the lowest client version accepted, e.g. 2.3000.1043857761' })),
+  announce_version: Type.Optional(Type.String({ maxLength: 32, description: 'min_version: the version /sw.js announces (default: version)' }))
 }
 
 export interface NetworkR2Body {
@@ -36,11 +39,17 @@ export interface NetworkR2Body {
   video?: boolean
   ring_ms?: number
   outcome?: 'timeout' | 'cancel'
+  version?: string
+  announce_version?: string
 }
 
 /** Applies the fault; `incoming_call` answers its call id. */
 export function applyNetworkR2Fault(network: SandboxNetwork, action: NetworkR2Action, b: NetworkR2Body): { call_id?: string } {
   const { faults } = network
+  if (action === 'min_version') {
+    faults.minClientVersion(b.version, b.announce_version)
+    return {}
+  }
   if (action === 'incoming_call') {
     if (!b.phone || !b.to) throw sandboxErrors.invalidRequest('phone and to are required', [b.phone ? 'to' : 'phone'])
     return { call_id: network.ring(b.phone, b.to, { video: b.video, ringMs: b.ring_ms, outcome: b.outcome }) }

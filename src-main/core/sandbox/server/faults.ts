@@ -4,6 +4,7 @@
 import { EncFaults } from './enc-faults.js'
 import { MediaExpiry } from '../media/media-expiry.js'
 import { SessionFaults } from './session-faults.js'
+import { ClientVersions } from './client-versions.js'
 
 export class Faults {
   /** Undecryptable messages for one device (Bad MAC, no session, invalid pre-key): enc-faults.ts. */
@@ -12,6 +13,8 @@ export class Faults {
   readonly media = new MediaExpiry()
   /** Logins left hanging and 463 refusals without notice (issue 22): session-faults.ts. */
   readonly session = new SessionFaults()
+  /** The minimum client version (405 below it) and the one /sw.js announces: client-versions.ts. */
+  readonly versions = new ClientVersions()
   private globalDelayMs = 0
   private readonly perDevice = new Map<string, number>()
   private readonly appStateConflicts = new Map<string, number>()
@@ -66,5 +69,6 @@ export class Faults {
     this.enc.clear()
     this.media.clear()
     this.session.clear()
+    this.versions.clear()
   }
 }

@@ -16,6 +16,12 @@ const QR_REFS = 6
 
 export function makeAuthenticatedHandler(bootstrap: Bootstrapper) {
   return async (conn: Connection, clientStatic: Buffer, payload: proto.ClientPayload): Promise<void> => {
+    // An outdated client fails the handshake, registration (pairing) and login alike (client-versions.ts).
+    if (conn.server.faults.versions.refuses(payload.userAgent?.appVersion)) {
+      conn.server.log.debug({ conn: conn.label, version: payload.userAgent?.appVersion }, 'client version refused (405)')
+      refuse(conn, 405)
+      return
+    }
     const pairing = payload.devicePairingData
     if (pairing && (payload.username === null || payload.username === undefined)) return register(conn, clientStatic, pairing)
     return login(conn, clientStatic, payload, bootstrap)
