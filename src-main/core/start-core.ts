@@ -116,6 +116,8 @@ export interface CoreOptions {
     reconnect?: Partial<ReconnectConfig>
     /** Pins the WhatsApp Web version sockets announce, "2.3000.1043857760" (default: env SWITCHBOARD_WA_VERSION, else Baileys' own, replaced by the current one learned after a 405). */
     waWebVersion?: string
+    /** Window of the aggregated "N undecryptable from M senders" log line (default 60 s). */
+    decryptLogWindowMs?: number
     /** Boot resume: instances connecting at once and how long one may hold its slot (default 8, 5 s). */
     resume?: Partial<ResumeConfig>
   }
@@ -236,6 +238,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       // retry counters outlive reconnects.
       socketConfigFor: (id) => ({ getMessage: storeGetMessage(db, id), msgRetryCounterCache: retryCounters.for(id), ...proxies.socketConfigFor(id), ...options.engine?.socketConfigFor?.(id) }),
       publish: (instanceId, events) => bus.emit('engine.baileys', { instanceId, events }),
+      decryptLogWindowMs: options.engine?.decryptLogWindowMs,
       // Issue 22 item 1: learned after a 405 from WhatsApp Web's service worker (in sandbox mode, the sandbox's).
       version: new WaVersionSource({
         db,

@@ -35,6 +35,12 @@ export const SandboxFaultRequest = Type.Union([
   branch('restrict_account', { phone: Phone, durationMs: Type.Optional(Type.Integer({ minimum: 1, maximum: 86_400_000 })) }),
   branch('lift_restriction', { phone: Phone }),
   branch('min_version', { version: Type.Optional(Type.String({ pattern: '^[0-9]{1,6}\\.[0-9]{1,6}\\.[0-9]{1,12}$' })), announceVersion: Type.Optional(Type.String({ pattern: '^[0-9]{1,6}\\.[0-9]{1,6}\\.[0-9]{1,12}$' })) }),
+  branch('bad_mac_storm', {
+    jid: Jid,
+    senders: Type.String({ pattern: '^[0-9]{6,15}(,[0-9]{6,15}){0,49}$', description: 'Phone numbers, comma-separated' }),
+    messages: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+    perMinute: Type.Optional(Type.Integer({ minimum: 1, maximum: 60_000 }))
+  }),
   branch('incoming_call', {
     phone: Phone,
     to: Type.String({ minLength: 1, maxLength: 128 }),
@@ -152,6 +158,18 @@ export const FAULTS: readonly FaultDescriptor[] = [
     help: 'Every message the account sends, in existing chats too, is refused with 463 for a while; unlike a reach-out timelock it is not only new contacts. It lifts by itself.',
     params: [phone, { name: 'durationMs', label: 'For (ms)', type: 'integer', required: false, min: 1, max: 86_400_000, help: 'Empty: until lifted' }],
     done: 'Account restricted: its sends are refused'
+  },
+  {
+    kind: 'bad_mac_storm',
+    label: 'Bad MAC storm',
+    help: 'Simulated senders write to the device at a steady pace and every one of those messages stays undecryptable there (retries included). The app logs them in aggregate, one line a minute.',
+    params: [
+      device(),
+      { name: 'senders', label: 'Senders (numbers, comma-separated)', type: 'text', required: true, help: 'Created if missing' },
+      { name: 'messages', label: 'Messages per sender', type: 'integer', required: false, min: 1, max: 10_000, help: 'Default 100' },
+      { name: 'perMinute', label: 'Per minute', type: 'integer', required: false, min: 1, max: 60_000, help: 'Default 1000' }
+    ],
+    done: 'Storm started'
   },
   {
     kind: 'min_version',

@@ -33,6 +33,7 @@ import { seedAccount, seedSummary, type SeedSummary } from './phone/history-sync
 import { makeSocketTrust, trustSandboxRoot, type SocketTrust } from './client-trust.js'
 import { sandboxErrors } from './errors.js'
 import { deviceOfJid, requirePhone } from './lookup.js'
+import { badMacStorm, type StormOptions } from './phone/bad-mac-storm.js'
 import { NetworkFaults } from './sandbox-faults.js'
 import { Persons } from './sandbox-persons.js'
 import { lidJid, phoneDigits, pnJid } from './wire/jid.js'
@@ -306,6 +307,11 @@ export class SandboxNetwork {
 
   endCall(phoneNumber: string, to: string, callId: string, reason: 'timeout' | 'hangup' = 'timeout'): void {
     this.persons.endCall(phoneNumber, to, callId, reason)
+  }
+
+  /** A Bad MAC storm on one device (phone/bad-mac-storm.ts); `done` resolves once the last message went. */
+  badMacStorm(o: StormOptions): Promise<{ total: number; done: Promise<number> }> {
+    return badMacStorm(this, o)
   }
 
   /**

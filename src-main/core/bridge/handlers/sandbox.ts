@@ -91,6 +91,8 @@ function applyFault(network: SandboxNetwork, f: SandboxFault): void {
       return faults.restrictAccount(f.phone, f.durationMs)
     case 'lift_restriction':
       return faults.restrictAccount(f.phone, 0)
+    case 'bad_mac_storm':
+      return void network.badMacStorm({ jid: f.jid, senders: f.senders.split(','), messages: f.messages ?? 100, perMinute: f.perMinute ?? 1000 }).catch(() => undefined)
     case 'min_version':
       return faults.minClientVersion(f.version, f.announceVersion)
     case 'incoming_call':

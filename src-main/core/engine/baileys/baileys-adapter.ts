@@ -29,6 +29,8 @@ export interface BaileysAdapterOptions {
   random?: () => number
   /** The WhatsApp Web version sockets announce and learn after a 405 (wa-version.ts). */
   version?: WaVersionSource
+  /** Window of the aggregated undecryptable-message log line (default 60 s). */
+  decryptLogWindowMs?: number
 }
 
 export class BaileysAdapter implements EngineAdapter {
@@ -54,7 +56,8 @@ export class BaileysAdapter implements EngineAdapter {
       publish: o.publish ?? (() => {}),
       now: o.now ?? Date.now,
       random: o.random ?? Math.random,
-      ...(o.version ? { version: o.version } : {})
+      ...(o.version ? { version: o.version } : {}),
+      ...(o.decryptLogWindowMs ? { decryptLogWindowMs: o.decryptLogWindowMs } : {})
     })
     this.sessions.set(instanceId, session)
     return session

@@ -13,6 +13,7 @@ import { isProxyFailure } from '../proxy/proxy-transport.js'
 import { backgroundRetryDelay, decideReconnect, freshHistory, type ReconnectConfig } from './reconnect-policy.js'
 import { isPaired, useSqliteAuthState, type SqliteAuthState } from './sqlite-auth-state.js'
 import type { WaVersionSource } from './wa-version.js'
+import { DecryptFailureLog } from './decrypt-failures.js'
 
 /** The network refused the client version at the handshake (outdated WhatsApp Web). */
 const CLIENT_OUTDATED = 405
@@ -31,6 +32,8 @@ export interface BaileysSessionDeps {
   random: () => number
   /** The WhatsApp Web version sockets announce, and where a current one is learned after a 405 (wa-version.ts). */
   version?: WaVersionSource
+  /** Window of the aggregated undecryptable-message log line (default 60 s). */
+  decryptLogWindowMs?: number
 }
 
 const statusCodeOf = (error: unknown): number | undefined => {
@@ -69,8 +72,12 @@ export class BaileysSession implements EngineSession {
   private versionRetried = false
   private lastMeKey = ''
 
+  /** Decryption failures of this session's sockets, logged once per window (decrypt-failures.ts). */
+  private readonly decryptFailures: DecryptFailureLog
+
   constructor(private readonly deps: BaileysSessionDeps) {
     this.instanceId = deps.instanceId
+    this.decryptFailures = new DecryptFailureLog(deps.logger.child({ instanceId: deps.instanceId, module: 'baileys' }), deps.decryptLogWindowMs)
   }
 
   start(): void {
@@ -91,6 +98,7 @@ export class BaileysSession implements EngineSession {
     this.retryingInBackground = false
     clearTimeout(this.timer)
     clearTimeout(this.watchdog)
+    this.decryptFailures.flush()
     await this.retireSocket()
   }
 
@@ -141,7 +149,7 @@ export class BaileysSession implements EngineSession {
       ...(version ? { version: [...version] } : {}),
       ...config,
       auth: auth.state,
-      logger: baileysLogger(deps.logger.child({ instanceId: deps.instanceId, module: 'baileys' }))
+      logger: baileysLogger(deps.logger.child({ instanceId: deps.instanceId, module: 'baileys' }), this.decryptFailures)
     })
     retryAppStateConflicts(socket)
     this.socket = socket

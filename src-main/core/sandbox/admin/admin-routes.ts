@@ -336,7 +336,7 @@ export const sandboxAdminRoutes: FastifyPluginAsync<SandboxAdminOptions> = async
     },
     async (req) => {
       const { action, jid, delay_ms, count } = req.body
-      if (isNetworkR2Action(action)) return { status: 'ok', ...applyNetworkR2Fault(network, action, req.body) }
+      if (isNetworkR2Action(action)) return { status: 'ok', ...(await applyNetworkR2Fault(network, action, req.body)) }
       if (action === 'clear') network.faults.clear()
       else if (action === 'delay') network.faults.setDeliveryDelay(delay_ms ?? 0, jid)
       else if (action === 'media_expired') {
