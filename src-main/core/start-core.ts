@@ -58,6 +58,7 @@ import { InstanceService } from './services/instance-service.js'
 import { StatusService } from './account/status/status-service.js'
 import { TempLinkService } from './services/temp-link-service.js'
 import { QrImages } from './services/qr-images.js'
+import { Backups } from './backup/backups.js'
 import { AccountService } from './services/account-service.js'
 import { deleteInstanceRows } from './services/instance-data.js'
 import { deleteInstance as deleteInstanceRow } from './db/repositories/instances-repo.js'
@@ -330,6 +331,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       now,
       instances: new InstanceService({ db, manager: instances, plans, webhooksOf: (id) => webhooks.listWire(id), events: bus, deliverabilityOf: (id) => sender.deliverabilityOf(id) }),
       qrImages: new QrImages(),
+      backups: new Backups({ db, dataDir: options.dataDir, dataKey: dataKey.key, appVersion: process.env.SWITCHBOARD_VERSION ?? process.env.npm_package_version ?? '0.0.0', now: Date.now }),
       pairingCodes,
       send: sender,
       statuses: new StatusService({ ...sockets, db, sender }),

@@ -114,6 +114,8 @@ export const CHANNELS = {
   ).returns<D.AppSettingsDto>(),
   /** Desktop only: opens the data folder in the file manager (not_available headless). */
   'settings.openDataFolder': channel(Empty).returns<{ opened: true }>(),
+  /** Owner only: an encrypted backup of the whole data dir (messages, pairings, webhooks, media) in <data-dir>/backups/. */
+  'settings.backup': channel(Type.Object({ passphrase: Type.String({ minLength: 8, maxLength: 1024 }) }, { additionalProperties: false })).returns<D.BackupDto>(),
 
   'sandbox.phones': channel(Empty).returns<D.SandboxPhoneDto[]>(),
   'sandbox.createPhone': channel(Type.Object({ phoneNumber: Digits, name: Type.Optional(Type.String({ maxLength: 100 })) }, { additionalProperties: false })).returns<D.SandboxPhoneDto>(),

@@ -450,3 +450,12 @@ export interface AppSettingsDto {
   /** Start at login: the desktop app only (available false in the headless server). */
   startAtLogin: { available: boolean; value: boolean }
 }
+
+/** A backup written by Settings > Backup: where it is and what it holds. */
+export interface BackupDto {
+  file: string
+  createdAt: string
+  instances: number
+  messages: number
+  files: number
+}

@@ -1,13 +1,13 @@
 // App settings in Settings (plan, quotas, hosts, port, log level, data folder, start at login): loaded from the core,
 // each change sent as it is made and answered with the core's new view, and said once ("Saved: …") for aria-live.
 import { create } from 'zustand'
-import type { AppSettingsDto, RequestOf } from '../../src-preload/contract/index.js'
+import type { AppSettingsDto, BackupDto, RequestOf } from '../../src-preload/contract/index.js'
 import { bridge, call } from '../lib/bridge.js'
 import type { UiError } from '../lib/errors.js'
 import { runAction } from './run-action.js'
 
 export type SettingsChanges = RequestOf<'settings.set'>
-export type SettingsSection = 'plan' | 'access' | 'general'
+export type SettingsSection = 'plan' | 'access' | 'general' | 'backup'
 
 interface SettingsState {
   settings: AppSettingsDto | null
@@ -21,6 +21,9 @@ interface SettingsState {
   /** Sends one change; `what` says it in words ("Log level: debug"). True when the core accepted it. */
   save(section: SettingsSection, changes: SettingsChanges, what: string): Promise<boolean>
   openFolder(): Promise<void>
+  /** The last backup written from this view (Settings > Backup), and whether one is being written. */
+  backup: { running: boolean; last: BackupDto | null }
+  createBackup(passphrase: string): Promise<boolean>
 }
 
 export const useSettingsStore = create<SettingsState>()((set) => {
@@ -41,6 +44,18 @@ export const useSettingsStore = create<SettingsState>()((set) => {
         { fail: failIn(section), settle: () => set({ busy: null }), fallback: false }
       )
     },
-    openFolder: () => runAction(async () => void (await call(bridge().settings.openDataFolder())), { fail: failIn('general') })
+    openFolder: () => runAction(async () => void (await call(bridge().settings.openDataFolder())), { fail: failIn('general') }),
+    backup: { running: false, last: null },
+    createBackup(passphrase) {
+      set({ backup: { running: true, last: null }, error: null, saved: null })
+      return runAction(
+        async () => {
+          const last = await call(bridge().settings.backup({ passphrase }))
+          set({ backup: { running: false, last }, saved: { section: 'backup', text: `backup of ${last.instances} ${last.instances === 1 ? 'number' : 'numbers'} and ${last.messages.toLocaleString()} messages` } })
+          return true
+        },
+        { fail: failIn('backup'), settle: () => set((s) => ({ backup: { ...s.backup, running: false } })), fallback: false }
+      )
+    }
   }
 })

@@ -1,8 +1,14 @@
 // settings.* over a real WebSocket bridge to a real core (offline engine): the Settings view reads the settings with
 // what pins them, changes the log level and an allowed host (stored, live: the API's Host check and the API view
 // follow), refuses a bad host with the schema or the service's invalid_param, refuses a pinned one by name, and
-// says start at login and "open folder" are the desktop app's. A UI acting as another account is refused.
+// says start at login and "open folder" are the desktop app's; writes a backup that restores. A UI acting as another
+// account is refused.
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { restoreBackup } from '../backup/backup-service.js'
+import { appMigrations } from '../db/migrations/index.js'
 import type { AccountRow } from '../db/repositories/accounts-repo.js'
 import type { CoreServices } from '../services/core-services.js'
 import { readAppSettings } from '../settings/app-settings-repo.js'
@@ -53,8 +59,23 @@ describe('bridge settings.* (offline engine)', () => {
     expect(await client.bridge.settings.openDataFolder()).toMatchObject({ ok: false, error: { code: 'not_available' } })
   })
 
-  it('refuses a UI acting as any account but the owner', () => {
+  it('writes an encrypted backup of the running data dir that restores into a new folder', async () => {
+    const id = await t.createInstance()
+    expect(await client.bridge.settings.backup({ passphrase: 'short' })).toMatchObject({ ok: false })
+    const r = await client.bridge.settings.backup({ passphrase: 'settings backup passphrase' })
+    if (!r.ok) throw new Error(r.error.message)
+    expect(r.data).toMatchObject({ instances: 1, messages: 0 })
+    expect(r.data.file.startsWith(join(t.dataDir, 'backups'))).toBe(true)
+    expect(readFileSync(r.data.file).includes(Buffer.from(t.token))).toBe(false)
+    const target = join(mkdtempSync(join(tmpdir(), 'sb-restored-')), 'data')
+    const manifest = await restoreBackup({ inFile: r.data.file, dataDir: target, passphrase: 'settings backup passphrase', knownSchema: Math.max(...appMigrations.map((m) => m.id)) })
+    expect(manifest.instances.map((i) => i.id)).toEqual([id])
+    expect(existsSync(join(target, 'switchboard.db'))).toBe(true)
+  })
+
+  it('refuses a UI acting as any account but the owner', async () => {
     const handlers = settingsHandlers({ services: {} as CoreServices, config: {} as UiBridgeConfig, account: () => ({ id: 'acc_x', is_default: 0 }) as AccountRow, owned: () => { throw new Error('unused') } })
     expect(() => handlers['settings.get']({})).toThrow(/Only the owner/)
+    await expect(async () => handlers['settings.backup']({ passphrase: 'long enough pass' })).rejects.toThrow(/Only the owner/)
   })
 })

@@ -20,6 +20,7 @@ import type { AccountService } from './account-service.js'
 import type { AppSettingsService } from '../settings/app-settings-service.js'
 import type { CallService } from '../account/calls/call-service.js'
 import type { QrImages } from './qr-images.js'
+import type { Backups } from '../backup/backups.js'
 
 export type NetworkMode = 'whatsapp' | 'sandbox'
 
@@ -31,6 +32,8 @@ export interface CoreServices {
   instances: InstanceService
   /** Pairing QR strings rendered to PNG once per QR (clients poll while a QR is shown). */
   qrImages: QrImages
+  /** Encrypted backups of the whole data dir taken while the app runs (Settings > Backup). */
+  backups: Backups
   /** The throttled pairing-code issuer. */
   pairingCodes: PairingCodes
   /** The send pipeline: outbound rows, rate-limit queue, Baileys. */

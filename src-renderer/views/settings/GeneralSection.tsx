@@ -43,7 +43,7 @@ export function GeneralSection() {
           </button>
         ) : null}
       </div>
-      <p className="muted small">Your chats, media, session keys and this app’s settings live here; back it up while Switchboard is stopped.</p>
+      <p className="muted small">Your chats, media, session keys and this app’s settings live here. To move to a new PC, use Backup below: a plain copy of this folder taken while Switchboard runs can be inconsistent.</p>
       {startAtLogin.available ? (
         <label className="row">
           <input type="checkbox" checked={startAtLogin.value} onChange={(e) => void save('general', { startAtLogin: e.target.checked }, e.target.checked ? 'starts at login' : 'does not start at login')} />

@@ -7,6 +7,7 @@ import { useAppStore } from '../../stores/app-store.js'
 import { useSettingsStore } from '../../stores/settings-store.js'
 import { AccessSection } from './AccessSection.js'
 import { AccountsSection } from './AccountsSection.js'
+import { BackupSection } from './BackupSection.js'
 import { GeneralSection } from './GeneralSection.js'
 import { PlanSection } from './PlanSection.js'
 
@@ -28,6 +29,7 @@ export function SettingsView() {
       <PlanSection />
       <AccessSection />
       <GeneralSection />
+      <BackupSection />
       <AccountsSection />
     </section>
   )

@@ -4,7 +4,7 @@ import { BridgeError } from '../errors.js'
 import type { BridgeContext } from './context.js'
 import type { HandlersOf } from './types.js'
 
-export function settingsHandlers({ services: { settings }, account }: BridgeContext): HandlersOf<'settings'> {
+export function settingsHandlers({ services: { settings, backups }, account }: BridgeContext): HandlersOf<'settings'> {
   const owner = () => {
     if (account().is_default !== 1) throw new BridgeError('forbidden', 'Only the owner of this Switchboard changes its settings', { recommendation: 'Open Settings from the owner\'s app' })
     return settings
@@ -15,6 +15,11 @@ export function settingsHandlers({ services: { settings }, account }: BridgeCont
     'settings.openDataFolder': () => {
       owner().openDataFolder()
       return { opened: true as const }
+    },
+    'settings.backup': async ({ passphrase }) => {
+      owner()
+      const { file, manifest } = await backups.create(passphrase)
+      return { file, createdAt: manifest.createdAt, instances: manifest.instances.length, messages: manifest.messages, files: manifest.files }
     }
   }
 }
