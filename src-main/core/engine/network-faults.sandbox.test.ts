@@ -119,22 +119,27 @@ describe.sequential('network faults round two (sandbox, real Baileys)', () => {
     expect(res.statusCode, res.body).toBe(404)
     expect(res.json()).toMatchObject({ code: 'not_on_whatsapp' })
     expect(checks()).toBe(before + 1) // the check before a first message counts against the policy's check limits
-    // Answered from the cache: a second send and the check-exists API cost no further check.
+    // Answered from the cache: a second send costs no further check.
     expect((await t.call('POST', '/v2/send/text', { instance_id: id }, { chatId: NOBODY, message: 'again?' })).statusCode).toBe(404)
-    const exists = await t.call('GET', '/v2/contacts/check-exists', { instance_id: id, phone: NOBODY })
-    expect(exists.json(), exists.body).toMatchObject({ numberExists: false })
     expect(checks()).toBe(before + 1)
+    // An explicit check-exists asks the network (one check) and fills the cache the send path reads.
+    const exists = await t.call('GET', '/v2/contacts/check-exists', { instance_id: id, phone: COLD })
+    expect(exists.json(), exists.body).toMatchObject({ numberExists: true })
+    expect(checks()).toBe(before + 2)
     // A chat the account wrote in is not checked again.
     expect((await t.call('POST', '/v2/send/text', { instance_id: id }, { chatId: FRIEND, message: 'no check needed' })).statusCode).toBe(200)
-    expect(checks()).toBe(before + 1)
+    expect(checks()).toBe(before + 2)
     expect((await info()).deliverability).toMatchObject({ new_contacts: 'ok', reason: null })
     expect(rx.count('message.ack', (p) => p.ack === -1)).toBe(0)
   })
 
   it('463 with no notice first: the send is refused (403), its ack fails, and new contacts pause', async () => {
     await fault({ action: 'refuse_new_chats', phone: US })
+    const checks = t.core.services.rateLimit.limiter.snapshot(id).check.today
     const res = await t.call('POST', '/v2/send/text', { instance_id: id }, { chatId: COLD, message: 'cold hello' })
     expect(res.statusCode, res.body).toBe(403)
+    // COLD was checked by check-exists before: the first message to it cost no second check.
+    expect(t.core.services.rateLimit.limiter.snapshot(id).check.today).toBe(checks)
     expect(res.json()).toMatchObject({ code: 'reachout_timelocked' })
     const ack = await rx.waitFor('message.ack', (p) => p.ack === -1, 15_000)
     expect(ack.payload).toMatchObject({ ack: -1, chatId: `${COLD}@c.us`, error: { code: '463', reason: 'reachout_timelocked' } })

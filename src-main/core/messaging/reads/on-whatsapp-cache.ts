@@ -1,7 +1,8 @@
 // Which numbers are on WhatsApp, per instance, remembered for a while (issue 22 item 3: a send to a number that is
 // not on WhatsApp makes the network answer 463 and counts against the account). Beneath every number check — the
-// check-exists API, the UI, MCP, the campaigns helper and the send path's check before a first message — so one
-// answer serves them all and repeated checks cost neither a network query nor the policy's check budget.
+// check-exists API, the UI, MCP and the send path's check before a first message (which the campaigns helper's
+// sends go through): an explicit check asks the network and fills the cache; the send path answers from it, so a
+// list checked first, or a number refused once, costs no further network query or check of the policy.
 import type { WASocket } from '@whiskeysockets/baileys'
 import type { Db } from '../../db/connection.js'
 import { checkNumber, throughCheckLimiter, type CheckLimits, type NumberCheck } from './contact-ops.js'
@@ -61,11 +62,13 @@ export interface CachedCheckDeps {
   checks: CheckLimits | undefined
   /** Where a business account's details are recorded (contact-ops checkNumber). */
   store?: { db: Db; now: () => number }
+  /** Ask the network even when an answer is cached (an explicit check-exists); the answer is cached either way. */
+  fresh?: boolean
 }
 
 /** Whether `digits` is on WhatsApp: the cached answer, else one number check of the policy (then cached). */
 export async function checkOnWhatsApp(d: CachedCheckDeps, instanceId: string, socket: () => WASocket, digits: string): Promise<NumberCheck> {
-  const hit = d.cache.get(instanceId, digits)
+  const hit = d.fresh ? undefined : d.cache.get(instanceId, digits)
   if (hit) return hit
   const sock = socket()
   const store = d.store ? { db: d.store.db, instanceId, now: d.store.now() } : undefined

@@ -249,9 +249,15 @@ export class ReadService {
   }
 
   /** Whether `digits` (a normalized phone number) is on WhatsApp: one number check of the instance's policy. */
+  /**
+   * An explicit check asks the network (a fresh answer, one number check of the policy, business details recorded)
+   * and stores the answer in the shared on-WhatsApp cache, where the send path's check before a first message
+   * finds it: a list checked first costs no second check when it is written to.
+   */
   checkExists(instanceId: string, digits: string): Promise<NumberCheck> {
     this.numbers ??= this.deps.numbers ?? new OnWhatsAppCache()
-    return checkOnWhatsApp({ cache: this.numbers, checks: this.deps.checks, store: { db: this.deps.db, now: this.deps.now } }, instanceId, () => this.socket(instanceId), digits)
+    const socket = this.socket(instanceId)
+    return checkOnWhatsApp({ cache: this.numbers, checks: this.deps.checks, store: { db: this.deps.db, now: this.deps.now }, fresh: true }, instanceId, () => socket, digits)
   }
 
   private numbers: OnWhatsAppCache | undefined
