@@ -43,6 +43,9 @@ import { webhookLogRoutes } from './routes/v2/webhook-log.js'
 import { webhookRoutes } from './routes/v2/webhooks.js'
 import { sessionListRoutes } from './routes/v2/sessions-list.js'
 import { eventStreamRoutes } from './routes/v2/events.js'
+import { campaignListRoutes } from './routes/v2/campaign-lists.js'
+import { campaignOptOutRoutes } from './routes/v2/campaign-opt-outs.js'
+import { campaignRoutes } from './routes/v2/campaigns.js'
 import { mcpRoutes } from './routes/mcp.js'
 import { compatAliasRoutes } from './routes/compat/aliases.js'
 import { docsRawRoutes } from './routes/compat/docs-raw.js'
@@ -80,7 +83,10 @@ export const CORE_ROUTES: ((app: FastifyInstance, deps: ApiDeps) => Promise<void
   statusRoutes,
   channelRoutes,
   labelRoutes,
-  v1GroupSubjectRoutes
+  v1GroupSubjectRoutes,
+  campaignListRoutes,
+  campaignOptOutRoutes,
+  campaignRoutes
 ]
 
 export async function buildApiApp(deps: ApiDeps): Promise<FastifyInstance> {

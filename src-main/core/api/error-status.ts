@@ -78,6 +78,17 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   poll_not_found: 404,
   invalid_poll_option: 400,
   send_failed: 502,
+  // campaigns (campaigns/errors.ts)
+  campaign_not_found: 404,
+  list_not_found: 404,
+  invalid_csv: 422,
+  missing_phone_column: 422,
+  unknown_variable: 422,
+  invalid_template: 422,
+  invalid_campaign: 422,
+  invalid_state: 409,
+  consent_required: 422,
+  empty_list: 422,
   reachout_timelocked: 403,
   message_capped: 403,
   // webhooks (src-main/core/webhooks/errors.ts)

@@ -48,6 +48,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'Messages', description: 'One message: get, delete, edit, pin; downloaded media files' },
         { name: 'Contacts', description: 'Contacts, number checks, about, pictures, block list, LID mappings' },
         { name: 'Events', description: 'The webhook events live over Server-Sent Events or a WebSocket (GET /v2/events), resumable by event id: for clients without a webhook receiver' },
+        { name: 'Switchboard extensions', description: 'Our own additions to the v2 API. Campaigns (/v2/campaigns): contact lists, templates with variables and spintax, the audience check, schedule and window, pacing on top of the policy, the autopilot that pauses before WhatsApp does, opt-outs, reports. Walk-through: docs/campaigns.md' },
         { name: 'MCP', description: 'Model Context Protocol server for local AI assistants (POST /mcp)' },
         { name: 'Health', description: 'Liveness' }
       ],

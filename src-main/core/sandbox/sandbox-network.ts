@@ -14,7 +14,8 @@ import type { PersonMessage } from './store/person-repo.js'
 import { queueDepth } from './store/queue-repo.js'
 import { hidesNumber, setHidesNumber } from './store/identity-privacy-repo.js'
 import { countNewChats } from './store/settings-repo.js'
-import { sendLimitsOf, sendLimitsPatch, setSendLimits } from './server/send-limits.js'
+import { sendLimitsOf, sendLimitsPatch, setSendLimits, type TimelockRule } from './server/send-limits.js'
+import { behavioursOf, setBehaviours } from './phone/behaviours.js'
 import { collectionVersion } from './store/app-state-repo.js'
 import { generateKeyPair, issueCertChain } from './transport/cert-authority.js'
 import { listenWs, type WsListener } from './transport/ws-listener.js'
@@ -87,6 +88,12 @@ export interface SandboxPhoneSettings {
   new_chats: number
   /** The network refuses the account's linked devices at login with this `<failure reason>` (403 locked, 402/406 banned); null = not banned. */
   banned: BanCode | null
+  /** After N new chats within a window the network sets a timelock (463) for lock_seconds; null = no such rule. */
+  timelock_after: TimelockRule | null
+  /** The person answers each new sender once with this text (e.g. "STOP"); null = no answer. */
+  auto_reply: string | null
+  /** The person blocks whoever writes to it (their later messages are accepted, never delivered). */
+  block_on_receive: boolean
 }
 
 export type { LinkResult, PersonMessage, SeedSummary }
@@ -225,7 +232,9 @@ export class SandboxNetwork {
       timelock_until: limits.timelock_until === null ? null : new Date(limits.timelock_until).toISOString(),
       message_cap: limits.message_cap,
       new_chats: countNewChats(this.db, phone),
-      banned: banOf(this.db, phone) ?? null
+      banned: banOf(this.db, phone) ?? null,
+      timelock_after: limits.timelock_after,
+      ...behavioursOf(this.db, phone)
     }
   }
 
@@ -233,6 +242,9 @@ export class SandboxNetwork {
   setPhoneSettings(phoneNumber: string, patch: Partial<Omit<SandboxPhoneSettings, 'new_chats'>>): SandboxPhoneSettings {
     const phone = requirePhone(this.db, phoneNumber).phone
     if (patch.hide_number !== undefined) setHidesNumber(this.db, phone, patch.hide_number)
+    if (patch.auto_reply !== undefined || patch.block_on_receive !== undefined) {
+      setBehaviours(this.db, phone, { ...(patch.auto_reply !== undefined ? { auto_reply: patch.auto_reply } : {}), ...(patch.block_on_receive !== undefined ? { block_on_receive: patch.block_on_receive } : {}) })
+    }
     const limits = sendLimitsPatch(patch)
     if (limits) setSendLimits(this.server, phone, limits)
     if (patch.banned !== undefined) {

@@ -30,7 +30,10 @@ export const KNOWN_WEBHOOK_EVENTS = [
   'event.response',
   'event.response.failed',
   'lid.mapped',
-  'engine.event'
+  'engine.event',
+  'campaign.status',
+  'campaign.progress',
+  'campaign.opt_out'
 ] as const
 
 export type KnownWebhookEvent = (typeof KNOWN_WEBHOOK_EVENTS)[number]

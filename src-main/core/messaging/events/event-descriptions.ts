@@ -33,5 +33,8 @@ export const EVENT_DESCRIPTIONS: Record<KnownWebhookEvent | typeof TEST_EVENT, s
   'lid.mapped': 'The phone number of a person known by LID became known; their LID chat (if any) is now merged into the phone number\'s chat. Not sent for mappings that come with history sync',
   'engine.event': 'Every raw engine (Baileys) event except credentials; only recorded while a webhook subscribes to it (or to "*")',
   'message.waiting': 'Not produced by Switchboard (a name of the hosted API kept so subscriptions to it are accepted)',
+  'campaign.status': 'A campaign changed state (draft, scheduled, running, paused with its reason in words, completed, cancelled) or started/stopped waiting for its sending window (Switchboard extension; sent to each instance of the campaign)',
+  'campaign.progress': 'A campaign\'s counts per recipient state, rates and progress, at most every 2 s while it sends, and at the end (Switchboard extension)',
+  'campaign.opt_out': 'A campaign recipient replied with an opt-out keyword and was added to the account\'s suppression list (Switchboard extension)',
   'webhook.test': 'A test delivery sent on request ("Send test event") to one webhook, whatever events it subscribes to; payload.test is true'
 }

@@ -2,6 +2,7 @@
 // id. A FileSpec names an upload by that id, never by path, so no client parameter can make the core read a local
 // file; an upload lives as long as its request (released, and its file deleted, when the answer is sent).
 import { randomBytes } from 'node:crypto'
+import { createReadStream } from 'node:fs'
 import { readFile, rm } from 'node:fs/promises'
 
 interface Upload {
@@ -32,4 +33,10 @@ export const uploadSize = (id: string): number | undefined => uploads.get(id)?.s
 export async function readUpload(id: string): Promise<Buffer | undefined> {
   const upload = uploads.get(id)
   return upload ? readFile(upload.path) : undefined
+}
+
+/** The upload's bytes as a stream (big CSV lists are parsed as they are read, never held whole). */
+export function streamUpload(id: string): AsyncIterable<Buffer> | undefined {
+  const upload = uploads.get(id)
+  return upload ? createReadStream(upload.path) : undefined
 }

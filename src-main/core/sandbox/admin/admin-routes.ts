@@ -57,15 +57,28 @@ const SendLimitFields = {
     description: 'New chats the account may open; the messages that would open more are acked with error 475 (message capping). null: no cap'
   })
 }
+/** Campaign tests' phones (issue 19): the network's own 463 trigger, auto-replies, blocking. */
+const BehaviourFields = {
+  timelock_after: Type.Unsafe<{ new_chats: number; window_seconds: number; lock_seconds: number } | null>({
+    type: ['object', 'null'],
+    properties: { new_chats: { type: 'integer', minimum: 0 }, window_seconds: { type: 'integer', minimum: 1 }, lock_seconds: { type: 'integer', minimum: 1 } },
+    required: ['new_chats', 'window_seconds', 'lock_seconds'],
+    additionalProperties: false,
+    description: 'After new_chats new chats within window_seconds the network sets a reach-out timelock (463) for lock_seconds, as WhatsApp does to numbers that reach out too fast; null = no rule'
+  }),
+  auto_reply: Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 4096, description: 'The person answers each new sender once with this text (e.g. "STOP"); null = no answer' }),
+  block_on_receive: Type.Boolean({ description: 'The person blocks whoever writes to it: their later messages are accepted by the network and never delivered' })
+}
 const PhoneSettings = Type.Object({
   hide_number: Type.Boolean({ description: 'The phone hides its number: it reaches others by LID only' }),
   ...SendLimitFields,
   new_chats: Type.Integer({ description: 'New chats the account opened so far (what message_cap counts)' }),
   banned: Type.Union([Type.Literal(403), Type.Literal(402), Type.Literal(406), Type.Null()], {
     description: 'The network refuses the account\'s linked devices at login with `<failure reason>` 403 (locked), 402 (temporarily banned) or 406 (banned); null = not banned'
-  })
+  }),
+  ...BehaviourFields
 })
-const PhoneSettingsPatch = Type.Partial(Type.Object({ hide_number: PhoneSettings.properties.hide_number, ...SendLimitFields, banned: PhoneSettings.properties.banned }), { additionalProperties: false, minProperties: 1 })
+const PhoneSettingsPatch = Type.Partial(Type.Object({ hide_number: PhoneSettings.properties.hide_number, ...SendLimitFields, banned: PhoneSettings.properties.banned, ...BehaviourFields }), { additionalProperties: false, minProperties: 1 })
 const LinkCodeBody = Type.Object({ code: Type.String({ description: 'The 8-character pairing code, with or without the dash' }) })
 const Linked = Type.Object({ jid: Type.String(), lid: Type.String(), device_id: Type.Integer(), status: Type.Literal('linked') })
 const SendBody = Type.Object({

@@ -11,6 +11,7 @@ import type { Db } from '../../db/connection.js'
 import { getAccountByLid } from '../store/accounts-repo.js'
 import { recordPersonMessage, savePersonMedia } from '../store/person-repo.js'
 import { personAuthState } from './person-auth.js'
+import { reactToIncoming } from './behaviours.js'
 import type { SocketTrust } from '../client-trust.js'
 import { parseJid, pnJid } from '../wire/jid.js'
 
@@ -23,6 +24,8 @@ export class PersonDevice {
   private readyWaiters: (() => void)[] = []
   private retryMs = 200
   private readonly sent = new Map<string, proto.IMessage>()
+  /** Senders this person answered automatically (behaviours.ts). */
+  private readonly answered = new Set<string>()
   private readonly pendingWork = new Set<Promise<unknown>>()
 
   constructor(
@@ -162,6 +165,10 @@ export class PersonDevice {
       fromMe,
       timestamp: Number(m.messageTimestamp ?? Math.floor(Date.now() / 1000))
     })
+    if (!fromMe && !isGroup && from.endsWith('@s.whatsapp.net')) {
+      const replying = reactToIncoming(this.db, this.phone, from, this.answered, (to, text) => this.send(to, { text }))
+      if (replying) this.track(replying)
+    }
   }
 
   /** Waits for in-flight recording (e.g. a media download) to finish. */

@@ -4,7 +4,7 @@
 // routed) and tells the account's devices through a mex notification (Baileys: connection.update
 // `reachoutTimeLock`, `message-capping.update`).
 import type { Db } from '../../db/connection.js'
-import { countNewChats, getPhoneSetting, hasConversation, recordConversation, recordNewChatSend, setPhoneSetting } from '../store/settings-repo.js'
+import { countNewChats, countNewChatsSince, getPhoneSetting, hasConversation, recordConversation, recordNewChatSend, setPhoneSetting } from '../store/settings-repo.js'
 import { genId, node, tstr } from '../wire/nodes.js'
 import { S_WA } from '../wire/jid.js'
 import { sandboxErrors } from '../errors.js'
@@ -17,9 +17,19 @@ export interface SendLimits {
   timelock_until: number | null
   /** New chats the account may open (475 past it); null = no cap. */
   message_cap: number | null
+  /** The network's own trigger: after `new_chats` new chats within `window_seconds`, a timelock of `lock_seconds` (463). */
+  timelock_after: TimelockRule | null
+  /** New chats before this time (ms) no longer count for the rule (the last lock it set, until its end). */
+  rule_since?: number
 }
 
-export const DEFAULT_SEND_LIMITS: SendLimits = { new_contacts: 'allow', timelock_until: null, message_cap: null }
+export interface TimelockRule {
+  new_chats: number
+  window_seconds: number
+  lock_seconds: number
+}
+
+export const DEFAULT_SEND_LIMITS: SendLimits = { new_contacts: 'allow', timelock_until: null, message_cap: null, timelock_after: null }
 const KEY = 'send_limits'
 
 /** The ack error codes the real server answers (Baileys: NACK 463 SenderReachoutTimelocked; 475 message capping). */
@@ -54,7 +64,14 @@ export function checkNewChat(s: SandboxServer, sender: string, recipient: string
   const limits = sendLimitsOf(s.db, sender)
   if (timelockActive(limits, now)) return '463'
   if (limits.message_cap !== null && countNewChats(s.db, sender) >= limits.message_cap) return '475'
-  if (limits.message_cap !== null) recordNewChatSend(s.db, sender, recipient, now)
+  const rule = limits.timelock_after
+  if (rule && countNewChatsSince(s.db, sender, Math.max(now - rule.window_seconds * 1000, limits.rule_since ?? 0)) >= rule.new_chats) {
+    // Too many new chats too fast: the network locks reach-outs now (this message is the first one refused).
+    const until = now + rule.lock_seconds * 1000
+    setPhoneSetting(s.db, sender, KEY, { ...limits, new_contacts: 'timelock', timelock_until: until, rule_since: until })
+    return '463'
+  }
+  if (limits.message_cap !== null || rule) recordNewChatSend(s.db, sender, recipient, now)
   recordConversation(s.db, sender, recipient)
   return undefined
 }
@@ -90,7 +107,7 @@ function notifyCapping(s: SandboxServer, phone: string, l: SendLimits): void {
 }
 
 /** The send-limit part of an admin settings patch (timelock_until as ISO 8601 or ms), or undefined when it has none. */
-export function sendLimitsPatch(p: { new_contacts?: 'allow' | 'timelock'; timelock_until?: string | number | null; message_cap?: number | null }): Partial<SendLimits> | undefined {
+export function sendLimitsPatch(p: { new_contacts?: 'allow' | 'timelock'; timelock_until?: string | number | null; message_cap?: number | null; timelock_after?: TimelockRule | null }): Partial<SendLimits> | undefined {
   const out: Partial<SendLimits> = {}
   if (p.new_contacts !== undefined) out.new_contacts = p.new_contacts
   if (p.timelock_until !== undefined) {
@@ -99,5 +116,6 @@ export function sendLimitsPatch(p: { new_contacts?: 'allow' | 'timelock'; timelo
     out.timelock_until = until
   }
   if (p.message_cap !== undefined) out.message_cap = p.message_cap
+  if (p.timelock_after !== undefined) out.timelock_after = p.timelock_after
   return Object.keys(out).length ? out : undefined
 }
