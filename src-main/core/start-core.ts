@@ -327,18 +327,14 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       db, dataDir: options.dataDir, started, boundPort: () => port, pinned, plans, accounts, freePolicies: FREE_POLICY_SLUGS, onAllowHostsChanged: (hosts) => logger.info({ hosts }, 'allowed hosts changed in Settings'),
       setLogLevel, desktop: options.desktop, now: Date.now
     })
-<<<<<<< HEAD
-    // Incoming calls rejected automatically where the instance says so (issue 22 item 6).
-    const calls = new CallService({ db, ...sockets, send: (id, command) => sender.send(id, command), logger, now: Date.now })
-    cleanups.push(calls.follow(bus))
-=======
     // Wall clock too: store timestamps, the edit window and the picture cache are real time.
-    // Wall clock too: store timestamps, the edit window and the picture cache are real time.
-    const reads = new ReadService({ db, manager: instances, ports, media, checks: { limiter, queue }, now: Date.now })
+    const reads = new ReadService({ db, manager: instances, ports, media, checks: { limiter, queue }, numbers, now: Date.now })
     // Campaigns send through the send pipeline and check numbers through check-exists (services/campaign-ports.ts).
     const campaigns = new Campaigns({ db, clock, logger: logger.child({ module: 'campaigns' }), events: bus, ports: campaignPorts({ db, sender, reads, queue, manager: instances, engineName: engine.name, wakeDeliveries }) })
     cleanups.push(() => campaigns.close())
->>>>>>> main
+    // Incoming calls rejected automatically where the instance says so (issue 22 item 6).
+    const calls = new CallService({ db, ...sockets, send: (id, command) => sender.send(id, command), logger, now: Date.now })
+    cleanups.push(calls.follow(bus))
     const services: CoreServices = {
       network,
       now,
@@ -362,14 +358,9 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       tempLinks: new TempLinkService({ db, now: Date.now }),
       accounts,
       settings,
-<<<<<<< HEAD
-      // Wall clock too: store timestamps, the edit window and the picture cache are real time.
-      reads: new ReadService({ db, manager: instances, engine, media, checks: { limiter, queue }, numbers, now: Date.now }),
-      calls
-=======
       reads,
-      campaigns
->>>>>>> main
+      campaigns,
+      calls
     }
     const app = await buildApiApp({
       services,

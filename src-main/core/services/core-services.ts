@@ -18,11 +18,8 @@ import type { PolicyService } from '../rate-limit/policy-service.js'
 import type { TempLinkService } from './temp-link-service.js'
 import type { AccountService } from './account-service.js'
 import type { AppSettingsService } from '../settings/app-settings-service.js'
-<<<<<<< HEAD
 import type { CallService } from '../account/calls/call-service.js'
-=======
 import type { CampaignService } from '../campaigns/campaign-service-api.js'
->>>>>>> main
 import type { QrImages } from './qr-images.js'
 import type { Backups } from '../backup/backups.js'
 
@@ -68,11 +65,8 @@ export interface CoreServices {
   settings: AppSettingsService
   /** Chats, messages, contacts, LIDs and media files from the store, and chat/message/contact operations. */
   reads: ReadService
-<<<<<<< HEAD
   /** Incoming calls: the per-instance auto-reject setting (with its optional text reply), applied to each offer. */
   calls: CallService
-=======
   /** Campaigns (issue 19): contact lists, templates, audience check, schedule, pacing, autopilot, reports, opt-outs. */
   campaigns: CampaignService
->>>>>>> main
 }

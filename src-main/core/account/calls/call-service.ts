@@ -2,12 +2,11 @@
 // reply (as GOWA and WAHA offer), and the follower that applies it to each call.received offer: the call is
 // rejected through the instance's own connection, then the reply goes out through the send pipeline (policy and
 // queue like any send). The call.received webhook is written by the ingestor either way.
-import type { WASocket } from '@whiskeysockets/baileys'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/connection.js'
 import type { EventSubscriber } from '../../domain/event-bus.js'
 import type { CallReceivedEvent, CoreEventMap } from '../../domain/events.js'
-import type { InstanceManager } from '../../engine/instance-manager.js'
+import type { SessionPorts } from '../../engine/session-ports.js'
 import type { SendCommand } from '../../messaging/send/send-command.js'
 import { getCallSettings, setCallSettings, type CallSettings } from './call-settings-repo.js'
 
@@ -15,8 +14,8 @@ export type { CallSettings }
 
 export interface CallServiceDeps {
   db: Db
-  manager: Pick<InstanceManager, 'mustView'>
-  engine: { liveSocket(instanceId: string): WASocket | undefined }
+  /** The instances' engine ports: live() while WORKING (callers check the instance exists: API auth, bridge ownership). */
+  ports: Pick<SessionPorts, 'live' | 'statusOf'>
   /** The send pipeline's entry (SendService.send). */
   send: (instanceId: string, command: SendCommand) => Promise<unknown>
   logger: Logger
@@ -30,7 +29,7 @@ export class CallService {
   constructor(private readonly deps: CallServiceDeps) {}
 
   settings(instanceId: string): CallSettings {
-    this.deps.manager.mustView(instanceId)
+    this.deps.ports.statusOf(instanceId)
     return getCallSettings(this.deps.db, instanceId)
   }
 
@@ -51,7 +50,7 @@ export class CallService {
     if (e.status !== 'offer') return
     const s = getCallSettings(this.deps.db, e.instanceId)
     if (!s.autoReject) return
-    const socket = this.deps.engine.liveSocket(e.instanceId)
+    const socket = this.deps.ports.live(e.instanceId)
     if (!socket) return
     try {
       await socket.rejectCall(e.callId, e.from)

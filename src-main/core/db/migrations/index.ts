@@ -17,12 +17,9 @@ import { migration0280Channels } from './0280-channels.js'
 import { migration0290ChatRecentOrder } from './0290-chat-recent-order.js'
 import { migration0296StoreUndecryptable } from './0296-store-undecryptable.js'
 import { migration0297StoreLidSenders } from './0297-store-lid-senders.js'
-<<<<<<< HEAD
+import { migration0340Campaigns } from './0340-campaigns.js'
 import { migration0400CallSettings } from './0400-call-settings.js'
 import { migration0401EngineState } from './0401-engine-state.js'
-=======
-import { migration0340Campaigns } from './0340-campaigns.js'
->>>>>>> main
 
 export const appMigrations: readonly Migration[] = [
   migration0001Core,
@@ -41,10 +38,7 @@ export const appMigrations: readonly Migration[] = [
   migration0290ChatRecentOrder,
   migration0296StoreUndecryptable,
   migration0297StoreLidSenders,
-<<<<<<< HEAD
+  migration0340Campaigns,
   migration0400CallSettings,
   migration0401EngineState,
-=======
-  migration0340Campaigns,
->>>>>>> main
 ]

@@ -162,11 +162,8 @@ export class BaileysSession implements EngineSession {
     const config = deps.socketConfig()
     this.qrCount = 0
     this.qrTimeout = config.qrTimeout
-<<<<<<< HEAD
-    const version = deps.version?.current()
-=======
     this.connectionFetch = config.options
->>>>>>> main
+    const version = deps.version?.current()
     const socket = makeWASocket({
       browser: Browsers.ubuntu('Chrome'),
       markOnlineOnConnect: false,
@@ -314,7 +311,7 @@ export class BaileysSession implements EngineSession {
     if (fresh) {
       this.versionRetried = true
       this.deps.logger.warn({ instanceId: this.instanceId, refused: used?.join('.') ?? 'default', retryWith: learned.join('.') }, 'WhatsApp version outdated: retrying with the current one')
-      this.deps.listener({ kind: 'reconnecting', code: CLIENT_OUTDATED, delayMs: 0 })
+      this.deps.listener({ kind: 'reconnecting', code: CLIENT_OUTDATED, delayMs: 0, attempt: this.history.failedAttempts + 1, cause: { error: 'version_outdated' } })
       this.connect(this.history.failedAttempts + 1)
       return
     }

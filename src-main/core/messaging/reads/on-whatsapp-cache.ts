@@ -3,7 +3,7 @@
 // check-exists API, the UI, MCP and the send path's check before a first message (which the campaigns helper's
 // sends go through): an explicit check asks the network and fills the cache; the send path answers from it, so a
 // list checked first, or a number refused once, costs no further network query or check of the policy.
-import type { WASocket } from '@whiskeysockets/baileys'
+import type { SessionPort } from '../../engine/session-port.js'
 import type { Db } from '../../db/connection.js'
 import { checkNumber, throughCheckLimiter, type CheckLimits, type NumberCheck } from './contact-ops.js'
 
@@ -67,7 +67,7 @@ export interface CachedCheckDeps {
 }
 
 /** Whether `digits` is on WhatsApp: the cached answer, else one number check of the policy (then cached). */
-export async function checkOnWhatsApp(d: CachedCheckDeps, instanceId: string, socket: () => WASocket, digits: string): Promise<NumberCheck> {
+export async function checkOnWhatsApp(d: CachedCheckDeps, instanceId: string, socket: () => SessionPort, digits: string): Promise<NumberCheck> {
   const hit = d.fresh ? undefined : d.cache.get(instanceId, digits)
   if (hit) return hit
   const sock = socket()

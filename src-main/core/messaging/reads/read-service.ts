@@ -34,15 +34,9 @@ import {
 } from '../store/index.js'
 import { toApiChat, toApiContact, type ApiChat, type ApiContact, type ApiStoredMessage } from './api-shapes.js'
 import { clearChat, markRead, markUnread, removeChat, setArchived, type ChatOpContext, type ChatTarget, type ReadScope } from './chat-ops.js'
-<<<<<<< HEAD
 import { fetchAbout, saveContact, setBlocked, type AboutText, type CheckLimits, type NumberCheck } from './contact-ops.js'
 import { checkOnWhatsApp, OnWhatsAppCache } from './on-whatsapp-cache.js'
-import { readsErrors } from './errors.js'
-import { engineCall, requireLiveSocket, type LiveSocketSource } from './live-socket.js'
-=======
-import { checkNumber, fetchAbout, saveContact, setBlocked, throughCheckLimiter, type AboutText, type CheckLimits, type NumberCheck } from './contact-ops.js'
 import { engineCall, readsErrors } from './errors.js'
->>>>>>> main
 import { mimetypeOfFile, type MediaFiles } from './media-files.js'
 import { deleteForEveryone, deleteForMe, editText, setPinned, type PinDuration } from './message-ops.js'
 import { readMessages, type MessageReadContext } from './message-reads.js'

@@ -1,18 +1,11 @@
-<<<<<<< HEAD
 // Is the recipient real? Person chats by phone are checked before the first message to a chat never written to
 // (a send to a number that is not on WhatsApp makes the network answer 463, issue 22 item 3): through the shared
 // on-WhatsApp cache and the policy's check limiter when given (reads/on-whatsapp-cache.ts), else a usync contact
 // query (onWhatsApp); LIDs by a known LID<->phone mapping or else a usync device lookup, groups and channels by
 // their metadata; positive answers are cached per instance for 10 minutes so steady sending costs no extra round trip.
-import { isJidGroup, isJidNewsletter, isLidUser, isPnUser, USyncQuery, USyncUser, type WASocket } from '@whiskeysockets/baileys'
-=======
-// Is the recipient real? Person chats by phone are checked with a usync contact query (onWhatsApp), LIDs by a
-// known LID<->phone mapping or else a usync device lookup, groups and channels by their metadata; positive
-// answers are cached per instance for 10 minutes so steady sending costs no extra round trip.
 import { engineErrorStatus } from '../../engine/engine-errors.js'
 import type { SessionPort } from '../../engine/session-port.js'
 import { isJidGroup, isJidNewsletter, isLidUser, isPnUser } from '../../engine/wa-wire.js'
->>>>>>> main
 import { toApiChatId } from '../chat-ids.js'
 import { sendErrors } from './send-errors.js'
 import { checkOnWhatsApp, type OnWhatsAppCache } from '../reads/on-whatsapp-cache.js'
@@ -62,8 +55,7 @@ export class RecipientCheck {
     for (const k of this.known.keys()) if (k.startsWith(`${instanceId} `)) this.known.delete(k)
   }
 
-<<<<<<< HEAD
-  private async person(instanceId: string, sock: WASocket, jid: string): Promise<void> {
+  private async person(instanceId: string, sock: SessionPort, jid: string): Promise<void> {
     if (this.deps.wroteBefore?.(instanceId, jid)) return
     const numbers = this.deps.numbers
     if (numbers) {
@@ -74,11 +66,7 @@ export class RecipientCheck {
       if (!check.numberExists) throw sendErrors.notOnWhatsApp(toApiChatId(jid))
       return
     }
-    const results = await sock.onWhatsApp(jid).catch((e: unknown) => {
-=======
-  private async person(sock: SessionPort, jid: string): Promise<void> {
     const exists = await sock.onWhatsApp(jid).catch((e: unknown) => {
->>>>>>> main
       throw failed('the number check', e)
     })
     if (!exists) throw sendErrors.notOnWhatsApp(toApiChatId(jid))
