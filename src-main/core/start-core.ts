@@ -57,6 +57,8 @@ import type { CoreServices } from './services/core-services.js'
 import { InstanceService } from './services/instance-service.js'
 import { StatusService } from './account/status/status-service.js'
 import { TempLinkService } from './services/temp-link-service.js'
+import { HealthService } from './services/health-service.js'
+import { MetricsService } from './services/metrics-service.js'
 import { QrImages } from './services/qr-images.js'
 import { Backups } from './backup/backups.js'
 import { AccountService } from './services/account-service.js'
@@ -86,6 +88,8 @@ export interface CoreOptions {
   host?: string
   /** Extra Host header names the API accepts besides loopback (--allow-host), e.g. host.docker.internal. */
   allowHosts?: string[]
+  /** The address others reach the API at (--public-url, e.g. a tunnel's), used in temporary links. */
+  publicUrl?: string
   network?: NetworkMode
   /** Token of the default account; otherwise the kept one, or a new random one on first run. */
   accessToken?: string
@@ -201,7 +205,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       allowHosts: options.allowHosts ?? [],
       logLevel: givenLogLevel ?? 'info',
       freeInstanceQuota: options.instanceQuota?.free !== undefined ? options.instanceQuota.free : DEFAULT_PLANS.instanceQuota.free,
-      paidInstanceQuota: options.instanceQuota?.paid !== undefined ? options.instanceQuota.paid : DEFAULT_PLANS.instanceQuota.paid
+      paidInstanceQuota: options.instanceQuota?.paid !== undefined ? options.instanceQuota.paid : DEFAULT_PLANS.instanceQuota.paid,
+      publicUrl: options.publicUrl ?? null
     }, readAppSettings(db), pinned)
     const host = started.host
     const setLogLevel = (level: string) => (fileLogger ? fileLogger.setLevel(level) : (logger.level = level))
@@ -332,13 +337,18 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     // Campaigns send through the send pipeline and check numbers through check-exists (services/campaign-ports.ts).
     const campaigns = new Campaigns({ db, clock, logger: logger.child({ module: 'campaigns' }), events: bus, ports: campaignPorts({ db, sender, reads, queue, manager: instances, engineName: engine.name, wakeDeliveries }) })
     cleanups.push(() => campaigns.close())
+    const instanceService = new InstanceService({ db, manager: instances, plans, webhooksOf: (id) => webhooks.listWire(id), events: bus, deliverabilityOf: (id) => sender.deliverabilityOf(id) })
+    // Health figures read at scrape / panel time from the store (GET /metrics, the UI's health panel).
+    const health = new HealthService({ db, instances: instanceService, send: sender, events: eventStream })
     // Incoming calls rejected automatically where the instance says so (issue 22 item 6).
     const calls = new CallService({ db, ...sockets, send: (id, command) => sender.send(id, command), logger, now: Date.now })
     cleanups.push(calls.follow(bus))
     const services: CoreServices = {
       network,
       now,
-      instances: new InstanceService({ db, manager: instances, plans, webhooksOf: (id) => webhooks.listWire(id), events: bus, deliverabilityOf: (id) => sender.deliverabilityOf(id) }),
+      instances: instanceService,
+      health,
+      metrics: new MetricsService(health),
       qrImages: new QrImages(),
       backups: new Backups({ db, dataDir: options.dataDir, dataKey: dataKey.key, appVersion: process.env.SWITCHBOARD_VERSION ?? process.env.npm_package_version ?? '0.0.0', now: Date.now }),
       pairingCodes,
@@ -355,7 +365,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       events: eventStream,
       // Choices and links are stamped with the wall clock, as before; the limiter's clock (tests: ManualClock) paces sends only.
       policies: new PolicyService({ db, counters: queue, now: Date.now }),
-      tempLinks: new TempLinkService({ db, now: Date.now }),
+      tempLinks: new TempLinkService({ db, now: Date.now, publicUrl: () => settings.publicUrl(), boundHost: host, port: () => port }),
       accounts,
       settings,
       reads,

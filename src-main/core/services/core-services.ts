@@ -18,6 +18,8 @@ import type { PolicyService } from '../rate-limit/policy-service.js'
 import type { TempLinkService } from './temp-link-service.js'
 import type { AccountService } from './account-service.js'
 import type { AppSettingsService } from '../settings/app-settings-service.js'
+import type { HealthService } from './health-service.js'
+import type { MetricsService } from './metrics-service.js'
 import type { CallService } from '../account/calls/call-service.js'
 import type { CampaignService } from '../campaigns/campaign-service-api.js'
 import type { QrImages } from './qr-images.js'
@@ -65,6 +67,10 @@ export interface CoreServices {
   settings: AppSettingsService
   /** Chats, messages, contacts, LIDs and media files from the store, and chat/message/contact operations. */
   reads: ReadService
+  /** Health figures per instance, read when asked (the UI's health panel, GET /metrics). */
+  health: HealthService
+  /** GET /metrics: the health figures and process metrics in Prometheus' format. */
+  metrics: MetricsService
   /** Incoming calls: the per-instance auto-reject setting (with its optional text reply), applied to each offer. */
   calls: CallService
   /** Campaigns (issue 19): contact lists, templates, audience check, schedule, pacing, autopilot, reports, opt-outs. */
