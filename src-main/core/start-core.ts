@@ -43,6 +43,8 @@ import { SandboxControl } from './services/sandbox-control.js'
 import { createRateLimiter, createSendQueue, systemClock, type Clock } from './rate-limit/index.js'
 import type { MediaLimits } from './messaging/send/media-input.js'
 import { wireOutbound } from './messaging/send/wiring.js'
+import { OnWhatsAppCache } from './messaging/reads/on-whatsapp-cache.js'
+import type { DeliverabilityOptions } from './messaging/send/deliverability.js'
 import { FREE_POLICY_SLUGS, policyOfInstance } from './rate-limit/policies.js'
 import { createGroupPacer } from './account/group-pacing.js'
 import { GroupService } from './account/groups/group-service.js'
@@ -51,6 +53,8 @@ import { LabelService } from './account/labels/label-service.js'
 import { ProfileService } from './account/profile/profile-service.js'
 import { PresenceTracker } from './account/presence/presence-tracker.js'
 import { PresenceService } from './account/presence/presence-service.js'
+import { CallService } from './account/calls/call-service.js'
+import { parseWaVersion, WaVersionSource } from './engine/baileys/wa-version.js'
 import type { CoreServices, NetworkMode } from './services/core-services.js'
 import { InstanceService } from './services/instance-service.js'
 import { StatusService } from './account/status/status-service.js'
@@ -121,6 +125,10 @@ export interface CoreOptions {
     /** Per-instance socket options (getMessage, retry caches) for the message store. */
     socketConfigFor?: (instanceId: string) => EngineSocketConfig
     reconnect?: Partial<ReconnectConfig>
+    /** Pins the WhatsApp Web version sockets announce, "2.3000.1043857760" (default: env SWITCHBOARD_WA_VERSION, else Baileys' own, replaced by the current one learned after a 405). */
+    waWebVersion?: string
+    /** Window of the aggregated "N undecryptable from M senders" log line (default 60 s). */
+    decryptLogWindowMs?: number
     /** Boot resume: instances connecting at once and how long one may hold its slot (default 8, 5 s). */
     resume?: Partial<ResumeConfig>
   }
@@ -137,6 +145,8 @@ export interface CoreOptions {
   sendMedia?: Partial<MediaLimits>
   /** How long the retry flow may take to recover a message that could not be decrypted before message.undecryptable (default 30 s). */
   undecryptableGraceMs?: number
+  /** Cool-downs of the network's send holds when it gave no end (default 1 h for 463 and a restriction, 24 h for 475); tests shorten them. */
+  deliverability?: DeliverabilityOptions
 }
 
 export interface CoreHandle {
@@ -243,7 +253,16 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       // getMessage from the message store: answers peers' retry requests and lets Baileys decrypt event responses;
       // retry counters outlive reconnects.
       socketConfigFor: (id) => ({ getMessage: storeGetMessage(db, id), msgRetryCounterCache: retryCounters.for(id), ...proxies.socketConfigFor(id), ...options.engine?.socketConfigFor?.(id) }),
-      publish: (instanceId, events) => bus.emit('engine.baileys', { instanceId, events })
+      publish: (instanceId, events) => bus.emit('engine.baileys', { instanceId, events }),
+      decryptLogWindowMs: options.engine?.decryptLogWindowMs,
+      // Issue 22 item 1: learned after a 405 from WhatsApp Web's service worker (in sandbox mode, the sandbox's).
+      version: new WaVersionSource({
+        db,
+        logger: logger.child({ module: 'engine' }),
+        url: sandbox ? `https://${sandbox.mediaHost}/sw.js` : 'https://web.whatsapp.com/sw.js',
+        ...(sandbox ? { dispatcher: sandbox.socketTrust().options.dispatcher } : {}),
+        pinned: parseWaVersion(options.engine?.waWebVersion ?? process.env.SWITCHBOARD_WA_VERSION)
+      })
     })
     const plans: PlanCatalogue = { instanceQuota: { free: started.freeInstanceQuota, paid: started.paidInstanceQuota } }
     // Webhooks: the delivery worker holds a STOPPED instance's deliveries; the outbox producers below (status
@@ -284,7 +303,10 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     const limiter = createRateLimiter({ db, limitsFor: (id) => policyOfInstance(db, id).limits, now: () => clock.now() })
     const queue = createSendQueue({ limiter, clock })
     cleanups.push(() => queue.close())
-    const sender = wireOutbound({ db, bus, instances, engine, limiter, queue, clock, logger, network, media: options.sendMedia, dataDir: options.dataDir, engineName: engine.name, wakeDeliveries })
+    // Which numbers are on WhatsApp, shared by every number check (check-exists, UI, MCP, the send path's first-message check).
+    const numbers = new OnWhatsAppCache()
+    instances.onDelete((id) => numbers.forget(id))
+    const sender = wireOutbound({ db, bus, instances, engine, limiter, queue, clock, logger, network, media: options.sendMedia, deliverability: options.deliverability, numbers, dataDir: options.dataDir, engineName: engine.name, wakeDeliveries })
 
     const openedSandbox = sandbox
     media.sweepPartials()
@@ -322,13 +344,16 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       setLogLevel, desktop: options.desktop, now: Date.now
     })
     // Wall clock too: store timestamps, the edit window and the picture cache are real time.
-    const reads = new ReadService({ db, manager: instances, ports, media, checks: { limiter, queue }, now: Date.now, waiting: (id) => sender.waiting(id) })
+    const reads = new ReadService({ db, manager: instances, ports, media, checks: { limiter, queue }, numbers, now: Date.now, waiting: (id) => sender.waiting(id) })
     // Campaigns send through the send pipeline and check numbers through check-exists (services/campaign-ports.ts).
     const campaigns = new Campaigns({ db, clock, logger: logger.child({ module: 'campaigns' }), events: bus, ports: campaignPorts({ db, sender, reads, queue, manager: instances, engineName: engine.name, wakeDeliveries }) })
     cleanups.push(() => campaigns.close())
     const instanceService = new InstanceService({ db, manager: instances, plans, webhooksOf: (id) => webhooks.listWire(id), events: bus, deliverabilityOf: (id) => sender.deliverabilityOf(id) })
     // Health figures read at scrape / panel time from the store (GET /metrics, the UI's health panel).
     const health = new HealthService({ db, instances: instanceService, send: sender, events: eventStream })
+    // Incoming calls rejected automatically where the instance says so (issue 22 item 6).
+    const calls = new CallService({ db, ...sockets, send: (id, command) => sender.send(id, command), logger, now: Date.now })
+    cleanups.push(calls.follow(bus))
     const services: CoreServices = {
       network,
       now,
@@ -358,7 +383,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       campaigns,
       sandbox: new SandboxControl(sandbox),
       liveChannels,
-      uiDevices: new UiDeviceService({ db, now: Date.now })
+      uiDevices: new UiDeviceService({ db, now: Date.now }),
+      calls
     }
     const app = await buildApiApp({
       services,

@@ -41,6 +41,11 @@ export const CHANNELS = {
   'instances.health': channel(ForInstance).returns<D.InstanceHealthDto>(),
   /** Each instance's day since local midnight (sent, received, waiting, failed, last activity, unread): the dashboard. */
   'instances.today': channel(Empty).returns<D.TodaySummaryDto>(),
+  /** Incoming calls: rejected automatically or not, and the text answered (GET/PATCH /v2/session/calls). */
+  'instances.callSettings': channel(ForInstance).returns<D.CallSettingsDto>(),
+  'instances.setCallSettings': channel(
+    Type.Object({ instanceId: InstanceId, autoReject: Type.Optional(Type.Boolean()), replyText: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])) }, { additionalProperties: false })
+  ).returns<D.CallSettingsDto>(),
 
   'pairing.qr': channel(ForInstance).returns<D.QrDto>(),
   'pairing.requestCode': channel(Type.Object({ instanceId: InstanceId, phoneNumber: Type.String({ maxLength: 32 }) }, { additionalProperties: false })).returns<D.PairingCodeDto>(),

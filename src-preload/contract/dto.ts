@@ -45,6 +45,14 @@ export interface InstanceDto {
   proxy?: ProxyDto | null
 }
 
+/** How an instance handles incoming calls (issue 22 item 6). */
+export interface CallSettingsDto {
+  /** Every incoming call is rejected as soon as it rings. */
+  autoReject: boolean
+  /** Sent to the caller after an automatic rejection; null: no reply. */
+  replyText: string | null
+}
+
 export interface ProxyDto {
   /** scheme://host:port (http, https, socks5, socks5h, socks4). */
   server: string
@@ -55,9 +63,11 @@ export interface ProxyDto {
 export interface DeliverabilityDto {
   /** paused: the network refused a new chat (463 reach-out timelock, 475 message capping); sends to new contacts are held, replies go on. */
   newContacts: 'ok' | 'paused'
+  /** Which hold: none, new contacts only, or every send (the account is restricted: a 463 on an existing chat). Absent: as newContacts says. */
+  state?: 'ok' | 'new_contacts_paused' | 'restricted'
   /** When the hold lifts (ms), while paused. */
   until: number | null
-  reason: 'reachout_timelock' | 'message_cap' | null
+  reason: 'reachout_timelock' | 'message_cap' | 'account_restricted' | null
   /** Sends to new contacts held meanwhile (they go out when the hold lifts). */
   held: number
 }
@@ -151,7 +161,7 @@ export interface PoliciesDto {
 }
 
 /** Why a message waits: the policy's per-minute spacing, the new-number protection after connecting, the sends at the same time, the daily cap, the network's hold on new chats (463/475), the instance not WORKING yet, or it is leaving now. */
-export type WaitReasonDto = 'per_minute' | 'protection' | 'concurrency' | 'daily_cap' | 'new_contacts_paused' | 'not_working' | 'about_to_send'
+export type WaitReasonDto = 'per_minute' | 'protection' | 'concurrency' | 'daily_cap' | 'new_contacts_paused' | 'account_restricted' | 'not_working' | 'about_to_send'
 
 export interface WaitingMessageDto {
   messageId: string

@@ -26,7 +26,28 @@ export const SandboxFaultRequest = Type.Union([
     olderThanMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 31_536_000_000 })),
     status: Type.Optional(Type.Union([Type.Literal(403), Type.Literal(404), Type.Literal(410)]))
   }),
-  branch('clear', {})
+  branch('clear', {}),
+  // Issue 22: 515 on demand, stuck logins, an outage that ends FAILED, the 463 refusal path.
+  branch('restart_required', { jid: Jid }),
+  branch('stall_login', { jid: Jid, count: Type.Optional(Count) }),
+  branch('outage', { jid: Jid, durationMs: Type.Integer({ minimum: 1, maximum: 86_400_000 }) }),
+  branch('refuse_new_chats', { phone: Phone, count: Type.Optional(Count) }),
+  branch('restrict_account', { phone: Phone, durationMs: Type.Optional(Type.Integer({ minimum: 1, maximum: 86_400_000 })) }),
+  branch('lift_restriction', { phone: Phone }),
+  branch('min_version', { version: Type.Optional(Type.String({ pattern: '^[0-9]{1,6}\\.[0-9]{1,6}\\.[0-9]{1,12}$' })), announceVersion: Type.Optional(Type.String({ pattern: '^[0-9]{1,6}\\.[0-9]{1,6}\\.[0-9]{1,12}$' })) }),
+  branch('bad_mac_storm', {
+    jid: Jid,
+    senders: Type.String({ pattern: '^[0-9]{6,15}(,[0-9]{6,15}){0,49}$', description: 'Phone numbers, comma-separated' }),
+    messages: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+    perMinute: Type.Optional(Type.Integer({ minimum: 1, maximum: 60_000 }))
+  }),
+  branch('incoming_call', {
+    phone: Phone,
+    to: Type.String({ minLength: 1, maxLength: 128 }),
+    video: Type.Optional(Type.Boolean()),
+    ringMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 600_000 })),
+    outcome: Type.Optional(Type.Union([Type.Literal('timeout'), Type.Literal('cancel')]))
+  })
 ])
 
 export type SandboxFault = Static<typeof SandboxFaultRequest>
@@ -108,6 +129,71 @@ export const FAULTS: readonly FaultDescriptor[] = [
       { name: 'status', label: 'Host answers', type: 'choice', required: false, choices: [{ value: 410, label: '410 gone' }, { value: 404, label: '404 not found' }, { value: 403, label: '403 forbidden' }] }
     ],
     done: 'Media expired: the host now refuses it'
+  },
+  { kind: 'restart_required', label: 'Restart required (515)', help: 'The network ends the device’s stream with 515, as it does right after pairing; the device reconnects at once.', params: [device()], done: '515 sent: the device reconnects' },
+  {
+    kind: 'stall_login',
+    label: 'Stuck login',
+    help: 'The device’s connection drops and its next logins hear nothing after the handshake, so it stays STARTING; the app’s watchdog restarts it and gives up to FAILED after a few tries.',
+    params: [device(), count('Logins left hanging (empty: every one until cleared)')],
+    done: 'The device’s logins now hang'
+  },
+  {
+    kind: 'outage',
+    label: 'Long outage',
+    help: 'The device’s network is down for a while, long enough for the app to give up (FAILED); when it ends, the app’s background retry brings it back.',
+    params: [device(), { name: 'durationMs', label: 'For (ms)', type: 'integer', required: true, min: 1, max: 86_400_000 }],
+    done: 'Outage started'
+  },
+  {
+    kind: 'refuse_new_chats',
+    label: 'Refuse new chats (463)',
+    help: 'The account’s next messages that would open a new chat are refused with 463, with no timelock notice first; replies in existing chats go on.',
+    params: [phone, count('Messages refused (default 1)')],
+    done: 'The account’s next new-chat messages will be refused'
+  },
+  {
+    kind: 'restrict_account',
+    label: 'Restrict the account (463 everywhere)',
+    help: 'Every message the account sends, in existing chats too, is refused with 463 for a while; unlike a reach-out timelock it is not only new contacts. It lifts by itself.',
+    params: [phone, { name: 'durationMs', label: 'For (ms)', type: 'integer', required: false, min: 1, max: 86_400_000, help: 'Empty: until lifted' }],
+    done: 'Account restricted: its sends are refused'
+  },
+  {
+    kind: 'bad_mac_storm',
+    label: 'Bad MAC storm',
+    help: 'Simulated senders write to the device at a steady pace and every one of those messages stays undecryptable there (retries included). The app logs them in aggregate, one line a minute.',
+    params: [
+      device(),
+      { name: 'senders', label: 'Senders (numbers, comma-separated)', type: 'text', required: true, help: 'Created if missing' },
+      { name: 'messages', label: 'Messages per sender', type: 'integer', required: false, min: 1, max: 10_000, help: 'Default 100' },
+      { name: 'perMinute', label: 'Per minute', type: 'integer', required: false, min: 1, max: 60_000, help: 'Default 1000' }
+    ],
+    done: 'Storm started'
+  },
+  {
+    kind: 'min_version',
+    label: 'Outdated client version (405)',
+    help: 'Clients older than this WhatsApp Web version are refused at pairing and login with 405, as the real server fails an outdated client; the app learns the current version from the sandbox and retries once. Empty: accept every version.',
+    params: [
+      { name: 'version', label: 'Lowest version accepted', type: 'text', required: false, help: 'e.g. 2.3000.1043857761' },
+      { name: 'announceVersion', label: 'Version announced as current', type: 'text', required: false, help: 'Default: the lowest accepted; lower makes the learned one fail too' }
+    ],
+    done: 'Client version rule set'
+  },
+  { kind: 'lift_restriction', label: 'Lift the restriction', help: 'The account may send again.', params: [phone], done: 'Restriction lifted' },
+  {
+    kind: 'incoming_call',
+    label: 'Incoming call',
+    help: 'The person rings a number (an instance’s); unless answered or declined, the call ends after a while as a missed call or the caller hangs up. An instance set to reject calls declines it at once.',
+    params: [
+      { ...phone, label: 'Caller' },
+      { name: 'to', label: 'Rings (number)', type: 'text', required: true },
+      { name: 'video', label: 'Video call', type: 'boolean', required: false },
+      { name: 'ringMs', label: 'Rings for (ms)', type: 'integer', required: false, min: 0, max: 600_000, help: 'Default 30000' },
+      { name: 'outcome', label: 'Then', type: 'choice', required: false, choices: [{ value: 'timeout', label: 'missed call (timeout)' }, { value: 'cancel', label: 'the caller hangs up' }] }
+    ],
+    done: 'The phone is ringing'
   },
   { kind: 'clear', label: 'Clear faults', help: 'Removes delays, network-down periods, pending conflicts and decryption faults (bans stay: lift them one by one).', params: [], done: 'Faults cleared' }
 ]

@@ -7,13 +7,16 @@ import { formatTime } from './format.js'
 
 const REASON: Record<NonNullable<DeliverabilityDto['reason']>, string> = {
   reachout_timelock: 'the network’s reach-out limit',
-  message_cap: 'the network’s cap on new chats'
+  message_cap: 'the network’s cap on new chats',
+  account_restricted: 'the network restricted this number'
 }
 
 /** "New contacts paused until 10:42 (the network's reach-out limit) — replies still go out; 2 held", or null when not paused. */
 export function deliverabilityText(d: DeliverabilityDto | undefined, now = Date.now()): string | null {
   if (!d || d.newContacts !== 'paused' || (d.until !== null && d.until <= now)) return null
   const until = d.until === null ? '' : ` until ${formatTime(d.until)}`
+  // Account-wide (a 463 on a chat it had written to): nothing goes out, replies included.
+  if (d.state === 'restricted' || d.reason === 'account_restricted') return `Restricted: all sends paused${until} — ${d.held} held`
   const why = d.reason ? ` (${REASON[d.reason]})` : ''
   return `New contacts paused${until}${why} — replies still go out; ${d.held} held`
 }

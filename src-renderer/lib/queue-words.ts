@@ -31,6 +31,8 @@ export function explainWait(w: WaitingMessageDto, q: Pick<QueueInfoDto, 'policy'
       return `daily cap of ${policy.name} reached: sends after midnight${notWorking}`
     case 'new_contacts_paused':
       return `held: the network paused new chats for this number (463/475)${w.notBefore !== null ? ` until ${formatTime(w.notBefore)}` : ''}; replies still go out`
+    case 'account_restricted':
+      return `held: the network restricted this number, all sends are paused${w.notBefore !== null ? ` until ${formatTime(w.notBefore)}` : ''}; then it goes, in order`
     case 'not_working':
       return `waits for the instance to be WORKING (it is ${q.status}); then it goes, in order`
     case 'about_to_send':

@@ -36,6 +36,7 @@ import { presenceRoutes } from './routes/v2/presence.js'
 import { profileRoutes } from './routes/v2/profile.js'
 import { statusRoutes } from './routes/v2/status.js'
 import { rateLimitRoutes } from './routes/v2/rate-limit.js'
+import { callSettingsRoutes } from './routes/v2/calls.js'
 import { sessionInfoRoutes } from './routes/v2/session-info.js'
 import { sessionLifecycleRoutes } from './routes/v2/session-lifecycle.js'
 import { tempLinkRoutes } from './routes/v2/temp-link.js'
@@ -66,6 +67,7 @@ export const CORE_ROUTES: ((app: FastifyInstance, deps: ApiDeps) => Promise<void
   sessionInfoRoutes,
   authRoutes,
   rateLimitRoutes,
+  callSettingsRoutes,
   tempLinkRoutes,
   v1SessionRestartRoutes,
   tempQrRoutes,

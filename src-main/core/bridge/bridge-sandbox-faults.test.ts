@@ -44,7 +44,7 @@ describe.sequential('UI bridge: sandbox faults and phone settings', () => {
     const shop = phones.data.find((p) => p.phoneNumber === SHOP)!
     expect(shop.devices.map((d) => d.jid)).toEqual([`${SHOP}@s.whatsapp.net`, `${SHOP}:1@s.whatsapp.net`])
     expect(shop.settings).toEqual({ hideNumber: false, newContacts: 'allow', timelockUntil: null, messageCap: null, newChats: 0, banned: null })
-    expect((await dto()).deliverability).toEqual({ newContacts: 'ok', until: null, reason: null, held: 0 })
+    expect((await dto()).deliverability).toEqual({ newContacts: 'ok', state: 'ok', until: null, reason: null, held: 0 })
   })
 
   it('setPhoneSettings round-trips (hide number, cap, timelock with its end) and refuses bad input in words', async () => {

@@ -82,7 +82,8 @@ export interface SendRefusalInfo {
  */
 export interface DeliverabilityChangedEvent {
   instanceId: string
-  limit: 'reachout_timelock' | 'message_cap'
+  /** account_restricted (issue 22): a 463 on a chat the account had written to: every send is held, not only new chats. */
+  limit: 'reachout_timelock' | 'message_cap' | 'account_restricted'
   active: boolean
   /** When the network said the limit ends (ms); null when it did not say. */
   until: number | null

@@ -8,12 +8,15 @@ const FAILED: Record<string, string> = {
   qr_timeout: 'nobody scanned the QR code in time',
   conflict: 'the session was opened elsewhere 3 times in 5 minutes (another client or computer uses this account): start it again once the other one is closed',
   forbidden: 'the network refused the account (403: locked or banned): check the phone; start it again once WhatsApp lets the number in',
+  version_outdated: 'WhatsApp version outdated: the network refused this WhatsApp Web version (405), also the current one learned from WhatsApp Web; update Switchboard or the pinned version, then start it again',
+  stuck_starting: 'the connection never completed (stuck in STARTING) through several automatic restarts: check the network, then start it again',
   banned: 'the network banned the account (402 temporarily or 406 permanently): check the phone; start it again once the ban is lifted'
 }
 
 const DISCONNECT: Record<string, string> = {
   '401': 'the phone logged this device out (removed from Linked devices): scan a new QR code to pair again',
   '440': 'another client opened this session (conflict): reconnecting',
+  '405': 'WhatsApp version outdated: retrying with the current version',
   '515': 'the network asked for a fresh connection (normal): reconnecting'
 }
 
@@ -27,7 +30,8 @@ const PLAIN: Record<string, string> = {
   delete: 'deleted',
   'engine:qr': 'waiting for a QR scan or a pairing code',
   'engine:paired': 'a phone linked it: logging in',
-  'engine:open': 'connected'
+  'engine:open': 'connected',
+  'watchdog:stuck_starting': 'the connection did not complete in time (stuck in STARTING): restarted it'
 }
 
 /** retry:<attempt>:<delayMs>:<error>[@<proxy host:port>], written while a STARTING instance retries its connection. */

@@ -26,10 +26,14 @@ export type EngineSignal =
    * pass, such as no network) and reports `open` if one attempt connects; without it, not until started again.
    */
   | { kind: 'failed'; reason: EngineFailure; code: number | undefined; retryInMs?: number }
+  /** The connection hung (neither open nor a QR) for `afterMs`: the watchdog restarted it (restart `attempt` of `limit`). */
+  | { kind: 'watchdog'; attempt: number; limit: number; afterMs: number }
 
 /** forbidden: the network refused the login with 403 (locked); banned: with 402 (temporarily) or 406. */
 /** proxy_unreachable: retries ran out and the last attempt failed to reach or pass the instance's proxy. */
-export type EngineFailure = 'retries_exhausted' | 'qr_timeout' | 'conflict' | 'forbidden' | 'banned' | 'proxy_unreachable'
+/** version_outdated: the network refused the WhatsApp Web version (405), also after learning the current one. */
+/** stuck_starting: the watchdog restarted a connection that never completed its limit of times in a row. */
+export type EngineFailure = 'retries_exhausted' | 'qr_timeout' | 'conflict' | 'forbidden' | 'banned' | 'proxy_unreachable' | 'stuck_starting' | 'version_outdated'
 
 export type EngineListener = (signal: EngineSignal) => void
 

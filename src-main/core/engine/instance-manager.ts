@@ -353,6 +353,11 @@ export class InstanceManager {
         repo.setInstanceMe(this.o.db, id, null, at)
         this.setStatus(id, 'SCAN_QR_CODE', `disconnect:${signal.code ?? 401}`)
         return
+      case 'watchdog':
+        // Still STARTING: the reason says why it is taking so long (no new status event; the status did not change).
+        this.o.logger.warn({ instanceId: id, attempt: signal.attempt, limit: signal.limit, afterMs: signal.afterMs }, 'connection stuck in STARTING: restarted by the watchdog')
+        if (row.status === 'STARTING') repo.setInstanceStatus(this.o.db, id, 'STARTING', 'watchdog:stuck_starting', at)
+        return
       case 'failed':
         this.setStatus(id, 'FAILED', `failed:${signal.reason}`)
         if (signal.retryInMs !== undefined) this.o.logger.info({ instanceId: id, reason: signal.reason, retryInMs: signal.retryInMs }, 'engine keeps retrying in the background')

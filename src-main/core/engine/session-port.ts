@@ -147,6 +147,8 @@ export interface SessionPort {
   // Contacts
   /** Whether a person's JID is a WhatsApp account (the contact usync query). */
   onWhatsApp(jid: string): Promise<boolean>
+  /** Declines an incoming call (issue 22 item 6: automatic rejection); `from` is the caller as the offer named it. */
+  rejectCall(callId: string, from: string): Promise<void>
   /** A number check with the business protocol (verified name). */
   lookupNumber(digits: string): Promise<NumberLookup>
   /** Whether the network lists devices for the JID (usync device query; how a LID is shown to be real). */

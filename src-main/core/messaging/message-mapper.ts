@@ -150,6 +150,12 @@ function contextOf(c: proto.IMessage | undefined): proto.IContextInfo | undefine
   return inner && typeof inner === 'object' && 'contextInfo' in inner ? ((inner as { contextInfo?: proto.IContextInfo }).contextInfo ?? undefined) : undefined
 }
 
+/**
+ * A message that could not be decrypted (Baileys' CIPHERTEXT stub, no content): its documented type in every read
+ * is `ciphertext` (whatsapp-web.js's name), as its webhook says, not `unknown` like an unsupported message.
+ */
+const isCiphertextStub = (m: WAMessage): boolean => !m.message && m.messageStubType === proto.WebMessageInfo.StubType.CIPHERTEXT
+
 export const messageToJson = (m: WAMessage): unknown => proto.WebMessageInfo.toObject(proto.WebMessageInfo.fromObject(m), { longs: Number, bytes: String, enums: String })
 
 export function toApiMessage(m: WAMessage, ctx: MapContext): ApiMessage {
@@ -188,7 +194,7 @@ export function toApiMessage(m: WAMessage, ctx: MapContext): ApiMessage {
     participant,
     author: participant ?? (fromMe ? me : chat),
     body: bodyOf(content),
-    type: typeOf(content),
+    type: content ? typeOf(content) : isCiphertextStub(m) ? 'ciphertext' : typeOf(content),
     hasMedia: !!mediaType,
     media: mediaType
       ? { url: mediaUrl, mimetype: media?.mimetype ?? null, filename: media?.fileName ?? null, error: mediaUrl ? null : 'not downloaded' }

@@ -13,6 +13,8 @@ import { setBan, type BanCode } from './store/ban-repo.js'
 import { discardPreKeys } from './store/accounts-repo.js'
 import { deviceOfJid, requirePhone } from './lookup.js'
 import { node } from './wire/nodes.js'
+import { parseVersion } from './server/client-versions.js'
+import { sandboxErrors } from './errors.js'
 
 export class NetworkFaults {
   constructor(private readonly db: Db, private readonly server: SandboxServer) {}
@@ -109,6 +111,49 @@ export class NetworkFaults {
     if (o.messageId) n += this.server.faults.media.expireMessage(this.db, o.messageId, status)
     if (o.olderThanMs !== undefined) this.server.faults.media.expireOlderThan(o.olderThanMs, status)
     return n
+  }
+
+  /** The network asks the device for a fresh connection (stream error 515, as after pairing). False when not connected. */
+  restartRequired(jid: string): boolean {
+    const c = this.connFor(jid)
+    c?.streamError({ code: '515' })
+    return !!c
+  }
+
+  /**
+   * The device's next `count` logins (undefined: every one until cleared) complete the handshake and then hear
+   * nothing, neither success nor failure: the client stays STARTING. Its current connection is dropped so the
+   * next login comes at once. True when it was connected.
+   */
+  stallLogins(jid: string, count?: number): boolean {
+    this.server.faults.session.stallLogins(deviceKey(deviceOfJid(this.db, jid)), count)
+    return this.dropConnection(jid)
+  }
+
+  /**
+   * The account's next `count` messages that would open a new chat are acked with 463 and not delivered, with no
+   * timelock notice before or after (the client learns of the refusal from the ack alone).
+   */
+  refuseNewChats(phoneNumber: string, count = 1): void {
+    this.server.faults.session.refuseNewChats(requirePhone(this.db, phoneNumber).phone, count)
+  }
+
+  /**
+   * The account is restricted for `ms` (undefined: until lifted; 0 lifts it): every 1:1 message it sends, in
+   * existing chats too, is acked with 463 and not delivered, with no notice (unlike a reach-out timelock, which
+   * refuses new chats only). It lifts by itself at the end.
+   */
+  restrictAccount(phoneNumber: string, ms?: number): void {
+    this.server.faults.session.restrict(requirePhone(this.db, phoneNumber).phone, ms)
+  }
+
+  /**
+   * Refuse client versions below `min` ("2.3000.1043857761"; undefined accepts every version) with 405 at login
+   * and at pairing, and announce `announce` (default `min`) as the current version at https://<media host>/sw.js.
+   */
+  minClientVersion(min: string | undefined, announce?: string): void {
+    const parse = (v: string, field: string) => parseVersion(v) ?? (() => { throw sandboxErrors.invalidRequest(`${field} must look like 2.3000.1043857760`, [field]) })()
+    this.server.faults.versions.set(min === undefined ? undefined : parse(min, 'version'), announce === undefined ? undefined : parse(announce, 'announce_version'))
   }
 
   clear(): void {

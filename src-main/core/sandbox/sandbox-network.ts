@@ -34,6 +34,7 @@ import { seedAccount, seedSummary, type SeedSummary } from './phone/history-sync
 import { makeSocketTrust, trustSandboxRoot, type SocketTrust } from './client-trust.js'
 import { sandboxErrors } from './errors.js'
 import { deviceOfJid, requirePhone } from './lookup.js'
+import { badMacStorm, type StormOptions } from './phone/bad-mac-storm.js'
 import { NetworkFaults } from './sandbox-faults.js'
 import { Persons } from './sandbox-persons.js'
 import { lidJid, phoneDigits, pnJid } from './wire/jid.js'
@@ -133,6 +134,7 @@ export class SandboxNetwork {
         handshakeTimeoutMs: options.handshakeTimeoutMs ?? 20_000
       })
       media.expiry = server.faults.media
+      media.serviceWorker = () => server.faults.versions.serviceWorker()
       const onAuthenticated = makeAuthenticatedHandler(bootstrapCompanion)
       const ws = await listenWs(options.port ?? Number(getMeta(db, 'ws_port')?.toString() ?? 0), (socket) => {
         server.connections.add(new Connection(server, socket, onAuthenticated, routeStanza, handleClosed))
@@ -320,8 +322,30 @@ export class SandboxNetwork {
     return this.persons.placeCall(phoneNumber, to, opts)
   }
 
-  endCall(phoneNumber: string, to: string, callId: string): void {
-    this.persons.endCall(phoneNumber, to, callId)
+  endCall(phoneNumber: string, to: string, callId: string, reason: 'timeout' | 'hangup' = 'timeout'): void {
+    this.persons.endCall(phoneNumber, to, callId, reason)
+  }
+
+  /** A Bad MAC storm on one device (phone/bad-mac-storm.ts); `done` resolves once the last message went. */
+  badMacStorm(o: StormOptions): Promise<{ total: number; done: Promise<number> }> {
+    return badMacStorm(this, o)
+  }
+
+  /**
+   * A person rings `to` (issue 22): an offer, then after `ringMs` the call ends by itself — `timeout` (nobody
+   * answered: a missed call) or `cancel` (the caller hangs up). Returns the call id.
+   */
+  ring(phoneNumber: string, to: string, o: { video?: boolean; ringMs?: number; outcome?: 'timeout' | 'cancel' } = {}): string {
+    const callId = this.placeCall(phoneNumber, to, { video: o.video })
+    const end = () => {
+      try {
+        this.endCall(phoneNumber, to, callId, o.outcome === 'cancel' ? 'hangup' : 'timeout')
+      } catch {
+        // The sandbox closed while it rang.
+      }
+    }
+    setTimeout(end, Math.max(0, o.ringMs ?? 30_000)).unref()
+    return callId
   }
 
   messages(phoneNumber: string): Promise<PersonMessage[]> {

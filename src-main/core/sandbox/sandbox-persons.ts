@@ -77,9 +77,9 @@ export class Persons {
     return callId
   }
 
-  endCall(phoneNumber: string, to: string, callId: string): void {
+  endCall(phoneNumber: string, to: string, callId: string, reason: 'timeout' | 'hangup' = 'timeout'): void {
     const [from, target] = this.callParties(phoneNumber, to)
-    terminateCall(this.server, from, target, callId)
+    terminateCall(this.server, from, target, callId, reason)
   }
 
   private callParties(phoneNumber: string, to: string): [string, string] {

@@ -23,6 +23,7 @@ import type { HealthService } from './health-service.js'
 import type { MetricsService } from './metrics-service.js'
 import type { SandboxControl } from './sandbox-control.js'
 import type { LiveChannels } from './live-channels.js'
+import type { CallService } from '../account/calls/call-service.js'
 import type { CampaignService } from '../campaigns/campaign-service-api.js'
 import type { QrImages } from './qr-images.js'
 import type { Backups } from '../backup/backups.js'
@@ -79,6 +80,8 @@ export interface CoreServices {
   sandbox: SandboxControl
   /** Open channels (event streams, MCP exchanges, UI bridge connections) closed when their credential stops authenticating. */
   liveChannels: LiveChannels
+  /** Incoming calls: the per-instance auto-reject setting (with its optional text reply), applied to each offer. */
+  calls: CallService
   /** Campaigns (issue 19): contact lists, templates, audience check, schedule, pacing, autopilot, reports, opt-outs. */
   campaigns: CampaignService
 }

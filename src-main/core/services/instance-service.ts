@@ -151,7 +151,7 @@ export class InstanceService {
   /** The UI's form of the deliverability view (times in ms). */
   private deliverability(instanceId: string): InstanceDto['deliverability'] {
     const d = this.deps.deliverabilityOf(instanceId)
-    return { newContacts: d.new_contacts, until: d.until === null ? null : Date.parse(d.until), reason: d.reason, held: d.held }
+    return { newContacts: d.new_contacts, state: d.state, until: d.until === null ? null : Date.parse(d.until), reason: d.reason, held: d.held }
   }
 
   /** `config` of the API's session answers. */

@@ -19,6 +19,15 @@ export type SandboxFaultCommand =
   | { kind: 'corrupt_ciphertext' | 'no_session' | 'invalid_prekey'; jid: string; count?: number; persist?: boolean }
   | { kind: 'media_expired'; messageId?: string; olderThanMs?: number; status?: 403 | 404 | 410 }
   | { kind: 'clear' }
+  | { kind: 'restart_required'; jid: string }
+  | { kind: 'stall_login'; jid: string; count?: number }
+  | { kind: 'outage'; jid: string; durationMs: number }
+  | { kind: 'refuse_new_chats'; phone: string; count?: number }
+  | { kind: 'restrict_account'; phone: string; durationMs?: number }
+  | { kind: 'lift_restriction'; phone: string }
+  | { kind: 'min_version'; version?: string; announceVersion?: string }
+  | { kind: 'bad_mac_storm'; jid: string; senders: string; messages?: number; perMinute?: number }
+  | { kind: 'incoming_call'; phone: string; to: string; video?: boolean; ringMs?: number; outcome?: 'timeout' | 'cancel' }
 
 export type SandboxPhoneChange = 'linked' | 'unlinked' | 'online' | 'offline'
 
@@ -108,8 +117,28 @@ export class SandboxControl {
 
   /** The fault on the network, as POST /sandbox/faults applies it (same checks, same errors). */
   applyFault(f: SandboxFaultCommand): void {
-    const { faults } = this.net()
+    const network = this.net()
+    const { faults } = network
     switch (f.kind) {
+      case 'restart_required':
+        if (!faults.restartRequired(f.jid)) throw sandboxErrors.invalidRequest(`${f.jid} is not connected`)
+        return
+      case 'stall_login':
+        return void faults.stallLogins(f.jid, f.count)
+      case 'outage':
+        return void faults.networkDown(f.jid, f.durationMs)
+      case 'refuse_new_chats':
+        return faults.refuseNewChats(f.phone, f.count ?? 1)
+      case 'restrict_account':
+        return faults.restrictAccount(f.phone, f.durationMs)
+      case 'lift_restriction':
+        return faults.restrictAccount(f.phone, 0)
+      case 'bad_mac_storm':
+        return void network.badMacStorm({ jid: f.jid, senders: f.senders.split(','), messages: f.messages ?? 100, perMinute: f.perMinute ?? 1000 }).catch(() => undefined)
+      case 'min_version':
+        return faults.minClientVersion(f.version, f.announceVersion)
+      case 'incoming_call':
+        return void network.ring(f.phone, f.to, { video: f.video, ringMs: f.ringMs, outcome: f.outcome })
       case 'clear':
         return faults.clear()
       case 'delay':

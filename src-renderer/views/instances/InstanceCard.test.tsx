@@ -63,6 +63,8 @@ describe('instance states in words', () => {
     expect(deliverabilityText({ newContacts: 'paused', until, reason: 'message_cap', held: 0 })).toBe(`New contacts paused until ${formatTime(until)} (the network’s cap on new chats) — replies still go out; 0 held`)
     expect(deliverabilityText({ newContacts: 'paused', until: Date.now() - 1, reason: 'message_cap', held: 3 })).toBeNull()
     expect(deliverabilityText({ newContacts: 'ok', until: null, reason: null, held: 0 })).toBeNull()
+    // Account-wide (issue 22): every send is held, and the words say so.
+    expect(deliverabilityText({ newContacts: 'paused', state: 'restricted', until, reason: 'account_restricted', held: 2 })).toBe(`Restricted: all sends paused until ${formatTime(until)} — 2 held`)
   })
 
   it('the Chats view says new contacts are paused while sending stays possible', async () => {

@@ -5,6 +5,7 @@
 import { useState } from 'react'
 import type { InstanceDto } from '../../../src-preload/contract/dto.js'
 import { ConfirmDialog } from '../../components/ConfirmDialog.js'
+import { InstanceCalls } from './InstanceCalls.js'
 import { Spinner } from '../../components/Spinner.js'
 import { StatusBadge } from '../../components/StatusBadge.js'
 import { useDeliverabilityText } from '../../lib/deliverability.js'
@@ -139,6 +140,7 @@ export function InstanceCard({ instance: i, day }: { instance: InstanceDto; day?
       {i.status === 'SCAN_QR_CODE' && i.statusReason?.startsWith('disconnect:') && i.statusReasonText ? (
         <p className="note note-error" title={i.statusReason}>Unpaired: {i.statusReasonText}.</p>
       ) : null}
+      <InstanceCalls instanceId={i.id} />
       <div className="row actions">
         {i.status === 'SCAN_QR_CODE' ? (
           <button type="button" className="primary" onClick={() => go('pairing', i.id)}>

@@ -6,7 +6,7 @@ import { startOfLocalDay } from '../../messaging/reads/day-summary.js'
 import type { BridgeContext } from './context.js'
 import type { HandlersOf } from './types.js'
 
-export function instanceHandlers({ services: { instances, reads, health }, account, owned }: BridgeContext): HandlersOf<'instances'> {
+export function instanceHandlers({ services: { instances, reads, health, calls }, account, owned }: BridgeContext): HandlersOf<'instances'> {
   const { manager } = instances
   const dto = (row: InstanceRow) => instances.dto(row, account().plan)
   /** After an operation: the fresh row (it may have changed status, me or policy); gone meanwhile = invalid_session. */
@@ -32,6 +32,9 @@ export function instanceHandlers({ services: { instances, reads, health }, accou
       const { name: _name, webhookAttempts: _attempts, ...figures } = h
       return { ...figures, eventStreamClients: snap.eventStreamClients, at: snap.at }
     },
+    'instances.callSettings': ({ instanceId }) => calls.settings(owned(instanceId).id),
+    'instances.setCallSettings': ({ instanceId, autoReject, replyText }) =>
+      calls.update(owned(instanceId).id, { ...(autoReject !== undefined ? { autoReject } : {}), ...(replyText !== undefined ? { replyText } : {}) }),
     'instances.unread': () => ({
       instances: instances.listRows(account().id).map((row) => ({ instanceId: row.id, ...reads.unread(row.id) }))
     }),

@@ -13,6 +13,7 @@ import { meFromCreds, type SocketHook } from './baileys-events.js'
 import { BaileysSession } from './baileys-session.js'
 import { DEFAULT_RECONNECT, type ReconnectConfig } from './reconnect-policy.js'
 import { isPaired, loadStoredCreds } from './sqlite-auth-state.js'
+import type { WaVersionSource } from './wa-version.js'
 
 /** Baileys socket options (the sandbox's URL and agents, test timeouts), as the composition root passes them. */
 export type EngineSocketConfig = Partial<UserFacingSocketConfig>
@@ -32,6 +33,10 @@ export interface BaileysAdapterOptions {
   publish?: (instanceId: string, events: Partial<BaileysEventMap>) => void
   now?: () => number
   random?: () => number
+  /** The WhatsApp Web version sockets announce and learn after a 405 (wa-version.ts). */
+  version?: WaVersionSource
+  /** Window of the aggregated undecryptable-message log line (default 60 s). */
+  decryptLogWindowMs?: number
 }
 
 /** Media downloads with the fetch options `fetchOptions()` gives at each download (dispatcher, TLS trust). */
@@ -69,7 +74,9 @@ export class BaileysAdapter implements EngineAdapter {
       socketHooks: this.hooks,
       publish: o.publish ?? (() => {}),
       now: o.now ?? Date.now,
-      random: o.random ?? Math.random
+      random: o.random ?? Math.random,
+      ...(o.version ? { version: o.version } : {}),
+      ...(o.decryptLogWindowMs ? { decryptLogWindowMs: o.decryptLogWindowMs } : {})
     })
     this.sessions.set(instanceId, session)
     return session

@@ -3,6 +3,7 @@
 // are downgraded (515 to info, the others to warn) so the log's errors stay the product's real failures.
 import type { UserFacingSocketConfig } from '@whiskeysockets/baileys'
 import type { Logger } from 'pino'
+import type { DecryptFailureLog } from './decrypt-failures.js'
 
 type ILogger = NonNullable<UserFacingSocketConfig['logger']>
 
@@ -23,7 +24,17 @@ const withErr = (obj: unknown): unknown => {
   return { ...rest, err: error }
 }
 
-export function baileysLogger(logger: Logger): ILogger {
+const DECRYPT_FAILED = 'failed to decrypt message'
+
+/** Who sent a message Baileys could not decrypt (its log context: author in groups, else sender). */
+const decryptFailure = (obj: unknown): { sender: string | undefined; reason: string | undefined } => {
+  const o = (typeof obj === 'object' && obj !== null ? obj : {}) as { author?: unknown; sender?: unknown; err?: unknown }
+  const sender = typeof o.author === 'string' ? o.author : typeof o.sender === 'string' ? o.sender : undefined
+  return { sender, reason: o.err instanceof Error ? o.err.message : undefined }
+}
+
+/** `decryptFailures`: where "failed to decrypt message" lines are counted instead of written one by one. */
+export function baileysLogger(logger: Logger, decryptFailures?: DecryptFailureLog): ILogger {
   return {
     get level() {
       return logger.level
@@ -31,12 +42,17 @@ export function baileysLogger(logger: Logger): ILogger {
     set level(level: string) {
       logger.level = level
     },
-    child: (bindings) => baileysLogger(logger.child(bindings)),
+    child: (bindings) => baileysLogger(logger.child(bindings), decryptFailures),
     trace: (obj, msg) => logger.trace(obj, msg),
     debug: (obj, msg) => logger.debug(obj, msg),
     info: (obj, msg) => logger.info(obj, msg),
     warn: (obj, msg) => logger.warn(obj, msg),
     error: (obj, msg) => {
+      if (msg === DECRYPT_FAILED && decryptFailures) {
+        const f = decryptFailure(obj)
+        decryptFailures.record(f.sender, f.reason)
+        return
+      }
       const code = streamErrorCode(obj, msg)
       if (code === '515') logger.info(obj, 'stream restart required (515): normal right after pairing; reconnecting')
       else if (code !== undefined) logger.warn(obj, msg)

@@ -83,6 +83,7 @@ export function baileysPort(instanceId: string, sock: WASocket): SessionPort {
         presence = state
       }),
     onWhatsApp: (jid) => call(async () => !!(await sock.onWhatsApp(jid))?.some((r) => r.exists)),
+    rejectCall: (callId, from) => call(() => sock.rejectCall(callId, from)),
     lookupNumber: (digits) => call(() => lookupNumber(sock, digits)),
     hasDevices: (jid) =>
       call(async () => {

@@ -15,6 +15,11 @@ import { accountOf, baileysPort } from './baileys-port.js'
 import { backgroundRetryDelay, decideReconnect, freshHistory, type ReconnectConfig } from './reconnect-policy.js'
 import { durableSignalRepository } from './durable-signal-keys.js'
 import { isPaired, useSqliteAuthState, type SqliteAuthState } from './sqlite-auth-state.js'
+import type { WaVersionSource } from './wa-version.js'
+import { DecryptFailureLog } from './decrypt-failures.js'
+
+/** The network refused the client version at the handshake (outdated WhatsApp Web). */
+const CLIENT_OUTDATED = 405
 
 export interface BaileysSessionDeps {
   db: Db
@@ -28,6 +33,10 @@ export interface BaileysSessionDeps {
   publish: (instanceId: string, events: Partial<BaileysEventMap>) => void
   now: () => number
   random: () => number
+  /** The WhatsApp Web version sockets announce, and where a current one is learned after a 405 (wa-version.ts). */
+  version?: WaVersionSource
+  /** Window of the aggregated undecryptable-message log line (default 60 s). */
+  decryptLogWindowMs?: number
 }
 
 const statusCodeOf = (error: unknown): number | undefined => {
@@ -70,10 +79,19 @@ export class BaileysSession implements EngineSession {
   /** FAILED for a cause that may pass: still running, but only as slow background attempts. */
   private retryingInBackground = false
   private timer: NodeJS.Timeout | undefined
+  /** Stuck-in-STARTING watchdog of the current socket, and its restarts in a row (reconnect-policy.ts). */
+  private watchdog: NodeJS.Timeout | undefined
+  private watchdogRestarts = 0
+  /** A 405 was answered by learning the current version and retrying once; a second 405 is FAILED. */
+  private versionRetried = false
   private lastMeKey = ''
+
+  /** Decryption failures of this session's sockets, logged once per window (decrypt-failures.ts). */
+  private readonly decryptFailures: DecryptFailureLog
 
   constructor(private readonly deps: BaileysSessionDeps) {
     this.instanceId = deps.instanceId
+    this.decryptFailures = new DecryptFailureLog(deps.logger.child({ instanceId: deps.instanceId, module: 'baileys' }), deps.decryptLogWindowMs)
   }
 
   start(): void {
@@ -84,6 +102,8 @@ export class BaileysSession implements EngineSession {
     this.running = true
     this.retryingInBackground = false
     this.history = freshHistory()
+    this.watchdogRestarts = 0
+    this.versionRetried = false
     this.connect(1)
   }
 
@@ -91,11 +111,14 @@ export class BaileysSession implements EngineSession {
     this.running = false
     this.retryingInBackground = false
     clearTimeout(this.timer)
+    clearTimeout(this.watchdog)
+    this.decryptFailures.flush()
     await this.retireSocket()
   }
 
   async logout(options: { reconnect?: boolean } = {}): Promise<void> {
     clearTimeout(this.timer)
+    clearTimeout(this.watchdog)
     const socket = this.socket
     const wasOpen = this.open
     this.generation++ // the old socket's close (401) must not run the reconnect policy
@@ -141,20 +164,23 @@ export class BaileysSession implements EngineSession {
     this.qrCount = 0
     this.qrTimeout = config.qrTimeout
     this.connectionFetch = config.options
+    const version = deps.version?.current()
     const socket = makeWASocket({
       browser: Browsers.ubuntu('Chrome'),
       markOnlineOnConnect: false,
       syncFullHistory: false,
+      ...(version ? { version: [...version] } : {}),
       ...config,
       auth: auth.state,
       // Session and sender-key state committed before the ciphertext leaves (durable-signal-keys.ts).
       makeSignalRepository: durableSignalRepository(auth.writeNow, config.makeSignalRepository),
-      logger: baileysLogger(deps.logger.child({ instanceId: deps.instanceId, module: 'baileys' }))
+      logger: baileysLogger(deps.logger.child({ instanceId: deps.instanceId, module: 'baileys' }), this.decryptFailures)
     })
     retryAppStateConflicts(socket)
     this.socket = socket
     this.port = baileysPort(deps.instanceId, socket)
     this.open = false
+    this.armWatchdog(generation, attempt)
     for (const hook of deps.socketHooks) {
       const dispose = hook({ instanceId: deps.instanceId, socket })
       if (dispose) this.disposers.push(dispose)
@@ -181,6 +207,7 @@ export class BaileysSession implements EngineSession {
 
   private onConnectionUpdate(generation: number, update: BaileysEventMap['connection.update']): void {
     if (update.qr) {
+      clearTimeout(this.watchdog) // showing a QR is waiting for a person, not stuck
       this.qr = update.qr
       this.deps.listener({ kind: 'qr', qr: update.qr, lifetimeMs: qrLifetimeMs(this.qrCount++, this.qrTimeout) })
     }
@@ -190,6 +217,9 @@ export class BaileysSession implements EngineSession {
       if (me) this.deps.listener({ kind: 'paired', me })
     }
     if (update.connection === 'open') {
+      clearTimeout(this.watchdog)
+      this.watchdogRestarts = 0
+      this.versionRetried = false
       this.open = true
       this.qr = undefined
       this.history = { ...this.history, failedAttempts: 0, qrCycles: 0 }
@@ -201,7 +231,36 @@ export class BaileysSession implements EngineSession {
     if (update.connection === 'close') this.onClose(generation, update.lastDisconnect?.error)
   }
 
+  /**
+   * The service spec's stuck-STARTING rule: a socket that neither opens nor shows a QR within stuckStartMs is
+   * restarted, and after stuckStartLimit restarts in a row the instance is FAILED (stuck_starting). A background
+   * attempt that hangs just ends; the next one comes at the slow cadence.
+   */
+  private armWatchdog(generation: number, attempt: number): void {
+    clearTimeout(this.watchdog)
+    const { stuckStartMs, stuckStartLimit } = this.deps.reconnect
+    if (stuckStartMs <= 0) return
+    this.watchdog = setTimeout(() => {
+      if (!this.running || generation !== this.generation || this.open || this.qr) return
+      this.deps.logger.warn({ instanceId: this.instanceId, afterMs: stuckStartMs, restarts: this.watchdogRestarts }, 'connection stuck: no login answer')
+      void this.retireSocket()
+      if (this.retryingInBackground) {
+        this.timer = setTimeout(() => this.running && this.connect(attempt), this.deps.reconnect.backgroundRetryMs)
+        return
+      }
+      if (++this.watchdogRestarts > stuckStartLimit) {
+        this.running = false
+        this.deps.listener({ kind: 'failed', reason: 'stuck_starting', code: undefined })
+        return
+      }
+      this.deps.listener({ kind: 'watchdog', attempt: this.watchdogRestarts, limit: stuckStartLimit, afterMs: stuckStartMs })
+      this.connect(attempt)
+    }, stuckStartMs)
+    this.watchdog.unref?.()
+  }
+
   private onClose(generation: number, error: Error | undefined): void {
+    clearTimeout(this.watchdog)
     const wasShowingQr = this.qr !== undefined
     this.open = false
     this.qr = undefined
@@ -210,6 +269,7 @@ export class BaileysSession implements EngineSession {
     this.port = undefined
     if (!this.running || generation !== this.generation) return
     const code = statusCodeOf(error)
+    if (code === CLIENT_OUTDATED) return void this.onOutdated()
     const decision = decideReconnect({ code, message: error?.message, wasShowingQr }, this.history, this.deps.now(), this.deps.reconnect, this.deps.random)
     this.history = decision.history
     this.deps.logger.info({ instanceId: this.instanceId, code, reason: error?.message, decision: decision.action }, 'engine connection closed')
@@ -240,6 +300,27 @@ export class BaileysSession implements EngineSession {
         return
       }
     }
+  }
+
+  /**
+   * The network refused our WhatsApp Web version (405): learn the current one and retry once with it; when it
+   * cannot be learned (or is pinned) or is refused too, FAILED version_outdated (retrying would change nothing).
+   */
+  private async onOutdated(): Promise<void> {
+    const used = this.deps.version?.current()
+    const learned = this.versionRetried ? undefined : await this.deps.version?.learn()
+    if (!this.running) return
+    const fresh = learned && (!used || learned.join('.') !== used.join('.'))
+    if (fresh) {
+      this.versionRetried = true
+      this.deps.logger.warn({ instanceId: this.instanceId, refused: used?.join('.') ?? 'default', retryWith: learned.join('.') }, 'WhatsApp version outdated: retrying with the current one')
+      this.deps.listener({ kind: 'reconnecting', code: CLIENT_OUTDATED, delayMs: 0, attempt: this.history.failedAttempts + 1, cause: { error: 'version_outdated' } })
+      this.connect(this.history.failedAttempts + 1)
+      return
+    }
+    this.deps.logger.warn({ instanceId: this.instanceId, version: used?.join('.') ?? 'default', pinned: !!this.deps.version?.pinned }, 'WhatsApp version outdated: the network refuses this client')
+    this.running = false
+    this.deps.listener({ kind: 'failed', reason: 'version_outdated', code: CLIENT_OUTDATED })
   }
 
   private wipe(): void {

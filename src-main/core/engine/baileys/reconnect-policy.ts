@@ -13,6 +13,9 @@
 // laptop asleep) is not the end for a paired instance: it stays FAILED but keeps trying in the background every
 // `backgroundRetryMs` (default 5 minutes, shortened by up to `jitter`), and goes WORKING when one connects.
 // Terminal causes never retry by themselves: logged out (401), conflicts (440), refusals (402/403/406), no scan.
+// Stuck in STARTING (the service spec): a connection that neither opens nor shows a QR within `stuckStartMs`
+// (45 s) is restarted by the session's watchdog; after `stuckStartLimit` such restarts in a row it is FAILED
+// (stuck_starting), terminal like the causes above.
 import type { EngineFailure } from '../engine-adapter.js'
 
 export interface ReconnectConfig {
@@ -26,6 +29,10 @@ export interface ReconnectConfig {
   conflictWindowMs: number
   /** Cadence of background attempts after a non-terminal FAILED (see above); 0 = never. */
   backgroundRetryMs: number
+  /** A connection neither open nor showing a QR after this long is restarted (watchdog); 0 = never. */
+  stuckStartMs: number
+  /** Watchdog restarts in a row before FAILED (stuck_starting). */
+  stuckStartLimit: number
 }
 
 export const DEFAULT_RECONNECT: ReconnectConfig = {
@@ -36,7 +43,9 @@ export const DEFAULT_RECONNECT: ReconnectConfig = {
   maxQrCycles: 5,
   conflictLimit: 3,
   conflictWindowMs: 5 * 60_000,
-  backgroundRetryMs: 5 * 60_000
+  backgroundRetryMs: 5 * 60_000,
+  stuckStartMs: 45_000,
+  stuckStartLimit: 3
 }
 
 /** What happened before this close; the session keeps it and passes it back in. */

@@ -4,6 +4,8 @@
 // and the server's notifications of the account's standing (connection.update reachoutTimeLock,
 // message-capping.update) become deliverability.changed domain events, which the send pipeline's hold follows.
 import type { BaileysEventMap, WAMessageKey } from '@whiskeysockets/baileys'
+import type { Db } from '../../db/connection.js'
+import { stmt } from '../../db/statements.js'
 import type { SendRefusalInfo } from '../../domain/events.js'
 import { ackPayload } from '../events/payloads.js'
 import { nowSeconds, type IngestContext } from './context.js'
@@ -29,12 +31,19 @@ export function reportRefusal(ctx: IngestContext, key: WAMessageKey, chatId: str
   ctx.emit('message.ack', { ...ackPayload(key, -1, nowSeconds(ctx), ctx.payload), error: { ...error, message } })
   ctx.publish('message.ack', { chatId, id: key.id!, ack: -1, error })
   if (error.reason === 'refused') return
+  // A 463 in a chat the account had already written in is no cold-contact refusal: the account is restricted.
+  const restricted = error.reason === 'reachout_timelocked' && wroteBefore(ctx.db, ctx.instanceId, chatId, key.id!)
   ctx.publish('deliverability.changed', {
-    limit: error.reason === 'reachout_timelocked' ? 'reachout_timelock' : 'message_cap',
+    limit: restricted ? 'account_restricted' : error.reason === 'reachout_timelocked' ? 'reachout_timelock' : 'message_cap',
     active: true,
     until: null,
     messageId: key.id!
   })
+}
+
+/** Whether the chat holds another message that went through (either way) besides the refused one. */
+function wroteBefore(db: Db, instanceId: string, chatId: string, refusedId: string): boolean {
+  return !!stmt(db, 'SELECT 1 FROM store_messages WHERE instance_id = ? AND chat_id = ? AND id != ? AND ack >= 0 LIMIT 1').get(instanceId, chatId, refusedId)
 }
 
 /** The server's notice of a reach-out timelock starting or ending (with its end when it gave one). */

@@ -37,7 +37,8 @@ import {
 } from '../store/index.js'
 import { chatName, toApiChat, toApiContact, type ApiChat, type ApiContact, type ApiStoredMessage } from './api-shapes.js'
 import { clearChat, markRead, markUnread, removeChat, setArchived, type ChatOpContext, type ChatTarget, type ReadScope } from './chat-ops.js'
-import { checkNumber, fetchAbout, saveContact, setBlocked, throughCheckLimiter, type AboutText, type CheckLimits, type NumberCheck } from './contact-ops.js'
+import { fetchAbout, saveContact, setBlocked, type AboutText, type CheckLimits, type NumberCheck } from './contact-ops.js'
+import { checkOnWhatsApp, OnWhatsAppCache } from './on-whatsapp-cache.js'
 import { engineCall, readsErrors } from './errors.js'
 import { mimetypeOfFile, type MediaFiles } from './media-files.js'
 import { deleteForEveryone, deleteForMe, editText, setPinned, type PinDuration } from './message-ops.js'
@@ -57,6 +58,8 @@ export interface ReadServiceDeps {
   media: MediaFiles
   /** Number checks are paced by the instance's check limiter. */
   checks: CheckLimits
+  /** Answers of number checks, shared with the send path (default: one of its own). */
+  numbers?: OnWhatsAppCache
   /** Wall-clock milliseconds: store timestamps, the edit window and the picture cache are real time. */
   now: () => number
   /** The send queue's waiting messages of an instance (why and until when), for the queue state of accepted sends. */
@@ -327,10 +330,18 @@ export class ReadService {
   }
 
   /** Whether `digits` (a normalized phone number) is on WhatsApp: one number check of the instance's policy. */
+  /**
+   * An explicit check asks the network (a fresh answer, one number check of the policy, business details recorded)
+   * and stores the answer in the shared on-WhatsApp cache, where the send path's check before a first message
+   * finds it: a list checked first costs no second check when it is written to.
+   */
   checkExists(instanceId: string, digits: string): Promise<NumberCheck> {
+    this.numbers ??= this.deps.numbers ?? new OnWhatsAppCache()
     const socket = this.socket(instanceId)
-    return throughCheckLimiter(this.deps.checks, instanceId, () => checkNumber(socket, digits, { db: this.deps.db, instanceId, now: this.deps.now() }))
+    return checkOnWhatsApp({ cache: this.numbers, checks: this.deps.checks, store: { db: this.deps.db, now: this.deps.now }, fresh: true }, instanceId, () => socket, digits)
   }
+
+  private numbers: OnWhatsAppCache | undefined
 
   about(instanceId: string, jid: string): Promise<AboutText> {
     return fetchAbout(this.socket(instanceId), jid)

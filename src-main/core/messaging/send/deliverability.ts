@@ -4,13 +4,15 @@
 // number further; replies in existing chats go on. The hold lifts by itself at the end the network gave, else
 // after a cool-down, or when the network says the limit ended. The pause is in memory: after an app restart a
 // refused send teaches it again; the held sends themselves are queued rows and survive it (send-service.ts).
+// An account-wide restriction (issue 22 item 4: a 463 on a chat the account had already written to, so not a
+// cold-contact refusal) is a distinct state: every send is held until it lifts, by itself after its cool-down.
 import type { DeliverabilityChangedEvent } from '../../domain/events.js'
 import type { Clock } from '../../rate-limit/index.js'
 
 export type LimitName = DeliverabilityChangedEvent['limit']
 
 export interface DeliverabilityOptions {
-  /** How long new contacts stay paused when the network did not say (ms). Default: 1 h for 463, 24 h for 475. */
+  /** How long new contacts stay paused when the network did not say (ms). Default: 1 h for 463, 24 h for 475, 1 h for a restriction. */
   coolDownMs?: Partial<Record<LimitName, number>>
 }
 
@@ -26,6 +28,8 @@ export interface Pause {
 /** The state `GET /v2/session/info` and the UI show. */
 export interface DeliverabilityView {
   new_contacts: 'ok' | 'paused'
+  /** Which hold: none, sends to new contacts only, or every send (account_restricted). */
+  state: 'ok' | 'new_contacts_paused' | 'restricted'
   /** ISO 8601, while paused. */
   until: string | null
   /** reachout_timelock (463) or message_cap (475), while paused. */
@@ -34,7 +38,7 @@ export interface DeliverabilityView {
   held: number
 }
 
-const DEFAULT_COOL_DOWN: Record<LimitName, number> = { reachout_timelock: 60 * 60_000, message_cap: 24 * 60 * 60_000 }
+const DEFAULT_COOL_DOWN: Record<LimitName, number> = { reachout_timelock: 60 * 60_000, message_cap: 24 * 60 * 60_000, account_restricted: 60 * 60_000 }
 
 export class Deliverability {
   private readonly pauses = new Map<string, Map<LimitName, Pause>>()
@@ -71,11 +75,19 @@ export class Deliverability {
     return worst
   }
 
+  /** The account-wide restriction in force (every send held), or undefined. */
+  restricted(instanceId: string): Pause | undefined {
+    const p = this.pauses.get(instanceId)?.get('account_restricted')
+    return p && p.until > this.clock.now() ? p : undefined
+  }
+
   view(instanceId: string, held: number): DeliverabilityView {
+    const r = this.restricted(instanceId)
+    if (r) return { new_contacts: 'paused', state: 'restricted', until: new Date(r.until).toISOString(), reason: r.limit, held }
     const p = this.paused(instanceId)
     return p
-      ? { new_contacts: 'paused', until: new Date(p.until).toISOString(), reason: p.limit, held }
-      : { new_contacts: 'ok', until: null, reason: null, held }
+      ? { new_contacts: 'paused', state: 'new_contacts_paused', until: new Date(p.until).toISOString(), reason: p.limit, held }
+      : { new_contacts: 'ok', state: 'ok', until: null, reason: null, held }
   }
 
   forget(instanceId: string): void {

@@ -1,11 +1,16 @@
-// Is the recipient real? Person chats by phone are checked with a usync contact query (onWhatsApp), LIDs by a
-// known LID<->phone mapping or else a usync device lookup, groups and channels by their metadata; positive
-// answers are cached per instance for 10 minutes so steady sending costs no extra round trip.
+// Is the recipient real? Person chats by phone are checked before the first message to a chat never written to
+// (a send to a number that is not on WhatsApp makes the network answer 463, issue 22 item 3): through the shared
+// on-WhatsApp cache and the policy's check limiter when given (reads/on-whatsapp-cache.ts), else a usync contact
+// query (onWhatsApp); LIDs by a known LID<->phone mapping or else a usync device lookup, groups and channels by
+// their metadata; positive answers are cached per instance for 10 minutes so steady sending costs no extra round trip.
 import { engineErrorStatus } from '../../engine/engine-errors.js'
 import type { SessionPort } from '../../engine/session-port.js'
 import { isJidGroup, isJidNewsletter, isLidUser, isPnUser } from '../../engine/wa-wire.js'
 import { toApiChatId } from '../chat-ids.js'
 import { sendErrors } from './send-errors.js'
+import { checkOnWhatsApp, type OnWhatsAppCache } from '../reads/on-whatsapp-cache.js'
+import type { CheckLimits } from '../reads/contact-ops.js'
+import { isDomainError } from '../../domain/errors.js'
 
 const TTL_MS = 10 * 60_000
 
@@ -16,6 +21,10 @@ export interface RecipientCheckDeps {
   now?: () => number
   /** The phone number of a LID from the message store's mapping table, if known. */
   pnForLid?: (instanceId: string, lid: string) => string | undefined
+  /** Whether the account already wrote in this person chat (a message that went through): then no check. */
+  wroteBefore?: (instanceId: string, jid: string) => boolean
+  /** The shared number-check answers and the policy's check limiter. */
+  numbers?: { cache: OnWhatsAppCache; checks: CheckLimits }
 }
 
 const failed = (what: string, e: unknown) => sendErrors.sendFailed(`${what} failed: ${e instanceof Error ? e.message : String(e)}`)
@@ -32,7 +41,7 @@ export class RecipientCheck {
     const key = `${instanceId} ${jid}`
     const until = this.known.get(key)
     if (until !== undefined && until > this.now()) return
-    if (isPnUser(jid)) await this.person(sock, jid)
+    if (isPnUser(jid)) await this.person(instanceId, sock, jid)
     else if (isLidUser(jid)) await this.lid(instanceId, sock, jid)
     else if (isJidGroup(jid)) await this.group(sock, jid)
     else if (isJidNewsletter(jid)) await this.channel(sock, jid)
@@ -46,7 +55,17 @@ export class RecipientCheck {
     for (const k of this.known.keys()) if (k.startsWith(`${instanceId} `)) this.known.delete(k)
   }
 
-  private async person(sock: SessionPort, jid: string): Promise<void> {
+  private async person(instanceId: string, sock: SessionPort, jid: string): Promise<void> {
+    if (this.deps.wroteBefore?.(instanceId, jid)) return
+    const numbers = this.deps.numbers
+    if (numbers) {
+      const digits = jid.split('@')[0]!.split(':')[0]!
+      const check = await checkOnWhatsApp({ cache: numbers.cache, checks: numbers.checks }, instanceId, () => sock, digits).catch((e: unknown) => {
+        throw isDomainError(e) ? e : failed('the number check', e)
+      })
+      if (!check.numberExists) throw sendErrors.notOnWhatsApp(toApiChatId(jid))
+      return
+    }
     const exists = await sock.onWhatsApp(jid).catch((e: unknown) => {
       throw failed('the number check', e)
     })

@@ -42,7 +42,7 @@ describe.sequential('send limits: 475 refusal, new-contact hold, automatic lift,
   const received = async (phone: string) => (await t.call('GET', `/sandbox/phones/${phone}/messages`)).json() as { id: string; text: string | null; fromMe: boolean }[]
 
   it('475: the refused send is 403 message_capped with a failed ack (webhook, bridge tick, fate) and pauses new contacts', async () => {
-    expect((await info()).deliverability).toEqual({ new_contacts: 'ok', until: null, reason: null, held: 0 })
+    expect((await info()).deliverability).toEqual({ new_contacts: 'ok', state: 'ok', until: null, reason: null, held: 0 })
     for (const bad of [{ message_cap: 'many' }, { message_cap: -1 }, { new_contacts: 'sometimes' }, { timelock_until: 'next tuesday' }]) {
       expect((await t.call('PATCH', `/sandbox/phones/${US}/settings`, {}, bad)).statusCode).toBe(400)
     }
@@ -81,7 +81,7 @@ describe.sequential('send limits: 475 refusal, new-contact hold, automatic lift,
     const lifted = await t.call('PATCH', `/sandbox/phones/${US}/settings`, {}, { message_cap: null })
     expect(lifted.json()).toMatchObject({ message_cap: null })
     await waitUntil(async () => (await received(NEW2)).find((m) => m.id === body.key.id && m.text === 'held for later'), 15_000, 'held message delivered')
-    expect((await info()).deliverability).toEqual({ new_contacts: 'ok', until: null, reason: null, held: 0 })
+    expect((await info()).deliverability).toEqual({ new_contacts: 'ok', state: 'ok', until: null, reason: null, held: 0 })
     const fate = (await t.call('GET', '/v2/send/queue', { instance_id: id, messageId: body.key.id })).json() as { message: { status: string } }
     expect(fate.message.status).toBe('sent')
   }, 60_000)

@@ -20,6 +20,8 @@ import { markResent } from './outbound-history-repo.js'
 import { encodePreview, previewOf } from './outbound-preview.js'
 import type { FileSlot, OutboxMedia } from './outbox-media.js'
 import { RecipientCheck } from './recipients.js'
+import type { OnWhatsAppCache } from '../reads/on-whatsapp-cache.js'
+import type { CheckLimits } from '../reads/contact-ops.js'
 import type { SendCommand } from './send-command.js'
 import { dispatchOf, type Dispatch } from './send-dispatch.js'
 import { sendErrors } from './send-errors.js'
@@ -60,7 +62,7 @@ const SERVER_ACK_WAIT_MS = 5_000
 const ACK_WATCH_MS = 120_000
 
 /** Why a message waits: the rate-limit policy, or (Switchboard's addition) the network's limit on new chats. */
-export type QueueReason = DenyReason | 'new_contacts_paused'
+export type QueueReason = DenyReason | 'new_contacts_paused' | 'account_restricted'
 
 /** Sent at once: what Baileys sent (id chosen by the pipeline). */
 export interface SentResult {
@@ -126,6 +128,8 @@ export interface SendServiceDeps {
   outboxMedia?: OutboxMedia
   /** The failed message.ack of sends dropped by a restart or not restorable (webhook + UI). */
   notSent?: NotSentReports
+  /** Number checks before a first message: their shared answers and the policy's check limiter (issue 22 item 3). */
+  numbers?: { cache: OnWhatsAppCache; checks: CheckLimits }
 }
 
 /** A send to a new contact held while the network limits new chats; its row stays `queued`. */
@@ -152,7 +156,12 @@ export class SendService {
   private readonly awaitingAck = new Map<string, SessionPort>()
 
   constructor(readonly deps: SendServiceDeps) {
-    this.recipients = new RecipientCheck({ now: () => deps.clock.now(), pnForLid: (instanceId, lid) => pnForLid(deps.db, instanceId, lid) })
+    this.recipients = new RecipientCheck({
+      now: () => deps.clock.now(),
+      pnForLid: (instanceId, lid) => pnForLid(deps.db, instanceId, lid),
+      wroteBefore: (instanceId, jid) => !opensNewChat(deps.db, instanceId, jid),
+      ...(deps.numbers ? { numbers: deps.numbers } : {})
+    })
     this.deliverability = new Deliverability(deps.clock, (id) => this.releaseHeld(id), deps.deliverability)
   }
 
@@ -305,8 +314,14 @@ export class SendService {
     if (req.durable?.loaded.size) this.deps.outboxMedia?.removeMessage(req.instanceId, messageId)
   }
 
+  /** Held by the network's limits: every send while the account is restricted, else new chats while paused. */
   private holdsNewChat(req: OutboundRequest): boolean {
+    if (this.deliverability.restricted(req.instanceId)) return true
     return !!this.deliverability.paused(req.instanceId) && opensNewChat(this.deps.db, req.instanceId, req.chatJid)
+  }
+
+  private holdReason(instanceId: string): 'new_contacts_paused' | 'account_restricted' {
+    return this.deliverability.restricted(instanceId) ? 'account_restricted' : 'new_contacts_paused'
   }
 
   private hold(h: HeldSend): QueuedResult {
@@ -321,7 +336,7 @@ export class SendService {
     const list = this.held.get(req.instanceId) ?? []
     const position = Math.max(1, list.findIndex((h) => h.messageId === messageId) + 1)
     const etaAt = this.deliverability.paused(req.instanceId)?.until ?? this.deps.clock.now()
-    return { status: 'queued', messageId, chatJid: req.chatJid, position, etaAt, etaMs: Math.max(0, etaAt - this.deps.clock.now()), reason: 'new_contacts_paused' }
+    return { status: 'queued', messageId, chatJid: req.chatJid, position, etaAt, etaMs: Math.max(0, etaAt - this.deps.clock.now()), reason: this.holdReason(req.instanceId) }
   }
 
   /** The hold lifted: held sends go to the rate-limit queue in the order they were accepted (the policy applies). */
@@ -500,7 +515,7 @@ export class SendService {
     const pause = this.deliverability.paused(instanceId)
     return rows.queuedRows(db, instanceId).map((row, i) => {
       const base = { messageId: row.message_id, chatJid: row.chat_jid, position: i + 1, acceptedAt: row.created_at }
-      if (held.has(row.message_id)) return { ...base, reason: 'new_contacts_paused', notBefore: pause?.until ?? null }
+      if (held.has(row.message_id)) return { ...base, reason: this.holdReason(instanceId), notBefore: pause?.until ?? null }
       const jobId = jobs?.get(row.message_id)
       const place = jobId === undefined ? null : queue.position(instanceId, 'send', jobId)
       if (place) return { ...base, reason: place.reason, notBefore: place.etaAt }

@@ -13,6 +13,8 @@ import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from './media-input.js'
 import { NotSentReports } from './not-sent.js'
 import { OutboxMedia } from './outbox-media.js'
 import { SendService, type SendServiceDeps } from './send-service.js'
+import type { DeliverabilityOptions } from './deliverability.js'
+import type { OnWhatsAppCache } from '../reads/on-whatsapp-cache.js'
 
 export interface OutboundWiringOptions {
   db: Db
@@ -24,6 +26,10 @@ export interface OutboundWiringOptions {
   clock: Clock
   logger: Logger
   network: 'whatsapp' | 'sandbox'
+  /** Cool-downs of the network's holds when it gave no end (tests: short). */
+  deliverability?: DeliverabilityOptions
+  /** The on-WhatsApp answers the read side shares: the check before a first message uses them (and the check limiter). */
+  numbers?: OnWhatsAppCache
   media?: Partial<MediaLimits>
   /** The data dir: queued sends keep their files in <dataDir>/outbox-media/. */
   dataDir: string
@@ -40,6 +46,8 @@ export function wireOutbound(o: OutboundWiringOptions): SendService {
     statusOf: (id) => o.instances.view(id)?.status,
     queue: o.queue,
     clock,
+    ...(o.deliverability ? { deliverability: o.deliverability } : {}),
+    ...(o.numbers ? { numbers: { cache: o.numbers, checks: { limiter, queue: o.queue } } } : {}),
     logger: o.logger.child({ module: 'send' }),
     media: { ...DEFAULT_MEDIA_LIMITS, allowPrivate: o.network === 'sandbox', ...o.media },
     findStored: (instanceId, chatJid, id) => findMessage(db, instanceId, canonicalJid(db, instanceId, chatJid) || null, id)?.message,

@@ -7,6 +7,7 @@ import type {} from '@fastify/swagger' // schema.tags / schema.summary
 import { Type, type Static } from '@sinclair/typebox'
 import type { SandboxNetwork } from '../sandbox-network.js'
 import { sandboxErrors } from '../errors.js'
+import { applyNetworkR2Fault, isNetworkR2Action, NETWORK_R2_ACTIONS, NETWORK_R2_DESCRIPTION, NETWORK_R2_FIELDS } from './network-r2-faults.js'
 
 export interface SandboxAdminOptions {
   network: SandboxNetwork
@@ -112,18 +113,19 @@ const PresenceBody = Type.Object({
 })
 const CallBody = Type.Object({ to: Type.String(), video: Type.Optional(Type.Boolean()) })
 const FaultBody = Type.Object({
-  action: Type.Union(['drop', 'conflict', 'delay', 'app_state_conflict', 'ban', 'unban', 'network_down', 'network_up', 'corrupt_ciphertext', 'no_session', 'invalid_prekey', 'media_expired', 'clear'].map((s) => Type.Literal(s))),
+  action: Type.Union(['drop', 'conflict', 'delay', 'app_state_conflict', 'ban', 'unban', 'network_down', 'network_up', 'corrupt_ciphertext', 'no_session', 'invalid_prekey', 'media_expired', 'clear', ...NETWORK_R2_ACTIONS].map((s) => Type.Literal(s))),
   // A pattern, not just a string: the body's types are coerced, so `"jid": false` would otherwise read as a phone named "false".
   jid: Type.Optional(Type.String({ pattern: '^[0-9]{1,20}(:[0-9]{1,4})?(@(s\\.whatsapp\\.net|c\\.us|lid))?$', description: 'Device JID, e.g. 15550000001:1@s.whatsapp.net (digits, an optional :device, @s.whatsapp.net, @c.us or @lid)' })),
   delay_ms: Type.Optional(Type.Integer({ minimum: 0, maximum: 600_000 })),
-  count: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'app_state_conflict: how many of the device\'s next app-state uploads are refused with 409 (default 1)' })),
+  count: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'app_state_conflict: how many of the device\'s next app-state uploads are refused with 409 (default 1); stall_login: how many logins hang (default: every one until clear); refuse_new_chats: how many new-chat messages are refused (default 1)' })),
   phone: Type.Optional(Type.String({ description: 'ban/unban: the account (digits with country code)' })),
   code: Type.Optional(Type.Union([Type.Literal(403), Type.Literal(402), Type.Literal(406)], { description: 'ban: the login failure the network answers, 403 locked/forbidden (default), 402 temporarily banned, 406 banned' })),
-  duration_ms: Type.Optional(Type.Integer({ minimum: 1, maximum: 86_400_000, description: 'network_down: for how long (default: until network_up or clear)' })),
+  duration_ms: Type.Optional(Type.Integer({ minimum: 1, maximum: 86_400_000, description: 'network_down: for how long (default: until network_up or clear); outage: for how long (required); restrict_account: for how long (default: until lift_restriction or clear)' })),
   message_id: Type.Optional(Type.String({ description: 'media_expired: the message whose media expired' })),
   older_than_ms: Type.Optional(Type.Integer({ minimum: 0, maximum: 31_536_000_000, description: 'media_expired: every blob uploaded more than this long ago expired' })),
   status: Type.Optional(Type.Union([Type.Literal(403), Type.Literal(404), Type.Literal(410)], { description: 'media_expired: what the media host answers (default 410)' })),
-  persist: Type.Optional(Type.Boolean({ description: 'corrupt_ciphertext, no_session, invalid_prekey: every retry of the faulted messages fails too (default false: the retry recovers them)' }))
+  persist: Type.Optional(Type.Boolean({ description: 'corrupt_ciphertext, no_session, invalid_prekey: every retry of the faulted messages fails too (default false: the retry recovers them)' })),
+  ...NETWORK_R2_FIELDS
 })
 
 const SeedBody = Type.Object({
@@ -357,12 +359,14 @@ export const sandboxAdminRoutes: FastifyPluginAsync<SandboxAdminOptions> = async
           '`network_down` (`jid`, `duration_ms`): the device\'s connection drops and each reconnect is cut as soon as it is made until `network_up`, `clear` or the duration ends; messages for it queue meanwhile. ' +
           '`corrupt_ciphertext`, `no_session`, `invalid_prekey` (`jid`, `count` default 1, `persist`): the next `count` messages to that device arrive undecryptable — a corrupted ciphertext (Bad MAC), a whisper message without the pre-key part for a device with no session (no session), or a pre-key message naming a one-time pre-key the device already used (invalid pre-key); the device\'s retry receipt reaches the sender\'s phone, which re-encrypts and resends, and the resend passes unless `persist`. ' +
           '`media_expired` (`message_id` or `older_than_ms`, `status` 403/404/410, default 410): the media host answers that status instead of the bytes, as WhatsApp\'s CDN does for old media; a client then asks the phone to upload it again (a `server-error` receipt with `<rmr>`), the account\'s simulated phone re-encrypts it under the same media key, uploads it to a new path and answers with a `mediaretry` notification, encrypted as real phones do. ' +
+          NETWORK_R2_DESCRIPTION +
           'Every login attempt is counted per device (`logins` in `GET /sandbox/phones`), so a reconnect storm shows.',
         body: FaultBody
       }
     },
     async (req) => {
       const { action, jid, delay_ms, count } = req.body
+      if (isNetworkR2Action(action)) return { status: 'ok', ...(await applyNetworkR2Fault(network, action, req.body)) }
       if (action === 'clear') network.faults.clear()
       else if (action === 'delay') network.faults.setDeliveryDelay(delay_ms ?? 0, jid)
       else if (action === 'media_expired') {

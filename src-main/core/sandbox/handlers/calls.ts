@@ -27,11 +27,12 @@ export function offerCall(s: SandboxServer, callerPhone: string, calleePhone: st
   )
 }
 
-export function terminateCall(s: SandboxServer, callerPhone: string, calleePhone: string, callId: string): void {
+/** The caller's side ends the call: `timeout` (nobody answered: a missed call) or a hang-up (no reason). */
+export function terminateCall(s: SandboxServer, callerPhone: string, calleePhone: string, callId: string, reason: 'timeout' | 'hangup' = 'timeout'): void {
   s.delivery.deliverToAccount(
     calleePhone,
     node('call', { from: pnJid(callerPhone), id: genId(), t: tstr() }, [
-      node('terminate', { 'call-id': callId, 'call-creator': pnJid(callerPhone), reason: 'timeout' })
+      node('terminate', { 'call-id': callId, 'call-creator': pnJid(callerPhone), ...(reason === 'timeout' ? { reason } : {}) })
     ])
   )
 }

@@ -10,6 +10,7 @@ import { getGroup, participantsOf } from '../store/groups-repo.js'
 import { hidesNumber } from '../store/identity-privacy-repo.js'
 import { isBlocked } from '../store/profile-repo.js'
 import { checkNewChat, notifyRefusal, type SendRefusal } from '../server/send-limits.js'
+import { silentRefusal } from '../server/silent-refusals.js'
 import { child, childrenOf, kids, node, tstr } from '../wire/nodes.js'
 import { isGroupJid, lidJid, parseJid, pnJid, S_WA } from '../wire/jid.js'
 
@@ -43,18 +44,22 @@ export function handleMessage(conn: Connection, msg: BinaryNode): void {
   // Persist the fan-out before acking: once the sender has its ack, the message must not be lost.
   const out: Outgoing = { sender, senderAcc, msg, base, perDevice, passthrough }
   let refused: SendRefusal | undefined
+  let silent = false
   s.db.transaction(() => {
     if (isGroupJid(to)) routeGroup(s, out)
     else if (to === STATUS_BROADCAST) routeStatus(s, out)
     else {
       // A message that would open a new chat may be refused (reach-out timelock 463, new-chat cap 475): nothing is routed.
       const recipient = accountOfJid(s, msg.attrs.recipient ?? to)
-      refused = recipient ? checkNewChat(s, sender.phone, recipient.phone) : undefined
+      // 463 with no notice: a number not on WhatsApp, or the refusal-path fault (server/silent-refusals.ts).
+      refused = silentRefusal(s, sender.phone, msg.attrs.recipient ?? to, recipient)
+      silent = !!refused
+      if (!refused && recipient) refused = checkNewChat(s, sender.phone, recipient.phone)
       if (!refused) routeDirect(s, out)
     }
   })()
   conn.send(node('ack', { id, class: 'message', from: to, t, ...(refused ? { error: refused } : {}) }))
-  if (refused) notifyRefusal(s, sender.phone, refused)
+  if (refused && !silent) notifyRefusal(s, sender.phone, refused)
 }
 
 const STATUS_BROADCAST = 'status@broadcast'

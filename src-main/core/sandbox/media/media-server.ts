@@ -23,6 +23,9 @@ export class MediaServer {
 
   constructor(private readonly db: Db, private readonly tls: TlsIdentity, private readonly log: Logger) {}
 
+  /** The body of /sw.js (the sandbox's announced client version), once the network wires it. */
+  serviceWorker: (() => string) | undefined
+
   get host(): string {
     return `127.0.0.1:${this.port}`
   }
@@ -57,6 +60,11 @@ export class MediaServer {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'https://127.0.0.1')
     if (req.method === 'POST' && url.pathname.startsWith('/mms/')) return this.upload(req, res)
+    if (req.method === 'GET' && url.pathname === '/sw.js' && this.serviceWorker) {
+      // WhatsApp Web's service worker stand-in: where clients learn the current version (issue 22 item 1).
+      const body = Buffer.from(this.serviceWorker())
+      return void res.writeHead(200, { 'content-type': 'application/javascript', 'content-length': body.length }).end(body)
+    }
     if (req.method === 'GET' && url.pathname.startsWith('/m/')) {
       const entry = getMediaEntry(this.db, url.pathname)
       if (!entry) return void res.writeHead(404).end()

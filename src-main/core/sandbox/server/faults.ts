@@ -3,12 +3,18 @@
 // network is down (bans are a per-phone setting: store/ban-repo.ts).
 import { EncFaults } from './enc-faults.js'
 import { MediaExpiry } from '../media/media-expiry.js'
+import { SessionFaults } from './session-faults.js'
+import { ClientVersions } from './client-versions.js'
 
 export class Faults {
   /** Undecryptable messages for one device (Bad MAC, no session, invalid pre-key): enc-faults.ts. */
   readonly enc = new EncFaults()
   /** Media the host answers 403/404/410 for (media_expired): media/media-expiry.ts. */
   readonly media = new MediaExpiry()
+  /** Logins left hanging and 463 refusals without notice (issue 22): session-faults.ts. */
+  readonly session = new SessionFaults()
+  /** The minimum client version (405 below it) and the one /sw.js announces: client-versions.ts. */
+  readonly versions = new ClientVersions()
   private globalDelayMs = 0
   private readonly perDevice = new Map<string, number>()
   private readonly appStateConflicts = new Map<string, number>()
@@ -62,5 +68,7 @@ export class Faults {
     this.networkDown.clear()
     this.enc.clear()
     this.media.clear()
+    this.session.clear()
+    this.versions.clear()
   }
 }

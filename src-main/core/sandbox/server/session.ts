@@ -16,6 +16,12 @@ const QR_REFS = 6
 
 export function makeAuthenticatedHandler(bootstrap: Bootstrapper) {
   return async (conn: Connection, clientStatic: Buffer, payload: proto.ClientPayload): Promise<void> => {
+    // An outdated client fails the handshake, registration (pairing) and login alike (client-versions.ts).
+    if (conn.server.faults.versions.refuses(payload.userAgent?.appVersion)) {
+      conn.server.log.debug({ conn: conn.label, version: payload.userAgent?.appVersion }, 'client version refused (405)')
+      refuse(conn, 405)
+      return
+    }
     const pairing = payload.devicePairingData
     if (pairing && (payload.username === null || payload.username === undefined)) return register(conn, clientStatic, pairing)
     return login(conn, clientStatic, payload, bootstrap)
@@ -69,6 +75,11 @@ async function login(conn: Connection, clientStatic: Buffer, p: proto.ClientPayl
   if (s.faults.isNetworkDown(key)) {
     // The device's network is down: its connection dies before anything is said (Baileys sees 428).
     conn.drop()
+    return
+  }
+  if (s.faults.session.takeStalledLogin(key)) {
+    // Stuck handshake: the server never answers the login (no success, no failure); the client waits.
+    s.log.debug({ phone, deviceId }, 'login left hanging (fault)')
     return
   }
   const ban = dev.kind === 'companion' ? banOf(s.db, phone) : undefined

@@ -22,9 +22,12 @@ const InfoAnswer = Type.Object({
   deliverability: Type.Object(
     {
       new_contacts: Type.Union([Type.Literal('ok'), Type.Literal('paused')]),
+      state: Type.Union([Type.Literal('ok'), Type.Literal('new_contacts_paused'), Type.Literal('restricted')], {
+        description: 'Which hold: ok; new_contacts_paused (cold contacts refused: 463 on a new chat, 475); restricted (the account is restricted: a 463 on a chat it had written to; every send is held, replies included, until `until`)'
+      }),
       until: Type.Union([Type.String({ description: 'ISO 8601' }), Type.Null()], { description: 'While paused: when sends to new contacts resume by themselves' }),
-      reason: Type.Union([Type.Literal('reachout_timelock'), Type.Literal('message_cap'), Type.Null()], {
-        description: 'reachout_timelock: the network refused a message that opened a new chat with error 463 or announced a reach-out timelock; message_cap: error 475 / the new-chat cap is reached'
+      reason: Type.Union([Type.Literal('reachout_timelock'), Type.Literal('message_cap'), Type.Literal('account_restricted'), Type.Null()], {
+        description: 'reachout_timelock: the network refused a message that opened a new chat with error 463 or announced a reach-out timelock; message_cap: error 475 / the new-chat cap is reached; account_restricted: error 463 on an existing chat (state restricted)'
       }),
       held: Type.Integer({ description: 'Sends to new contacts held meanwhile (answered 202 with reason new_contacts_paused); they go out in order when the pause ends' })
     },

@@ -1,0 +1,41 @@
+// A Bad MAC storm (issue 22 item 2, Baileys #2234: 168k decryption errors in 2 hours): simulated senders write to
+// one device at a steady rate and every one of those messages stays undecryptable there (corrupted ciphertext,
+// retries included). Runs in the background; resolves with how many were sent once the last one went.
+import type { SandboxNetwork } from '../sandbox-network.js'
+import { sandboxErrors } from '../errors.js'
+
+export interface StormOptions {
+  /** The device that cannot decrypt (its JID). */
+  jid: string
+  /** Phone numbers of the simulated senders (created if missing). */
+  senders: string[]
+  /** Messages per sender. */
+  messages: number
+  /** Pace of the whole storm (messages a minute). */
+  perMinute: number
+}
+
+export async function badMacStorm(net: SandboxNetwork, o: StormOptions): Promise<{ total: number; done: Promise<number> }> {
+  if (!o.senders.length) throw sandboxErrors.invalidRequest('senders is required', ['senders'])
+  const target = o.jid.split('@')[0]!.split(':')[0]!
+  for (const s of o.senders) if (!net.getPhone(s)) await net.createPhone({ phoneNumber: s, name: `Storm ${s.slice(-4)}` })
+  const total = o.senders.length * o.messages
+  net.faults.undecryptable(o.jid, 'corrupt_ciphertext', total, true)
+  const gapMs = 60_000 / Math.max(1, o.perMinute)
+  const done = (async () => {
+    let sent = 0
+    for (let i = 0; i < o.messages; i++) {
+      for (const s of o.senders) {
+        try {
+          await net.sendText(s, target, `storm ${i + 1} from ${s}`)
+          sent++
+        } catch {
+          return sent // the sandbox closed
+        }
+        if (gapMs >= 1) await new Promise((r) => setTimeout(r, gapMs).unref())
+      }
+    }
+    return sent
+  })()
+  return { total, done }
+}
