@@ -14,12 +14,14 @@ const BOUNDARIES = [
   'no-upward-imports',
   'front-door-no-construct',
   'front-door-no-bus',
-  'raw-baileys-events-ingest-only'
+  'raw-baileys-events-ingest-only',
+  'baileys-in-engine-only',
+  'no-raw-socket'
 ]
 const layers = {
   meta: { name: 'layers' },
   rules: Object.fromEntries(
-    BOUNDARIES.map((name) => [name, name === 'front-door-no-construct' ? restrictedSyntax : restrictedImports])
+    BOUNDARIES.map((name) => [name, name === 'front-door-no-construct' || name === 'no-raw-socket' ? restrictedSyntax : restrictedImports])
   )
 }
 
@@ -176,6 +178,33 @@ export default [
               message: 'Only messaging/ingest reads raw Baileys events; subscribe to domain events instead.'
             }
           ]
+        }
+      ]
+    }
+  },
+  {
+    // WhatsApp is reached through the engine's command port (engine/session-port.ts) and its wire module
+    // (engine/wa-wire.ts): only engine/, the ingestor (raw events) and the simulated network import Baileys.
+    files: ['src-main/**'],
+    // (`<module>/testing.ts` files are test support: they drive simulated phones' own sockets.)
+    ignores: [...TESTS, '**/testing.ts', 'src-main/core/engine/**', 'src-main/core/messaging/ingest/**', 'src-main/core/sandbox/**'],
+    rules: {
+      'layers/baileys-in-engine-only': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@whiskeysockets/baileys(/.*)?$',
+              message: 'Only engine/, messaging/ingest/ and sandbox/ import Baileys: use the session port (engine/session-port.ts) or engine/wa-wire.ts.'
+            }
+          ]
+        }
+      ],
+      'layers/no-raw-socket': [
+        'error',
+        {
+          selector: 'MemberExpression[property.name="liveSocket"]',
+          message: 'The engine\'s socket stays in engine/: use the session port (ports.live / ports.working, engine/session-ports.ts).'
         }
       ]
     }

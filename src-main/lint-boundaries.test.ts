@@ -37,7 +37,10 @@ describe('layer boundaries', () => {
     ['src-main/core/bridge/handlers/x.ts', 'declare const createGroupPacer: any\ncreateGroupPacer()', 'layers/front-door-no-construct'],
     ['src-main/core/api/x.ts', 'declare const createInstanceService: any\ncreateInstanceService()', 'layers/front-door-no-construct'],
     ['src-main/core/api/routes/x.ts', "import { createEventBus } from '../../domain/event-bus.js'\ncreateEventBus()", 'layers/front-door-no-bus'],
-    ['src-main/core/webhooks/x.ts', "import type { BaileysBusEvents } from '../engine/baileys/baileys-events.js'\nexport type E = BaileysBusEvents", 'layers/raw-baileys-events-ingest-only']
+    ['src-main/core/webhooks/x.ts', "import type { BaileysBusEvents } from '../engine/baileys/baileys-events.js'\nexport type E = BaileysBusEvents", 'layers/raw-baileys-events-ingest-only'],
+    ['src-main/core/messaging/reads/x.ts', "import { jidNormalizedUser } from '@whiskeysockets/baileys'\njidNormalizedUser('a')", 'layers/baileys-in-engine-only'],
+    ['src-main/core/account/x.ts', "import type { WASocket } from '@whiskeysockets/baileys'\nexport type S = WASocket", 'layers/baileys-in-engine-only'],
+    ['src-main/core/bridge/x.ts', 'declare const engine: { liveSocket(id: string): unknown }\nengine.liveSocket("I")', 'layers/no-raw-socket']
   ])('reports the boundary broken at %s (case %#)', async (path, code, rule) => {
     expect(await rulesFor(path, code)).toContain(rule)
   })
@@ -48,6 +51,8 @@ describe('layer boundaries', () => {
     ['src-renderer/views/x.tsx', "import type { Dto } from '../../src-preload/contract/dto.js'\nexport const f = (d: Dto) => <div>{String(d)}</div>"],
     ['src-main/core/api/routes/v2/x.ts', 'declare const deps: { services: { groups: { list(): void } } }\ndeps.services.groups.list()'],
     ['src-main/core/messaging/ingest/x.ts', "import type { BaileysBusEvents } from '../../engine/baileys/baileys-events.js'\nexport type E = BaileysBusEvents"],
+    ['src-main/core/engine/baileys/x.ts', "import makeWASocket from '@whiskeysockets/baileys'\nmakeWASocket({} as never)"],
+    ['src-main/core/messaging/reads/x.ts', "import { jidNormalizedUser } from '../../engine/wa-wire.js'\njidNormalizedUser('a')"],
     ['src-main/core/start-core.ts', "import type { BaileysBusEvents } from './engine/baileys/baileys-events.js'\nimport { s } from './services/core-services.js'\ns()"],
     ['src-main/electron/x.ts', "import { app } from 'electron'\napp.quit()"],
     // Tests reach in on purpose.

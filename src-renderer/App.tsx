@@ -9,6 +9,7 @@ import { Toasts } from './components/Toasts.js'
 import { TopBar } from './components/TopBar.js'
 import { useAppStore, type ViewName } from './stores/app-store.js'
 import { ApiView } from './views/api/ApiView.js'
+import { CampaignsView } from './views/campaigns/CampaignsView.js'
 import { ChatsView } from './views/chats/ChatsView.js'
 import { InstancesView } from './views/instances/InstancesView.js'
 import { PairingView } from './views/pairing/PairingView.js'
@@ -21,6 +22,7 @@ const VIEWS: Record<ViewName, ComponentType> = {
   instances: InstancesView,
   pairing: PairingView,
   chats: ChatsView,
+  campaigns: CampaignsView,
   policies: PoliciesView,
   webhooks: WebhooksView,
   api: ApiView,

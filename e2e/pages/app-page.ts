@@ -1,6 +1,7 @@
 // The shell: open the UI with its one-time URL, move between sections, read the connection and SANDBOX badge.
 import { expect, type Locator, type Page } from '@playwright/test'
 import { ApiPage } from './api-page.js'
+import { CampaignsPage } from './campaigns-page.js'
 import { ChatsPage } from './chats-page.js'
 import { InstancesPage } from './instances-page.js'
 import { PairingPage } from './pairing-page.js'
@@ -18,6 +19,7 @@ export class AppPage {
   readonly webhooks: WebhooksPage
   readonly api: ApiPage
   readonly chats: ChatsPage
+  readonly campaigns: CampaignsPage
 
   constructor(readonly page: Page) {
     this.instances = new InstancesPage(page)
@@ -27,6 +29,7 @@ export class AppPage {
     this.webhooks = new WebhooksPage(page)
     this.api = new ApiPage(page)
     this.chats = new ChatsPage(page)
+    this.campaigns = new CampaignsPage(page)
   }
 
   get sandboxBadge(): Locator {

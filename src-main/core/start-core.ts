@@ -3,7 +3,6 @@
 // It wires modules together and implements nothing itself. Hosts: src-main/cli.ts and the Electron utility process.
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import type { UserFacingSocketConfig } from '@whiskeysockets/baileys'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import type { Logger } from 'pino'
 import { buildApiApp } from './api/app.js'
@@ -22,7 +21,7 @@ import { appMigrations } from './db/migrations/index.js'
 import { createEventBus, type EventBus } from './domain/event-bus.js'
 import type { CoreEventMap } from './domain/events.js'
 import { DEFAULT_PLANS, type PlanCatalogue, type PlanTier } from './domain/plans.js'
-import { BaileysAdapter } from './engine/baileys/baileys-adapter.js'
+import { BaileysAdapter, type EngineSocketConfig } from './engine/baileys/baileys-adapter.js'
 import { installLibsignalConsoleFilter } from './engine/baileys/libsignal-console.js'
 import type { BaileysBusEvents } from './engine/baileys/baileys-events.js'
 import type { ReconnectConfig } from './engine/baileys/reconnect-policy.js'
@@ -38,6 +37,7 @@ import { ReadService } from './messaging/reads/read-service.js'
 import { DEFAULT_PAIRING_THROTTLE, PairingCodes, type PairingThrottleConfig } from './engine/pairing-codes.js'
 import { SandboxNetwork, assertLoopback, mediaOriginRewrite, sandboxAdminRoutes, sandboxClientConfig } from './sandbox/index.js'
 import { InstanceProxies } from './engine/proxy/instance-proxies.js'
+import { sessionPorts } from './engine/session-ports.js'
 import { createRateLimiter, createSendQueue, systemClock, type Clock } from './rate-limit/index.js'
 import type { MediaLimits } from './messaging/send/media-input.js'
 import { wireOutbound } from './messaging/send/wiring.js'
@@ -109,9 +109,9 @@ export interface CoreOptions {
    */
   dataKey?: Uint8Array
   engine?: {
-    socketConfig?: Partial<UserFacingSocketConfig>
+    socketConfig?: EngineSocketConfig
     /** Per-instance socket options (getMessage, retry caches) for the message store. */
-    socketConfigFor?: (instanceId: string) => Partial<UserFacingSocketConfig>
+    socketConfigFor?: (instanceId: string) => EngineSocketConfig
     reconnect?: Partial<ReconnectConfig>
     /** Boot resume: instances connecting at once and how long one may hold its slot (default 8, 5 s). */
     resume?: Partial<ResumeConfig>
@@ -202,7 +202,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     const bus = createEventBus<CoreBusEvents>((err, name) => logger.error({ err, event: String(name) }, 'event listener failed'))
 
     let sandbox: SandboxNetwork | undefined
-    let socketConfig: Partial<UserFacingSocketConfig> = {}
+    let socketConfig: EngineSocketConfig = {}
     if (network === 'sandbox') {
       sandbox = await SandboxNetwork.open({ dataDir: join(options.dataDir, 'sandbox'), logger: logger.child({ module: 'sandbox' }) })
       const opened = sandbox
@@ -243,10 +243,12 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     let port: number | undefined
     const urlHost = host.includes(':') ? `[${host}]` : host
     const apiUrl = () => `http://${urlHost}:${port}`
-    // Downloaded media of stored messages, fetched with the engine's fetch options (sandbox CA), served by the API;
-    // webhook payloads carry each media's stable URL (downloaded on its first request).
+    // Each session's command port (engine/session-port.ts): every WhatsApp verb outside engine/ goes through it.
+    const ports = sessionPorts(engine, (id) => instances.view(id)?.status)
+    // Downloaded media of stored messages, fetched through the instance's media transport (the transport of its
+    // connection: its proxy, the sandbox CA), served by the API; webhook payloads carry each media's stable URL.
     const media = new MediaFiles({
-      db, dir: join(options.dataDir, 'media'), fetchOptions: socketConfig.options, fetchOptionsFor: (id) => proxies.fetchOptionsFor(id), logger: logger.child({ module: 'media' }),
+      db, dir: join(options.dataDir, 'media'), transport: (id) => ports.media(id), logger: logger.child({ module: 'media' }),
       baseUrl: apiUrl
     })
     // Message store and webhook outbox, fed by the engine (one transaction per event batch); the ingestor is the
@@ -277,12 +279,12 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
 
     // The service layer both front doors share (services/core-services.ts).
     const now = () => clock.now()
-    const sockets = { engine, manager: instances }
+    const sockets = { ports }
     const groups = new GroupService({ ...sockets, pacer: createGroupPacer({ limiter, queue }), now })
     const channels = new ChannelService({ ...sockets, db, now })
     const presence = new PresenceTracker({
       bus,
-      liveSocket: (id) => engine.liveSocket(id),
+      livePort: (id) => ports.live(id),
       onResubscribeError: (instanceId, jid, err) => logger.warn({ err, instanceId, jid }, 'presence resubscribe failed')
     })
     cleanups.push(() => presence.close())
@@ -304,7 +306,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       setLogLevel, desktop: options.desktop, now: Date.now
     })
     // Wall clock too: store timestamps, the edit window and the picture cache are real time.
-    const reads = new ReadService({ db, manager: instances, engine, media, checks: { limiter, queue }, now: Date.now })
+    // Wall clock too: store timestamps, the edit window and the picture cache are real time.
+    const reads = new ReadService({ db, manager: instances, ports, media, checks: { limiter, queue }, now: Date.now })
     // Campaigns send through the send pipeline and check numbers through check-exists (services/campaign-ports.ts).
     const campaigns = new Campaigns({ db, clock, logger: logger.child({ module: 'campaigns' }), events: bus, ports: campaignPorts({ db, sender, reads, queue, manager: instances, engineName: engine.name, wakeDeliveries }) })
     cleanups.push(() => campaigns.close())
@@ -362,7 +365,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       events: bus,
       sandbox: openedSandbox,
       logger,
-      chats: createStoreChats({ db, bus, sender, media }),
+      chats: createStoreChats({ db, bus, sender, ports, media }),
       apiUrl,
       apiAccess: {
         host,

@@ -4,6 +4,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import type * as D from './dto.js'
 import { SandboxFaultRequest } from './sandbox-faults.js'
+import { CAMPAIGN_CHANNELS } from './campaign-channels.js'
 
 /** A channel: its request schema, plus a phantom for the response type. */
 export interface ChannelDef<Req extends TSchema, Res> {
@@ -176,7 +177,10 @@ export const CHANNELS = {
     Type.Object({ instanceId: InstanceId, chatId: Type.String({ minLength: 1, maxLength: 128 }), messageId: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false })
   ).returns<D.MediaContentDto>(),
   /** Whether a typed number (any spelling: +1 555 000 0001) is on WhatsApp: one number check of the instance's policy. */
-  'chats.checkNumber': channel(Type.Object({ instanceId: InstanceId, phone: Type.String({ minLength: 1, maxLength: 32 }) }, { additionalProperties: false })).returns<D.NumberCheckDto>()
+  'chats.checkNumber': channel(Type.Object({ instanceId: InstanceId, phone: Type.String({ minLength: 1, maxLength: 32 }) }, { additionalProperties: false })).returns<D.NumberCheckDto>(),
+
+  /** The Campaigns view (campaign-channels.ts). */
+  ...CAMPAIGN_CHANNELS
 } as const
 
 export type Channels = typeof CHANNELS

@@ -1,5 +1,6 @@
 // Push events the core sends to every connected renderer (no request needed): live statuses, QR rotation,
 // webhook attempts, chat traffic, sandbox changes. PURE.
+import type { CampaignPauseDto, CampaignStatus, RecipientState } from './campaigns-dto.js'
 import type { AttemptDto, InstanceMe, InstanceStatus, MessageAck, MessageDto } from './dto.js'
 
 export interface BridgeEvents {
@@ -17,6 +18,12 @@ export interface BridgeEvents {
   'chat.ack': { instanceId: string; chatId: string; messageId: string; ack: MessageAck }
   /** A simulated phone linked, unlinked, came online or went offline (sandbox mode only). */
   'sandbox.changed': { phoneNumber: string; change: 'linked' | 'unlinked' | 'online' | 'offline' }
+  /** A campaign changed state (started, paused with why, resumed, completed, cancelled). */
+  'campaign.status': { campaignId: string; status: CampaignStatus; previous: CampaignStatus | null; pause: CampaignPauseDto | null; at: number }
+  /** A campaign's recipient counts moved (throttled by the core). */
+  'campaign.progress': { campaignId: string; total: number; counts: Record<RecipientState, number>; at: number }
+  /** Someone replied an opt-out word (STOP…): their number joined the opt-out list. */
+  'campaign.optOut': { phone: string; campaignId: string | null; at: number }
 }
 
 export type BridgeEventName = keyof BridgeEvents
@@ -28,5 +35,8 @@ export const BRIDGE_EVENT_NAMES: readonly BridgeEventName[] = [
   'webhook.attempt',
   'chat.message',
   'chat.ack',
-  'sandbox.changed'
+  'sandbox.changed',
+  'campaign.status',
+  'campaign.progress',
+  'campaign.optOut'
 ]

@@ -2,6 +2,7 @@
 export * from './channels.js'
 export * from './client.js'
 export * from './dto.js'
+export * from './campaigns-dto.js'
 export * from './envelope.js'
 export * from './events.js'
 export * from './protocol.js'

@@ -5,6 +5,7 @@ const ITEMS: { view: ViewName; label: string }[] = [
   { view: 'instances', label: 'Instances' },
   { view: 'pairing', label: 'Pairing' },
   { view: 'chats', label: 'Chats' },
+  { view: 'campaigns', label: 'Campaigns' },
   { view: 'policies', label: 'Policies' },
   { view: 'webhooks', label: 'Webhooks' },
   { view: 'api', label: 'API' },

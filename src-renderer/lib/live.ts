@@ -1,6 +1,7 @@
 // Push events from the core -> the stores that show them. Wired once at start-up; returns the unsubscribe.
 import type { Bridge } from '../../src-preload/contract/client.js'
 import { useAppStore } from '../stores/app-store.js'
+import { useCampaignsStore } from '../stores/campaigns-store.js'
 import { useChatsStore } from '../stores/chats-store.js'
 import { useInstancesStore } from '../stores/instances-store.js'
 import { usePairingStore } from '../stores/pairing-store.js'
@@ -22,6 +23,11 @@ export function wireLiveUpdates(b: Bridge): () => void {
     b.on('chat.ack', (e) => useChatsStore.getState().applyAck(e)),
     b.on('sandbox.changed', () => {
       if (useSandboxStore.getState().phones) void useSandboxStore.getState().load()
+    }),
+    b.on('campaign.status', (e) => useCampaignsStore.getState().applyStatus(e)),
+    b.on('campaign.progress', (e) => useCampaignsStore.getState().applyProgress(e)),
+    b.on('campaign.optOut', () => {
+      if (useCampaignsStore.getState().optOuts) void useCampaignsStore.getState().loadOptOuts()
     })
   ]
   // Back after an outage: statuses may have changed meanwhile (the views reload their own data too).

@@ -10,13 +10,13 @@ import { runAction } from './run-action.js'
 import { useChatsStore } from './chats-store.js'
 import { newestUnreadInstance, useUnreadStore } from './unread-store.js'
 
-export type ViewName = 'instances' | 'pairing' | 'chats' | 'policies' | 'webhooks' | 'api' | 'sandbox' | 'settings'
+export type ViewName = 'instances' | 'pairing' | 'chats' | 'campaigns' | 'policies' | 'webhooks' | 'api' | 'sandbox' | 'settings'
 export type Theme = 'system' | 'light' | 'dark'
 
 const THEME_KEY = 'switchboard.theme'
 /** The view and instance on screen, kept for a reload of this tab (F5 used to go back to Instances). */
 const PLACE_KEY = 'switchboard.place'
-const VIEWS: readonly ViewName[] = ['instances', 'pairing', 'chats', 'policies', 'webhooks', 'api', 'sandbox', 'settings']
+const VIEWS: readonly ViewName[] = ['instances', 'pairing', 'chats', 'campaigns', 'policies', 'webhooks', 'api', 'sandbox', 'settings']
 const readPlace = (): { view: ViewName; instanceId: string | null } => {
   try {
     const p = JSON.parse(sessionStorage.getItem(PLACE_KEY) ?? 'null') as { view?: unknown; instanceId?: unknown } | null

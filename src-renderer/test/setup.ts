@@ -5,6 +5,7 @@ import { afterEach } from 'vitest'
 import { setBridge } from '../lib/bridge.js'
 import { useApiStore } from '../stores/api-store.js'
 import { useAppStore } from '../stores/app-store.js'
+import { useCampaignsStore } from '../stores/campaigns-store.js'
 import { useChatsStore } from '../stores/chats-store.js'
 import { useInstancesStore } from '../stores/instances-store.js'
 import { usePairingStore } from '../stores/pairing-store.js'
@@ -16,7 +17,7 @@ import { useToastsStore } from '../stores/toasts-store.js'
 import { useUnreadStore } from '../stores/unread-store.js'
 
 /** Each store's reset to its initial state (a list of closures: the stores' types differ). */
-const resets = [useApiStore, useAppStore, useChatsStore, useInstancesStore, usePairingStore, usePoliciesStore, useSandboxStore, useWebhooksStore, useQueueStore, useToastsStore, useUnreadStore].map(
+const resets = [useApiStore, useAppStore, useCampaignsStore, useChatsStore, useInstancesStore, usePairingStore, usePoliciesStore, useSandboxStore, useWebhooksStore, useQueueStore, useToastsStore, useUnreadStore].map(
   (store) => () => (store as unknown as { setState(s: unknown, replace: true): void; getInitialState(): unknown }).setState(store.getInitialState(), true)
 )
 

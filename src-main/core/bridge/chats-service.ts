@@ -4,15 +4,16 @@
 // it publishes after the batch's commit, so the store already holds what each event names. Media reaches the UI as
 // data: URLs (downloaded through MediaFiles, with its expired-media recovery), never through the API's /api/files.
 import { readFile, stat } from 'node:fs/promises'
-import type { WASocket } from '@whiskeysockets/baileys'
 import type { ChatDto, MediaContentDto, MessageAck, MessageDto } from '../../../src-preload/contract/dto.js'
 import { mediaLabel } from '../../../src-preload/contract/media-label.js'
 import type { Db } from '../db/connection.js'
 import type { EventSubscriber } from '../domain/event-bus.js'
+import type { SessionPorts } from '../engine/session-ports.js'
 import type { CoreEventMap } from '../domain/events.js'
 import { toApiChatId, toWaJid } from '../messaging/chat-ids.js'
 import { markRead } from '../messaging/reads/chat-ops.js'
 import { mimetypeOfFile, type MediaFiles } from '../messaging/reads/media-files.js'
+import { sendErrors } from '../messaging/send/send-errors.js'
 import { resultMessageId, type SendResult, type SendService } from '../messaging/send/send-service.js'
 import { canonicalJid, findMessage, getContact, listChatMessages, listChatsWithLastMessage, type StoredChat, type StoredMessage } from '../messaging/store/index.js'
 import { isUndecryptableStub } from '../messaging/store/undecryptable-repo.js'
@@ -23,6 +24,8 @@ export interface StoreChatsDeps {
   db: Db
   bus: EventSubscriber<Pick<CoreEventMap, 'message.stored' | 'message.ack'>>
   sender: SendService
+  /** The instances' session ports (read receipts; expired media asked of the phone again). */
+  ports: SessionPorts
   /** Downloaded media of stored messages (services.media): the same files /api/files serves. */
   media: MediaFiles
   now?: () => number
@@ -145,21 +148,15 @@ export function createStoreChats(d: StoreChatsDeps): ChatsService {
 
     async markRead(instanceId, chatId) {
       const jid = chatJid(instanceId, chatId)
-      await markRead({ socket: d.sender.socketOf(instanceId), db, instanceId, now: now() }, { jid: toWaJid(chatId), chatJid: jid }, { messages: 30, days: 7 })
+      await markRead({ socket: d.ports.working(instanceId, sendErrors.notWorking), db, instanceId, now: now() }, { jid: toWaJid(chatId), chatJid: jid }, { messages: 30, days: 7 })
     },
 
     async media(instanceId, chatId, messageId) {
       const m = findMessage(db, instanceId, chatJid(instanceId, chatId), messageId)
       if (!m?.hasMedia || m.revokedAt) throw chatsErrors.noMedia()
       if (m.media?.size && m.media.size > MEDIA_MAX_BYTES) throw chatsErrors.tooLarge(m.media.size)
-      // The live socket lets expired media be asked of the phone again; without one, the download may still work.
-      let socket: WASocket | undefined
-      try {
-        socket = d.sender.socketOf(instanceId)
-      } catch {
-        socket = undefined
-      }
-      await d.media.ensureDownloaded(instanceId, m, socket)
+      // The session port lets expired media be asked of the phone again; without one, the download may still work.
+      await d.media.ensureDownloaded(instanceId, m, d.ports.live(instanceId))
       const name = (findMessage(db, instanceId, m.chatId, m.id)?.media?.path ?? '').split('/')[1] ?? ''
       const path = d.media.filePath(instanceId, name)
       if (!path) throw chatsErrors.noMedia()

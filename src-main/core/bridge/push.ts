@@ -1,5 +1,5 @@
 // Core events -> bridge push events: instance statuses, QR rotation (rendered to PNG once per QR, only while
-// someone is connected), list changes, webhook attempts, chat traffic and sandbox phone changes.
+// someone is connected), list changes, webhook attempts, chat traffic, campaign status/progress and sandbox phone changes.
 import type { BridgeServer } from './server.js'
 import type { BridgeContext } from './handlers/context.js'
 import { qrImage } from './handlers/qr-image.js'
@@ -63,6 +63,18 @@ export function startPush({ services, config }: BridgeContext, server: BridgeSer
       if (!ours(e.instanceId)) return
       if (e.kind === 'message') server.broadcast('chat.message', { instanceId: e.instanceId, message: e.message })
       else server.broadcast('chat.ack', { instanceId: e.instanceId, chatId: e.chatId, messageId: e.messageId, ack: e.ack })
+    }),
+    // The account's campaigns: state changes (with the pause reason in words) and throttled progress.
+    services.campaigns.subscribe((e) => {
+      if (e.kind === 'status' && e.campaign.accountId === accountId) {
+        const c = e.campaign
+        const pause = c.state === 'paused' && c.pauseReason ? { code: c.pauseReason.code, text: c.pauseReason.message, since: c.pauseReason.since, autoResume: c.pauseReason.autoResume } : null
+        server.broadcast('campaign.status', { campaignId: c.id, status: c.state, previous: null, pause, at: c.updatedAt })
+      } else if (e.kind === 'progress' && e.accountId === accountId) {
+        server.broadcast('campaign.progress', { campaignId: e.campaignId, total: e.stats.total, counts: { ...e.stats.counts }, at: Date.now() })
+      } else if (e.kind === 'opt_out' && e.accountId === accountId) {
+        server.broadcast('campaign.optOut', { phone: e.optOut.phone, campaignId: e.optOut.campaignId, at: e.optOut.createdAt })
+      }
     })
   )
 

@@ -13,4 +13,11 @@ describe('status reasons in words', () => {
     expect(statusReasonText('api:new')).toBe('api:new')
     expect(statusReasonText(null)).toBeNull()
   })
+
+  it('says what a STARTING instance retries: through which proxy, why, which attempt and when', () => {
+    expect(statusReasonText('retry:3:8000:ECONNREFUSED@proxy.example:8080')).toBe('connecting through proxy proxy.example:8080 failed (ECONNREFUSED), retry 3 in 8 s')
+    expect(statusReasonText('retry:2:750:HTTP 407@10.0.0.2:3128')).toBe('connecting through proxy 10.0.0.2:3128 failed (HTTP 407), retry 2 in 750 ms')
+    expect(statusReasonText('retry:2:4000:408')).toBe('connecting failed (408), retry 2 in 4 s')
+    expect(statusReasonText('retry:garbled')).toBe('retry:garbled')
+  })
 })

@@ -30,8 +30,20 @@ const PLAIN: Record<string, string> = {
   'engine:open': 'connected'
 }
 
+/** retry:<attempt>:<delayMs>:<error>[@<proxy host:port>], written while a STARTING instance retries its connection. */
+function retryText(reason: string): string | undefined {
+  const m = /^retry:(\d+):(\d+):([^@]*)(?:@(.+))?$/.exec(reason)
+  if (!m) return undefined
+  const [, attempt, delay, error, proxy] = m
+  const ms = Number(delay)
+  const wait = ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`
+  const what = proxy ? `connecting through proxy ${proxy} failed` : 'connecting failed'
+  return `${what} (${error}), retry ${attempt} in ${wait}`
+}
+
 export function statusReasonText(reason: string | null | undefined): string | null {
   if (!reason) return null
+  if (reason.startsWith('retry:')) return retryText(reason) ?? reason
   if (reason.startsWith('failed:')) return FAILED[reason.slice(7)] ?? reason
   if (reason.startsWith('disconnect:')) return DISCONNECT[reason.slice(11)] ?? `connection lost (${reason.slice(11)}): reconnecting`
   return PLAIN[reason] ?? reason

@@ -14,8 +14,11 @@ export type EngineSignal =
   | { kind: 'open'; me: InstanceMe }
   /** The paired account's details changed while open (e.g. the push name arrived with the history sync). */
   | { kind: 'me'; me: InstanceMe }
-  /** Connection lost; the engine will retry by itself after `delayMs`. */
-  | { kind: 'reconnecting'; code: number | undefined; delayMs: number }
+  /**
+   * Connection lost (or a connect attempt failed); the engine tries again by itself after `delayMs`, as attempt
+   * `attempt`. `cause`: what failed (the proxy's host:port when it was the proxy, and the error code).
+   */
+  | { kind: 'reconnecting'; code: number | undefined; delayMs: number; attempt: number; cause: { proxy?: string; error: string } }
   /** The pairing is gone (unlinked on the phone, or a logout): creds were wiped, a fresh QR follows. */
   | { kind: 'logged_out'; code: number | undefined }
   /**

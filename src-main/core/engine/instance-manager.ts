@@ -346,6 +346,8 @@ export class InstanceManager {
         return
       case 'reconnecting':
         if (row.status === 'WORKING') this.setStatus(id, 'STARTING', `disconnect:${signal.code ?? 'unknown'}`)
+        // Still connecting: the reason says what is retried and when (no status change, so no event).
+        else if (row.status === 'STARTING') repo.setInstanceStatusReason(this.o.db, id, retryReason(signal), at)
         return
       case 'logged_out':
         repo.setInstanceMe(this.o.db, id, null, at)
@@ -387,6 +389,10 @@ export class InstanceManager {
     this.o.bus.emit('session.status', change)
   }
 }
+
+/** retry:<attempt>:<delayMs>:<error>[@<proxy host:port>] (domain/status-reason.ts puts it in words). */
+const retryReason = (s: Extract<EngineSignal, { kind: 'reconnecting' }>): string =>
+  `retry:${s.attempt}:${s.delayMs}:${s.cause.error}${s.cause.proxy ? `@${s.cause.proxy}` : ''}`
 
 const toView = (row: repo.InstanceRow): InstanceView => ({
   id: row.id,

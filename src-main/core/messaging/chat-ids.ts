@@ -1,6 +1,6 @@
 // Chat and message ids as the v2 API speaks them (WAHA style: <number>@c.us, serialized message ids
 // "{fromMe}_{chatId}_{id}[_{participant}]") and as Baileys speaks them (<number>@s.whatsapp.net, message keys).
-import { jidDecode, jidNormalizedUser, type WAMessageKey } from '@whiskeysockets/baileys'
+import { jidDecode, jidNormalizedUser, type WAMessageKey } from '../engine/wa-wire.js'
 import { DomainError } from '../domain/errors.js'
 
 export class ChatIdError extends DomainError {}

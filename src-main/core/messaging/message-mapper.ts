@@ -1,6 +1,6 @@
 // Baileys messages -> the v2 API's message object (WAHA's WAMessage with the flat keys Wawp documents). One
 // mapper for read endpoints, webhook payloads and send responses, so the three never drift apart.
-import { getContentType, normalizeMessageContent, proto, type WAMessage } from '@whiskeysockets/baileys'
+import { getContentType, normalizeMessageContent, proto, type WAMessage } from '../engine/wa-wire.js'
 import { serializeMessageId, toApiChatId } from './chat-ids.js'
 
 export const ACK_NAMES = { [-1]: 'ERROR', 0: 'PENDING', 1: 'SERVER', 2: 'DEVICE', 3: 'READ', 4: 'PLAYED' } as const

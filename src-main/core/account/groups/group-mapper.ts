@@ -1,7 +1,7 @@
 // Baileys GroupMetadata -> the API's group object: Baileys' field names (as WAHA's NOWEB engine answers)
 // with every user id in the API's @c.us form, and participants carrying both identities and their role,
 // whatever the group's addressing mode (PN or LID); and the public link of an invite code.
-import { isLidUser, isPnUser, type GroupMetadata, type GroupParticipant } from '@whiskeysockets/baileys'
+import { isLidUser, isPnUser, type GroupMetadata, type GroupParticipant } from '../../engine/wa-wire.js'
 import { toApiChatId } from '../../messaging/chat-ids.js'
 
 export type GroupRole = 'participant' | 'admin' | 'superadmin'

@@ -1,19 +1,20 @@
-// Group operations of one instance through its live socket: reads (list with a short cache, one group,
+// Group operations of one instance through its session port: reads (list with a short cache, one group,
 // participants, invite info, picture, settings) and paced mutations (create, join, leave, delete, subject,
 // description, picture, settings, invite revoke, participants). Network refusals become domain errors.
 // The cached list follows the ingestor's group.changed events (followChanges, wired in start-core).
-import type { GroupMetadata, ParticipantAction, WASocket } from '@whiskeysockets/baileys'
+import { callNetwork, networkErrorCode, type ErrorMap } from '../../engine/engine-errors.js'
+import type { ParticipantChange, SessionPort } from '../../engine/session-port.js'
+import type { GroupMetadata, ParticipantAction } from '../../engine/wa-wire.js'
 import type { EventSubscriber } from '../../domain/event-bus.js'
 import type { CoreEventMap } from '../../domain/events.js'
 import { toApiChatId } from '../../messaging/chat-ids.js'
 import { accountErrors } from '../errors.js'
 import type { GroupPacer } from '../group-pacing.js'
 import { assertDecodableImage } from '../images.js'
-import { callNetwork, networkErrorCode, type ErrorMap } from '../wa-errors.js'
-import { ownJids, workingSocket, type SocketSource } from '../working-socket.js'
+import type { PortSource } from '../profile/profile-service.js'
 import { roleIn, toApiParticipant } from './group-mapper.js'
 
-export interface GroupServiceDeps extends SocketSource {
+export interface GroupServiceDeps extends PortSource {
   pacer: GroupPacer
   now?: () => number
   /** How long GET /v2/groups may answer from the last read (own changes and refresh clear it). */
@@ -46,7 +47,7 @@ export class GroupService {
   constructor(private readonly deps: GroupServiceDeps) {}
 
   private now = (): number => (this.deps.now ?? Date.now)()
-  private socket = (instanceId: string): WASocket => workingSocket(this.deps, instanceId)
+  private socket = (instanceId: string): SessionPort => this.deps.ports.working(instanceId)
 
   /** What 404/403/401 mean for an operation on one group. */
   private groupErrors(gid: string): ErrorMap {
@@ -82,32 +83,31 @@ export class GroupService {
     const sock = this.socket(instanceId)
     const cached = this.lists.get(instanceId)
     if (!opts.refresh && cached && this.now() - cached.at < (this.deps.listTtlMs ?? 15_000)) return cached.groups
-    const all = await callNetwork(() => sock.groupFetchAllParticipating())
-    const groups = Object.values(all)
+    const groups = await callNetwork(() => sock.groups.all())
     this.lists.set(instanceId, { at: this.now(), groups })
     return groups
   }
 
   async get(instanceId: string, gid: string): Promise<GroupMetadata> {
     const sock = this.socket(instanceId)
-    return callNetwork(() => sock.groupMetadata(gid), this.groupErrors(gid))
+    return callNetwork(() => sock.groups.metadata(gid), this.groupErrors(gid))
   }
 
   async create(instanceId: string, subject: string, participants: string[]): Promise<GroupMetadata> {
     const sock = this.socket(instanceId)
-    return this.paced(instanceId, () => callNetwork(() => sock.groupCreate(subject, participants)))
+    return this.paced(instanceId, () => callNetwork(() => sock.groups.create(subject, participants)))
   }
 
   async inviteInfo(instanceId: string, code: string): Promise<GroupMetadata> {
     const sock = this.socket(instanceId)
     const notFound = () => accountErrors.inviteNotFound()
-    return callNetwork(() => sock.groupGetInviteInfo(code), { 404: notFound, 406: notFound, 410: notFound, 401: notFound })
+    return callNetwork(() => sock.groups.inviteInfo(code), { 404: notFound, 406: notFound, 410: notFound, 401: notFound })
   }
 
   async join(instanceId: string, code: string): Promise<string> {
     const sock = this.socket(instanceId)
     const notFound = () => accountErrors.inviteNotFound()
-    const gid = await this.paced(instanceId, () => callNetwork(() => sock.groupAcceptInvite(code), { 404: notFound, 406: notFound, 410: notFound }))
+    const gid = await this.paced(instanceId, () => callNetwork(() => sock.groups.acceptInvite(code), { 404: notFound, 406: notFound, 410: notFound }))
     if (!gid) throw accountErrors.inviteNotFound()
     return gid
   }
@@ -115,7 +115,7 @@ export class GroupService {
   async leave(instanceId: string, gid: string): Promise<void> {
     const sock = this.socket(instanceId)
     await this.get(instanceId, gid) // a clear 404/403 first: leaving an unknown group is silently accepted upstream
-    await this.paced(instanceId, () => callNetwork(() => sock.groupLeave(gid), this.groupErrors(gid)))
+    await this.paced(instanceId, () => callNetwork(() => sock.groups.leave(gid), this.groupErrors(gid)))
   }
 
   /**
@@ -125,7 +125,7 @@ export class GroupService {
   async delete(instanceId: string, gid: string): Promise<{ removed: string[]; failed: ParticipantResult[] }> {
     const sock = this.socket(instanceId)
     const meta = await this.get(instanceId, gid)
-    const own = ownJids(sock)
+    const own = sock.account()
     const role = roleIn(meta, own)
     if (role === undefined) throw accountErrors.notGroupMember(gid)
     if (role === 'participant') throw accountErrors.notGroupAdmin(gid)
@@ -135,8 +135,8 @@ export class GroupService {
       return !(ownIds.has(a.id) || (a.pn && ownIds.has(a.pn)) || (a.lid && ownIds.has(a.lid)))
     })
     return this.paced(instanceId, async () => {
-      const results = others.length ? await callNetwork(() => sock.groupParticipantsUpdate(gid, others.map((p) => p.id), 'remove'), this.groupErrors(gid)) : []
-      await callNetwork(() => sock.groupLeave(gid), this.groupErrors(gid))
+      const results = others.length ? await callNetwork(() => sock.groups.updateParticipants(gid, others.map((p) => p.id), 'remove'), this.groupErrors(gid)) : []
+      await callNetwork(() => sock.groups.leave(gid), this.groupErrors(gid))
       const mapped = results.map(toParticipantResult)
       return { removed: mapped.filter((r) => r.success).map((r) => r.id), failed: mapped.filter((r) => !r.success) }
     })
@@ -147,7 +147,7 @@ export class GroupService {
     const sock = this.socket(instanceId)
     await this.get(instanceId, gid)
     try {
-      return (await sock.profilePictureUrl(gid, 'image')) ?? null
+      return (await sock.pictureUrl(gid)) ?? null
     } catch (e) {
       if (networkErrorCode(e) === 404 || networkErrorCode(e) === 401) return null
       return callNetwork(() => Promise.reject(e), this.groupErrors(gid))
@@ -157,23 +157,23 @@ export class GroupService {
   async setPicture(instanceId: string, gid: string, image: Buffer, param: string): Promise<void> {
     const sock = this.socket(instanceId)
     await assertDecodableImage(param, image)
-    await this.paced(instanceId, () => callNetwork(() => sock.updateProfilePicture(gid, image), this.groupErrors(gid)))
+    await this.paced(instanceId, () => callNetwork(() => sock.profile.setPicture(gid, image), this.groupErrors(gid)))
   }
 
   async deletePicture(instanceId: string, gid: string): Promise<void> {
     const sock = this.socket(instanceId)
-    await this.paced(instanceId, () => callNetwork(() => sock.removeProfilePicture(gid), this.groupErrors(gid)))
+    await this.paced(instanceId, () => callNetwork(() => sock.profile.removePicture(gid), this.groupErrors(gid)))
   }
 
   async setSubject(instanceId: string, gid: string, subject: string): Promise<void> {
     const sock = this.socket(instanceId)
-    await this.paced(instanceId, () => callNetwork(() => sock.groupUpdateSubject(gid, subject), this.groupErrors(gid)))
+    await this.paced(instanceId, () => callNetwork(() => sock.groups.setSubject(gid, subject), this.groupErrors(gid)))
   }
 
   /** An empty description removes it. */
   async setDescription(instanceId: string, gid: string, description: string): Promise<void> {
     const sock = this.socket(instanceId)
-    await this.paced(instanceId, () => callNetwork(() => sock.groupUpdateDescription(gid, description || undefined), this.groupErrors(gid)))
+    await this.paced(instanceId, () => callNetwork(() => sock.groups.setDescription(gid, description || undefined), this.groupErrors(gid)))
   }
 
   async setting(instanceId: string, gid: string, which: GroupSetting): Promise<boolean> {
@@ -184,19 +184,19 @@ export class GroupService {
   async setSetting(instanceId: string, gid: string, which: GroupSetting, adminsOnly: boolean): Promise<void> {
     const sock = this.socket(instanceId)
     const tag = which === 'info-admin-only' ? (adminsOnly ? 'locked' : 'unlocked') : adminsOnly ? 'announcement' : 'not_announcement'
-    await this.paced(instanceId, () => callNetwork(() => sock.groupSettingUpdate(gid, tag), this.groupErrors(gid)))
+    await this.paced(instanceId, () => callNetwork(() => sock.groups.setSetting(gid, tag), this.groupErrors(gid)))
   }
 
   async inviteCode(instanceId: string, gid: string): Promise<string> {
     const sock = this.socket(instanceId)
-    const code = await callNetwork(() => sock.groupInviteCode(gid), this.groupErrors(gid))
+    const code = await callNetwork(() => sock.groups.inviteCode(gid), this.groupErrors(gid))
     if (!code) throw accountErrors.notGroupAdmin(gid)
     return code
   }
 
   async revokeInvite(instanceId: string, gid: string): Promise<string> {
     const sock = this.socket(instanceId)
-    const code = await this.paced(instanceId, () => callNetwork(() => sock.groupRevokeInvite(gid), this.groupErrors(gid)))
+    const code = await this.paced(instanceId, () => callNetwork(() => sock.groups.revokeInvite(gid), this.groupErrors(gid)))
     if (!code) throw accountErrors.notGroupAdmin(gid)
     return code
   }
@@ -204,14 +204,14 @@ export class GroupService {
   /** Partial success: one result per participant, in the order the network answered. */
   async updateParticipants(instanceId: string, gid: string, jids: string[], action: Exclude<ParticipantAction, 'modify'>): Promise<ParticipantResult[]> {
     const sock = this.socket(instanceId)
-    const results = await this.paced(instanceId, () => callNetwork(() => sock.groupParticipantsUpdate(gid, jids, action), this.groupErrors(gid)))
+    const results = await this.paced(instanceId, () => callNetwork(() => sock.groups.updateParticipants(gid, jids, action), this.groupErrors(gid)))
     return results.map(toParticipantResult)
   }
 }
 
-function toParticipantResult(r: { status: string; jid: string | undefined; content?: { attrs?: Record<string, string> } }): ParticipantResult {
+function toParticipantResult(r: ParticipantChange): ParticipantResult {
   const jid = r.jid ?? ''
-  const pn = r.content?.attrs?.phone_number
+  const pn = r.phoneNumber
   const status = String(r.status)
   return {
     id: toApiChatId(pn ?? jid),

@@ -1,15 +1,15 @@
-// WhatsApp Business labels of one instance. Changes are app-state patches sent through the socket (synced
+// WhatsApp Business labels of one instance. Changes are app-state patches sent through the session port (synced
 // to the phone and the account's other devices); reads come from the message store, which app-state sync
 // keeps current (messaging/store labels-repo). After a change the service waits briefly until the store
 // shows it, so a read right after a write sees the write.
-import type { WASocket } from '@whiskeysockets/baileys'
 import type { Db } from '../../db/connection.js'
 import { canonicalJid, chatsWithLabel, getLabel, labelsOfChat, listLabels, type StoredLabel } from '../../messaging/store/index.js'
 import { accountErrors } from '../errors.js'
-import { callNetwork } from '../wa-errors.js'
-import { workingSocket, type SocketSource } from '../working-socket.js'
+import { callNetwork } from '../../engine/engine-errors.js'
+import type { SessionPort } from '../../engine/session-port.js'
+import type { PortSource } from '../profile/profile-service.js'
 
-export interface LabelServiceDeps extends SocketSource {
+export interface LabelServiceDeps extends PortSource {
   db: Db
   /** How long a write waits for app-state sync to reach the store. */
   settleMs?: number
@@ -18,7 +18,7 @@ export interface LabelServiceDeps extends SocketSource {
 export class LabelService {
   constructor(private readonly deps: LabelServiceDeps) {}
 
-  private socket = (instanceId: string): WASocket => workingSocket(this.deps, instanceId)
+  private socket = (instanceId: string): SessionPort => this.deps.ports.working(instanceId)
 
   private async settle(check: () => boolean): Promise<void> {
     const deadline = Date.now() + (this.deps.settleMs ?? 3_000)
@@ -44,7 +44,7 @@ export class LabelService {
   async create(instanceId: string, name: string, color: number): Promise<StoredLabel> {
     const sock = this.socket(instanceId)
     const id = this.nextId(instanceId)
-    await callNetwork(() => sock.addLabel('', { id, name, color, deleted: false }))
+    await callNetwork(() => sock.labels.save({ id, name, color, deleted: false }))
     await this.settle(() => !!getLabel(this.deps.db, instanceId, id))
     return { id, name, color, predefinedId: null }
   }
@@ -54,7 +54,7 @@ export class LabelService {
     const current = this.require(instanceId, id)
     const next = { ...current, name: patch.name ?? current.name, color: patch.color ?? current.color }
     const predefinedId = current.predefinedId !== null && /^\d+$/.test(current.predefinedId) ? Number(current.predefinedId) : undefined
-    await callNetwork(() => sock.addLabel('', { id, name: next.name, color: next.color, deleted: false, ...(predefinedId !== undefined ? { predefinedId } : {}) }))
+    await callNetwork(() => sock.labels.save({ id, name: next.name, color: next.color, deleted: false, ...(predefinedId !== undefined ? { predefinedId } : {}) }))
     await this.settle(() => {
       const l = getLabel(this.deps.db, instanceId, id)
       return l?.name === next.name && l.color === next.color
@@ -65,7 +65,7 @@ export class LabelService {
   async delete(instanceId: string, id: string): Promise<void> {
     const sock = this.socket(instanceId)
     const current = this.require(instanceId, id)
-    await callNetwork(() => sock.addLabel('', { id, name: current.name, color: current.color, deleted: true }))
+    await callNetwork(() => sock.labels.save({ id, name: current.name, color: current.color, deleted: true }))
     await this.settle(() => !getLabel(this.deps.db, instanceId, id))
   }
 
@@ -83,8 +83,8 @@ export class LabelService {
     const sock = this.socket(instanceId)
     for (const id of ids) this.require(instanceId, id)
     const current = this.labelsOf(instanceId, chatJid).map((l) => l.id)
-    for (const id of ids.filter((x) => !current.includes(x))) await callNetwork(() => sock.addChatLabel(chatJid, id))
-    for (const id of current.filter((x) => !ids.includes(x))) await callNetwork(() => sock.removeChatLabel(chatJid, id))
+    for (const id of ids.filter((x) => !current.includes(x))) await callNetwork(() => sock.labels.addToChat(chatJid, id))
+    for (const id of current.filter((x) => !ids.includes(x))) await callNetwork(() => sock.labels.removeFromChat(chatJid, id))
     await this.settle(() => {
       const now = this.labelsOf(instanceId, chatJid).map((l) => l.id)
       return now.length === ids.length && ids.every((id) => now.includes(id))

@@ -1,10 +1,9 @@
-// Presence through the instance's socket: announce the account online/offline or a chat state (typing,
+// Presence through the instance's session port: announce the account online/offline or a chat state (typing,
 // recording, paused) in one chat, subscribe to a chat's presence, and read what the tracker remembers (the
 // first read of a chat subscribes and waits briefly for the network's answer).
 import { toApiChatId } from '../../messaging/chat-ids.js'
-import { rememberOwnPresence } from '../own-presence.js'
-import { callNetwork } from '../wa-errors.js'
-import { workingSocket, type SocketSource } from '../working-socket.js'
+import { callNetwork } from '../../engine/engine-errors.js'
+import type { PortSource } from '../profile/profile-service.js'
 import type { ApiPresenceState, ChatPresence, PresenceTracker } from './presence-tracker.js'
 
 /** The first presence of a chat arrives right after subscribing; a read waits for it this long at most. */
@@ -26,7 +25,7 @@ export interface InstancePresence {
   inChat(state: ChatState, jid: string): Promise<void>
 }
 
-export interface PresenceServiceDeps extends SocketSource {
+export interface PresenceServiceDeps extends PortSource {
   tracker: PresenceTracker
 }
 
@@ -35,22 +34,21 @@ export class PresenceService {
 
   /** The instance's presence operations; 422 session_status_mismatch unless it is WORKING. */
   of(instanceId: string): InstancePresence {
-    const sock = workingSocket(this.deps, instanceId)
+    const port = this.deps.ports.working(instanceId)
     return {
       announce: async (state) => {
-        await callNetwork(() => sock.sendPresenceUpdate(OUTGOING[state]))
-        rememberOwnPresence(sock, OUTGOING[state])
+        await callNetwork(() => port.announcePresence(OUTGOING[state]))
       },
       inChat: async (state, jid) => {
-        await callNetwork(() => sock.sendPresenceUpdate(OUTGOING[state], jid))
+        await callNetwork(() => port.sendPresence(OUTGOING[state], jid))
       }
     }
   }
 
   /** Subscribes to a chat's presence (renewed by the tracker on every reconnect). */
   async subscribe(instanceId: string, jid: string): Promise<void> {
-    const sock = workingSocket(this.deps, instanceId)
-    await callNetwork(() => sock.presenceSubscribe(jid))
+    const port = this.deps.ports.working(instanceId)
+    await callNetwork(() => port.subscribePresence(jid))
     this.deps.tracker.markSubscribed(instanceId, jid)
   }
 

@@ -1,7 +1,7 @@
 // The in-memory presence tracker: WAHA states, last seen kept across typing, waiting for a first presence,
 // listing subscribed and seen chats, forgetting a deleted instance; fed by the ingestor's presence.updated and
 // resubscribing on session.status WORKING.
-import type { WASocket } from '@whiskeysockets/baileys'
+import type { SessionPort } from '../../engine/session-port.js'
 import { describe, expect, it } from 'vitest'
 import { createEventBus } from '../../domain/event-bus.js'
 import type { CoreEventMap, SessionStatusEvent } from '../../domain/events.js'
@@ -11,7 +11,7 @@ const BOB = '15550000002@s.whatsapp.net'
 
 describe('presence tracker', () => {
   it('maps Baileys states to WAHA names and keeps the last seen through typing', () => {
-    const t = new PresenceTracker({ liveSocket: () => undefined })
+    const t = new PresenceTracker({ livePort: () => undefined })
     t.record('I1', { id: BOB, presences: { [BOB]: { lastKnownPresence: 'unavailable', lastSeen: 1700000000 } } })
     expect(t.get('I1', '15550000002@c.us')).toEqual({ id: '15550000002@c.us', presences: [{ participant: '15550000002@c.us', lastKnownPresence: 'offline', lastSeen: 1700000000 }] })
     t.record('I1', { id: BOB, presences: { [BOB]: { lastKnownPresence: 'composing' } } })
@@ -23,7 +23,7 @@ describe('presence tracker', () => {
   })
 
   it('waitFor resolves on the first presence or after the timeout; subscriptions are listed; forget clears', async () => {
-    const t = new PresenceTracker({ liveSocket: () => undefined })
+    const t = new PresenceTracker({ livePort: () => undefined })
     t.markSubscribed('I1', '15550000003@s.whatsapp.net')
     expect(t.isSubscribed('I1', '15550000003@s.whatsapp.net')).toBe(true)
     expect(t.all('I1')).toEqual([{ id: '15550000003@c.us', presences: [] }])
@@ -39,8 +39,8 @@ describe('presence tracker', () => {
   it('follows the domain events: presence.updated records, WORKING subscribes the known chats again', () => {
     const bus = createEventBus<CoreEventMap>()
     const subscribed: string[] = []
-    const socket = { presenceSubscribe: async (jid: string) => void subscribed.push(jid) } as unknown as WASocket
-    const t = new PresenceTracker({ bus, liveSocket: (id) => (id === 'I1' ? socket : undefined) })
+    const port = { subscribePresence: async (jid: string) => void subscribed.push(jid) } as unknown as SessionPort
+    const t = new PresenceTracker({ bus, livePort: (id) => (id === 'I1' ? port : undefined) })
     bus.emit('presence.updated', { instanceId: 'I1', id: BOB, presences: { [BOB]: { lastKnownPresence: 'available' } } })
     expect(t.get('I1', '15550000002@c.us').presences).toEqual([{ participant: '15550000002@c.us', lastKnownPresence: 'online', lastSeen: null }])
     t.markSubscribed('I1', BOB)

@@ -1,7 +1,7 @@
 // The last presences each instance saw (the ingestor's presence.updated events), kept in memory per chat and
 // participant, and the chats it subscribed to, which are subscribed again whenever the instance is WORKING again
 // (session.status; the network forgets subscriptions with the connection). Presence is ephemeral: nothing persisted.
-import type { WASocket } from '@whiskeysockets/baileys'
+import type { SessionPort } from '../../engine/session-port.js'
 import type { EventSubscriber } from '../../domain/event-bus.js'
 import type { CoreEventMap, PresenceState, PresenceUpdatedEvent } from '../../domain/events.js'
 import { toApiChatId } from '../../messaging/chat-ids.js'
@@ -30,7 +30,7 @@ const STATES: Record<PresenceState, ApiPresenceState> = {
 
 export interface PresenceTrackerDeps {
   bus?: EventSubscriber<Pick<CoreEventMap, 'presence.updated' | 'session.status'>>
-  liveSocket(instanceId: string): WASocket | undefined
+  livePort(instanceId: string): SessionPort | undefined
   onResubscribeError?(instanceId: string, jid: string, error: unknown): void
 }
 
@@ -124,10 +124,10 @@ export class PresenceTracker {
   }
 
   private resubscribe(instanceId: string): void {
-    const sock = this.deps.liveSocket(instanceId)
-    if (!sock) return
+    const port = this.deps.livePort(instanceId)
+    if (!port) return
     for (const jid of this.subscribed.get(instanceId) ?? []) {
-      sock.presenceSubscribe(jid).catch((e: unknown) => this.deps.onResubscribeError?.(instanceId, jid, e))
+      port.subscribePresence(jid).catch((e: unknown) => this.deps.onResubscribeError?.(instanceId, jid, e))
     }
   }
 }

@@ -1,7 +1,7 @@
 // The content of each 24-hour status kind (text with a background colour and font, image, voice note, video)
 // and of a status deletion, from a typed post, ready for the send pipeline. Files are read and converted like
 // the send endpoints' files; the wire parameters are parsed at the API boundary (api/params/status-params.ts).
-import type { AnyMessageContent, MiscMessageGenerationOptions } from '@whiskeysockets/baileys'
+import type { AnyMessageContent, MiscMessageGenerationOptions } from '../../engine/wa-wire.js'
 import { loadFile, type FileSpec, type MediaLimits } from '../../messaging/send/media-input.js'
 import { toMp4, toOggOpus } from '../../messaging/send/transcode.js'
 

@@ -3,11 +3,11 @@
 import type { Db } from '../../db/connection.js'
 import { sendContent } from '../../messaging/send/send-dispatch.js'
 import type { SendResult, SendService } from '../../messaging/send/send-service.js'
-import { ownJids, workingSocket, type SocketSource } from '../working-socket.js'
+import type { PortSource } from '../profile/profile-service.js'
 import { statusAudience } from './status-audience.js'
 import { STATUS_JID, statusContent, type StatusPost } from './status-content.js'
 
-export interface StatusServiceDeps extends SocketSource {
+export interface StatusServiceDeps extends PortSource {
   db: Db
   sender: SendService
 }
@@ -17,7 +17,7 @@ export class StatusService {
 
   /** 422 session_status_mismatch unless WORKING (checked before the parameters, as every account operation does). */
   ensureWorking(instanceId: string): void {
-    workingSocket(this.deps, instanceId)
+    this.deps.ports.working(instanceId)
   }
 
   /**
@@ -25,7 +25,7 @@ export class StatusService {
    * The file is read and converted before the audience is resolved; the row kind is status_<kind>.
    */
   async post(instanceId: string, post: StatusPost, contacts: string[] | undefined): Promise<SendResult> {
-    const own = ownJids(workingSocket(this.deps, instanceId)).pn
+    const own = this.deps.ports.working(instanceId).account().pn
     const { content, options } = await statusContent(post, this.deps.sender.media)
     const statusJidList = statusAudience(this.deps.db, instanceId, contacts, own)
     const dispatch = sendContent(STATUS_JID, content, { ...options, statusJidList })

@@ -2,6 +2,7 @@
 import type { BridgeContext } from './context.js'
 import { accountHandlers } from './accounts.js'
 import { apiHandlers, appHandlers } from './api.js'
+import { campaignHandlers } from './campaigns.js'
 import { chatHandlers } from './chats.js'
 import { instanceHandlers } from './instances.js'
 import { pairingHandlers } from './pairing.js'
@@ -24,7 +25,8 @@ export function createHandlers(c: BridgeContext): HandlerMap {
     ...accountHandlers(c),
     ...settingsHandlers(c),
     ...sandboxHandlers(c),
-    ...chatHandlers(c)
+    ...chatHandlers(c),
+    ...campaignHandlers(c)
   }
 }
 

@@ -70,6 +70,11 @@ export function setInstanceStatus(db: Db, id: string, status: PersistedStatus, r
   stmt(db, 'UPDATE instances SET status = ?, status_reason = ?, updated_at = ? WHERE id = ?').run(status, reason, now, id)
 }
 
+/** A new reason without a status change (what a STARTING instance is retrying). */
+export function setInstanceStatusReason(db: Db, id: string, reason: string, now: number): void {
+  stmt(db, 'UPDATE instances SET status_reason = ?, updated_at = ? WHERE id = ?').run(reason, now, id)
+}
+
 export function setDesiredRunning(db: Db, id: string, running: boolean, now: number): void {
   stmt(db, 'UPDATE instances SET desired_running = ?, updated_at = ? WHERE id = ?').run(running ? 1 : 0, now, id)
 }

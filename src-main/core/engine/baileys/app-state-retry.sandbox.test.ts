@@ -4,7 +4,7 @@
 import { describe, expect, it, afterAll, beforeAll } from 'vitest'
 import type { BaileysEventMap, WASocket } from '@whiskeysockets/baileys'
 import { startAccountCore, waitUntil, type AccountCore } from '../../account/testing.js'
-import { ownAccount } from '../../account/working-socket.js'
+import { accountOf } from './baileys-port.js'
 import { MAX_CONFLICT_RETRIES, retryingConflicts } from './app-state-retry.js'
 
 const ME = '15550107001'
@@ -56,7 +56,7 @@ describe.sequential('app-state conflicts on the sandbox', () => {
     c = await startAccountCore(ME)
     phone = await c.person(ME)
     phone.ev.on('labels.edit', (l) => edits.push(l))
-    device = ownAccount(c.t.core.engine.liveSocket(c.id)!)!.id!
+    device = accountOf(c.t.core.engine.liveSocket(c.id)!)!.id
   })
   afterAll(async () => c?.close())
 

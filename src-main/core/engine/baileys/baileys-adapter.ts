@@ -1,15 +1,21 @@
-// The Baileys implementation of EngineAdapter, plus the two extension points later modules use:
-// socket hooks (subscribe to each new socket's events) and liveSocket() (send through the open socket).
-import type { BaileysEventMap, UserFacingSocketConfig, WASocket } from '@whiskeysockets/baileys'
+// The Baileys implementation of EngineAdapter, plus what the rest of the core uses: socket hooks (subscribe to
+// each new socket's events), livePort() (the command port of a WORKING session) and media() (downloads through the
+// transport the session's connection was opened with).
+import { downloadMediaMessage, type BaileysEventMap, type UserFacingSocketConfig, type WASocket } from '@whiskeysockets/baileys'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/connection.js'
 import { clearAuthState } from '../../db/repositories/auth-state-repo.js'
 import type { InstanceMe } from '../../domain/events.js'
 import type { EngineAdapter, EngineListener, EngineSession } from '../engine-adapter.js'
+import { engineRequest } from '../engine-errors.js'
+import type { MediaTransport, SessionPort } from '../session-port.js'
 import { meFromCreds, type SocketHook } from './baileys-events.js'
 import { BaileysSession } from './baileys-session.js'
 import { DEFAULT_RECONNECT, type ReconnectConfig } from './reconnect-policy.js'
 import { isPaired, loadStoredCreds } from './sqlite-auth-state.js'
+
+/** Baileys socket options (the sandbox's URL and agents, test timeouts), as the composition root passes them. */
+export type EngineSocketConfig = Partial<UserFacingSocketConfig>
 
 export interface BaileysAdapterOptions {
   db: Db
@@ -28,6 +34,14 @@ export interface BaileysAdapterOptions {
   random?: () => number
 }
 
+/** Media downloads with the fetch options `fetchOptions()` gives at each download (dispatcher, TLS trust). */
+export function baileysMediaTransport(fetchOptions: () => RequestInit | undefined): MediaTransport {
+  return {
+    download: (message, timeoutMs) =>
+      engineRequest(() => downloadMediaMessage(message, 'stream', { options: { ...fetchOptions(), signal: AbortSignal.timeout(timeoutMs) } }))
+  }
+}
+
 export class BaileysAdapter implements EngineAdapter {
   readonly name = 'NOWEB'
   private readonly sessions = new Map<string, BaileysSession>()
@@ -38,6 +52,11 @@ export class BaileysAdapter implements EngineAdapter {
     this.reconnect = { ...DEFAULT_RECONNECT, ...options.reconnect }
   }
 
+  /** Socket options of the instance's next connection (its proxy among them): read at each new socket. */
+  private socketConfigOf(instanceId: string): Partial<UserFacingSocketConfig> {
+    return { ...this.options.socketConfig, ...this.options.socketConfigFor?.(instanceId) }
+  }
+
   createSession(instanceId: string, listener: EngineListener): EngineSession {
     const o = this.options
     const session = new BaileysSession({
@@ -45,7 +64,7 @@ export class BaileysAdapter implements EngineAdapter {
       instanceId,
       listener,
       logger: o.logger,
-      socketConfig: () => ({ ...o.socketConfig, ...o.socketConfigFor?.(instanceId) }),
+      socketConfig: () => this.socketConfigOf(instanceId),
       reconnect: this.reconnect,
       socketHooks: this.hooks,
       publish: o.publish ?? (() => {}),
@@ -83,8 +102,21 @@ export class BaileysAdapter implements EngineAdapter {
     return () => void this.hooks.delete(hook)
   }
 
-  /** The instance's socket while it is logged in (WORKING), for sending; undefined otherwise. */
+  /** The instance's socket while it is logged in (tests and engine/ only: the product goes through livePort()). */
   liveSocket(instanceId: string): WASocket | undefined {
     return this.sessions.get(instanceId)?.liveSocket()
+  }
+
+  /** The instance's command port while it is logged in (WORKING); undefined otherwise. */
+  livePort(instanceId: string): SessionPort | undefined {
+    return this.sessions.get(instanceId)?.livePort()
+  }
+
+  /**
+   * Media downloads of the instance: through the transport its running connection was opened with (a proxy
+   * changed since applies at the next start, restart or reconnect), else the one its next connection would use.
+   */
+  media(instanceId: string): MediaTransport {
+    return baileysMediaTransport(() => this.sessions.get(instanceId)?.connectionFetchOptions() ?? this.socketConfigOf(instanceId).options)
   }
 }

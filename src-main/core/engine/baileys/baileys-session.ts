@@ -9,7 +9,9 @@ import type { EngineListener, EngineSession } from '../engine-adapter.js'
 import { retryAppStateConflicts } from './app-state-retry.js'
 import { meFromCreds, type SocketHook } from './baileys-events.js'
 import { baileysLogger } from './baileys-logger.js'
-import { isProxyFailure } from '../proxy/proxy-transport.js'
+import { isProxyFailure, proxyFailureOf } from '../proxy/proxy-transport.js'
+import type { SessionPort } from '../session-port.js'
+import { accountOf, baileysPort } from './baileys-port.js'
 import { backgroundRetryDelay, decideReconnect, freshHistory, type ReconnectConfig } from './reconnect-policy.js'
 import { isPaired, useSqliteAuthState, type SqliteAuthState } from './sqlite-auth-state.js'
 
@@ -38,11 +40,22 @@ const statusCodeOf = (error: unknown): number | undefined => {
  */
 export const qrLifetimeMs = (index: number, qrTimeout: number | undefined): number => qrTimeout || (index === 0 ? 60_000 : 20_000)
 
+/** What failed, for the status reason while retrying: the proxy (host:port) and its error code, or the network's code. */
+function causeOf(error: Error | undefined, code: number | undefined): { proxy?: string; error: string } {
+  const proxy = proxyFailureOf(error)
+  if (proxy) return { proxy: proxy.host, error: proxy.error }
+  const errno = (error as { data?: { code?: unknown } } | undefined)?.data?.code
+  return { error: typeof errno === 'string' ? errno : code !== undefined ? String(code) : 'unknown' }
+}
+
 const formatPairingCode = (code: string) => (code.length === 8 ? `${code.slice(0, 4)}-${code.slice(4)}` : code)
 
 export class BaileysSession implements EngineSession {
   readonly instanceId: string
   private socket: WASocket | undefined
+  private port: SessionPort | undefined
+  /** The fetch options (transport) the current connection was opened with: media transfers use them too. */
+  private connectionFetch: RequestInit | undefined
   private auth: SqliteAuthState | undefined
   private disposers: (() => void)[] = []
   private generation = 0
@@ -107,7 +120,15 @@ export class BaileysSession implements EngineSession {
 
   currentQr = (): string | undefined => this.qr
   isOpen = (): boolean => this.open
+  /** The open socket (tests and engine/ only; everything else goes through livePort()). */
   liveSocket = (): WASocket | undefined => (this.open ? this.socket : undefined)
+  /** The command port while logged in (WORKING): the one "is it working" check. */
+  livePort = (): SessionPort | undefined => (this.open && this.socket && accountOf(this.socket) ? this.port : undefined)
+  /**
+   * The fetch options of the connection this session runs on (its proxy's dispatcher), so media follow the same
+   * exit as the WebSocket until the next start, restart or reconnect; undefined when not running.
+   */
+  connectionFetchOptions = (): RequestInit | undefined => (this.running ? this.connectionFetch : undefined)
 
   private connect(attempt: number): void {
     const { deps } = this
@@ -118,6 +139,7 @@ export class BaileysSession implements EngineSession {
     const config = deps.socketConfig()
     this.qrCount = 0
     this.qrTimeout = config.qrTimeout
+    this.connectionFetch = config.options
     const socket = makeWASocket({
       browser: Browsers.ubuntu('Chrome'),
       markOnlineOnConnect: false,
@@ -128,6 +150,7 @@ export class BaileysSession implements EngineSession {
     })
     retryAppStateConflicts(socket)
     this.socket = socket
+    this.port = baileysPort(deps.instanceId, socket)
     this.open = false
     for (const hook of deps.socketHooks) {
       const dispose = hook({ instanceId: deps.instanceId, socket })
@@ -181,6 +204,7 @@ export class BaileysSession implements EngineSession {
     this.qr = undefined
     this.runDisposers()
     this.socket = undefined
+    this.port = undefined
     if (!this.running || generation !== this.generation) return
     const code = statusCodeOf(error)
     const decision = decideReconnect({ code, message: error?.message, wasShowingQr }, this.history, this.deps.now(), this.deps.reconnect, this.deps.random)
@@ -188,7 +212,7 @@ export class BaileysSession implements EngineSession {
     this.deps.logger.info({ instanceId: this.instanceId, code, reason: error?.message, decision: decision.action }, 'engine connection closed')
     switch (decision.action) {
       case 'reconnect':
-        this.deps.listener({ kind: 'reconnecting', code, delayMs: decision.delayMs })
+        this.deps.listener({ kind: 'reconnecting', code, delayMs: decision.delayMs, attempt: this.history.failedAttempts + 1, cause: causeOf(error, code) })
         this.timer = setTimeout(() => this.running && this.connect(this.history.failedAttempts + 1), decision.delayMs)
         return
       case 'logged_out':
@@ -237,7 +261,10 @@ export class BaileysSession implements EngineSession {
     this.open = false
     this.qr = undefined
     this.runDisposers()
-    if (this.socket === socket) this.socket = undefined
+    if (this.socket === socket) {
+      this.socket = undefined
+      this.port = undefined
+    }
     if (!socket) return
     try {
       await socket.end(undefined)

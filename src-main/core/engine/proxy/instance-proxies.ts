@@ -1,6 +1,7 @@
-// Each instance's proxy transport, built from its stored config.proxy when a connection or a media fetch asks
-// for it and kept while the setting stays the same (a changed setting gets fresh agents; the old ones close).
-// Read at each new socket: a change takes effect at the instance's next (re)start or reconnect.
+// Each instance's proxy transport, built from its stored config.proxy when a new connection asks for it and kept
+// while the setting stays the same (a changed setting gets fresh agents; the old ones close). Read at each new
+// socket only: a change takes effect at the instance's next (re)start or reconnect, and the media of a running
+// session go through the transport its connection was opened with (the engine's media(), baileys-adapter.ts).
 import type { UserFacingSocketConfig } from '@whiskeysockets/baileys'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/connection.js'
@@ -30,12 +31,6 @@ export class InstanceProxies {
   socketConfigFor(instanceId: string): Partial<UserFacingSocketConfig> {
     const t = this.transportOf(instanceId)
     return t ? { agent: t.agent, fetchAgent: t.fetchAgent, options: { dispatcher: t.dispatcher } } : {}
-  }
-
-  /** fetch options of the product's own media downloads for the instance; undefined = the default ones. */
-  fetchOptionsFor(instanceId: string): RequestInit | undefined {
-    const t = this.transportOf(instanceId)
-    return t && ({ dispatcher: t.dispatcher } as RequestInit)
   }
 
   /** The instance is gone: close its agents. */

@@ -5,6 +5,7 @@
 import { Jimp } from 'jimp'
 import { describe, expect, it } from 'vitest'
 import type { TestBridge } from '../../bridge/testing/ws-bridge-client.js'
+import { statusReasonText } from '../../domain/status-reason.js'
 import { findMessage } from '../../messaging/store/index.js'
 import { waitUntil, type TestCore } from '../../testing/core-harness.js'
 import { useCore } from '../../testing/suite.js'
@@ -83,6 +84,16 @@ describe.sequential('a proxy per instance (sandbox, real Baileys)', () => {
     expect(toMedia()).toBeGreaterThan(afterUpload)
   }
 
+  /** Bob sends an image; the instance's /api/files downloads it (the media files' transport). */
+  const downloadOne = async (id: string, own: string) => {
+    const img = await new Jimp({ width: 20, height: 20, color: 0x33cc66ff }).getBuffer('image/jpeg')
+    const { id: msgId } = await t.core.sandbox!.sendMessage(BOB, own, { image: img })
+    await waitUntil(() => findMessage(t.core.db, id, jid(BOB), msgId), 15_000, 'the image is stored')
+    const file = await fetch(`${t.core.url}/api/files/${id}/${msgId}.jpeg`, { headers: { 'access-token': t.token } })
+    expect(file.status).toBe(200)
+    expect(Buffer.from(await file.arrayBuffer()).equals(img)).toBe(true)
+  }
+
   it('HTTP CONNECT with credentials, set at create: pairing, WORKING, texts and media both ways go through it', async () => {
     const created = await t.call('POST', '/v2/session/create', {}, { config: { proxy: { server: http.url, username: 'alice', password: PASSWORD } } })
     expect(created.statusCode, created.body).toBe(201)
@@ -115,7 +126,8 @@ describe.sequential('a proxy per instance (sandbox, real Baileys)', () => {
     expect(set.statusCode, set.body).toBe(200)
     expect(set.body).not.toContain(PASSWORD)
     expect((set.json() as SessionAnswer).config.proxy).toEqual({ server: socks.url, username: 'bob', password: '***' })
-    // Not before the next (re)start: the running connection keeps its route.
+    // Not before the next (re)start: the running connection keeps its route, media downloads included.
+    await downloadOne(id, own)
     expect(socks.tunnels).toHaveLength(0)
 
     await t.call('POST', '/v2/session/restart', { instance_id: id })
@@ -127,6 +139,9 @@ describe.sequential('a proxy per instance (sandbox, real Baileys)', () => {
 
     const removed = await t.call('POST', '/v2/session/config', { instance_id: id }, { config: { proxy: null } })
     expect((removed.json() as SessionAnswer).config.proxy).toBeNull()
+    // Still the connection's exit until the restart (its dispatcher, whose kept-alive tunnel to the media host
+    // carries the download): the removal retires nothing the running connection uses.
+    await downloadOne(id, own)
     const count = socks.tunnels.length
     await t.call('POST', '/v2/session/restart', { instance_id: id })
     await t.waitForStatus(id, 'WORKING', 30_000)
@@ -140,7 +155,17 @@ describe.sequential('a proxy per instance (sandbox, real Baileys)', () => {
       const created = await t.call('POST', '/v2/session/create', {}, { proxy: { server } })
       expect(created.statusCode, created.body).toBe(201)
       const id = (created.json() as { instance_id: string }).instance_id
-      await t.waitForStatus(id, 'FAILED', 20_000)
+      // While STARTING, the reason says what is retried (read straight from the row: each retry waits 50-100 ms).
+      const reasons = new Set<string>()
+      const watch = setInterval(() => {
+        const row = t.core.db.prepare('SELECT status, status_reason FROM instances WHERE id = ?').get(id) as { status: string; status_reason: string }
+        if (row.status === 'STARTING') reasons.add(row.status_reason)
+      }, 2)
+      await t.waitForStatus(id, 'FAILED', 20_000).finally(() => clearInterval(watch))
+      const retry = [...reasons].find((r) => r.startsWith('retry:'))
+      expect(retry, [...reasons].join(', ')).toMatch(new RegExp(`^retry:\\d+:\\d+:[A-Z0-9 ]+@127\\.0\\.0\\.1:${port}$`))
+      if (server.startsWith('http:')) expect(retry).toContain(':ECONNREFUSED@')
+      expect(statusReasonText(retry)).toMatch(new RegExp(`^connecting through proxy 127\\.0\\.0\\.1:${port} failed \\(.+\\), retry \\d in \\d+ ms$`))
       const i = await info(id)
       expect(i.status_reason).toBe('failed:proxy_unreachable')
       expect(i.status_reason_text).toMatch(/proxy/)

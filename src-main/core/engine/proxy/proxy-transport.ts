@@ -36,9 +36,49 @@ export const PROXY_ERROR_CODE = 'EPROXY'
 /** Connecting to (or through) the proxy failed. `code` starts with E, so Baileys treats it as a network error (408). */
 export class ProxyConnectError extends Error {
   readonly code = PROXY_ERROR_CODE
-  constructor(server: string, cause: unknown) {
+  constructor(
+    readonly server: string,
+    cause: unknown
+  ) {
     super(`proxy ${server} unreachable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause })
   }
+}
+
+/** The ProxyConnectError in an error's chain (Baileys' Boom keeps the WebSocket error as `data`). */
+function findProxyError(error: unknown): ProxyConnectError | undefined {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    if (e instanceof ProxyConnectError) return e
+    e = (e as { data?: unknown }).data ?? (e as { cause?: unknown }).cause
+  }
+  return undefined
+}
+
+/** Which proxy (host:port, never its credentials) failed and how (ECONNREFUSED, the CONNECT answer...), when one did. */
+export function proxyFailureOf(error: unknown): { host: string; error: string } | undefined {
+  const e = findProxyError(error)
+  if (!e) return undefined
+  let host = e.server
+  try {
+    host = new URL(e.server).host
+  } catch {
+    // not a URL: the setting as written
+  }
+  return { host, error: errorCodeOf(e.cause) }
+}
+
+/** A short name for why the proxy failed: the socket error code (ECONNREFUSED...), its CONNECT answer, else "unreachable". */
+function errorCodeOf(cause: unknown): string {
+  for (let c = cause, depth = 0; c && typeof c === 'object' && depth < 4; depth++) {
+    const e = c as { code?: unknown; message?: unknown; errors?: unknown[]; cause?: unknown }
+    if (typeof e.code === 'string' && /^E[A-Z_]+$/.test(e.code)) return e.code
+    const message = typeof e.message === 'string' ? e.message : ''
+    const status = /answered (\d{3})/.exec(message)?.[1]
+    if (status) return `HTTP ${status}`
+    const named = /\b(E(?:CONNREFUSED|CONNRESET|HOSTUNREACH|NETUNREACH|TIMEDOUT|NOTFOUND|AI_AGAIN|PIPE))\b/.exec(message)?.[1]
+    if (named) return named
+    c = e.errors?.[0] ?? e.cause
+  }
+  return 'unreachable'
 }
 
 /** True for a ProxyConnectError, also when wrapped (Baileys' Boom keeps the WebSocket error as `data`). */

@@ -1,6 +1,6 @@
 // Pure builders of webhook payloads from engine data (keys already canonical, see store/jids.ts). Message
 // objects go through THE shared mapper (toApiMessage) so webhooks, reads and send answers agree.
-import type { proto, WAMessage, WAMessageKey } from '@whiskeysockets/baileys'
+import type { proto, WAMessage, WAMessageKey } from '../../engine/wa-wire.js'
 import { serializeMessageId, toApiChatId } from '../chat-ids.js'
 import { ACK_NAMES, ackOf, personIds, toApiMessage, type AckValue, type MapContext } from '../message-mapper.js'
 import type { LidMappingChange } from '../store/jids.js'

@@ -1,10 +1,11 @@
 // Chat operations through the engine (app-state patches synced to the phone, read receipts) followed by the
 // same change in the store, so a read right after the call sees it; the engine's own app-state events that
 // follow are idempotent.
-import { isJidGroup, type WAMessage, type WAMessageKey, type WASocket } from '@whiskeysockets/baileys'
+import type { SessionPort } from '../../engine/session-port.js'
+import { isJidGroup, type WAMessage, type WAMessageKey } from '../../engine/wa-wire.js'
 import type { Db } from '../../db/connection.js'
 import { clearChatMessages, deleteChat, listChatMessages, patchChat, refreshLastMessage } from '../store/index.js'
-import { engineCall } from './live-socket.js'
+import { engineCall } from './errors.js'
 import type { MediaFiles } from './media-files.js'
 
 export interface ChatTarget {
@@ -15,7 +16,7 @@ export interface ChatTarget {
 }
 
 export interface ChatOpContext {
-  socket: WASocket
+  socket: SessionPort
   db: Db
   instanceId: string
   now: number
@@ -34,7 +35,7 @@ function lastMessages(c: ChatOpContext, chat: ChatTarget): Pick<WAMessage, 'key'
 }
 
 export async function setArchived(c: ChatOpContext, chat: ChatTarget, archived: boolean): Promise<void> {
-  await engineCall(archived ? 'the archive' : 'the unarchive', () => c.socket.chatModify({ archive: archived, lastMessages: lastMessages(c, chat) }, chat.jid))
+  await engineCall(archived ? 'the archive' : 'the unarchive', () => c.socket.modifyChat({ archive: archived, lastMessages: lastMessages(c, chat) }, chat.jid))
   patchChat(c.db, c.instanceId, chat.chatJid, { archived }, c.now)
 }
 
@@ -54,19 +55,19 @@ export async function markRead(c: ChatOpContext, chat: ChatTarget, scope: ReadSc
   const incoming = listChatMessages(c.db, c.instanceId, chat.chatJid, { limit: scope.messages, since, fromMe: false })
   const keys = incoming.map((m) => m.message.key).filter((k) => !!k.id)
   if (keys.length) await engineCall('the read receipts', () => c.socket.readMessages(keys))
-  await engineCall('the mark as read', () => c.socket.chatModify({ markRead: true, lastMessages: lastMessages(c, chat) }, chat.jid))
+  await engineCall('the mark as read', () => c.socket.modifyChat({ markRead: true, lastMessages: lastMessages(c, chat) }, chat.jid))
   patchChat(c.db, c.instanceId, chat.chatJid, { unreadCount: 0, markedUnread: false }, c.now)
   return keys
 }
 
 export async function markUnread(c: ChatOpContext, chat: ChatTarget): Promise<void> {
-  await engineCall('the mark as unread', () => c.socket.chatModify({ markRead: false, lastMessages: lastMessages(c, chat) }, chat.jid))
+  await engineCall('the mark as unread', () => c.socket.modifyChat({ markRead: false, lastMessages: lastMessages(c, chat) }, chat.jid))
   patchChat(c.db, c.instanceId, chat.chatJid, { markedUnread: true }, c.now)
 }
 
 /** Clears the chat's messages on every device; the chat stays. Returns how many stored messages went. */
 export async function clearChat(c: ChatOpContext, chat: ChatTarget): Promise<number> {
-  await engineCall('the clear', () => c.socket.chatModify({ clear: true, lastMessages: lastMessages(c, chat) }, chat.jid))
+  await engineCall('the clear', () => c.socket.modifyChat({ clear: true, lastMessages: lastMessages(c, chat) }, chat.jid))
   const files = c.media?.chatFiles(c.instanceId, chat.chatJid) ?? []
   const removed = c.db.transaction(() => {
     const n = clearChatMessages(c.db, c.instanceId, chat.chatJid)
@@ -80,7 +81,7 @@ export async function clearChat(c: ChatOpContext, chat: ChatTarget): Promise<num
 
 /** Deletes the chat on every device and from the store. Returns whether the store had it. */
 export async function removeChat(c: ChatOpContext, chat: ChatTarget): Promise<boolean> {
-  await engineCall('the chat delete', () => c.socket.chatModify({ delete: true, lastMessages: lastMessages(c, chat) }, chat.jid))
+  await engineCall('the chat delete', () => c.socket.modifyChat({ delete: true, lastMessages: lastMessages(c, chat) }, chat.jid))
   const files = c.media?.chatFiles(c.instanceId, chat.chatJid) ?? []
   const existed = c.db.transaction(() => deleteChat(c.db, c.instanceId, chat.chatJid))()
   c.media?.removeFiles(files)

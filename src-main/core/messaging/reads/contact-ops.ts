@@ -1,7 +1,8 @@
 // Contact operations that ask the network directly: number check (through the instance's check limiter; it
 // records the business flags the network states on the contact), about text, block and unblock (a number not on
 // WhatsApp is 404 not_on_whatsapp).
-import { jidNormalizedUser, type WASocket } from '@whiskeysockets/baileys'
+import type { SessionPort } from '../../engine/session-port.js'
+import { jidNormalizedUser } from '../../engine/wa-wire.js'
 import { coreErrors } from '../../domain/core-errors.js'
 import { isDomainError } from '../../domain/errors.js'
 import { RateLimitError, type RateLimiter, type SendQueue } from '../../rate-limit/index.js'
@@ -9,9 +10,7 @@ import type { Db } from '../../db/connection.js'
 import { toApiChatId } from '../chat-ids.js'
 import { sendErrors } from '../send/send-errors.js'
 import { getContact, upsertContact } from '../store/index.js'
-import { readsErrors } from './errors.js'
-import { engineCall } from './live-socket.js'
-import { lookupNumber } from './number-lookup.js'
+import { engineCall, readsErrors } from './errors.js'
 
 /** A number check that would wait longer than this for its rate slot is refused (429) instead of held. */
 export const MAX_CHECK_WAIT_MS = 20_000
@@ -57,8 +56,8 @@ export interface NumberCheck {
  * app or API/"enterprise") is recorded on the contact: an existing one is updated (a business may become a
  * personal account again), a business account is added.
  */
-export async function checkNumber(socket: WASocket, digits: string, store?: { db: Db; instanceId: string; now: number }): Promise<NumberCheck> {
-  const found = await lookupNumber(socket, digits)
+export async function checkNumber(socket: SessionPort, digits: string, store?: { db: Db; instanceId: string; now: number }): Promise<NumberCheck> {
+  const found = await engineCall('the number check', () => socket.lookupNumber(digits))
   if (!found.exists) return { numberExists: false, chatId: `${digits}@c.us` }
   const jid = jidNormalizedUser(found.jid)
   if (store && (found.business || getContact(store.db, store.instanceId, jid))) {
@@ -74,9 +73,8 @@ export interface AboutText {
   setAt: number | null
 }
 
-export async function fetchAbout(socket: WASocket, jid: string): Promise<AboutText> {
-  const list = await engineCall('the about query', () => socket.fetchStatus(jidNormalizedUser(jid)))
-  const entry = list?.[0]?.status as { status?: string | null; setAt?: Date } | null | undefined
+export async function fetchAbout(socket: SessionPort, jid: string): Promise<AboutText> {
+  const entry = await engineCall('the about query', () => socket.about(jidNormalizedUser(jid)))
   const about = typeof entry?.status === 'string' && entry.status !== '' ? entry.status : null
   const at = entry?.setAt instanceof Date ? Math.floor(entry.setAt.getTime() / 1000) : null
   return { about, setAt: about !== null && at ? at : null }
@@ -88,16 +86,16 @@ export async function fetchAbout(socket: WASocket, jid: string): Promise<AboutTe
  * exist, so it is asked once more by number check and answered 404 not_on_whatsapp, never a 502. A LID without a
  * known number is a contact this instance does not know (404 contact_not_found).
  */
-export async function setBlocked(socket: WASocket, jid: string, blocked: boolean): Promise<void> {
+export async function setBlocked(socket: SessionPort, jid: string, blocked: boolean): Promise<void> {
   const normalized = jidNormalizedUser(jid)
   try {
-    await socket.updateBlockStatus(normalized, blocked ? 'block' : 'unblock')
+    await socket.setBlocked(normalized, blocked)
   } catch (e) {
     const message = e instanceof Error ? e.message : ''
     if (/^Unable to resolve PN JID for LID/.test(message)) throw readsErrors.contactNotFound(toApiChatId(normalized))
     if (/^Unable to resolve LID for PN JID/.test(message)) {
       const digits = normalized.split('@')[0]!.split(':')[0]!
-      const found = await lookupNumber(socket, digits)
+      const found = await engineCall('the number check', () => socket.lookupNumber(digits))
       if (!found.exists) throw sendErrors.notOnWhatsApp(toApiChatId(normalized))
     }
     if (isDomainError(e)) throw e
@@ -106,10 +104,10 @@ export async function setBlocked(socket: WASocket, jid: string, blocked: boolean
 }
 
 /** Saves the contact in the phone's address book (app-state contact action, synced to every device). */
-export async function saveContact(socket: WASocket, jid: string, firstName: string, lastName: string | undefined): Promise<string> {
+export async function saveContact(socket: SessionPort, jid: string, firstName: string, lastName: string | undefined): Promise<string> {
   const fullName = [firstName, lastName].filter(Boolean).join(' ')
   await engineCall('the contact save', () =>
-    socket.chatModify({ contact: { fullName, firstName, saveOnPrimaryAddressbook: true } }, jidNormalizedUser(jid))
+    socket.modifyChat({ contact: { fullName, firstName, saveOnPrimaryAddressbook: true } }, jidNormalizedUser(jid))
   )
   return fullName
 }

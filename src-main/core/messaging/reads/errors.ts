@@ -1,6 +1,7 @@
 // Errors of the read endpoints and of the chat, message and contact operations (issue 4, part F).
 // HTTP statuses live in api/error-status.ts like every other code.
 import { CodedError, errorFactory } from '../../domain/errors.js'
+import { callEngine } from '../../engine/engine-errors.js'
 
 export type ReadsErrorCode =
   | 'message_not_found'
@@ -38,3 +39,6 @@ export const readsErrors = {
     reads('engine_request_failed', `WhatsApp did not complete ${what}: ${why.slice(0, 200)}`,
       'Retry in a few seconds; check /v2/session/info that the session is WORKING')
 }
+
+/** Runs a session port call; a failure that is not a domain error is 502 engine_request_failed naming `what`. */
+export const engineCall = <T>(what: string, fn: () => Promise<T>): Promise<T> => callEngine(fn, (message) => readsErrors.engineRequestFailed(what, message))

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import pino from 'pino'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../../db/connection.js'
+import { baileysMediaTransport } from '../../engine/baileys/baileys-adapter.js'
 import { migrate } from '../../db/migrate.js'
 import { appMigrations } from '../../db/migrations/index.js'
 import { insertInstance } from '../../db/repositories/instances-repo.js'
@@ -22,7 +23,7 @@ function setup() {
   migrate(db, appMigrations)
   db.prepare("INSERT INTO accounts (id, name, plan, token_hash, created_at, updated_at) VALUES ('acc', 'a', 'free', 'h', 0, 0)").run()
   insertInstance(db, { id: INSTANCE, accountId: 'acc', sessionName: 's', status: 'STOPPED', desiredRunning: false, ratePolicy: 'strict', now: 0 })
-  const media = new MediaFiles({ db, dir: join(dir, 'media'), baseUrl: () => 'http://127.0.0.1:3000', logger: pino({ level: 'silent' }), downloadTimeoutMs: 5_000 })
+  const media = new MediaFiles({ db, dir: join(dir, 'media'), transport: () => baileysMediaTransport(() => undefined), baseUrl: () => 'http://127.0.0.1:3000', logger: pino({ level: 'silent' }), downloadTimeoutMs: 5_000 })
   return { db, dir: join(dir, 'media'), media }
 }
 

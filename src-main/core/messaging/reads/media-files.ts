@@ -1,5 +1,5 @@
-// Downloaded media of stored messages: fetched and decrypted through Baileys (with the engine's own fetch
-// options, so sandbox mode trusts the sandbox media CA), written crash-safely under <dataDir>/media/<instance>/,
+// Downloaded media of stored messages: fetched and decrypted through the instance's media transport (the
+// transport its connection was opened with: its proxy, and in sandbox mode the sandbox media CA), written crash-safely under <dataDir>/media/<instance>/,
 // recorded in store_messages.media_path (relative to the media folder) and served at a stable URL
 // /api/files/<instance_id>/<file> behind the API's credentials. A URL handed out before the download (webhook
 // payloads) reserves its name in media_path; the files route downloads such a file on its first request.
@@ -7,7 +7,9 @@ import { randomBytes } from 'node:crypto'
 import { createWriteStream, existsSync, openSync, fsyncSync, closeSync, renameSync, rmSync, unlinkSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import { downloadMediaMessage, type WAMessage, type WAMessageKey, type WASocket } from '@whiskeysockets/baileys'
+import { engineErrorStatus } from '../../engine/engine-errors.js'
+import type { MediaTransport, SessionPort } from '../../engine/session-port.js'
+import type { WAMessage, WAMessageKey } from '../../engine/wa-wire.js'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/connection.js'
 import { stmt } from '../../db/statements.js'
@@ -20,10 +22,8 @@ export interface MediaFilesOptions {
   db: Db
   /** Folder of downloaded media (`<dataDir>/media`). */
   dir: string
-  /** Passed to Baileys' media fetch (the sandbox's undici dispatcher in sandbox mode). */
-  fetchOptions?: RequestInit
-  /** The instance's own fetch options when it has some (its config.proxy); otherwise fetchOptions. */
-  fetchOptionsFor?: (instanceId: string) => RequestInit | undefined
+  /** The instance's media transport (engine/session-ports.ts media()). */
+  transport: (instanceId: string) => MediaTransport
   /** Base URL of this API, e.g. http://127.0.0.1:3000 (asked each time: the port is known after listen). */
   baseUrl: () => string
   logger: Logger
@@ -83,28 +83,28 @@ export class MediaFiles {
   }
 
   /**
-   * Absolute path of a served file, downloading it first (through Baileys; `socket` for re-upload requests of
+   * Absolute path of a served file, downloading it first (`port` for re-upload requests of
    * expired media) when the name belongs to a stored message whose media is not on disk yet. undefined when no
    * file or message goes by this name.
    */
-  async servePath(instanceId: string, name: string, socket: WASocket | undefined): Promise<string | undefined> {
+  async servePath(instanceId: string, name: string, port: SessionPort | undefined): Promise<string | undefined> {
     const existing = this.filePath(instanceId, name)
     if (existing) return existing
     if (!/^[A-Z0-9]{12}$/.test(instanceId) || !FILE_NAME.test(name)) return undefined
     const m = this.messageNamed(instanceId, name)
     if (!m) return undefined
-    await this.ensureDownloaded(instanceId, m, socket)
+    await this.ensureDownloaded(instanceId, m, port)
     return this.filePath(instanceId, name)
   }
 
   /** Downloads the media of a stored message once (concurrent callers share the download); returns the URL. */
-  async ensureDownloaded(instanceId: string, m: StoredMessage, socket: WASocket | undefined): Promise<string> {
+  async ensureDownloaded(instanceId: string, m: StoredMessage, port: SessionPort | undefined): Promise<string> {
     const existing = this.urlOf(m)
     if (existing) return existing
     if (!m.hasMedia) throw readsErrors.mediaNotFound()
     let job = this.inFlight.get(m.pk)
     if (!job) {
-      job = this.download(instanceId, m, socket).finally(() => this.inFlight.delete(m.pk))
+      job = this.download(instanceId, m, port).finally(() => this.inFlight.delete(m.pk))
       this.inFlight.set(m.pk, job)
     }
     const rel = await job
@@ -192,26 +192,24 @@ export class MediaFiles {
     return sameId > 1 ? `${safeId}-${m.pk}.${ext}` : `${safeId}.${ext}`
   }
 
-  private async download(instanceId: string, m: StoredMessage, socket: WASocket | undefined): Promise<string> {
+  private async download(instanceId: string, m: StoredMessage, port: SessionPort | undefined): Promise<string> {
     const folder = join(this.o.dir, instanceId)
     ensurePrivateDir(folder)
     const name = this.fileNameOf(instanceId, m)
     const target = join(folder, name)
     const partial = join(folder, `${name}.${randomBytes(6).toString('hex')}.part`)
-    const fetchStream = (msg: WAMessage) =>
-      downloadMediaMessage(msg, 'stream', { options: { ...(this.o.fetchOptionsFor?.(instanceId) ?? this.o.fetchOptions), signal: AbortSignal.timeout(this.o.downloadTimeoutMs ?? 120_000) } })
+    const fetchStream = (msg: WAMessage) => this.o.transport(instanceId).download(msg, this.o.downloadTimeoutMs ?? 120_000)
     try {
       let stream
       try {
         stream = await fetchStream(m.message)
       } catch (e) {
         // Old media: the media host answers 403/404/410. The phone is asked to upload it again (Baileys'
-        // updateMediaMessage, only while WORKING) and the new path is kept for later downloads. (Baileys' own
-        // re-upload hook never fires in rc14: it tests error.status, its Boom errors carry output.statusCode.)
-        if (!EXPIRED_STATUSES.has(httpStatusOf(e))) throw e
-        if (!socket) throw new Error('the media expired on the server and the session is not WORKING to ask the phone for it again', { cause: e })
-        this.o.logger.info({ instanceId, id: m.id, status: httpStatusOf(e) }, 'media expired on the server: asking the phone to upload it again')
-        const renewed = await socket.updateMediaMessage(m.message)
+        // media re-upload, only while WORKING) and the new path is kept for later downloads.
+        if (!EXPIRED_STATUSES.has(engineErrorStatus(e))) throw e
+        if (!port) throw new Error('the media expired on the server and the session is not WORKING to ask the phone for it again', { cause: e })
+        this.o.logger.info({ instanceId, id: m.id, status: engineErrorStatus(e) }, 'media expired on the server: asking the phone to upload it again')
+        const renewed = await port.reuploadMedia(m.message)
         stmt(this.o.db, 'UPDATE store_messages SET raw = ?, updated_at = ? WHERE pk = ?').run(encodeRaw(renewed), Date.now(), m.pk)
         stream = await fetchStream(renewed)
       }
@@ -238,13 +236,6 @@ export class MediaFiles {
 
 /** What the media host answers for media it no longer keeps. */
 const EXPIRED_STATUSES = new Set<number | undefined>([403, 404, 410])
-
-/** HTTP status of a failed media fetch (Baileys throws Boom errors with output.statusCode). */
-function httpStatusOf(e: unknown): number | undefined {
-  const err = e as { output?: { statusCode?: unknown }; status?: unknown } | undefined
-  const s = err?.output?.statusCode ?? err?.status
-  return typeof s === 'number' ? s : undefined
-}
 
 function syncFolder(folder: string): void {
   try {

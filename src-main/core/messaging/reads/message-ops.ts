@@ -1,11 +1,11 @@
 // Operations on one message through the engine: delete for everyone (revoke) or for me (app-state), edit
 // (own text messages, within WhatsApp's 15-minute window), pin and unpin for everyone.
-import { isJidGroup, jidNormalizedUser, proto, type WASocket } from '@whiskeysockets/baileys'
+import type { SessionPort } from '../../engine/session-port.js'
+import { isJidGroup, jidNormalizedUser, proto } from '../../engine/wa-wire.js'
 import type { Db } from '../../db/connection.js'
 import { serializeMessageId } from '../chat-ids.js'
 import { deleteMessage, refreshLastMessage } from '../store/index.js'
-import { readsErrors } from './errors.js'
-import { engineCall } from './live-socket.js'
+import { engineCall, readsErrors } from './errors.js'
 import type { MediaFiles } from './media-files.js'
 import type { MessageRef } from './message-ref.js'
 
@@ -16,30 +16,30 @@ export type PinDuration = (typeof PIN_DURATIONS)[number]
 
 const EDITABLE_TYPES = new Set(['chat'])
 
-export async function deleteForEveryone(socket: WASocket, ref: MessageRef): Promise<void> {
+export async function deleteForEveryone(socket: SessionPort, ref: MessageRef): Promise<void> {
   if (!ref.key.fromMe) {
     if (!isJidGroup(ref.key.remoteJid ?? '')) throw readsErrors.notOwnMessage('deleted for everyone')
     // Group admins may revoke other members' messages. The network relays a revoke from anyone (recipients
     // ignore it), so the admin check happens here, on fresh metadata.
     if (!(await isGroupAdmin(socket, ref.key.remoteJid!))) throw readsErrors.notGroupAdmin()
   }
-  await engineCall('the delete for everyone', () => socket.sendMessage(ref.key.remoteJid!, { delete: ref.key }))
+  await engineCall('the delete for everyone', () => socket.send(ref.key.remoteJid!, { delete: ref.key }))
 }
 
-async function isGroupAdmin(socket: WASocket, groupJid: string): Promise<boolean> {
-  const meta = await engineCall('the group lookup', () => socket.groupMetadata(groupJid))
-  const me = socket.authState.creds.me
-  const mine = new Set([me?.id, me?.lid].filter((j): j is string => !!j).map((j) => jidNormalizedUser(j)))
+async function isGroupAdmin(socket: SessionPort, groupJid: string): Promise<boolean> {
+  const meta = await engineCall('the group lookup', () => socket.groups.metadata(groupJid))
+  const me = socket.account()
+  const mine = new Set([me.pn, me.lid].filter((j): j is string => !!j))
   const self = meta.participants.find((p) => [p.id, p.phoneNumber, p.lid].some((j) => !!j && mine.has(jidNormalizedUser(j))))
   return !!self?.admin
 }
 
 /** Removes the message from this account's devices (app-state) and from the store. Needs the stored message. */
-export async function deleteForMe(socket: WASocket, db: Db, instanceId: string, ref: MessageRef, now: number, media?: MediaFiles): Promise<void> {
+export async function deleteForMe(socket: SessionPort, db: Db, instanceId: string, ref: MessageRef, now: number, media?: MediaFiles): Promise<void> {
   const stored = ref.stored
   if (!stored) throw readsErrors.messageNotFound(serializeMessageId(ref.key))
   await engineCall('the delete for me', () =>
-    socket.chatModify({ deleteForMe: { deleteMedia: true, key: ref.key, timestamp: stored.timestamp } }, ref.key.remoteJid!)
+    socket.modifyChat({ deleteForMe: { deleteMedia: true, key: ref.key, timestamp: stored.timestamp } }, ref.key.remoteJid!)
   )
   db.transaction(() => {
     deleteMessage(db, stored.pk)
@@ -48,20 +48,20 @@ export async function deleteForMe(socket: WASocket, db: Db, instanceId: string, 
   media?.removeFiles([stored.media?.path])
 }
 
-export async function editText(socket: WASocket, ref: MessageRef, text: string, nowSeconds: number): Promise<void> {
+export async function editText(socket: SessionPort, ref: MessageRef, text: string, nowSeconds: number): Promise<void> {
   if (!ref.key.fromMe) throw readsErrors.notOwnMessage('edited')
   const stored = ref.stored
   if (stored) {
     if (stored.revokedAt !== null || !EDITABLE_TYPES.has(stored.type)) throw readsErrors.notEditable(stored.type)
     if (nowSeconds - stored.timestamp > EDIT_WINDOW_MINUTES * 60) throw readsErrors.editWindowExpired(EDIT_WINDOW_MINUTES)
   }
-  await engineCall('the edit', () => socket.sendMessage(ref.key.remoteJid!, { text, edit: ref.key }))
+  await engineCall('the edit', () => socket.send(ref.key.remoteJid!, { text, edit: ref.key }))
 }
 
-export async function setPinned(socket: WASocket, ref: MessageRef, pinned: boolean, duration: PinDuration): Promise<void> {
+export async function setPinned(socket: SessionPort, ref: MessageRef, pinned: boolean, duration: PinDuration): Promise<void> {
   const type = pinned ? proto.PinInChat.Type.PIN_FOR_ALL : proto.PinInChat.Type.UNPIN_FOR_ALL
   await engineCall(pinned ? 'the pin' : 'the unpin', () =>
-    socket.sendMessage(ref.key.remoteJid!, pinned ? { pin: ref.key, type, time: duration } : { pin: ref.key, type })
+    socket.send(ref.key.remoteJid!, pinned ? { pin: ref.key, type, time: duration } : { pin: ref.key, type })
   )
 }
 

@@ -1,6 +1,6 @@
 // Stored messages as API objects, downloading their media first when asked (a few at a time; a failed
 // download shows in that message's media.error instead of failing the whole answer).
-import type { WASocket } from '@whiskeysockets/baileys'
+import type { SessionPort } from '../../engine/session-port.js'
 import type { Db } from '../../db/connection.js'
 import { isDomainError } from '../../domain/errors.js'
 import { identityOf, listReactionsOf, type StoredMessage } from '../store/index.js'
@@ -14,8 +14,8 @@ export interface MessageReadContext {
   instanceId: string
   me: string
   media: MediaFiles | undefined
-  /** The live socket if the session is WORKING (needed only to ask for expired media again). */
-  socket: WASocket | undefined
+  /** The session port if the session is WORKING (needed only to ask for expired media again). */
+  port: SessionPort | undefined
   sentByApi?: (id: string) => boolean
 }
 
@@ -30,7 +30,7 @@ export async function readMessages(list: StoredMessage[], c: MessageReadContext,
       while (next < pending.length) {
         const m = pending[next++]!
         try {
-          urls.set(m.pk, await media.ensureDownloaded(c.instanceId, m, c.socket))
+          urls.set(m.pk, await media.ensureDownloaded(c.instanceId, m, c.port))
         } catch (e) {
           errors.set(m.pk, isDomainError(e) ? e.message : 'download failed')
         }

@@ -1,6 +1,6 @@
 // Resolves the message an operation names (a parsed chat + message id) to a Baileys key and, when the store
 // has it, the stored message (whose key has the exact chat spelling, participant included).
-import type { WAMessageKey } from '@whiskeysockets/baileys'
+import type { WAMessageKey } from '../../engine/wa-wire.js'
 import type { Db } from '../../db/connection.js'
 import type { ParsedMessageId } from '../chat-ids.js'
 import { canonicalJid, findMessage, type StoredMessage } from '../store/index.js'

@@ -3,7 +3,8 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { WASocket } from '@whiskeysockets/baileys'
+import { engineRequest } from '../../engine/engine-errors.js'
+import type { SessionPort } from '../../engine/session-port.js'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../../db/connection.js'
 import { migrate } from '../../db/migrate.js'
@@ -22,7 +23,7 @@ function setup(answers: (() => Promise<string | undefined>)[]) {
   db.prepare("INSERT INTO accounts (id, name, plan, token_hash, created_at, updated_at) VALUES ('acc', 'a', 'free', 'h', 0, 0)").run()
   insertInstance(db, { id: INSTANCE, accountId: 'acc', sessionName: 's', status: 'STOPPED', desiredRunning: false, ratePolicy: 'strict', now: 0 })
   let calls = 0
-  const socket = { profilePictureUrl: async () => answers[calls++]!() } as unknown as WASocket
+  const socket = { pictureUrl: () => engineRequest(answers[calls++]!) } as unknown as SessionPort
   const lookup = (now: number) => ({ db: db!, instanceId: INSTANCE, socket: () => socket, now })
   return { lookup, calls: () => calls }
 }

@@ -1,9 +1,11 @@
 // Profile picture URLs with the v2 API's 24-hour cache (table profile_picture_cache, migration 0260).
 // Absent pictures are cached as null too, so a contact without one does not cost a network query per call.
-import { jidNormalizedUser, type WASocket } from '@whiskeysockets/baileys'
+import { engineErrorStatus } from '../../engine/engine-errors.js'
+import type { SessionPort } from '../../engine/session-port.js'
+import { jidNormalizedUser } from '../../engine/wa-wire.js'
 import type { Db } from '../../db/connection.js'
 import { stmt } from '../../db/statements.js'
-import { boomStatus, engineCall } from './live-socket.js'
+import { engineCall } from './errors.js'
 
 export const PICTURE_TTL_MS = 24 * 60 * 60 * 1000
 
@@ -41,7 +43,7 @@ export interface PictureLookup {
   db: Db
   instanceId: string
   /** Opens the live socket only when the cache cannot answer (a stopped instance still answers cached URLs). */
-  socket: () => WASocket
+  socket: () => SessionPort
   now: number
 }
 
@@ -53,9 +55,9 @@ export async function profilePicture(l: PictureLookup, jid: string, refresh: boo
   const socket = l.socket()
   const url = await engineCall('the profile picture query', async () => {
     try {
-      return (await socket.profilePictureUrl(jid, 'image', 15_000)) ?? null
+      return (await socket.pictureUrl(jid, 15_000)) ?? null
     } catch (e) {
-      const status = boomStatus(e)
+      const status = engineErrorStatus(e)
       if (status !== undefined && NO_PICTURE.has(status)) return null
       throw e
     }

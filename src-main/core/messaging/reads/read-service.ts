@@ -1,10 +1,13 @@
 // The read side of messaging behind both front doors: chats, messages, contacts and LIDs from the message
-// store, the chat/message/contact operations that go through the live socket, and downloaded media files.
+// store, the chat/message/contact operations that go through the instance's session port, and downloaded media files.
 // Callers pass typed values (Baileys JIDs, parsed message ids, bounded queries); wire parsing stays in api/.
 import { statSync } from 'node:fs'
-import { jidNormalizedUser, type WASocket } from '@whiskeysockets/baileys'
 import type { Db } from '../../db/connection.js'
 import type { InstanceManager } from '../../engine/instance-manager.js'
+import type { SessionPort } from '../../engine/session-port.js'
+import type { SessionPorts } from '../../engine/session-ports.js'
+import { jidNormalizedUser } from '../../engine/wa-wire.js'
+import { coreErrors } from '../../domain/core-errors.js'
 import { serializeMessageId, toApiChatId, type ParsedMessageId } from '../chat-ids.js'
 import { wasSentByApi } from '../send/outbound-repo.js'
 import {
@@ -32,8 +35,7 @@ import {
 import { toApiChat, toApiContact, type ApiChat, type ApiContact, type ApiStoredMessage } from './api-shapes.js'
 import { clearChat, markRead, markUnread, removeChat, setArchived, type ChatOpContext, type ChatTarget, type ReadScope } from './chat-ops.js'
 import { checkNumber, fetchAbout, saveContact, setBlocked, throughCheckLimiter, type AboutText, type CheckLimits, type NumberCheck } from './contact-ops.js'
-import { readsErrors } from './errors.js'
-import { engineCall, requireLiveSocket, type LiveSocketSource } from './live-socket.js'
+import { engineCall, readsErrors } from './errors.js'
 import { mimetypeOfFile, type MediaFiles } from './media-files.js'
 import { deleteForEveryone, deleteForMe, editText, setPinned, type PinDuration } from './message-ops.js'
 import { readMessages, type MessageReadContext } from './message-reads.js'
@@ -44,8 +46,8 @@ import { anyCachedPictureUrl, profilePicture, type CachedPicture } from './profi
 export interface ReadServiceDeps {
   db: Db
   manager: InstanceManager
-  /** Live sockets of WORKING instances. */
-  engine: LiveSocketSource
+  /** The session ports of WORKING instances. */
+  ports: SessionPorts
   media: MediaFiles
   /** Number checks are paced by the instance's check limiter. */
   checks: CheckLimits
@@ -99,8 +101,8 @@ export interface MediaFile {
 export class ReadService {
   constructor(private readonly deps: ReadServiceDeps) {}
 
-  private socket(instanceId: string): WASocket {
-    return requireLiveSocket(this.deps.engine, this.deps.manager, instanceId)
+  private socket(instanceId: string): SessionPort {
+    return this.deps.ports.working(instanceId, (status) => coreErrors.statusMismatch(status, ['WORKING'], 'Start the session and wait until /v2/session/info says WORKING'))
   }
 
   private me(instanceId: string): string {
@@ -114,7 +116,7 @@ export class ReadService {
       instanceId,
       me: this.me(instanceId),
       media,
-      socket: this.deps.engine.liveSocket(instanceId),
+      port: this.deps.ports.live(instanceId),
       sentByApi: (id) => wasSentByApi(db, instanceId, id)
     }
   }
@@ -284,8 +286,8 @@ export class ReadService {
   /** The LID of a phone-number JID: the store's, else (while WORKING) the network's; null when unknown. */
   async lidOfPn(instanceId: string, pn: string): Promise<LidPair> {
     let lid = lidForPn(this.deps.db, instanceId, pn) ?? null
-    const socket = this.deps.engine.liveSocket(instanceId)
-    if (!lid && socket) lid = await engineCall('the LID lookup', () => socket.signalRepository.lidMapping.getLIDForPN(pn))
+    const port = this.deps.ports.live(instanceId)
+    if (!lid && port) lid = await engineCall('the LID lookup', () => port.lidForPn(pn))
     return { lid: lid ? jidNormalizedUser(lid) : null, pn }
   }
 
@@ -293,8 +295,8 @@ export class ReadService {
   async pnOfLid(instanceId: string, lidJid: string): Promise<LidPair> {
     const lid = jidNormalizedUser(lidJid)
     let pn = pnForLid(this.deps.db, instanceId, lid) ?? null
-    const socket = this.deps.engine.liveSocket(instanceId)
-    if (!pn && socket) pn = (await engineCall('the LID lookup', () => socket.signalRepository.lidMapping.getPNForLID(lid))) ?? null
+    const port = this.deps.ports.live(instanceId)
+    if (!pn && port) pn = await engineCall('the LID lookup', () => port.pnForLid(lid))
     return { lid, pn }
   }
 
@@ -302,7 +304,7 @@ export class ReadService {
 
   /** A served media file, downloaded on its first request; 404 media_not_found for a name no message has. */
   async mediaFile(instanceId: string, name: string): Promise<MediaFile> {
-    const path = await this.deps.media.servePath(instanceId, name, this.deps.engine.liveSocket(instanceId))
+    const path = await this.deps.media.servePath(instanceId, name, this.deps.ports.live(instanceId))
     if (!path) throw readsErrors.mediaNotFound()
     return { path, size: statSync(path).size, mimetype: mimetypeOfFile(name) }
   }

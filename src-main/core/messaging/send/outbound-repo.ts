@@ -1,7 +1,7 @@
 // Rows of the outbound queue (migrations 0230, 0232): written when a send is accepted, before Baileys sees it, with
 // the command that re-dispatches it after a crash; moved to `sent` in the same transaction as the limiter's daily
 // counter; `failed`/`purged` otherwise, never dropped. The command is cleared once the row leaves `queued`.
-import type { WAMessage } from '@whiskeysockets/baileys'
+import type { WAMessage } from '../../engine/wa-wire.js'
 import type { Db } from '../../db/connection.js'
 import { stmt } from '../../db/statements.js'
 import { recordSent } from '../../rate-limit/index.js'

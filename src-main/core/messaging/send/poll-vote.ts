@@ -1,7 +1,7 @@
 // A poll vote is end-to-end encrypted with a key derived from the poll's messageSecret (the mirror image of
 // Baileys' decryptPollVote): HMAC-SHA256 key schedule over poll id, creator and voter, AES-256-GCM payload.
 import { randomBytes } from 'node:crypto'
-import { aesEncryptGCM, hmacSign, jidNormalizedUser, proto, sha256, type WAMessage, type WAMessageKey } from '@whiskeysockets/baileys'
+import { aesEncryptGCM, hmacSign, jidNormalizedUser, proto, sha256, type WAMessage, type WAMessageKey } from '../../engine/wa-wire.js'
 
 export interface PollInfo {
   key: WAMessageKey

@@ -1,9 +1,10 @@
 // Is the recipient real? Person chats by phone are checked with a usync contact query (onWhatsApp), LIDs by a
 // known LID<->phone mapping or else a usync device lookup, groups and channels by their metadata; positive
 // answers are cached per instance for 10 minutes so steady sending costs no extra round trip.
-import { isJidGroup, isJidNewsletter, isLidUser, isPnUser, USyncQuery, USyncUser, type WASocket } from '@whiskeysockets/baileys'
+import { engineErrorStatus } from '../../engine/engine-errors.js'
+import type { SessionPort } from '../../engine/session-port.js'
+import { isJidGroup, isJidNewsletter, isLidUser, isPnUser } from '../../engine/wa-wire.js'
 import { toApiChatId } from '../chat-ids.js'
-import { boomStatus } from '../reads/live-socket.js'
 import { sendErrors } from './send-errors.js'
 
 const TTL_MS = 10 * 60_000
@@ -27,7 +28,7 @@ export class RecipientCheck {
     this.now = deps.now ?? Date.now
   }
 
-  async ensure(instanceId: string, sock: WASocket, jid: string): Promise<void> {
+  async ensure(instanceId: string, sock: SessionPort, jid: string): Promise<void> {
     const key = `${instanceId} ${jid}`
     const until = this.known.get(key)
     if (until !== undefined && until > this.now()) return
@@ -45,11 +46,11 @@ export class RecipientCheck {
     for (const k of this.known.keys()) if (k.startsWith(`${instanceId} `)) this.known.delete(k)
   }
 
-  private async person(sock: WASocket, jid: string): Promise<void> {
-    const results = await sock.onWhatsApp(jid).catch((e: unknown) => {
+  private async person(sock: SessionPort, jid: string): Promise<void> {
+    const exists = await sock.onWhatsApp(jid).catch((e: unknown) => {
       throw failed('the number check', e)
     })
-    if (!results?.some((r) => r.exists)) throw sendErrors.notOnWhatsApp(toApiChatId(jid))
+    if (!exists) throw sendErrors.notOnWhatsApp(toApiChatId(jid))
   }
 
   /**
@@ -57,35 +58,33 @@ export class RecipientCheck {
    * table or Baileys' own mapping store), or when the network lists devices for it (the same usync device
    * query Baileys runs before it encrypts to a LID).
    */
-  private async lid(instanceId: string, sock: WASocket, jid: string): Promise<void> {
+  private async lid(instanceId: string, sock: SessionPort, jid: string): Promise<void> {
     if (this.deps.pnForLid?.(instanceId, jid)) return
-    const mapped = await sock.signalRepository.lidMapping.getPNForLID(jid).catch(() => null)
+    const mapped = await sock.pnForLid(jid).catch(() => null)
     if (mapped) return
-    const query = new USyncQuery().withDeviceProtocol().withLIDProtocol().withUser(new USyncUser().withId(jid))
-    const result = await sock.executeUSyncQuery(query).catch((e: unknown) => {
+    const hasDevices = await sock.hasDevices(jid).catch((e: unknown) => {
       throw failed('the LID lookup', e)
     })
-    const devices = (u: unknown) => (u as { devices?: { deviceList?: unknown[] } }).devices?.deviceList?.length ?? 0
-    if (!result?.list.some((u) => devices(u) > 0)) throw sendErrors.chatNotFound(toApiChatId(jid), 'no WhatsApp account has this LID')
+    if (!hasDevices) throw sendErrors.chatNotFound(toApiChatId(jid), 'no WhatsApp account has this LID')
   }
 
-  private async group(sock: WASocket, jid: string): Promise<void> {
+  private async group(sock: SessionPort, jid: string): Promise<void> {
     try {
-      await sock.groupMetadata(jid)
+      await sock.groups.metadata(jid)
     } catch (e) {
-      const code = boomStatus(e)
+      const code = engineErrorStatus(e)
       if (code !== undefined && NOT_FOUND_CODES.includes(code)) throw sendErrors.chatNotFound(toApiChatId(jid), 'not a group of this account')
       throw failed('the group lookup', e)
     }
   }
 
   /** A channel must exist: its metadata (w:mex) answers 404 otherwise. */
-  private async channel(sock: WASocket, jid: string): Promise<void> {
+  private async channel(sock: SessionPort, jid: string): Promise<void> {
     let meta: unknown
     try {
-      meta = await sock.newsletterMetadata('jid', jid)
+      meta = await sock.channels.metadata('jid', jid)
     } catch (e) {
-      const code = boomStatus(e)
+      const code = engineErrorStatus(e)
       if (code !== undefined && NOT_FOUND_CODES.includes(code)) throw sendErrors.chatNotFound(toApiChatId(jid), 'no such channel')
       throw failed('the channel lookup', e)
     }

@@ -1,19 +1,16 @@
-// A typed send command -> the Baileys calls that put it on the wire (a Dispatch). Files are read and converted
+// A typed send command -> the session port calls that put it on the wire (a Dispatch). Files are read and converted
 // here, before the send is accepted, so a bad file is an error at once and never a failed queued message.
+import type { SessionPort } from '../../engine/session-port.js'
 import {
   extractImageThumb,
-  generateWAMessageFromContent,
-  jidNormalizedUser,
-  prepareWAMessageMedia,
   proto,
   type AnyMessageContent,
   type BinaryNode,
   type MiscMessageGenerationOptions,
   type WAMessage,
   type WAMessageKey,
-  type WASocket,
   type WAUrlInfo
-} from '@whiskeysockets/baileys'
+} from '../../engine/wa-wire.js'
 import { coreErrors } from '../../domain/core-errors.js'
 import type { ParsedMessageId } from '../chat-ids.js'
 import { loadFile, type FileNames, type FileSpec, type MediaFile, type MediaLimits } from './media-input.js'
@@ -24,26 +21,20 @@ import { sendErrors } from './send-errors.js'
 import { toMp4, toOggOpus } from './transcode.js'
 import { toVCard, vCardName } from './vcard.js'
 
-/** Puts the prepared message on the wire with the chosen id; returns what Baileys sent. */
-export type Dispatch = (sock: WASocket, ctx: { messageId: string; quoted: WAMessage | undefined }) => Promise<WAMessage>
+/** Puts the prepared message on the wire with the chosen id; returns what the engine sent. */
+export type Dispatch = (port: SessionPort, ctx: { messageId: string; quoted: WAMessage | undefined }) => Promise<WAMessage>
 
 /** Sends Baileys content with the pipeline's message id and quote. */
 export const sendContent =
   (jid: string, content: AnyMessageContent, extra: MiscMessageGenerationOptions = {}): Dispatch =>
-  async (sock, { messageId, quoted }) => {
-    const sent = await sock.sendMessage(jid, content, { ...extra, messageId, ...(quoted ? { quoted } : {}) })
-    if (!sent) throw new Error('the engine returned no message')
-    return sent
-  }
+  (port, { messageId, quoted }) =>
+    port.send(jid, content, { ...extra, messageId, ...(quoted ? { quoted } : {}) })
 
 /** Relays a raw proto message (kinds Baileys has no content shortcut for: lists, poll votes). */
 export const relayRaw =
   (jid: string, message: proto.IMessage, additionalNodes: BinaryNode[] = []): Dispatch =>
-  async (sock, { messageId, quoted }) => {
-    const full = generateWAMessageFromContent(jid, message, { userJid: sock.user!.id, messageId, ...(quoted ? { quoted } : {}) })
-    await sock.relayMessage(jid, full.message!, { messageId, additionalNodes })
-    return full
-  }
+  (port, { messageId, quoted }) =>
+    port.relay(jid, message, { messageId, additionalNodes, ...(quoted ? { quoted } : {}) })
 
 export interface DispatchContext {
   media: MediaLimits
@@ -161,12 +152,12 @@ async function linkPreview(cmd: LinkPreviewCommand, ctx: DispatchContext): Promi
     ...(cmd.description !== undefined ? { description: cmd.description } : {}),
     ...(pic ? { jpegThumbnail: pic.thumb } : {})
   }
-  return async (sock, c) => {
+  return async (port, c) => {
     if (pic && cmd.highQuality) {
-      const media = await prepareWAMessageMedia({ image: pic.original }, { upload: sock.waUploadToServer, mediaTypeOverride: 'thumbnail-link' })
-      if (media.imageMessage) info.highQualityThumbnail = media.imageMessage
+      const image = await port.uploadLinkThumbnail(pic.original)
+      if (image) info.highQualityThumbnail = image
     }
-    return sendContent(cmd.chatJid, { text: cmd.text, linkPreview: info })(sock, c)
+    return sendContent(cmd.chatJid, { text: cmd.text, linkPreview: info })(port, c)
   }
 }
 
@@ -183,10 +174,11 @@ function pollVote(cmd: PollVoteCommand, ctx: DispatchContext): Dispatch {
   })
   if (poll.selectableCount === 1 && selected.length > 1) throw coreErrors.invalidParam('votes', 'this poll allows one answer')
   const pollKey: WAMessageKey = { remoteJid: poll.key.remoteJid, fromMe: poll.key.fromMe, id: poll.key.id, ...(poll.key.participant ? { participant: poll.key.participant } : {}) }
-  return async (sock, c) => {
-    const parties = voteParties(poll, { mePn: jidNormalizedUser(sock.user!.id), meLid: sock.user!.lid ? jidNormalizedUser(sock.user!.lid) : undefined })
+  return async (port, c) => {
+    const me = port.account()
+    const parties = voteParties(poll, { mePn: me.pn, meLid: me.lid })
     const vote = encryptPollVote(poll, [...new Set(selected)], parties)
     const message = { pollUpdateMessage: { pollCreationMessageKey: pollKey, vote, senderTimestampMs: Date.now() } }
-    return relayRaw(cmd.chatJid, message, [{ tag: 'meta', attrs: { polltype: 'vote' } }])(sock, c)
+    return relayRaw(cmd.chatJid, message, [{ tag: 'meta', attrs: { polltype: 'vote' } }])(port, c)
   }
 }

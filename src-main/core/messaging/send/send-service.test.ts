@@ -1,8 +1,9 @@
-// The send pipeline against a fake socket whose sends finish when the test says so: concurrency limits,
+// The send pipeline against a fake session port whose sends finish when the test says so: concurrency limits,
 // outbound row states (queued/sending/sent/failed/purged) with the daily counter in the same transaction,
 // boot recovery of unfinished rows (queued ones restored, the rest failed with a failed ack), the restart purge's
 // failed acks, wasSentByApi, and the errors of a socket that is gone.
-import type { WAMessage, WASocket } from '@whiskeysockets/baileys'
+import type { SessionPort } from '../../engine/session-port.js'
+import type { WAMessage } from '../../engine/wa-wire.js'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -37,14 +38,17 @@ function setup(policy: PolicyLimits) {
   const queue = createSendQueue({ limiter, clock })
   let status = 'STARTING'
   const wire: { jid: string; text: string; id: string }[] = []
-  let live: WASocket | undefined = {
-    user: { id: '15559990000:3@s.whatsapp.net' },
-    onWhatsApp: async () => [{ jid: JID, exists: true }],
-    sendMessage: async (jid: string, content: { text: string }, opts: { messageId: string }) => {
+  let seq = 0
+  let live: SessionPort | undefined = {
+    account: () => ({ id: '15559990000:3@s.whatsapp.net', pn: '15559990000@s.whatsapp.net', lid: undefined, name: undefined, notify: undefined }),
+    newMessageId: () => `3EB0TEST${String(++seq).padStart(12, '0')}`,
+    onWhatsApp: async () => true,
+    serverAck: () => ({ result: Promise.resolve(undefined), cancel: () => {} }),
+    send: async (jid: string, content: { text: string }, opts: { messageId: string }) => {
       wire.push({ jid, text: content.text, id: opts.messageId })
       return { key: { id: opts.messageId, remoteJid: jid, fromMe: true }, message: { conversation: content.text }, messageTimestamp: 1 }
     }
-  } as unknown as WASocket
+  } as unknown as SessionPort
   const bus = createEventBus<CoreEventMap>()
   const acks: MessageAckEvent[] = []
   bus.on('message.ack', (e) => acks.push(e))
@@ -52,7 +56,7 @@ function setup(policy: PolicyLimits) {
     outboxMedia: new OutboxMedia(join(dir, 'outbox-media')),
     notSent: new NotSentReports({ db, bus, instance: () => ({ name: 's', me: null }), engineName: 'test', now: () => 1_000 }),
     db,
-    engine: { liveSocket: () => live },
+    engine: { livePort: () => live },
     statusOf: () => (live ? 'WORKING' : status),
     reconnectWaitMs: 300,
     queue,

@@ -1,12 +1,13 @@
 // The send pipeline of ARCHITECTURE.md §3 after validation: a typed command -> its dispatch (files read and
 // converted) -> engine WORKING? recipient real? -> outbound row (SQLite) -> rate-limit queue (policy of the
-// instance) -> Baileys -> row `sent` + daily counter in one transaction. Answers a domain result: `sent` with the
+// instance) -> the session port -> row `sent` + daily counter in one transaction. Answers a domain result: `sent` with the
 // message, or `queued` with its id, position and ETA (the HTTP shapes are built in api/routes/v2/send/). Queued
 // sends are durable: the row keeps the command (and outbox-media/ its files), restored after a crash.
-import { generateMessageIDV2, type WAMessage, type WAMessageKey, type WASocket } from '@whiskeysockets/baileys'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/connection.js'
 import { isDomainError } from '../../domain/errors.js'
+import type { SessionPort } from '../../engine/session-port.js'
+import type { WAMessage, WAMessageKey } from '../../engine/wa-wire.js'
 import { QueuePurgedError, type Clock, type DenyReason, type LimiterSnapshot, type SendQueue } from '../../rate-limit/index.js'
 import type { ParsedMessageId } from '../chat-ids.js'
 import { canonicalJid, findMessage, listChatMessages, pnForLid, settleUnreadAfterRead, type StoredMessage } from '../store/index.js'
@@ -20,7 +21,7 @@ import type { SendCommand } from './send-command.js'
 import { dispatchOf, type Dispatch } from './send-dispatch.js'
 import { sendErrors } from './send-errors.js'
 import { Deliverability, type DeliverabilityOptions, type DeliverabilityView } from './deliverability.js'
-import { opensNewChat, serverAck } from './new-contacts.js'
+import { opensNewChat } from './new-contacts.js'
 
 export type { Dispatch } from './send-dispatch.js'
 
@@ -101,8 +102,8 @@ export type MessageFate = Pick<rows.OutboundRow, 'message_id' | 'kind' | 'status
 
 export interface SendServiceDeps {
   db: Db
-  /** liveSocket(): the socket while WORKING. */
-  engine: { liveSocket(instanceId: string): WASocket | undefined }
+  /** livePort(): the instance's session port while WORKING. */
+  engine: { livePort(instanceId: string): SessionPort | undefined }
   /** Current status of an instance (for the session_status_mismatch error). */
   statusOf: (instanceId: string) => string | undefined
   queue: SendQueue
@@ -154,11 +155,11 @@ export class SendService {
     return this.deps.media
   }
 
-  /** The instance's socket, or session_status_mismatch naming its status. */
-  socketOf(instanceId: string): WASocket {
-    const sock = this.deps.engine.liveSocket(instanceId)
-    if (!sock?.user) throw sendErrors.notWorking(this.deps.statusOf(instanceId) ?? 'STOPPED')
-    return sock
+  /** The instance's session port, or session_status_mismatch naming its status. */
+  private portOf(instanceId: string): SessionPort {
+    const port = this.deps.engine.livePort(instanceId)
+    if (!port) throw sendErrors.notWorking(this.deps.statusOf(instanceId) ?? 'STOPPED')
+    return port
   }
 
   /** A message this instance sent (outbound rows) or received (the store). */
@@ -177,10 +178,10 @@ export class SendService {
   }
 
   /** Operations that are not messages (seen, typing, star): need WORKING, not the send queue. */
-  async act<T>(instanceId: string, fn: (sock: WASocket) => Promise<T>): Promise<T> {
-    const sock = this.socketOf(instanceId)
+  async act<T>(instanceId: string, fn: (port: SessionPort) => Promise<T>): Promise<T> {
+    const port = this.portOf(instanceId)
     try {
-      return await fn(sock)
+      return await fn(port)
     } catch (e) {
       if (isDomainError(e)) throw e
       throw sendErrors.sendFailed(e instanceof Error ? e.message : String(e))
@@ -197,7 +198,7 @@ export class SendService {
     const chat = canonicalJid(db, instanceId, chatJid)
     const latest = keys?.length ? [] : listChatMessages(db, instanceId, chat, { limit: 20, fromMe: false })
     const marked = keys?.length ? keys : latest.map((m) => m.message.key)
-    await this.act(instanceId, (sock) => sock.readMessages(marked))
+    await this.act(instanceId, (port) => port.readMessages(marked))
     const newest = keys?.length ? newestKnown(db, instanceId, chat, marked) : latest[0]
     // Store timestamps are wall-clock time (the injected clock paces sends only).
     if (newest) settleUnreadAfterRead(db, instanceId, chat, newest, Date.now())
@@ -206,12 +207,12 @@ export class SendService {
 
   /** Shows or clears "typing..." in a chat. */
   async typing(instanceId: string, chatJid: string, state: 'composing' | 'paused'): Promise<void> {
-    await this.act(instanceId, (sock) => sock.sendPresenceUpdate(state, chatJid))
+    await this.act(instanceId, (port) => port.sendPresence(state, chatJid))
   }
 
   /** Stars or unstars a message (synced to the account's phone through app state). */
   async star(instanceId: string, chatJid: string, message: Pick<ParsedMessageId, 'id' | 'fromMe'>, star: boolean): Promise<void> {
-    await this.act(instanceId, (sock) => sock.chatModify({ star: { messages: [{ id: message.id, fromMe: message.fromMe }], star } }, chatJid))
+    await this.act(instanceId, (port) => port.modifyChat({ star: { messages: [{ id: message.id, fromMe: message.fromMe }], star } }, chatJid))
   }
 
   /** Sends a typed command: its file is read and converted (or its poll found) before anything is queued. */
@@ -232,10 +233,10 @@ export class SendService {
     // Sends a previous run left queued go first (their restoration started on this WORKING).
     const restoring = this.restoring.get(req.instanceId)
     if (restoring) await restoring
-    const sock = this.socketOf(req.instanceId)
-    await this.recipients.ensure(req.instanceId, sock, req.chatJid)
+    const port = this.portOf(req.instanceId)
+    await this.recipients.ensure(req.instanceId, port, req.chatJid)
     const quoted = req.replyTo ? this.quoted(req.instanceId, req.replyTo) : undefined
-    const messageId = generateMessageIDV2(sock.user!.id)
+    const messageId = port.newMessageId()
     const media = this.deps.outboxMedia
     const command = req.durable && media ? storedCommand(req.durable.command, req.durable.loaded, (slot) => media.nameOf(req.instanceId, messageId, slot)).json : null
     const insert = () => rows.insertOutbound(db, { instanceId: req.instanceId, messageId, chatJid: req.chatJid, kind: req.kind, command }, clock.now())
@@ -253,8 +254,8 @@ export class SendService {
     if (submitted.status === 'started') {
       const message = await submitted.result
       if (message === 'held') return this.heldResult(req, messageId)
-      // The own JID as the socket knows it after the send (the message's from/to).
-      return { status: 'sent', message, me: this.deps.engine.liveSocket(req.instanceId)?.user?.id ?? '' }
+      // The own JID as the engine knows it after the send (the message's from/to).
+      return { status: 'sent', message, me: this.deps.engine.livePort(req.instanceId)?.account().id ?? '' }
     }
     // Queued: its files are kept before the caller has its answer (a crash after the 202 must not lose them).
     this.keepFiles(req, messageId)
@@ -339,17 +340,17 @@ export class SendService {
     }
     // Out of the queue: a crash from here on is send_interrupted, never a resend (the dispatch holds the bytes).
     this.dropFiles(req, messageId)
-    const sock = await this.socketWhenReconnected(req.instanceId)
-    if (!sock?.user) {
+    const port = await this.portWhenReconnected(req.instanceId)
+    if (!port) {
       const e = sendErrors.notWorking(this.deps.statusOf(req.instanceId) ?? 'STOPPED')
       rows.markFailed(db, req.instanceId, messageId, e.code, e.message, clock.now())
       throw e
     }
     // A message that opens a new chat is what 463/475 refuse: wait for the server's ack before calling it sent.
-    const ack = opensNewChat(db, req.instanceId, req.chatJid) ? serverAck(sock.ws as never, messageId, SERVER_ACK_WAIT_MS) : undefined
+    const ack = opensNewChat(db, req.instanceId, req.chatJid) ? port.serverAck(messageId, SERVER_ACK_WAIT_MS) : undefined
     let sent: WAMessage
     try {
-      sent = await req.dispatch(sock, { messageId, quoted })
+      sent = await req.dispatch(port, { messageId, quoted })
     } catch (e) {
       ack?.cancel()
       const err = isDomainError(e) ? e : sendErrors.sendFailed(e instanceof Error ? e.message : String(e))
@@ -374,16 +375,16 @@ export class SendService {
   }
 
   /**
-   * The live socket; while the session is reconnecting (STARTING after WORKING) a queued message waits for it
+   * The session port; while the session is reconnecting (STARTING after WORKING) a queued message waits for it
    * up to `reconnectWaitMs` instead of failing on a network blip. Stopped or logged-out sessions fail at once.
    */
-  private async socketWhenReconnected(instanceId: string): Promise<WASocket | undefined> {
+  private async portWhenReconnected(instanceId: string): Promise<SessionPort | undefined> {
     // The injected clock (ManualClock in tests) sets both the deadline and the poll timer.
     const { clock } = this.deps
     const deadline = clock.now() + (this.deps.reconnectWaitMs ?? 30_000)
     for (;;) {
-      const sock = this.deps.engine.liveSocket(instanceId)
-      if (sock?.user) return sock
+      const port = this.deps.engine.livePort(instanceId)
+      if (port) return port
       if (this.deps.statusOf(instanceId) !== 'STARTING' || clock.now() >= deadline) return undefined
       await new Promise<void>((r) => clock.setTimer(r, Math.min(RECONNECT_POLL_MS, deadline - clock.now())))
     }

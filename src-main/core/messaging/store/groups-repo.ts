@@ -1,6 +1,6 @@
 // Group metadata as last seen (groups.upsert / groups.update / group-participants.update), so group events
 // can say what changed and reads need no round trip for a known group.
-import type { GroupMetadata } from '@whiskeysockets/baileys'
+import type { GroupMetadata } from '../../engine/wa-wire.js'
 import type { Db } from '../../db/connection.js'
 import { stmt } from '../../db/statements.js'
 import { patchUpdate } from './patch-update.js'

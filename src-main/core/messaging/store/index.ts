@@ -1,6 +1,6 @@
 // Public surface of the message store (see README.md): repositories, canonical JIDs, Baileys' getMessage,
 // and the per-instance wipe run when an instance is deleted.
-import type { proto, WAMessageKey } from '@whiskeysockets/baileys'
+import type { proto, WAMessageKey } from '../../engine/wa-wire.js'
 import type { Db } from '../../db/connection.js'
 import { stmt } from '../../db/statements.js'
 import { canonicalJid } from './jids.js'

@@ -1,7 +1,7 @@
 // Canonical JIDs of the store: one spelling per chat/person, so a message keyed by LID and its receipt keyed
 // by phone number land on the same row. Users: <n>@s.whatsapp.net when the phone number is known (from the
 // key's *Alt field or the LID map), else <n>@lid; device suffixes dropped. Groups, channels, broadcasts as is.
-import { isLidUser, isPnUser, jidNormalizedUser } from '@whiskeysockets/baileys'
+import { isLidUser, isPnUser, jidNormalizedUser } from '../../engine/wa-wire.js'
 import type { Db } from '../../db/connection.js'
 import { stmt } from '../../db/statements.js'
 

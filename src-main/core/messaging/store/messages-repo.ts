@@ -1,6 +1,6 @@
 // Messages of the store: insert-or-merge from upserts, ack/edit/revoke transitions (each returns what changed,
 // so the event mapper emits exactly once per real change), reads by key and paged by chat.
-import { normalizeMessageContent, type WAMessage } from '@whiskeysockets/baileys'
+import { normalizeMessageContent, type WAMessage } from '../../engine/wa-wire.js'
 import type { Db } from '../../db/connection.js'
 import { stmt } from '../../db/statements.js'
 import { ackOf, bodyOf, typeOf } from '../message-mapper.js'

@@ -1,7 +1,7 @@
 // How a WAMessage (or any Baileys object) is kept in a TEXT column: JSON with buffers as base64
 // ({type:"Buffer",data}) and protobuf Longs as plain numbers, so getMessage() can hand Baileys back the
 // exact bytes (messageSecret for poll/event decryption, media keys for downloads).
-import { BufferJSON, type WAMessage } from '@whiskeysockets/baileys'
+import { BufferJSON, type WAMessage } from '../../engine/wa-wire.js'
 
 interface LongLike {
   low: number

@@ -1,6 +1,6 @@
 // Baileys' msgRetryCounterCache per instance, kept outside the socket so retry counts survive reconnects
 // (a new socket per reconnect would otherwise start every count at zero and retry forever). Bounded, 1 h TTL.
-import type { CacheStore } from '@whiskeysockets/baileys'
+import type { CacheStore } from '../../engine/wa-wire.js'
 
 const TTL_MS = 3_600_000
 const MAX_KEYS = 5000

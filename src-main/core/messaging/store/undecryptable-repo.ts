@@ -1,7 +1,7 @@
 // Placeholders of messages the engine could not decrypt (Baileys CIPHERTEXT stubs): the stub's store_messages
 // row (type "ciphertext") plus a store_undecryptable row, replaced in place when a retry recovers the content,
 // and marked final once the grace period passed without recovery (then message.undecryptable is written).
-import { proto, type WAMessage } from '@whiskeysockets/baileys'
+import { proto, type WAMessage } from '../../engine/wa-wire.js'
 import type { Db } from '../../db/connection.js'
 import { stmt } from '../../db/statements.js'
 import { contentParams } from './messages-repo.js'

@@ -2,7 +2,7 @@
 // need a WORKING session but neither the outbound queue nor the send rate limit. The wire is read here; the
 // socket calls are the send service's.
 import { Type } from '@sinclair/typebox'
-import type { WAMessageKey } from '@whiskeysockets/baileys'
+import type { WAMessageKey } from '../../../../engine/wa-wire.js'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { parseMessageId, toApiChatId, toWaJid } from '../../../../messaging/chat-ids.js'
 import { bool, chatJid, list, requireAll, str } from '../../../params/send-params.js'

@@ -1,7 +1,7 @@
 // The HTTP answers of the send endpoints (/v2/send/*, /v2/status/*) built from the send pipeline's domain result:
 // 200 with the sent message in the WAHA/whatsapp-web.js shape (its id in every form clients read), or 202 with the
 // queued message's id, position and ETA (`job_id`, `_data.id` as the documented example has it).
-import { normalizeMessageContent, type WAMessage } from '@whiskeysockets/baileys'
+import { normalizeMessageContent, type WAMessage } from '../../../../engine/wa-wire.js'
 import { serializeMessageId, toApiChatId } from '../../../../messaging/chat-ids.js'
 import { MEDIA, toApiMessage, toWid, type MapContext } from '../../../../messaging/message-mapper.js'
 import type { QueuedResult, SendResult } from '../../../../messaging/send/send-service.js'

@@ -2,22 +2,7 @@
 // the instance's Baileys socket. Baileys' onWhatsApp asks only the contact protocol; the business protocol's
 // verified-name certificate is where the network says an account is a business, and its issuer which kind.
 import { proto, USyncQuery, USyncUser, type BinaryNode, type WASocket } from '@whiskeysockets/baileys'
-import { engineCall } from './live-socket.js'
-
-export interface BusinessInfo {
-  verifiedName: string | null
-  /** Certificate issuer: "smb:wa" (WhatsApp Business app) or "ent:wa" (WhatsApp Business API, "enterprise"). */
-  issuer: string | null
-  isEnterprise: boolean
-}
-
-export interface NumberLookup {
-  exists: boolean
-  /** The network's spelling of the account (<number>@s.whatsapp.net). */
-  jid: string
-  /** null: not a business account (no verified-name certificate). */
-  business: BusinessInfo | null
-}
+import type { BusinessInfo, NumberLookup } from '../session-port.js'
 
 type Protocol = USyncQuery['protocols'][number]
 
@@ -50,7 +35,7 @@ export async function lookupNumber(socket: WASocket, digits: string): Promise<Nu
   const query = new USyncQuery().withContactProtocol()
   query.protocols.push(businessProtocol)
   query.withUser(new USyncUser().withPhone(`+${digits}`))
-  const result = await engineCall('the number check', () => socket.executeUSyncQuery(query))
+  const result = await socket.executeUSyncQuery(query)
   const hit = result?.list.find((u) => u.contact === true)
   if (!hit) return { exists: false, jid: `${digits}@s.whatsapp.net`, business: null }
   return { exists: true, jid: hit.id, business: (hit.business as BusinessInfo | null | undefined) ?? null }

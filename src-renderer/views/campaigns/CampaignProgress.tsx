@@ -1,0 +1,26 @@
+// A campaign's progress bar: recipients whose turn is over (sent on, skipped, failed, opted out) of all.
+import type { CampaignSummaryDto } from '../../../src-preload/contract/campaigns-dto.js'
+import { doneCount, percent } from '../../lib/campaign-words.js'
+
+export function CampaignProgress({ campaign }: { campaign: CampaignSummaryDto }) {
+  const done = doneCount(campaign.counts)
+  const pct = percent(done, campaign.total)
+  return (
+    <div className="campaign-progress">
+      <div className="progress" role="progressbar" aria-label={`Progress of ${campaign.name}`} aria-valuemin={0} aria-valuemax={campaign.total} aria-valuenow={done} aria-valuetext={`${done} of ${campaign.total} recipients done`}>
+        <span className={`progress-fill progress-${campaign.status}`} style={{ width: `${pct}%` }} />
+      </div>
+      <span className="muted small" data-testid="progress-text">
+        {done.toLocaleString()} of {campaign.total.toLocaleString()} done ({pct}%)
+      </span>
+    </div>
+  )
+}
+
+export function CampaignStatusBadge({ status, label }: { status: string; label: string }) {
+  return (
+    <span className={`badge campaign-badge campaign-badge-${status}`} data-status={status}>
+      {label}
+    </span>
+  )
+}

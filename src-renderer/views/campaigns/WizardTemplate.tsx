@@ -1,0 +1,90 @@
+// Wizard step 3: the message. {{variable}} with a default ({{name|there}}), {Hi|Hello} so messages vary, an
+// optional footer and image URL; the preview renders it for the first real rows of the list (the core renders it
+// exactly as it will be sent; an unknown variable is named).
+import { useEffect, useRef } from 'react'
+import { ErrorNote } from '../../components/ErrorNote.js'
+import { phoneWords } from '../../lib/campaign-words.js'
+import { useCampaignsStore } from '../../stores/campaigns-store.js'
+import { StepButtons } from './Wizard.js'
+
+const PREVIEW_AFTER_MS = 300
+
+export function WizardTemplate() {
+  const w = useCampaignsStore((s) => s.wizard)
+  const setWizard = useCampaignsStore((s) => s.setWizard)
+  const previewTemplate = useCampaignsStore((s) => s.previewTemplate)
+  const goStep = useCampaignsStore((s) => s.goStep)
+  const text = useRef<HTMLTextAreaElement>(null)
+  useEffect(() => {
+    const timer = setTimeout(() => void previewTemplate(), PREVIEW_AFTER_MS)
+    return () => clearTimeout(timer)
+  }, [w.template, previewTemplate])
+  const setTemplate = (patch: Partial<typeof w.template>) => setWizard({ template: { ...w.template, ...patch } })
+  const insert = (variable: string) => {
+    const el = text.current
+    const token = `{{${variable}}}`
+    const at = el?.selectionStart ?? w.template.text.length
+    const end = el?.selectionEnd ?? at
+    setTemplate({ text: w.template.text.slice(0, at) + token + w.template.text.slice(end) })
+    requestAnimationFrame(() => {
+      el?.focus()
+      el?.setSelectionRange(at + token.length, at + token.length)
+    })
+  }
+  const variables = w.list?.variables ?? []
+  return (
+    <section aria-labelledby="step-template">
+      <h2 id="step-template">The message</h2>
+      <div className="template-layout">
+        <div className="template-editor">
+          <label htmlFor="template-text">Message</label>
+          <textarea
+            id="template-text"
+            ref={text}
+            rows={5}
+            maxLength={4096}
+            value={w.template.text}
+            aria-describedby="template-help"
+            placeholder="{Hi|Hello} {{name|there}}, your order is ready."
+            onChange={(e) => setTemplate({ text: e.target.value })}
+          />
+          <p id="template-help" className="hint">
+            {'{{name}}'} fills in a column, {'{{name|there}}'} with a default; {'{Hi|Hello}'} picks one at random so messages vary.
+          </p>
+          {variables.length ? (
+            <div className="row variable-buttons" role="group" aria-label="Insert a variable">
+              {variables.map((v) => (
+                <button key={v} type="button" className="small" onClick={() => insert(v)}>
+                  {`{{${v}}}`}
+                </button>
+              ))}
+            </div>
+          ) : null}
+          <label className="check">
+            <input type="checkbox" checked={w.template.footer !== null} onChange={(e) => setTemplate({ footer: e.target.checked ? 'Reply STOP to opt out' : null })} />
+            Add an opt-out line
+          </label>
+          {w.template.footer !== null ? <input aria-label="Opt-out line" value={w.template.footer} maxLength={200} onChange={(e) => setTemplate({ footer: e.target.value })} /> : null}
+          <label htmlFor="template-media">Image or file URL (optional)</label>
+          <input id="template-media" type="url" value={w.template.mediaUrl ?? ''} placeholder="https://…" onChange={(e) => setTemplate({ mediaUrl: e.target.value.trim() ? e.target.value : null })} />
+        </div>
+        <div className="template-preview" role="region" aria-label="Preview" aria-live="polite">
+          <h3>Preview with your contacts</h3>
+          {!w.template.text.trim() ? <p className="empty">Write the message to see it as your first contacts will.</p> : null}
+          <ErrorNote error={w.previewError} />
+          {w.preview && w.template.text.trim() && !w.previewError ? (
+            <ul className="preview-list">
+              {w.preview.map((p) => (
+                <li key={p.phone} className="preview-sample">
+                  <span className="muted small mono">{phoneWords(p.phone)}</span>
+                  <span className="bubble out preview-text">{p.text}</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </div>
+      <StepButtons back={w.peek ? 'columns' : undefined} next={() => goStep('audience')} nextLabel="Next: the audience" nextDisabled={!w.template.text.trim() || w.previewError !== null} />
+    </section>
+  )
+}
