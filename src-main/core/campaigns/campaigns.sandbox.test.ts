@@ -116,7 +116,8 @@ describe.sequential('campaigns end to end (sandbox)', () => {
 
   it('a window that is closed waits, and the campaign sends by itself when it opens', async () => {
     const now = new Date()
-    const open = new Date(Math.ceil((now.getTime() + 5_000) / 60_000) * 60_000)
+    // At least 20 s ahead: on a loaded machine creating and starting the draft takes seconds.
+    const open = new Date(Math.ceil((now.getTime() + 20_000) / 60_000) * 60_000)
     const hhmm = (d: Date) => `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`
     const close = new Date(open.getTime() + 10 * 60_000)
     if (close.getUTCDate() !== open.getUTCDate()) return // across midnight UTC: the window cannot be one day's (rare)
