@@ -42,6 +42,15 @@ describe('CLI flags', () => {
     expect(() => parseCliArgs(['--allow-host'], {})).toThrow(/--allow-host/)
   })
 
+  it('takes --public-url or SWITCHBOARD_PUBLIC_URL (normalized, pinned) and refuses what is not an http(s) address', () => {
+    expect(parseCliArgs(['--public-url', 'https://Tunnel.example.com/'], {})).toMatchObject({ publicUrl: 'https://tunnel.example.com', pinned: { publicUrl: '--public-url' } })
+    expect(parseCliArgs([], { SWITCHBOARD_PUBLIC_URL: 'http://192.168.1.20:3000' })).toMatchObject({ publicUrl: 'http://192.168.1.20:3000', pinned: { publicUrl: 'SWITCHBOARD_PUBLIC_URL' } })
+    expect(parseCliArgs([], {}).publicUrl).toBeUndefined()
+    for (const bad of ['tunnel.example.com', 'ftp://x', 'https://u:p@x.example', 'https://x.example/?q=1']) {
+      expect(() => parseCliArgs(['--public-url', bad], {}), bad).toThrow(/--public-url must be an http/)
+    }
+  })
+
   it('reads flags, and env vars when a flag is absent (flags win)', () => {
     const env = { SWITCHBOARD_PORT: '4000', SWITCHBOARD_HOST: '::1', SWITCHBOARD_DATA_DIR: '/d', SWITCHBOARD_NETWORK: 'sandbox', SWITCHBOARD_ACCESS_TOKEN: 'env-t', SWITCHBOARD_PLAN: 'paid' }
     expect(parseCliArgs([], env)).toMatchObject({ port: 4000, host: '::1', allowHosts: [], dataDir: '/d', network: 'sandbox', plan: 'paid', accessToken: 'env-t', instanceQuota: { free: 2, paid: null } })

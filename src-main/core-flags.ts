@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { normalizeAllowedHost } from './core/api/plugins/security.js'
 import { DEFAULT_PLANS, isPlanTier, type PlanCatalogue, type PlanTier } from './core/domain/plans.js'
-import type { PinnedSettings } from './core/settings/app-settings.js'
+import { normalizePublicUrl, type PinnedSettings } from './core/settings/app-settings.js'
 import type { CoreOptions, NetworkMode } from './core/start-core.js'
 
 export class CliUsageError extends Error {}
@@ -23,6 +23,8 @@ export function resolveDataDir(flagValue: string | undefined, env: NodeJS.Proces
 }
 
 export type CliOptions = Required<Pick<CoreOptions, 'port' | 'host' | 'dataDir' | 'network' | 'allowHosts'>> & {
+  /** --public-url / SWITCHBOARD_PUBLIC_URL, normalized; only when given. */
+  publicUrl: string | undefined
   accessToken: string | undefined
   /** Only when given: without it the data dir keeps its plan (free when new). */
   plan: PlanTier | undefined
@@ -83,7 +85,8 @@ export function parseCoreFlags(argv: string[], env: NodeJS.ProcessEnv, how: Flag
       'free-instance-quota': { type: 'string' },
       'paid-instance-quota': { type: 'string' },
       'allow-host': { type: 'string', multiple: true },
-      'log-level': { type: 'string' }
+      'log-level': { type: 'string' },
+      'public-url': { type: 'string' }
     }
   })
   // Without strict mode a known flag given bare (`--port`) parses as `true`: treat it as missing a value.
@@ -102,6 +105,10 @@ export function parseCoreFlags(argv: string[], env: NodeJS.ProcessEnv, how: Flag
   source('host', 'host', 'SWITCHBOARD_HOST')
   source('plan', 'plan', 'SWITCHBOARD_PLAN')
   source('logLevel', 'log-level', 'SWITCHBOARD_LOG_LEVEL')
+  source('publicUrl', 'public-url', 'SWITCHBOARD_PUBLIC_URL')
+  const publicUrlText = flag('public-url') ?? (env.SWITCHBOARD_PUBLIC_URL || undefined)
+  const publicUrl = publicUrlText === undefined ? undefined : normalizePublicUrl(publicUrlText)
+  if (publicUrlText !== undefined && !publicUrl) throw new CliUsageError(`--public-url must be an http:// or https:// address without a query, got "${publicUrlText}"`)
   source('freeInstanceQuota', 'free-instance-quota', 'SWITCHBOARD_FREE_INSTANCE_QUOTA')
   source('paidInstanceQuota', 'paid-instance-quota', 'SWITCHBOARD_PAID_INSTANCE_QUOTA')
   if (values['allow-host']?.length) pinned.allowHosts = '--allow-host'
@@ -130,9 +137,10 @@ export function parseCoreFlags(argv: string[], env: NodeJS.ProcessEnv, how: Flag
       paid: parseQuota('paid-instance-quota', flag('paid-instance-quota') ?? env.SWITCHBOARD_PAID_INSTANCE_QUOTA, DEFAULT_PLANS.instanceQuota.paid)
     },
     logLevel,
+    publicUrl,
     pinned
   }
 }
 
 export const USAGE =
-  'usage: npm run serve -- [--port N] [--host H] [--data-dir D] [--network whatsapp|sandbox] [--access-token T] [--plan free|paid] [--free-instance-quota N|unlimited] [--paid-instance-quota N|unlimited] [--allow-host NAME ...] [--log-level error|warn|info|debug|trace]'
+  'usage: npm run serve -- [--port N] [--host H] [--data-dir D] [--network whatsapp|sandbox] [--access-token T] [--plan free|paid] [--free-instance-quota N|unlimited] [--paid-instance-quota N|unlimited] [--allow-host NAME ...] [--public-url URL] [--log-level error|warn|info|debug|trace]'

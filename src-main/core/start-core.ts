@@ -53,6 +53,8 @@ import type { CoreServices } from './services/core-services.js'
 import { InstanceService } from './services/instance-service.js'
 import { StatusService } from './account/status/status-service.js'
 import { TempLinkService } from './services/temp-link-service.js'
+import { HealthService } from './services/health-service.js'
+import { MetricsService } from './services/metrics-service.js'
 import { QrImages } from './services/qr-images.js'
 import { Backups } from './backup/backups.js'
 import { AccountService } from './services/account-service.js'
@@ -82,6 +84,8 @@ export interface CoreOptions {
   host?: string
   /** Extra Host header names the API accepts besides loopback (--allow-host), e.g. host.docker.internal. */
   allowHosts?: string[]
+  /** The address others reach the API at (--public-url, e.g. a tunnel's), used in temporary links. */
+  publicUrl?: string
   network?: NetworkMode
   /** Token of the default account; otherwise the kept one, or a new random one on first run. */
   accessToken?: string
@@ -191,7 +195,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       allowHosts: options.allowHosts ?? [],
       logLevel: givenLogLevel ?? 'info',
       freeInstanceQuota: options.instanceQuota?.free !== undefined ? options.instanceQuota.free : DEFAULT_PLANS.instanceQuota.free,
-      paidInstanceQuota: options.instanceQuota?.paid !== undefined ? options.instanceQuota.paid : DEFAULT_PLANS.instanceQuota.paid
+      paidInstanceQuota: options.instanceQuota?.paid !== undefined ? options.instanceQuota.paid : DEFAULT_PLANS.instanceQuota.paid,
+      publicUrl: options.publicUrl ?? null
     }, readAppSettings(db), pinned)
     const host = started.host
     const setLogLevel = (level: string) => (fileLogger ? fileLogger.setLevel(level) : (logger.level = level))
@@ -311,10 +316,15 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     // Campaigns send through the send pipeline and check numbers through check-exists (services/campaign-ports.ts).
     const campaigns = new Campaigns({ db, clock, logger: logger.child({ module: 'campaigns' }), events: bus, ports: campaignPorts({ db, sender, reads, queue, manager: instances, engineName: engine.name, wakeDeliveries }) })
     cleanups.push(() => campaigns.close())
+    const instanceService = new InstanceService({ db, manager: instances, plans, webhooksOf: (id) => webhooks.listWire(id), events: bus, deliverabilityOf: (id) => sender.deliverabilityOf(id) })
+    // Health figures read at scrape / panel time from the store (GET /metrics, the UI's health panel).
+    const health = new HealthService({ db, instances: instanceService, send: sender, events: eventStream })
     const services: CoreServices = {
       network,
       now,
-      instances: new InstanceService({ db, manager: instances, plans, webhooksOf: (id) => webhooks.listWire(id), events: bus, deliverabilityOf: (id) => sender.deliverabilityOf(id) }),
+      instances: instanceService,
+      health,
+      metrics: new MetricsService(health),
       qrImages: new QrImages(),
       backups: new Backups({ db, dataDir: options.dataDir, dataKey: dataKey.key, appVersion: process.env.SWITCHBOARD_VERSION ?? process.env.npm_package_version ?? '0.0.0', now: Date.now }),
       pairingCodes,
@@ -331,7 +341,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       events: eventStream,
       // Choices and links are stamped with the wall clock, as before; the limiter's clock (tests: ManualClock) paces sends only.
       policies: new PolicyService({ db, counters: queue, now: Date.now }),
-      tempLinks: new TempLinkService({ db, now: Date.now }),
+      tempLinks: new TempLinkService({ db, now: Date.now, publicUrl: () => settings.publicUrl(), boundHost: host, port: () => port }),
       accounts,
       settings,
       reads,

@@ -2,7 +2,7 @@
 // never goes through here: it has its own MessagePort straight to the core's bridge.
 import type { CoreOptions } from '../core/start-core.js'
 
-export type CoreStartOptions = Pick<CoreOptions, 'dataDir' | 'port' | 'host' | 'allowHosts' | 'network' | 'accessToken' | 'plan' | 'instanceQuota' | 'nativeBinding' | 'dataKey' | 'pinned' | 'logLevel'> & {
+export type CoreStartOptions = Pick<CoreOptions, 'dataDir' | 'port' | 'host' | 'allowHosts' | 'publicUrl' | 'network' | 'accessToken' | 'plan' | 'instanceQuota' | 'nativeBinding' | 'dataKey' | 'pinned' | 'logLevel'> & {
   /** The OS login item as main read it (app.getLoginItemSettings), for Settings' "start at login"; absent where Electron cannot set one (Linux). */
   openAtLogin?: boolean
 }

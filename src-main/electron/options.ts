@@ -16,6 +16,7 @@ export function desktopCoreOptions(argv: string[], env: NodeJS.ProcessEnv, userD
     // What a flag or variable gave wins over the Settings choice; the rest above are defaults (settings/app-settings.ts).
     pinned: flags.pinned,
     ...(flags.logLevel !== undefined ? { logLevel: flags.logLevel } : {}),
+    ...(flags.publicUrl !== undefined ? { publicUrl: flags.publicUrl } : {}),
     // Only when given: the data dir keeps its plan otherwise (a restart must not downgrade a paid account).
     ...(flags.plan !== undefined ? { plan: flags.plan } : {}),
     ...(flags.accessToken !== undefined ? { accessToken: flags.accessToken } : {})

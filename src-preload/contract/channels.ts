@@ -37,6 +37,8 @@ export const CHANNELS = {
   'instances.delete': channel(ForInstance).returns<D.InstanceDto>(),
   /** Unread messages per instance of the account (the sum of its chats' unread counts) and when the newest came. */
   'instances.unread': channel(Empty).returns<D.UnreadSummaryDto>(),
+  /** The instance's health figures, the same as GET /metrics (read when asked). */
+  'instances.health': channel(ForInstance).returns<D.InstanceHealthDto>(),
 
   'pairing.qr': channel(ForInstance).returns<D.QrDto>(),
   'pairing.requestCode': channel(Type.Object({ instanceId: InstanceId, phoneNumber: Type.String({ maxLength: 32 }) }, { additionalProperties: false })).returns<D.PairingCodeDto>(),
@@ -71,8 +73,11 @@ export const CHANNELS = {
   'webhooks.deliveries': channel(Type.Object({ instanceId: InstanceId, ...Page }, { additionalProperties: false })).returns<D.DeliveryDto[]>(),
   'webhooks.attempts': channel(Type.Object({ instanceId: InstanceId, deliveryId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false })).returns<D.AttemptDto[]>(),
   'webhooks.replay': channel(Type.Object({ instanceId: InstanceId, eventId: Type.String({ minLength: 1, maxLength: 64 }), webhookId: Type.Optional(Type.Integer({ minimum: 1 })) }, { additionalProperties: false })).returns<{ replayed: number }>(),
-  /** "Send test event": a real signed delivery of webhook.test to this webhook only, through the outbox (it shows in the log). */
-  'webhooks.sendTest': channel(Type.Object({ instanceId: InstanceId, webhookId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false })).returns<{ eventId: string }>(),
+  /**
+   * "Send test event": a real signed delivery of webhook.test — or, with `event`, a sample of that event kind flagged
+   * sample: true — to this webhook only, through the outbox (it shows in the log).
+   */
+  'webhooks.sendTest': channel(Type.Object({ instanceId: InstanceId, webhookId: Type.Integer({ minimum: 1 }), event: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) }, { additionalProperties: false })).returns<{ eventId: string }>(),
   /** The exact body of one delivery and the headers of its last (or next) attempt. */
   'webhooks.payload': channel(Type.Object({ instanceId: InstanceId, deliveryId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false })).returns<D.DeliveryPayloadDto>(),
 
@@ -103,7 +108,8 @@ export const CHANNELS = {
         host: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
         port: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535 })),
         logLevel: Type.Optional(Type.Union([Type.Literal('error'), Type.Literal('warn'), Type.Literal('info'), Type.Literal('debug')])),
-        startAtLogin: Type.Optional(Type.Boolean())
+        startAtLogin: Type.Optional(Type.Boolean()),
+        publicUrl: Type.Optional(Type.Union([Type.String({ maxLength: 2048 }), Type.Null()]))
       },
       { additionalProperties: false, minProperties: 1 }
     )

@@ -83,9 +83,32 @@ export interface PairingCodeDto {
   code: string
 }
 
+/** One instance's health figures, as GET /metrics reports them (read from the store when asked). */
+export interface InstanceHealthDto {
+  instanceId: string
+  status: InstanceStatus
+  queueDepth: number
+  oldestQueuedSeconds: number
+  /** Outbound messages kept in the store, by result (queued, sending, sent, failed, purged). */
+  sends: Record<string, number>
+  newContactsPaused: boolean
+  heldNewContactSends: number
+  inboundMessages: number
+  /** Webhook deliveries kept in the outbox, by state (pending, in_flight, delivered, dead). */
+  webhookDeliveries: Record<string, number>
+  outboxPending: number
+  outboxOldestPendingSeconds: number
+  /** Clients connected to GET /v2/events (every account). */
+  eventStreamClients: number
+  /** When the figures were read (ms). */
+  at: number
+}
+
 export interface TempLinkDto {
   link: string | null
   expiresAt: number | null
+  /** The link as a QR code (PNG data URL) to scan across the room; null without a link. */
+  qrImage: string | null
 }
 
 export type PolicyLimitName =
@@ -213,6 +236,8 @@ export interface WebhooksDto {
   knownEvents: string[]
   /** One line per event name (the same text as the OpenAPI webhook docs), webhook.test included. */
   eventDescriptions?: Record<string, string>
+  /** What "Send test event" can send: webhook.test first, then every event kind a sample can be sent of. */
+  testEvents?: string[]
   counts: Record<DeliveryState, number>
 }
 
@@ -433,6 +458,8 @@ export interface AppSettingsDto {
   host: SettingDto<string> & { loopback: boolean; exposedWarning: string }
   /** API port (applies at the next start). */
   port: SettingDto<number>
+  /** The address others reach the API at (e.g. a tunnel's), used in temporary links; null: the request's own. Live. */
+  publicUrl: SettingDto<string | null>
   /** One of LogLevel, unless a flag or variable pinned another pino level (trace). Live. */
   logLevel: SettingDto<string>
   /** The data folder (database, media, logs, secrets): shown, never changed here. canOpen: the desktop app can open it. */

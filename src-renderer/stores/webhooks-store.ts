@@ -38,7 +38,8 @@ interface WebhooksState {
   replay(instanceId: string, eventId: string, webhookId: number): Promise<boolean>
   dismissReplayNotice(): void
   loadPayload(instanceId: string, deliveryId: number): Promise<void>
-  sendTest(instanceId: string, webhookId: number): Promise<boolean>
+  /** event: a sample of that kind instead of webhook.test. */
+  sendTest(instanceId: string, webhookId: number, event?: string): Promise<boolean>
   dismissTestNotice(): void
   applyAttempt(event: BridgeEvents['webhook.attempt']): void
 }
@@ -115,14 +116,16 @@ export const useWebhooksStore = create<WebhooksState>()((set, get) => {
         const p = await call(bridge().webhooks.payload({ instanceId, deliveryId }))
         set((s) => ({ payloads: { ...s.payloads, [deliveryId]: p } }))
       }, { fail: failLog }),
-    async sendTest(instanceId, webhookId) {
+    async sendTest(instanceId, webhookId, event) {
       set({ testing: webhookId, testNotice: null, testError: null })
       return runAction(
         async () => {
-          const { eventId } = await call(bridge().webhooks.sendTest({ instanceId, webhookId }))
+          const sample = event !== undefined && event !== 'webhook.test'
+          const { eventId } = await call(bridge().webhooks.sendTest({ instanceId, webhookId, ...(sample ? { event } : {}) }))
           await get().loadDeliveries(instanceId)
           const paused = get().data[instanceId]?.webhooks.find((w) => w.id === webhookId)?.isActive === false
-          set({ testNotice: { webhookId, text: `Test event ${eventId} queued${paused ? ': it is sent when you resume this webhook' : ''}; it appears in the delivery log below.` } })
+          const what = sample ? `Sample ${event} event` : 'Test event'
+          set({ testNotice: { webhookId, text: `${what} ${eventId} queued${paused ? ': it is sent when you resume this webhook' : ''}; it appears in the delivery log below.` } })
           return true
         },
         { fail: (error) => set({ testError: { webhookId, error } }), settle: () => set({ testing: null }), fallback: false }

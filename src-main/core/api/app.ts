@@ -46,9 +46,13 @@ import { campaignListRoutes } from './routes/v2/campaign-lists.js'
 import { campaignOptOutRoutes } from './routes/v2/campaign-opt-outs.js'
 import { campaignRoutes } from './routes/v2/campaigns.js'
 import { mcpRoutes } from './routes/mcp.js'
+import { metricsRoutes } from './routes/metrics.js'
 import { compatAliasRoutes } from './routes/compat/aliases.js'
 import { docsRawRoutes } from './routes/compat/docs-raw.js'
 import { recordRoutes } from './routes/compat/route-table.js'
+import { wahaOpenApiRoutes } from './routes/waha/waha-openapi.js'
+import { wahaRoutes } from './routes/waha/waha-routes.js'
+import { wahaSessionConfigRoutes } from './routes/waha/waha-session-config.js'
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024
 
@@ -68,6 +72,7 @@ export const CORE_ROUTES: ((app: FastifyInstance, deps: ApiDeps) => Promise<void
   webhookLogRoutes,
   eventStreamRoutes,
   mcpRoutes,
+  metricsRoutes,
   contactsNetworkRoutes,
   contactStoreRoutes,
   chatReadRoutes,
@@ -121,6 +126,9 @@ export async function buildApiApp(deps: ApiDeps): Promise<FastifyInstance> {
   const routeTable = recordRoutes(app)
   for (const routes of CORE_ROUTES) await app.register(async (scope) => routes(scope, deps))
   await app.register(async (scope) => compatAliasRoutes(scope, routeTable))
+  await app.register(async (scope) => wahaRoutes(scope, routeTable, deps))
+  await app.register(async (scope) => wahaSessionConfigRoutes(scope, deps))
+  await app.register(async (scope) => wahaOpenApiRoutes(scope))
   if (deps.services.network === 'sandbox' && deps.sandboxRoutes) await app.register(sandboxScope(deps.sandboxRoutes), { prefix: '/sandbox' })
   for (const extra of deps.extraRoutes ?? []) await app.register(extra)
   return app

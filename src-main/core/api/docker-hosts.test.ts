@@ -64,6 +64,13 @@ describe('--allow-host: Docker-style Host names on the loopback bind', () => {
       expect(res.status, host).toBe(403)
       expect(res.body.code, host).toBe('forbidden_host')
     }
+    // The refusal says how to fix it for the name received (issue 23 item 2): the flag and the Settings field.
+    const gateway = await get('127.0.0.1', port, '/health', `gateway.docker.internal:${port}`)
+    expect(gateway.body.message).toContain('--allow-host gateway.docker.internal')
+    expect(gateway.body.message).toContain('Settings > API access > Allowed hosts')
+    expect((gateway.body.details as { host: string }).host).toBe('gateway.docker.internal')
+    const otherPort = await get('127.0.0.1', port, '/health', `host.docker.internal:${port + 1}`)
+    expect(otherPort.body.message).toBe(`Host host.docker.internal: this server listens on port ${port}`)
     // A page elsewhere cannot use the allowed name as its Origin to reach the API.
     const cross = await get('127.0.0.1', port, '/health', `host.docker.internal:${port}`, { origin: `http://evil.example:${port}` })
     expect(cross.status).toBe(403)

@@ -13,6 +13,7 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   unsupported_media_type: 415,
   // credentials and plan
   invalid_access_token: 401,
+  missing_access_token: 401,
   invalid_credentials: 401,
   quota_reached: 403,
   subscription_required: 403,

@@ -50,7 +50,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'Events', description: 'The webhook events live over Server-Sent Events or a WebSocket (GET /v2/events), resumable by event id: for clients without a webhook receiver' },
         { name: 'Switchboard extensions', description: 'Our own additions to the v2 API. Campaigns (/v2/campaigns): contact lists, templates with variables and spintax, the audience check, schedule and window, pacing on top of the policy, the autopilot that pauses before WhatsApp does, opt-outs, reports. Walk-through: docs/campaigns.md' },
         { name: 'MCP', description: 'Model Context Protocol server for local AI assistants (POST /mcp)' },
-        { name: 'Health', description: 'Liveness' }
+        { name: 'Health', description: 'Liveness' },
+        { name: 'WAHA API (/api)', description: "WAHA's API under /api, served by the same operations (its own document: /docs/waha/json)" }
       ],
       components: {
         schemas: webhookDocs.schemas,

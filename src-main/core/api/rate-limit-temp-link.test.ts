@@ -118,6 +118,21 @@ describe('temporary links', () => {
     expect((await t.inject({ method: 'GET', url: `/temp-qr/${token}` })).statusCode).toBe(410)
   })
 
+  it('hands the link out with the configured public URL (Settings), live; cleared, with the request\'s address again', async () => {
+    const settings = t.core.services.settings
+    expect(settings.update({ publicUrl: 'https://my-tunnel.example.com/' }).publicUrl).toMatchObject({ value: 'https://my-tunnel.example.com', pinnedBy: null })
+    try {
+      const created = (await t.call('POST', '/v2/session/temp-link', { instance_id: id })).json()
+      expect(created.link).toMatch(/^https:\/\/my-tunnel\.example\.com\/temp-qr\/[A-Za-z0-9_-]+$/)
+      expect(() => settings.update({ publicUrl: 'ftp://x.example' })).toThrow(/is not a public URL/)
+      expect(() => settings.update({ publicUrl: 'https://x.example/?a=1' })).toThrow(/is not a public URL/)
+    } finally {
+      settings.update({ publicUrl: null })
+    }
+    const again = (await t.call('POST', '/v2/session/temp-link', { instance_id: id })).json()
+    expect(again.link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${t.core.port}/temp-qr/`))
+  })
+
   it('serves the QR page without credentials, with a strict CSP and without leaking the token', async () => {
     const link = (await t.call('POST', '/v2/session/temp-link', { instance_id: id })).json().link as string
     const path = new URL(link).pathname

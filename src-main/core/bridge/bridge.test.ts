@@ -118,6 +118,9 @@ describe('UI bridge (offline engine)', () => {
     expect(await client.bridge.sandbox.phones()).toMatchObject({ ok: false, error: { code: 'not_available' } })
     expect(await client.bridge.chats.list({ instanceId: id })).toEqual({ ok: true, data: { chats: [], hasMore: false } })
     expect(await client.bridge.chats.sendText({ instanceId: id, chatId: '15550000001@c.us', text: 'hi' })).toMatchObject({ ok: false, error: { code: 'session_status_mismatch' } })
+    // The health panel's figures (issue 23 item 5): the same snapshot as GET /metrics; another's instance is refused.
+    expect(await client.bridge.instances.health({ instanceId: id })).toMatchObject({ ok: true, data: { instanceId: id, queueDepth: 0, inboundMessages: 0, outboxPending: 0, eventStreamClients: 0 } })
+    expect(await client.bridge.instances.health({ instanceId: 'NOSUCHINSTAN' })).toMatchObject({ ok: false, error: { code: 'invalid_session' } })
   })
 
   it('validates payloads against the contract and rejects unknown channels', async () => {
@@ -164,10 +167,12 @@ describe('UI bridge (offline engine)', () => {
     const id = list.ok ? list.data.instances[0]!.id : ''
     const created = await client.bridge.pairing.createTempLink({ instanceId: id })
     expect(created.ok && created.data.link).toMatch(new RegExp(`^${t.core.url}/temp-qr/[A-Za-z0-9_-]{43}$`))
+    // The link as a QR code for the UI to show (issue 23 item 9).
+    expect(created.ok && created.data.qrImage).toMatch(/^data:image\/png;base64,/)
     const page = await t.inject({ method: 'GET', url: new URL((created as { data: { link: string } }).data.link).pathname })
     expect(page.statusCode).toBe(200)
     const revoked = await client.bridge.pairing.revokeTempLink({ instanceId: id })
-    expect(revoked).toEqual({ ok: true, data: { link: null, expiresAt: null } })
+    expect(revoked).toEqual({ ok: true, data: { link: null, expiresAt: null, qrImage: null } })
   })
 
   it('serves the renderer build at /ui/ with a strict CSP', async () => {

@@ -12,6 +12,7 @@ export type CoreErrorCode =
   | 'invalid_phone_number'
   | 'invalid_policy'
   | 'invalid_access_token'
+  | 'missing_access_token'
   | 'invalid_credentials'
   | 'quota_reached'
   | 'subscription_required'
@@ -46,12 +47,25 @@ export const coreErrors = {
   invalidAccessToken: () =>
     core('invalid_access_token', 'The access token is invalid or expired',
       'Use the access token shown in the Switchboard app (or the one passed with --access-token)'),
+  /** Where the caller expects HTTP's 401 for a missing credential (MCP clients), instead of 400 missing_param. */
+  missingAccessToken: () =>
+    core('missing_access_token', 'An access token is required', 'Send the header Authorization: Bearer <access token> (or access-token, or ?access_token= in the URL)', { missing: ['access_token'] }),
   invalidCredentials: () => core('invalid_credentials', 'The access token or instance_id is invalid', 'Check access_token and instance_id'),
   quotaReached: (quota: number) =>
     core('quota_reached', `The account's instance quota (${quota}) is used up`, 'Delete an instance you no longer need, switch to the paid plan, or ask the owner for a larger quota'),
   subscriptionRequired: (what: string) => core('subscription_required', `${what} needs a paid plan`, 'Switch the account to the paid plan'),
-  forbiddenHost: () =>
-    core('forbidden_host', 'Requests must address this server by its loopback name or address', 'Call http://127.0.0.1:<port> or http://localhost:<port>'),
+  /**
+   * hostname: the name the request used (already parsed, so a plain host name or address); port: the port the server
+   * listens on when the request named another one. Tells a caller in a container how to get the name accepted.
+   */
+  forbiddenHost: (hostname?: string, port?: number) =>
+    port !== undefined
+      ? core('forbidden_host', `Host ${hostname}: this server listens on port ${port}`, `Call port ${port}`)
+      : hostname
+        ? core('forbidden_host',
+          `Host "${hostname}" is not allowed: start Switchboard with --allow-host ${hostname}, or add ${hostname} in Settings > API access > Allowed hosts`,
+          `Allowed hosts also come from SWITCHBOARD_ALLOW_HOSTS=${hostname}; from this machine itself, call http://127.0.0.1:<port>. See docs/docker-n8n-make.md`, { host: hostname })
+        : core('forbidden_host', 'Requests must address this server by its loopback name or address', 'Call http://127.0.0.1:<port> or http://localhost:<port>'),
   forbiddenOrigin: () =>
     core('forbidden_origin', 'Cross-site browser requests are not accepted', 'Call the API from a local program, not from a web page'),
   invalidSession: () => core('invalid_session', 'The instance does not exist', 'Check instance_id; deleted instances cannot be used again'),

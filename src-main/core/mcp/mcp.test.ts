@@ -43,7 +43,16 @@ describe('MCP server at /mcp (SDK client)', () => {
   })
 
   it('refuses a missing or wrong token before any MCP exchange', async () => {
-    await expect(connect({})).rejects.toThrow(/400|missing/i)
+    // Missing: 401 as MCP clients expect (issue 23 item 3), with the Bearer challenge.
+    await expect(connect({})).rejects.toMatchObject({ code: 401, message: expect.stringContaining('missing_access_token') })
+    const missing = await fetch(`${t.core.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
+    })
+    expect(missing.status).toBe(401)
+    expect(missing.headers.get('www-authenticate')).toMatch(/^Bearer/)
+    expect(((await missing.json()) as { code: string }).code).toBe('missing_access_token')
     await expect(connect({ Authorization: 'Bearer wrong' })).rejects.toThrow(/401|invalid/i)
     const raw = await fetch(`${t.core.url}/mcp`, {
       method: 'POST',

@@ -18,6 +18,8 @@ import type { PolicyService } from '../rate-limit/policy-service.js'
 import type { TempLinkService } from './temp-link-service.js'
 import type { AccountService } from './account-service.js'
 import type { AppSettingsService } from '../settings/app-settings-service.js'
+import type { HealthService } from './health-service.js'
+import type { MetricsService } from './metrics-service.js'
 import type { CampaignService } from '../campaigns/campaign-service-api.js'
 import type { QrImages } from './qr-images.js'
 import type { Backups } from '../backup/backups.js'
@@ -64,6 +66,10 @@ export interface CoreServices {
   settings: AppSettingsService
   /** Chats, messages, contacts, LIDs and media files from the store, and chat/message/contact operations. */
   reads: ReadService
+  /** Health figures per instance, read when asked (the UI's health panel, GET /metrics). */
+  health: HealthService
+  /** GET /metrics: the health figures and process metrics in Prometheus' format. */
+  metrics: MetricsService
   /** Campaigns (issue 19): contact lists, templates, audience check, schedule, pacing, autopilot, reports, opt-outs. */
   campaigns: CampaignService
 }

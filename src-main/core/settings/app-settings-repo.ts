@@ -9,6 +9,8 @@ export interface StoredAppSettings {
   logLevel: string
   freeInstanceQuota: number | null
   paidInstanceQuota: number | null
+  /** The address others reach this API at (a tunnel's, a LAN name) for links handed out; null: the request's own. */
+  publicUrl: string | null
 }
 
 export type AppSettingKey = keyof StoredAppSettings

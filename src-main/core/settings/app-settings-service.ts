@@ -9,7 +9,7 @@ import { CodedError, errorFactory } from '../domain/errors.js'
 import { isPlanTier, type PlanCatalogue, type PlanTier } from '../domain/plans.js'
 import type { AccountService } from '../services/account-service.js'
 import { readAppSettings, writeAppSettings, type StoredAppSettings } from './app-settings-repo.js'
-import { isLogLevel, normalizeAllowHosts, normalizeBindHost, planUnlocks, type LogLevel, type PinnableSetting, type PinnedSettings, type StartValues } from './app-settings.js'
+import { isLogLevel, normalizeAllowHosts, normalizeBindHost, normalizePublicUrl, planUnlocks, type LogLevel, type PinnableSetting, type PinnedSettings, type StartValues } from './app-settings.js'
 
 export type SettingsErrorCode = 'invalid_param' | 'not_available'
 export class SettingsError extends CodedError<SettingsErrorCode> {}
@@ -31,6 +31,8 @@ export interface AppSettingsChanges {
   port?: number
   logLevel?: string
   startAtLogin?: boolean
+  /** null or '' clears it (links use the address each request came in on). */
+  publicUrl?: string | null
 }
 
 export interface AppSettingsServiceDeps {
@@ -57,15 +59,22 @@ const quotaOf = (q: number | 'unlimited'): number | null => (q === 'unlimited' ?
 export class AppSettingsService {
   private allowHostsNow: string[]
   private logLevelNow: string
+  private publicUrlNow: string | null
 
   constructor(private readonly deps: AppSettingsServiceDeps) {
     this.allowHostsNow = [...deps.started.allowHosts]
+    this.publicUrlNow = deps.started.publicUrl
     this.logLevelNow = deps.started.logLevel
   }
 
   /** The extra Host names accepted now (the API's Host check and the API view read it). */
   allowHosts(): readonly string[] {
     return this.allowHostsNow
+  }
+
+  /** The configured public URL (no trailing slash), or null. Live: temporary links read it when they are handed out. */
+  publicUrl(): string | null {
+    return this.publicUrlNow
   }
 
   view(): AppSettingsDto {
@@ -85,6 +94,7 @@ export class AppSettingsService {
       host: { ...host, loopback: isLoopbackHost(host.value), exposedWarning: EXPOSED_WARNING },
       port: choice('port', this.deps.boundPort() ?? started.port),
       logLevel: choice('logLevel', this.logLevelNow),
+      publicUrl: choice('publicUrl', this.publicUrlNow),
       dataDir: { path: dataDir, canOpen: desktop !== undefined },
       startAtLogin: { available: desktop?.loginItem !== undefined, value: desktop?.loginItem?.get() ?? false }
     }
@@ -132,6 +142,14 @@ export class AppSettingsService {
       if (!isLogLevel(changes.logLevel)) throw fail('invalid_param', `The log level must be error, warn, info or debug, not "${changes.logLevel}"`, undefined, { setting: 'logLevel' })
       toStore.logLevel = logLevel = changes.logLevel
     }
+    let publicUrl: string | null | undefined
+    if (changes.publicUrl !== undefined) {
+      pinnedBy('publicUrl')
+      const text = changes.publicUrl?.trim() ?? ''
+      publicUrl = text ? normalizePublicUrl(text) : null
+      if (publicUrl === undefined) throw fail('invalid_param', `"${text.slice(0, 200)}" is not a public URL: give an http:// or https:// address without a query, e.g. https://my-tunnel.example.com`, undefined, { setting: 'publicUrl' })
+      toStore.publicUrl = publicUrl
+    }
     if (changes.startAtLogin !== undefined && !this.deps.desktop) {
       throw fail('not_available', 'Start at login is a setting of the desktop app', 'The headless server starts however you start it (a service, a scheduled task)')
     }
@@ -148,6 +166,7 @@ export class AppSettingsService {
       this.allowHostsNow = allowHosts
       this.deps.onAllowHostsChanged(allowHosts)
     }
+    if (publicUrl !== undefined) this.publicUrlNow = publicUrl
     if (logLevel) {
       this.logLevelNow = logLevel
       this.deps.setLogLevel(logLevel)

@@ -20,13 +20,13 @@ const freePort = () =>
   })
 
 describe('resolveStartValues', () => {
-  const given = { host: '127.0.0.1', port: 3000, allowHosts: [], logLevel: 'info', freeInstanceQuota: 2, paidInstanceQuota: null }
+  const given = { host: '127.0.0.1', port: 3000, allowHosts: [], logLevel: 'info', freeInstanceQuota: 2, paidInstanceQuota: null, publicUrl: null }
   it('takes a pinned value, else a valid stored one, else the given default', () => {
-    const stored = { host: '0.0.0.0', port: 4100, allowHosts: ['nas.local'], logLevel: 'debug', freeInstanceQuota: 5, paidInstanceQuota: 9 }
+    const stored = { host: '0.0.0.0', port: 4100, allowHosts: ['nas.local'], logLevel: 'debug', freeInstanceQuota: 5, paidInstanceQuota: 9, publicUrl: 'https://tunnel.example' }
     expect(resolveStartValues(given, stored, {})).toEqual(stored)
     expect(resolveStartValues(given, stored, { port: '--port', logLevel: 'SWITCHBOARD_LOG_LEVEL' })).toMatchObject({ port: 3000, logLevel: 'info', host: '0.0.0.0' })
     // Damaged or hand-edited rows never start the server on something unchecked.
-    expect(resolveStartValues(given, { host: 'evil host', port: 99999, allowHosts: ['*'], logLevel: 'loud', freeInstanceQuota: -3 } as never, {})).toEqual(given)
+    expect(resolveStartValues(given, { host: 'evil host', port: 99999, allowHosts: ['*'], logLevel: 'loud', freeInstanceQuota: -3, publicUrl: 'javascript:alert(1)' } as never, {})).toEqual(given)
   })
 })
 

@@ -25,6 +25,21 @@ export function normalizeBindHost(text: string): string | undefined {
   return isIP(h) ? h : undefined
 }
 
+/**
+ * A public URL (--public-url, Settings): http(s), no credentials, query or fragment; the trailing slash dropped so
+ * paths can be appended. undefined when it is not one.
+ */
+export function normalizePublicUrl(text: string): string | undefined {
+  let url: URL
+  try {
+    url = new URL(text.trim())
+  } catch {
+    return undefined
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash || !url.hostname) return undefined
+  return url.toString().replace(/\/+$/, '')
+}
+
 /** Each allowed host normalized, duplicates dropped; the first bad one is named. */
 export function normalizeAllowHosts(names: readonly string[]): { hosts: string[] } | { bad: string } {
   const hosts: string[] = []
@@ -53,7 +68,8 @@ export function resolveStartValues(given: StartValues, stored: Partial<StoredApp
     allowHosts: pick('allowHosts', (v): v is string[] => Array.isArray(v) && v.every((h) => typeof h === 'string' && normalizeAllowedHost(h) === h)),
     logLevel: pick('logLevel', (v): v is string => typeof v === 'string' && isLogLevel(v)),
     freeInstanceQuota: pick('freeInstanceQuota', quota),
-    paidInstanceQuota: pick('paidInstanceQuota', quota)
+    paidInstanceQuota: pick('paidInstanceQuota', quota),
+    publicUrl: pick('publicUrl', (v): v is string | null => v === null || (typeof v === 'string' && normalizePublicUrl(v) === v))
   }
 }
 
@@ -70,10 +86,10 @@ export function planUnlocks(quota: Record<PlanTier, number | null>, freePolicies
  * What pins each setting when the host does not say (tests and embedders calling startCore): every option it gave.
  * The CLI and the desktop app say exactly which flags or variables were given (core-flags.ts).
  */
-export function pinnedByGivenOptions(given: { host?: unknown; port?: unknown; allowHosts?: unknown; plan?: unknown; logLevel?: unknown; instanceQuota?: { free?: unknown; paid?: unknown } }): PinnedSettings {
+export function pinnedByGivenOptions(given: { host?: unknown; port?: unknown; allowHosts?: unknown; plan?: unknown; logLevel?: unknown; publicUrl?: unknown; instanceQuota?: { free?: unknown; paid?: unknown } }): PinnedSettings {
   const pinned: PinnedSettings = {}
   const by = 'the start options'
-  for (const key of ['host', 'port', 'allowHosts', 'plan', 'logLevel'] as const) if (given[key] !== undefined) pinned[key] = by
+  for (const key of ['host', 'port', 'allowHosts', 'plan', 'logLevel', 'publicUrl'] as const) if (given[key] !== undefined) pinned[key] = by
   if (given.instanceQuota?.free !== undefined) pinned.freeInstanceQuota = by
   if (given.instanceQuota?.paid !== undefined) pinned.paidInstanceQuota = by
   return pinned

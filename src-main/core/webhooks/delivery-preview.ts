@@ -3,6 +3,7 @@
 // per-attempt request id cannot be rebuilt (a random UUID), so it is left out and said so.
 import type { Db } from '../db/connection.js'
 import { stmt } from '../db/statements.js'
+import { isSampleBody } from './envelope.js'
 import { deliveryHeaders } from './signing.js'
 
 export interface DeliveryPreview {
@@ -47,7 +48,7 @@ export function deliveryPreview(db: Db, deliveryId: number, opts: { now: number;
   if (!r) return null
   // The signature covers the attempt's own timestamp (seconds), which the attempt row keeps as `at`.
   const at = r.last_at ?? opts.now
-  const headers = deliveryHeaders({ eventId: r.event_id, body: r.body, secret: r.hmac, nowMs: at, userAgent: opts.userAgent })
+  const headers = deliveryHeaders({ eventId: r.event_id, body: r.body, secret: r.hmac, nowMs: at, userAgent: opts.userAgent, sample: isSampleBody(r.body) })
   delete headers[REQUEST_ID_HEADER]
   return {
     deliveryId: r.id,

@@ -22,6 +22,7 @@ import {
 import { createHttpAgent, postJson } from './http-post.js'
 import { pruneEvents } from './outbox-queries.js'
 import { decide, DEFAULT_RETRY_POLICY, type RetryPolicyOptions } from './retry-policy.js'
+import { isSampleBody } from './envelope.js'
 import { deliveryHeaders } from './signing.js'
 
 export interface WorkerLogger {
@@ -164,7 +165,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
 
   async function deliver(c: ClaimedDelivery): Promise<void> {
     const at = now()
-    const headers = deliveryHeaders({ eventId: c.eventId, body: c.body, secret: c.hmac, nowMs: at, userAgent })
+    const headers = deliveryHeaders({ eventId: c.eventId, body: c.body, secret: c.hmac, nowMs: at, userAgent, sample: isSampleBody(c.body) })
     const result = await postJson(dispatcher!, c.url, headers, c.body, timeoutMs, stopAbort.signal)
     if (result.status === undefined && stopAbort.signal.aborted) {
       finished.push({ c, released: true })

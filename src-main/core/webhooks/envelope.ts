@@ -24,6 +24,8 @@ export interface WebhookEnvelope<P = unknown> {
   event: string
   payload: P
   me: WebhookMe | null
+  /** Only on a sample ("Send test event" with an event kind): nothing in the payload happened. Always the last key. */
+  sample?: true
 }
 
 export interface EnvelopeInput<P = unknown> {
@@ -33,6 +35,7 @@ export interface EnvelopeInput<P = unknown> {
   engine: string
   event: string
   payload: P
+  sample?: boolean
 }
 
 export function buildEnvelope<P>(id: string, timestamp: number, input: EnvelopeInput<P>): WebhookEnvelope<P> {
@@ -47,8 +50,15 @@ export function buildEnvelope<P>(id: string, timestamp: number, input: EnvelopeI
     engine: input.engine,
     event: input.event,
     payload: input.payload,
-    me: input.me
+    me: input.me,
+    ...(input.sample ? { sample: true as const } : {})
   }
 }
+
+/** The serialized envelope's last bytes when it is a sample (sample is its last key; see buildEnvelope). */
+const SAMPLE_SUFFIX = ',"sample":true}'
+
+/** Whether a stored body is a sample's: the delivery then carries the sample header. O(1), no parse. */
+export const isSampleBody = (body: string): boolean => body.endsWith(SAMPLE_SUFFIX)
 
 export const serializeEnvelope = (envelope: WebhookEnvelope): string => JSON.stringify(envelope)

@@ -20,6 +20,8 @@ export interface EnqueueOptions {
    * the event loop, after the commit (better-sqlite3 transactions are synchronous).
    */
   wake?: () => void
+  /** The name the event is recorded under when it differs from the envelope's (a sample is recorded as webhook.test). */
+  recordAs?: string
   /**
    * Deliver to this webhook of the instance only, whatever events it subscribes to (the test event: "Send test
    * event" reaches the webhook it was sent for, never the others).
@@ -57,7 +59,7 @@ export function enqueueEvent<P>(db: Db, input: EnvelopeInput<P>, opts: EnqueueOp
     const inserted = stmt(db, 'INSERT OR IGNORE INTO webhook_events (id, instance_id, event, created_at, body) VALUES (?, ?, ?, ?, ?)').run(
       id,
       input.instanceId,
-      input.event,
+      opts.recordAs ?? input.event,
       now,
       body
     )

@@ -40,7 +40,12 @@ export interface DeliveryHeadersInput {
   nowMs: number
   userAgent: string
   requestId?: string
+  /** A sample event: says so in a header too, so a flow can skip it before parsing the body. */
+  sample?: boolean
 }
+
+/** Set on the delivery of a sample event (its envelope has sample: true). */
+export const SAMPLE_HEADER = 'x-switchboard-sample'
 
 export function deliveryHeaders(input: DeliveryHeadersInput): Record<string, string> {
   const seconds = Math.floor(input.nowMs / 1000)
@@ -52,6 +57,7 @@ export function deliveryHeaders(input: DeliveryHeadersInput): Record<string, str
     'x-webhook-request-id': input.requestId ?? randomUUID(),
     'x-webhook-timestamp': String(Math.floor(input.nowMs))
   }
+  if (input.sample) headers[SAMPLE_HEADER] = 'true'
   if (input.secret) {
     headers['webhook-signature'] = standardSignature(input.secret, input.eventId, seconds, input.body)
     headers['x-webhook-hmac'] = wahaHmac(input.secret, input.body)

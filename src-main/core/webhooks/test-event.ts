@@ -31,12 +31,23 @@ export const testEventPayload = (webhook: { id: number; url: string }): TestEven
   url: webhook.url
 })
 
-/** Records the test event and its one delivery (to `webhook`); returns the event id. */
-export function enqueueTestEvent(db: Db, input: TestEventInput, opts: { now?: number; wake?: () => void } = {}): string {
+/** A sample of a real event kind instead of webhook.test: the payload to send as that event. */
+export interface SampleEvent {
+  event: string
+  payload: unknown
+}
+
+/**
+ * Records the test event and its one delivery (to `webhook`); returns the event id. With a sample, the envelope is
+ * that event's (flagged sample: true); it is recorded as webhook.test all the same, so it never joins the account's
+ * event stream (GET /v2/events) or a filter for the real event, and the log says it was a test.
+ */
+export function enqueueTestEvent(db: Db, input: TestEventInput, opts: { now?: number; wake?: () => void } = {}, sample?: SampleEvent): string {
+  const base = { instanceId: input.instanceId, session: input.session, me: input.me, engine: input.engine }
   const { envelope } = enqueueEvent(
     db,
-    { instanceId: input.instanceId, session: input.session, me: input.me, engine: input.engine, event: TEST_EVENT, payload: testEventPayload(input.webhook) },
-    { ...opts, to: input.webhook.id }
+    sample ? { ...base, event: sample.event, payload: sample.payload, sample: true } : { ...base, event: TEST_EVENT, payload: testEventPayload(input.webhook) },
+    { ...opts, to: input.webhook.id, recordAs: TEST_EVENT }
   )
   return envelope.id
 }

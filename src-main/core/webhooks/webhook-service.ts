@@ -21,7 +21,7 @@ import {
   type Page
 } from './outbox-queries.js'
 import { deleteInstanceWebhooks } from './outbox.js'
-import { enqueueTestEvent } from './test-event.js'
+import { enqueueTestEvent, type SampleEvent } from './test-event.js'
 import type { WebhookInput } from './webhook-input.js'
 import {
   deleteWebhook,
@@ -74,7 +74,7 @@ export interface WebhookService {
    * "Send test event": records a `webhook.test` event delivered to this webhook of the instance only, through the
    * outbox (signed, retried, logged like any event); returns its event id. webhook_not_found for another's webhook.
    */
-  sendTest(instanceId: string, webhookId: number, envelope: { session: string; me: WebhookMe | null }): string
+  sendTest(instanceId: string, webhookId: number, envelope: { session: string; me: WebhookMe | null }, sample?: SampleEvent): string
   /** The exact body and the signature headers of one delivery (its last attempt's, or the next one's). */
   preview(deliveryId: number): DeliveryPreview | null
   /** Every attempt as it is recorded (UI push); returns an unsubscribe function. */
@@ -123,10 +123,10 @@ export function createWebhookService(deps: WebhookServiceDeps, options: Delivery
     counts: (instanceId) => deliveryCounts(db, instanceId),
     replayEvent: (eventId, opts = {}) => woken(replayEvent(db, eventId, { ...opts, now: now() })),
     replayDeadLetters: (webhookId, opts = {}) => woken(replayDeadLetters(db, webhookId, { ...opts, now: now() })),
-    sendTest(instanceId, webhookId, envelope) {
+    sendTest(instanceId, webhookId, envelope, sample) {
       const webhook = getWebhookById(db, webhookId)
       if (!webhook || webhook.instanceId !== instanceId) throw new WebhookNotFoundError('webhook_not_found', 'This instance has no webhook with that id', { field: 'webhookId' })
-      return enqueueTestEvent(db, { instanceId, ...envelope, engine: 'NOWEB', webhook }, { now: now(), wake: () => worker.wake() })
+      return enqueueTestEvent(db, { instanceId, ...envelope, engine: 'NOWEB', webhook }, { now: now(), wake: () => worker.wake() }, sample)
     },
     preview: (deliveryId) => deliveryPreview(db, deliveryId, { now: now(), userAgent: options.userAgent ?? DEFAULT_USER_AGENT }),
     onAttempt(listener) {

@@ -11,6 +11,7 @@ import { bridge, call } from '../../lib/bridge.js'
 import { failureText } from '../../lib/format.js'
 import { useAppStore } from '../../stores/app-store.js'
 import { useInstancesStore, type InstanceAction } from '../../stores/instances-store.js'
+import { HealthPanel } from './HealthPanel.js'
 
 /** The dialogs name the instance: with several open, "this instance" is easy to get wrong. */
 const CONFIRM: Partial<Record<InstanceAction, { title(name: string): string; body: string; label: string }>> = {
@@ -87,6 +88,7 @@ export function InstanceCard({ instance: i }: { instance: InstanceDto }) {
           </>
         ) : null}
       </dl>
+      <HealthPanel instanceId={i.id} />
       {i.status === 'FAILED' ? <p className="note note-error" title={i.statusReason ?? undefined}>The connection failed: {reason}. Start it again, or log out and pair anew.</p> : null}
       {/* Unpaired by the phone (401: removed from Linked devices), not by us: say so, the QR alone would not. */}
       {i.status === 'SCAN_QR_CODE' && i.statusReason?.startsWith('disconnect:') && i.statusReasonText ? (

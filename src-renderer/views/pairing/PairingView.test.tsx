@@ -14,7 +14,7 @@ function setup(status: Parameters<typeof instance>[0] = {}, handlers: FakeHandle
   const b = installMemoryBridge({
     'instances.list': () => overview([instance(status)]),
     'pairing.qr': () => ({ instanceId: 'ABCDEF123456', image: PNG_A, issuedAt: Date.now(), expiresAt: Date.now() + 20_000 }),
-    'pairing.tempLink': () => ({ link: null, expiresAt: null }),
+    'pairing.tempLink': () => ({ link: null, expiresAt: null, qrImage: null }),
     ...handlers
   })
   wireLiveUpdates(b.bridge)
@@ -55,7 +55,7 @@ describe('PairingView', () => {
     const b = installMemoryBridge({
       'instances.list': () => overview([instance(), instance({ id: 'SALES0000000', name: 'Sales', status: 'WORKING', number: '15550000002' })]),
       'pairing.qr': () => ({ instanceId: 'ABCDEF123456', image: PNG_A, issuedAt: Date.now(), expiresAt: Date.now() + 20_000 }),
-      'pairing.tempLink': () => ({ link: null, expiresAt: null })
+      'pairing.tempLink': () => ({ link: null, expiresAt: null, qrImage: null })
     })
     wireLiveUpdates(b.bridge)
     useAppStore.setState({ instanceId: 'ABCDEF123456' })
@@ -128,18 +128,20 @@ describe('PairingView', () => {
   })
 
   it('creates, copies and revokes a temporary link showing its expiry', async () => {
-    let link: { link: string | null; expiresAt: number | null } = { link: null, expiresAt: null }
+    let link: { link: string | null; expiresAt: number | null; qrImage: string | null } = { link: null, expiresAt: null, qrImage: null }
     const b = setup({}, {
       'pairing.tempLink': () => link,
-      'pairing.createTempLink': () => (link = { link: 'http://127.0.0.1:3000/temp-qr/tok', expiresAt: Date.now() + 30 * 60_000 }),
-      'pairing.revokeTempLink': () => (link = { link: null, expiresAt: null })
+      'pairing.createTempLink': () => (link = { link: 'http://192.168.1.20:3000/temp-qr/tok', expiresAt: Date.now() + 30 * 60_000, qrImage: 'data:image/png;base64,iVBORw0KGgo=' }),
+      'pairing.revokeTempLink': () => (link = { link: null, expiresAt: null, qrImage: null })
     })
     await userEvent.click(await screen.findByRole('button', { name: /Create link/ }))
-    expect(await screen.findByRole('textbox', { name: 'Temporary link' })).toHaveValue('http://127.0.0.1:3000/temp-qr/tok')
+    expect(await screen.findByRole('textbox', { name: 'Temporary link' })).toHaveValue('http://192.168.1.20:3000/temp-qr/tok')
+    // The link as a QR code to scan across the room (issue 23 item 9).
+    expect(screen.getByRole('img', { name: /Temporary link as a QR code/ })).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=')
     expect(screen.getByTestId('link-expiry')).toHaveTextContent(/Expires in (29 min 59 s|30 min)/)
     const user = userEvent.setup()
     await user.click(screen.getByRole('button', { name: 'Copy' }))
-    expect(await navigator.clipboard.readText()).toBe('http://127.0.0.1:3000/temp-qr/tok')
+    expect(await navigator.clipboard.readText()).toBe('http://192.168.1.20:3000/temp-qr/tok')
     await user.click(screen.getByRole('button', { name: 'Revoke' }))
     expect(await screen.findByRole('button', { name: /Create link/ })).toBeInTheDocument()
     expect(screen.getByRole('status')).toHaveTextContent('Link revoked: it no longer opens the pairing page.')

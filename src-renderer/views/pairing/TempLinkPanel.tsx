@@ -23,6 +23,7 @@ export function TempLinkPanel({ instanceId }: { instanceId: string }) {
       {live ? (
         <div className="temp-link">
           <input readOnly aria-label="Temporary link" value={live.link!} onFocus={(e) => e.currentTarget.select()} />
+          {live.qrImage ? <img className="temp-link-qr" src={live.qrImage} alt="Temporary link as a QR code: scan it with the phone's camera" width={160} height={160} /> : null}
           <div className="row">
             <CopyButton text={live.link!} />
             <button type="button" className="danger" disabled={linkBusy} onClick={() => void revokeLink(instanceId)}>

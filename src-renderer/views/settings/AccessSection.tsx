@@ -48,6 +48,28 @@ function AllowedHosts({ setting }: { setting: AppSettingsDto['allowHosts'] }) {
   )
 }
 
+function PublicUrl({ setting }: { setting: AppSettingsDto['publicUrl'] }) {
+  const save = useSettingsStore((s) => s.save)
+  const [text, setText] = useState(setting.value ?? '')
+  useEffect(() => setText(setting.value ?? ''), [setting.value])
+  const pinned = !!setting.pinnedBy
+  return (
+    <div role="group" aria-labelledby="public-url-label">
+      <p id="public-url-label">
+        <strong>Public URL</strong> <span className="muted small">— the address others reach this computer at (e.g. a tunnel’s https://…), used in temporary pairing links. Empty: the address each request came in on (or this computer’s network address when the API listens beyond it). Live.</span>
+      </p>
+      <form className="row" aria-label="Change the public URL" onSubmit={(e) => (e.preventDefault(), void save('access', { publicUrl: text.trim() || null }, text.trim() ? `public URL ${text.trim()}` : 'public URL cleared'))}>
+        <label htmlFor="public-url">Public URL</label>
+        <input id="public-url" value={text} size={32} maxLength={2048} placeholder="https://my-tunnel.example.com" disabled={pinned} onChange={(e) => setText(e.target.value)} />
+        <button type="submit" disabled={pinned || text.trim() === (setting.value ?? '')}>
+          Save
+        </button>
+      </form>
+      <PinnedNote setting={setting} />
+    </div>
+  )
+}
+
 function BindAddress({ host, port }: { host: AppSettingsDto['host']; port: AppSettingsDto['port'] }) {
   const save = useSettingsStore((s) => s.save)
   const [hostText, setHostText] = useState(host.value)
@@ -96,6 +118,7 @@ export function AccessSection() {
       <h2 id="access-title">API access</h2>
       <AllowedHosts setting={settings.allowHosts} />
       <BindAddress host={settings.host} port={settings.port} />
+      <PublicUrl setting={settings.publicUrl} />
       <SectionOutcome section="access" />
     </div>
   )

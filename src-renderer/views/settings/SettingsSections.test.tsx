@@ -17,6 +17,7 @@ const base: AppSettingsDto = {
   host: { value: '127.0.0.1', effective: '127.0.0.1', pinnedBy: null, loopback: true, exposedWarning: 'Warning: the API listens on a non-loopback address: other machines can reach it.' },
   port: { value: 3000, effective: 3000, pinnedBy: null },
   logLevel: { value: 'info', effective: 'info', pinnedBy: null },
+  publicUrl: { value: null, effective: null, pinnedBy: null },
   dataDir: { path: '/home/u/.config/Switchboard', canOpen: false },
   startAtLogin: { available: false, value: false }
 }
@@ -36,6 +37,7 @@ function fakeSettings(initial: AppSettingsDto = base) {
       if (c.port) s = { ...s, port: { ...s.port, value: c.port } }
       if (c.logLevel) s = { ...s, logLevel: { ...s.logLevel, value: c.logLevel, effective: c.logLevel } }
       if (c.startAtLogin !== undefined) s = { ...s, startAtLogin: { ...s.startAtLogin, value: c.startAtLogin } }
+      if (c.publicUrl !== undefined) s = { ...s, publicUrl: { ...s.publicUrl, value: c.publicUrl, effective: c.publicUrl } }
       return s
     },
     'settings.openDataFolder': () => ({ opened: true })

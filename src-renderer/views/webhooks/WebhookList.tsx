@@ -12,6 +12,8 @@ export function WebhookList({ dto }: { dto: WebhooksDto }) {
   const { saving, save, remove, testing, testNotice, testError, sendTest, dismissTestNotice } = useWebhooksStore()
   const [deleting, setDeleting] = useState<string | null>(null)
   const [editing, setEditing] = useState<number | null>(null)
+  // The kind of test event per webhook: webhook.test, or a sample of a real event kind (n8n/Make map fields from it).
+  const [testEvent, setTestEvent] = useState<Record<number, string>>({})
   if (!dto.webhooks.length) return <p className="empty">No webhooks yet: events are recorded but sent nowhere.</p>
   return (
     <ul className="webhooks" aria-label="Configured webhooks">
@@ -36,11 +38,25 @@ export function WebhookList({ dto }: { dto: WebhooksDto }) {
               <button type="button" disabled={saving} onClick={() => void save({ instanceId: dto.instanceId, url: w.url, events: w.events, isActive: !w.isActive })}>
                 {w.isActive ? 'Pause' : 'Resume'}
               </button>
+              {dto.testEvents?.length ? (
+                <select
+                  aria-label="Test event kind"
+                  title="webhook.test, or a sample of a real event (flagged sample: true) to map its fields in n8n or Make"
+                  value={testEvent[w.id] ?? 'webhook.test'}
+                  onChange={(e) => setTestEvent((s) => ({ ...s, [w.id]: e.target.value }))}
+                >
+                  {dto.testEvents.map((name) => (
+                    <option key={name} value={name}>
+                      {name === 'webhook.test' ? 'webhook.test' : `${name} (sample)`}
+                    </option>
+                  ))}
+                </select>
+              ) : null}
               <button
                 type="button"
                 disabled={testing !== null}
-                title={w.isActive ? 'Sends a signed webhook.test event to this URL now' : 'Paused: the test waits until you resume this webhook'}
-                onClick={() => void sendTest(dto.instanceId, w.id)}
+                title={w.isActive ? 'Sends a signed test event (webhook.test or the sample chosen) to this URL now' : 'Paused: the test waits until you resume this webhook'}
+                onClick={() => void sendTest(dto.instanceId, w.id, testEvent[w.id])}
               >
                 {testing === w.id ? 'Sending test…' : 'Send test event'}
               </button>

@@ -240,6 +240,24 @@ describe('WebhooksView', () => {
     expect(within(item).queryByRole('alert')).not.toBeInTheDocument()
   })
 
+  it('sends a sample of the event kind picked (issue 23 item 7), flagged as a sample in the notice', async () => {
+    const b = installMemoryBridge({
+      'instances.list': () => overview([instance()]),
+      'webhooks.get': () => webhooks({ webhooks: [hook], testEvents: ['webhook.test', 'message', 'message.ack'] }),
+      'webhooks.deliveries': () => [],
+      'webhooks.sendTest': () => ({ eventId: 'evt_SAMPLE' })
+    })
+    useAppStore.setState({ instanceId: 'ABCDEF123456' })
+    render(<WebhooksView />)
+    const item = await screen.findByRole('listitem', { name: `Webhook ${hook.url}` })
+    const picker = within(item).getByRole('combobox', { name: 'Test event kind' })
+    expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual(['webhook.test', 'message (sample)', 'message.ack (sample)'])
+    await userEvent.selectOptions(picker, 'message')
+    await userEvent.click(within(item).getByRole('button', { name: 'Send test event' }))
+    expect(await within(item).findByRole('status')).toHaveTextContent('Sample message event evt_SAMPLE queued')
+    expect(b.callsTo('webhooks.sendTest')).toEqual([{ instanceId: 'ABCDEF123456', webhookId: 7, event: 'message' }])
+  })
+
   it('shows a delivery\'s exact body pretty-printed with its signature headers, and copies the exact bytes', async () => {
     const body = '{"id":"evt_01","timestamp":1,"event":"webhook.test","payload":{"test":true}}'
     const payload: DeliveryPayloadDto = {

@@ -27,13 +27,13 @@ export function channelRoleOf(input: Params): KnownChannel['role'] | undefined {
   return r as KnownChannel['role']
 }
 
-/** limit of a posts preview: 1-100, default 10. */
+/** limit of a posts preview: 1-100, default 10; 0 = no limit, i.e. the maximum (100). */
 export function previewLimitOf(input: Params): number {
   const v = stringParam(input, 'limit')
   if (v === undefined) return 10
   const n = Number(v)
-  if (!Number.isInteger(n) || n < 1 || n > 100) throw coreErrors.invalidParam('limit', 'expected a whole number from 1 to 100')
-  return n
+  if (!Number.isInteger(n) || n < 0 || n > 100) throw coreErrors.invalidParam('limit', 'expected a whole number from 0 (no limit: 100) to 100')
+  return n === 0 ? 100 : n
 }
 
 /** name (required, up to 100 characters) and description (optional text, up to 2048) of a new channel. */

@@ -116,6 +116,7 @@ export function groupListPage(groups: ApiGroup[], input: Params): Omit<ApiGroup,
   const list = sortGroups(groups, input)
   const offset = pageParam(input, 'offset') ?? 0
   const limit = pageParam(input, 'limit')
-  const page = list.slice(offset, limit === undefined ? undefined : offset + limit)
+  // limit=0 is "no limit" (n8n's default, WAHA's meaning), as an absent limit.
+  const page = list.slice(offset, limit === undefined || limit === 0 ? undefined : offset + limit)
   return excludesParticipants(input) ? page.map(({ participants: _omit, ...g }) => g) : page
 }

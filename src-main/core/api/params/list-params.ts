@@ -5,6 +5,7 @@ import type { ChatSortBy, SortOrder } from '../../messaging/store/index.js'
 import type { Params } from '../request-params.js'
 import { integerParam, optionalString } from './read-params.js'
 
+/** The most rows one page answers; limit=0 (n8n's and WAHA's "no limit") asks for this many. */
 export const MAX_PAGE = 1000
 
 export interface Paging {
@@ -13,8 +14,9 @@ export interface Paging {
 }
 
 export function paging(input: Params, defaultLimit: number): Paging {
+  const limit = integerParam(input, 'limit', defaultLimit, { min: 0, max: MAX_PAGE })
   return {
-    limit: integerParam(input, 'limit', defaultLimit, { min: 1, max: MAX_PAGE }),
+    limit: limit === 0 ? MAX_PAGE : limit,
     offset: integerParam(input, 'offset', 0, { min: 0, max: Number.MAX_SAFE_INTEGER })
   }
 }

@@ -10,7 +10,7 @@ import { Transform, type TransformCallback } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingHookHandler, RequestPayload } from 'fastify'
 import type { Db } from '../../db/connection.js'
 import { findAccountByToken, type AccountRow } from '../../db/repositories/accounts-repo.js'
-import { getOwnedInstance, type InstanceRow } from '../../db/repositories/instances-repo.js'
+import { getOwnedInstance, getOwnedInstanceBySession, type InstanceRow } from '../../db/repositories/instances-repo.js'
 import { coreErrors } from '../../domain/core-errors.js'
 import type { AuthFailureLimiter } from '../auth-failure-limiter.js'
 import { isLoopbackPeer } from './security.js'
@@ -31,6 +31,8 @@ declare module 'fastify' {
     auth?: AuthMode
     /** false: leave request.query as parsed (routes of other modules with their own schemas). */
     mergeQuery?: boolean
+    /** WAHA's /api: without instance_id, the instance is the account's session named by :session or `session` (default "default"). */
+    sessionByName?: boolean
   }
   interface FastifyRequest {
     /** Merged, normalised parameters (query ∪ form ∪ JSON, body wins). Also assigned to request.query. */
@@ -106,7 +108,8 @@ function authenticate(request: FastifyRequest, options: AuthOptions): void {
 
   const token = tokenFromRequest(request, input)
   const instanceId = mode === 'instance' ? instanceIdFromRequest(request, input) : undefined
-  if (!token || (mode === 'instance' && !instanceId)) throw missingCredentials(mode, statusVariant, token, instanceId)
+  const session = mode === 'instance' && !instanceId && config?.sessionByName ? sessionFromRequest(request, input) : undefined
+  if (!token || (mode === 'instance' && !instanceId && !session)) throw missingCredentials(mode, statusVariant, token, instanceId)
 
   // The token first: a valid one is never throttled, whatever other clients on this address did. The lookup is by
   // SHA-256 hash, so its timing depends on the hash, never on how close a guess came to the token.
@@ -114,10 +117,16 @@ function authenticate(request: FastifyRequest, options: AuthOptions): void {
   if (!account) throw failedToken(request, options, statusVariant, token, instanceId)
   let instance: InstanceRow | undefined
   if (mode === 'instance') {
-    instance = getOwnedInstance(options.db, account.id, instanceId!)
+    instance = instanceId ? getOwnedInstance(options.db, account.id, instanceId) : getOwnedInstanceBySession(options.db, account.id, session!)
     if (!instance) throw statusVariant ? coreErrors.invalidCredentials() : coreErrors.invalidSession()
   }
   request.auth = { account, instance, token }
+}
+
+/** WAHA names the session in the path (/api/{session}/...) or the body/query (`session`), "default" when absent. */
+function sessionFromRequest(request: FastifyRequest, input: Params): string {
+  const fromPath = (request.params as { session?: unknown } | undefined)?.session
+  return (typeof fromPath === 'string' && fromPath) || stringParam(input, 'session') || 'default'
 }
 
 function missingCredentials(mode: AuthMode, statusVariant: boolean, token: string | undefined, instanceId: string | undefined): Error {

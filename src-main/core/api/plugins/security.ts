@@ -98,8 +98,17 @@ export function createRequestGuard(options: SecurityOptions): RequestGuard {
     }
     return allowed
   }
+  // Only on refusal (never on the accepted path): names the host and how to allow it. The parsed hostname is plain
+  // (no spaces, paths or quotes), so echoing it cannot inject anything; it is capped in length all the same.
+  const hostRefusal = (host: string | undefined) => {
+    const parsed = parseHostHeader(host)
+    if (!parsed || parsed.hostname.length > 253) return coreErrors.forbiddenHost()
+    const port = options.port()
+    if (hostnames.has(parsed.hostname) && port !== undefined && parsed.port !== String(port)) return coreErrors.forbiddenHost(parsed.hostname, port)
+    return coreErrors.forbiddenHost(parsed.hostname)
+  }
   return (headers) => {
-    if (!hostAllowed(headers.host)) return coreErrors.forbiddenHost()
+    if (!hostAllowed(headers.host)) return hostRefusal(headers.host)
     // Browsers label cross-site requests; a page elsewhere must not drive the API (even blind, without CORS).
     const site = headers['sec-fetch-site']
     if (site === 'cross-site' || site === 'same-site') return coreErrors.forbiddenOrigin()

@@ -5,7 +5,7 @@ import type { InstanceView } from '../../engine/instance-manager.js'
 import type { BridgeContext } from './context.js'
 import type { HandlersOf } from './types.js'
 
-export function instanceHandlers({ services: { instances, reads }, account, owned }: BridgeContext): HandlersOf<'instances'> {
+export function instanceHandlers({ services: { instances, reads, health }, account, owned }: BridgeContext): HandlersOf<'instances'> {
   const { manager } = instances
   const dto = (row: InstanceRow) => instances.dto(row, account().plan)
   /** After an operation: the fresh row (it may have changed status, me or policy); gone meanwhile = invalid_session. */
@@ -23,6 +23,14 @@ export function instanceHandlers({ services: { instances, reads }, account, owne
     'instances.stop': async ({ instanceId }) => fresh(await manager.stop(owned(instanceId).id)),
     'instances.restart': async ({ instanceId }) => fresh(await manager.restart(owned(instanceId).id)),
     'instances.logout': async ({ instanceId }) => fresh(await manager.logout(owned(instanceId).id)),
+    'instances.health': ({ instanceId }) => {
+      const row = owned(instanceId)
+      const snap = health.snapshot(row.account_id, row.id)
+      const h = snap.instances[0]
+      if (!h) return { instanceId: row.id, status: row.status, queueDepth: 0, oldestQueuedSeconds: 0, sends: {}, newContactsPaused: false, heldNewContactSends: 0, inboundMessages: 0, webhookDeliveries: {}, outboxPending: 0, outboxOldestPendingSeconds: 0, eventStreamClients: snap.eventStreamClients, at: snap.at }
+      const { name: _name, webhookAttempts: _attempts, ...figures } = h
+      return { ...figures, eventStreamClients: snap.eventStreamClients, at: snap.at }
+    },
     'instances.unread': () => ({
       instances: instances.listRows(account().id).map((row) => ({ instanceId: row.id, ...reads.unread(row.id) }))
     }),

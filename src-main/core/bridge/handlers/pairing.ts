@@ -1,15 +1,16 @@
 // pairing.*: the current QR (as an image), pairing codes (throttled like the API), temporary links.
 import { coreErrors } from '../../domain/core-errors.js'
-import { tempQrPath, type TempLinkRow } from '../../services/temp-link-service.js'
+import type { TempLinkRow } from '../../services/temp-link-service.js'
 import type { BridgeContext } from './context.js'
 import { qrImage } from './qr-image.js'
 import type { HandlersOf } from './types.js'
 
 export function pairingHandlers({ services: { instances, pairingCodes, tempLinks }, config, owned }: BridgeContext): HandlersOf<'pairing'> {
-  const link = (row: TempLinkRow | undefined) => ({
-    link: row ? `${config.apiUrl()}${tempQrPath(row)}` : null,
-    expiresAt: row ? row.expires_at : null
-  })
+  // The desktop UI asks on loopback: the service hands out the public URL or the LAN address when there is one.
+  const link = async (row: TempLinkRow | undefined) => {
+    const url = row ? tempLinks.urlOf(row, { protocol: 'http', host: new URL(config.apiUrl()).host }) : null
+    return { link: url, expiresAt: row ? row.expires_at : null, qrImage: url ? await qrImage(url) : null }
+  }
 
   return {
     'pairing.qr': async ({ instanceId }) => {

@@ -5,8 +5,9 @@ import type { DeliveryDto, WebhooksDto } from '../../../../src-preload/contract/
 import { coreErrors } from '../../domain/core-errors.js'
 import { hasActivePlan } from '../../domain/plans.js'
 import { EVENT_DESCRIPTIONS } from '../../messaging/events/event-descriptions.js'
+import { sendTestEvent, TEST_EVENT_CHOICES } from '../../services/webhook-samples.js'
 import { deliveryAttempts, instanceEvent } from '../../services/webhook-access.js'
-import { KNOWN_WEBHOOK_EVENTS, WebhookNotFoundError, webhookMe, type DeliveryInfo, type WebhookConfig } from '../../webhooks/index.js'
+import { KNOWN_WEBHOOK_EVENTS, WebhookNotFoundError, type DeliveryInfo, type WebhookConfig } from '../../webhooks/index.js'
 import type { BridgeContext } from './context.js'
 import type { HandlersOf } from './types.js'
 
@@ -44,6 +45,7 @@ export function webhookHandlers({ services: { webhooks }, account, owned }: Brid
     webhooks: webhooks.list(instanceId).map(webhookDto),
     knownEvents: [...KNOWN_WEBHOOK_EVENTS],
     eventDescriptions: { ...EVENT_DESCRIPTIONS },
+    testEvents: [...TEST_EVENT_CHOICES],
     counts: webhooks.counts(instanceId)
   })
   const requirePaid = () => {
@@ -80,11 +82,10 @@ export function webhookHandlers({ services: { webhooks }, account, owned }: Brid
       if (!instanceEvent(webhooks, row.id, eventId)) throw new WebhookNotFoundError('event_not_found', 'No recorded event with that id on this instance')
       return { replayed: webhooks.replayEvent(eventId, { ...(webhookId ? { webhookId } : {}), includeDelivered: true }) }
     },
-    'webhooks.sendTest': ({ instanceId, webhookId }) => {
+    'webhooks.sendTest': ({ instanceId, webhookId, event }) => {
       const row = owned(instanceId)
       requirePaid()
-      const me = row.me_id ? webhookMe({ id: row.me_id, lid: row.me_lid, pushName: row.me_push_name }) : null
-      return { eventId: webhooks.sendTest(row.id, webhookId, { session: row.session_name, me }) }
+      return { eventId: sendTestEvent(webhooks, row, webhookId, event).eventId }
     },
     'webhooks.payload': ({ instanceId, deliveryId }) => {
       const row = owned(instanceId)

@@ -40,6 +40,14 @@ const ownedRows = new RowCache<InstanceRow>()
 export const getOwnedInstance = (db: Db, accountId: string, id: string): InstanceRow | undefined =>
   ownedRows.get(db, `${accountId}\u0000${id}`, () => stmt(db, 'SELECT * FROM instances WHERE id = ? AND account_id = ?').get(id, accountId) as InstanceRow | undefined)
 
+/**
+ * WAHA's addressing (/api): the account's instance named `session` (the oldest when names repeat), or the instance
+ * with that id. Only the WAHA routes read it, so it is not cached.
+ */
+export const getOwnedInstanceBySession = (db: Db, accountId: string, session: string): InstanceRow | undefined =>
+  (stmt(db, 'SELECT * FROM instances WHERE account_id = ? AND session_name = ? ORDER BY created_at LIMIT 1').get(accountId, session) as InstanceRow | undefined) ??
+  getOwnedInstance(db, accountId, session.toUpperCase())
+
 export const listInstances = (db: Db): InstanceRow[] => stmt(db, 'SELECT * FROM instances ORDER BY created_at').all() as InstanceRow[]
 
 export const listAccountInstances = (db: Db, accountId: string): InstanceRow[] =>

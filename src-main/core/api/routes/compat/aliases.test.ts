@@ -48,6 +48,10 @@ describe.sequential('compatibility aliases', () => {
     const sent = await n8n('POST', '/v2/send', { chatId: BOB, message: 'hello from the n8n node' })
     expect(sent.status, JSON.stringify(sent.body)).toBe(200)
     const id = (sent.body.key as { id: string }).id
+    // v1's answer: "IsFromMe":true and _data.Info.* beside the v2 fields (issue 23 item 1).
+    expect(sent.body.IsFromMe).toBe(true)
+    expect((sent.body._data as { Info: unknown; id: unknown }).Info).toMatchObject({ ID: id, IsFromMe: true, Chat: `${BOB}@s.whatsapp.net`, Type: 'text' })
+    expect((sent.body._data as { id: { _serialized: string } }).id._serialized).toBe((sent.body.id as { _serialized: string })._serialized)
     expect(sent.body.body).toBe('hello from the n8n node')
     const got = await waitUntil(async () => (await inboxOf(BOB)).find((m) => m.id === id), 15_000, 'Bob got the text')
     expect(got.text).toBe('hello from the n8n node')
@@ -78,14 +82,25 @@ describe.sequential('compatibility aliases', () => {
     const viaV2 = await n8n('GET', '/v2/messages/get', { chatId: BOB_CHAT, messageId: serialized, downloadMedia: 'false' })
     expect(viaAlias.status).toBe(200)
     expect(typeof viaAlias.body.ack).toBe('number')
-    expect(viaAlias.body).toEqual(viaV2.body)
+    // The v1 name adds what the plugin's delivery-tick poll reads (issue 23 item 1); the v2 path answers without it.
+    const { IsFromMe, _data: aliasData, ...rest } = viaAlias.body as unknown as { IsFromMe: boolean; _data: { Info: Record<string, unknown> } }
+    expect(IsFromMe).toBe(true)
+    expect(aliasData.Info).toMatchObject({ ID: (sent.body.key as { id: string }).id, IsFromMe: true, IsGroup: false, Type: 'media' })
+    const { _data: v2Data, ...v2Rest } = viaV2.body as unknown as { _data: Record<string, unknown> }
+    expect(rest).toEqual(v2Rest)
+    expect(v2Data.Info).toBeUndefined()
+    expect(viaV2.body.IsFromMe).toBeUndefined()
   })
 
   it('status, getQr and requestCode answer as their v2 operations', async () => {
+    // v1 clients compare status with "Online" (issue 23 item 1); the v2 name keeps WORKING.
     const status = await n8n('GET', '/v2/status', {})
     expect(status.status).toBe(200)
-    expect(status.body).toEqual((await n8n('GET', '/v2/session/info', {})).body)
-    expect(status.body.status).toBe('WORKING')
+    const info = (await n8n('GET', '/v2/session/info', {})).body
+    expect(info.status).toBe('WORKING')
+    expect(status.body).toEqual({ ...info, status: 'Online', session_status: 'WORKING' })
+    const plugin = await wordpress('/v2/status', {})
+    expect(String(plugin.body.status).toLowerCase()).toBe('online')
     // WORKING has no QR: the same refusal as /v2/auth/qr, not a 404.
     const qr = await n8n('GET', '/v2/getQr', { format: 'raw' })
     expect(qr.status).toBe(422)
@@ -114,7 +129,11 @@ describe.sequential('compatibility aliases', () => {
   it('createSession makes an instance like /v2/session/create', async () => {
     const res = await fetch(`${c.t.core.url}/v2/createSession?${new URLSearchParams({ name: 'from-n8n', access_token: c.t.token })}`, { method: 'POST' })
     expect(res.status).toBe(201)
-    expect(await res.json()).toMatchObject({ session_name: 'from-n8n', status: 'STARTING' })
+    const created = (await res.json()) as { instance_id: string }
+    expect(created).toMatchObject({ session_name: 'from-n8n', status: 'STARTING' })
+    // Not WORKING: v1's "Offline" on the v1 name.
+    const status = await fetch(`${c.t.core.url}/v2/status?${new URLSearchParams({ instance_id: created.instance_id, access_token: c.t.token })}`)
+    expect(await status.json()).toMatchObject({ status: 'Offline', session_status: expect.stringMatching(/STARTING|SCAN_QR_CODE/) })
   })
 
   it('/docs lists every alias as deprecated, naming its v2 operation; /api/docs/raw is derived from it', async () => {

@@ -93,7 +93,11 @@ describe('reads of the message store', () => {
 
     expect(await errorOf('GET', '/v2/chats', { sortOrder: 'sideways' })).toEqual({ status: 400, code: 'invalid_param' })
     expect(await errorOf('GET', '/v2/chats', { sortBy: 'colour' })).toEqual({ status: 400, code: 'invalid_param' })
-    expect(await errorOf('GET', '/v2/chats', { limit: '0' })).toEqual({ status: 400, code: 'invalid_param' })
+    // limit=0 (n8n's default) is "no limit": every chat up to the maximum page (issue 23 item 3); over 1000 is refused.
+    expect(await order({ sortBy: 'id', sortOrder: 'ASC', limit: '0' })).toEqual(all)
+    expect(await order({ sortBy: 'id', sortOrder: 'ASC', limit: '0', offset: '1' })).toEqual(all.slice(1))
+    expect(await errorOf('GET', '/v2/chats', { limit: '1001' })).toEqual({ status: 400, code: 'invalid_param' })
+    expect(await errorOf('GET', '/v2/chats', { limit: '-1' })).toEqual({ status: 400, code: 'invalid_param' })
     expect(await errorOf('GET', '/v2/chats', { offset: '-1' })).toEqual({ status: 400, code: 'invalid_param' })
     const noInstance = await t.call('GET', '/v2/chats')
     expect(noInstance.json()).toMatchObject({ code: 'missing_param', details: { missing: ['instance_id'] } })

@@ -53,7 +53,7 @@ export async function chatReadRoutes(app: FastifyInstance, deps: ApiDeps): Promi
     query: {
       sortBy: Type.Optional(Type.String({ description: 'messageTimestamp | id | name' })),
       sortOrder: Type.Optional(Type.String({ description: 'DESC (default) | ASC' })),
-      limit: LooseInteger('1 to 1000, default 100'),
+      limit: LooseInteger('1 to 1000, default 100; 0 = no limit (the maximum, 1000)'),
       offset: LooseInteger('default 0')
     },
     answers: { 200: Type.Array(ChatSchema) }
@@ -65,7 +65,7 @@ export async function chatReadRoutes(app: FastifyInstance, deps: ApiDeps): Promi
   route(['GET', 'POST'], '/v2/chats/overview', {
     summary: 'Chats overview: name, picture and last message',
     description: `[{id, name, picture, unreadCount, archived, pinned, lastMessage, _chat}] newest first; lastMessage is the full message object (id, body, timestamp...). limit (default 20, at most 1000), offset; ids (array or comma-separated) limits the answer to those chats. ${SYNC_NOTE} GET and POST. ${CREDENTIALS_NOTE}`,
-    query: { limit: LooseInteger('1 to 1000, default 20'), offset: LooseInteger('default 0'), ids: Type.Optional(Type.Unknown({ description: 'Chat ids' })) },
+    query: { limit: LooseInteger('1 to 1000, default 20; 0 = no limit (the maximum, 1000)'), offset: LooseInteger('default 0'), ids: Type.Optional(Type.Unknown({ description: 'Chat ids' })) },
     answers: { 200: Type.Array(OverviewSchema) }
   }, async ({ instance }, request) => {
     const ids = idsParam(request.input)
@@ -77,7 +77,7 @@ export async function chatReadRoutes(app: FastifyInstance, deps: ApiDeps): Promi
     description: `Newest first. chatId (required); limit (default 50, at most 1000) and offset page back in time. downloadMedia (default true, as WAHA): media is downloaded once, kept under the data folder and served at media.url (/api/files/<instance_id>/<file>, same credentials); a failed download shows in that message's media.error. Filters (WAHA): filter.timestamp.gte / filter.timestamp.lte (seconds), filter.fromMe, filter.ack. An unknown chat answers []. GET and POST. ${CREDENTIALS_NOTE}`,
     query: {
       chatId: Type.Optional(ChatIdParam()),
-      limit: LooseInteger('1 to 1000, default 50'),
+      limit: LooseInteger('1 to 1000, default 50; 0 = no limit (the maximum, 1000)'),
       offset: LooseInteger('default 0'),
       downloadMedia: LooseBoolean('Download media and give its URL; default true')
     },

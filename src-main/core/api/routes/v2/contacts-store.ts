@@ -53,7 +53,7 @@ export async function contactStoreRoutes(app: FastifyInstance, deps: ApiDeps): P
     summary: 'All contacts',
     description: `limit (default 100, 1 to 1000), offset; sortBy id (default) or name; sortOrder ASC (default) or DESC. ${STORE_NOTE} GET and POST. ${CREDENTIALS_NOTE}`,
     query: {
-      limit: LooseInteger('1 to 1000, default 100'),
+      limit: LooseInteger('1 to 1000, default 100; 0 = no limit (the maximum, 1000)'),
       offset: LooseInteger('default 0'),
       sortBy: Type.Optional(Type.String({ description: 'id (default) | name' })),
       sortOrder: Type.Optional(Type.String({ description: 'ASC (default) | DESC' }))

@@ -76,6 +76,8 @@ describe.sequential('/v2/groups', () => {
         const slim = await c.api('GET', '/v2/groups', undefined, { exclude: 'participants', limit: '1' })
         expect(slim.json()).toHaveLength(1)
         expect(slim.json()[0].participants).toBeUndefined()
+        // limit=0 is "no limit" (n8n's default), not an empty page.
+        expect((await c.api('GET', '/v2/groups', undefined, { limit: '0', sortBy: 'subject', sortOrder: 'DESC' })).json()).toEqual(list.json())
         const count = (await c.api('GET', '/v2/groups/count')).json().count
         expect(count).toBe(list.json().length)
         expect((await c.api('POST', '/v2/groups/refresh')).json()).toEqual({ success: true, count })

@@ -31,7 +31,7 @@ export async function lidRoutes(app: FastifyInstance, deps: ApiDeps): Promise<vo
       tags,
       summary: 'LID to phone number mappings',
       description: `[{lid:"<n>@lid", pn:"<number>@c.us"}] ordered by lid; limit (default 100, at most 1000), offset. ${CREDENTIALS_NOTE}`,
-      querystring: instanceQuery({ limit: LooseInteger('1 to 1000, default 100'), offset: LooseInteger('default 0') }),
+      querystring: instanceQuery({ limit: LooseInteger('1 to 1000, default 100; 0 = no limit (the maximum, 1000)'), offset: LooseInteger('default 0') }),
       response: { 200: Type.Array(Type.Object({ lid: Type.String(), pn: Type.String() })), ...standardErrors }
     }
   }, async (request) => {

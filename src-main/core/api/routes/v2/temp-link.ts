@@ -1,7 +1,7 @@
 // GET/POST/DELETE /v2/session/temp-link: a 30-minute, revocable, unguessable link to the QR page.
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { tempQrPath, type TempLinkRow } from '../../../services/temp-link-service.js'
+import type { TempLinkRow } from '../../../services/temp-link-service.js'
 import type { ApiDeps } from '../../api-deps.js'
 import { authInstance } from '../../plugins/auth.js'
 import { CREDENTIALS_NOTE, instanceQuery, statusVariantErrors } from '../../schemas/common.js'
@@ -10,20 +10,20 @@ const tags = ['Temporary link']
 
 const LinkAnswer = Type.Object({
   status: Type.Literal('success'),
-  link: Type.Union([Type.String(), Type.Null()], { description: '{app_url}/temp-qr/<token>, or null when no link is active' }),
+  link: Type.Union([Type.String(), Type.Null()], {
+    description: "{app_url}/temp-qr/<token>, or null when no link is active. {app_url} is the public URL when one is configured (--public-url, Settings > API access > Public URL; e.g. a tunnel's); else the address the request came in on unless that is this machine's loopback; else, when the API listens beyond loopback (--host), the address it listens on (this machine's LAN address for 0.0.0.0); else the loopback address (opens on this machine only)."
+  }),
   expires_at: Type.Union([Type.String(), Type.Null()], { description: 'ISO 8601 UTC' }),
   message: Type.String()
 })
 const RevokeAnswer = Type.Object({ status: Type.Literal('success'), revoked: Type.Integer(), message: Type.String() })
 
-/** The address the caller used to reach us (the Host header already passed the allow-list). */
-const appUrl = (request: FastifyRequest) => `${request.protocol}://${request.headers.host}`
-
 export async function tempLinkRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const { tempLinks } = deps.services
   const answer = (request: FastifyRequest, row: TempLinkRow | undefined, message: string) => ({
     status: 'success' as const,
-    link: row ? `${appUrl(request)}${tempQrPath(row)}` : null,
+    // The Host header already passed the allow-list; the service picks the address the phone's holder can open.
+    link: row ? tempLinks.urlOf(row, { protocol: request.protocol, host: request.headers.host }) : null,
     expires_at: row ? new Date(row.expires_at).toISOString() : null,
     message
   })

@@ -46,7 +46,9 @@ const page = (input: Record<string, unknown>) => {
     if (!/^\d+$/.test(v)) throw coreErrors.invalidParam(k, 'must be a non-negative integer')
     return Number(v)
   }
-  return { limit: n('limit') ?? 50, offset: n('offset') ?? 0 }
+  const limit = n('limit')
+  // 0 is "no limit" (n8n's default): the maximum page, 1000.
+  return { limit: limit === 0 ? 1000 : limit ?? 50, offset: n('offset') ?? 0 }
 }
 
 export async function webhookLogRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
@@ -82,7 +84,7 @@ export async function webhookLogRoutes(app: FastifyInstance, deps: ApiDeps): Pro
     schema: {
       tags,
       summary: 'Delivery log (Switchboard extension)',
-      description: `Deliveries of this instance's events (one per event and webhook), newest first, with counts per state. Filters: state (${STATES.join('|')}), event_id, url; limit (default 50, max 1000), offset. ${CREDENTIALS_NOTE}`,
+      description: `Deliveries of this instance's events (one per event and webhook), newest first, with counts per state. Filters: state (${STATES.join('|')}), event_id, url; limit (default 50, max 1000; 0 = the maximum), offset. ${CREDENTIALS_NOTE}`,
       querystring: instanceQuery({
         state: Type.Optional(Type.String()),
         event_id: Type.Optional(Type.String()),

@@ -5,7 +5,8 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { coreErrors } from '../../../domain/core-errors.js'
 import { hasActivePlan } from '../../../domain/plans.js'
-import { DEFAULT_RETRIES, KNOWN_WEBHOOK_EVENTS, WebhookNotFoundError, WebhookValidationError, type WebhookInput } from '../../../webhooks/index.js'
+import { sendTestEvent, TEST_EVENT_CHOICES } from '../../../services/webhook-samples.js'
+import { DEFAULT_RETRIES, KNOWN_WEBHOOK_EVENTS, SAMPLE_HEADER, WebhookNotFoundError, WebhookValidationError, type WebhookInput } from '../../../webhooks/index.js'
 import type { ApiDeps } from '../../api-deps.js'
 import { authInstance } from '../../plugins/auth.js'
 import { isPlainObject } from '../../request-params.js'
@@ -145,6 +146,31 @@ export async function webhookRoutes(app: FastifyInstance, deps: ApiDeps): Promis
       throw new WebhookNotFoundError('webhook_not_found', `This instance has no webhook with url ${String(url).slice(0, 200)}`, { field: 'url' })
     }
     return { status: 'success' as const, message: 'Webhook deleted', deleted: true, webhooks: svc.listWire(instanceId) }
+  })
+
+  app.post('/v2/webhooks/:id/test', {
+    config,
+    schema: {
+      tags,
+      summary: 'Send a test or sample event to one webhook (Switchboard extension)',
+      description: `Paid plan. Our extension (the hosted API has none). {id} names one webhook of the instance: its URL (percent-encoded), its name, or its id in the delivery log. Without event: a webhook.test event (payload.test true). With event (e.g. message, message.ack, session.status; in the query or the body): a sample of that event kind in its documented shape, so n8n and Make can map its fields — flagged as a sample with "sample": true as the last key of the envelope and the header ${SAMPLE_HEADER}: true; nothing in it happened. Either way it is one real delivery to that webhook only, whatever events it subscribes to, through the same outbox, signing, retries and delivery log (recorded as webhook.test, never in GET /v2/events). Events: ${TEST_EVENT_CHOICES.join(', ')}. ${CREDENTIALS_NOTE}`,
+      params: Type.Object({ id: Type.String({ description: 'The webhook: its URL (percent-encoded), name or delivery-log id' }) }),
+      querystring: instanceQuery({ event: Type.Optional(Type.String({ description: 'The event kind of the sample; default webhook.test' })) }),
+      response: {
+        200: Type.Object({ status: Type.Literal('success'), message: Type.String(), event_id: Type.String(), event: Type.String(), sample: Type.Boolean(), url: Type.String() }),
+        ...errors
+      }
+    }
+  }, async (request) => {
+    const { instance } = authInstance(request)
+    requireWebhookPlan(request)
+    const { id } = request.params as { id: string }
+    const webhook = svc.list(instance.id).find((w) => w.url === id || w.name === id || String(w.id) === id)
+    if (!webhook) throw new WebhookNotFoundError('webhook_not_found', 'This instance has no webhook with that URL, name or id', { field: 'id' })
+    const event = typeof request.input.event === 'string' && request.input.event.trim() ? request.input.event.trim() : undefined
+    const sent = sendTestEvent(svc, instance, webhook.id, event)
+    const sample = sent.event !== 'webhook.test'
+    return { status: 'success' as const, message: `${sample ? `Sample ${sent.event}` : 'Test'} event queued for ${webhook.url}`, event_id: sent.eventId, event: sent.event, sample, url: webhook.url }
   })
 
   app.get('/v2/session/webhook', {

@@ -1,0 +1,86 @@
+// WAHA's HTTP API under /api (issue 23 item 4): the paths WAHA's clients call (sessions by name, auth, the send
+// kinds, chats/messages/contacts, groups, labels, presence), each running its /v2 operation's own handler, hooks
+// and schema (a translation layer only: the session in the path or body names the instance; X-Api-Key is the token).
+// Where WAHA and the hosted v2 API disagree, /v2 keeps v2's behaviour and /api gets WAHA's. Documented in a second
+// OpenAPI document at /docs/waha/json (waha-openapi.ts).
+import type { FastifyInstance } from 'fastify'
+import type { ApiDeps } from '../../api-deps.js'
+import { registerAlias, type CompatAlias, type Method } from '../compat/aliases.js'
+import type { RouteTable } from '../compat/route-table.js'
+import { wahaCreateWebhooks } from './waha-session-config.js'
+
+import { WAHA_TAG } from './waha-tag.js'
+
+export { WAHA_TAG }
+
+interface WahaRoute extends Omit<CompatAlias, 'caller'> {
+  /** WAHA's own name of the operation, for /docs/waha. */
+  what: string
+  /** POST /api/sessions: config.webhooks becomes the new session's webhook list. */
+  createWebhooks?: true
+}
+
+const sends = (methods: Method[], pairs: [string, string][]): WahaRoute[] =>
+  pairs.map(([name, kind]) => ({ path: `/api/${name}`, methods, target: `/v2/send/${kind}`, what: `WAHA ${name}` }))
+
+/** Every WAHA route: :session names the instance (its session name, or its instance id). */
+export const WAHA_ROUTES: readonly WahaRoute[] = [
+  // Sessions by name
+  { path: '/api/sessions', methods: ['GET'], target: '/v2/sessions', what: 'List sessions (all=true includes STOPPED)' },
+  { path: '/api/sessions', methods: ['POST'], target: '/v2/session/create', createWebhooks: true, what: 'Create a session ({name, config.webhooks})' },
+  { path: '/api/sessions/:session', methods: ['GET'], target: '/v2/session/info', what: 'Get a session' },
+  { path: '/api/sessions/:session/me', methods: ['GET'], target: '/v2/session/me', what: 'The account of a session' },
+  { path: '/api/sessions/:session/start', methods: ['POST'], target: '/v2/session/start', what: 'Start a session' },
+  { path: '/api/sessions/:session/stop', methods: ['POST'], target: '/v2/session/stop', what: 'Stop a session' },
+  { path: '/api/sessions/:session/restart', methods: ['POST'], target: '/v2/session/restart', what: 'Restart a session' },
+  { path: '/api/sessions/:session/logout', methods: ['POST'], target: '/v2/session/logout', what: 'Log a session out' },
+  { path: '/api/sessions/:session', methods: ['DELETE'], target: '/v2/session/delete', what: 'Delete a session' },
+  // Auth
+  { path: '/api/:session/auth/qr', methods: ['GET'], target: '/v2/auth/qr', defaults: { format: 'image' }, what: 'The QR code (format=image or raw)' },
+  { path: '/api/:session/auth/request-code', methods: ['POST'], target: '/v2/auth/request-code', renames: { phoneNumber: 'phone_number' }, what: 'Request a pairing code ({phoneNumber})' },
+  // Sending (session in the body, "default" when absent)
+  ...sends(['POST', 'GET'], [['sendText', 'text']]),
+  ...sends(['POST'], [['sendImage', 'image'], ['sendFile', 'pdf'], ['sendVoice', 'voice'], ['sendVideo', 'video'], ['sendLocation', 'location'], ['sendPoll', 'poll'], ['sendContactVcard', 'contact'], ['sendLinkPreview', 'link-preview'], ['sendSeen', 'seen'], ['startTyping', 'start-typing'], ['stopTyping', 'stop-typing']]),
+  ...sends(['PUT'], [['reaction', 'reaction'], ['star', 'star']]),
+  // Chats and messages
+  { path: '/api/:session/chats', methods: ['GET'], target: '/v2/chats', what: 'Chats' },
+  { path: '/api/:session/chats/overview', methods: ['GET'], target: '/v2/chats/overview', what: 'Chats overview' },
+  { path: '/api/:session/chats/:chatId/messages', methods: ['GET'], target: '/v2/chats/messages', what: 'Messages of a chat' },
+  { path: '/api/:session/chats/:chatId/messages/read', methods: ['POST'], target: '/v2/chats/read', what: 'Mark a chat read' },
+  { path: '/api/:session/chats/:chatId/messages/:messageId', methods: ['GET'], target: '/v2/messages/get', what: 'One message' },
+  { path: '/api/:session/chats/:chatId/messages/:messageId', methods: ['DELETE'], target: '/v2/messages/delete', what: 'Delete a message' },
+  { path: '/api/:session/chats/:chatId/messages/:messageId', methods: ['PUT'], target: '/v2/messages/edit', what: 'Edit a message' },
+  // Contacts
+  { path: '/api/contacts/all', methods: ['GET'], target: '/v2/contacts/all', what: 'All contacts (?session=)' },
+  { path: '/api/contacts', methods: ['GET'], target: '/v2/contacts', what: 'One contact (?session=&contactId=)' },
+  { path: '/api/contacts/check-exists', methods: ['GET'], target: '/v2/contacts/check-exists', what: 'Is the number on WhatsApp (?session=&phone=)' },
+  { path: '/api/contacts/profile-picture', methods: ['GET'], target: '/v2/contacts/profile-picture', what: 'Profile picture (?session=&contactId=)' },
+  // Groups, labels, presence
+  { path: '/api/:session/groups', methods: ['GET'], target: '/v2/groups', what: 'Groups' },
+  { path: '/api/:session/groups', methods: ['POST'], target: '/v2/groups/create', what: 'Create a group' },
+  { path: '/api/:session/groups/count', methods: ['GET'], target: '/v2/groups/count', what: 'Number of groups' },
+  { path: '/api/:session/labels', methods: ['GET'], target: '/v2/labels', what: 'Labels' },
+  { path: '/api/:session/labels', methods: ['POST'], target: '/v2/labels/create', what: 'Create a label' },
+  { path: '/api/:session/labels/:labelId/chats', methods: ['GET'], target: '/v2/labels/:labelId/chats', what: 'Chats with a label' },
+  { path: '/api/:session/presence', methods: ['GET'], target: '/v2/presence', what: 'Presences' },
+  { path: '/api/:session/presence', methods: ['POST'], target: '/v2/presence', what: 'Set own presence' },
+  { path: '/api/:session/presence/:chatId', methods: ['GET'], target: '/v2/presence/:chatId', what: 'Presence of a chat' },
+  { path: '/api/:session/presence/:chatId/subscribe', methods: ['POST'], target: '/v2/presence/:chatId/subscribe', what: 'Subscribe to a chat\'s presence' }
+]
+
+export async function wahaRoutes(app: FastifyInstance, table: RouteTable, deps: ApiDeps): Promise<void> {
+  const createWebhooks = wahaCreateWebhooks(deps)
+  for (const route of WAHA_ROUTES) {
+    for (const method of route.methods) {
+      registerAlias(app, table, { ...route, caller: route.what }, method, {
+        deprecated: false,
+        tags: [WAHA_TAG],
+        config: { sessionByName: true },
+        ...(route.createWebhooks ? { extra: createWebhooks } : {}),
+        summary: () => route.what,
+        description: (d, names, defaults) =>
+          `WAHA's ${method} ${route.path.replace(/:(\w+)/g, '{$1}')}: runs ${route.targetMethod ?? method} ${route.target} with the instance named by ${names.includes('session') ? 'the session in the path' : 'session (query or body; default "default")'} — a session name or an instance id; the token as X-Api-Key (or any placement /v2 accepts)${names.filter((n) => n !== 'session').length ? `; ${names.filter((n) => n !== 'session').join(' and ')} from the path` : ''}${defaults ? `; default ${defaults}` : ''}${route.renames ? `; ${Object.entries(route.renames).map(([a, b]) => `${a} is ${b}`).join(', ')}` : ''}.\n\n${d}`
+      })
+    }
+  }
+}
