@@ -94,6 +94,8 @@ describe('windows and the estimate', () => {
     expect(inWindow(w, at('2026-11-23T16:00:00Z'), tz)).toBe(true) // Mon 10:00
     expect(inWindow(w, at('2026-11-23T00:30:00Z'), tz)).toBe(false) // Sun 18:30
     expect(nextOpening(w, at('2026-11-28T16:00:00Z'), tz)).toBe(at('2026-11-30T15:00:00Z')) // Sat -> Mon 09:00
+    // A short window is not jumped over.
+    expect(nextOpening({ days: [2], from: '10:21', to: '10:31' }, at('2026-11-24T16:19:45Z'), tz)).toBe(at('2026-11-24T16:21:00Z'))
   })
   it('"≈ 3 h 20 min" style text; daily caps and windows push the end', () => {
     const now = at('2026-11-24T16:00:00Z') // Tue 10:00 local

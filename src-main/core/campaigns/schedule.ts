@@ -60,29 +60,37 @@ export function inWindow(window: SendWindow | null, at: number, timeZone: string
 
 const MINUTE = 60_000
 
-/** The first instant >= at inside the window (at itself when open); null when none within 8 days (cannot happen for a valid window). */
-export function nextOpening(window: SendWindow | null, at: number, timeZone: string): number | null {
-  if (inWindow(window, at, timeZone)) return at
-  // Step to the next whole minute, then by 15 minutes while far, by minutes when the window is close.
-  let t = Math.ceil((at + 1) / MINUTE) * MINUTE
-  const end = at + 8 * 24 * 60 * MINUTE
-  while (t < end) {
-    if (inWindow(window, t, timeZone)) return t
-    const probe = t + 15 * MINUTE
-    t = inWindow(window, probe, timeZone) ? t + MINUTE : probe
+/** Minutes from `at` (wall time in the zone) to the next opening: computed from the wall clock, not by stepping. */
+function minutesToOpening(window: SendWindow, at: number, timeZone: string): number | null {
+  const w = wallTime(at, timeZone)
+  const from = minutesOf(window.from)
+  for (let d = 0; d <= 7; d++) {
+    if (!window.days.includes((w.day + d) % 7)) continue
+    const delta = d * 24 * 60 + from - w.minutes
+    if (delta > 0) return delta
   }
   return null
+}
+
+/** The first instant >= at inside the window (at itself when open); null when none (cannot happen for a valid window). */
+export function nextOpening(window: SendWindow | null, at: number, timeZone: string): number | null {
+  if (inWindow(window, at, timeZone)) return at
+  const delta = minutesToOpening(window!, at, timeZone)
+  if (delta === null) return null
+  // Whole minutes of wall time; a daylight-saving change on the way moves it by up to an hour: settle by minutes.
+  let t = Math.floor(at / MINUTE) * MINUTE + delta * MINUTE
+  for (let i = 0; i < 120 && !inWindow(window, t, timeZone); i++) t += MINUTE
+  return t
 }
 
 /** The first instant > at outside the window (when an open window closes). */
 export function nextClosing(window: SendWindow | null, at: number, timeZone: string): number {
   if (!window) return Number.POSITIVE_INFINITY
-  let t = Math.floor(at / MINUTE) * MINUTE + MINUTE
-  const end = at + 8 * 24 * 60 * MINUTE
-  while (t < end && inWindow(window, t, timeZone)) {
-    const probe = t + 15 * MINUTE
-    t = inWindow(window, probe, timeZone) ? probe : t + MINUTE
-  }
+  if (!inWindow(window, at, timeZone)) return at
+  const w = wallTime(at, timeZone)
+  let t = Math.floor(at / MINUTE) * MINUTE + (minutesOf(window.to) - w.minutes) * MINUTE
+  // Back-to-back days (to 24:00, from 00:00) or a daylight-saving change: walk on while still open.
+  for (let i = 0; i < 8 * 24 * 60 && inWindow(window, t, timeZone); i++) t += MINUTE
   return t
 }
 
