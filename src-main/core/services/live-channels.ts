@@ -66,6 +66,14 @@ export class LiveChannels {
     if (!this.held.size) this.stopPolling()
   }
 
+  /**
+   * Looks for a credential change at once (another process's commit shows in data_version): a channel calls this
+   * before each event it writes, so a rotation committed just before an event never lets that event through.
+   */
+  notice(): void {
+    if (this.held.size && this.deps.db.open && this.changed()) this.recheck()
+  }
+
   get size(): number {
     return this.held.size
   }

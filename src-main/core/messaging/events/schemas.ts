@@ -337,6 +337,27 @@ export const EngineEventPayload = Type.Object(
 )
 export type EngineEventPayload = Static<typeof EngineEventPayload>
 
+const CampaignRef = { description: 'The campaign as GET /v2/campaigns/{id} answers it (Switchboard extension)' }
+
+export const CampaignStatusPayload = Type.Object(
+  { campaign: Type.Object({ id: Type.String(), name: Type.String(), state: Type.String({ description: 'draft, scheduled, running, paused, completed or cancelled' }), instanceIds: Type.Array(Type.String()) }, { ...CampaignRef, additionalProperties: true }) },
+  { title: 'WebhookCampaignStatus', description: 'campaign.status: a campaign changed state, or paused/resumed with its reason in words' }
+)
+export const CampaignProgressPayload = Type.Object(
+  {
+    campaignId: Type.String(),
+    stats: Type.Object(
+      { total: Type.Integer(), counts: Type.Record(Type.String(), Type.Integer(), { description: 'Recipients per state (pending, skipped, queued, sent, delivered, read, replied, failed, opted_out)' }), progress: Type.Number({ description: 'Share settled, 0..1' }) },
+      { additionalProperties: true }
+    )
+  },
+  { title: 'WebhookCampaignProgress', description: 'campaign.progress: counts per recipient state, at most every 2 s while sending' }
+)
+export const CampaignOptOutPayload = Type.Object(
+  { optOut: Type.Object({ phone: Type.String(), source: Type.String(), keyword: Type.Union([Type.String(), Type.Null()]), campaignId: Type.Union([Type.String(), Type.Null()]), createdAt: Type.Integer() }) },
+  { title: 'WebhookCampaignOptOut', description: 'campaign.opt_out: a recipient replied with an opt-out keyword and was suppressed' }
+)
+
 /** Every event name -> its payload schema (the OpenAPI webhooks section is generated from this). */
 export const PAYLOAD_SCHEMAS = {
   'session.status': SessionStatusPayload,
@@ -366,7 +387,10 @@ export const PAYLOAD_SCHEMAS = {
   'label.chat.added': LabelChatPayload,
   'label.chat.deleted': LabelChatPayload,
   'lid.mapped': LidMappedPayload,
-  'engine.event': EngineEventPayload
+  'engine.event': EngineEventPayload,
+  'campaign.status': CampaignStatusPayload,
+  'campaign.progress': CampaignProgressPayload,
+  'campaign.opt_out': CampaignOptOutPayload
 } as const
 
 export type EmittedEvent = keyof typeof PAYLOAD_SCHEMAS

@@ -74,13 +74,20 @@ function upsertOne(ctx: IngestContext, raw: WAMessage, type: string): void {
     ctx.emit('message.any', payload)
     if (!fromMe) ctx.emit('message', payload)
     // An own message first seen already acknowledged (the engine folds fast receipts into the upsert).
-    else if (payload.ack >= 1) ctx.emit('message.ack', ackPayload(m.key, payload.ack, nowSeconds(ctx), ctx.payload))
+    else if (payload.ack >= 1) {
+      ctx.emit('message.ack', ackPayload(m.key, payload.ack, nowSeconds(ctx), ctx.payload))
+      // Subscribers (campaign receipts, the UI's ticks) hear it too, not only the webhooks.
+      ctx.publish('message.ack', { chatId: m.key.remoteJid!, id: m.key.id!, ack: payload.ack })
+    }
     // ...or already refused by the network (the server's error ack folded into the send's upsert).
     else if (payload.ack === -1) reportRefusal(ctx, m.key, m.key.remoteJid!, m.messageStubParameters)
   } else if (fromMe && res.previousAck !== null) {
     // A repeat that carries a higher status (e.g. the server ack folded into the append).
     const ack = messageColumns(m).ack
-    if (ack > res.previousAck) ctx.emit('message.ack', ackPayload(m.key, ack, nowSeconds(ctx), ctx.payload))
+    if (ack > res.previousAck) {
+      ctx.emit('message.ack', ackPayload(m.key, ack, nowSeconds(ctx), ctx.payload))
+      ctx.publish('message.ack', { chatId: m.key.remoteJid!, id: m.key.id!, ack })
+    }
   }
 }
 

@@ -70,8 +70,12 @@ export async function eventStreamRoutes(app: FastifyInstance, deps: ApiDeps): Pr
     },
     handler: async (request, reply) => {
       const out = new PassThrough()
+      let revoked = false
       const sub = prepared.get(request)!.start({
-        write: (e) => out.write(`id: ${e.id}\ndata: ${e.body}\n\n`),
+        write: (e) => {
+          liveChannels.notice()
+          return revoked ? false : out.write(`id: ${e.id}\ndata: ${e.body}\n\n`)
+        },
         end: () => out.end()
       })
       const ping = setInterval(() => out.write(': ping\n\n'), SSE_PING_MS)
@@ -91,6 +95,7 @@ export async function eventStreamRoutes(app: FastifyInstance, deps: ApiDeps): Pr
       // The token rotated, revoked or its account removed: the stream ends at once (nothing more is written), the
       // connection with it (the client's EventSource reconnects and gets its 401).
       const release = liveChannels.hold(authAccount(request).credential, () => {
+        revoked = true
         sub.close()
         reply.raw.once('finish', () => reply.raw.socket?.destroy())
         end()
@@ -108,8 +113,11 @@ export async function eventStreamRoutes(app: FastifyInstance, deps: ApiDeps): Pr
     },
     wsHandler: (socket: WebSocket, request: FastifyRequest) => {
       let pending = 0
+      let revoked = false
       const sub = prepared.get(request)!.start({
         write: (e) => {
+          liveChannels.notice()
+          if (revoked) return false
           pending++
           socket.send(e.body, () => {
             pending--
@@ -122,6 +130,7 @@ export async function eventStreamRoutes(app: FastifyInstance, deps: ApiDeps): Pr
       const ping = setInterval(() => socket.ping(), WS_PING_MS)
       // The token rotated, revoked or its account removed: nothing more is sent, the socket closes (4401).
       const release = liveChannels.hold(authAccount(request).credential, () => {
+        revoked = true
         sub.close()
         socket.close(CREDENTIAL_REVOKED_CLOSE, 'credential_revoked')
       })
