@@ -4,6 +4,7 @@
 import { create } from 'zustand'
 import type { TodaySummaryDto } from '../../src-preload/contract/dto.js'
 import { bridge, call } from '../lib/bridge.js'
+import { coalesced } from '../lib/coalesced.js'
 
 export type DayEntry = TodaySummaryDto['instances'][number]
 
@@ -13,10 +14,7 @@ interface TodayState {
   load(): Promise<void>
 }
 
-let running: Promise<void> | null = null
-let pending: Promise<void> | null = null
-
-export const useTodayStore = create<TodayState>()((set, get) => {
+export const useTodayStore = create<TodayState>()((set) => {
   const query = async (): Promise<void> => {
     try {
       const dto = await call(() => bridge().instances.today())
@@ -28,18 +26,6 @@ export const useTodayStore = create<TodayState>()((set, get) => {
   return {
     byInstance: {},
     loaded: false,
-    load(): Promise<void> {
-      if (!running) {
-        running = query().finally(() => {
-          running = null
-        })
-        return running
-      }
-      pending ??= running.then((): Promise<void> => {
-        pending = null
-        return get().load()
-      })
-      return pending
-    }
+    load: coalesced(query)
   }
 })

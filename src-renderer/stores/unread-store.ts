@@ -5,6 +5,7 @@
 import { create } from 'zustand'
 import type { UnreadSummaryDto } from '../../src-preload/contract/dto.js'
 import { bridge, call } from '../lib/bridge.js'
+import { coalesced } from '../lib/coalesced.js'
 
 type Entry = UnreadSummaryDto['instances'][number]
 
@@ -15,10 +16,7 @@ interface UnreadState {
   load(): Promise<void>
 }
 
-let running: Promise<void> | null = null
-let pending: Promise<void> | null = null
-
-export const useUnreadStore = create<UnreadState>()((set, get) => {
+export const useUnreadStore = create<UnreadState>()((set) => {
   const query = async (): Promise<void> => {
     try {
       const dto = await call(() => bridge().instances.unread())
@@ -30,21 +28,7 @@ export const useUnreadStore = create<UnreadState>()((set, get) => {
   return {
     byInstance: {},
     loaded: false,
-    load(): Promise<void> {
-      if (!running) {
-        running = query().finally(() => {
-          running = null
-        })
-        return running
-      }
-      // One in flight already: it may have read before the change that asks now, so one more runs after it, shared
-      // by every ask until it starts.
-      pending ??= running.then((): Promise<void> => {
-        pending = null
-        return get().load()
-      })
-      return pending
-    }
+    load: coalesced(query)
   }
 })
 
