@@ -9,7 +9,7 @@ import { FAULTS, SandboxFaultRequest, type FaultParam } from './sandbox-faults.j
 const branches = SandboxFaultRequest.anyOf as unknown as TObject[]
 const kindOf = (b: TObject) => (b.properties.kind as unknown as { const: string }).const
 const sample = (p: FaultParam): unknown =>
-  p.type === 'device' ? '15550000001:1@s.whatsapp.net' : p.type === 'phone' ? '15550000001' : p.type === 'boolean' ? true : p.type === 'integer' ? (p.min ?? 1) : p.type === 'choice' ? p.choices![0]!.value : 'ABC'
+  p.type === 'device' ? '15550000001:1@s.whatsapp.net' : p.type === 'phone' ? '15550000001' : p.type === 'boolean' ? true : p.type === 'integer' ? (p.min ?? 1) : p.type === 'choice' ? p.choices![0]!.value : (p.example ?? 'ABC')
 
 describe('sandbox fault descriptors', () => {
   it('cover every kind of the channel once', () => {

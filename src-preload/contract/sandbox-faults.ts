@@ -69,6 +69,8 @@ export interface FaultParam {
   choices?: readonly { value: number | string; label: string }[]
   min?: number
   max?: number
+  /** A value of the field's format (text fields with a pattern): the placeholder the panel shows. */
+  example?: string
 }
 
 export interface FaultDescriptor {
@@ -165,7 +167,7 @@ export const FAULTS: readonly FaultDescriptor[] = [
     help: 'Simulated senders write to the device at a steady pace and every one of those messages stays undecryptable there (retries included). The app logs them in aggregate, one line a minute.',
     params: [
       device(),
-      { name: 'senders', label: 'Senders (numbers, comma-separated)', type: 'text', required: true, help: 'Created if missing' },
+      { name: 'senders', label: 'Senders (numbers, comma-separated)', type: 'text', required: true, help: 'Created if missing', example: '15550000011,15550000012' },
       { name: 'messages', label: 'Messages per sender', type: 'integer', required: false, min: 1, max: 10_000, help: 'Default 100' },
       { name: 'perMinute', label: 'Per minute', type: 'integer', required: false, min: 1, max: 60_000, help: 'Default 1000' }
     ],
@@ -176,8 +178,8 @@ export const FAULTS: readonly FaultDescriptor[] = [
     label: 'Outdated client version (405)',
     help: 'Clients older than this WhatsApp Web version are refused at pairing and login with 405, as the real server fails an outdated client; the app learns the current version from the sandbox and retries once. Empty: accept every version.',
     params: [
-      { name: 'version', label: 'Lowest version accepted', type: 'text', required: false, help: 'e.g. 2.3000.1043857761' },
-      { name: 'announceVersion', label: 'Version announced as current', type: 'text', required: false, help: 'Default: the lowest accepted; lower makes the learned one fail too' }
+      { name: 'version', label: 'Lowest version accepted', type: 'text', required: false, help: 'e.g. 2.3000.1043857761', example: '2.3000.1043857761' },
+      { name: 'announceVersion', label: 'Version announced as current', type: 'text', required: false, help: 'Default: the lowest accepted; lower makes the learned one fail too', example: '2.3000.1043857761' }
     ],
     done: 'Client version rule set'
   },

@@ -65,7 +65,7 @@ function ParamField({ param: p, id, value, onChange, phones }: { param: FaultPar
       </select>
     )
   }
-  return <input id={id} inputMode={p.type === 'integer' ? 'numeric' : undefined} value={text} onChange={(e) => onChange(e.target.value)} />
+  return <input id={id} inputMode={p.type === 'integer' ? 'numeric' : undefined} placeholder={p.example} value={text} onChange={(e) => onChange(e.target.value)} />
 }
 
 export function FaultsPanel() {
