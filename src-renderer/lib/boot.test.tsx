@@ -41,7 +41,9 @@ describe('boot', () => {
     act(() => FakeSocket.latest().accept('session-1'))
     expect(await screen.findByText('Connected')).toBeInTheDocument()
     expect(screen.queryByTestId('not-connected')).not.toBeInTheDocument()
-    expect(sessionStorage.getItem('switchboard.uiToken')).toBe('session-1')
+    // The device token outlives the tab (localStorage): the core keeps the device across its restarts.
+    expect(localStorage.getItem('switchboard.deviceToken')).toBe('session-1')
+    expect(sessionStorage.getItem('switchboard.uiToken')).toBeNull()
   })
 
   it('shows why a used link was refused, forgets it, and connects with the next link pasted', async () => {
@@ -61,7 +63,7 @@ describe('boot', () => {
     expect(await screen.findByText('Connected')).toBeInTheDocument()
   })
 
-  it('says loudly when the core goes away, and why the tab cannot come back when Switchboard restarted', async () => {
+  it('says loudly when the core goes away, and why the tab cannot come back when its device is no longer known', async () => {
     history.replaceState(null, '', '/ui/#token=link-3')
     start()
     act(() => FakeSocket.latest().accept('session-3'))
@@ -77,7 +79,7 @@ describe('boot', () => {
       FakeSocket.latest().drop(4401, 'ui_token_invalid')
     })
     expect(screen.getByTestId('not-connected')).toHaveAttribute('data-reason', 'ui_token_invalid')
-    expect(screen.getByRole('alert')).toHaveTextContent('Switchboard was restarted, and this tab’s session ended with it')
+    expect(screen.getByRole('alert')).toHaveTextContent('Switchboard no longer knows this browser: it was signed out in Settings')
   })
 
   it('ignores a fragment without a token', () => {

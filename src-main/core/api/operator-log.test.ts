@@ -34,7 +34,7 @@ describe('the operator log', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sb-oplog-'))
     const file = join(dir, 'switchboard.log')
     const script = `
-      import { createFileLogger } from ${JSON.stringify(join(import.meta.dirname, 'logger.ts'))}
+      import { createFileLogger } from ${JSON.stringify(join(import.meta.dirname, '..', 'logging', 'logger.ts'))}
       const f = createFileLogger(${JSON.stringify(file)}, 'info')
       await f.settled()
       f.fileOnly.child({ name: 'baileys', module: 'engine' }).warn({ node: { tag: 'ack' } }, 'baileys chatter')

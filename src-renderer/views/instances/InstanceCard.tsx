@@ -134,13 +134,11 @@ export function InstanceCard({ instance: i, day }: { instance: InstanceDto; day?
           </>
         ) : null}
       </dl>
-      <HealthPanel instanceId={i.id} />
       {i.status === 'FAILED' ? <p className="note note-error" title={i.statusReason ?? undefined}>The connection failed: {reason}. Start it again, or log out and pair anew.</p> : null}
       {/* Unpaired by the phone (401: removed from Linked devices), not by us: say so, the QR alone would not. */}
       {i.status === 'SCAN_QR_CODE' && i.statusReason?.startsWith('disconnect:') && i.statusReasonText ? (
         <p className="note note-error" title={i.statusReason}>Unpaired: {i.statusReasonText}.</p>
       ) : null}
-      <InstanceCalls instanceId={i.id} />
       <div className="row actions">
         {i.status === 'SCAN_QR_CODE' ? (
           <button type="button" className="primary" onClick={() => go('pairing', i.id)}>
@@ -154,6 +152,9 @@ export function InstanceCard({ instance: i, day }: { instance: InstanceDto; day?
         <button type="button" className="danger" disabled={!!busy} onClick={() => run('delete')}>Delete</button>
         {busy ? <Spinner label={DOING[busy]} /> : null}
       </div>
+      {/* Details below the actions: the card's first Tab stop is what to do with it. */}
+      <HealthPanel instanceId={i.id} />
+      <InstanceCalls instanceId={i.id} />
       {confirm && confirming ? (
         <ConfirmDialog
           title={confirm.title(`${i.name} (${i.id})`)}
