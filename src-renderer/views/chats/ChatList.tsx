@@ -72,7 +72,10 @@ export function ChatList() {
   const open = async (chatId: string) => {
     setFocused(chatId)
     await openChat(chatId)
-    document.getElementById('composer-text')?.focus()
+    // The thread (and its composer) may render a frame after the chat's messages arrive.
+    const toComposer = () => document.getElementById('composer-text')?.focus()
+    toComposer()
+    requestAnimationFrame(toComposer)
   }
   return (
     <nav className="chat-list" aria-label="Chats" ref={scroller} onScroll={onScroll} data-virtual-scroll="">
