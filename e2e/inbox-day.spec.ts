@@ -124,9 +124,12 @@ test('the day, announcements, a chat of photos and the viewer', async ({ app, ui
 
     // Muted: kept by the core across a reload, and nothing is announced for the number.
     const announce = page.getByRole('checkbox', { name: 'Notify for this number' })
+    const openSettings = () => page.locator('summary', { hasText: 'Notifications' }).click()
+    await openSettings()
     await announce.uncheck()
     await page.reload()
     await ui.go('Chats')
+    await openSettings()
     await expect(announce).not.toBeChecked()
     await ui.go('Instances')
     await bobSays('Muted message')

@@ -75,7 +75,11 @@ export function ChatList() {
     // The thread (and its composer) may render a frame after the chat's messages arrive.
     const toComposer = () => document.getElementById('composer-text')?.focus()
     toComposer()
-    requestAnimationFrame(toComposer)
+    // ...but not if the user has moved on meanwhile (typing in the search, say).
+    requestAnimationFrame(() => {
+      const at = document.activeElement
+      if (!at || at === document.body || list.current?.contains(at)) toComposer()
+    })
   }
   return (
     <nav className="chat-list" aria-label="Chats" ref={scroller} onScroll={onScroll} data-virtual-scroll="">

@@ -11,7 +11,10 @@ export function NotifyControls({ instanceId }: { instanceId: string }) {
   }, [loaded, load])
   const on = !muted.includes(instanceId)
   return (
-    <div className="notify-controls row small" role="group" aria-label="New message announcements">
+    // A disclosure in the header: open, the controls lie over the page instead of pushing the chats down (760x520).
+    <details className="notify-menu">
+      <summary>Notifications{permission === 'granted' && on ? '' : permission === 'granted' ? ' (off)' : ''}</summary>
+      <div className="notify-controls row small" role="group" aria-label="New message announcements">
       {permission === 'default' ? (
         <button type="button" onClick={() => void requestPermission()}>
           Turn on notifications
@@ -24,7 +27,8 @@ export function NotifyControls({ instanceId }: { instanceId: string }) {
       <label>
         <input type="checkbox" checked={sound} onChange={(e) => void setSound(e.target.checked)} /> Sound
       </label>
-      <ErrorNote error={error} />
-    </div>
+        <ErrorNote error={error} />
+      </div>
+    </details>
   )
 }
