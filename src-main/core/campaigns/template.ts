@@ -2,6 +2,7 @@
 // (nested allowed) so messages vary, and the optional footer. The spintax choice is seeded by the campaign and the
 // phone, so the preview of a recipient is exactly what that recipient receives.
 import { campaignErrors } from './errors.js'
+import { prng } from '../domain/prng.js'
 
 const VARIABLE = /\{\{\s*([^{}|]+?)\s*(?:\|([^{}]*))?\}\}/g
 /** Stand-ins for variables while spintax is resolved (so `{{name}}` braces and values are never spun). */
@@ -30,14 +31,7 @@ export function validateTemplate(text: string, known: readonly string[]): void {
 export function seeded(seed: string): () => number {
   let h = 2166136261
   for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 16777619)
-  let a = h >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
+  return prng(h)
 }
 
 /** Resolves spintax innermost-first; a group without "|" stays as written. Unbalanced braces: invalid_template. */

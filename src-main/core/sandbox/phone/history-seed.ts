@@ -67,17 +67,9 @@ export interface SeedChunk {
   payload: proto.IHistorySync
 }
 
-/** mulberry32: small, fast, good enough for test data, and the same on every platform. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { prng } from '../../domain/prng.js'
+
+export { prng }
 
 /** FNV-1a of a string, for seeds derived from names. */
 export function hash32(s: string): number {
