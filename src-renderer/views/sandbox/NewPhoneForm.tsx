@@ -19,9 +19,12 @@ export function NewPhoneForm() {
     e.preventDefault()
     setTouched(true)
     if (problem) return
+    const sent = { phone, name }
     if (await createPhone(digits, name)) {
-      setPhone('')
-      setName('')
+      // The list shows the new phone before this call returns; whatever the person has typed since is the next
+      // phone, so only what was submitted is cleared.
+      setPhone((now) => (now === sent.phone ? '' : now))
+      setName((now) => (now === sent.name ? '' : now))
       setTouched(false)
     }
   }

@@ -290,6 +290,31 @@ describe('SandboxView', () => {
     expect(b.callsTo('sandbox.createPhone')).toEqual([{ phoneNumber: '15550000001' }, { phoneNumber: '15550000002' }])
   })
 
+  it('keeps a number typed while the previous phone is still being created', async () => {
+    let release: () => void = () => {}
+    let listed = 0
+    installMemoryBridge({
+      'instances.list': () => overview([]),
+      // The first list is the view's own load; the second follows the create and is held until the next number is typed.
+      'sandbox.phones': () => (++listed === 1 ? [] : new Promise<SandboxPhoneDto[]>((resolve) => (release = () => resolve([{ ...alice, phoneNumber: '15550000001' }])))),
+      'sandbox.createPhone': ({ phoneNumber, name }) => ({ ...alice, phoneNumber, name: name ?? 'x' })
+    })
+    useAppStore.setState({ info: appInfo() })
+    render(<SandboxView />)
+    await screen.findByText(/No simulated phones yet/)
+    await userEvent.type(screen.getByLabelText('Phone number'), '+1 555 000 0001')
+    await userEvent.type(screen.getByLabelText('Name', { exact: true }), 'Al')
+    await userEvent.click(screen.getByRole('button', { name: 'Create phone' }))
+    await waitFor(() => expect(listed).toBe(2))
+    await userEvent.clear(screen.getByLabelText('Phone number'))
+    await userEvent.type(screen.getByLabelText('Phone number'), '+1 555 000 0002')
+    release()
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create phone' })).toBeEnabled())
+    expect(screen.getByLabelText('Phone number')).toHaveValue('+1 555 000 0002')
+    // The name was not touched since the submit, so it is cleared for the next phone.
+    expect(screen.getByLabelText('Name', { exact: true })).toHaveValue('')
+  })
+
   it('lists phones in number order, with the same presence badge for every phone and device', async () => {
     const mk = (n: string, name: string, online: boolean): SandboxPhoneDto => ({ ...alice, phoneNumber: n, name, online, devices: [{ ...alice.devices[0]!, jid: `${n}@s.whatsapp.net`, online }] })
     installMemoryBridge({
