@@ -70,7 +70,9 @@ export interface AuthOptions {
   tokenFromRemotePeers?: boolean
 }
 
-export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
+export function registerAuth(app: FastifyInstance, authOptions: AuthOptions): void {
+  // One lookup function for every request's credential (not a closure per request).
+  const options: ResolvedAuthOptions = { ...authOptions, findAccount: (t) => findAccountByToken(authOptions.db, t) }
   app.decorateRequest('input', null as unknown as Params)
   app.decorateRequest('auth', null)
 
@@ -98,7 +100,11 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   })
 }
 
-function authenticate(request: FastifyRequest, options: AuthOptions): void {
+interface ResolvedAuthOptions extends AuthOptions {
+  findAccount: (token: string) => AccountRow | undefined
+}
+
+function authenticate(request: FastifyRequest, options: ResolvedAuthOptions): void {
   const input = mergeParams(request.query, request.body)
   request.input = input
   // routeOptions is a getter that builds a new object on every read.
@@ -123,7 +129,7 @@ function authenticate(request: FastifyRequest, options: AuthOptions): void {
     instance = instanceId ? getOwnedInstance(options.db, account.id, instanceId) : getOwnedInstanceBySession(options.db, account.id, session!)
     if (!instance) throw statusVariant ? coreErrors.invalidCredentials() : coreErrors.invalidSession()
   }
-  request.auth = { account, instance, token, credential: accessTokenCredential((t) => findAccountByToken(options.db, t), token, account.id) }
+  request.auth = { account, instance, token, credential: accessTokenCredential(options.findAccount, token, account.id) }
 }
 
 /** WAHA names the session in the path (/api/{session}/...) or the body/query (`session`), "default" when absent. */
