@@ -7,7 +7,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Database from 'better-sqlite3'
+import Database from 'better-sqlite3-multiple-ciphers'
 import { latencyStats, type BenchResult, type BenchRow } from './lib.js'
 import { CoreProcess, freePort, sleep } from './scale-core.js'
 

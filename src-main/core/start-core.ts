@@ -196,8 +196,12 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
   }
   try {
     const dataKey = resolveDataKey(options.dataDir, { hostKey: options.dataKey, keyring: options.dataKey ? undefined : secretToolKeyring() })
-    logger.info({ source: dataKey.source, where: dataKey.where }, 'data key of the session keys at rest')
-    const db = openDatabase(join(options.dataDir, 'switchboard.db'), { nativeBinding: options.nativeBinding, dataKey: dataKey.key })
+    logger.info({ source: dataKey.source, where: dataKey.where }, 'data key of the store at rest')
+    const db = openDatabase(join(options.dataDir, 'switchboard.db'), {
+      nativeBinding: options.nativeBinding,
+      dataKey: dataKey.key,
+      onEncrypted: (file) => logger.info({ file }, 'the database stored in clear by an older version is now encrypted')
+    })
     cleanups.push(() => checkpointAndClose(db))
     migrate(db, appMigrations)
     const sealed = sealAuthStateAtRest(db)
