@@ -29,7 +29,7 @@ export function electronBinary() {
 export function wantedBuild() {
   return {
     electron: JSON.parse(readFileSync(join(electronPackageDir(), 'package.json'), 'utf8')).version,
-    betterSqlite3: require('better-sqlite3/package.json').version,
+    betterSqlite3: require('better-sqlite3-multiple-ciphers/package.json').version,
     platform: process.platform,
     arch: process.arch
   }

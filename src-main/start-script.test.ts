@@ -88,7 +88,7 @@ function fakeElectron(version: string): string {
   return dir
 }
 
-const sqliteVersion = (createRequire(import.meta.url)('better-sqlite3/package.json') as { version: string }).version
+const sqliteVersion = (createRequire(import.meta.url)('better-sqlite3-multiple-ciphers/package.json') as { version: string }).version
 
 /** An out/native folder holding a binary stamped as built for `electron`. */
 function nativeDirBuiltFor(electron: string): string {
