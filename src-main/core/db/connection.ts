@@ -81,7 +81,8 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
     db = connect(file, readonly)
   }
   registerAtRestFunctions(db, options.dataKey)
-  db.pragma('journal_mode = WAL')
+  // A read-only connection cannot switch modes (a store in clear is left in rollback mode while it is encrypted).
+  if (!readonly) db.pragma('journal_mode = WAL')
   db.pragma('synchronous = NORMAL')
   db.pragma('foreign_keys = ON')
   db.pragma('busy_timeout = 5000')
