@@ -65,6 +65,7 @@ import { QrImages } from './services/qr-images.js'
 import { Backups } from './backup/backups.js'
 import { AccountService } from './services/account-service.js'
 import { LiveChannels } from './services/live-channels.js'
+import { ApiKeyService } from './services/api-key-service.js'
 import { deleteInstanceRows } from './services/instance-data.js'
 import { deleteInstance as deleteInstanceRow } from './db/repositories/instances-repo.js'
 import { PolicyService } from './rate-limit/policy-service.js'
@@ -342,6 +343,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     const liveChannels = new LiveChannels({ db, logger: logger.child({ module: 'live-channels' }) })
     cleanups.push(() => liveChannels.close())
     const accounts = new AccountService({ db, plans, dataDir: options.dataDir, deleteInstance: (id) => instances.delete(id), now: Date.now, credentialsChanged: () => liveChannels.recheck() })
+    const apiKeys = new ApiKeyService({ db, now: Date.now, credentialsChanged: () => liveChannels.recheck() })
     // The app settings of the Settings view: quotas, allowed hosts and the log level apply live, host and port at the next start.
     const settings = new AppSettingsService({
       db, dataDir: options.dataDir, started, boundPort: () => port, pinned, plans, accounts, freePolicies: FREE_POLICY_SLUGS, onAllowHostsChanged: (hosts) => logger.info({ hosts }, 'allowed hosts changed in Settings'),
@@ -387,6 +389,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       campaigns,
       sandbox: new SandboxControl(sandbox),
       liveChannels,
+      apiKeys,
       uiDevices: new UiDeviceService({ db, now: Date.now }),
       calls
     }
