@@ -59,6 +59,10 @@ const isNotADatabase = (e: unknown) => (e as { code?: unknown }).code === 'SQLIT
  */
 export function keyConnection(db: Db, storeKey: Buffer): void {
   configureCipher(db)
+  // A binary of plain SQLite ignores these pragmas: the store would silently be written in clear.
+  if (db.pragma('cipher', { simple: true }) !== 'aegis') {
+    throw new DataKeyError('store_cipher_unavailable', 'This SQLite binary cannot encrypt the store (a build of plain better-sqlite3?). Rebuild it: npm run electron:sqlite, or unset SWITCHBOARD_SQLITE_BINDING.')
+  }
   db.pragma(`hexkey = '${storeKey.toString('hex')}'`)
   try {
     db.prepare('SELECT count(*) FROM sqlite_master').get()
