@@ -91,10 +91,11 @@ function fakeElectron(version: string): string {
 const sqliteVersion = (createRequire(import.meta.url)('better-sqlite3-multiple-ciphers/package.json') as { version: string }).version
 
 /** An out/native folder holding a binary stamped as built for `electron`. */
-function nativeDirBuiltFor(electron: string, sqliteModule: string | undefined = 'better-sqlite3-multiple-ciphers'): string {
+/** `sqliteModule` null: a stamp written before the module was named (a build of plain better-sqlite3). */
+function nativeDirBuiltFor(electron: string, sqliteModule: string | null = 'better-sqlite3-multiple-ciphers'): string {
   const dir = mkdtempSync(join(tmpdir(), 'sb-native-'))
   writeFileSync(join(dir, 'better_sqlite3.node'), 'stand-in')
-  writeFileSync(join(dir, 'better_sqlite3.json'), JSON.stringify({ electron, sqliteModule, betterSqlite3: sqliteVersion, platform: process.platform, arch: process.arch }))
+  writeFileSync(join(dir, 'better_sqlite3.json'), JSON.stringify({ electron, ...(sqliteModule ? { sqliteModule } : {}), betterSqlite3: sqliteVersion, platform: process.platform, arch: process.arch }))
   return dir
 }
 
@@ -143,7 +144,7 @@ describe('npm start with Electron installed', () => {
   })
 
   it('rebuilds a binary of plain better-sqlite3 (same version number, but it cannot encrypt the store)', async () => {
-    const native = nativeDirBuiltFor(version, undefined)
+    const native = nativeDirBuiltFor(version, null)
     const run = await runStart({ SWITCHBOARD_ELECTRON_DIR: fakeElectron(version), SWITCHBOARD_NATIVE_DIR: native })
     expect(run.out).toContain('not better-sqlite3-multiple-ciphers)')
     expect(run.code).toBe(1)
