@@ -2,7 +2,7 @@
 // clear, a wrong or missing key is a DataKeyError with its code (not a crash), and a store written in clear by an
 // older version is encrypted on its first keyed open, rows and schema intact.
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -86,6 +86,7 @@ describe('store encrypted at rest', () => {
     expect(storeFileState(file)).toBe('encrypted')
     expect(bytesOf(file).includes(Buffer.from('card number'))).toBe(false)
     expect(existsSync(encryptingFile(file))).toBe(false)
+    if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600)
     const again: string[] = []
     const reopened = openDatabase(file, { dataKey: key, onEncrypted: (f) => again.push(f) })
     expect(again).toEqual([])

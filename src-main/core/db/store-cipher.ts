@@ -6,6 +6,7 @@ import { closeSync, existsSync, fsyncSync, openSync, readSync, renameSync, rmSyn
 import { dirname } from 'node:path'
 import type Database from 'better-sqlite3-multiple-ciphers'
 import { DataKeyError, assertDataKey } from '../secrets/at-rest-crypto.js'
+import { ensurePrivateFile } from '../secrets/private-files.js'
 
 type Db = Database.Database
 
@@ -105,6 +106,8 @@ export function encryptPlaintextStore(file: string, storeKey: Buffer, open: (pat
     for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(tmp + suffix, { force: true })
   }
   discardTmp()
+  // Owner-only from its first byte (VACUUM INTO accepts an empty file): the copy is in clear until it is rekeyed.
+  ensurePrivateFile(tmp)
   const source = open(file)
   let tables: number
   try {
