@@ -8,7 +8,6 @@ import type { Logger } from 'pino'
 import { buildApiApp } from './api/app.js'
 import { EXPOSED_WARNING, isLoopbackHost } from './domain/host-policy.js'
 import { registerUiBridge, type UiBridge } from './bridge/index.js'
-import { createStoreChats } from './bridge/chats-service.js'
 import type { AuthFailureLimiterConfig } from './api/auth-failure-limiter.js'
 import { createFileLogger } from './logging/logger.js'
 import { checkpointAndClose, openDatabase, type Db } from './db/connection.js'
@@ -75,6 +74,8 @@ import { AppSettingsService, type DesktopHost } from './settings/app-settings-se
 import { localUrl, removeRunningServer, writeRunningServer } from './settings/running-server.js'
 import { Campaigns } from './campaigns/campaign-service.js'
 import { campaignPorts } from './services/campaign-ports.js'
+import { createChatsService } from './services/chats-service.js'
+import { createSubscriptions } from './services/subscriptions.js'
 
 /** Declared once, in services/core-services.ts. */
 export type { NetworkMode }
@@ -354,6 +355,13 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     // Incoming calls rejected automatically where the instance says so (issue 22 item 6).
     const calls = new CallService({ db, ...sockets, send: (id, command) => sender.send(id, command), logger, now: Date.now })
     cleanups.push(calls.follow(bus))
+    const sandboxControl = new SandboxControl(sandbox)
+    // The front doors' one way to subscribe: domain events and the services' own feeds, by kind.
+    const subscriptions = createSubscriptions(bus, {
+      'webhook.attempt': (listener) => webhooks.onAttempt(listener),
+      'campaign.changed': (listener) => campaigns.subscribe(listener),
+      'sandbox.phone': (listener) => sandboxControl.onPhoneChange(listener)
+    })
     const services: CoreServices = {
       network,
       now,
@@ -380,8 +388,10 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       accounts,
       settings,
       reads,
+      chats: createChatsService({ db, sender, ports, media }),
+      subscriptions,
       campaigns,
-      sandbox: new SandboxControl(sandbox),
+      sandbox: sandboxControl,
       liveChannels,
       uiDevices: new UiDeviceService({ db, now: Date.now }),
       calls
@@ -411,9 +421,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     cleanups.push(() => app.close())
     const ui = await registerUiBridge(app, services, {
       accountId: DEFAULT_ACCOUNT_ID,
-      events: bus,
       logger,
-      chats: createStoreChats({ db, bus, sender, ports, media }),
       apiUrl,
       apiAccess: {
         host,

@@ -27,6 +27,8 @@ import type { CallService } from '../account/calls/call-service.js'
 import type { CampaignService } from '../campaigns/campaign-service-api.js'
 import type { QrImages } from './qr-images.js'
 import type { Backups } from '../backup/backups.js'
+import type { ChatsService } from './chats-service.js'
+import type { Subscriptions } from './subscriptions.js'
 
 export type NetworkMode = 'whatsapp' | 'sandbox'
 
@@ -70,6 +72,10 @@ export interface CoreServices {
   settings: AppSettingsService
   /** Chats, messages, contacts, LIDs and media files from the store, and chat/message/contact operations. */
   reads: ReadService
+  /** The Chats view: chat list, threads with queue states, sends, read receipts, media as data: URLs (services/chats-service.ts). */
+  chats: ChatsService
+  /** Live domain events and the services' feeds, by kind: the front doors' one way to subscribe (services/subscriptions.ts). */
+  subscriptions: Subscriptions
   /** Browsers let into the headless UI: device credentials kept across restarts, listed and revoked in Settings. */
   uiDevices: UiDeviceService
   /** Health figures per instance, read when asked (the UI's health panel, GET /metrics). */
