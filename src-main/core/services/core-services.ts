@@ -11,7 +11,6 @@ import type { ChannelService } from '../account/channels/channel-service.js'
 import type { LabelService } from '../account/labels/label-service.js'
 import type { ProfileService } from '../account/profile/profile-service.js'
 import type { PresenceService } from '../account/presence/presence-service.js'
-import type { RateLimiter, SendQueue } from '../rate-limit/index.js'
 import type { WebhookService } from '../webhooks/webhook-service.js'
 import type { EventStreamService } from '../webhooks/event-stream.js'
 import type { InstanceService } from './instance-service.js'
@@ -50,8 +49,6 @@ export interface CoreServices {
   statuses: StatusService
   /** Downloaded media of stored messages. */
   media: MediaFiles
-  /** The limiter and the queue that pace sends, group operations and number checks. */
-  rateLimit: { limiter: RateLimiter; queue: SendQueue }
   groups: GroupService
   channels: ChannelService
   labels: LabelService

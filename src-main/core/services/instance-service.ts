@@ -93,6 +93,12 @@ export class InstanceService {
     return instance.status === 'SCAN_QR_CODE' ? this.deps.manager.qr(instance.id) : undefined
   }
 
+  /** The QR string an instance of this account shows now (the sandbox's scan by instance_id); undefined for another account's. */
+  ownedQr(accountId: string, instanceId: string): string | undefined {
+    const view = this.deps.manager.view(instanceId.toUpperCase())
+    return view && view.accountId === accountId ? this.deps.manager.qr(view.id)?.qr : undefined
+  }
+
   /**
    * The QR to scan, waiting up to `timeoutMs` for the first one while the instance is in SCAN_QR_CODE without one
    * yet (right after a logout, or between a 401 and the new connection's first QR). Undefined when there is still
