@@ -5,10 +5,11 @@
 // Media reaches the UI as data: URLs (downloaded through MediaFiles, with its expired-media recovery).
 import { readFile, stat } from 'node:fs/promises'
 import type { Db } from '../db/connection.js'
-import { CodedError, errorFactory } from '../domain/errors.js'
+import { errorFactory } from '../domain/errors.js'
 import type { SessionPorts } from '../engine/session-ports.js'
 import { toApiChatId, toWaJid } from '../messaging/chat-ids.js'
 import { markRead } from '../messaging/reads/chat-ops.js'
+import { ReadsError } from '../messaging/reads/errors.js'
 import { mimetypeOfFile, type MediaFiles } from '../messaging/reads/media-files.js'
 import { withOutbound, type OutboundQueueInfo } from '../messaging/reads/outbound-history.js'
 import { sendErrors } from '../messaging/send/send-errors.js'
@@ -94,9 +95,8 @@ export interface ChatsService {
 /** Media larger than this is not sent to the UI: one bridge message carries it whole, as base64. */
 export const MEDIA_MAX_BYTES = 16 * 1024 * 1024
 
-export type ChatsErrorCode = 'media_not_found' | 'media_too_large'
-export class ChatsError extends CodedError<ChatsErrorCode> {}
-const fail = errorFactory(ChatsError)
+// The read module's error family (messaging/reads/errors.ts): the view's media are reads of the store.
+const fail = errorFactory(ReadsError)
 
 const chatsErrors = {
   noMedia: () => fail('media_not_found', 'This message has no media, or it was deleted', 'Reload the chat'),
