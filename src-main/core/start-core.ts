@@ -65,6 +65,7 @@ import { QrImages } from './services/qr-images.js'
 import { Backups } from './backup/backups.js'
 import { AccountService } from './services/account-service.js'
 import { LiveChannels } from './services/live-channels.js'
+import { ApiKeyService } from './services/api-key-service.js'
 import { deleteInstanceRows } from './services/instance-data.js'
 import { deleteInstance as deleteInstanceRow } from './db/repositories/instances-repo.js'
 import { PolicyService } from './rate-limit/policy-service.js'
@@ -196,8 +197,12 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
   }
   try {
     const dataKey = resolveDataKey(options.dataDir, { hostKey: options.dataKey, keyring: options.dataKey ? undefined : secretToolKeyring() })
-    logger.info({ source: dataKey.source, where: dataKey.where }, 'data key of the session keys at rest')
-    const db = openDatabase(join(options.dataDir, 'switchboard.db'), { nativeBinding: options.nativeBinding, dataKey: dataKey.key })
+    logger.info({ source: dataKey.source, where: dataKey.where }, 'data key of the store at rest')
+    const db = openDatabase(join(options.dataDir, 'switchboard.db'), {
+      nativeBinding: options.nativeBinding,
+      dataKey: dataKey.key,
+      onEncrypted: (file) => logger.info({ file }, 'the database stored in clear by an older version is now encrypted')
+    })
     cleanups.push(() => checkpointAndClose(db))
     migrate(db, appMigrations)
     const sealed = sealAuthStateAtRest(db)
@@ -338,6 +343,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     const liveChannels = new LiveChannels({ db, logger: logger.child({ module: 'live-channels' }) })
     cleanups.push(() => liveChannels.close())
     const accounts = new AccountService({ db, plans, dataDir: options.dataDir, deleteInstance: (id) => instances.delete(id), now: Date.now, credentialsChanged: () => liveChannels.recheck() })
+    const apiKeys = new ApiKeyService({ db, now: Date.now, credentialsChanged: () => liveChannels.recheck() })
     // The app settings of the Settings view: quotas, allowed hosts and the log level apply live, host and port at the next start.
     const settings = new AppSettingsService({
       db, dataDir: options.dataDir, started, boundPort: () => port, pinned, plans, accounts, freePolicies: FREE_POLICY_SLUGS, onAllowHostsChanged: (hosts) => logger.info({ hosts }, 'allowed hosts changed in Settings'),
@@ -383,6 +389,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       campaigns,
       sandbox: new SandboxControl(sandbox),
       liveChannels,
+      apiKeys,
       uiDevices: new UiDeviceService({ db, now: Date.now }),
       calls
     }

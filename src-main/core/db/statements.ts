@@ -1,6 +1,6 @@
 // Prepared statements cached per connection: preparing compiles SQL, which costs more than most of our
 // queries. Repositories (the core's and the sandbox's alike) call stmt(db, sql) instead of db.prepare(sql).
-import type { Statement } from 'better-sqlite3'
+import type { Statement } from 'better-sqlite3-multiple-ciphers'
 import type { Db } from './connection.js'
 
 const cache = new WeakMap<Db, Map<string, Statement>>()

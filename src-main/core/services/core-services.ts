@@ -27,6 +27,7 @@ import type { CallService } from '../account/calls/call-service.js'
 import type { CampaignService } from '../campaigns/campaign-service-api.js'
 import type { QrImages } from './qr-images.js'
 import type { Backups } from '../backup/backups.js'
+import type { ApiKeyService } from './api-key-service.js'
 
 export type NetworkMode = 'whatsapp' | 'sandbox'
 
@@ -66,6 +67,8 @@ export interface CoreServices {
   tempLinks: TempLinkService
   /** API accounts as the owner manages them: add, list, rotate, plan/quota, remove (services/account-service.ts). */
   accounts: AccountService
+  /** Scoped API keys of each account (read only and/or some instances): create, list, revoke (closes their channels). */
+  apiKeys: ApiKeyService
   /** App settings of the Settings view (plan, quotas, hosts, port, log level, data folder, start at login), stored in the data dir. */
   settings: AppSettingsService
   /** Chats, messages, contacts, LIDs and media files from the store, and chat/message/contact operations. */

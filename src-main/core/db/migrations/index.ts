@@ -24,6 +24,7 @@ import { migration0382UiDevices } from './0382-ui-devices.js'
 import { migration0383LocalContactNames } from './0383-local-contact-names.js'
 import { migration0400CallSettings } from './0400-call-settings.js'
 import { migration0401EngineState } from './0401-engine-state.js'
+import { migration0420ApiKeys } from './0420-api-keys.js'
 
 export const appMigrations: readonly Migration[] = [
   migration0001Core,
@@ -49,4 +50,5 @@ export const appMigrations: readonly Migration[] = [
   migration0383LocalContactNames,
   migration0400CallSettings,
   migration0401EngineState,
+  migration0420ApiKeys,
 ]
