@@ -179,8 +179,8 @@ export default [
     }
   },
   {
-    // Front doors do not subscribe to the bus: event streams go through a service.
-    files: ['src-main/core/api/routes/**', 'src-main/core/bridge/handlers/**', 'src-main/core/mcp/**'],
+    // Front doors do not subscribe to the bus: live events go through services.subscriptions (services/subscriptions.ts).
+    files: ['src-main/core/api/routes/**', 'src-main/core/bridge/**', 'src-main/core/mcp/**'],
     ignores: TESTS,
     rules: {
       'layers/front-door-no-bus': [

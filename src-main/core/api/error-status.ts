@@ -46,6 +46,7 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   message_not_found: 404,
   contact_not_found: 404,
   media_not_found: 404,
+  media_too_large: 413,
   not_own_message: 422,
   message_not_editable: 422,
   edit_window_expired: 422,

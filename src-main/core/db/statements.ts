@@ -18,3 +18,16 @@ export function oneRow<R, T>(db: Db, sql: string, key: unknown, map: (row: R) =>
   const row = stmt(db, sql).get(key) as R | undefined
   return row && map(row)
 }
+
+/**
+ * stmt() typed by the row shape its query answers (as Signal-Desktop types its SQL layer): the repository declares
+ * the shape once, where the SQL is, and get()/all() answer it without a cast at each call.
+ */
+export function typedStmt<Row>(db: Db, sql: string): Statement<unknown[], Row> {
+  return stmt(db, sql) as Statement<unknown[], Row>
+}
+
+/** A query answering one column, typed by its value: get() is that value (undefined when no row), all() the list. */
+export function columnStmt<Value>(db: Db, sql: string): Statement<unknown[], Value> {
+  return stmt(db, sql).pluck() as Statement<unknown[], Value>
+}

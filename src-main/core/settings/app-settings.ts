@@ -3,7 +3,7 @@
 // with it before it binds, and the settings service shows the same verdicts.
 import { isIP } from 'node:net'
 import { normalizeAllowedHost } from '../domain/host-policy.js'
-import type { PlanTier } from '../domain/plans.js'
+import { DEFAULT_PLANS, type PlanCatalogue, type PlanTier } from '../domain/plans.js'
 import { findPolicy } from '../rate-limit/policies.js'
 import type { StoredAppSettings } from './app-settings-repo.js'
 
@@ -74,6 +74,15 @@ export function resolveStartValues(given: StartValues, stored: Partial<StoredApp
     paidInstanceQuota: pick('paidInstanceQuota', quota),
     publicUrl: pick('publicUrl', (v): v is string | null => v === null || (typeof v === 'string' && normalizePublicUrl(v) === v))
   }
+}
+
+/**
+ * The quotas a process that opens the data dir without the server runs with (the accounts CLI): the given ones,
+ * else those chosen in Settings, else the defaults.
+ */
+export function storedPlanCatalogue(given: Partial<PlanCatalogue['instanceQuota']> | undefined, stored: Partial<StoredAppSettings>): PlanCatalogue {
+  const quota = (tier: PlanTier, kept: number | null | undefined) => (given?.[tier] !== undefined ? given[tier]! : kept !== undefined ? kept : DEFAULT_PLANS.instanceQuota[tier])
+  return { instanceQuota: { free: quota('free', stored.freeInstanceQuota), paid: quota('paid', stored.paidInstanceQuota) } }
 }
 
 /** A policy slug as the Policies view names it (standard_policy -> Standard). */
