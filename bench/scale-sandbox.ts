@@ -16,6 +16,7 @@ export type SandboxOp =
   | { op: 'seed'; args: { phone: string; spec: Record<string, unknown> } }
   | { op: 'scan'; args: { phone: string; qr: string } }
   | { op: 'memory'; args: Record<string, never> }
+  | { op: 'received'; args: { phones: string[]; startsWith: string } }
 
 const dataDir = process.argv[2]
 if (!dataDir || !process.send) throw new Error('usage: fork(scale-sandbox.ts, [dataDir]) with an IPC channel')
@@ -36,6 +37,12 @@ async function run(m: SandboxOp): Promise<unknown> {
       return null
     case 'memory':
       return process.memoryUsage().rss
+    case 'received': {
+      // How many messages each phone received whose text starts so (campaign bench: counted on the phones).
+      const counts: number[] = []
+      for (const phone of m.args.phones) counts.push((await network.messages(phone)).filter((x) => !x.fromMe && (x.text ?? '').startsWith(m.args.startsWith)).length)
+      return counts
+    }
   }
 }
 

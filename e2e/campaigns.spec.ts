@@ -2,7 +2,8 @@
 // customers who are on WhatsApp (simulated phones), one number that is not and one broken row; its columns mapped,
 // the message previewed with real rows, the audience checked, started with consent; it completes, the funnel and
 // the export say so, the customers' phones got the message, the number not on WhatsApp was never messaged, the
-// view fits the 760x520 window, and a reload shows the same campaign.
+// view fits the 760x520 window, and a reload shows the same campaign. The template carries an uploaded photo; the
+// opt-out list takes pasted numbers and keeps its keyword settings.
 import { readFileSync } from 'node:fs'
 import { expect, test } from './fixtures.js'
 import { saveScreenshot } from './screenshots.js'
@@ -11,6 +12,8 @@ import { saveScreenshot } from './screenshots.js'
 test.use({ plan: 'paid' })
 
 const SHOP = '34612000001'
+/** A valid 1x1 PNG. */
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='
 const CSV = ['name,phone,order', 'Bob,+34 612 000 002,A-17', 'Cara,34612000003,B-2', 'Nobody,+34 612 000 099,C-9', 'Broken,12ab,X'].join('\n') + '\n'
 
 test('a campaign from a CSV file: map, preview, audience, consent, completion, funnel, export, reload', async ({ ui, page }) => {
@@ -38,6 +41,9 @@ test('a campaign from a CSV file: map, preview, audience, consent, completion, f
 
   // 3: the message, previewed for the list's real rows.
   await page.getByLabel('Message', { exact: true }).fill('Hi {{name|there}}, we are open on Sunday. Your order {{order}} is ready.')
+  // A photo uploaded from disk (not a URL): the message goes out as its caption.
+  await page.getByLabel('Upload an image or file').setInputFiles({ name: 'sunday.png', mimeType: 'image/png', buffer: Buffer.from(PNG, 'base64') })
+  await expect(page.getByTestId('media-file')).toContainText('Image: sunday.png')
   const preview = page.getByRole('region', { name: 'Preview' })
   await expect(preview).toContainText('Hi Bob, we are open on Sunday. Your order A-17 is ready.')
   await expect(preview).toContainText('Reply STOP to opt out')
@@ -111,4 +117,28 @@ test('a campaign from a CSV file: map, preview, audience, consent, completion, f
   await ui.go('Sandbox')
   const inbox = await ui.sandbox.openInbox('Bob', '34612000002')
   await expect(inbox.getByText(/Hi Bob, we are open on Sunday/)).toHaveCount(1)
+  await expect(inbox.getByRole('img').first()).toBeVisible()
+
+  // The opt-out list: numbers pasted in (a line that is no number is counted, not added), the keyword settings
+  // saved and still there after a reload; the page fits the smallest window with both disclosures open.
+  await ui.campaigns.open()
+  await page.getByRole('button', { name: 'Opt-out list' }).click()
+  await page.getByText('Import numbers').click()
+  await page.getByLabel(/Paste numbers, one a line/).fill('+34 612 000 003\nnot a number')
+  await page.getByRole('button', { name: 'Import', exact: true }).click()
+  await expect(page.getByTestId('optout-import-result')).toHaveText('1 number added; 1 line was not a phone number.')
+  await expect(page.getByRole('table', { name: 'Opted-out numbers' }).locator('[data-phone="34612000003"]')).toBeVisible()
+  await page.getByText('Opt-out words and confirmation').click()
+  const words = page.getByRole('form', { name: 'Opt-out words and confirmation' })
+  await words.getByLabel(/Your own words/).fill('ciao ciao')
+  await words.getByRole('checkbox', { name: 'Send a confirmation' }).uncheck()
+  await words.getByRole('button', { name: 'Save' }).click()
+  await expect(words.getByText('Saved')).toBeVisible()
+  await page.setViewportSize({ width: 760, height: 520 })
+  await ui.sandbox.expectNoHorizontalOverflow()
+  await page.setViewportSize({ width: 1280, height: 820 })
+  await page.reload()
+  await page.getByText('Opt-out words and confirmation').click()
+  await expect(words.getByLabel(/Your own words/)).toHaveValue('ciao ciao')
+  await expect(words.getByRole('checkbox', { name: 'Send a confirmation' })).not.toBeChecked()
 })

@@ -27,11 +27,23 @@ const RecipientStateSchema = Type.Union([
   Type.Literal('opted_out')
 ])
 
+/** An uploaded file for the template (16 MB at most, base64); without data: keep the file the campaign has. */
+export const MEDIA_FILE_MAX_BYTES = 16 * 1024 * 1024
+const MediaFileInput = Type.Object(
+  {
+    filename: Type.String({ minLength: 1, maxLength: 255 }),
+    mimetype: Type.String({ minLength: 3, maxLength: 127, pattern: '^[a-z]+/[A-Za-z0-9.+-]+$' }),
+    bytes: Type.Integer({ minimum: 1, maximum: MEDIA_FILE_MAX_BYTES }),
+    data: Type.Optional(Type.String({ minLength: 4, maxLength: Math.ceil(MEDIA_FILE_MAX_BYTES / 3) * 4, pattern: '^[A-Za-z0-9+/]+={0,2}$' }))
+  },
+  strict
+)
 export const TemplateInput = Type.Object(
   {
     text: Type.String({ minLength: 1, maxLength: 4096 }),
     footer: Type.Union([Type.String({ maxLength: 200 }), Type.Null()]),
-    mediaUrl: Type.Union([Type.String({ maxLength: 2048 }), Type.Null()])
+    mediaUrl: Type.Union([Type.String({ maxLength: 2048 }), Type.Null()]),
+    mediaFile: Type.Optional(Type.Union([MediaFileInput, Type.Null()]))
   },
   strict
 )
@@ -89,6 +101,8 @@ export const CAMPAIGN_CHANNELS = {
   ).returns<C.CampaignDto>(),
   /** Checks the draft's numbers on WhatsApp through its instances, within their policy's check limits (answers cached). */
   'campaigns.checkAudience': channel(ForCampaign).returns<C.AudienceDto>(),
+  /** The audience check's progress from the store (no new check): for a view opened while a check runs, or after a restart. */
+  'campaigns.audience': channel(ForCampaign).returns<C.AudienceDto>(),
   /** Saves the draft's schedule and pacing and answers how long sending takes with them. */
   'campaigns.estimate': channel(Type.Object({ campaignId: Id, schedule: ScheduleInput, pacing: PacingInput }, strict)).returns<C.EstimateDto>(),
   /** Starts the draft (or schedules it for startAt) under its final name; consent ("these people agreed to hear from us") is required. */
@@ -116,5 +130,20 @@ export const CAMPAIGN_CHANNELS = {
   'campaigns.exportRecipients': channel(ForCampaign).returns<C.CsvExportDto>(),
   'campaigns.optOuts': channel(Empty).returns<C.OptOutDto[]>(),
   'campaigns.addOptOut': channel(Type.Object({ phone: Phone }, strict)).returns<C.OptOutDto[]>(),
-  'campaigns.removeOptOut': channel(Type.Object({ phone: Phone }, strict)).returns<C.OptOutDto[]>()
+  'campaigns.removeOptOut': channel(Type.Object({ phone: Phone }, strict)).returns<C.OptOutDto[]>(),
+  /** A CSV (its phone column found by name) or pasted numbers, one a line; unparseable lines are counted as rejected. */
+  'campaigns.importOptOuts': channel(
+    Type.Object({ text: Type.String({ minLength: 1, maxLength: 20 * 1024 * 1024 }), defaultCountry: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$' })) }, strict)
+  ).returns<C.OptOutImportDto>(),
+  'campaigns.optOutSettings': channel(Empty).returns<C.OptOutSettingsDto>(),
+  'campaigns.setOptOutSettings': channel(
+    Type.Object(
+      {
+        keywords: Type.Array(Type.String({ minLength: 1, maxLength: 60 }), { maxItems: 200 }),
+        builtIn: Type.Boolean(),
+        confirmation: Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])
+      },
+      strict
+    )
+  ).returns<C.OptOutSettingsDto>()
 } as const

@@ -32,6 +32,20 @@ export interface TemplateDto {
   /** Appended as its own line ("Reply STOP to opt out"), null for none. */
   footer: string | null
   mediaUrl: string | null
+  /**
+   * An uploaded file sent instead of a URL (the text is its caption). Sent with `data` (base64) when chosen; the
+   * campaign answers it without `data`, and sending it back without `data` keeps the stored file.
+   */
+  mediaFile?: MediaFileDto | null
+}
+
+export interface MediaFileDto {
+  filename: string
+  mimetype: string
+  /** The file's size. */
+  bytes: number
+  /** Base64 of the file (only on the way in). */
+  data?: string
 }
 
 /** One message as a recipient of the list would receive it. */
@@ -156,6 +170,24 @@ export interface RecipientsPageDto {
 export interface CsvExportDto {
   filename: string
   csv: string
+}
+
+/** The opt-out keyword settings: which replies opt a number out, and the one confirmation sent after. */
+export interface OptOutSettingsDto {
+  /** The account's own keywords (whole reply, case and accents ignored). */
+  keywords: string[]
+  /** Whether the built-in words apply (STOP, UNSUBSCRIBE, BAJA, SAIR, ARRÊT, ABMELDEN, BASTA, BERHENTI…). */
+  builtIn: boolean
+  /** The built-in words, by language, to show. */
+  builtInKeywords: Record<string, string[]>
+  /** null = no confirmation is sent. */
+  confirmation: string | null
+}
+
+export interface OptOutImportDto {
+  added: number
+  rejected: number
+  optOuts: OptOutDto[]
 }
 
 export interface OptOutDto {

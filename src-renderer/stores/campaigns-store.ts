@@ -354,7 +354,7 @@ export const useCampaignsStore = create<CampaignsState>()((set, get) => {
       if (!list || !template.text.trim()) return patchWizard({ preview: null, previewError: null })
       await runAction(
         async () => {
-          const preview = await call(bridge().campaigns.preview({ listId: list.id, template, limit: 3 }))
+          const preview = await call(bridge().campaigns.preview({ listId: list.id, template: withoutBytes(template), limit: 3 }))
           // A slower answer for an older text is dropped.
           if (get().wizard.template === template) patchWizard({ preview, previewError: null })
         },
@@ -434,8 +434,13 @@ export const useCampaignsStore = create<CampaignsState>()((set, get) => {
       )
     )
     if (draft) patchWizard({ campaignId: draft.id })
+    // The core keeps an uploaded file with the draft: later saves send it back without its bytes (it stays).
+    if (draft?.template.mediaFile && get().wizard.template.mediaFile?.data) patchWizard({ template: { ...get().wizard.template, mediaFile: draft.template.mediaFile } })
     return draft
   }
 })
+
+/** A template without an uploaded file's bytes (the preview renders only the text). */
+const withoutBytes = (t: TemplateDto): TemplateDto => (t.mediaFile?.data ? { ...t, mediaFile: { filename: t.mediaFile.filename, mimetype: t.mediaFile.mimetype, bytes: t.mediaFile.bytes } } : t)
 
 const draftName = (w: WizardState): string => w.name.trim() || w.list?.name || 'Campaign'

@@ -39,7 +39,9 @@ describe('bridge campaigns.* (offline engine)', () => {
     const draft = data(await c.bridge.campaigns.saveDraft({ name: 'Sunday', listId: list.id, instanceIds: [instance.id], template }))
     expect(draft).toMatchObject({ status: 'draft', name: 'Sunday', total: 2, listName: 'customers', listVariables: ['name', 'order'], template, instanceIds: [instance.id] })
     // The instance is not connected: nothing can be checked now; they are checked before their turn.
-    expect(data(await c.bridge.campaigns.checkAudience({ campaignId: draft.id }))).toMatchObject({ campaignId: draft.id, total: 2, checked: 0, unchecked: 2, checking: false })
+    const audience = data(await c.bridge.campaigns.checkAudience({ campaignId: draft.id }))
+    expect(audience).toMatchObject({ campaignId: draft.id, total: 2, checked: 0, unchecked: 2, checking: false })
+    expect(data(await c.bridge.campaigns.audience({ campaignId: draft.id }))).toEqual(audience)
     // Every day, all day: the run must not depend on the hour CI runs at (outside the window it waits, not pauses).
     const schedule = { startAt: null, timeZone: 'Europe/Madrid', window: { days: [0, 1, 2, 3, 4, 5, 6], from: '00:00', to: '24:00' } }
     const pacing = { minDelaySeconds: 5, maxDelaySeconds: 9, dailyCapPerNumber: 100, warmUp: false }
@@ -88,5 +90,35 @@ describe('bridge campaigns.* (offline engine)', () => {
     expect(added).toEqual([expect.objectContaining({ phone: '34612000777', source: 'manual' })])
     expect(await c.bridge.campaigns.addOptOut({ phone: 'call me' })).toMatchObject({ ok: false, error: { code: 'invalid_phone' } })
     expect(data(await c.bridge.campaigns.removeOptOut({ phone: '+34 612 000 777' }))).toEqual([])
+  })
+
+  it('imports pasted numbers and a CSV into the opt-out list (bad lines counted) and keeps the keyword settings', async () => {
+    const pasted = data(await c.bridge.campaigns.importOptOuts({ text: '+34 612 000 901\n612 000 902\nnot a number\n', defaultCountry: 'ES' }))
+    expect(pasted).toMatchObject({ added: 2, rejected: 1 })
+    expect(pasted.optOuts.map((o) => o.phone).sort()).toEqual(['34612000901', '34612000902'])
+    expect(pasted.optOuts.every((o) => o.source === 'import')).toBe(true)
+    const csv = data(await c.bridge.campaigns.importOptOuts({ text: 'name,phone\nAna,+34 612 000 903\nBo,+34 612 000 901\n' }))
+    expect(csv).toMatchObject({ added: 1, rejected: 0 })
+    expect(csv.optOuts).toHaveLength(3)
+
+    const initial = data(await c.bridge.campaigns.optOutSettings())
+    expect(initial).toMatchObject({ builtIn: true, keywords: [], confirmation: expect.stringMatching(/\S/) })
+    expect(initial.builtInKeywords.es).toContain('baja')
+    const saved = data(await c.bridge.campaigns.setOptOutSettings({ keywords: [' ALTO AHI ', 'nope'], builtIn: false, confirmation: null }))
+    expect(saved).toMatchObject({ keywords: ['ALTO AHI', 'nope'], builtIn: false, confirmation: null })
+    expect(data(await c.bridge.campaigns.optOutSettings())).toEqual(saved)
+  })
+
+  it('keeps an uploaded media file with the draft and answers it without its bytes; sending it back without bytes keeps it', async () => {
+    const list = data(await c.bridge.campaigns.createList({ name: 'media', csv: 'phone\n+34 612 000 301\n', phoneColumn: 'phone', variableColumns: [] }))
+    const instance = data(await c.bridge.instances.create({ name: 'Media desk' }))
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex').toString('base64')
+    const mediaFile = { filename: 'menu.png', mimetype: 'image/png', bytes: 16, data: png }
+    const draft = data(await c.bridge.campaigns.saveDraft({ name: 'With a photo', listId: list.id, instanceIds: [instance.id], template: { text: 'Our new menu', footer: null, mediaUrl: null, mediaFile } }))
+    expect(draft.template).toEqual({ text: 'Our new menu', footer: null, mediaUrl: null, mediaFile: { filename: 'menu.png', mimetype: 'image/png', bytes: 16 } })
+    const kept = data(await c.bridge.campaigns.saveDraft({ campaignId: draft.id, name: 'With a photo', listId: list.id, instanceIds: [instance.id], template: { ...draft.template, text: 'Our new menu!' } }))
+    expect(kept.template.mediaFile).toEqual({ filename: 'menu.png', mimetype: 'image/png', bytes: 16 })
+    const cleared = data(await c.bridge.campaigns.saveDraft({ campaignId: draft.id, name: 'With a photo', listId: list.id, instanceIds: [instance.id], template: { text: 'No photo', footer: null, mediaUrl: null, mediaFile: null } }))
+    expect(cleared.template).toMatchObject({ mediaUrl: null, mediaFile: null })
   })
 })

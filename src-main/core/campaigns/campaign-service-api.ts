@@ -52,9 +52,15 @@ export interface CampaignService {
   /**
    * Checks the campaign's numbers on WhatsApp through the instances' number-check path (the policy's
    * check_req_per_minute / check_daily_cap); each answer is stored on the recipient. Numbers not on WhatsApp are
-   * skipped and never messaged. Resolves when every number was checked or the check cap stopped it.
+   * skipped and never messaged. Resolves when every number was checked or the check cap stopped it. Asking again
+   * while a check runs follows that same run (one run per campaign, whoever asked: UI, API).
    */
   checkAudience(accountId: string, campaignId: string): Promise<AudienceReport>
+  /**
+   * The audience check's progress now, read from the store (each answer is stored as it comes, so a reload or a
+   * restart sees what was checked): counts so far, and whether a check runs now.
+   */
+  audience(accountId: string, campaignId: string): AudienceReport
   estimate(accountId: string, campaignId: string): CampaignEstimate
   /** Requires consent.confirmed === true ("these people agreed to hear from us"); draft -> scheduled | running. */
   start(accountId: string, campaignId: string, consent: { confirmed: boolean; text?: string }): Campaign

@@ -48,6 +48,11 @@ export class Campaigns implements CampaignService {
   private readonly replies: ReplyTracker
   private readonly offs: Array<() => void> = []
   private cancelTick: (() => void) | null = null
+  /**
+   * Audience checks in flight, by campaign: a check runs at the policy's check pace (10 a minute on Strict) and may
+   * outlast one request; asking again follows the same run instead of starting a second one. Progress is the store's.
+   */
+  private readonly checks = new Map<string, Promise<AudienceReport>>()
 
   constructor(private readonly deps: CampaignServiceDeps) {
     const { db, clock, logger, ports } = deps
@@ -212,8 +217,22 @@ export class Campaigns implements CampaignService {
     repo.deleteCampaign(this.deps.db, c.id)
   }
 
-  async checkAudience(accountId: string, campaignId: string): Promise<AudienceReport> {
+  checkAudience(accountId: string, campaignId: string): Promise<AudienceReport> {
     const c = this.campaign(accountId, campaignId)
+    const running = this.checks.get(c.id)
+    if (running) return running
+    const run = this.runAudienceCheck(c)
+    this.checks.set(c.id, run)
+    const forget = () => void (this.checks.get(c.id) === run && this.checks.delete(c.id))
+    run.then(forget, forget)
+    return run
+  }
+
+  audience(accountId: string, campaignId: string): AudienceReport {
+    return this.audienceOf(this.campaign(accountId, campaignId))
+  }
+
+  private async runAudienceCheck(c: Campaign): Promise<AudienceReport> {
     const { db, clock, ports } = this.deps
     const stoppedBy = new Set<string>()
     for (;;) {
@@ -230,7 +249,7 @@ export class Campaigns implements CampaignService {
         }
       }
     }
-    return this.audienceOf(c)
+    return { ...this.audienceOf(c), checking: false }
   }
 
   private audienceOf(c: Campaign): AudienceReport {
@@ -238,7 +257,7 @@ export class Campaigns implements CampaignService {
     const n = (w: number | null) => rows.find((r) => r.w === w)?.n ?? 0
     const optedOut = (this.deps.db.prepare('SELECT COUNT(*) AS n FROM campaign_recipients r JOIN campaign_opt_outs o ON o.phone = r.phone AND o.account_id = ? WHERE r.campaign_id = ?').get(c.accountId, c.id) as { n: number }).n
     const total = n(0) + n(1) + n(null)
-    return { campaignId: c.id, total, checked: n(0) + n(1), onWhatsApp: n(1), notOnWhatsApp: n(0), optedOut, unchecked: n(null) }
+    return { campaignId: c.id, total, checked: n(0) + n(1), onWhatsApp: n(1), notOnWhatsApp: n(0), optedOut, unchecked: n(null), checking: this.checks.has(c.id) }
   }
 
   estimate(accountId: string, campaignId: string): CampaignEstimate {

@@ -294,6 +294,8 @@ export interface AudienceReport {
   optedOut: number
   /** Numbers not checked yet (the policy's check cap for today is spent: checked when the campaign sends). */
   unchecked: number
+  /** A check of this campaign is running in this process now (the counts above are its progress so far, from the store). */
+  checking: boolean
 }
 
 // ---------------------------------------------------------------- opt-outs

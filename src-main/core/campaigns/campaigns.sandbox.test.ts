@@ -68,8 +68,14 @@ describe.sequential('campaigns end to end (sandbox)', () => {
 
     const c = await draft({ name: 'Order ready', listId, template: { text: '{Hi|Hello} {{name}}, order {{order}} is ready' }, footer: 'Reply STOP to opt out' })
     expect((await t.call('POST', `/v2/campaigns/${c.id}/start`, {}, {})).json()).toMatchObject({ code: 'consent_required' })
-    const audience = (await t.call('POST', `/v2/campaigns/${c.id}/audience-check`)).json()
-    expect(audience).toMatchObject({ total: 4, checked: 4, onWhatsApp: 3, notOnWhatsApp: 1, unchecked: 0 })
+    const progress = async () => (await t.call('GET', `/v2/campaigns/${c.id}/audience-check`)).json()
+    expect(await progress()).toMatchObject({ total: 4, checked: 0, unchecked: 4, checking: false })
+    // Two asks at once follow one check (the service's, not the front door's); the progress is the store's.
+    const check = async () => (await t.call('POST', `/v2/campaigns/${c.id}/audience-check`)).json()
+    const [audience, again] = await Promise.all([check(), check()])
+    expect(audience).toMatchObject({ total: 4, checked: 4, onWhatsApp: 3, notOnWhatsApp: 1, unchecked: 0, checking: false })
+    expect(again).toEqual(audience)
+    expect(await progress()).toEqual(audience)
     expect((await t.call('GET', `/v2/campaigns/${c.id}/estimate`)).json()).toMatchObject({ remaining: 3, text: expect.stringMatching(/^≈ \d+ min, ends \w{3} \d\d:\d\d$/) })
 
     await start(c.id)

@@ -165,6 +165,7 @@ describe('Opt-out list', () => {
     const b = installMemoryBridge({
       'campaigns.list': () => [],
       'campaigns.optOuts': () => list,
+      'campaigns.optOutSettings': () => ({ keywords: [], builtIn: true, builtInKeywords: { en: ['stop'] }, confirmation: null }),
       'campaigns.addOptOut': ({ phone }) => (list = [{ phone: phone.replace(/\D/g, ''), source: 'manual', at: Date.now() }, ...list]),
       'campaigns.removeOptOut': ({ phone }) => (list = list.filter((o) => o.phone !== phone))
     })

@@ -1,11 +1,14 @@
 // The account's opt-out list: numbers that never get a campaign message (added when someone replies STOP or a
-// similar word, by hand here, or through the API). Removing a number needs a confirmation.
+// similar word, by hand here, imported from a pasted list or a file, or through the API). Removing a number needs a
+// confirmation. The keyword settings (which replies opt out, the confirmation) are a disclosure above the list.
 import { useEffect, useState, type FormEvent } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog.js'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { Spinner } from '../../components/Spinner.js'
 import { phoneWords, whenWords } from '../../lib/campaign-words.js'
 import { useCampaignsStore } from '../../stores/campaigns-store.js'
+import { OptOutImport } from './OptOutImport.js'
+import { OptOutKeywords } from './OptOutKeywords.js'
 
 const SOURCE: Record<string, string> = { keyword: 'replied STOP', manual: 'added by hand', import: 'imported', api: 'through the API' }
 
@@ -30,6 +33,8 @@ export function OptOutList() {
     <section className="optouts" aria-labelledby="optouts-title">
       <h2 id="optouts-title">Opt-out list</h2>
       <p className="muted small">These numbers never get a campaign message. Someone who replies STOP (or UNSUBSCRIBE, BAJA, SAIR, ARRÊT…) is added by itself.</p>
+      <OptOutKeywords />
+      <OptOutImport />
       <form className="row" aria-label="Add a number to the opt-out list" onSubmit={(e) => void onAdd(e)}>
         <label htmlFor="optout-phone">Number</label>
         <input id="optout-phone" value={phone} maxLength={32} placeholder="+34 600 000 001" aria-invalid={problem ? true : undefined} aria-describedby={problem ? 'optout-problem' : undefined} onChange={(e) => setPhone(e.target.value)} />

@@ -150,6 +150,21 @@ describe('Campaigns wizard', () => {
     expect(b.callsTo('campaigns.saveDraft')).toHaveLength(1)
   })
 
+  it('back on a draft whose check still runs (a reload): shows the progress so far and follows that check', async () => {
+    const b = wizardBridge()
+    b.handlers['campaigns.audience'] = ({ campaignId }) => audience({ campaignId, checked: 1, onWhatsApp: 1, notOnWhatsApp: 0, unchecked: 2, checking: true })
+    let answers = 0
+    b.handlers['campaigns.checkAudience'] = ({ campaignId }) => (++answers < 2 ? audience({ campaignId, checked: 2, onWhatsApp: 2, notOnWhatsApp: 0, unchecked: 1, checking: true }) : audience({ campaignId }))
+    useCampaignsStore.setState({ page: 'wizard' })
+    useCampaignsStore.getState().setWizard({ step: 'audience', list: contactList(), campaignId: 'cmp_9', instanceIds: ['ABCDEF123456'], audience: null, template: { text: 'Hi', footer: null, mediaUrl: null } })
+    render(<CampaignsView />)
+    expect(await screen.findByTestId('audience-progress')).toHaveTextContent(/[12] of 3 checked so far \([12] on WhatsApp\)/)
+    expect(screen.getByRole('progressbar', { name: 'Numbers checked so far' })).toBeInTheDocument()
+    expect(await screen.findByTestId('audience-on', {}, { timeout: 5_000 })).toHaveTextContent('2')
+    expect(b.callsTo('campaigns.audience')).toEqual([{ campaignId: 'cmp_9' }])
+    expect(b.callsTo('campaigns.checkAudience')).toEqual([{ campaignId: 'cmp_9' }, { campaignId: 'cmp_9' }])
+  })
+
   it('shows a refused start in words and stays on the review', async () => {
     const b = wizardBridge()
     b.handlers['campaigns.start'] = () => {

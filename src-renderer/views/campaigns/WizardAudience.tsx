@@ -3,6 +3,7 @@
 // skipped and never messaged; opted-out numbers never get a campaign message.
 import { useEffect } from 'react'
 import { StatusBadge } from '../../components/StatusBadge.js'
+import { bridge, call } from '../../lib/bridge.js'
 import { useCampaignsStore } from '../../stores/campaigns-store.js'
 import { useInstancesStore } from '../../stores/instances-store.js'
 
@@ -22,6 +23,25 @@ export function WizardAudience() {
     const working = instances.filter((i) => i.status === 'WORKING')
     if (!w.instanceIds.length && working.length === 1) setWizard({ instanceIds: [working[0]!.id] })
   }, [instances, w.instanceIds.length, setWizard])
+  // Back on a saved draft (a reload, another tab, the app restarted): the check's progress as the core has it, and
+  // a check still running is followed rather than started again.
+  const campaignId = w.campaignId
+  const known = w.audience !== null
+  useEffect(() => {
+    if (!campaignId || known) return
+    let live = true
+    void call(bridge().campaigns.audience({ campaignId }))
+      .then((audience) => {
+        const now = useCampaignsStore.getState()
+        if (!live || now.wizard.campaignId !== campaignId || now.wizard.audience) return
+        if (audience.checked || audience.checking) setWizard({ audience })
+        if (audience.checking) void now.checkAudience()
+      })
+      .catch(() => undefined)
+    return () => {
+      live = false
+    }
+  }, [campaignId, known, setWizard])
   const toggle = (id: string) => setWizard({ instanceIds: w.instanceIds.includes(id) ? w.instanceIds.filter((i) => i !== id) : [...w.instanceIds, id], audience: null, estimate: null })
   const a = w.audience
   return (
@@ -42,6 +62,9 @@ export function WizardAudience() {
       {a?.checking ? (
         <p className="note note-info" role="status" data-testid="audience-checking">
           Checking {a.total.toLocaleString()} numbers on WhatsApp at the pace your policy allows… You can go on meanwhile: numbers not checked yet are checked before their turn, and those not on WhatsApp are never messaged.
+          <span className="audience-progress" data-testid="audience-progress">
+            <progress max={a.total || 1} value={a.checked} aria-label="Numbers checked so far" /> {a.checked.toLocaleString()} of {a.total.toLocaleString()} checked so far ({a.onWhatsApp.toLocaleString()} on WhatsApp)
+          </span>
         </p>
       ) : null}
       {a && !a.checking ? (

@@ -1,10 +1,11 @@
 // Wizard step 3: the message. {{variable}} with a default ({{name|there}}), {Hi|Hello} so messages vary, an
-// optional footer and image URL; the preview renders it for the first real rows of the list (the core renders it
+// optional footer and an image or file (uploaded, or a URL) with the text as its caption; the preview renders it for the first real rows of the list (the core renders it
 // exactly as it will be sent; an unknown variable is named).
 import { useEffect, useRef } from 'react'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { phoneWords } from '../../lib/campaign-words.js'
 import { useCampaignsStore } from '../../stores/campaigns-store.js'
+import { TemplateMedia } from './TemplateMedia.js'
 import { StepButtons } from './Wizard.js'
 
 const PREVIEW_AFTER_MS = 300
@@ -65,8 +66,7 @@ export function WizardTemplate() {
             Add an opt-out line
           </label>
           {w.template.footer !== null ? <input aria-label="Opt-out line" value={w.template.footer} maxLength={200} onChange={(e) => setTemplate({ footer: e.target.value })} /> : null}
-          <label htmlFor="template-media">Image or file URL (optional)</label>
-          <input id="template-media" type="url" value={w.template.mediaUrl ?? ''} placeholder="https://…" onChange={(e) => setTemplate({ mediaUrl: e.target.value.trim() ? e.target.value : null })} />
+          <TemplateMedia template={w.template} onChange={setTemplate} />
         </div>
         <div className="template-preview" role="region" aria-label="Preview" aria-live="polite">
           <h3>Preview with your contacts</h3>

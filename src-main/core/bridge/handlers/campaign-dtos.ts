@@ -1,7 +1,8 @@
 // The campaign service's domain types -> the Campaigns view's DTOs (src-preload/contract/campaigns-dto.ts), and
 // the view's inputs -> the service's (seconds <-> ms, the footer beside the template). Pure mapping.
-import type { CampaignDto, CampaignSummaryDto, ContactListDto, OptOutDto, PacingDto, RecipientDto, ScheduleDto, TemplateDto } from '../../../../src-preload/contract/campaigns-dto.js'
-import type { Campaign, CampaignEstimate, CampaignRecipient, CampaignStats, ContactList, ListImportReport, OptOut, Pacing, Schedule, Template } from '../../campaigns/campaign-types.js'
+import type { AudienceDto, CampaignDto, CampaignSummaryDto, ContactListDto, OptOutDto, OptOutSettingsDto, PacingDto, RecipientDto, ScheduleDto, TemplateDto } from '../../../../src-preload/contract/campaigns-dto.js'
+import type { AudienceReport, Campaign, CampaignEstimate, CampaignRecipient, CampaignStats, ContactList, ListImportReport, OptOut, OptOutSettings, Pacing, Schedule, Template, TemplateMedia } from '../../campaigns/campaign-types.js'
+import { BUILT_IN_OPT_OUT_KEYWORDS } from '../../campaigns/opt-out-keywords.js'
 
 /** Rejected rows shown in the view (the count says how many more). */
 export const REJECTED_SHOWN = 100
@@ -20,11 +21,44 @@ export function contactListDto(report: ListImportReport): ContactListDto {
   }
 }
 
-export const templateDto = (c: Campaign): TemplateDto => ({ text: c.template.text, footer: c.footer, mediaUrl: c.template.media?.url ?? null })
+export function templateDto(c: Campaign): TemplateDto {
+  const m = c.template.media
+  const file = m && !m.url && m.data ? { filename: m.filename ?? 'file', mimetype: m.mimetype ?? 'application/octet-stream', bytes: Buffer.byteLength(m.data, 'base64') } : null
+  return { text: c.template.text, footer: c.footer, mediaUrl: m?.url ?? null, mediaFile: file }
+}
 
-export const templateInput = (t: TemplateDto): { template: Template; footer: string | null } => ({
-  template: { text: t.text, media: t.mediaUrl ? { url: t.mediaUrl } : null },
-  footer: t.footer?.trim() ? t.footer : null
+/**
+ * The view's template -> the service's: a URL, or an uploaded file (base64); a file sent back without its bytes
+ * keeps the campaign's stored one (`stored`), so the view never has to hold or resend the bytes.
+ */
+export function templateInput(t: TemplateDto, stored?: TemplateMedia | null): { template: Template; footer: string | null } {
+  const file = t.mediaFile
+  const media: TemplateMedia | null = t.mediaUrl
+    ? { url: t.mediaUrl }
+    : file?.data
+      ? { data: file.data, mimetype: file.mimetype, filename: file.filename }
+      : file && stored?.data
+        ? stored
+        : null
+  return { template: { text: t.text, media }, footer: t.footer?.trim() ? t.footer : null }
+}
+
+export const optOutSettingsDto = (s: OptOutSettings): OptOutSettingsDto => ({
+  keywords: [...s.keywords],
+  builtIn: s.builtIn,
+  builtInKeywords: Object.fromEntries(Object.entries(BUILT_IN_OPT_OUT_KEYWORDS).map(([lang, words]) => [lang, [...words]])),
+  confirmation: s.confirmation
+})
+
+export const audienceDto = (a: AudienceReport): AudienceDto => ({
+  campaignId: a.campaignId,
+  total: a.total,
+  checked: a.checked,
+  onWhatsApp: a.onWhatsApp,
+  notOnWhatsApp: a.notOnWhatsApp,
+  optedOut: a.optedOut,
+  unchecked: a.unchecked,
+  checking: a.checking
 })
 
 export const scheduleDto = (s: Schedule): ScheduleDto => ({ startAt: s.startAt, timeZone: s.timeZone, window: s.window ? { days: [...s.window.days], from: s.window.from, to: s.window.to } : null })

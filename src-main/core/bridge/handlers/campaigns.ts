@@ -2,10 +2,10 @@
 // contact lists from CSV text, previews, the wizard's draft (audience check, estimate, start with consent),
 // pause/resume/cancel/duplicate, recipients and their CSV export, and the opt-out list. Mapping in campaign-dtos.ts.
 import type { AudienceDto, CampaignDto } from '../../../../src-preload/contract/campaigns-dto.js'
-import type { AudienceReport, Campaign } from '../../campaigns/campaign-types.js'
+import type { Campaign } from '../../campaigns/campaign-types.js'
 import { BridgeError } from '../errors.js'
 import type { BridgeContext } from './context.js'
-import { campaignDto, campaignSummaryDto, contactListDto, optOutDto, pacingInput, recipientDto, scheduleInput, templateInput } from './campaign-dtos.js'
+import { audienceDto, campaignDto, campaignSummaryDto, contactListDto, optOutDto, optOutSettingsDto, pacingInput, recipientDto, scheduleInput, templateInput } from './campaign-dtos.js'
 import type { HandlersOf } from './types.js'
 
 /** The opt-out list the view shows at once (newest first as the service orders them). */
@@ -36,26 +36,13 @@ export function campaignHandlers({ services, config, owned }: BridgeContext): Ha
   }
   const byId = (campaignId: string) => full(campaigns.campaign(accountId, campaignId))
   const optOutList = () => campaigns.optOuts(accountId, { limit: OPT_OUTS_SHOWN }).items.map(optOutDto)
-  /**
-   * Audience checks in flight, by campaign: a check runs at the policy's check pace (10 a minute on Strict) and may
-   * take longer than one bridge call; asking again follows the same run instead of starting a second one.
-   */
-  const checks = new Map<string, Promise<AudienceReport>>()
+  // The service runs one check per campaign (asking again follows it) and keeps its progress in the store.
   const followCheck = async (campaignId: string): Promise<AudienceDto> => {
-    let run = checks.get(campaignId)
-    if (!run) {
-      run = campaigns.checkAudience(accountId, campaignId)
-      checks.set(campaignId, run)
-      const forget = () => void (checks.get(campaignId) === run && checks.delete(campaignId))
-      run.then(forget, forget)
-    }
+    const run = campaigns.checkAudience(accountId, campaignId)
     let timer: ReturnType<typeof setTimeout> | undefined
     const waited = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), AUDIENCE_WAIT_MS)))
     try {
-      const a = await Promise.race([run, waited])
-      if (a) return { campaignId: a.campaignId, total: a.total, checked: a.checked, onWhatsApp: a.onWhatsApp, notOnWhatsApp: a.notOnWhatsApp, optedOut: a.optedOut, unchecked: a.unchecked, checking: false }
-      const total = campaigns.stats(accountId, campaignId).total
-      return { campaignId, total, checked: 0, onWhatsApp: 0, notOnWhatsApp: 0, optedOut: 0, unchecked: total, checking: true }
+      return audienceDto((await Promise.race([run, waited])) ?? campaigns.audience(accountId, campaignId))
     } finally {
       clearTimeout(timer)
     }
@@ -78,12 +65,13 @@ export function campaignHandlers({ services, config, owned }: BridgeContext): Ha
     'campaigns.saveDraft': ({ campaignId, name, listId, instanceIds, template, schedule, pacing }) => {
       // Every sending instance must be the account's (invalid_session otherwise, as in the API).
       for (const id of instanceIds) owned(id)
-      const t = templateInput(template)
+      const t = templateInput(template, campaignId ? campaigns.campaign(accountId, campaignId).template.media : null)
       const draft = { name, listId, instanceIds, template: t.template, footer: t.footer, ...(schedule ? { schedule: scheduleInput(schedule) } : {}), ...(pacing ? { pacing: pacingInput(pacing) } : {}) }
       return full(campaignId ? campaigns.updateDraft(accountId, campaignId, draft) : campaigns.createDraft(accountId, draft))
     },
     // Answers within AUDIENCE_WAIT_MS: the counts, or "still checking" (ask again to follow the same run).
     'campaigns.checkAudience': ({ campaignId }) => followCheck(campaigns.campaign(accountId, campaignId).id),
+    'campaigns.audience': ({ campaignId }) => audienceDto(campaigns.audience(accountId, campaignId)),
     'campaigns.estimate': ({ campaignId, schedule, pacing }) => {
       campaigns.updateDraft(accountId, campaignId, { schedule: scheduleInput(schedule), pacing: pacingInput(pacing) })
       const e = campaigns.estimate(accountId, campaignId)
@@ -120,6 +108,12 @@ export function campaignHandlers({ services, config, owned }: BridgeContext): Ha
     'campaigns.removeOptOut': ({ phone }) => {
       campaigns.removeOptOut(accountId, phone.replace(/\D/g, ''))
       return optOutList()
-    }
+    },
+    'campaigns.importOptOuts': async ({ text, defaultCountry }) => {
+      const r = await campaigns.importOptOuts(accountId, { kind: 'csv', text }, defaultCountry)
+      return { added: r.added, rejected: r.rejected, optOuts: optOutList() }
+    },
+    'campaigns.optOutSettings': () => optOutSettingsDto(campaigns.optOutSettings(accountId)),
+    'campaigns.setOptOutSettings': ({ keywords, builtIn, confirmation }) => optOutSettingsDto(campaigns.setOptOutSettings(accountId, { keywords, builtIn, confirmation }))
   }
 }

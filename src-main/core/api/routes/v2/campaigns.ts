@@ -15,6 +15,10 @@ import { Campaign, CampaignDraftBody, CampaignPatchBody, Page, Recipient, Stats 
 import { accountQuery, CREDENTIALS_NOTE } from '../../schemas/common.js'
 import { CAMPAIGN_TAGS, campaignErrorSchemas } from './campaign-lists.js'
 
+const AudienceReport = Type.Object({
+  campaignId: Type.String(), total: Type.Integer(), checked: Type.Integer(), onWhatsApp: Type.Integer(), notOnWhatsApp: Type.Integer(), optedOut: Type.Integer(), unchecked: Type.Integer(),
+  checking: Type.Boolean({ description: 'A check of this campaign runs now (asking POST again follows it)' })
+})
 const idParams = Type.Object({ campaignId: Type.String() })
 const idOf = (params: unknown) => (params as { campaignId: string }).campaignId
 
@@ -62,8 +66,13 @@ export async function campaignRoutes(app: FastifyInstance, deps: ApiDeps): Promi
   app.post('/v2/campaigns/:campaignId/audience-check', {
     config,
     schema: schema('Check the audience on WhatsApp', 'Checks each number not checked yet through check-exists of its instance (counted in the policy\'s check_req_per_minute / check_daily_cap); numbers not on WhatsApp are skipped and never messaged. Answers when done, or when the check cap stopped it (unchecked ones are checked before they are sent).',
-      Type.Object({ campaignId: Type.String(), total: Type.Integer(), checked: Type.Integer(), onWhatsApp: Type.Integer(), notOnWhatsApp: Type.Integer(), optedOut: Type.Integer(), unchecked: Type.Integer() }), { params: idParams })
+      AudienceReport, { params: idParams })
   }, async (request) => campaigns.checkAudience(authAccount(request).account.id, idOf(request.params)))
+
+  app.get('/v2/campaigns/:campaignId/audience-check', {
+    config,
+    schema: schema('Audience check progress', 'The counts so far (each answer is stored as it comes, so they survive a restart) and whether a check runs now (checking). Starts nothing; POST starts or follows the check.', AudienceReport, { params: idParams })
+  }, async (request) => campaigns.audience(authAccount(request).account.id, idOf(request.params)))
 
   app.get('/v2/campaigns/:campaignId/estimate', {
     config,
