@@ -35,6 +35,7 @@ import { EventStreamService } from './webhooks/event-stream.js'
 import { MediaFiles } from './messaging/reads/media-files.js'
 import { ReadService } from './messaging/reads/read-service.js'
 import { UiDeviceService } from './services/ui-device-service.js'
+import { SavedReplyService } from './services/saved-reply-service.js'
 import { DEFAULT_PAIRING_THROTTLE, PairingCodes, type PairingThrottleConfig } from './engine/pairing-codes.js'
 import { SandboxNetwork, assertLoopback, mediaOriginRewrite, sandboxAdminRoutes, sandboxClientConfig } from './sandbox/index.js'
 import { InstanceProxies } from './engine/proxy/instance-proxies.js'
@@ -384,7 +385,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       sandbox: new SandboxControl(sandbox),
       liveChannels,
       uiDevices: new UiDeviceService({ db, now: Date.now }),
-      calls
+      calls,
+      savedReplies: new SavedReplyService({ db, now: Date.now })
     }
     const app = await buildApiApp({
       services,

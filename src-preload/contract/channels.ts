@@ -5,6 +5,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import type * as D from './dto.js'
 import { SandboxFaultRequest } from './sandbox-faults.js'
 import { CAMPAIGN_CHANNELS } from './campaign-channels.js'
+import { REPLY_CHANNELS } from './reply-channels.js'
 
 /** A channel: its request schema, plus a phantom for the response type. */
 export interface ChannelDef<Req extends TSchema, Res> {
@@ -224,7 +225,9 @@ export const CHANNELS = {
   'chats.checkNumber': channel(Type.Object({ instanceId: InstanceId, phone: Type.String({ minLength: 1, maxLength: 32 }) }, { additionalProperties: false })).returns<D.NumberCheckDto>(),
 
   /** The Campaigns view (campaign-channels.ts). */
-  ...CAMPAIGN_CHANNELS
+  ...CAMPAIGN_CHANNELS,
+  /** Saved replies (reply-channels.ts). */
+  ...REPLY_CHANNELS
 } as const
 
 export type Channels = typeof CHANNELS

@@ -11,6 +11,7 @@ import { DevicesSection } from './DevicesSection.js'
 import { BackupSection } from './BackupSection.js'
 import { GeneralSection } from './GeneralSection.js'
 import { PlanSection } from './PlanSection.js'
+import { SavedRepliesSection } from './SavedRepliesSection.js'
 
 export function SettingsView() {
   const load = useSettingsStore((s) => s.load)
@@ -30,6 +31,7 @@ export function SettingsView() {
       <PlanSection />
       <AccessSection />
       <GeneralSection />
+      <SavedRepliesSection />
       <BackupSection />
       <AccountsSection />
       <DevicesSection />
