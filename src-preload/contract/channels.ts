@@ -119,7 +119,8 @@ export const CHANNELS = {
         startAtLogin: Type.Optional(Type.Boolean()),
         publicUrl: Type.Optional(Type.Union([Type.String({ maxLength: 2048 }), Type.Null()])),
         mutedInstances: Type.Optional(Type.Array(InstanceId, { maxItems: 1000 })),
-        notificationSound: Type.Optional(Type.Boolean())
+        notificationSound: Type.Optional(Type.Boolean()),
+        language: Type.Optional(Type.Union([Type.Literal('system'), Type.Literal('en'), Type.Literal('pt-BR'), Type.Literal('es'), Type.Literal('id')]))
       },
       { additionalProperties: false, minProperties: 1 }
     )

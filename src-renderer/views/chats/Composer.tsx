@@ -3,6 +3,7 @@
 // typed meanwhile stays. The attachment is previewed (image, player, or name and size) before it is sent.
 // Typing "/" and a shortcut offers the saved replies (arrows choose, Enter or Tab inserts, Escape closes).
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { Icon } from '../../components/Icon.js'
 import { useChatsStore } from '../../stores/chats-store.js'
@@ -25,6 +26,7 @@ export function Composer({ disabled = false }: { disabled?: boolean }) {
   const [fileProblem, setFileProblem] = useState<string | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
   const textArea = useRef<HTMLTextAreaElement>(null)
+  const { t } = useTranslation()
   const { sending, sendError, sendText, sendFile } = useChatsStore()
   const { replies, loaded: repliesLoaded, load: loadReplies } = useSavedRepliesStore()
   const [caret, setCaret] = useState(0)
@@ -89,7 +91,7 @@ export function Composer({ disabled = false }: { disabled?: boolean }) {
     }
   }
   const pick = (f: File | undefined) => {
-    setFileProblem(f && f.size > MAX_FILE_BYTES ? 'Files up to 16 MiB can be sent' : null)
+    setFileProblem(f && f.size > MAX_FILE_BYTES ? t('composer.tooBig') : null)
     setFile(f && f.size <= MAX_FILE_BYTES ? f : null)
   }
   const unpick = () => {
@@ -97,15 +99,15 @@ export function Composer({ disabled = false }: { disabled?: boolean }) {
     if (fileInput.current) fileInput.current.value = ''
   }
   return (
-    <form className="composer" onSubmit={(e) => void submit(e)} aria-label="Write a message">
+    <form className="composer" onSubmit={(e) => void submit(e)} aria-label={t('composer.form')}>
       {file ? <AttachmentPreview file={file} /> : null}
-      <label htmlFor="composer-text" className="sr-only">Message</label>
+      <label htmlFor="composer-text" className="sr-only">{t('composer.message')}</label>
       {suggesting ? <ReplySuggestions id="reply-suggestions" replies={matches} active={Math.min(active, matches.length - 1)} query={slash.query} onPick={(r) => insert(r.text)} /> : null}
       <textarea
         ref={textArea}
         id="composer-text"
         rows={2}
-        placeholder={file ? 'Caption (optional)' : 'Write a message'}
+        placeholder={file ? t('composer.caption') : t('composer.form')}
         value={text}
         role="combobox"
         aria-autocomplete="list"
@@ -118,16 +120,16 @@ export function Composer({ disabled = false }: { disabled?: boolean }) {
       />
       <label className={`file-button${disabled ? ' disabled' : ''}`}>
         <Icon name="clip" />
-        <span className="file-name">{file ? file.name : 'Attach'}</span>
-        <input ref={fileInput} type="file" className="sr-only" aria-label="Attach a file" disabled={disabled} onChange={(e) => pick(e.target.files?.[0])} />
+        <span className="file-name">{file ? file.name : t('composer.attach')}</span>
+        <input ref={fileInput} type="file" className="sr-only" aria-label={t('composer.attachFile')} disabled={disabled} onChange={(e) => pick(e.target.files?.[0])} />
       </label>
       {file ? (
-        <button type="button" aria-label={`Remove the attachment ${file.name}`} title="Remove the attachment" onClick={unpick}>
+        <button type="button" aria-label={t('composer.removeNamed', { name: file.name })} title={t('composer.remove')} onClick={unpick}>
           ✕
         </button>
       ) : null}
       <button type="submit" className="primary" disabled={disabled || sending || (!text.trim() && !file)}>
-        {sending ? 'Sending…' : 'Send'}
+        {sending ? t('composer.sending') : t('composer.send')}
       </button>
       {fileProblem ? <p className="field-error" role="alert">{fileProblem}</p> : null}
       <ErrorNote error={sendError} />

@@ -1,17 +1,19 @@
 // The saved replies a "/shortcut" in the composer matches, above the text field: the highlighted one is inserted by
 // Enter or Tab (the composer handles the keys, focus stays in the text), or by a click. With none saved yet it says
 // where they are added.
+import { useTranslation } from 'react-i18next'
 import type { SavedReplyDto } from '../../../src-preload/contract/index.js'
 
 export function ReplySuggestions({ id, replies, active, query, onPick }: { id: string; replies: SavedReplyDto[]; active: number; query: string; onPick(reply: SavedReplyDto): void }) {
+  const { t } = useTranslation()
   if (!replies.length)
     return (
       <p id={id} className="reply-suggestions empty muted small" role="status">
-        {query ? `No saved reply starts with /${query}.` : 'No saved replies yet.'} Add them in Settings › Saved replies.
+        {query ? t('replies.noneStarts', { query }) : t('replies.none')} {t('replies.whereToAdd')}
       </p>
     )
   return (
-    <ul id={id} className="reply-suggestions" role="listbox" aria-label="Saved replies">
+    <ul id={id} className="reply-suggestions" role="listbox" aria-label={t('replies.title')}>
       {replies.map((r, i) => (
         <li
           key={r.id}

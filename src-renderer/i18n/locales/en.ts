@@ -1,0 +1,193 @@
+// English, the source language: every key the UI uses (the other locales must have each one; a test checks it).
+// Words with {{name}} are filled in by t(); plural keys end in _one/_other (i18next picks by count).
+export const en = {
+  app: { skip: 'Skip to content' },
+  common: { loading: 'Loading…', save: 'Save', cancel: 'Cancel', edit: 'Edit', delete: 'Delete' },
+  nav: {
+    sections: 'Sections',
+    instances: 'Instances',
+    pairing: 'Pairing',
+    chats: 'Chats',
+    campaigns: 'Campaigns',
+    policies: 'Policies',
+    webhooks: 'Webhooks',
+    api: 'API',
+    sandbox: 'Sandbox',
+    settings: 'Settings'
+  },
+  topbar: {
+    sandboxTitle: 'Simulated WhatsApp network: no real accounts',
+    connection: { open: 'Connected', connecting: 'Connecting…', closed: 'Disconnected: reconnecting' },
+    apiPlan: 'API {{url}} · {{plan}} plan',
+    plan: { free: 'free', paid: 'paid' },
+    theme: 'Theme',
+    themeSystem: 'System theme',
+    themeLight: 'Light',
+    themeDark: 'Dark'
+  },
+  banner: {
+    downTitle: 'Switchboard is not reachable.',
+    downText: 'The page reconnects by itself; until then what you see may be out of date and actions do not go through. If Switchboard was stopped, start it again.'
+  },
+  status: { STOPPED: 'Stopped', STARTING: 'Starting', SCAN_QR_CODE: 'Waiting for scan', WORKING: 'Working', FAILED: 'Failed', DELETED: 'Deleted' },
+  picker: {
+    instance: 'Instance',
+    createFirst: 'Create an instance first',
+    deleted: '{{name}} ({{id}}) was deleted.',
+    deletedNow: '{{name}} ({{id}}) was deleted; now showing {{now}}.',
+    unread: '{{count}} unread',
+    unreadElsewhere: '{{count}} unread in other instances'
+  },
+  format: { noLimit: 'No limit' },
+  failure: {
+    qr_timeout: 'nobody scanned the QR code in time',
+    retries_exhausted: 'it could not connect after several attempts (is the network down?)',
+    proxy_unreachable: 'it could not connect through its proxy (is the proxy server running?)',
+    conflict: 'the account kept being opened elsewhere',
+    forbidden: 'the network refused the account',
+    banned: 'the network banned the account',
+    unknown: 'unknown reason'
+  },
+  instances: {
+    loading: 'Loading instances…',
+    none: 'No instances yet. Create one to pair a WhatsApp account.',
+    quota: '{{used}} of {{limit}} in use ({{plan}} plan)',
+    quotaUnlimited: '{{used}} in use (unlimited on the {{plan}} plan)',
+    quotaFull: 'The plan’s instance quota is used up: delete an instance you no longer need, or choose the paid plan in Settings.'
+  },
+  card: {
+    label: 'Instance {{name}}',
+    state: {
+      WORKING: 'Connected: sending and receiving',
+      STARTING: 'Connecting…',
+      SCAN_QR_CODE: 'Not paired: waiting for a phone to scan',
+      STOPPED: 'Stopped: not sending or receiving',
+      FAILED: 'Connection failed: not sending or receiving',
+      DELETED: 'Deleted'
+    },
+    newChatsAllowed: 'New chats allowed',
+    today: 'Today',
+    sent: 'sent',
+    received: 'received',
+    waiting: 'waiting',
+    failed: 'failed',
+    lastActivity: 'Last activity {{when}}',
+    noMessages: 'No messages yet',
+    openChats: 'Open chats',
+    openChatsUnread: 'Open chats ({{count}} unread)',
+    number: 'Number',
+    notPaired: 'Not paired',
+    instanceId: 'Instance id',
+    pushName: 'Push name',
+    server: 'Server',
+    policy: 'Policy',
+    proxy: 'Proxy',
+    proxyTitle: 'The WhatsApp connection and media go through this proxy; a change applies at the next restart',
+    proxyUser: 'user {{user}}',
+    proxyUserPassword: 'user {{user}}, password set',
+    failedNote: 'The connection failed: {{reason}}. Start it again, or log out and pair anew.',
+    unpaired: 'Unpaired: {{why}}.',
+    start: 'Start',
+    stop: 'Stop',
+    restart: 'Restart',
+    logout: 'Log out',
+    doing: { start: 'Starting…', stop: 'Stopping…', restart: 'Restarting…', logout: 'Logging out…', delete: 'Deleting…' },
+    notSent_one: '{{count}} waiting message was not sent.',
+    notSent_other: '{{count}} waiting messages were not sent.',
+    confirm: {
+      logoutTitle: 'Log out {{name}}?',
+      logoutBody: 'The phone unlinks this device. To use the instance again, pair it with a new scan or code.',
+      deleteTitle: 'Delete {{name}}?',
+      deleteBody: 'This cannot be undone: its pairing, settings and data are removed and the instance id stops working.',
+      restartTitle: 'Restart {{name}}?',
+      restartUnknown: 'Messages still waiting in the send queue, if any, will not be sent.',
+      restartWaiting_one: '{{count}} waiting message will not be sent.',
+      restartWaiting_other: '{{count}} waiting messages will not be sent.',
+      restartAfter: 'They are marked “Not sent” in their chats, where Resend sends one again as a new message. The connection drops for a moment.'
+    }
+  },
+  chats: {
+    choose: 'Choose a chat to read and reply.',
+    search: 'Search chats',
+    searchPlaceholder: 'Name, number or message',
+    loading: 'Loading chats…',
+    noMatch: 'No chat matches.',
+    none: 'No chats yet.',
+    more: 'Show more chats',
+    you: 'You: ',
+    unread: '{{count}} unread'
+  },
+  thread: { messages: 'Messages', older: 'Load older messages', loading: 'Loading messages…' },
+  message: { resent: 'Resent', resend: 'Resend', resendThis: 'Resend this message' },
+  composer: {
+    form: 'Write a message',
+    message: 'Message',
+    caption: 'Caption (optional)',
+    attach: 'Attach',
+    attachFile: 'Attach a file',
+    remove: 'Remove the attachment',
+    removeNamed: 'Remove the attachment {{name}}',
+    send: 'Send',
+    sending: 'Sending…',
+    tooBig: 'Files up to 16 MiB can be sent'
+  },
+  state: {
+    connecting: '{{name}} is connecting: you can send once it is connected.',
+    unpaired: '{{name}} is not paired with a phone{{why}}: messages are not sent or received until it is.',
+    pair: 'Pair a phone',
+    failed: '{{name}} is failed ({{why}}): messages are not sent or received until it runs again.',
+    stopped: '{{name}} is stopped: messages are not sent or received until it runs again.',
+    start: 'Start it',
+    starting: 'Starting…'
+  },
+  notify: {
+    title: 'Notifications',
+    off: ' (off)',
+    group: 'New message announcements',
+    turnOn: 'Turn on notifications',
+    blocked: "Notifications are blocked for this page in the browser's site settings.",
+    thisNumber: 'Notify for this number',
+    sound: 'Sound'
+  },
+  contact: { name: 'Name this contact', label: 'Name on this PC', hint: 'Leave empty to use the name WhatsApp knows.' },
+  replies: {
+    title: 'Saved replies',
+    intro: 'Type / and the shortcut in a chat’s message box to insert one. They are shared by all of this account’s numbers.',
+    none: 'No saved replies yet.',
+    noneStarts: 'No saved reply starts with /{{query}}.',
+    whereToAdd: 'Add them in Settings › Saved replies.',
+    editNamed: 'Edit /{{shortcut}}',
+    deleteNamed: 'Delete /{{shortcut}}',
+    addForm: 'Add a saved reply',
+    shortcut: 'Shortcut',
+    shortcutExample: 'hours',
+    reply: 'Reply',
+    replyExample: 'We open 9:00 to 18:00, Monday to Saturday.',
+    add: 'Add reply',
+    saveChanges: 'Save changes'
+  },
+  settings: { loading: 'Loading settings…' },
+  language: {
+    title: 'Language',
+    label: 'Language',
+    system: 'System ({{name}})',
+    hint: 'Dates, times and numbers follow it too. Customers’ messages and opt-out keywords are never translated.'
+  },
+  general: {
+    title: 'Logs, data and startup',
+    logLevel: 'Log level',
+    level: { error: 'Errors only', warn: 'Warnings and errors', info: 'Normal (info)', debug: 'Detailed (debug)' },
+    logHint: 'Written to logs/switchboard.log in the data folder; applies at once.',
+    dataFolder: 'Data folder',
+    copyPath: 'Copy path',
+    openFolder: 'Open folder',
+    dataHint: 'Your chats, media, session keys and this app’s settings live here. To move to a new PC, use Backup below: a plain copy of this folder taken while Switchboard runs can be inconsistent.',
+    startAtLogin: 'Start Switchboard when I log in',
+    startAtLoginManual: 'Start at login: add Switchboard to your desktop’s startup (autostart) applications; the app cannot set it on this system.',
+    startAtLoginHeadless: 'Start at login is a setting of the desktop app: this headless server starts however you start it (a service, a scheduled task).'
+  }
+}
+
+/** Every locale has the same keys as English (plural forms aside), in the same shape. */
+export type Messages = { [K in keyof typeof en]: Shape<(typeof en)[K]> }
+type Shape<T> = T extends string ? string : { [K in keyof T]: Shape<T[K]> }
