@@ -26,7 +26,7 @@ test('a saved reply and the chosen language survive a reload and a core restart'
   await app.restart()
   await expect(page.getByRole('status').filter({ hasText: 'Conectado' })).toBeVisible()
   await page.reload()
-  await expect(page.getByText('SANDBOX')).toBeVisible()
+  await expect(page.locator('.sandbox-badge')).toHaveText('SANDBOX')
   await nav.getByRole('button', { name: 'Configurações' }).click()
   await expect(respostas.getByText('We open 9:00 to 18:00, Monday to Saturday.')).toBeVisible()
   await expect(page.getByRole('combobox', { name: 'Idioma' })).toHaveValue('pt-BR')

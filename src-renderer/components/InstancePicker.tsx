@@ -71,12 +71,12 @@ export function InstancePicker() {
         >
           {instances.map((i) => (
             <option key={i.id} value={i.id}>
-              {i.name} ({i.id}){unread[i.id]?.unread ? ` — ${t('picker.unread', { count: formatNumber(unread[i.id]!.unread) })}` : ''}
+              {i.name} ({i.id}){unread[i.id]?.unread ? ` — ${t('picker.unread', { n: formatNumber(unread[i.id]!.unread) })}` : ''}
             </option>
           ))}
         </select>
         {current ? <StatusBadge status={current.status} /> : null}
-        {othersUnread ? <span className="muted small unread-count" data-testid="unread-elsewhere">{t('picker.unreadElsewhere', { count: formatNumber(othersUnread) })}</span> : null}
+        {othersUnread ? <span className="muted small unread-count" data-testid="unread-elsewhere">{t('picker.unreadElsewhere', { n: formatNumber(othersUnread) })}</span> : null}
       </div>
       {notice}
     </div>

@@ -35,8 +35,8 @@ export const en = {
     createFirst: 'Create an instance first',
     deleted: '{{name}} ({{id}}) was deleted.',
     deletedNow: '{{name}} ({{id}}) was deleted; now showing {{now}}.',
-    unread: '{{count}} unread',
-    unreadElsewhere: '{{count}} unread in other instances'
+    unread: '{{n}} unread',
+    unreadElsewhere: '{{n}} unread in other instances'
   },
   format: { noLimit: 'No limit' },
   failure: {
@@ -74,7 +74,7 @@ export const en = {
     lastActivity: 'Last activity {{when}}',
     noMessages: 'No messages yet',
     openChats: 'Open chats',
-    openChatsUnread: 'Open chats ({{count}} unread)',
+    openChatsUnread: 'Open chats ({{n}} unread)',
     number: 'Number',
     notPaired: 'Not paired',
     instanceId: 'Instance id',
@@ -115,7 +115,7 @@ export const en = {
     none: 'No chats yet.',
     more: 'Show more chats',
     you: 'You: ',
-    unread: '{{count}} unread'
+    unread: '{{n}} unread'
   },
   thread: { messages: 'Messages', older: 'Load older messages', loading: 'Loading messages…' },
   message: { resent: 'Resent', resend: 'Resend', resendThis: 'Resend this message' },
@@ -165,6 +165,49 @@ export const en = {
     replyExample: 'We open 9:00 to 18:00, Monday to Saturday.',
     add: 'Add reply',
     saveChanges: 'Save changes'
+  },
+  newChat: {
+    button: 'New chat',
+    form: 'New chat',
+    phone: 'Phone number',
+    enterNumber: 'Enter the number, e.g. +1 555 000 0002',
+    checking: 'Checking…',
+    checkingNamed: 'Checking {{number}}…',
+    message: 'Message {{number}}',
+    start: 'Start chat',
+    notOnWhatsApp: '{{number}} is not on WhatsApp: messages to it cannot be delivered.'
+  },
+  found: {
+    label: 'Messages found',
+    title: 'Messages',
+    none: 'No message contains “{{query}}”.',
+    more: 'Showing the newest {{n}}; add a word to narrow the search.'
+  },
+  plan: {
+    title: 'Plan',
+    intro: 'Switchboard emulates the hosted service’s plans, so your tools see the same answers. Changes apply at once.',
+    yourPlan: 'Your plan',
+    name: { free: 'Free', paid: 'Paid' },
+    unlocks: 'What {{plan}} unlocks',
+    yours: ' (yours)',
+    quotaForm: '{{plan}} plan quota',
+    quotaLabel: 'Instances per account on {{plan}}',
+    quotaBad: 'A whole number of instances, or unlimited.',
+    quotaHelp: 'A number, or unlimited.'
+  },
+  devices: {
+    title: 'Browsers',
+    intro: 'A browser opened with a one-time link stays let in, also after Switchboard restarts, until you sign it out here.',
+    none: 'No browser is let in: this window is the desktop app, which needs no link.',
+    thisBrowser: ' · this browser',
+    seen: 'let in {{created}} · last seen {{seen}}',
+    signOutThis: 'Sign out this browser',
+    signOut: 'Sign out',
+    signOutOthers: 'Sign out other browsers',
+    thisSignedOut: 'This browser',
+    signedOut: '{{label}} was signed out.',
+    othersOne: 'One other browser was signed out.',
+    othersMany: '{{n}} other browsers were signed out.'
   },
   settings: { loading: 'Loading settings…' },
   language: {

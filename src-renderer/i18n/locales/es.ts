@@ -36,8 +36,8 @@ export const es: Messages = {
     createFirst: 'Primero crea una instancia',
     deleted: '{{name}} ({{id}}) fue eliminada.',
     deletedNow: '{{name}} ({{id}}) fue eliminada; ahora se muestra {{now}}.',
-    unread: '{{count}} sin leer',
-    unreadElsewhere: '{{count}} sin leer en otras instancias'
+    unread: '{{n}} sin leer',
+    unreadElsewhere: '{{n}} sin leer en otras instancias'
   },
   format: { noLimit: 'Sin límite' },
   failure: {
@@ -75,7 +75,7 @@ export const es: Messages = {
     lastActivity: 'Última actividad {{when}}',
     noMessages: 'Todavía no hay mensajes',
     openChats: 'Abrir chats',
-    openChatsUnread: 'Abrir chats ({{count}} sin leer)',
+    openChatsUnread: 'Abrir chats ({{n}} sin leer)',
     number: 'Número',
     notPaired: 'Sin vincular',
     instanceId: 'ID de instancia',
@@ -116,7 +116,7 @@ export const es: Messages = {
     none: 'Todavía no hay chats.',
     more: 'Mostrar más chats',
     you: 'Tú: ',
-    unread: '{{count}} sin leer'
+    unread: '{{n}} sin leer'
   },
   thread: { messages: 'Mensajes', older: 'Cargar mensajes anteriores', loading: 'Cargando mensajes…' },
   message: { resent: 'Reenviado', resend: 'Reenviar', resendThis: 'Reenviar este mensaje' },
@@ -166,6 +166,49 @@ export const es: Messages = {
     replyExample: 'Abrimos de 9:00 a 18:00, de lunes a sábado.',
     add: 'Añadir respuesta',
     saveChanges: 'Guardar cambios'
+  },
+  newChat: {
+    button: 'Nuevo chat',
+    form: 'Nuevo chat',
+    phone: 'Número de teléfono',
+    enterNumber: 'Escribe el número, p. ej. +52 55 1234 5678',
+    checking: 'Comprobando…',
+    checkingNamed: 'Comprobando {{number}}…',
+    message: 'Escribir a {{number}}',
+    start: 'Iniciar chat',
+    notOnWhatsApp: '{{number}} no está en WhatsApp: los mensajes a ese número no se pueden entregar.'
+  },
+  found: {
+    label: 'Mensajes encontrados',
+    title: 'Mensajes',
+    none: 'Ningún mensaje contiene “{{query}}”.',
+    more: 'Se muestran los {{n}} más recientes; añade una palabra para acotar la búsqueda.'
+  },
+  plan: {
+    title: 'Plan',
+    intro: 'Switchboard imita los planes del servicio alojado, para que tus herramientas reciban las mismas respuestas. Los cambios se aplican al instante.',
+    yourPlan: 'Tu plan',
+    name: { free: 'Gratuito', paid: 'De pago' },
+    unlocks: 'Qué desbloquea {{plan}}',
+    yours: ' (el tuyo)',
+    quotaForm: 'Cuota del plan {{plan}}',
+    quotaLabel: 'Instancias por cuenta en {{plan}}',
+    quotaBad: 'Un número entero de instancias, o ilimitado (unlimited).',
+    quotaHelp: 'Un número, o ilimitado (unlimited).'
+  },
+  devices: {
+    title: 'Navegadores',
+    intro: 'Un navegador abierto con un enlace de un solo uso sigue teniendo acceso, también después de reiniciar Switchboard, hasta que cierres su sesión aquí.',
+    none: 'Ningún navegador tiene acceso: esta ventana es la app de escritorio, que no necesita enlace.',
+    thisBrowser: ' · este navegador',
+    seen: 'acceso dado el {{created}} · visto por última vez el {{seen}}',
+    signOutThis: 'Cerrar la sesión de este navegador',
+    signOut: 'Cerrar sesión',
+    signOutOthers: 'Cerrar la sesión de los demás navegadores',
+    thisSignedOut: 'Este navegador',
+    signedOut: 'Se cerró la sesión de {{label}}.',
+    othersOne: 'Se cerró la sesión de otro navegador.',
+    othersMany: 'Se cerró la sesión de otros {{n}} navegadores.'
   },
   settings: { loading: 'Cargando ajustes…' },
   language: {

@@ -37,8 +37,8 @@ export const id: Messages = {
     createFirst: 'Buat instans terlebih dahulu',
     deleted: '{{name}} ({{id}}) telah dihapus.',
     deletedNow: '{{name}} ({{id}}) telah dihapus; sekarang menampilkan {{now}}.',
-    unread: '{{count}} belum dibaca',
-    unreadElsewhere: '{{count}} belum dibaca di instans lain'
+    unread: '{{n}} belum dibaca',
+    unreadElsewhere: '{{n}} belum dibaca di instans lain'
   },
   format: { noLimit: 'Tanpa batas' },
   failure: {
@@ -76,7 +76,7 @@ export const id: Messages = {
     lastActivity: 'Aktivitas terakhir {{when}}',
     noMessages: 'Belum ada pesan',
     openChats: 'Buka chat',
-    openChatsUnread: 'Buka chat ({{count}} belum dibaca)',
+    openChatsUnread: 'Buka chat ({{n}} belum dibaca)',
     number: 'Nomor',
     notPaired: 'Belum ditautkan',
     instanceId: 'ID instans',
@@ -117,7 +117,7 @@ export const id: Messages = {
     none: 'Belum ada chat.',
     more: 'Tampilkan chat lainnya',
     you: 'Anda: ',
-    unread: '{{count}} belum dibaca'
+    unread: '{{n}} belum dibaca'
   },
   thread: { messages: 'Pesan', older: 'Muat pesan sebelumnya', loading: 'Memuat pesan…' },
   message: { resent: 'Terkirim ulang', resend: 'Kirim ulang', resendThis: 'Kirim ulang pesan ini' },
@@ -167,6 +167,49 @@ export const id: Messages = {
     replyExample: 'Kami buka pukul 09.00 sampai 18.00, Senin sampai Sabtu.',
     add: 'Tambah balasan',
     saveChanges: 'Simpan perubahan'
+  },
+  newChat: {
+    button: 'Chat baru',
+    form: 'Chat baru',
+    phone: 'Nomor telepon',
+    enterNumber: 'Masukkan nomor, mis. +62 812 3456 7890',
+    checking: 'Memeriksa…',
+    checkingNamed: 'Memeriksa {{number}}…',
+    message: 'Kirim pesan ke {{number}}',
+    start: 'Mulai chat',
+    notOnWhatsApp: '{{number}} tidak ada di WhatsApp: pesan ke nomor ini tidak dapat terkirim.'
+  },
+  found: {
+    label: 'Pesan yang ditemukan',
+    title: 'Pesan',
+    none: 'Tidak ada pesan yang berisi “{{query}}”.',
+    more: 'Menampilkan {{n}} yang terbaru; tambahkan kata untuk mempersempit pencarian.'
+  },
+  plan: {
+    title: 'Paket',
+    intro: 'Switchboard meniru paket layanan hosting, sehingga alat Anda menerima jawaban yang sama. Perubahan langsung berlaku.',
+    yourPlan: 'Paket Anda',
+    name: { free: 'Gratis', paid: 'Berbayar' },
+    unlocks: 'Yang dibuka oleh paket {{plan}}',
+    yours: ' (milik Anda)',
+    quotaForm: 'Kuota paket {{plan}}',
+    quotaLabel: 'Instans per akun di paket {{plan}}',
+    quotaBad: 'Jumlah instans berupa bilangan bulat, atau tanpa batas (unlimited).',
+    quotaHelp: 'Sebuah angka, atau tanpa batas (unlimited).'
+  },
+  devices: {
+    title: 'Browser',
+    intro: 'Browser yang dibuka dengan tautan sekali pakai tetap punya akses, juga setelah Switchboard dimulai ulang, sampai Anda mengeluarkannya di sini.',
+    none: 'Tidak ada browser yang punya akses: jendela ini adalah aplikasi desktop, yang tidak memerlukan tautan.',
+    thisBrowser: ' · browser ini',
+    seen: 'diberi akses {{created}} · terakhir terlihat {{seen}}',
+    signOutThis: 'Keluarkan browser ini',
+    signOut: 'Keluarkan',
+    signOutOthers: 'Keluarkan browser lainnya',
+    thisSignedOut: 'Browser ini',
+    signedOut: '{{label}} telah dikeluarkan.',
+    othersOne: 'Satu browser lain telah dikeluarkan.',
+    othersMany: '{{n}} browser lain telah dikeluarkan.'
   },
   settings: { loading: 'Memuat pengaturan…' },
   language: {

@@ -36,8 +36,8 @@ export const ptBR: Messages = {
     createFirst: 'Crie uma instância primeiro',
     deleted: '{{name}} ({{id}}) foi excluída.',
     deletedNow: '{{name}} ({{id}}) foi excluída; mostrando agora {{now}}.',
-    unread: '{{count}} não lidas',
-    unreadElsewhere: '{{count}} não lidas em outras instâncias'
+    unread: '{{n}} não lidas',
+    unreadElsewhere: '{{n}} não lidas em outras instâncias'
   },
   format: { noLimit: 'Sem limite' },
   failure: {
@@ -75,7 +75,7 @@ export const ptBR: Messages = {
     lastActivity: 'Última atividade {{when}}',
     noMessages: 'Nenhuma mensagem ainda',
     openChats: 'Abrir conversas',
-    openChatsUnread: 'Abrir conversas ({{count}} não lidas)',
+    openChatsUnread: 'Abrir conversas ({{n}} não lidas)',
     number: 'Número',
     notPaired: 'Não conectada',
     instanceId: 'ID da instância',
@@ -116,7 +116,7 @@ export const ptBR: Messages = {
     none: 'Nenhuma conversa ainda.',
     more: 'Mostrar mais conversas',
     you: 'Você: ',
-    unread: '{{count}} não lidas'
+    unread: '{{n}} não lidas'
   },
   thread: { messages: 'Mensagens', older: 'Carregar mensagens anteriores', loading: 'Carregando mensagens…' },
   message: { resent: 'Reenviada', resend: 'Reenviar', resendThis: 'Reenviar esta mensagem' },
@@ -166,6 +166,49 @@ export const ptBR: Messages = {
     replyExample: 'Abrimos das 9h às 18h, de segunda a sábado.',
     add: 'Adicionar resposta',
     saveChanges: 'Salvar alterações'
+  },
+  newChat: {
+    button: 'Nova conversa',
+    form: 'Nova conversa',
+    phone: 'Número de telefone',
+    enterNumber: 'Digite o número, p. ex. +55 11 91234 5678',
+    checking: 'Verificando…',
+    checkingNamed: 'Verificando {{number}}…',
+    message: 'Enviar mensagem para {{number}}',
+    start: 'Iniciar conversa',
+    notOnWhatsApp: '{{number}} não está no WhatsApp: as mensagens para ele não podem ser entregues.'
+  },
+  found: {
+    label: 'Mensagens encontradas',
+    title: 'Mensagens',
+    none: 'Nenhuma mensagem contém “{{query}}”.',
+    more: 'Mostrando as {{n}} mais recentes; adicione uma palavra para refinar a busca.'
+  },
+  plan: {
+    title: 'Plano',
+    intro: 'O Switchboard imita os planos do serviço hospedado, para que suas ferramentas recebam as mesmas respostas. As mudanças valem na hora.',
+    yourPlan: 'Seu plano',
+    name: { free: 'Gratuito', paid: 'Pago' },
+    unlocks: 'O que o {{plan}} libera',
+    yours: ' (o seu)',
+    quotaForm: 'Cota do plano {{plan}}',
+    quotaLabel: 'Instâncias por conta no {{plan}}',
+    quotaBad: 'Um número inteiro de instâncias, ou ilimitado (unlimited).',
+    quotaHelp: 'Um número, ou ilimitado (unlimited).'
+  },
+  devices: {
+    title: 'Navegadores',
+    intro: 'Um navegador aberto com um link de uso único continua com acesso, mesmo depois que o Switchboard reinicia, até você desconectá-lo aqui.',
+    none: 'Nenhum navegador tem acesso: esta janela é o app de desktop, que não precisa de link.',
+    thisBrowser: ' · este navegador',
+    seen: 'acesso liberado em {{created}} · visto por último em {{seen}}',
+    signOutThis: 'Desconectar este navegador',
+    signOut: 'Desconectar',
+    signOutOthers: 'Desconectar os outros navegadores',
+    thisSignedOut: 'Este navegador',
+    signedOut: '{{label}} foi desconectado.',
+    othersOne: 'Um outro navegador foi desconectado.',
+    othersMany: '{{n}} outros navegadores foram desconectados.'
   },
   settings: { loading: 'Carregando configurações…' },
   language: {

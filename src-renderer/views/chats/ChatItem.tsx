@@ -28,7 +28,7 @@ export function ChatItem({ chat: c, active, tabbable, onOpen }: { chat: ChatDto;
         {c.lastMessage ? `${c.lastMessage.fromMe ? t('chats.you') : ''}${c.lastMessage.text ?? ''}` : ''}
       </span>
       {c.unreadCount > 0 ? (
-        <span className="unread" role="img" aria-label={t('chats.unread', { count: formatNumber(c.unreadCount) })}>
+        <span className="unread" role="img" aria-label={t('chats.unread', { n: formatNumber(c.unreadCount) })}>
           {formatNumber(c.unreadCount)}
         </span>
       ) : null}

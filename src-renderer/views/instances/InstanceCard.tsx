@@ -54,7 +54,7 @@ function DayLine({ i, day }: { i: InstanceDto; day: DayEntry | undefined }) {
       </ul>
       <p className="muted small day-last">{day.lastActivityAt ? t('card.lastActivity', { when: new Date(day.lastActivityAt).toDateString() === new Date().toDateString() ? formatTime(day.lastActivityAt) : formatShortDate(day.lastActivityAt) }) : t('card.noMessages')}</p>
       <button type="button" className={day.unread ? 'primary' : undefined} onClick={() => go('chats', i.id)}>
-        {day.unread ? t('card.openChatsUnread', { count: formatNumber(day.unread) }) : t('card.openChats')}
+        {day.unread ? t('card.openChatsUnread', { n: formatNumber(day.unread) }) : t('card.openChats')}
       </button>
     </div>
   )
