@@ -1,8 +1,12 @@
 // Test runner configuration: node tests for the core and sandbox, jsdom tests for the renderer.
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: a single worker on CI's 2 cores, where most sandbox and
+    // fullstack files spend their time waiting on sockets and timers. One worker per core halves the wall time.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         test: {

@@ -105,9 +105,14 @@ describe('temp-qr page in a browser', () => {
     const link = (await t.call('POST', '/v2/session/temp-link', { instance_id: id })).json().link as string
     const page = await browser.newPage()
     await page.goto(link)
+    await page.waitForSelector('[data-testid=status]:not(:empty)')
     await t.call('DELETE', '/v2/session/temp-link', { instance_id: id })
+    const revokedAt = Date.now()
     await page.waitForSelector('#expired', { state: 'visible', timeout: 15_000 })
+    // A revoked link's page closes within about a second (issue 21 item 1: one-time-link sessions are live channels).
+    expect(Date.now() - revokedAt).toBeLessThan(1_500)
     expect(await page.textContent('[data-testid=status]')).toBe('expired')
+    expect(await page.isVisible('#qr-box')).toBe(false)
     await page.close()
   })
 })

@@ -77,7 +77,7 @@ export const PAGE_JS = `'use strict';
       .then(function (r) { if (r.status === 410 || r.status === 404) { expired(); return null; } return r.json(); })
       .then(function (s) { if (s) render(s); })
       .catch(function () {})
-      .then(function () { if (!stopped) setTimeout(poll, 2000); });
+      .then(function () { if (!stopped) setTimeout(poll, 700); });
   }
   $('code-form').addEventListener('submit', function (ev) {
     ev.preventDefault();

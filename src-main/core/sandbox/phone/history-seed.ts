@@ -3,6 +3,7 @@
 // real phone sends them to a new companion (INITIAL_BOOTSTRAP, then RECENT, then PUSH_NAME). Pure: no I/O, so the
 // same spec always yields the same history (ids, texts, timestamps), and chunks are built lazily, one at a time.
 import { proto } from '@whiskeysockets/baileys'
+import { prng } from '../../domain/prng.js'
 import { sandboxErrors } from '../errors.js'
 import { groupJid, lidJid, pnJid } from '../wire/jid.js'
 
@@ -66,10 +67,6 @@ export interface SeedChunk {
   messages: number
   payload: proto.IHistorySync
 }
-
-import { prng } from '../../domain/prng.js'
-
-export { prng }
 
 /** FNV-1a of a string, for seeds derived from names. */
 export function hash32(s: string): number {
