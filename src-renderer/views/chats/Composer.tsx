@@ -112,7 +112,7 @@ export function Composer({ disabled = false }: { disabled?: boolean }) {
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={suggesting && matches.length > 0}
-        aria-controls="reply-suggestions"
+        {...(suggesting ? { 'aria-controls': 'reply-suggestions' } : {})}
         {...(suggesting && matches.length ? { 'aria-activedescendant': `reply-option-${matches[Math.min(active, matches.length - 1)]!.id}` } : {})}
         onChange={(e) => edit(e.target.value, e.target.selectionStart)}
         onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
