@@ -209,6 +209,16 @@ export const en = {
     othersOne: 'One other browser was signed out.',
     othersMany: '{{n}} other browsers were signed out.'
   },
+  pairing: {
+    inactive: 'This instance is {{state}}. Start it: a QR code appears within a few seconds.',
+    failedState: 'failed ({{why}})',
+    stoppedState: 'stopped',
+    startInstance: 'Start instance',
+    stillStarting: 'Still starting: the QR code appears in a few seconds. Pairing codes can be requested once it shows.',
+    pairedWith: 'Paired with',
+    logoutFirst: '. To pair another phone, log out this instance first.'
+  },
+  views: { policies: 'Rate-limit policies', sandboxPhones: 'Sandbox phones' },
   settings: { loading: 'Loading settings…' },
   language: {
     title: 'Language',

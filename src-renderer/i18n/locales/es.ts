@@ -210,6 +210,16 @@ export const es: Messages = {
     othersOne: 'Se cerró la sesión de otro navegador.',
     othersMany: 'Se cerró la sesión de otros {{n}} navegadores.'
   },
+  pairing: {
+    inactive: 'Esta instancia está {{state}}. Iníciala: en unos segundos aparece un código QR.',
+    failedState: 'con error ({{why}})',
+    stoppedState: 'detenida',
+    startInstance: 'Iniciar instancia',
+    stillStarting: 'Todavía se está iniciando: el código QR aparece en unos segundos. Los códigos de vinculación se pueden pedir en cuanto aparezca.',
+    pairedWith: 'Vinculada con',
+    logoutFirst: '. Para vincular otro teléfono, primero cierra la sesión de esta instancia.'
+  },
+  views: { policies: 'Políticas de límite de envío', sandboxPhones: 'Teléfonos del sandbox' },
   settings: { loading: 'Cargando ajustes…' },
   language: {
     title: 'Idioma',

@@ -211,6 +211,16 @@ export const id: Messages = {
     othersOne: 'Satu browser lain telah dikeluarkan.',
     othersMany: '{{n}} browser lain telah dikeluarkan.'
   },
+  pairing: {
+    inactive: 'Instans ini {{state}}. Jalankan: kode QR muncul dalam beberapa detik.',
+    failedState: 'gagal ({{why}})',
+    stoppedState: 'berhenti',
+    startInstance: 'Jalankan instans',
+    stillStarting: 'Masih memulai: kode QR muncul dalam beberapa detik. Kode penautan bisa diminta setelah kode QR tampil.',
+    pairedWith: 'Tertaut dengan',
+    logoutFirst: '. Untuk menautkan ponsel lain, keluarkan instans ini terlebih dahulu.'
+  },
+  views: { policies: 'Kebijakan batas kirim', sandboxPhones: 'Ponsel sandbox' },
   settings: { loading: 'Memuat pengaturan…' },
   language: {
     title: 'Bahasa',

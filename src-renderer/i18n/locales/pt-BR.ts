@@ -210,6 +210,16 @@ export const ptBR: Messages = {
     othersOne: 'Um outro navegador foi desconectado.',
     othersMany: '{{n}} outros navegadores foram desconectados.'
   },
+  pairing: {
+    inactive: 'Esta instância está {{state}}. Inicie-a: um QR code aparece em poucos segundos.',
+    failedState: 'com falha ({{why}})',
+    stoppedState: 'parada',
+    startInstance: 'Iniciar instância',
+    stillStarting: 'Ainda iniciando: o QR code aparece em alguns segundos. Os códigos de conexão podem ser pedidos assim que ele aparecer.',
+    pairedWith: 'Conectada a',
+    logoutFirst: '. Para conectar outro celular, desconecte esta instância primeiro.'
+  },
+  views: { policies: 'Políticas de limite de envio', sandboxPhones: 'Celulares do sandbox' },
   settings: { loading: 'Carregando configurações…' },
   language: {
     title: 'Idioma',
