@@ -219,6 +219,33 @@ export const en = {
     logoutFirst: '. To pair another phone, log out this instance first.'
   },
   views: { policies: 'Rate-limit policies', sandboxPhones: 'Sandbox phones' },
+  link: {
+    why: {
+      ui_token_missing: 'This page is not connected to Switchboard.',
+      ui_link_used: 'This link was already used. A Switchboard UI link opens the UI in one browser tab only; that tab keeps working (reloads included), so another tab or browser needs a new link.',
+      ui_link_expired: 'This link has expired: links asked for with the access token are valid for 15 minutes.',
+      ui_token_invalid: 'Switchboard does not know this link or browser: the link was mistyped, or this browser was signed out in Settings.',
+      ui_device_signed_out: 'This browser was signed out of Switchboard (Settings, Browsers). Open a new link to let it in again.'
+    },
+    restarted: 'Switchboard no longer knows this browser: it was signed out in Settings, or Switchboard’s data folder changed. Open a new link (npm run ui-link), here or in a new tab.',
+    pasteWhole: 'Paste the whole link, starting with http.',
+    notALink: 'That is not a link. A Switchboard UI link looks like {{example}}',
+    notUiLink: 'That is not a Switchboard UI link: it should look like {{example}}',
+    noToken: 'This link has no token at its end (#token=…): copy the whole link.',
+    connecting: 'Connecting…',
+    form: 'Connect with a link',
+    paste: 'Paste a new link',
+    connect: 'Connect',
+    getOne: 'Get a link',
+    runIn: 'In the Switchboard folder, run',
+    runPrints: 'It prints a new link (no token needed: it asks the running Switchboard through its data folder). Add',
+    runDataDir: 'if Switchboard runs with another data folder.',
+    printsAtStart: 'Switchboard prints one when it starts (it looks like',
+    printsOnce: '); each link works once, in one tab.',
+    askApi: 'Or ask with the API access token, then open the',
+    askApiAnswer: 'it answers:',
+    desktop: 'The desktop app’s window needs no link.'
+  },
   settings: { loading: 'Loading settings…' },
   language: {
     title: 'Language',

@@ -220,6 +220,33 @@ export const es: Messages = {
     logoutFirst: '. Para vincular otro teléfono, primero cierra la sesión de esta instancia.'
   },
   views: { policies: 'Políticas de límite de envío', sandboxPhones: 'Teléfonos del sandbox' },
+  link: {
+    why: {
+      ui_token_missing: 'Esta página no está conectada a Switchboard.',
+      ui_link_used: 'Este enlace ya se usó. Un enlace de la interfaz de Switchboard abre la interfaz en una sola pestaña del navegador; esa pestaña sigue funcionando (también al recargar), así que otra pestaña u otro navegador necesita un enlace nuevo.',
+      ui_link_expired: 'Este enlace caducó: los enlaces pedidos con el token de acceso valen 15 minutos.',
+      ui_token_invalid: 'Switchboard no reconoce este enlace o navegador: el enlace se escribió mal, o se cerró la sesión de este navegador en Ajustes.',
+      ui_device_signed_out: 'Se cerró la sesión de este navegador en Switchboard (Ajustes, Navegadores). Abre un enlace nuevo para volver a darle acceso.'
+    },
+    restarted: 'Switchboard ya no reconoce este navegador: se cerró su sesión en Ajustes, o cambió la carpeta de datos de Switchboard. Abre un enlace nuevo (npm run ui-link), aquí o en una pestaña nueva.',
+    pasteWhole: 'Pega el enlace completo, empezando por http.',
+    notALink: 'Eso no es un enlace. Un enlace de la interfaz de Switchboard tiene esta forma: {{example}}',
+    notUiLink: 'Eso no es un enlace de la interfaz de Switchboard: debería tener esta forma: {{example}}',
+    noToken: 'Este enlace no tiene el token al final (#token=…): copia el enlace completo.',
+    connecting: 'Conectando…',
+    form: 'Conectar con un enlace',
+    paste: 'Pega un enlace nuevo',
+    connect: 'Conectar',
+    getOne: 'Conseguir un enlace',
+    runIn: 'En la carpeta de Switchboard, ejecuta',
+    runPrints: 'Muestra un enlace nuevo (sin token: se lo pide al Switchboard en marcha a través de su carpeta de datos). Añade',
+    runDataDir: 'si Switchboard usa otra carpeta de datos.',
+    printsAtStart: 'Switchboard muestra uno al arrancar (con la forma',
+    printsOnce: '); cada enlace funciona una vez, en una pestaña.',
+    askApi: 'O pídelo con el token de acceso de la API y abre la',
+    askApiAnswer: 'que responda:',
+    desktop: 'La ventana de la app de escritorio no necesita enlace.'
+  },
   settings: { loading: 'Cargando ajustes…' },
   language: {
     title: 'Idioma',

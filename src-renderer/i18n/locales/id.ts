@@ -221,6 +221,33 @@ export const id: Messages = {
     logoutFirst: '. Untuk menautkan ponsel lain, keluarkan instans ini terlebih dahulu.'
   },
   views: { policies: 'Kebijakan batas kirim', sandboxPhones: 'Ponsel sandbox' },
+  link: {
+    why: {
+      ui_token_missing: 'Halaman ini tidak terhubung ke Switchboard.',
+      ui_link_used: 'Tautan ini sudah dipakai. Tautan UI Switchboard hanya membuka UI di satu tab browser; tab itu tetap berfungsi (termasuk saat dimuat ulang), jadi tab atau browser lain memerlukan tautan baru.',
+      ui_link_expired: 'Tautan ini sudah kedaluwarsa: tautan yang diminta dengan token akses berlaku selama 15 menit.',
+      ui_token_invalid: 'Switchboard tidak mengenali tautan atau browser ini: tautannya salah ketik, atau browser ini dikeluarkan di Pengaturan.',
+      ui_device_signed_out: 'Browser ini dikeluarkan dari Switchboard (Pengaturan, Browser). Buka tautan baru untuk memberinya akses lagi.'
+    },
+    restarted: 'Switchboard tidak lagi mengenali browser ini: browser ini dikeluarkan di Pengaturan, atau folder data Switchboard berubah. Buka tautan baru (npm run ui-link), di sini atau di tab baru.',
+    pasteWhole: 'Tempel seluruh tautan, diawali http.',
+    notALink: 'Itu bukan tautan. Tautan UI Switchboard berbentuk seperti {{example}}',
+    notUiLink: 'Itu bukan tautan UI Switchboard: bentuknya seharusnya seperti {{example}}',
+    noToken: 'Tautan ini tidak memiliki token di ujungnya (#token=…): salin seluruh tautan.',
+    connecting: 'Menghubungkan…',
+    form: 'Hubungkan dengan tautan',
+    paste: 'Tempel tautan baru',
+    connect: 'Hubungkan',
+    getOne: 'Dapatkan tautan',
+    runIn: 'Di folder Switchboard, jalankan',
+    runPrints: 'Perintah ini menampilkan tautan baru (tanpa token: ia bertanya ke Switchboard yang berjalan melalui folder datanya). Tambahkan',
+    runDataDir: 'jika Switchboard berjalan dengan folder data lain.',
+    printsAtStart: 'Switchboard menampilkan satu tautan saat mulai (bentuknya seperti',
+    printsOnce: '); setiap tautan berfungsi sekali, di satu tab.',
+    askApi: 'Atau minta dengan token akses API, lalu buka',
+    askApiAnswer: 'yang dijawabnya:',
+    desktop: 'Jendela aplikasi desktop tidak memerlukan tautan.'
+  },
   settings: { loading: 'Memuat pengaturan…' },
   language: {
     title: 'Bahasa',

@@ -220,6 +220,33 @@ export const ptBR: Messages = {
     logoutFirst: '. Para conectar outro celular, desconecte esta instância primeiro.'
   },
   views: { policies: 'Políticas de limite de envio', sandboxPhones: 'Celulares do sandbox' },
+  link: {
+    why: {
+      ui_token_missing: 'Esta página não está conectada ao Switchboard.',
+      ui_link_used: 'Este link já foi usado. Um link da interface do Switchboard abre a interface em uma única aba do navegador; essa aba continua funcionando (inclusive ao recarregar), então outra aba ou navegador precisa de um link novo.',
+      ui_link_expired: 'Este link expirou: os links pedidos com o token de acesso valem por 15 minutos.',
+      ui_token_invalid: 'O Switchboard não reconhece este link ou navegador: o link foi digitado errado, ou este navegador foi desconectado em Configurações.',
+      ui_device_signed_out: 'Este navegador foi desconectado do Switchboard (Configurações, Navegadores). Abra um link novo para liberar o acesso de novo.'
+    },
+    restarted: 'O Switchboard não reconhece mais este navegador: ele foi desconectado em Configurações, ou a pasta de dados do Switchboard mudou. Abra um link novo (npm run ui-link), aqui ou em uma nova aba.',
+    pasteWhole: 'Cole o link inteiro, começando por http.',
+    notALink: 'Isso não é um link. Um link da interface do Switchboard tem este formato: {{example}}',
+    notUiLink: 'Isso não é um link da interface do Switchboard: ele deveria ter este formato: {{example}}',
+    noToken: 'Este link não tem o token no final (#token=…): copie o link inteiro.',
+    connecting: 'Conectando…',
+    form: 'Conectar com um link',
+    paste: 'Cole um link novo',
+    connect: 'Conectar',
+    getOne: 'Obter um link',
+    runIn: 'Na pasta do Switchboard, execute',
+    runPrints: 'Ele mostra um link novo (sem precisar de token: ele pergunta ao Switchboard em execução pela pasta de dados). Acrescente',
+    runDataDir: 'se o Switchboard roda com outra pasta de dados.',
+    printsAtStart: 'O Switchboard mostra um ao iniciar (no formato',
+    printsOnce: '); cada link funciona uma vez, em uma aba.',
+    askApi: 'Ou peça com o token de acesso da API e abra a',
+    askApiAnswer: 'que ele responder:',
+    desktop: 'A janela do app de desktop não precisa de link.'
+  },
   settings: { loading: 'Carregando configurações…' },
   language: {
     title: 'Idioma',
