@@ -246,6 +246,17 @@ export const en = {
     askApiAnswer: 'it answers:',
     desktop: 'The desktop app’s window needs no link.'
   },
+  notes: {
+    pinnedBy: 'Set by',
+    pinnedRest: 'when Switchboard starts: start it without that to choose here.',
+    nextStart: 'Applies at the next start of Switchboard (now: {{now}}; then: {{then}}).',
+    saved: 'Saved: {{what}}',
+    logLevel: 'log level {{level}}',
+    startsAtLogin: 'starts at login',
+    noStartAtLogin: 'does not start at login',
+    plan: 'plan {{plan}}',
+    planQuota: '{{plan}} plan quota: {{quota}}'
+  },
   settings: { loading: 'Loading settings…' },
   language: {
     title: 'Language',

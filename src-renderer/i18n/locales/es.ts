@@ -247,6 +247,17 @@ export const es: Messages = {
     askApiAnswer: 'que responda:',
     desktop: 'La ventana de la app de escritorio no necesita enlace.'
   },
+  notes: {
+    pinnedBy: 'Lo fija',
+    pinnedRest: 'al arrancar Switchboard: arráncalo sin eso para elegirlo aquí.',
+    nextStart: 'Se aplica en el próximo arranque de Switchboard (ahora: {{now}}; después: {{then}}).',
+    saved: 'Guardado: {{what}}',
+    logLevel: 'nivel de registro {{level}}',
+    startsAtLogin: 'se inicia al iniciar sesión',
+    noStartAtLogin: 'no se inicia al iniciar sesión',
+    plan: 'el plan {{plan}}',
+    planQuota: 'cuota del plan {{plan}}: {{quota}}'
+  },
   settings: { loading: 'Cargando ajustes…' },
   language: {
     title: 'Idioma',

@@ -248,6 +248,17 @@ export const id: Messages = {
     askApiAnswer: 'yang dijawabnya:',
     desktop: 'Jendela aplikasi desktop tidak memerlukan tautan.'
   },
+  notes: {
+    pinnedBy: 'Diatur oleh',
+    pinnedRest: 'saat Switchboard dimulai: jalankan tanpa itu untuk memilihnya di sini.',
+    nextStart: 'Berlaku saat Switchboard dimulai berikutnya (sekarang: {{now}}; nanti: {{then}}).',
+    saved: 'Tersimpan: {{what}}',
+    logLevel: 'tingkat log {{level}}',
+    startsAtLogin: 'berjalan saat masuk',
+    noStartAtLogin: 'tidak berjalan saat masuk',
+    plan: 'paket {{plan}}',
+    planQuota: 'kuota paket {{plan}}: {{quota}}'
+  },
   settings: { loading: 'Memuat pengaturan…' },
   language: {
     title: 'Bahasa',

@@ -247,6 +247,17 @@ export const ptBR: Messages = {
     askApiAnswer: 'que ele responder:',
     desktop: 'A janela do app de desktop não precisa de link.'
   },
+  notes: {
+    pinnedBy: 'Definido por',
+    pinnedRest: 'ao iniciar o Switchboard: inicie-o sem isso para escolher aqui.',
+    nextStart: 'Vale a partir da próxima inicialização do Switchboard (agora: {{now}}; depois: {{then}}).',
+    saved: 'Salvo: {{what}}',
+    logLevel: 'nível de log {{level}}',
+    startsAtLogin: 'inicia ao entrar no computador',
+    noStartAtLogin: 'não inicia ao entrar no computador',
+    plan: 'plano {{plan}}',
+    planQuota: 'cota do plano {{plan}}: {{quota}}'
+  },
   settings: { loading: 'Carregando configurações…' },
   language: {
     title: 'Idioma',

@@ -19,7 +19,7 @@ export function GeneralSection() {
       <h2 id="general-title">{t('general.title')}</h2>
       <div className="row">
         <label htmlFor="settings-log-level">{t('general.logLevel')}</label>
-        <select id="settings-log-level" value={logLevel.value} disabled={!!logLevel.pinnedBy} onChange={(e) => void save('general', { logLevel: e.target.value as LogLevel }, `log level ${e.target.value}`)}>
+        <select id="settings-log-level" value={logLevel.value} disabled={!!logLevel.pinnedBy} onChange={(e) => void save('general', { logLevel: e.target.value as LogLevel }, t('notes.logLevel', { level: e.target.value }))}>
           {LEVELS.some((l) => l === logLevel.value) ? null : <option value={logLevel.value}>{logLevel.value}</option>}
           {LEVELS.map((l) => (
             <option key={l} value={l}>
@@ -43,7 +43,7 @@ export function GeneralSection() {
       <p className="muted small">{t('general.dataHint')}</p>
       {startAtLogin.available ? (
         <label className="row">
-          <input type="checkbox" checked={startAtLogin.value} onChange={(e) => void save('general', { startAtLogin: e.target.checked }, e.target.checked ? 'starts at login' : 'does not start at login')} />
+          <input type="checkbox" checked={startAtLogin.value} onChange={(e) => void save('general', { startAtLogin: e.target.checked }, e.target.checked ? t('notes.startsAtLogin') : t('notes.noStartAtLogin'))} />
           {t('general.startAtLogin')}
         </label>
       ) : dataDir.canOpen ? (

@@ -19,7 +19,7 @@ function QuotaField({ plan, setting }: { plan: PlanTier; setting: SettingDto<num
   const submit = (e: FormEvent) => {
     e.preventDefault()
     if (parsed === undefined) return
-    void save('plan', plan === 'free' ? { freeInstanceQuota: parsed } : { paidInstanceQuota: parsed }, `${planName(plan)} plan quota: ${parsed}`)
+    void save('plan', plan === 'free' ? { freeInstanceQuota: parsed } : { paidInstanceQuota: parsed }, tr('notes.planQuota', { plan: planName(plan), quota: parsed }))
   }
   return (
     <form className="row" onSubmit={submit} aria-label={tr('plan.quotaForm', { plan: planName(plan) })}>
@@ -48,7 +48,7 @@ export function PlanSection() {
       <p className="muted small">{tr('plan.intro')}</p>
       <div className="row">
         <label htmlFor="settings-plan">{tr('plan.yourPlan')}</label>
-        <select id="settings-plan" value={plan.value} disabled={!!plan.pinnedBy} onChange={(e) => void save('plan', { plan: e.target.value as PlanTier }, `plan ${planName(e.target.value as PlanTier)}`)}>
+        <select id="settings-plan" value={plan.value} disabled={!!plan.pinnedBy} onChange={(e) => void save('plan', { plan: e.target.value as PlanTier }, tr('notes.plan', { plan: planName(e.target.value as PlanTier) }))}>
           <option value="free">{planName('free')}</option>
           <option value="paid">{planName('paid')}</option>
         </select>
