@@ -257,6 +257,20 @@ export const en = {
     plan: 'plan {{plan}}',
     planQuota: '{{plan}} plan quota: {{quota}}'
   },
+  backup: {
+    title: 'Backup',
+    introBefore: 'One encrypted file with your chats, paired numbers, webhooks and media. Restore it on a new PC with',
+    introAfter: '; the numbers work there without a new scan. Then stop using them here: the same number on two PCs at once gets logged out.',
+    passphrase: 'Passphrase',
+    repeat: 'Repeat it',
+    tooShort: 'At least {{n}} characters.',
+    differ: 'The two passphrases differ.',
+    note: 'Without it the backup cannot be opened, by anyone (Switchboard cannot recover it).',
+    running: 'Backing up…',
+    now: 'Back up now',
+    done_one: 'Backed up {{count}} number and {{messages}} messages to',
+    done_other: 'Backed up {{count}} numbers and {{messages}} messages to'
+  },
   settings: { loading: 'Loading settings…' },
   language: {
     title: 'Language',

@@ -258,6 +258,20 @@ export const es: Messages = {
     plan: 'el plan {{plan}}',
     planQuota: 'cuota del plan {{plan}}: {{quota}}'
   },
+  backup: {
+    title: 'Copia de seguridad',
+    introBefore: 'Un único archivo cifrado con tus chats, números vinculados, webhooks y archivos. Restáuralo en un PC nuevo con',
+    introAfter: '; allí los números funcionan sin volver a escanear. Después deja de usarlos aquí: el mismo número en dos PC a la vez se desconecta.',
+    passphrase: 'Frase de contraseña',
+    repeat: 'Repítela',
+    tooShort: 'Al menos {{n}} caracteres.',
+    differ: 'Las dos frases de contraseña no coinciden.',
+    note: 'Sin ella nadie puede abrir la copia (Switchboard no puede recuperarla).',
+    running: 'Haciendo la copia…',
+    now: 'Hacer la copia ahora',
+    done_one: 'Copia de {{count}} número y {{messages}} mensajes guardada en',
+    done_other: 'Copia de {{count}} números y {{messages}} mensajes guardada en'
+  },
   settings: { loading: 'Cargando ajustes…' },
   language: {
     title: 'Idioma',

@@ -259,6 +259,20 @@ export const id: Messages = {
     plan: 'paket {{plan}}',
     planQuota: 'kuota paket {{plan}}: {{quota}}'
   },
+  backup: {
+    title: 'Cadangan',
+    introBefore: 'Satu berkas terenkripsi berisi chat, nomor yang tertaut, webhook, dan media Anda. Pulihkan di PC baru dengan',
+    introAfter: '; nomor-nomornya langsung berfungsi di sana tanpa pemindaian baru. Setelah itu berhenti memakainya di sini: nomor yang sama di dua PC sekaligus akan dikeluarkan.',
+    passphrase: 'Frasa sandi',
+    repeat: 'Ulangi',
+    tooShort: 'Minimal {{n}} karakter.',
+    differ: 'Kedua frasa sandi berbeda.',
+    note: 'Tanpa frasa ini cadangan tidak bisa dibuka oleh siapa pun (Switchboard tidak dapat memulihkannya).',
+    running: 'Mencadangkan…',
+    now: 'Cadangkan sekarang',
+    done_one: '{{count}} nomor dan {{messages}} pesan dicadangkan ke',
+    done_other: '{{count}} nomor dan {{messages}} pesan dicadangkan ke'
+  },
   settings: { loading: 'Memuat pengaturan…' },
   language: {
     title: 'Bahasa',

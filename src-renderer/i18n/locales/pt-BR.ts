@@ -258,6 +258,20 @@ export const ptBR: Messages = {
     plan: 'plano {{plan}}',
     planQuota: 'cota do plano {{plan}}: {{quota}}'
   },
+  backup: {
+    title: 'Backup',
+    introBefore: 'Um único arquivo criptografado com suas conversas, números conectados, webhooks e mídias. Restaure-o em um PC novo com',
+    introAfter: '; os números funcionam lá sem uma nova leitura. Depois, pare de usá-los aqui: o mesmo número em dois PCs ao mesmo tempo é desconectado.',
+    passphrase: 'Frase-senha',
+    repeat: 'Repita',
+    tooShort: 'Pelo menos {{n}} caracteres.',
+    differ: 'As duas frases-senha são diferentes.',
+    note: 'Sem ela ninguém consegue abrir o backup (o Switchboard não tem como recuperá-la).',
+    running: 'Fazendo backup…',
+    now: 'Fazer backup agora',
+    done_one: 'Backup de {{count}} número e {{messages}} mensagens salvo em',
+    done_other: 'Backup de {{count}} números e {{messages}} mensagens salvo em'
+  },
   settings: { loading: 'Carregando configurações…' },
   language: {
     title: 'Idioma',
