@@ -271,6 +271,19 @@ export const en = {
     done_one: 'Backed up {{count}} number and {{messages}} messages to',
     done_other: 'Backed up {{count}} numbers and {{messages}} messages to'
   },
+  media: {
+    kind: { Photo: 'Photo', Sticker: 'Sticker', Video: 'Video', 'Voice message': 'Voice message', Audio: 'Audio', Document: 'Document' },
+    retryNamed: 'Try again to load {{label}}',
+    retry: 'Try again',
+    downloadNamed: 'Download {{label}}',
+    download: 'Download',
+    downloading: 'Downloading…',
+    playNamed: 'Play {{label}}',
+    play: 'Play',
+    loading: 'Loading {{label}}…',
+    enlarge: 'Enlarge {{label}}',
+    close: 'Close'
+  },
   settings: { loading: 'Loading settings…' },
   language: {
     title: 'Language',

@@ -272,6 +272,19 @@ export const es: Messages = {
     done_one: 'Copia de {{count}} número y {{messages}} mensajes guardada en',
     done_other: 'Copia de {{count}} números y {{messages}} mensajes guardada en'
   },
+  media: {
+    kind: { Photo: 'Foto', Sticker: 'Sticker', Video: 'Vídeo', 'Voice message': 'Mensaje de voz', Audio: 'Audio', Document: 'Documento' },
+    retryNamed: 'Volver a cargar {{label}}',
+    retry: 'Reintentar',
+    downloadNamed: 'Descargar {{label}}',
+    download: 'Descargar',
+    downloading: 'Descargando…',
+    playNamed: 'Reproducir {{label}}',
+    play: 'Reproducir',
+    loading: 'Cargando {{label}}…',
+    enlarge: 'Ampliar {{label}}',
+    close: 'Cerrar'
+  },
   settings: { loading: 'Cargando ajustes…' },
   language: {
     title: 'Idioma',

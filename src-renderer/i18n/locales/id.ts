@@ -273,6 +273,19 @@ export const id: Messages = {
     done_one: '{{count}} nomor dan {{messages}} pesan dicadangkan ke',
     done_other: '{{count}} nomor dan {{messages}} pesan dicadangkan ke'
   },
+  media: {
+    kind: { Photo: 'Foto', Sticker: 'Stiker', Video: 'Video', 'Voice message': 'Pesan suara', Audio: 'Audio', Document: 'Dokumen' },
+    retryNamed: 'Coba muat {{label}} lagi',
+    retry: 'Coba lagi',
+    downloadNamed: 'Unduh {{label}}',
+    download: 'Unduh',
+    downloading: 'Mengunduh…',
+    playNamed: 'Putar {{label}}',
+    play: 'Putar',
+    loading: 'Memuat {{label}}…',
+    enlarge: 'Perbesar {{label}}',
+    close: 'Tutup'
+  },
   settings: { loading: 'Memuat pengaturan…' },
   language: {
     title: 'Bahasa',

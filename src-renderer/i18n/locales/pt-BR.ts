@@ -272,6 +272,19 @@ export const ptBR: Messages = {
     done_one: 'Backup de {{count}} número e {{messages}} mensagens salvo em',
     done_other: 'Backup de {{count}} números e {{messages}} mensagens salvo em'
   },
+  media: {
+    kind: { Photo: 'Foto', Sticker: 'Figurinha', Video: 'Vídeo', 'Voice message': 'Mensagem de voz', Audio: 'Áudio', Document: 'Documento' },
+    retryNamed: 'Tentar carregar {{label}} de novo',
+    retry: 'Tentar de novo',
+    downloadNamed: 'Baixar {{label}}',
+    download: 'Baixar',
+    downloading: 'Baixando…',
+    playNamed: 'Reproduzir {{label}}',
+    play: 'Reproduzir',
+    loading: 'Carregando {{label}}…',
+    enlarge: 'Ampliar {{label}}',
+    close: 'Fechar'
+  },
   settings: { loading: 'Carregando configurações…' },
   language: {
     title: 'Idioma',
