@@ -284,6 +284,24 @@ export const en = {
     enlarge: 'Enlarge {{label}}',
     close: 'Close'
   },
+  wait: {
+    sendsNow: 'sends now',
+    sendsIn: 'sends in {{s}} s',
+    sendsAt: 'sends at {{time}}',
+    notWorking: ' — the instance is {{status}}: start it, or the message fails when its turn comes',
+    spacing: ' — {{policy}} spaces messages {{s}} s apart',
+    turn: 'waits its turn',
+    protectionWhen: '{{time}} (in {{s}} s)',
+    pauseEnd: 'the end of the pause',
+    protection: 'protection after connecting: sends start at {{when}} — {{policy}} pauses {{s}} s after each connection',
+    concurrency: 'sends when the message before it has gone — {{policy}} sends {{n}} at a time',
+    dailyCap: 'daily cap of {{policy}} reached: sends after midnight',
+    until: ' until {{time}}',
+    newContacts: 'held: the network paused new chats for this number (463/475){{until}}; replies still go out',
+    restricted: 'held: the network restricted this number, all sends are paused{{until}}; then it goes, in order',
+    notWorkingWait: 'waits for the instance to be WORKING (it is {{status}}); then it goes, in order',
+    sendingNow: 'sending now'
+  },
   settings: { loading: 'Loading settings…' },
   language: {
     title: 'Language',

@@ -285,6 +285,24 @@ export const es: Messages = {
     enlarge: 'Ampliar {{label}}',
     close: 'Cerrar'
   },
+  wait: {
+    sendsNow: 'se envía ahora',
+    sendsIn: 'se envía en {{s}} s',
+    sendsAt: 'se envía a las {{time}}',
+    notWorking: ' — la instancia está {{status}}: iníciala, o el mensaje fallará cuando le toque',
+    spacing: ' — {{policy}} separa los mensajes {{s}} s',
+    turn: 'espera su turno',
+    protectionWhen: '{{time}} (en {{s}} s)',
+    pauseEnd: 'el final de la pausa',
+    protection: 'protección tras conectar: los envíos empiezan a las {{when}} — {{policy}} hace una pausa de {{s}} s tras cada conexión',
+    concurrency: 'se envía cuando haya salido el mensaje anterior — {{policy}} envía {{n}} a la vez',
+    dailyCap: 'se alcanzó el límite diario de {{policy}}: se envía después de medianoche',
+    until: ' hasta las {{time}}',
+    newContacts: 'retenido: la red pausó los chats nuevos de este número (463/475){{until}}; las respuestas siguen saliendo',
+    restricted: 'retenido: la red restringió este número y todos los envíos están en pausa{{until}}; después sale, en orden',
+    notWorkingWait: 'espera a que la instancia esté WORKING (está {{status}}); después sale, en orden',
+    sendingNow: 'enviando ahora'
+  },
   settings: { loading: 'Cargando ajustes…' },
   language: {
     title: 'Idioma',

@@ -286,6 +286,24 @@ export const id: Messages = {
     enlarge: 'Perbesar {{label}}',
     close: 'Tutup'
   },
+  wait: {
+    sendsNow: 'dikirim sekarang',
+    sendsIn: 'dikirim dalam {{s}} dtk',
+    sendsAt: 'dikirim pukul {{time}}',
+    notWorking: ' — instans sedang {{status}}: jalankan, atau pesan gagal saat gilirannya tiba',
+    spacing: ' — {{policy}} memberi jeda {{s}} dtk antarpesan',
+    turn: 'menunggu giliran',
+    protectionWhen: '{{time}} (dalam {{s}} dtk)',
+    pauseEnd: 'akhir jeda',
+    protection: 'perlindungan setelah terhubung: pengiriman dimulai pukul {{when}} — {{policy}} berhenti {{s}} dtk setelah setiap koneksi',
+    concurrency: 'dikirim setelah pesan sebelumnya terkirim — {{policy}} mengirim {{n}} sekaligus',
+    dailyCap: 'batas harian {{policy}} tercapai: dikirim setelah tengah malam',
+    until: ' sampai {{time}}',
+    newContacts: 'ditahan: jaringan menjeda chat baru untuk nomor ini (463/475){{until}}; balasan tetap terkirim',
+    restricted: 'ditahan: jaringan membatasi nomor ini, semua pengiriman dijeda{{until}}; setelah itu dikirim, berurutan',
+    notWorkingWait: 'menunggu instans menjadi WORKING (sekarang {{status}}); setelah itu dikirim, berurutan',
+    sendingNow: 'sedang dikirim'
+  },
   settings: { loading: 'Memuat pengaturan…' },
   language: {
     title: 'Bahasa',

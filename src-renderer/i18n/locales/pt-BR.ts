@@ -285,6 +285,24 @@ export const ptBR: Messages = {
     enlarge: 'Ampliar {{label}}',
     close: 'Fechar'
   },
+  wait: {
+    sendsNow: 'envia agora',
+    sendsIn: 'envia em {{s}} s',
+    sendsAt: 'envia às {{time}}',
+    notWorking: ' — a instância está {{status}}: inicie-a, ou a mensagem falha quando chegar a vez dela',
+    spacing: ' — {{policy}} espaça as mensagens em {{s}} s',
+    turn: 'aguarda a sua vez',
+    protectionWhen: '{{time}} (em {{s}} s)',
+    pauseEnd: 'o fim da pausa',
+    protection: 'proteção após conectar: os envios começam às {{when}} — {{policy}} pausa {{s}} s após cada conexão',
+    concurrency: 'envia quando a mensagem anterior tiver saído — {{policy}} envia {{n}} por vez',
+    dailyCap: 'limite diário de {{policy}} atingido: envia depois da meia-noite',
+    until: ' até {{time}}',
+    newContacts: 'retida: a rede pausou novas conversas para este número (463/475){{until}}; as respostas continuam saindo',
+    restricted: 'retida: a rede restringiu este número e todos os envios estão pausados{{until}}; depois ela sai, na ordem',
+    notWorkingWait: 'aguarda a instância ficar WORKING (ela está {{status}}); depois sai, na ordem',
+    sendingNow: 'enviando agora'
+  },
   settings: { loading: 'Carregando configurações…' },
   language: {
     title: 'Idioma',
