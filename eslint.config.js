@@ -34,7 +34,7 @@ const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', 'src-renderer/t
 // Modules that touch the outside world (files, sockets, databases, WhatsApp, HTTP).
 const IO_MODULES =
   '^(node:)?(fs|net|http|https|http2|dgram|tls|dns|child_process|cluster|worker_threads)(/.*)?$' +
-  '|^(better-sqlite3|@whiskeysockets/baileys|fastify|@fastify/.*|ws|undici|electron|pino)(/.*)?$'
+  '|^(better-sqlite3(-multiple-ciphers)?|@whiskeysockets/baileys|fastify|@fastify/.*|ws|undici|electron|pino)(/.*)?$'
 
 // The ladder of the core's folders, top first: each may import the ones listed for it (all ranked below it), nothing
 // above it and nothing beside it. mcp/ hangs under api/ (mounted at /mcp); sandbox/ is its own world on db/;
@@ -179,8 +179,8 @@ export default [
     }
   },
   {
-    // Front doors do not subscribe to the bus: event streams go through a service.
-    files: ['src-main/core/api/routes/**', 'src-main/core/bridge/handlers/**', 'src-main/core/mcp/**'],
+    // Front doors do not subscribe to the bus: live events go through services.subscriptions (services/subscriptions.ts).
+    files: ['src-main/core/api/routes/**', 'src-main/core/bridge/**', 'src-main/core/mcp/**'],
     ignores: TESTS,
     rules: {
       'layers/front-door-no-bus': [

@@ -7,7 +7,8 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Database from 'better-sqlite3'
+import { openDatabase, type Db } from '../src-main/core/db/connection.js'
+import { resolveDataKey, secretToolKeyring } from '../src-main/core/secrets/data-key.js'
 import { latencyStats, type BenchResult, type BenchRow } from './lib.js'
 import { CoreProcess, freePort, sleep } from './scale-core.js'
 
@@ -24,8 +25,8 @@ function timer() {
 export default async function historyBench(): Promise<BenchResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sb-history-'))
   const core = new CoreProcess(dataDir, await freePort(), 'bench-history-token-0123456789')
-  let store: Database.Database | undefined
-  const db = () => (store ??= new Database(join(dataDir, 'switchboard.db'), { readonly: true, fileMustExist: true }))
+  let store: Db | undefined
+  const db = () => (store ??= openDatabase(join(dataDir, 'switchboard.db'), { readonly: true, dataKey: resolveDataKey(dataDir, { keyring: secretToolKeyring() }).key }))
   const stored = (id: string) => (db().prepare('SELECT count(*) FROM store_messages WHERE instance_id = ?').pluck().get(id) as number) ?? 0
   const status = async (id: string) => (await core.ok<{ status: string }>('GET', '/v2/session/info', { instance_id: id })).status
   try {

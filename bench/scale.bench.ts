@@ -15,7 +15,8 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Database from 'better-sqlite3'
+import { openDatabase, type Db } from '../src-main/core/db/connection.js'
+import { resolveDataKey, secretToolKeyring } from '../src-main/core/secrets/data-key.js'
 import { latencyStats, type BenchResult, type BenchRow } from './lib.js'
 import { CoreProcess, freePort, sleep, type Memory, type SandboxMode } from './scale-core.js'
 import apiBench from './api.bench.js'
@@ -84,9 +85,9 @@ export default async function scaleBench(): Promise<BenchResult> {
     phaseAt = elapsed()
     console.log(`[scale ${(elapsed() / 1000).toFixed(0)} s] ${name}`)
   }
-  let store: Database.Database | undefined
+  let store: Db | undefined
   const storedBy = (): Map<string, number> => {
-    store ??= new Database(join(dataDir, 'switchboard.db'), { readonly: true, fileMustExist: true })
+    store ??= openDatabase(join(dataDir, 'switchboard.db'), { readonly: true, dataKey: resolveDataKey(dataDir, { keyring: secretToolKeyring() }).key })
     const rowsNow = store.prepare('SELECT instance_id AS id, count(*) AS n FROM store_messages GROUP BY instance_id').all() as { id: string; n: number }[]
     return new Map(rowsNow.map((r) => [r.id, r.n]))
   }

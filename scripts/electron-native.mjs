@@ -29,7 +29,10 @@ export function electronBinary() {
 export function wantedBuild() {
   return {
     electron: JSON.parse(readFileSync(join(electronPackageDir(), 'package.json'), 'utf8')).version,
-    betterSqlite3: require('better-sqlite3/package.json').version,
+    // The module as well as its version: better-sqlite3 and better-sqlite3-multiple-ciphers share version numbers,
+    // and a binary of the plain one cannot encrypt the store.
+    sqliteModule: 'better-sqlite3-multiple-ciphers',
+    betterSqlite3: require('better-sqlite3-multiple-ciphers/package.json').version,
     platform: process.platform,
     arch: process.arch
   }

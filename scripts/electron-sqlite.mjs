@@ -15,10 +15,10 @@ const work = join(nativeDir(), 'work')
 rmSync(work, { recursive: true, force: true })
 mkdirSync(join(work, 'node_modules'), { recursive: true })
 try {
-  cpSync(dirname(require.resolve('better-sqlite3/package.json')), join(work, 'node_modules', 'better-sqlite3'), { recursive: true })
+  cpSync(dirname(require.resolve('better-sqlite3-multiple-ciphers/package.json')), join(work, 'node_modules', 'better-sqlite3-multiple-ciphers'), { recursive: true })
   cpSync(join(root, 'package.json'), join(work, 'package.json'))
-  await rebuild({ buildPath: work, electronVersion: wanted.electron, onlyModules: ['better-sqlite3'], force: true })
-  cpSync(join(work, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'), bindingPath())
+  await rebuild({ buildPath: work, electronVersion: wanted.electron, onlyModules: ['better-sqlite3-multiple-ciphers'], force: true })
+  cpSync(join(work, 'node_modules', 'better-sqlite3-multiple-ciphers', 'build', 'Release', 'better_sqlite3.node'), bindingPath())
   writeStamp(wanted)
 } finally {
   rmSync(work, { recursive: true, force: true })

@@ -6,7 +6,8 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import Database from 'better-sqlite3'
+import { openDatabase } from './core/db/connection.js'
+import { resolveDataKey, secretToolKeyring } from './core/secrets/data-key.js'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startCliProcess, type CliProcess } from './core/testing/cli-process.js'
 
@@ -121,13 +122,13 @@ describe('npm run serve -- accounts (child processes, real HTTP)', () => {
     expect(refused.stderr).toContain('--force')
     await stop(server)
     // Rate-limit state is not tied to the instance row: give the instance some, so its removal is seen below.
-    const before = new Database(join(dataDir, 'switchboard.db'))
+    const before = openDatabase(join(dataDir, 'switchboard.db'), { dataKey: resolveDataKey(dataDir, { keyring: secretToolKeyring() }).key })
     before.prepare("INSERT INTO rate_daily_counters (instance_id, kind, day, count) VALUES (?, 'send', '2026-11-25', 3)").run(acmeInstance)
     before.close()
     const removed = json<{ deletedInstances: string[] }>(await accounts('remove', acme.account.id, '--force', '--json'))
     expect(removed.deletedInstances).toEqual([acmeInstance])
     // Nothing of the instance is left in any table (the same clean-up as a delete through the running server).
-    const after = new Database(join(dataDir, 'switchboard.db'), { readonly: true })
+    const after = openDatabase(join(dataDir, 'switchboard.db'), { dataKey: resolveDataKey(dataDir, { keyring: secretToolKeyring() }).key, readonly: true })
     const tables = (after.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[])
       .map((t) => t.name)
       .filter((t) => (after.prepare(`SELECT name FROM pragma_table_info('${t}')`).all() as { name: string }[]).some((c) => c.name === 'instance_id'))

@@ -43,11 +43,11 @@ const expectCleanRefusal = (run: { code: number | null; out: string }, message: 
 describe('CLI refusing a database', () => {
   it('from a newer version: one clear line, exit code 1, no stack trace', async () => {
     const run = await runCli(dataDirWith({ id: 999_999, name: 'from-the-future' }))
-    expectCleanRefusal(run, /^switchboard: failed to start: This database was written by a newer version of Switchboard \(schema 999999 > \d+\)\. Update the app or use another data dir\.$/m)
+    expectCleanRefusal(run, /^switchboard: failed to start \(\w+\): This database was written by a newer version of Switchboard \(schema 999999 > \d+\)\. Update the app or use another data dir\.$/m)
   })
 
   it('from another branch (an unknown migration below the latest): refused the same way', async () => {
     const run = await runCli(dataDirWith({ id: 150, name: 'other-branch' }))
-    expectCleanRefusal(run, /^switchboard: failed to start: This database has migrations this version of Switchboard does not know \(150-other-branch\)/m)
+    expectCleanRefusal(run, /^switchboard: failed to start \(\w+\): This database has migrations this version of Switchboard does not know \(150-other-branch\)/m)
   })
 })

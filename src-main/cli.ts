@@ -114,7 +114,9 @@ async function main(): Promise<void> {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   main().catch((e: unknown) => {
-    console.error('switchboard: failed to start:', e instanceof Error ? e.message : e)
+    // The code first (e.g. store_key_mismatch, data_key_unavailable): what a script or a support answer matches on.
+    const code = (e as { code?: unknown }).code
+    console.error(`switchboard: failed to start${typeof code === 'string' ? ` (${code})` : ''}:`, e instanceof Error ? e.message : e)
     process.exit(1)
   })
 }

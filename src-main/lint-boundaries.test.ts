@@ -37,6 +37,7 @@ describe('layer boundaries', () => {
     ['src-main/core/bridge/handlers/x.ts', 'declare const createGroupPacer: any\ncreateGroupPacer()', 'layers/front-door-no-construct'],
     ['src-main/core/api/x.ts', 'declare const createInstanceService: any\ncreateInstanceService()', 'layers/front-door-no-construct'],
     ['src-main/core/api/routes/x.ts', "import { createEventBus } from '../../domain/event-bus.js'\ncreateEventBus()", 'layers/front-door-no-bus'],
+    ['src-main/core/bridge/x.ts', "import type { EventSubscriber } from '../domain/event-bus.js'\nexport type B = EventSubscriber<object>", 'layers/front-door-no-bus'],
     ['src-main/core/webhooks/x.ts', "import type { BaileysBusEvents } from '../engine/baileys/baileys-events.js'\nexport type E = BaileysBusEvents", 'layers/raw-baileys-events-ingest-only'],
     ['src-main/core/messaging/reads/x.ts', "import { jidNormalizedUser } from '@whiskeysockets/baileys'\njidNormalizedUser('a')", 'layers/baileys-in-engine-only'],
     ['src-main/core/account/x.ts', "import type { WASocket } from '@whiskeysockets/baileys'\nexport type S = WASocket", 'layers/baileys-in-engine-only'],
@@ -48,7 +49,8 @@ describe('layer boundaries', () => {
     ['src-main/core/settings/x.ts', "import type { CoreServices } from '../services/core-services.js'\nexport type S = CoreServices", 'boundaries/dependencies'],
     ['src-main/core/bridge/x.ts', "import { SandboxNetwork } from '../sandbox/index.js'\nSandboxNetwork", 'boundaries/dependencies'],
     ['src-main/core/bridge/x.ts', "import { registerSecurity } from '../api/plugins/security.js'\nregisterSecurity", 'boundaries/dependencies'],
-    ['src-main/core/services/x.ts', "import type { InstanceDto } from '../../../src-preload/contract/dto.js'\nexport type D = InstanceDto", 'boundaries/dependencies']
+    ['src-main/core/services/x.ts', "import type { InstanceDto } from '../../../src-preload/contract/dto.js'\nexport type D = InstanceDto", 'boundaries/dependencies'],
+    ['src-main/core/settings/x.ts', "import type { AppSettingsDto } from '../../../src-preload/contract/dto.js'\nexport type D = AppSettingsDto", 'boundaries/dependencies']
   ])('reports the boundary broken at %s (case %#)', async (path, code, rule) => {
     expect(await rulesFor(path, code)).toContain(rule)
   })
@@ -58,6 +60,7 @@ describe('layer boundaries', () => {
     ['src-main/core/domain/x.ts', "import { randomUUID } from 'node:crypto'\nimport { y } from './ids.js'\nrandomUUID(); y()"],
     ['src-renderer/views/x.tsx', "import type { Dto } from '../../src-preload/contract/dto.js'\nexport const f = (d: Dto) => <div>{String(d)}</div>"],
     ['src-main/core/api/routes/v2/x.ts', 'declare const deps: { services: { groups: { list(): void } } }\ndeps.services.groups.list()'],
+    ['src-main/core/bridge/x.ts', "import type { MessageDto } from '../../../src-preload/contract/dto.js'\nimport type { ChatMessage } from '../services/chats-service.js'\nexport type M = (m: ChatMessage) => MessageDto"],
     ['src-main/core/messaging/ingest/x.ts', "import type { BaileysBusEvents } from '../../engine/baileys/baileys-events.js'\nexport type E = BaileysBusEvents"],
     ['src-main/core/engine/baileys/x.ts', "import makeWASocket from '@whiskeysockets/baileys'\nmakeWASocket({} as never)"],
     ['src-main/core/messaging/reads/x.ts', "import { jidNormalizedUser } from '../../engine/wa-wire.js'\njidNormalizedUser('a')"],

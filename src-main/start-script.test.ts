@@ -88,13 +88,14 @@ function fakeElectron(version: string): string {
   return dir
 }
 
-const sqliteVersion = (createRequire(import.meta.url)('better-sqlite3/package.json') as { version: string }).version
+const sqliteVersion = (createRequire(import.meta.url)('better-sqlite3-multiple-ciphers/package.json') as { version: string }).version
 
 /** An out/native folder holding a binary stamped as built for `electron`. */
-function nativeDirBuiltFor(electron: string): string {
+/** `sqliteModule` null: a stamp written before the module was named (a build of plain better-sqlite3). */
+function nativeDirBuiltFor(electron: string, sqliteModule: string | null = 'better-sqlite3-multiple-ciphers'): string {
   const dir = mkdtempSync(join(tmpdir(), 'sb-native-'))
   writeFileSync(join(dir, 'better_sqlite3.node'), 'stand-in')
-  writeFileSync(join(dir, 'better_sqlite3.json'), JSON.stringify({ electron, betterSqlite3: sqliteVersion, platform: process.platform, arch: process.arch }))
+  writeFileSync(join(dir, 'better_sqlite3.json'), JSON.stringify({ electron, ...(sqliteModule ? { sqliteModule } : {}), betterSqlite3: sqliteVersion, platform: process.platform, arch: process.arch }))
   return dir
 }
 
@@ -140,6 +141,13 @@ describe('npm start with Electron installed', () => {
     expect(run.code).toBe(1)
     // The failed build left the old binary alone.
     expect(readFileSync(join(native, 'better_sqlite3.node'), 'utf8')).toBe('stand-in')
+  })
+
+  it('rebuilds a binary of plain better-sqlite3 (same version number, but it cannot encrypt the store)', async () => {
+    const native = nativeDirBuiltFor(version, null)
+    const run = await runStart({ SWITCHBOARD_ELECTRON_DIR: fakeElectron(version), SWITCHBOARD_NATIVE_DIR: native })
+    expect(run.out).toContain('not better-sqlite3-multiple-ciphers)')
+    expect(run.code).toBe(1)
   })
 
   it('leaves a binding chosen with SWITCHBOARD_SQLITE_BINDING alone', async () => {

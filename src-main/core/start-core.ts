@@ -1,14 +1,12 @@
 // Composition root of the core: opens storage, the event bus, the engine (and the sandbox network in sandbox
 // mode), the instance manager and the HTTP API, listens, resumes instances; close() undoes it in reverse.
 // It wires modules together and implements nothing itself. Hosts: src-main/cli.ts and the Electron utility process.
-import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import type { Logger } from 'pino'
 import { buildApiApp } from './api/app.js'
 import { EXPOSED_WARNING, isLoopbackHost } from './domain/host-policy.js'
 import { registerUiBridge, type UiBridge } from './bridge/index.js'
-import { createStoreChats } from './bridge/chats-service.js'
 import type { AuthFailureLimiterConfig } from './api/auth-failure-limiter.js'
 import { createFileLogger } from './logging/logger.js'
 import { checkpointAndClose, openDatabase, type Db } from './db/connection.js'
@@ -32,7 +30,7 @@ import { wasSentByApi } from './messaging/send/outbound-repo.js'
 import { createRetryCounterCaches, storeGetMessage } from './messaging/store/index.js'
 import { createWebhookService, type WebhookService } from './webhooks/index.js'
 import { EventStreamService } from './webhooks/event-stream.js'
-import { MediaFiles } from './messaging/reads/media-files.js'
+import { MediaFiles, deleteInstanceMedia } from './messaging/reads/media-files.js'
 import { ReadService } from './messaging/reads/read-service.js'
 import { UiDeviceService } from './services/ui-device-service.js'
 import { SavedReplyService } from './services/saved-reply-service.js'
@@ -41,24 +39,16 @@ import { SandboxNetwork, assertLoopback, mediaOriginRewrite, sandboxAdminRoutes,
 import { InstanceProxies } from './engine/proxy/instance-proxies.js'
 import { sessionPorts } from './engine/session-ports.js'
 import { SandboxControl } from './services/sandbox-control.js'
-import { createRateLimiter, createSendQueue, systemClock, type Clock } from './rate-limit/index.js'
+import { createRateLimiter, createSendQueue, systemClock, type Clock, type RateLimiter, type SendQueue } from './rate-limit/index.js'
 import type { MediaLimits } from './messaging/send/media-input.js'
 import { wireOutbound } from './messaging/send/wiring.js'
 import { OnWhatsAppCache } from './messaging/reads/on-whatsapp-cache.js'
 import type { DeliverabilityOptions } from './messaging/send/deliverability.js'
 import { FREE_POLICY_SLUGS, policyOfInstance } from './rate-limit/policies.js'
-import { createGroupPacer } from './account/group-pacing.js'
-import { GroupService } from './account/groups/group-service.js'
-import { ChannelService } from './account/channels/channel-service.js'
-import { LabelService } from './account/labels/label-service.js'
-import { ProfileService } from './account/profile/profile-service.js'
-import { PresenceTracker } from './account/presence/presence-tracker.js'
-import { PresenceService } from './account/presence/presence-service.js'
-import { CallService } from './account/calls/call-service.js'
+import { assembleAccountModule } from './account/account-module.js'
 import { parseWaVersion, WaVersionSource } from './engine/baileys/wa-version.js'
 import type { CoreServices, NetworkMode } from './services/core-services.js'
 import { InstanceService } from './services/instance-service.js'
-import { StatusService } from './account/status/status-service.js'
 import { TempLinkService } from './services/temp-link-service.js'
 import { HealthService } from './services/health-service.js'
 import { MetricsService } from './services/metrics-service.js'
@@ -66,16 +56,19 @@ import { QrImages } from './services/qr-images.js'
 import { Backups } from './backup/backups.js'
 import { AccountService } from './services/account-service.js'
 import { LiveChannels } from './services/live-channels.js'
+import { ApiKeyService } from './services/api-key-service.js'
 import { deleteInstanceRows } from './services/instance-data.js'
 import { deleteInstance as deleteInstanceRow } from './db/repositories/instances-repo.js'
 import { PolicyService } from './rate-limit/policy-service.js'
 import { DEFAULT_ACCOUNT_ID } from './db/repositories/accounts-repo.js'
 import { readAppSettings } from './settings/app-settings-repo.js'
-import { pinnedByGivenOptions, resolveStartValues, type PinnedSettings } from './settings/app-settings.js'
+import { pinnedByGivenOptions, resolveStartValues, storedPlanCatalogue, type PinnedSettings } from './settings/app-settings.js'
 import { AppSettingsService, type DesktopHost } from './settings/app-settings-service.js'
 import { localUrl, removeRunningServer, writeRunningServer } from './settings/running-server.js'
 import { Campaigns } from './campaigns/campaign-service.js'
 import { campaignPorts } from './services/campaign-ports.js'
+import { createChatsService } from './services/chats-service.js'
+import { createSubscriptions } from './services/subscriptions.js'
 
 /** Declared once, in services/core-services.ts. */
 export type { NetworkMode }
@@ -165,6 +158,8 @@ export interface CoreHandle {
   sandbox: SandboxNetwork | undefined
   /** Webhook configs, delivery log (events, deliveries, attempts), replay and the delivery worker (webhooks/webhook-service.ts). */
   webhooks: WebhookService
+  /** The limiter and the queue that pace sends, group operations and number checks (plumbing: tests read its counters). */
+  rateLimit: { limiter: RateLimiter; queue: SendQueue }
   logger: Logger
   /** The UI bridge (desktop: attach MessagePorts; headless: WebSocket at /ui/bridge). */
   ui: UiBridge
@@ -197,8 +192,12 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
   }
   try {
     const dataKey = resolveDataKey(options.dataDir, { hostKey: options.dataKey, keyring: options.dataKey ? undefined : secretToolKeyring() })
-    logger.info({ source: dataKey.source, where: dataKey.where }, 'data key of the session keys at rest')
-    const db = openDatabase(join(options.dataDir, 'switchboard.db'), { nativeBinding: options.nativeBinding, dataKey: dataKey.key })
+    logger.info({ source: dataKey.source, where: dataKey.where }, 'data key of the store at rest')
+    const db = openDatabase(join(options.dataDir, 'switchboard.db'), {
+      nativeBinding: options.nativeBinding,
+      dataKey: dataKey.key,
+      onEncrypted: (file) => logger.info({ file }, 'the database stored in clear by an older version is now encrypted')
+    })
     cleanups.push(() => checkpointAndClose(db))
     migrate(db, appMigrations)
     const sealed = sealAuthStateAtRest(db)
@@ -315,21 +314,10 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
 
     // The service layer both front doors share (services/core-services.ts).
     const now = () => clock.now()
-    const sockets = { ports }
-    const groups = new GroupService({ ...sockets, pacer: createGroupPacer({ limiter, queue }), now })
-    const channels = new ChannelService({ ...sockets, db, now })
-    const presence = new PresenceTracker({
-      bus,
-      livePort: (id) => ports.live(id),
-      onResubscribeError: (instanceId, jid, err) => logger.warn({ err, instanceId, jid }, 'presence resubscribe failed')
-    })
-    cleanups.push(() => presence.close())
-    // The cached group lists follow the ingestor's group.changed (channel settings are stored by the ingestor).
-    cleanups.push(groups.followChanges(bus))
-    instances.onDelete((id) => {
-      groups.invalidate(id)
-      presence.forget(id)
-    })
+    // The account module: groups, channels, labels, profile, presence, statuses, calls (account/account-module.ts).
+    const account = assembleAccountModule({ db, bus, ports, sender, rate: { limiter, queue }, logger, now })
+    cleanups.push(() => account.close())
+    instances.onDelete((id) => account.forget(id))
     // The live event stream reads the outbox after each subscriber's cursor; any bus event is a hint to look again
     // (producers publish after their commit), a slow poll covers producers without one. Ended before the API closes.
     const eventStream = new EventStreamService({ db, onActivity: (listener) => bus.onAny(() => listener()) })
@@ -339,6 +327,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     const liveChannels = new LiveChannels({ db, logger: logger.child({ module: 'live-channels' }) })
     cleanups.push(() => liveChannels.close())
     const accounts = new AccountService({ db, plans, dataDir: options.dataDir, deleteInstance: (id) => instances.delete(id), now: Date.now, credentialsChanged: () => liveChannels.recheck() })
+    const apiKeys = new ApiKeyService({ db, now: Date.now, credentialsChanged: () => liveChannels.recheck() })
     // The app settings of the Settings view: quotas, allowed hosts and the log level apply live, host and port at the next start.
     const settings = new AppSettingsService({
       db, dataDir: options.dataDir, started, boundPort: () => port, pinned, plans, accounts, freePolicies: FREE_POLICY_SLUGS, onAllowHostsChanged: (hosts) => logger.info({ hosts }, 'allowed hosts changed in Settings'),
@@ -352,9 +341,13 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     const instanceService = new InstanceService({ db, manager: instances, plans, webhooksOf: (id) => webhooks.listWire(id), events: bus, deliverabilityOf: (id) => sender.deliverabilityOf(id) })
     // Health figures read at scrape / panel time from the store (GET /metrics, the UI's health panel).
     const health = new HealthService({ db, instances: instanceService, send: sender, events: eventStream })
-    // Incoming calls rejected automatically where the instance says so (issue 22 item 6).
-    const calls = new CallService({ db, ...sockets, send: (id, command) => sender.send(id, command), logger, now: Date.now })
-    cleanups.push(calls.follow(bus))
+    const sandboxControl = new SandboxControl(sandbox)
+    // The front doors' one way to subscribe: domain events and the services' own feeds, by kind.
+    const subscriptions = createSubscriptions(bus, {
+      'webhook.attempt': (listener) => webhooks.onAttempt(listener),
+      'campaign.changed': (listener) => campaigns.subscribe(listener),
+      'sandbox.phone': (listener) => sandboxControl.onPhoneChange(listener)
+    })
     const services: CoreServices = {
       network,
       now,
@@ -365,14 +358,13 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       backups: new Backups({ db, dataDir: options.dataDir, dataKey: dataKey.key, appVersion: process.env.SWITCHBOARD_VERSION ?? process.env.npm_package_version ?? '0.0.0', now: Date.now }),
       pairingCodes,
       send: sender,
-      statuses: new StatusService({ ...sockets, db, sender }),
+      statuses: account.statuses,
       media,
-      rateLimit: { limiter, queue },
-      groups,
-      channels,
-      labels: new LabelService({ ...sockets, db }),
-      profile: new ProfileService(sockets),
-      presence: new PresenceService({ ...sockets, tracker: presence }),
+      groups: account.groups,
+      channels: account.channels,
+      labels: account.labels,
+      profile: account.profile,
+      presence: account.presence,
       webhooks,
       events: eventStream,
       // Choices and links are stamped with the wall clock, as before; the limiter's clock (tests: ManualClock) paces sends only.
@@ -381,11 +373,14 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       accounts,
       settings,
       reads,
+      chats: createChatsService({ db, sender, ports, media }),
+      subscriptions,
       campaigns,
-      sandbox: new SandboxControl(sandbox),
+      sandbox: sandboxControl,
       liveChannels,
+      apiKeys,
       uiDevices: new UiDeviceService({ db, now: Date.now }),
-      calls,
+      calls: account.calls,
       savedReplies: new SavedReplyService({ db, now: Date.now })
     }
     const app = await buildApiApp({
@@ -400,10 +395,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
             scope.register(sandboxAdminRoutes, {
               network: openedSandbox,
               // Scan by instance_id: only an instance of the caller's own account.
-              resolveInstanceQr: async (instanceId, request) => {
-                const view = instances.view(instanceId.toUpperCase())
-                return view && request.auth && view.accountId === request.auth.account.id ? instances.qr(view.id)?.qr : undefined
-              }
+              resolveInstanceQr: async (instanceId, request) => (request.auth ? instanceService.ownedQr(request.auth.account.id, instanceId) : undefined)
             })
         : undefined,
       extraRoutes: options.extraRoutes,
@@ -413,9 +405,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     cleanups.push(() => app.close())
     const ui = await registerUiBridge(app, services, {
       accountId: DEFAULT_ACCOUNT_ID,
-      events: bus,
       logger,
-      chats: createStoreChats({ db, bus, sender, ports, media }),
       apiUrl,
       apiAccess: {
         host,
@@ -451,6 +441,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       app,
       sandbox,
       webhooks,
+      rateLimit: { limiter, queue },
       logger,
       ui,
       services,
@@ -486,14 +477,11 @@ export function openAccountAdmin(options: Pick<CoreOptions, 'dataDir' | 'nativeB
     throw e
   }
   // The quotas the server would run with: the given ones, else those chosen in Settings, else the defaults.
-  const stored = readAppSettings(db)
-  const quota = (tier: PlanTier, kept: number | null | undefined) => options.instanceQuota?.[tier] !== undefined ? options.instanceQuota[tier]! : kept !== undefined ? kept : DEFAULT_PLANS.instanceQuota[tier]
-  const plans: PlanCatalogue = { instanceQuota: { free: quota('free', stored.freeInstanceQuota), paid: quota('paid', stored.paidInstanceQuota) } }
-  const mediaDir = join(options.dataDir, 'media')
+  const plans = storedPlanCatalogue(options.instanceQuota, readAppSettings(db))
   const deleteInstance = async (id: string) => {
     // The rows the running core's delete hook removes, then what only the media store holds.
     deleteInstanceRows(db, id)
-    if (/^[A-Z0-9]{12}$/.test(id)) rmSync(join(mediaDir, id), { recursive: true, force: true })
+    deleteInstanceMedia(join(options.dataDir, 'media'), id)
     deleteInstanceRow(db, id)
   }
   return { accounts: new AccountService({ db, plans, dataDir: options.dataDir, deleteInstance, now: Date.now }), close: () => checkpointAndClose(db) }

@@ -101,7 +101,7 @@ describe('packaging', () => {
     expect(parsed.linux.target).toEqual(['AppImage', 'deb'])
     expect(parsed.win.target).toEqual(['nsis'])
     expect(parsed.mac.target).toEqual(['dmg'])
-    expect(parsed.asarUnpack).toContain('node_modules/better-sqlite3/**')
+    expect(parsed.asarUnpack).toContain('node_modules/better-sqlite3-multiple-ciphers/**')
     expect(parsed.electronFuses.runAsNode).toBe(false)
     // The package's entry is the main bundle electron-vite writes.
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { main: string }

@@ -1,24 +1,13 @@
 // The pure rules behind the Electron hardening (security.ts applies them): our origins, which URLs may leave
 // the app, the renderer's CSP, and which file an app:// URL may read. Kept free of `electron` to be unit-tested.
 import { normalize, relative, sep } from 'node:path'
+import { rendererCsp } from '../core/domain/renderer-csp.js'
 
 export const APP_SCHEME = 'app'
 export const APP_ORIGIN = `${APP_SCHEME}://switchboard`
 
-/** Same policy as the headless /ui/ (core/bridge/ui-routes.ts) minus the WebSocket: the port carries the bridge. */
-export const RENDERER_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  // Media of messages arrives over the bridge as data: URLs (players and previews); nothing remote.
-  "media-src data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'"
-].join('; ')
+/** The renderer's one CSP (core/domain/renderer-csp.ts, also the headless /ui/'s) without a WebSocket: the port carries the bridge. */
+export const RENDERER_CSP = rendererCsp()
 
 /**
  * The origin of a URL, or undefined for opaque ones (file:, data:, garbage). Node's URL (which Electron's main

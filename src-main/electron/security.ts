@@ -3,6 +3,7 @@
 // permission requests and webviews are refused, and only our page may ask for a bridge port. Rules: policy.ts.
 import { app, net, protocol, session, shell, type IpcMainEvent, type WebContents } from 'electron'
 import { pathToFileURL } from 'node:url'
+import { rendererCsp } from '../core/domain/renderer-csp.js'
 import { APP_SCHEME, externalUrl, originOf, rendererFile, RENDERER_CSP } from './policy.js'
 
 /** Must run before app is ready. */
@@ -37,7 +38,7 @@ export function hardenSession(devServerUrl: string | undefined, origins: Set<str
     s.webRequest.onHeadersReceived((details, callback) => {
       const headers = { ...details.responseHeaders }
       // Vite's dev client needs its websocket for reloads; production never loads from here.
-      if (originOf(details.url) === dev) headers['Content-Security-Policy'] = [RENDERER_CSP.replace("connect-src 'self'", `connect-src 'self' ws://${new URL(devServerUrl).host}`)]
+      if (originOf(details.url) === dev) headers['Content-Security-Policy'] = [rendererCsp(`ws://${new URL(devServerUrl).host}`)]
       callback({ responseHeaders: headers })
     })
   }

@@ -43,6 +43,7 @@ import { tempLinkRoutes } from './routes/v2/temp-link.js'
 import { webhookLogRoutes } from './routes/v2/webhook-log.js'
 import { webhookRoutes } from './routes/v2/webhooks.js'
 import { sessionListRoutes } from './routes/v2/sessions-list.js'
+import { apiKeyRoutes } from './routes/v2/api-keys.js'
 import { eventStreamRoutes } from './routes/v2/events.js'
 import { campaignListRoutes } from './routes/v2/campaign-lists.js'
 import { campaignOptOutRoutes } from './routes/v2/campaign-opt-outs.js'
@@ -93,7 +94,8 @@ export const CORE_ROUTES: ((app: FastifyInstance, deps: ApiDeps) => Promise<void
   v1GroupSubjectRoutes,
   campaignListRoutes,
   campaignOptOutRoutes,
-  campaignRoutes
+  campaignRoutes,
+  apiKeyRoutes
 ]
 
 export async function buildApiApp(deps: ApiDeps): Promise<FastifyInstance> {

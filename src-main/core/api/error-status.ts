@@ -19,6 +19,8 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   subscription_required: 403,
   forbidden_host: 403,
   forbidden_origin: 403,
+  key_scope_forbidden: 403,
+  api_key_not_found: 404,
   too_many_requests: 429,
   // resources and state
   invalid_session: 404,
@@ -44,6 +46,7 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   message_not_found: 404,
   contact_not_found: 404,
   media_not_found: 404,
+  media_too_large: 413,
   not_own_message: 422,
   message_not_editable: 422,
   edit_window_expired: 422,

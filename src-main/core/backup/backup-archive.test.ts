@@ -5,10 +5,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import Database from 'better-sqlite3'
+import Database from 'better-sqlite3-multiple-ciphers'
 import { readArchive, safeJoin, writeArchive } from './backup-container.js'
 import { OpenFrames, SealFrames, deriveKey, encodeHeader, newHeader, parseHeader } from './backup-crypto.js'
 import { createBackup, restoreBackup } from './backup-service.js'
+import { openDatabase } from '../db/connection.js'
+import { storeFileState } from '../db/store-cipher.js'
 
 const PASS = 'a long enough passphrase'
 
@@ -118,5 +120,31 @@ describe('backup file format', () => {
     expect((restored.prepare('SELECT count(*) AS n FROM store_messages').get() as { n: number }).n).toBe(2)
     restored.close()
     await expect(restoreBackup({ inFile: out, dataDir: target, passphrase: PASS, knownSchema: 1 })).rejects.toMatchObject({ code: 'restore_target_not_empty' })
+  })
+
+  it('an encrypted store is backed up encrypted (from the running connection or from the file) and restores encrypted', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sb-src-'))
+    const key = Buffer.alloc(32, 7)
+    const db = openDatabase(join(dataDir, 'switchboard.db'), { dataKey: key })
+    db.exec(`CREATE TABLE schema_migrations (id INTEGER PRIMARY KEY);
+      INSERT INTO schema_migrations VALUES (1);
+      CREATE TABLE instances (id TEXT, session_name TEXT, status TEXT, me_id TEXT, created_at INTEGER);
+      INSERT INTO instances VALUES ('I1', 'Shop', 'WORKING', NULL, 1);
+      CREATE TABLE store_messages (id TEXT, body TEXT); INSERT INTO store_messages VALUES ('m1', 'secret words');`)
+    const out = join(mkdtempSync(join(tmpdir(), 'sb-out-')), 'b.sbbackup')
+    for (const source of [{ db }, {}]) {
+      if (!('db' in source)) db.close()
+      const manifest = await createBackup({ dataDir, outFile: out, passphrase: PASS, dataKey: key, appVersion: 't', ...source })
+      expect(manifest).toMatchObject({ schema: 1, messages: 1 })
+      const target = join(mkdtempSync(join(tmpdir(), 'sb-dst-')), 'restored')
+      await restoreBackup({ inFile: out, dataDir: target, passphrase: PASS, knownSchema: 1 })
+      const file = join(target, 'switchboard.db')
+      expect(storeFileState(file)).toBe('encrypted')
+      expect(readFileSync(file).includes(Buffer.from('secret words'))).toBe(false)
+      const restoredKey = Buffer.from(readFileSync(join(target, 'keys', 'data.key'), 'utf8').trim(), 'base64')
+      const restored = openDatabase(file, { dataKey: restoredKey, readonly: true })
+      expect(restored.prepare('SELECT body FROM store_messages').get()).toEqual({ body: 'secret words' })
+      restored.close()
+    }
   })
 })

@@ -1,13 +1,14 @@
 // Backup and restore of a whole data dir: a consistent snapshot of the databases taken while the app runs (SQLite's
 // VACUUM INTO, one read transaction), the data key, the owner's token and the media, sealed with a passphrase
 // (backup-crypto.ts). Restore writes into a new folder and moves it into place only once every byte verified.
-import Database from 'better-sqlite3'
+import Database from 'better-sqlite3-multiple-ciphers'
 import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { createReadStream, createWriteStream } from 'node:fs'
 import { open, readFile } from 'node:fs/promises'
 import { basename, dirname, join, relative, sep } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import type { Db } from '../db/connection.js'
+import { keyConnection, storeFileState, storeKeyOf } from '../db/store-cipher.js'
 import { writeKeyFile, dataKeyFile } from '../secrets/data-key.js'
 import { ensurePrivateDir } from '../secrets/private-files.js'
 import { type ArchiveFile, readArchive, writeArchive } from './backup-container.js'
@@ -44,11 +45,27 @@ export interface CreateBackupOptions {
 
 const quote = (path: string) => `'${path.replaceAll("'", "''")}'`
 
-/** VACUUM INTO: a compact copy as of one read transaction, taken beside writers in this or another process. */
-function snapshot(source: Db | string, target: string): void {
+/** Read-only, keyed with the store key when the file is encrypted (the main store; the sandbox's is in clear). */
+function openReadonly(file: string, dataKey: Buffer): Db {
+  const db = new Database(file, { readonly: true, fileMustExist: true })
+  try {
+    if (storeFileState(file) === 'encrypted') keyConnection(db, storeKeyOf(dataKey))
+  } catch (e) {
+    db.close()
+    throw e
+  }
+  return db
+}
+
+/**
+ * VACUUM INTO: a compact copy as of one read transaction, taken beside writers in this or another process. The copy
+ * of an encrypted store is encrypted with the same key (SQLite3MultipleCiphers attaches the target with the main
+ * database's key), so no snapshot in clear ever touches the disk.
+ */
+function snapshot(source: Db | string, target: string, dataKey: Buffer): void {
   rmSync(target, { force: true })
   if (typeof source !== 'string') return void source.exec(`VACUUM INTO ${quote(target)}`)
-  const db = new Database(source, { readonly: true, fileMustExist: true })
+  const db = openReadonly(source, dataKey)
   try {
     db.pragma('busy_timeout = 5000')
     db.exec(`VACUUM INTO ${quote(target)}`)
@@ -69,8 +86,8 @@ function* filesUnder(root: string, dir: string, skip: (path: string) => boolean)
   }
 }
 
-function describeSnapshot(file: string, createdAt: string, appVersion: string): Omit<BackupManifest, 'files'> {
-  const db = new Database(file, { readonly: true })
+function describeSnapshot(file: string, dataKey: Buffer, createdAt: string, appVersion: string): Omit<BackupManifest, 'files'> {
+  const db = openReadonly(file, dataKey)
   try {
     const schema = (db.prepare('SELECT max(id) AS id FROM schema_migrations').get() as { id: number | null }).id ?? 0
     const instances = db.prepare('SELECT id, session_name AS name, status, me_id FROM instances ORDER BY created_at').all() as { id: string; name: string; status: string; me_id: string | null }[]
@@ -99,9 +116,9 @@ export async function createBackup(o: CreateBackupOptions): Promise<BackupManife
     const sandboxDb = join(o.dataDir, SANDBOX_DB)
     const sandboxSnapshot = join(work, 'sandbox.db')
     const hasSandbox = existsSync(sandboxDb)
-    if (hasSandbox) snapshot(sandboxDb, sandboxSnapshot)
+    if (hasSandbox) snapshot(sandboxDb, sandboxSnapshot, o.dataKey)
     const mainSnapshot = join(work, MAIN_DB)
-    snapshot(o.db ?? join(o.dataDir, MAIN_DB), mainSnapshot)
+    snapshot(o.db ?? join(o.dataDir, MAIN_DB), mainSnapshot, o.dataKey)
 
     const skip = (path: string) => path === SANDBOX_DB || /\.db-(wal|shm|journal)$/.test(path) || /\.tmp$|\.partial$/.test(path)
     const files: ArchiveFile[] = [
@@ -111,7 +128,7 @@ export async function createBackup(o: CreateBackupOptions): Promise<BackupManife
       ...FILES.filter((f) => existsSync(join(o.dataDir, f))).map((f) => ({ path: f, source: { file: join(o.dataDir, f), size: statSync(join(o.dataDir, f)).size } })),
       ...FILE_TREES.flatMap((tree) => [...filesUnder(o.dataDir, join(o.dataDir, tree), skip)])
     ]
-    const manifest: BackupManifest = { ...describeSnapshot(mainSnapshot, now.toISOString(), o.appVersion), files: files.length }
+    const manifest: BackupManifest = { ...describeSnapshot(mainSnapshot, o.dataKey, now.toISOString(), o.appVersion), files: files.length }
     files.unshift({ path: MANIFEST_PATH, source: { bytes: Buffer.from(JSON.stringify(manifest, null, 2)) } })
 
     const header = newHeader(o.appVersion, now)

@@ -40,7 +40,8 @@ describe('bridge campaigns.* (offline engine)', () => {
     expect(draft).toMatchObject({ status: 'draft', name: 'Sunday', total: 2, listName: 'customers', listVariables: ['name', 'order'], template, instanceIds: [instance.id] })
     // The instance is not connected: nothing can be checked now; they are checked before their turn.
     expect(data(await c.bridge.campaigns.checkAudience({ campaignId: draft.id }))).toMatchObject({ campaignId: draft.id, total: 2, checked: 0, unchecked: 2, checking: false })
-    const schedule = { startAt: null, timeZone: 'Europe/Madrid', window: { days: [1, 2, 3, 4, 5], from: '09:00', to: '18:00' } }
+    // Every day, all day: the run must not depend on the hour CI runs at (outside the window it waits, not pauses).
+    const schedule = { startAt: null, timeZone: 'Europe/Madrid', window: { days: [0, 1, 2, 3, 4, 5, 6], from: '00:00', to: '24:00' } }
     const pacing = { minDelaySeconds: 5, maxDelaySeconds: 9, dailyCapPerNumber: 100, warmUp: false }
     const estimate = data(await c.bridge.campaigns.estimate({ campaignId: draft.id, schedule, pacing }))
     expect(estimate.recipients).toBe(2)

@@ -60,6 +60,6 @@ export async function registerUiBridge(app: FastifyInstance, services: CoreServi
   }
 }
 
-export type { ChatsService, UiBridgeConfig } from './services.js'
+export type { UiBridgeConfig } from './services.js'
 export { messagePortConnection, websocketConnection, type BridgeConnection, type MessagePortLike } from './connection.js'
 export type { BridgeServer } from './server.js'

@@ -1,12 +1,16 @@
 // Core events -> bridge push events: instance statuses, QR rotation (rendered to PNG once per QR, only while
-// someone is connected), list changes, webhook attempts, chat traffic, campaign status/progress and sandbox phone changes.
+// someone is connected), list changes, webhook attempts, chat traffic, campaign status/progress and sandbox phone
+// changes; all through services.subscriptions (the bridge never sees the bus).
 import type { BridgeServer } from './server.js'
 import type { BridgeContext } from './handlers/context.js'
+import { ackName, messageDto } from './handlers/chat-dtos.js'
 import { qrImage } from './handlers/qr-image.js'
 import { statusReasonText } from '../domain/status-reason.js'
+import { toApiChatId } from '../messaging/chat-ids.js'
 
 export function startPush({ services, config }: BridgeContext, server: BridgeServer): () => void {
-  const { accountId, events: bus, logger, chats } = config
+  const { accountId, logger } = config
+  const { subscribe } = services.subscriptions
   const ours = (instanceId: string) => services.instances.view(instanceId)?.accountId === accountId
   /** The latest QR per instance, so a slow render of an older QR never overwrites a newer one. */
   const latestQr = new Map<string, number>()
@@ -14,11 +18,11 @@ export function startPush({ services, config }: BridgeContext, server: BridgeSer
   const offs: (() => void)[] = []
 
   offs.push(
-    bus.on('session.status', (e) => {
+    subscribe('session.status', (e) => {
       if (e.accountId !== accountId) return
       server.broadcast('instance.status', { instanceId: e.instanceId, status: e.status, previous: e.previous, reason: e.reason, reasonText: statusReasonText(e.reason), me: e.me, at: e.at })
     }),
-    bus.on('session.qr', (e) => {
+    subscribe('session.qr', (e) => {
       const seq = ++qrSeq
       latestQr.set(e.instanceId, seq)
       if (server.connectionCount() === 0 || !ours(e.instanceId)) return
@@ -34,21 +38,21 @@ export function startPush({ services, config }: BridgeContext, server: BridgeSer
         (err: unknown) => logger.warn({ err }, 'bridge: QR render failed')
       )
     }),
-    bus.on('instance.created', (e) => {
+    subscribe('instance.created', (e) => {
       if (e.accountId === accountId) server.broadcast('instances.changed', { instanceId: e.instanceId, change: 'created' })
     }),
     // New contacts paused or resumed (463/475): the card and the Chats note read it from the instance DTO.
-    bus.on('deliverability.changed', (e) => {
+    subscribe('deliverability.changed', (e) => {
       if (ours(e.instanceId)) server.broadcast('instances.changed', { instanceId: e.instanceId, change: 'updated' })
     }),
-    bus.on('instance.deleted', (e) => {
+    subscribe('instance.deleted', (e) => {
       latestQr.delete(e.instanceId)
       if (e.accountId === accountId) server.broadcast('instances.changed', { instanceId: e.instanceId, change: 'deleted' })
     })
   )
 
   offs.push(
-    services.webhooks.onAttempt((a) => {
+    subscribe('webhook.attempt', (a) => {
       if (!ours(a.instanceId)) return
       server.broadcast('webhook.attempt', {
         instanceId: a.instanceId,
@@ -59,13 +63,17 @@ export function startPush({ services, config }: BridgeContext, server: BridgeSer
         nextAttemptAt: a.nextAttemptAt
       })
     }),
-    chats.subscribe((e) => {
-      if (!ours(e.instanceId)) return
-      if (e.kind === 'message') server.broadcast('chat.message', { instanceId: e.instanceId, message: e.message })
-      else server.broadcast('chat.ack', { instanceId: e.instanceId, chatId: e.chatId, messageId: e.messageId, ack: e.ack })
+    // Chat traffic: the stored message read back (the ingestor publishes after its commit) and the new ticks.
+    subscribe('message.stored', ({ instanceId, chatId, id }) => {
+      if (!ours(instanceId)) return
+      const stored = services.chats.message(instanceId, chatId, id)
+      if (stored) server.broadcast('chat.message', { instanceId, message: messageDto(stored) })
+    }),
+    subscribe('message.ack', ({ instanceId, chatId, id, ack }) => {
+      if (ours(instanceId)) server.broadcast('chat.ack', { instanceId, chatId: toApiChatId(chatId), messageId: id, ack: ackName(ack) })
     }),
     // The account's campaigns: state changes (with the pause reason in words) and throttled progress.
-    services.campaigns.subscribe((e) => {
+    subscribe('campaign.changed', (e) => {
       if (e.kind === 'status' && e.campaign.accountId === accountId) {
         const c = e.campaign
         const pause = c.state === 'paused' && c.pauseReason ? { code: c.pauseReason.code, text: c.pauseReason.message, since: c.pauseReason.since, autoResume: c.pauseReason.autoResume } : null
@@ -78,7 +86,7 @@ export function startPush({ services, config }: BridgeContext, server: BridgeSer
     })
   )
 
-  offs.push(services.sandbox.onPhoneChange((e) => server.broadcast('sandbox.changed', e)))
+  offs.push(subscribe('sandbox.phone', (e) => server.broadcast('sandbox.changed', e)))
 
   return () => {
     for (const off of offs.splice(0)) off()

@@ -15,6 +15,7 @@ import { BridgeError } from './errors.js'
 import type { BridgeServer } from './server.js'
 import type { LiveChannels } from '../services/live-channels.js'
 import { tokenFromProtocols, type UiCredentials } from './ui-token.js'
+import { rendererCsp } from '../domain/renderer-csp.js'
 
 /** The renderer build: SWITCHBOARD_UI_DIR, else out/renderer of this checkout (electron-vite's output). */
 export function defaultRendererDir(): string {
@@ -23,21 +24,8 @@ export function defaultRendererDir(): string {
   return existsSync(join(fromSource, 'index.html')) ? fromSource : join(process.cwd(), 'out', 'renderer')
 }
 
-/** No remote content, no inline script or style, no framing; the bridge socket is the only connection. */
-export const uiCsp = (host: string | undefined): string =>
-  [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    // Media of messages arrives over the bridge as data: URLs (players and previews); nothing remote.
-    "media-src data:",
-    "font-src 'self'",
-    `connect-src 'self'${host ? ` ws://${host}` : ''}`,
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'"
-  ].join('; ')
+/** The renderer's CSP (domain/renderer-csp.ts) with the bridge socket of the Host the page came from. */
+export const uiCsp = (host: string | undefined): string => rendererCsp(host ? `ws://${host}` : undefined)
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Switchboard</title>
 <h1>The Switchboard UI is not built</h1><p>Run <code>npm run build</code> in the Switchboard folder, then reload this page.

@@ -7,7 +7,7 @@ import { openDatabase, SqliteBindingError } from './connection.js'
 
 const require = createRequire(import.meta.url)
 /** The plain-Node build that npm installed (the Electron one lives apart in out/native/). */
-const nodeBuild = join(dirname(require.resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node')
+const nodeBuild = join(dirname(require.resolve('better-sqlite3-multiple-ciphers/package.json')), 'build', 'Release', 'better_sqlite3.node')
 
 describe('openDatabase nativeBinding', () => {
   const envBefore = process.env.SWITCHBOARD_SQLITE_BINDING

@@ -1,11 +1,13 @@
 // SQLite connection factory: one place that decides pragmas, where the native binding comes from, the owner-only
-// mode of the files (0600, folder 0700) and the data key of secrets at rest (secrets/at-rest-crypto.ts).
-import Database from 'better-sqlite3'
+// mode of the files (0600, folder 0700), the data key of secrets at rest (secrets/at-rest-crypto.ts) and the
+// encryption of the whole file with a key derived from it (store-cipher.ts).
+import Database from 'better-sqlite3-multiple-ciphers'
 import { existsSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { DomainError } from '../domain/errors.js'
 import { ensurePrivateDir, ensurePrivateFile, tightenFile } from '../secrets/private-files.js'
 import { registerAtRestFunctions } from '../secrets/at-rest-crypto.js'
+import { assertReadableWithoutKey, encryptPlaintextStore, keyConnection, storeFileState, storeKeyOf } from './store-cipher.js'
 
 export type Db = Database.Database
 
@@ -16,8 +18,14 @@ export interface OpenDatabaseOptions {
    */
   nativeBinding?: string
   readonly?: boolean
-  /** Key of seal_secret()/open_secret() (32 bytes); without it secrets are written in clear. */
+  /**
+   * The data key (32 bytes): seals secrets with seal_secret()/open_secret() and encrypts the whole file with a key
+   * derived from it (a file written in clear is encrypted on this open, once). Without it the file is in clear
+   * (the sandbox's own database, tests).
+   */
   dataKey?: Uint8Array | undefined
+  /** Called once when a store in clear was just encrypted (for the log). */
+  onEncrypted?: (file: string) => void
 }
 
 /** The binary named for better-sqlite3 is missing or cannot be loaded by this runtime. */
@@ -38,16 +46,43 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   if (nativeBinding !== undefined && !existsSync(nativeBinding)) {
     throw new SqliteBindingError('sqlite_binding_missing', `The better-sqlite3 binary ${nativeBinding} does not exist. ${REBUILD_HINT}`)
   }
+  const connect = (path: string, readonly: boolean): Db => {
+    try {
+      return new Database(path, { readonly, ...(nativeBinding ? { nativeBinding } : {}) })
+    } catch (e) {
+      // Only a failed dlopen is the binary's fault (wrong ABI or platform, not a shared library).
+      if (!nativeBinding || (e as { code?: unknown }).code !== 'ERR_DLOPEN_FAILED') throw e
+      throw new SqliteBindingError('sqlite_binding_unloadable', `The better-sqlite3 binary ${nativeBinding} cannot be loaded here (${(e as Error).message.split('\n')[0]}). ${REBUILD_HINT}`)
+    }
+  }
+  const readonly = options.readonly ?? false
+  const encrypted = options.dataKey !== undefined && file !== ':memory:'
   let db: Db
-  try {
-    db = new Database(file, { readonly: options.readonly ?? false, ...(nativeBinding ? { nativeBinding } : {}) })
-  } catch (e) {
-    // Only a failed dlopen is the binary's fault (wrong ABI or platform, not a shared library).
-    if (!nativeBinding || (e as { code?: unknown }).code !== 'ERR_DLOPEN_FAILED') throw e
-    throw new SqliteBindingError('sqlite_binding_unloadable', `The better-sqlite3 binary ${nativeBinding} cannot be loaded here (${(e as Error).message.split('\n')[0]}). ${REBUILD_HINT}`)
+  if (encrypted) {
+    const storeKey = storeKeyOf(options.dataKey!)
+    const state = storeFileState(file)
+    if (state === 'plaintext' && !readonly) {
+      encryptPlaintextStore(file, storeKey, (path) => connect(path, false))
+      tightenFile(file)
+      options.onEncrypted?.(file)
+    }
+    db = connect(file, readonly)
+    // A read-only look at a store in clear (not migrated yet) reads it as it is.
+    if (state !== 'plaintext' || !readonly) {
+      try {
+        keyConnection(db, storeKey)
+      } catch (e) {
+        db.close()
+        throw e
+      }
+    }
+  } else {
+    if (file !== ':memory:') assertReadableWithoutKey(file)
+    db = connect(file, readonly)
   }
   registerAtRestFunctions(db, options.dataKey)
-  db.pragma('journal_mode = WAL')
+  // A read-only connection cannot switch modes (a store in clear is left in rollback mode while it is encrypted).
+  if (!readonly) db.pragma('journal_mode = WAL')
   db.pragma('synchronous = NORMAL')
   db.pragma('foreign_keys = ON')
   db.pragma('busy_timeout = 5000')

@@ -1,6 +1,6 @@
 // Prepared statements cached per connection: preparing compiles SQL, which costs more than most of our
 // queries. Repositories (the core's and the sandbox's alike) call stmt(db, sql) instead of db.prepare(sql).
-import type { Statement } from 'better-sqlite3'
+import type { Statement } from 'better-sqlite3-multiple-ciphers'
 import type { Db } from './connection.js'
 
 const cache = new WeakMap<Db, Map<string, Statement>>()
@@ -17,4 +17,17 @@ export function stmt(db: Db, sql: string): Statement {
 export function oneRow<R, T>(db: Db, sql: string, key: unknown, map: (row: R) => T): T | undefined {
   const row = stmt(db, sql).get(key) as R | undefined
   return row && map(row)
+}
+
+/**
+ * stmt() typed by the row shape its query answers (as Signal-Desktop types its SQL layer): the repository declares
+ * the shape once, where the SQL is, and get()/all() answer it without a cast at each call.
+ */
+export function typedStmt<Row>(db: Db, sql: string): Statement<unknown[], Row> {
+  return stmt(db, sql) as Statement<unknown[], Row>
+}
+
+/** A query answering one column, typed by its value: get() is that value (undefined when no row), all() the list. */
+export function columnStmt<Value>(db: Db, sql: string): Statement<unknown[], Value> {
+  return stmt(db, sql).pluck() as Statement<unknown[], Value>
 }

@@ -18,6 +18,7 @@ export type CoreErrorCode =
   | 'subscription_required'
   | 'forbidden_host'
   | 'forbidden_origin'
+  | 'key_scope_forbidden'
   | 'invalid_session'
   | 'not_found'
   | 'temp_link_expired'
@@ -68,6 +69,11 @@ export const coreErrors = {
         : core('forbidden_host', 'Requests must address this server by its loopback name or address', 'Call http://127.0.0.1:<port> or http://localhost:<port>'),
   forbiddenOrigin: () =>
     core('forbidden_origin', 'Cross-site browser requests are not accepted', 'Call the API from a local program, not from a web page'),
+  /** A scoped API key used outside its scope (domain/key-scope.ts). */
+  keyScope: (reason: 'read_only' | 'instance_scope' | 'full_token_required') =>
+    core('key_scope_forbidden',
+      reason === 'read_only' ? 'This API key is read-only' : reason === 'instance_scope' ? 'This API key is limited to other instances' : 'Managing API keys needs the account\'s full token, not a scoped key',
+      reason === 'full_token_required' ? 'Use the account\'s access token' : 'Use a key whose scope covers this request, or the account\'s access token', { reason }),
   invalidSession: () => core('invalid_session', 'The instance does not exist', 'Check instance_id; deleted instances cannot be used again'),
   notFound: (what: string) => core('not_found', `${what} not found`, 'See /docs for the available routes'),
   tempLinkExpired: () => core('temp_link_expired', 'This link has expired or was revoked', 'Ask the owner of the instance for a new link'),

@@ -17,3 +17,8 @@ export function accessTokenCredential(find: (token: string) => { id: string } | 
 export function derivedCredential(kind: string, parent: Credential): Credential {
   return { kind, stillValid: () => parent.stillValid() }
 }
+
+/** A scoped API key: valid while its row still exists in the same account (revoking deletes it). */
+export function scopedKeyCredential(find: (id: string) => { accountId: string } | undefined, keyId: string, accountId: string): Credential {
+  return { kind: 'scoped_key', stillValid: () => find(keyId)?.accountId === accountId }
+}

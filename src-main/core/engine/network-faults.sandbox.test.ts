@@ -113,7 +113,7 @@ describe.sequential('network faults round two (sandbox, real Baileys)', () => {
   })
 
   it('a number that is not on WhatsApp: not_on_whatsapp without a send, one cached check for every caller, none for a chat written to', async () => {
-    const checks = () => t.core.services.rateLimit.limiter.snapshot(id).check.today
+    const checks = () => t.core.rateLimit.limiter.snapshot(id).check.today
     const before = checks()
     const res = await t.call('POST', '/v2/send/text', { instance_id: id }, { chatId: NOBODY, message: 'hello?' })
     expect(res.statusCode, res.body).toBe(404)
@@ -135,11 +135,11 @@ describe.sequential('network faults round two (sandbox, real Baileys)', () => {
 
   it('463 with no notice first: the send is refused (403), its ack fails, and new contacts pause', async () => {
     await fault({ action: 'refuse_new_chats', phone: US })
-    const checks = t.core.services.rateLimit.limiter.snapshot(id).check.today
+    const checks = t.core.rateLimit.limiter.snapshot(id).check.today
     const res = await t.call('POST', '/v2/send/text', { instance_id: id }, { chatId: COLD, message: 'cold hello' })
     expect(res.statusCode, res.body).toBe(403)
     // COLD was checked by check-exists before: the first message to it cost no second check.
-    expect(t.core.services.rateLimit.limiter.snapshot(id).check.today).toBe(checks)
+    expect(t.core.rateLimit.limiter.snapshot(id).check.today).toBe(checks)
     expect(res.json()).toMatchObject({ code: 'reachout_timelocked' })
     const ack = await rx.waitFor('message.ack', (p) => p.ack === -1, 15_000)
     expect(ack.payload).toMatchObject({ ack: -1, chatId: `${COLD}@c.us`, error: { code: '463', reason: 'reachout_timelocked' } })

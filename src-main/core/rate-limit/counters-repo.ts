@@ -1,7 +1,7 @@
 // Persisted limiter state: per-day counters (read on every admission, so a restart never resets them) and
 // GCRA arrival times. recordSent() is a plain statement: call it inside the transaction that marks the
 // outbound row as sent, so the count and the status change commit together.
-import type { Statement } from 'better-sqlite3'
+import type { Statement } from 'better-sqlite3-multiple-ciphers'
 import type { Db } from '../db/connection.js'
 import { localDayKey } from './calendar.js'
 

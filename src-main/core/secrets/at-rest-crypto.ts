@@ -3,7 +3,7 @@
 // connection: openDatabase registers seal_secret()/open_secret() as SQL functions bound to it, so repositories
 // write `seal_secret(?)` and read `open_secret(col)` and never hold the key themselves.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
-import type Database from 'better-sqlite3'
+import type Database from 'better-sqlite3-multiple-ciphers'
 import { DomainError } from '../domain/errors.js'
 
 /** Versioned: a value without it is a plaintext row of an older install (migrated at start). */

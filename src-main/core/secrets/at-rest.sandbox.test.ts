@@ -9,6 +9,7 @@ import { initAuthCreds, BufferJSON } from '@whiskeysockets/baileys'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createCoreLogger } from '../logging/logger.js'
 import { openDatabase } from '../db/connection.js'
+import { storeFileState } from '../db/store-cipher.js'
 import { migrate } from '../db/migrate.js'
 import { appMigrations } from '../db/migrations/index.js'
 import { upsertAccount } from '../db/repositories/accounts-repo.js'
@@ -69,7 +70,7 @@ describe('session keys at rest', () => {
     t = await startTestCore('sandbox', { dataDir, accessToken: t.token })
     open.push(t)
     await t.waitForStatus(id, 'WORKING', 30_000)
-    expect(t.logLines.some((l) => l.includes('data key of the session keys at rest') && l.includes('"source":"file"'))).toBe(true)
+    expect(t.logLines.some((l) => l.includes('data key of the store at rest') && l.includes('"source":"file"'))).toBe(true)
     const sent = await t.call('POST', '/v2/send/text', { instance_id: id }, { chatId: '15557780001', message: 'still me' })
     expect(sent.statusCode, sent.body).toBeLessThan(300)
   }, 120_000)
@@ -102,7 +103,9 @@ describe('session keys at rest', () => {
     await t.close()
 
     writeFileSync(dataKeyFile(dataDir), `${Buffer.alloc(32, 7).toString('base64')}\n`)
-    await expect(startTestCore('offline', { dataDir, accessToken: 'old-token' })).rejects.toMatchObject({ code: 'data_key_mismatch' })
+    // The whole file is encrypted now (issue 21 item 4): another key cannot even read its pages.
+    expect(storeFileState(join(dataDir, 'switchboard.db'))).toBe('encrypted')
+    await expect(startTestCore('offline', { dataDir, accessToken: 'old-token' })).rejects.toMatchObject({ code: 'store_key_mismatch' })
   }, 60_000)
 
   it('makes the data dir 0700 and its files 0600, and tightens an install made before the rule', async () => {

@@ -2,8 +2,6 @@
 // 4-character hint), rotate, set plan/quota, remove. Tokens are 256-bit random and only their SHA-256 hash is stored,
 // like the default account's; the default account (the owner, whose token also lives in secrets.json) is never removed.
 import { randomBytes } from 'node:crypto'
-// eslint-disable-next-line boundaries/dependencies -- known debt (issue 18 item 2): the UI DTO is built here; the bridge should map the domain type
-import type { AccountDto } from '../../../src-preload/contract/dto.js'
 import type { Db } from '../db/connection.js'
 import { rotateDefaultToken } from '../db/default-account.js'
 import {
@@ -29,8 +27,24 @@ const fail = errorFactory(AccountError)
 /** A quota override: a number of instances, `unlimited`, or `plan` (follow the plan's quota again). */
 export type QuotaSetting = number | 'unlimited' | 'plan'
 
-/** An account as the owner sees it (never its token): the same shape the Settings view gets over the bridge. */
-export type AccountSummary = AccountDto
+/** An account as the owner sees it (never its token); the bridge maps it to the Settings view's AccountDto. */
+export interface AccountSummary {
+  id: string
+  name: string
+  plan: PlanTier
+  /** The quota in force; null = unlimited. */
+  instanceQuota: number | null
+  /** The account's own quota rather than its plan's. */
+  quotaOverridden: boolean
+  /** Instances it has now. */
+  instances: number
+  /** The token's last 4 characters. */
+  tokenHint: string | null
+  /** The owner (the default account): cannot be removed. */
+  isDefault: boolean
+  /** ms */
+  createdAt: number
+}
 
 export interface NewAccount {
   account: AccountSummary

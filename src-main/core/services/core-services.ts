@@ -12,7 +12,6 @@ import type { ChannelService } from '../account/channels/channel-service.js'
 import type { LabelService } from '../account/labels/label-service.js'
 import type { ProfileService } from '../account/profile/profile-service.js'
 import type { PresenceService } from '../account/presence/presence-service.js'
-import type { RateLimiter, SendQueue } from '../rate-limit/index.js'
 import type { WebhookService } from '../webhooks/webhook-service.js'
 import type { EventStreamService } from '../webhooks/event-stream.js'
 import type { InstanceService } from './instance-service.js'
@@ -28,6 +27,9 @@ import type { CallService } from '../account/calls/call-service.js'
 import type { CampaignService } from '../campaigns/campaign-service-api.js'
 import type { QrImages } from './qr-images.js'
 import type { Backups } from '../backup/backups.js'
+import type { ChatsService } from './chats-service.js'
+import type { Subscriptions } from './subscriptions.js'
+import type { ApiKeyService } from './api-key-service.js'
 
 export type NetworkMode = 'whatsapp' | 'sandbox'
 
@@ -49,8 +51,6 @@ export interface CoreServices {
   statuses: StatusService
   /** Downloaded media of stored messages. */
   media: MediaFiles
-  /** The limiter and the queue that pace sends, group operations and number checks. */
-  rateLimit: { limiter: RateLimiter; queue: SendQueue }
   groups: GroupService
   channels: ChannelService
   labels: LabelService
@@ -67,10 +67,16 @@ export interface CoreServices {
   tempLinks: TempLinkService
   /** API accounts as the owner manages them: add, list, rotate, plan/quota, remove (services/account-service.ts). */
   accounts: AccountService
+  /** Scoped API keys of each account (read only and/or some instances): create, list, revoke (closes their channels). */
+  apiKeys: ApiKeyService
   /** App settings of the Settings view (plan, quotas, hosts, port, log level, data folder, start at login), stored in the data dir. */
   settings: AppSettingsService
   /** Chats, messages, contacts, LIDs and media files from the store, and chat/message/contact operations. */
   reads: ReadService
+  /** The Chats view: chat list, threads with queue states, sends, read receipts, media as data: URLs (services/chats-service.ts). */
+  chats: ChatsService
+  /** Live domain events and the services' feeds, by kind: the front doors' one way to subscribe (services/subscriptions.ts). */
+  subscriptions: Subscriptions
   /** Browsers let into the headless UI: device credentials kept across restarts, listed and revoked in Settings. */
   uiDevices: UiDeviceService
   /** Health figures per instance, read when asked (the UI's health panel, GET /metrics). */

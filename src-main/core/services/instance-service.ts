@@ -1,17 +1,14 @@
 // Instances as both front doors see them: the lifecycle (InstanceManager), the ownership rule (an instance of
 // another account "does not exist"), the policy in force and the DTOs built from one row. One place, so the API
 // and the UI can never disagree about an instance (the bug of 23906e3).
-// eslint-disable-next-line boundaries/dependencies -- known debt (issue 18 item 2): the UI DTO is built here; the bridge should map the domain type
-import type { InstanceDto } from '../../../src-preload/contract/dto.js'
 import type { Db } from '../db/connection.js'
 import { getAccount, type AccountRow } from '../db/repositories/accounts-repo.js'
 import { getInstanceProxyShown, getOwnedInstance, listAccountInstances, rowMe, setInstanceProxy, type InstanceRow } from '../db/repositories/instances-repo.js'
 import { coreErrors } from '../domain/core-errors.js'
 import type { EventSubscriber } from '../domain/event-bus.js'
-import type { CoreEventMap } from '../domain/events.js'
+import type { CoreEventMap, InstanceMe } from '../domain/events.js'
 import type { PlanCatalogue, PlanTier } from '../domain/plans.js'
 import type { ProxySetting, ProxyView } from '../domain/proxy.js'
-import { statusReasonText } from '../domain/status-reason.js'
 import type { InstanceManager, InstanceView } from '../engine/instance-manager.js'
 import { policyInForce } from '../rate-limit/policies.js'
 import type { DeliverabilityView } from '../messaging/send/deliverability.js'
@@ -28,6 +25,14 @@ export interface CurrentQr {
   qr: string
   issuedAt: number
   expiresAt: number
+}
+
+/** An instance as a view shows it: its row, who it is paired as, the policy in force and the send holds. */
+export interface InstanceSummary {
+  row: InstanceRow
+  me: InstanceMe | null
+  policy: { slug: string; name: string }
+  deliverability: DeliverabilityView
 }
 
 /** `config` of session answers: the instance's webhooks and its proxy (password masked; null = direct). */
@@ -88,6 +93,12 @@ export class InstanceService {
     return instance.status === 'SCAN_QR_CODE' ? this.deps.manager.qr(instance.id) : undefined
   }
 
+  /** The QR string an instance of this account shows now (the sandbox's scan by instance_id); undefined for another account's. */
+  ownedQr(accountId: string, instanceId: string): string | undefined {
+    const view = this.deps.manager.view(instanceId.toUpperCase())
+    return view && view.accountId === accountId ? this.deps.manager.qr(view.id)?.qr : undefined
+  }
+
   /**
    * The QR to scan, waiting up to `timeoutMs` for the first one while the instance is in SCAN_QR_CODE without one
    * yet (right after a logout, or between a 401 and the new connection's first QR). Undefined when there is still
@@ -127,31 +138,11 @@ export class InstanceService {
     return listAccountInstances(this.deps.db, accountId)
   }
 
-  /** The UI's DTO; `plan` is the owning account's, which decides the policy in force (a paid choice runs as strict on free). */
-  dto(row: InstanceRow, plan: PlanTier): InstanceDto {
-    const me = rowMe(row)
+  /** One instance's facts for a front door's view of it; `plan` is the owning account's, which decides the policy
+   *  in force (a paid choice runs as strict on free). The bridge maps it to the Instances view's DTO. */
+  summary(row: InstanceRow, plan: PlanTier): InstanceSummary {
     const policy = policyInForce(row.rate_policy, plan)
-    return {
-      id: row.id,
-      name: row.session_name,
-      status: row.status,
-      statusReason: row.status_reason,
-      statusReasonText: statusReasonText(row.status_reason),
-      me,
-      number: me ? me.id.split('@')[0]!.split(':')[0]! : null,
-      serverName: SERVER_NAME,
-      policy: policy.slug,
-      policyName: policy.name,
-      createdAt: row.created_at,
-      deliverability: this.deliverability(row.id),
-      proxy: row.proxy_server ? { server: row.proxy_server, username: row.proxy_username, password: row.proxy_password === null ? null : '***' } : null
-    }
-  }
-
-  /** The UI's form of the deliverability view (times in ms). */
-  private deliverability(instanceId: string): InstanceDto['deliverability'] {
-    const d = this.deps.deliverabilityOf(instanceId)
-    return { newContacts: d.new_contacts, state: d.state, until: d.until === null ? null : Date.parse(d.until), reason: d.reason, held: d.held }
+    return { row, me: rowMe(row), policy: { slug: policy.slug, name: policy.name }, deliverability: this.deps.deliverabilityOf(row.id) }
   }
 
   /** `config` of the API's session answers. */

@@ -1,15 +1,13 @@
 // The Settings view's app settings (issue 12 item 6): shown with what pins them, checked, stored in the data dir and
 // applied without a command line: plan, quotas, allowed hosts and log level at once; bind address and port at the
 // next start (the listener keeps its socket). A setting pinned by a flag or environment variable cannot be changed here.
-// eslint-disable-next-line boundaries/dependencies -- known debt (issue 18 item 2): the UI DTO is built here; the bridge should map the domain type
-import type { AppSettingsDto } from '../../../src-preload/contract/dto.js'
 import { EXPOSED_WARNING, isLoopbackHost } from '../domain/host-policy.js'
 import type { Db } from '../db/connection.js'
 import { DEFAULT_ACCOUNT_ID } from '../db/repositories/accounts-repo.js'
 import { CodedError, errorFactory } from '../domain/errors.js'
 import { isPlanTier, type PlanCatalogue, type PlanTier } from '../domain/plans.js'
 import { readAppSettings, writeAppSettings, type StoredAppSettings } from './app-settings-repo.js'
-import { isLogLevel, isUiLanguage, UI_LANGUAGES, normalizeAllowHosts, normalizeBindHost, normalizePublicUrl, planUnlocks, type LogLevel, type PinnableSetting, type PinnedSettings, type StartValues } from './app-settings.js'
+import { isLogLevel, isUiLanguage, UI_LANGUAGES, type UiLanguage, normalizeAllowHosts, normalizeBindHost, normalizePublicUrl, planUnlocks, type LogLevel, type PinnableSetting, type PinnedSettings, type StartValues } from './app-settings.js'
 
 export type SettingsErrorCode = 'invalid_param' | 'not_available'
 export class SettingsError extends CodedError<SettingsErrorCode> {}
@@ -36,6 +34,35 @@ export interface AppSettingsChanges {
   mutedInstances?: string[]
   notificationSound?: boolean
   language?: string
+}
+
+/** A setting as Settings shows it: the choice for the next start, what runs now, and the flag or environment
+ *  variable that pinned it at start (null when the Settings choice applies). */
+export interface SettingChoice<T> {
+  value: T
+  effective: T
+  pinnedBy: string | null
+}
+
+/** The app settings as the owner sees them; the bridge maps them to the Settings view's AppSettingsDto. */
+export interface AppSettingsView {
+  /** The owner's plan and what each plan unlocks, in words. */
+  plan: SettingChoice<PlanTier> & { unlocks: Record<PlanTier, string[]> }
+  /** Instances per account on each plan (null = unlimited). */
+  freeInstanceQuota: SettingChoice<number | null>
+  paidInstanceQuota: SettingChoice<number | null>
+  allowHosts: SettingChoice<string[]>
+  /** Bind address; `exposedWarning` says what binding off loopback means. */
+  host: SettingChoice<string> & { loopback: boolean; exposedWarning: string }
+  port: SettingChoice<number>
+  publicUrl: SettingChoice<string | null>
+  logLevel: SettingChoice<string>
+  /** canOpen: the desktop app can open it. */
+  dataDir: { path: string; canOpen: boolean }
+  startAtLogin: { available: boolean; value: boolean }
+  notifications: { mutedInstances: string[]; sound: boolean }
+  /** The UI's language (issue 20 item 12): 'system' follows the browser's. */
+  language: UiLanguage
 }
 
 const INSTANCE_ID = /^[A-Za-z0-9]{1,32}$/
@@ -83,7 +110,7 @@ export class AppSettingsService {
     return this.publicUrlNow
   }
 
-  view(): AppSettingsDto {
+  view(): AppSettingsView {
     const { started, pinned, plans, dataDir, desktop } = this.deps
     const stored = readAppSettings(this.deps.db)
     const pin = (key: PinnableSetting) => pinned[key] ?? null
@@ -109,7 +136,7 @@ export class AppSettingsService {
   }
 
   /** Checks every change first (nothing is stored when one is refused), then stores and applies them. */
-  update(changes: AppSettingsChanges): AppSettingsDto {
+  update(changes: AppSettingsChanges): AppSettingsView {
     const pinnedBy = (key: PinnableSetting) => {
       const by = this.deps.pinned[key]
       if (by) throw fail('invalid_param', `This setting is set by ${by} when Switchboard starts, so it cannot be changed here`, `Start Switchboard without ${by} to choose it in Settings`, { setting: key })

@@ -3,13 +3,14 @@
 // with it before it binds, and the settings service shows the same verdicts.
 import { isIP } from 'node:net'
 import { normalizeAllowedHost } from '../domain/host-policy.js'
-import type { PlanTier } from '../domain/plans.js'
+import { DEFAULT_PLANS, type PlanCatalogue, type PlanTier } from '../domain/plans.js'
 import { findPolicy } from '../rate-limit/policies.js'
 import type { StoredAppSettings } from './app-settings-repo.js'
 
 /** The UI's languages (issue 20 item 12); 'system' follows the browser's or the OS's. */
 export const UI_LANGUAGES = ['system', 'en', 'pt-BR', 'es', 'id'] as const
-export const isUiLanguage = (value: unknown): value is (typeof UI_LANGUAGES)[number] => (UI_LANGUAGES as readonly unknown[]).includes(value)
+export type UiLanguage = (typeof UI_LANGUAGES)[number]
+export const isUiLanguage = (value: unknown): value is UiLanguage => (UI_LANGUAGES as readonly unknown[]).includes(value)
 
 export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
@@ -78,6 +79,15 @@ export function resolveStartValues(given: StartValues, stored: Partial<StoredApp
     paidInstanceQuota: pick('paidInstanceQuota', quota),
     publicUrl: pick('publicUrl', (v): v is string | null => v === null || (typeof v === 'string' && normalizePublicUrl(v) === v))
   }
+}
+
+/**
+ * The quotas a process that opens the data dir without the server runs with (the accounts CLI): the given ones,
+ * else those chosen in Settings, else the defaults.
+ */
+export function storedPlanCatalogue(given: Partial<PlanCatalogue['instanceQuota']> | undefined, stored: Partial<StoredAppSettings>): PlanCatalogue {
+  const quota = (tier: PlanTier, kept: number | null | undefined) => (given?.[tier] !== undefined ? given[tier]! : kept !== undefined ? kept : DEFAULT_PLANS.instanceQuota[tier])
+  return { instanceQuota: { free: quota('free', stored.freeInstanceQuota), paid: quota('paid', stored.paidInstanceQuota) } }
 }
 
 /** A policy slug as the Policies view names it (standard_policy -> Standard). */

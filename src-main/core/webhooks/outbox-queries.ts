@@ -2,7 +2,7 @@
 import type { Db } from '../db/connection.js'
 import type { WebhookEnvelope } from './envelope.js'
 import { WebhookNotFoundError } from './errors.js'
-import { stmt } from '../db/statements.js'
+import { stmt, columnStmt } from '../db/statements.js'
 
 export type DeliveryState = 'pending' | 'in_flight' | 'delivered' | 'dead'
 
@@ -67,7 +67,7 @@ export function listEvents(db: Db, q: { instanceId: string; event?: string } & P
 }
 
 export function getEvent(db: Db, eventId: string): WebhookEnvelope | null {
-  const body = stmt(db, 'SELECT body FROM webhook_events WHERE id = ?').pluck().get(eventId) as string | undefined
+  const body = columnStmt<string>(db, 'SELECT body FROM webhook_events WHERE id = ?').get(eventId)
   return body === undefined ? null : (JSON.parse(body) as WebhookEnvelope)
 }
 

@@ -2,7 +2,7 @@
 // Deleting a webhook cascades to its pending deliveries and attempts (the events themselves stay listed).
 import type { Db } from '../db/connection.js'
 import { WebhookNotFoundError, WebhookValidationError } from './errors.js'
-import { stmt } from '../db/statements.js'
+import { stmt, typedStmt } from '../db/statements.js'
 import { RowCache } from '../db/repositories/row-cache.js'
 import { DEFAULT_RETRIES, normalizeFields, normalizeWebhookUrl, type WebhookFields, type WebhookInput, type WebhookRetries } from './webhook-input.js'
 
@@ -84,16 +84,16 @@ const frozen = (w: WebhookConfig): WebhookConfig => {
 }
 
 export function listWebhooks(db: Db, instanceId: string): readonly WebhookConfig[] {
-  return listCache.get(db, instanceId, () => (stmt(db, 'SELECT * FROM webhooks WHERE instance_id = ? ORDER BY position, id').all(instanceId) as Row[]).map((r) => frozen(fromRow(r))))!
+  return listCache.get(db, instanceId, () => (typedStmt<Row>(db, 'SELECT * FROM webhooks WHERE instance_id = ? ORDER BY position, id').all(instanceId)).map((r) => frozen(fromRow(r))))!
 }
 
 export function getWebhook(db: Db, instanceId: string, url: string): WebhookConfig | null {
-  const row = stmt(db, 'SELECT * FROM webhooks WHERE instance_id = ? AND url = ?').get(instanceId, normalizeWebhookUrl(url)) as Row | undefined
+  const row = typedStmt<Row>(db, 'SELECT * FROM webhooks WHERE instance_id = ? AND url = ?').get(instanceId, normalizeWebhookUrl(url))
   return row ? fromRow(row) : null
 }
 
 export function getWebhookById(db: Db, id: number): WebhookConfig | null {
-  const row = stmt(db, 'SELECT * FROM webhooks WHERE id = ?').get(id) as Row | undefined
+  const row = typedStmt<Row>(db, 'SELECT * FROM webhooks WHERE id = ?').get(id)
   return row ? fromRow(row) : null
 }
 

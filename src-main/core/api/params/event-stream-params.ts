@@ -3,6 +3,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { EventStreamRequest } from '../../webhooks/event-stream.js'
 import type { Params } from '../request-params.js'
+import { coreErrors } from '../../domain/core-errors.js'
 import { list, str } from './send-params.js'
 
 /** Every value of a list parameter, comma lists split. */
@@ -16,15 +17,26 @@ function names(p: Params, ...keys: string[]): string[] {
   return out
 }
 
-export function eventStreamRequest(accountId: string, p: Params, headers: IncomingHttpHeaders): EventStreamRequest {
+/**
+ * `limitTo`: the instances a scoped API key covers (null: every one). Without instance_id the stream is narrowed to
+ * them; an instance_id outside them is refused (403 key_scope_forbidden).
+ */
+export function eventStreamRequest(accountId: string, p: Params, headers: IncomingHttpHeaders, limitTo: readonly string[] | null = null): EventStreamRequest {
   // The header wins: an EventSource reconnects to the same URL (with its original `after`) plus Last-Event-ID.
   const header = headers['last-event-id']
   const lastEventId = typeof header === 'string' && header.trim() ? header.trim() : undefined
   const after = lastEventId ?? (str(p, 'after')?.trim() || undefined) ?? (str(p, 'last_event_id')?.trim() || undefined)
   return {
     accountId,
-    instanceIds: names(p, 'instance_id', 'instance_ids'),
+    instanceIds: narrowed(names(p, 'instance_id', 'instance_ids'), limitTo),
     events: names(p, 'events', 'event'),
     ...(after === undefined ? {} : { after })
   }
+}
+
+function narrowed(asked: string[], limitTo: readonly string[] | null): string[] {
+  if (!limitTo) return asked
+  if (!asked.length) return [...limitTo]
+  if (asked.some((id) => !limitTo.includes(id.trim().toUpperCase()))) throw coreErrors.keyScope('instance_scope')
+  return asked
 }

@@ -9,10 +9,12 @@
 import { Transform, type TransformCallback } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingHookHandler, RequestPayload } from 'fastify'
 import type { Db } from '../../db/connection.js'
-import { findAccountByToken, type AccountRow } from '../../db/repositories/accounts-repo.js'
+import { findAccountByToken, getAccount, type AccountRow } from '../../db/repositories/accounts-repo.js'
+import { findApiKeyByToken, getApiKey } from '../../db/repositories/api-keys-repo.js'
 import { getOwnedInstance, getOwnedInstanceBySession, instanceAccountId, type InstanceRow } from '../../db/repositories/instances-repo.js'
 import { coreErrors } from '../../domain/core-errors.js'
-import { accessTokenCredential, type Credential } from '../../domain/credentials.js'
+import { accessTokenCredential, scopedKeyCredential, type Credential } from '../../domain/credentials.js'
+import { scopeRefusal, type KeyScope } from '../../domain/key-scope.js'
 import type { AuthFailureLimiter } from '../auth-failure-limiter.js'
 import { isLoopbackPeer } from './security.js'
 import { mergeParams, stringParam, type Params } from '../request-params.js'
@@ -27,6 +29,8 @@ export interface RequestAuth {
   token: string
   /** What authenticated the request, asked again by live channels (services/live-channels.ts) while they are open. */
   credential: Credential
+  /** Set when a scoped API key authenticated the request (the auth hook already refused what it does not cover). */
+  scope?: KeyScope
 }
 
 declare module 'fastify' {
@@ -36,6 +40,10 @@ declare module 'fastify' {
     mergeQuery?: boolean
     /** WAHA's /api: without instance_id, the instance is the account's session named by :session or `session` (default "default"). */
     sessionByName?: boolean
+    /** An account route that narrows itself to a scoped key's instances (request.auth.scope), e.g. /v2/events. */
+    scopeNarrows?: boolean
+    /** Key and account management: the account's full token only, never a scoped key. */
+    fullTokenOnly?: boolean
   }
   interface FastifyRequest {
     /** Merged, normalised parameters (query ∪ form ∪ JSON, body wins). Also assigned to request.query. */
@@ -116,14 +124,29 @@ function authenticate(request: FastifyRequest, options: AuthOptions): void {
 
   // The token first: a valid one is never throttled, whatever other clients on this address did. The lookup is by
   // SHA-256 hash, so its timing depends on the hash, never on how close a guess came to the token.
-  const account = findAccountByToken(options.db, token)
-  if (!account) throw failedToken(request, options, statusVariant, token, instanceId)
+  const found = findPrincipal(options.db, token)
+  if (!found) throw failedToken(request, options, statusVariant, token, instanceId)
+  const { account, scope, credential } = found
   let instance: InstanceRow | undefined
   if (mode === 'instance') {
     instance = instanceId ? getOwnedInstance(options.db, account.id, instanceId) : getOwnedInstanceBySession(options.db, account.id, session!)
     if (!instance) throw statusVariant ? coreErrors.invalidCredentials() : coreErrors.invalidSession()
   }
-  request.auth = { account, instance, token, credential: accessTokenCredential((t) => findAccountByToken(options.db, t), token, account.id) }
+  if (scope) {
+    const refusal = scopeRefusal(scope, { method: request.method, instanceId: instance?.id, narrows: config?.scopeNarrows === true, manage: config?.fullTokenOnly === true })
+    if (refusal) throw coreErrors.keyScope(refusal)
+  }
+  request.auth = { account, instance, token, credential, ...(scope ? { scope } : {}) }
+}
+
+/** The account's full token, else a scoped API key of the account (with its scope). */
+function findPrincipal(db: Db, token: string): { account: AccountRow; scope?: KeyScope; credential: Credential } | undefined {
+  const account = findAccountByToken(db, token)
+  if (account) return { account, credential: accessTokenCredential((t) => findAccountByToken(db, t), token, account.id) }
+  const key = findApiKeyByToken(db, token)
+  const owner = key && getAccount(db, key.accountId)
+  if (!key || !owner) return undefined
+  return { account: owner, scope: key.scope, credential: scopedKeyCredential((id) => getApiKey(db, id), key.id, owner.id) }
 }
 
 /** WAHA names the session in the path (/api/{session}/...) or the body/query (`session`), "default" when absent. */
@@ -158,7 +181,7 @@ function capUnauthenticatedBody(request: FastifyRequest, reply: FastifyReply, pa
   const mode = routeOptions.config?.auth ?? 'none'
   const early = mergeParams(request.query, undefined)
   const token = tokenFromRequest(request, early)
-  if (token && findAccountByToken(options.db, token)) return payload
+  if (token && findPrincipal(options.db, token)) return payload
   const refuse = () => {
     reply.header('Connection', 'close')
     const statusVariant = routeOptions.config?.errorVariant === 'status'

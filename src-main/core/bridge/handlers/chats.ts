@@ -1,22 +1,27 @@
-// chats.*: the Chats view over the messaging module's ChatsService, on instances of the acting account.
+// chats.*: the Chats view over services.chats (services/chats-service.ts), on instances of the acting account;
+// the service's domain types are mapped to the contract's DTOs in chat-dtos.ts.
 import { toApiChatId, toWaJid } from '../../messaging/chat-ids.js'
 import { normalizeCheckPhone } from '../../messaging/reads/contact-ops.js'
+import { chatDto, mediaContentDto, messagesPageDto, sentDto } from './chat-dtos.js'
 import type { BridgeContext } from './context.js'
 import type { HandlersOf } from './types.js'
 
-export function chatHandlers({ config: { chats }, services, owned }: BridgeContext): HandlersOf<'chats'> {
+export function chatHandlers({ services, owned }: BridgeContext): HandlersOf<'chats'> {
+  const { chats } = services
   return {
-    'chats.list': ({ instanceId, search, limit, offset }) =>
-      chats.listChats(owned(instanceId).id, { ...(search?.trim() ? { search: search.trim() } : {}), limit: limit ?? 50, offset: offset ?? 0 }),
+    'chats.list': ({ instanceId, search, limit, offset }) => {
+      const page = chats.listChats(owned(instanceId).id, { ...(search?.trim() ? { search: search.trim() } : {}), limit: limit ?? 50, offset: offset ?? 0 })
+      return { chats: page.chats.map(chatDto), hasMore: page.hasMore }
+    },
     'chats.messages': ({ instanceId, chatId, cursor, limit }) =>
-      chats.listMessages(owned(instanceId).id, chatId, { ...(cursor ? { cursor } : {}), limit: limit ?? 50 }),
-    'chats.sendText': ({ instanceId, chatId, text }) => chats.sendText(owned(instanceId).id, chatId, text),
-    'chats.sendFile': ({ instanceId, chatId, file, caption }) => chats.sendFile(owned(instanceId).id, chatId, file, caption),
+      messagesPageDto(chats.listMessages(owned(instanceId).id, chatId, { ...(cursor ? { cursor } : {}), limit: limit ?? 50 })),
+    'chats.sendText': async ({ instanceId, chatId, text }) => sentDto(await chats.sendText(owned(instanceId).id, chatId, text)),
+    'chats.sendFile': async ({ instanceId, chatId, file, caption }) => sentDto(await chats.sendFile(owned(instanceId).id, chatId, file, caption)),
     'chats.markRead': async ({ instanceId, chatId }) => {
       await chats.markRead(owned(instanceId).id, chatId)
       return { read: true as const }
     },
-    'chats.media': ({ instanceId, chatId, messageId }) => chats.media(owned(instanceId).id, chatId, messageId),
+    'chats.media': async ({ instanceId, chatId, messageId }) => mediaContentDto(await chats.media(owned(instanceId).id, chatId, messageId)),
     // Issue 20 item 7: a local name for the chat's person.
     'chats.setName': ({ instanceId, chatId, name }) => {
       services.reads.setLocalName(owned(instanceId).id, toWaJid(chatId), name)

@@ -4,18 +4,19 @@ import { instanceQuotaOf } from '../../domain/plans.js'
 import type { InstanceView } from '../../engine/instance-manager.js'
 import { startOfLocalDay } from '../../messaging/reads/day-summary.js'
 import type { BridgeContext } from './context.js'
+import { instanceDto } from './owner-dtos.js'
 import type { HandlersOf } from './types.js'
 
 export function instanceHandlers({ services: { instances, reads, health, calls }, account, owned }: BridgeContext): HandlersOf<'instances'> {
   const { manager } = instances
-  const dto = (row: InstanceRow) => instances.dto(row, account().plan)
+  const dto = (row: InstanceRow) => instanceDto(instances.summary(row, account().plan))
   /** After an operation: the fresh row (it may have changed status, me or policy); gone meanwhile = invalid_session. */
   const fresh = (view: InstanceView) => dto(owned(view.id))
 
   return {
     'instances.list': () => {
       const acting = account()
-      const list = instances.listRows(acting.id).map((row) => instances.dto(row, acting.plan))
+      const list = instances.listRows(acting.id).map((row) => instanceDto(instances.summary(row, acting.plan)))
       return { instances: list, plan: acting.plan, quota: { used: list.length, limit: instanceQuotaOf(instances.plans, acting) } }
     },
     'instances.create': ({ name }) => fresh(manager.create(account().id, name?.trim() || undefined)),

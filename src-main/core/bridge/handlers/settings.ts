@@ -2,6 +2,7 @@
 // account the UI acts as) changes them; the view is for the owner too (it shows the data folder).
 import { BridgeError } from '../errors.js'
 import type { BridgeContext } from './context.js'
+import { appSettingsDto } from './owner-dtos.js'
 import type { HandlersOf } from './types.js'
 
 export function settingsHandlers({ services: { settings, backups }, account }: BridgeContext): HandlersOf<'settings'> {
@@ -10,8 +11,8 @@ export function settingsHandlers({ services: { settings, backups }, account }: B
     return settings
   }
   return {
-    'settings.get': () => owner().view(),
-    'settings.set': (changes) => owner().update(changes),
+    'settings.get': () => appSettingsDto(owner().view()),
+    'settings.set': (changes) => appSettingsDto(owner().update(changes)),
     'settings.openDataFolder': () => {
       owner().openDataFolder()
       return { opened: true as const }

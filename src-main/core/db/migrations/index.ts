@@ -25,6 +25,7 @@ import { migration0383LocalContactNames } from './0383-local-contact-names.js'
 import { migration0460SavedReplies } from './0460-saved-replies.js'
 import { migration0400CallSettings } from './0400-call-settings.js'
 import { migration0401EngineState } from './0401-engine-state.js'
+import { migration0420ApiKeys } from './0420-api-keys.js'
 
 export const appMigrations: readonly Migration[] = [
   migration0001Core,
@@ -50,5 +51,6 @@ export const appMigrations: readonly Migration[] = [
   migration0383LocalContactNames,
   migration0400CallSettings,
   migration0401EngineState,
+  migration0420ApiKeys,
   migration0460SavedReplies,
 ]

@@ -1,7 +1,7 @@
 // API accounts: plan tier and the SHA-256 hash of the access token. Plain functions taking the db first.
 import { timingSafeEqual } from 'node:crypto'
 import type { Db } from '../connection.js'
-import { stmt } from '../statements.js'
+import { stmt, typedStmt } from '../statements.js'
 import type { PlanTier } from '../../domain/plans.js'
 import { hashToken, hashTokenHex } from '../../domain/tokens.js'
 import { RowCache } from './row-cache.js'
@@ -39,16 +39,16 @@ export function findAccountByToken(db: Db, token: string): AccountRow | undefine
   const hash = hashToken(token)
   const hex = hash.toString('hex')
   const found = byTokenHash.get(db, hex, () => {
-    const row = stmt(db, 'SELECT * FROM accounts WHERE token_hash = ?').get(hex) as AccountRow | undefined
+    const row = typedStmt<AccountRow>(db, 'SELECT * FROM accounts WHERE token_hash = ?').get(hex)
     return row && { hash: Buffer.from(row.token_hash, 'hex'), row: Object.freeze(row) }
   })
   return found && found.hash.length === hash.length && timingSafeEqual(found.hash, hash) ? found.row : undefined
 }
 
 export const getAccount = (db: Db, id: string): AccountRow | undefined =>
-  stmt(db, 'SELECT * FROM accounts WHERE id = ?').get(id) as AccountRow | undefined
+  typedStmt<AccountRow>(db, 'SELECT * FROM accounts WHERE id = ?').get(id)
 
-export const listAccounts = (db: Db): AccountRow[] => stmt(db, 'SELECT * FROM accounts ORDER BY created_at').all() as AccountRow[]
+export const listAccounts = (db: Db): AccountRow[] => typedStmt<AccountRow>(db, 'SELECT * FROM accounts ORDER BY created_at').all()
 
 export interface UpsertAccountInput {
   id: string

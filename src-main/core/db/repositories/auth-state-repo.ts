@@ -1,7 +1,7 @@
 // Baileys auth state rows: one creds document and many Signal keys per instance, stored as BufferJSON text
 // encrypted with the connection's data key (seal_secret/open_secret, secrets/at-rest-crypto.ts). Serialisation is the
 // caller's (engine/baileys/sqlite-auth-state.ts); this module only moves text.
-import type { Statement } from 'better-sqlite3'
+import type { Statement } from 'better-sqlite3-multiple-ciphers'
 import { SEALED_PREFIX } from '../../secrets/at-rest-crypto.js'
 import type { Db } from '../connection.js'
 import { stmt } from '../statements.js'

@@ -1,6 +1,6 @@
 // The channels an instance owns, administers or follows (table account_channels, migration 0280).
 import type { Db } from '../connection.js'
-import { stmt } from '../statements.js'
+import { stmt, typedStmt } from '../statements.js'
 
 export type ChannelRole = 'OWNER' | 'ADMIN' | 'SUBSCRIBER' | 'GUEST'
 
@@ -58,7 +58,7 @@ export function upsertChannel(db: Db, instanceId: string, c: KnownChannel, now: 
 }
 
 export function getChannel(db: Db, instanceId: string, id: string): KnownChannel | undefined {
-  const r = stmt(db, 'SELECT * FROM account_channels WHERE instance_id = ? AND id = ?').get(instanceId, id) as Row | undefined
+  const r = typedStmt<Row>(db, 'SELECT * FROM account_channels WHERE instance_id = ? AND id = ?').get(instanceId, id)
   return r && fromRow(r)
 }
 

@@ -1,6 +1,6 @@
 // Instances: identity, owner, persisted status, whether the user wants it running, policy and paired account.
 import type { Db } from '../connection.js'
-import { stmt } from '../statements.js'
+import { stmt, typedStmt, columnStmt } from '../statements.js'
 import { RowCache } from './row-cache.js'
 import type { InstanceStatus } from '../../domain/instance-status.js'
 import type { InstanceMe } from '../../domain/events.js'
@@ -29,7 +29,7 @@ export interface InstanceRow {
 }
 
 export const getInstance = (db: Db, id: string): InstanceRow | undefined =>
-  stmt(db, 'SELECT * FROM instances WHERE id = ?').get(id) as InstanceRow | undefined
+  typedStmt<InstanceRow>(db, 'SELECT * FROM instances WHERE id = ?').get(id)
 
 const ownedRows = new RowCache<InstanceRow>()
 
@@ -38,20 +38,20 @@ const ownedRows = new RowCache<InstanceRow>()
  * instance-scoped request reads it, so found rows are cached (frozen) until the database changes (row-cache.ts).
  */
 export const getOwnedInstance = (db: Db, accountId: string, id: string): InstanceRow | undefined =>
-  ownedRows.get(db, `${accountId}\u0000${id}`, () => stmt(db, 'SELECT * FROM instances WHERE id = ? AND account_id = ?').get(id, accountId) as InstanceRow | undefined)
+  ownedRows.get(db, `${accountId}\u0000${id}`, () => typedStmt<InstanceRow>(db, 'SELECT * FROM instances WHERE id = ? AND account_id = ?').get(id, accountId))
 
 /**
  * WAHA's addressing (/api): the account's instance named `session` (the oldest when names repeat), or the instance
  * with that id. Only the WAHA routes read it, so it is not cached.
  */
 export const getOwnedInstanceBySession = (db: Db, accountId: string, session: string): InstanceRow | undefined =>
-  (stmt(db, 'SELECT * FROM instances WHERE account_id = ? AND session_name = ? ORDER BY created_at LIMIT 1').get(accountId, session) as InstanceRow | undefined) ??
+  (typedStmt<InstanceRow>(db, 'SELECT * FROM instances WHERE account_id = ? AND session_name = ? ORDER BY created_at LIMIT 1').get(accountId, session)) ??
   getOwnedInstance(db, accountId, session.toUpperCase())
 
-export const listInstances = (db: Db): InstanceRow[] => stmt(db, 'SELECT * FROM instances ORDER BY created_at').all() as InstanceRow[]
+export const listInstances = (db: Db): InstanceRow[] => typedStmt<InstanceRow>(db, 'SELECT * FROM instances ORDER BY created_at').all()
 
 export const listAccountInstances = (db: Db, accountId: string): InstanceRow[] =>
-  stmt(db, 'SELECT * FROM instances WHERE account_id = ? ORDER BY created_at').all(accountId) as InstanceRow[]
+  typedStmt<InstanceRow>(db, 'SELECT * FROM instances WHERE account_id = ? ORDER BY created_at').all(accountId)
 
 export const countAccountInstances = (db: Db, accountId: string): number =>
   (stmt(db, 'SELECT count(*) AS n FROM instances WHERE account_id = ?').get(accountId) as { n: number }).n
@@ -132,7 +132,7 @@ export function setInstancePolicy(db: Db, id: string, slug: string, now: number)
 /** Rows that reference the instance (auth state, temp links, pairing requests) go with it (ON DELETE CASCADE). */
 /** The account that owns an instance (the auth throttle's per-account cap), whoever asks. */
 export function instanceAccountId(db: Db, id: string): string | undefined {
-  return stmt(db, 'SELECT account_id FROM instances WHERE id = ?').pluck().get(id) as string | undefined
+  return columnStmt<string>(db, 'SELECT account_id FROM instances WHERE id = ?').get(id)
 }
 
 export function deleteInstance(db: Db, id: string): boolean {

@@ -3,7 +3,7 @@
 // no constant-time compare is needed); the token itself is stored sealed with the data key (seal_secret) so that
 // GET /v2/session/temp-link can show the live link again, and is never in the file in clear.
 import type { Db } from '../connection.js'
-import { stmt } from '../statements.js'
+import { stmt, typedStmt } from '../statements.js'
 import { hashTokenHex } from '../../domain/tokens.js'
 
 export interface TempLinkRow {
@@ -36,11 +36,11 @@ export function createTempLink(db: Db, instanceId: string, token: string, now: n
 const COLUMNS = 'token_hash, open_secret(token) AS token, instance_id, created_at, expires_at, revoked_at'
 
 export const currentTempLink = (db: Db, instanceId: string, now: number): TempLinkRow | undefined =>
-  stmt(db, `SELECT ${COLUMNS} FROM temp_links WHERE instance_id = ? AND revoked_at IS NULL AND expires_at > ? ORDER BY created_at DESC LIMIT 1`).get(instanceId, now) as TempLinkRow | undefined
+  typedStmt<TempLinkRow>(db, `SELECT ${COLUMNS} FROM temp_links WHERE instance_id = ? AND revoked_at IS NULL AND expires_at > ? ORDER BY created_at DESC LIMIT 1`).get(instanceId, now)
 
 /** Resolves a presented token to its live link; expired and revoked links resolve to nothing. */
 export const liveTempLinkByToken = (db: Db, token: string, now: number): TempLinkRow | undefined =>
-  stmt(db, `SELECT ${COLUMNS} FROM temp_links WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?`).get(hashTokenHex(token), now) as TempLinkRow | undefined
+  typedStmt<TempLinkRow>(db, `SELECT ${COLUMNS} FROM temp_links WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?`).get(hashTokenHex(token), now)
 
 /** A revoked link forgets its token too (only the hash stays, until the row is deleted a day later). */
 export function revokeTempLinks(db: Db, instanceId: string, now: number): number {

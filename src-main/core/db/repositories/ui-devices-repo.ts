@@ -2,7 +2,7 @@
 // (an index lookup: its timing depends on the hash, never on how close a guess came); revoked rows are kept (the
 // Settings list says when) but admit nothing.
 import type { Db } from '../connection.js'
-import { stmt } from '../statements.js'
+import { stmt, typedStmt, columnStmt } from '../statements.js'
 
 export interface UiDeviceRow {
   id: string
@@ -18,13 +18,13 @@ export function insertUiDevice(db: Db, row: { id: string; tokenHash: string; lab
 
 /** The live device holding this token hash, its last use stamped; undefined when unknown or revoked. */
 export function admitUiDevice(db: Db, tokenHash: string, now: number): string | undefined {
-  const id = stmt(db, 'SELECT id FROM ui_devices WHERE token_hash = ? AND revoked_at IS NULL').pluck().get(tokenHash) as string | undefined
+  const id = columnStmt<string>(db, 'SELECT id FROM ui_devices WHERE token_hash = ? AND revoked_at IS NULL').get(tokenHash)
   if (id) stmt(db, 'UPDATE ui_devices SET last_seen_at = ? WHERE id = ?').run(now, id)
   return id
 }
 
 export function listUiDevices(db: Db): UiDeviceRow[] {
-  return stmt(db, 'SELECT id, label, created_at, last_seen_at, revoked_at FROM ui_devices WHERE revoked_at IS NULL ORDER BY last_seen_at DESC').all() as UiDeviceRow[]
+  return typedStmt<UiDeviceRow>(db, 'SELECT id, label, created_at, last_seen_at, revoked_at FROM ui_devices WHERE revoked_at IS NULL ORDER BY last_seen_at DESC').all()
 }
 
 /** Revokes the given live devices; returns those that were live. */
@@ -33,5 +33,5 @@ export function revokeUiDevices(db: Db, ids: readonly string[], now: number): st
 }
 
 export function liveUiDeviceIds(db: Db): string[] {
-  return stmt(db, 'SELECT id FROM ui_devices WHERE revoked_at IS NULL').pluck().all() as string[]
+  return columnStmt<string>(db, 'SELECT id FROM ui_devices WHERE revoked_at IS NULL').all()
 }

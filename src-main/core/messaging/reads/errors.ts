@@ -7,6 +7,7 @@ export type ReadsErrorCode =
   | 'message_not_found'
   | 'contact_not_found'
   | 'media_not_found'
+  | 'media_too_large'
   | 'not_own_message'
   | 'not_group_admin'
   | 'message_not_editable'

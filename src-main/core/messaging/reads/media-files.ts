@@ -59,6 +59,12 @@ export function extensionOf(mimetype: string | null, filename: string | null): s
 
 export const mimetypeOfFile = (name: string): string => MIME_OF_EXT[name.split('.').pop() ?? ''] ?? 'application/octet-stream'
 
+/** An instance's media folder under `mediaDir` removed (also without a running MediaFiles: the accounts CLI). */
+export function deleteInstanceMedia(mediaDir: string, instanceId: string): void {
+  if (!/^[A-Z0-9]{12}$/.test(instanceId)) return
+  rmSync(join(mediaDir, instanceId), { recursive: true, force: true })
+}
+
 export class MediaFiles {
   private readonly inFlight = new Map<number, Promise<string>>()
 
@@ -137,8 +143,7 @@ export class MediaFiles {
 
   /** Instance deleted: its media folder goes. */
   deleteInstance(instanceId: string): void {
-    if (!/^[A-Z0-9]{12}$/.test(instanceId)) return
-    rmSync(join(this.o.dir, instanceId), { recursive: true, force: true })
+    deleteInstanceMedia(this.o.dir, instanceId)
   }
 
   /** Boot: temp files of downloads interrupted by a crash are removed. */

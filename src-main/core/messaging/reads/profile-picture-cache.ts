@@ -4,7 +4,7 @@ import { engineErrorStatus } from '../../engine/engine-errors.js'
 import type { SessionPort } from '../../engine/session-port.js'
 import { jidNormalizedUser } from '../../engine/wa-wire.js'
 import type { Db } from '../../db/connection.js'
-import { stmt } from '../../db/statements.js'
+import { stmt, columnStmt } from '../../db/statements.js'
 import { engineCall } from './errors.js'
 
 export const PICTURE_TTL_MS = 24 * 60 * 60 * 1000
@@ -34,7 +34,7 @@ export function storePicture(db: Db, instanceId: string, jid: string, url: strin
 
 /** Any cached URL, however old (chat overviews show it without querying the network). */
 export const anyCachedPictureUrl = (db: Db, instanceId: string, jid: string): string | null =>
-  (stmt(db, 'SELECT url FROM profile_picture_cache WHERE instance_id = ? AND jid = ?').pluck().get(instanceId, jidNormalizedUser(jid)) as string | null | undefined) ?? null
+  (columnStmt<string | null>(db, 'SELECT url FROM profile_picture_cache WHERE instance_id = ? AND jid = ?').get(instanceId, jidNormalizedUser(jid))) ?? null
 
 /** Boom statuses meaning "no picture to show" rather than a failure: not found, not authorized (privacy). */
 const NO_PICTURE = new Set([401, 404])

@@ -4,7 +4,7 @@
 // (`sent`): a row left `sending` by a crash or a dropped connection is sent again with the same id.
 import type { WAMessage } from '../../engine/wa-wire.js'
 import type { Db } from '../../db/connection.js'
-import { stmt } from '../../db/statements.js'
+import { stmt, typedStmt, columnStmt } from '../../db/statements.js'
 import { recordSent } from '../../rate-limit/index.js'
 import { decodeMessage, encodeRaw } from '../store/raw-json.js'
 
@@ -92,7 +92,7 @@ export function markAcked(db: Db, instanceId: string, messageId: string, now: nu
 
 /** The instance's rows handed to Baileys and not acked yet, in acceptance order. */
 export function unackedRows(db: Db, instanceId: string): OutboundRow[] {
-  return stmt(db, `SELECT * FROM outbound_messages WHERE instance_id = ? AND status = 'sending' ORDER BY seq`).all(instanceId) as OutboundRow[]
+  return typedStmt<OutboundRow>(db, `SELECT * FROM outbound_messages WHERE instance_id = ? AND status = 'sending' ORDER BY seq`).all(instanceId)
 }
 
 export function markFailed(db: Db, instanceId: string, messageId: string, code: string, message: string, now: number): void {
@@ -108,7 +108,7 @@ export const APP_RESTARTED_MESSAGE = 'the app stopped before this queued message
 
 /** Rows a previous run left to send (queued, or sent but never acked, with the command for a resend), in acceptance order. */
 export function pendingRows(db: Db): OutboundRow[] {
-  return stmt(db, `SELECT * FROM outbound_messages WHERE status = 'queued' OR (status = 'sending' AND command IS NOT NULL) ORDER BY seq`).all() as OutboundRow[]
+  return typedStmt<OutboundRow>(db, `SELECT * FROM outbound_messages WHERE status = 'queued' OR (status = 'sending' AND command IS NOT NULL) ORDER BY seq`).all()
 }
 
 /** The queued rows, in acceptance order: of one instance, or of all (boot). */
@@ -161,7 +161,7 @@ export function resendableIds(db: Db, instanceId: string, limit: number): string
 /** Takes a purged row's command for a resend (once: a second resend finds none); undefined when there is none. */
 export function takeCommand(db: Db, instanceId: string, messageId: string): string | undefined {
   return db.transaction(() => {
-    const cmd = stmt(db, `SELECT command FROM outbound_messages WHERE instance_id = ? AND message_id = ? AND status = 'purged'`).pluck().get(instanceId, messageId) as string | null | undefined
+    const cmd = columnStmt<string | null>(db, `SELECT command FROM outbound_messages WHERE instance_id = ? AND message_id = ? AND status = 'purged'`).get(instanceId, messageId)
     if (!cmd) return undefined
     stmt(db, 'UPDATE outbound_messages SET command = NULL WHERE instance_id = ? AND message_id = ?').run(instanceId, messageId)
     return cmd
@@ -174,7 +174,7 @@ export function returnCommand(db: Db, instanceId: string, messageId: string, com
 }
 
 export function getOutbound(db: Db, instanceId: string, messageId: string): OutboundRow | undefined {
-  return stmt(db, 'SELECT * FROM outbound_messages WHERE instance_id = ? AND message_id = ?').get(instanceId, messageId) as OutboundRow | undefined
+  return typedStmt<OutboundRow>(db, 'SELECT * FROM outbound_messages WHERE instance_id = ? AND message_id = ?').get(instanceId, messageId)
 }
 
 /** The message as sent (for quotes and poll votes of our own messages). */

@@ -1,7 +1,7 @@
 // Chats of the store: the newest message and unread count kept on the chat row (so listing chats never scans
 // messages), flags from app-state sync (archive, pin, mute, marked unread), paged listing by an index.
 import type { Db } from '../../db/connection.js'
-import { stmt } from '../../db/statements.js'
+import { stmt, typedStmt } from '../../db/statements.js'
 import { fromMessageRow, MESSAGE_BY_PK_SQL, type MessageRow, type StoredMessage } from './messages-repo.js'
 import { patchUpdate } from './patch-update.js'
 
@@ -54,7 +54,7 @@ const fromRow = (r: ChatRow): StoredChat => ({
 })
 
 export function getChat(db: Db, instanceId: string, chatId: string): StoredChat | undefined {
-  const row = stmt(db, 'SELECT * FROM store_chats WHERE instance_id = ? AND chat_id = ?').get(instanceId, chatId) as ChatRow | undefined
+  const row = typedStmt<ChatRow>(db, 'SELECT * FROM store_chats WHERE instance_id = ? AND chat_id = ?').get(instanceId, chatId)
   return row && fromRow(row)
 }
 

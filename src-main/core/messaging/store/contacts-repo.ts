@@ -1,6 +1,6 @@
 // Contacts (push names, saved names, business flags) and the LID<->PN mapping list of the store.
 import type { Db } from '../../db/connection.js'
-import { stmt } from '../../db/statements.js'
+import { stmt, typedStmt } from '../../db/statements.js'
 import { patchUpdate } from './patch-update.js'
 
 export interface StoredContact {
@@ -78,7 +78,7 @@ export function upsertContact(db: Db, instanceId: string, jid: string, patch: Co
 
 /** A contact known under its LID becomes known by its PN: the LID row folds into the PN row. */
 export function mergeLidContact(db: Db, instanceId: string, lid: string, pn: string, now: number): void {
-  const lidRow = stmt(db, 'SELECT * FROM store_contacts WHERE instance_id = ? AND jid = ?').get(instanceId, lid) as ContactRow | undefined
+  const lidRow = typedStmt<ContactRow>(db, 'SELECT * FROM store_contacts WHERE instance_id = ? AND jid = ?').get(instanceId, lid)
   if (!lidRow) return
   upsertContact(db, instanceId, pn, {
     lid,

@@ -2,7 +2,7 @@
 // can say what changed and reads need no round trip for a known group.
 import type { GroupMetadata } from '../../engine/wa-wire.js'
 import type { Db } from '../../db/connection.js'
-import { stmt } from '../../db/statements.js'
+import { stmt, typedStmt, columnStmt } from '../../db/statements.js'
 import { patchUpdate } from './patch-update.js'
 import { encodeRaw } from './raw-json.js'
 
@@ -39,10 +39,10 @@ const bool = (v: number | null): boolean | null => (v === null ? null : v === 1)
 const num = (v: boolean | null | undefined): number | null => (v === undefined || v === null ? null : v ? 1 : 0)
 
 export function getGroup(db: Db, instanceId: string, id: string): StoredGroup | undefined {
-  const r = stmt(db, 'SELECT id, subject, description, owner, participants, announce, restrict, updated_at FROM store_groups WHERE instance_id = ? AND id = ?').get(
+  const r = typedStmt<GroupRow>(db, 'SELECT id, subject, description, owner, participants, announce, restrict, updated_at FROM store_groups WHERE instance_id = ? AND id = ?').get(
     instanceId,
     id
-  ) as GroupRow | undefined
+  )
   return r && {
     id: r.id,
     subject: r.subject,
@@ -120,6 +120,6 @@ export function applyParticipants(db: Db, instanceId: string, id: string, action
 }
 
 export function listGroups(db: Db, instanceId: string): StoredGroup[] {
-  const ids = stmt(db, 'SELECT id FROM store_groups WHERE instance_id = ? ORDER BY id').pluck().all(instanceId) as string[]
+  const ids = columnStmt<string>(db, 'SELECT id FROM store_groups WHERE instance_id = ? ORDER BY id').all(instanceId)
   return ids.map((id) => getGroup(db, instanceId, id)!)
 }

@@ -1,6 +1,6 @@
 // Labels (WhatsApp Business) and their chat assignments, from app-state sync (labels.edit / labels.association).
 import type { Db } from '../../db/connection.js'
-import { stmt } from '../../db/statements.js'
+import { stmt, typedStmt, columnStmt } from '../../db/statements.js'
 
 export interface StoredLabel {
   id: string
@@ -46,9 +46,9 @@ export function deleteLabel(db: Db, instanceId: string, id: string): StoredLabel
 }
 
 export function listLabels(db: Db, instanceId: string): StoredLabel[] {
-  return stmt(db, 'SELECT id, name, color, predefined_id AS predefinedId FROM store_labels WHERE instance_id = ? ORDER BY CAST(id AS INTEGER), id').all(
+  return typedStmt<StoredLabel>(db, 'SELECT id, name, color, predefined_id AS predefinedId FROM store_labels WHERE instance_id = ? ORDER BY CAST(id AS INTEGER), id').all(
     instanceId
-  ) as StoredLabel[]
+  )
 }
 
 /** Returns false when the assignment already existed. */
@@ -62,7 +62,7 @@ export function removeChatLabel(db: Db, instanceId: string, labelId: string, cha
 }
 
 export function chatsWithLabel(db: Db, instanceId: string, labelId: string): string[] {
-  return stmt(db, 'SELECT chat_id FROM store_chat_labels WHERE instance_id = ? AND label_id = ? ORDER BY chat_id').pluck().all(instanceId, labelId) as string[]
+  return columnStmt<string>(db, 'SELECT chat_id FROM store_chat_labels WHERE instance_id = ? AND label_id = ? ORDER BY chat_id').all(instanceId, labelId)
 }
 
 export function labelsOfChat(db: Db, instanceId: string, chatId: string): StoredLabel[] {

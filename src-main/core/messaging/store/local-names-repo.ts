@@ -1,6 +1,6 @@
 // Local contact names (migration 0383): what the shop calls a customer, on this PC only. One per instance and chat.
 import type { Db } from '../../db/connection.js'
-import { stmt } from '../../db/statements.js'
+import { stmt, columnStmt } from '../../db/statements.js'
 
 /** Sets the chat's local name, or clears it with null. */
 export function setLocalName(db: Db, instanceId: string, chatId: string, name: string | null, now: number): void {
@@ -15,5 +15,5 @@ export function setLocalName(db: Db, instanceId: string, chatId: string, name: s
 }
 
 export function localName(db: Db, instanceId: string, chatId: string): string | undefined {
-  return stmt(db, 'SELECT name FROM local_contact_names WHERE instance_id = ? AND chat_id = ?').pluck().get(instanceId, chatId) as string | undefined
+  return columnStmt<string>(db, 'SELECT name FROM local_contact_names WHERE instance_id = ? AND chat_id = ?').get(instanceId, chatId)
 }

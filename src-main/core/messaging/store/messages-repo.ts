@@ -2,7 +2,7 @@
 // so the event mapper emits exactly once per real change), reads by key and paged by chat.
 import { normalizeMessageContent, type WAMessage } from '../../engine/wa-wire.js'
 import type { Db } from '../../db/connection.js'
-import { stmt } from '../../db/statements.js'
+import { stmt, typedStmt, columnStmt } from '../../db/statements.js'
 import { ackOf, bodyOf, typeOf } from '../message-mapper.js'
 import { decodeMessage, encodeRaw } from './raw-json.js'
 
@@ -184,7 +184,7 @@ export function findMessage(db: Db, instanceId: string, chatId: string | null, i
 
 /** Every message of the instance with this id (ids are unique per chat only), by index store_messages_id. */
 export const messagesWithId = (db: Db, instanceId: string, id: string): StoredMessage[] =>
-  (stmt(db, 'SELECT * FROM store_messages WHERE instance_id = ? AND id = ?').all(instanceId, id) as MessageRow[]).map(fromMessageRow)
+  (typedStmt<MessageRow>(db, 'SELECT * FROM store_messages WHERE instance_id = ? AND id = ?').all(instanceId, id)).map(fromMessageRow)
 
 export const getMessageByPk = (db: Db, pk: number): StoredMessage | undefined => {
   const row = stmt(db, MESSAGE_BY_PK_SQL).get(pk) as MessageRow | undefined
@@ -232,7 +232,7 @@ export function listChatMessages(db: Db, instanceId: string, chatId: string, q: 
 
 /** Raises the ack (never lowers it, except to ERROR from PENDING). Returns the previous ack when it changed. */
 export function raiseAck(db: Db, pk: number, ack: number, now: number): number | null {
-  const prev = stmt(db, 'SELECT ack FROM store_messages WHERE pk = ?').pluck().get(pk) as number | undefined
+  const prev = columnStmt<number>(db, 'SELECT ack FROM store_messages WHERE pk = ?').get(pk)
   if (prev === undefined) return null
   const allowed = ack > prev || (ack === -1 && prev === 0)
   if (!allowed) return null
@@ -258,7 +258,7 @@ export function applyEdit(db: Db, pk: number, edited: WAMessage['message'], edit
 
 /** Marks a message revoked (deleted for everyone). Returns the message as it was, or null if already revoked. */
 export function markRevoked(db: Db, pk: number, revokedBy: string | null, at: number, now: number): StoredMessage | null {
-  const row = stmt(db, 'SELECT * FROM store_messages WHERE pk = ?').get(pk) as MessageRow | undefined
+  const row = typedStmt<MessageRow>(db, 'SELECT * FROM store_messages WHERE pk = ?').get(pk)
   if (!row || row.revoked_at !== null) return null
   stmt(db, `UPDATE store_messages SET revoked_at = ?, revoked_by = ?, type = 'revoked', body = '', updated_at = ? WHERE pk = ?`).run(at, revokedBy, now, pk)
   return fromMessageRow(row)

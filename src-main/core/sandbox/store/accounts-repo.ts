@@ -1,7 +1,7 @@
 // Accounts (one per simulated phone number), their devices and the devices' one-time pre-keys.
 import type { Db } from '../../db/connection.js'
 import type { KeyPair } from '../transport/cert-authority.js'
-import { oneRow, stmt } from '../../db/statements.js'
+import { oneRow, stmt, typedStmt } from '../../db/statements.js'
 
 export interface SignedPreKey {
   id: number
@@ -130,7 +130,7 @@ export function getAccountByLid(db: Db, lid: string): Account | undefined {
 }
 
 export function listAccounts(db: Db): Account[] {
-  return (stmt(db, 'SELECT * FROM accounts ORDER BY created_at, phone').all() as AccountDbRow[]).map(toAccount)
+  return (typedStmt<AccountDbRow>(db, 'SELECT * FROM accounts ORDER BY created_at, phone').all()).map(toAccount)
 }
 
 export function setPushName(db: Db, phone: string, name: string): void {
@@ -171,12 +171,12 @@ export function insertDevice(db: Db, d: Device): void {
 }
 
 export function getDevice(db: Db, phone: string, deviceId: number): Device | undefined {
-  const r = stmt(db, 'SELECT * FROM devices WHERE phone = ? AND device_id = ?').get(phone, deviceId) as DeviceDbRow | undefined
+  const r = typedStmt<DeviceDbRow>(db, 'SELECT * FROM devices WHERE phone = ? AND device_id = ?').get(phone, deviceId)
   return r && toDevice(r)
 }
 
 export function listDevices(db: Db, phone: string): Device[] {
-  return (stmt(db, 'SELECT * FROM devices WHERE phone = ? ORDER BY device_id').all(phone) as DeviceDbRow[]).map(toDevice)
+  return (typedStmt<DeviceDbRow>(db, 'SELECT * FROM devices WHERE phone = ? ORDER BY device_id').all(phone)).map(toDevice)
 }
 
 export function deleteDevice(db: Db, phone: string, deviceId: number): boolean {

@@ -1,7 +1,7 @@
 // Personal ("v4") group invitations: issued to one account when its privacy refused an admin's add, accepted
 // by that account with the code, revocable by an admin.
 import type { Db } from '../../db/connection.js'
-import { stmt } from '../../db/statements.js'
+import { stmt, typedStmt } from '../../db/statements.js'
 
 export interface V4Invite {
   groupId: string
@@ -21,9 +21,9 @@ export function putV4Invite(db: Db, i: V4Invite): void {
 }
 
 export function getV4Invite(db: Db, groupId: string, phone: string): V4Invite | undefined {
-  return stmt(db, 'SELECT group_id AS groupId, phone, code, expiration, inviter FROM group_v4_invites WHERE group_id = ? AND phone = ?').get(
+  return typedStmt<V4Invite>(db, 'SELECT group_id AS groupId, phone, code, expiration, inviter FROM group_v4_invites WHERE group_id = ? AND phone = ?').get(
     groupId, phone
-  ) as V4Invite | undefined
+  )
 }
 
 export function deleteV4Invite(db: Db, groupId: string, phone: string): boolean {

@@ -1,6 +1,6 @@
 // Groups of the simulated network: metadata, settings, invite codes and participants with roles.
 import type { Db } from '../../db/connection.js'
-import { oneRow, stmt } from '../../db/statements.js'
+import { oneRow, stmt, typedStmt } from '../../db/statements.js'
 
 export type GroupRole = 'admin' | 'superadmin' | null
 export type AddressingMode = 'pn' | 'lid'
@@ -98,9 +98,9 @@ export function getGroupByInvite(db: Db, code: string): Group | undefined {
 
 export function groupsOf(db: Db, phone: string): Group[] {
   return (
-    stmt(db, 'SELECT g.* FROM groups g JOIN group_participants p ON p.group_id = g.id WHERE p.phone = ? ORDER BY g.creation').all(
+    typedStmt<GroupDbRow>(db, 'SELECT g.* FROM groups g JOIN group_participants p ON p.group_id = g.id WHERE p.phone = ? ORDER BY g.creation').all(
       phone
-    ) as GroupDbRow[]
+    )
   ).map(toGroup)
 }
 
@@ -119,7 +119,7 @@ export function updateGroup(db: Db, id: string, patch: Partial<Omit<Group, 'id'>
 }
 
 export function participantsOf(db: Db, groupId: string): Participant[] {
-  return (stmt(db, 'SELECT phone, role FROM group_participants WHERE group_id = ? ORDER BY rowid').all(groupId) as Participant[]).map((r) => ({
+  return (typedStmt<Participant>(db, 'SELECT phone, role FROM group_participants WHERE group_id = ? ORDER BY rowid').all(groupId)).map((r) => ({
     phone: r.phone,
     role: r.role ?? null
   }))

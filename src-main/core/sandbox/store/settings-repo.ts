@@ -1,10 +1,10 @@
 // Per-phone settings of the simulated world (table phone_settings): one JSON value per key, so each fault or
 // behaviour that needs a per-phone knob (send limits, privacy...) adds a key instead of a column.
 import type { Db } from '../../db/connection.js'
-import { stmt } from '../../db/statements.js'
+import { stmt, columnStmt } from '../../db/statements.js'
 
 export function getPhoneSetting<T>(db: Db, phone: string, key: string): T | undefined {
-  const v = stmt(db, 'SELECT value FROM phone_settings WHERE phone = ? AND key = ?').pluck().get(phone, key) as string | undefined
+  const v = columnStmt<string>(db, 'SELECT value FROM phone_settings WHERE phone = ? AND key = ?').get(phone, key)
   return v === undefined ? undefined : (JSON.parse(v) as T)
 }
 

@@ -47,7 +47,7 @@ export async function eventStreamRoutes(app: FastifyInstance, deps: ApiDeps): Pr
     url: '/v2/events',
     // A HEAD would open a stream that never ends and carries nothing.
     exposeHeadRoute: false,
-    config: { auth: 'account' },
+    config: { auth: 'account', scopeNarrows: true },
     schema: {
       tags: ['Events'],
       summary: 'Live event stream (SSE or WebSocket)',
@@ -66,7 +66,7 @@ export async function eventStreamRoutes(app: FastifyInstance, deps: ApiDeps): Pr
     // Checked before the stream or the upgrade starts, so every refusal is a plain HTTP answer.
     preHandler: async (request) => {
       const { account } = authAccount(request)
-      prepared.set(request, events.prepare(eventStreamRequest(account.id, request.input, request.headers)))
+      prepared.set(request, events.prepare(eventStreamRequest(account.id, request.input, request.headers, request.auth?.scope?.instanceIds ?? null)))
     },
     handler: async (request, reply) => {
       const out = new PassThrough()

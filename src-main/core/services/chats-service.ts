@@ -1,29 +1,24 @@
-// The Chats view's ChatsService over the messaging module: chat list and pages of messages from the message
-// store, sends through the send pipeline (same kinds, rate limits and queue as /v2/send/*), read receipts, and
-// live updates read back from the store on the ingestor's domain events (message.stored, message.ack), which
-// it publishes after the batch's commit, so the store already holds what each event names. Media reaches the UI as
-// data: URLs (downloaded through MediaFiles, with its expired-media recovery), never through the API's /api/files.
+// The Chats view's operations over the messaging module, in domain types (the bridge maps them to the contract's
+// DTOs): chat list and pages of messages from the message store, sends through the send pipeline (same kinds, rate
+// limits and queue as /v2/send/*), read receipts (messaging/reads/chat-ops.ts, as the API's read), and one stored
+// message by id for the live push (the ingestor publishes message.stored after its commit, so the store holds it).
+// Media reaches the UI as data: URLs (downloaded through MediaFiles, with its expired-media recovery).
 import { readFile, stat } from 'node:fs/promises'
-import type { ChatDto, MediaContentDto, MessageAck, MessageDto, WaitReasonDto } from '../../../src-preload/contract/dto.js'
-import { mediaLabel } from '../../../src-preload/contract/media-label.js'
 import type { Db } from '../db/connection.js'
-import type { EventSubscriber } from '../domain/event-bus.js'
+import { errorFactory } from '../domain/errors.js'
 import type { SessionPorts } from '../engine/session-ports.js'
-import type { CoreEventMap } from '../domain/events.js'
 import { toApiChatId, toWaJid } from '../messaging/chat-ids.js'
 import { markRead } from '../messaging/reads/chat-ops.js'
+import { ReadsError } from '../messaging/reads/errors.js'
 import { mimetypeOfFile, type MediaFiles } from '../messaging/reads/media-files.js'
 import { withOutbound, type OutboundQueueInfo } from '../messaging/reads/outbound-history.js'
 import { sendErrors } from '../messaging/send/send-errors.js'
 import { resultMessageId, type SendResult, type SendService } from '../messaging/send/send-service.js'
-import { canonicalJid, findMessage, getContact, labelsOfChat, localName, listChatMessages, listChatsWithLastMessage, type StoredChat, type StoredMessage } from '../messaging/store/index.js'
+import { canonicalJid, findMessage, getContact, labelsOfChat, localName, listChatMessages, listChatsWithLastMessage, type StoredMessage } from '../messaging/store/index.js'
 import { isUndecryptableStub } from '../messaging/store/undecryptable-repo.js'
-import { BridgeError } from './errors.js'
-import type { ChatsService } from './services.js'
 
-export interface StoreChatsDeps {
+export interface ChatsServiceDeps {
   db: Db
-  bus: EventSubscriber<Pick<CoreEventMap, 'message.stored' | 'message.ack'>>
   sender: SendService
   /** The instances' session ports (read receipts; expired media asked of the phone again). */
   ports: SessionPorts
@@ -32,15 +27,81 @@ export interface StoreChatsDeps {
   now?: () => number
 }
 
+/** A chat of the list: the store's row with the names the shop sees. */
+export interface ChatSummary {
+  /** The chat's id as the API spells it. */
+  chatId: string
+  /** The shop's own name, else WhatsApp's, else the number. */
+  name: string
+  unreadCount: number
+  /** Seconds. */
+  lastMessageAt: number
+  /** WhatsApp Business labels the account syncs (app state). */
+  labels: { name: string; color: number }[]
+  lastMessage: StoredMessage | null
+}
+
+/** A stored message of a thread, with its sender's name and, for an accepted send, where it is in the queue. */
+export interface ChatMessage {
+  message: StoredMessage
+  /** Null for own messages. */
+  senderName: string | null
+  /** A placeholder for a message that could not be decrypted. */
+  undecryptable: boolean
+  queue: OutboundQueueInfo | null
+}
+
+export interface ChatMessagesPage {
+  /** Oldest first. */
+  messages: ChatMessage[]
+  hasMore: boolean
+  /** `<until seconds>:<how many of that second were already shown>`; null when there is no older page. */
+  cursor: string | null
+}
+
+/** What a send answered, until the store's own copy arrives (same id) through the live push. */
+export interface SentChatMessage {
+  id: string
+  /** As the API spells it. */
+  chatId: string
+  text: string | null
+  media: { mimetype: string; filename: string | null } | null
+  /** ms */
+  at: number
+  /** Accepted into the rate-limit queue rather than written to the connection. */
+  queued: boolean
+}
+
+/** A message's media as a data: URL. */
+export interface ChatMedia {
+  mimetype: string
+  filename: string | null
+  size: number
+  dataUrl: string
+}
+
+export interface ChatsService {
+  listChats(instanceId: string, q: { search?: string; limit: number; offset: number }): { chats: ChatSummary[]; hasMore: boolean }
+  listMessages(instanceId: string, chatId: string, q: { cursor?: string; limit: number }): ChatMessagesPage
+  /** One stored message (the store's chat id), for the live push of message.stored; undefined once it is gone. */
+  message(instanceId: string, storeChatId: string, messageId: string): ChatMessage | undefined
+  sendText(instanceId: string, chatId: string, text: string): Promise<SentChatMessage>
+  sendFile(instanceId: string, chatId: string, file: { name: string; mimetype: string; base64: string }, caption?: string): Promise<SentChatMessage>
+  markRead(instanceId: string, chatId: string): Promise<void>
+  /** A message's media as a data: URL, downloaded first when needed (expired media is asked of the phone again). */
+  media(instanceId: string, chatId: string, messageId: string): Promise<ChatMedia>
+}
+
 /** Media larger than this is not sent to the UI: one bridge message carries it whole, as base64. */
 export const MEDIA_MAX_BYTES = 16 * 1024 * 1024
 
+// The read module's error family (messaging/reads/errors.ts): the view's media are reads of the store.
+const fail = errorFactory(ReadsError)
+
 const chatsErrors = {
-  noMedia: () => new BridgeError('media_not_found', 'This message has no media, or it was deleted', { recommendation: 'Reload the chat' }),
+  noMedia: () => fail('media_not_found', 'This message has no media, or it was deleted', 'Reload the chat'),
   tooLarge: (size: number) =>
-    new BridgeError('media_too_large', `The file is ${(size / 1024 / 1024).toFixed(1)} MiB; the app shows files up to ${MEDIA_MAX_BYTES / 1024 / 1024} MiB`, {
-      recommendation: 'Open it on the phone, or fetch it through the API at /api/files'
-    })
+    fail('media_too_large', `The file is ${(size / 1024 / 1024).toFixed(1)} MiB; the app shows files up to ${MEDIA_MAX_BYTES / 1024 / 1024} MiB`, 'Open it on the phone, or fetch it through the API at /api/files')
 }
 
 /** A mimetype as it may appear in a data: URL: type/subtype only (no parameters such as codecs, nothing odd). */
@@ -52,18 +113,8 @@ const dataUrlMimetype = (mimetype: string | null, fileName: string): string => {
 /** A typed number (+1 555 000-0001) as digits when the search looks like one, so it finds the chat's id. */
 const phoneNeedle = (needle: string): string | undefined => (/^[+\d\s().-]+$/.test(needle) ? needle.replace(/\D/g, '') || undefined : undefined)
 
-/** A message's queue state for the thread (issue 20 item 1). */
-const withQueue = (m: MessageDto, q: OutboundQueueInfo | null): MessageDto =>
-  q ? { ...m, queue: { state: q.state, reason: (q.reason as WaitReasonDto | null) ?? null, notBefore: q.notBefore, acceptedAt: q.acceptedAt, error: q.error?.message ?? null, resendable: q.resendable } } : m
-
-/** WAHA acks (-1 ERROR, 0 PENDING, 1 SERVER, 2 DEVICE, 3 READ, 4 PLAYED) as the UI's ticks. */
-export function ackName(ack: number): MessageAck {
-  if (ack < 0) return 'failed'
-  return (['pending', 'sent', 'delivered', 'read', 'read'] as const)[Math.min(ack, 4)]!
-}
-
 const digits = (jid: string) => jid.split('@')[0]!.split(':')[0]!
-/** Images the UI may show inline once downloaded are not served here (they live behind the API token). */
+/** Images the phone shows inline go as images; anything else as a document. */
 const IMAGE_KINDS = /^image\/(jpeg|png|webp)$/
 
 /** Cursor of a page of older messages: `<until seconds>:<how many of that second were already shown>`. */
@@ -72,7 +123,7 @@ const parseCursor = (cursor: string | undefined): { until: number; skip: number 
   return m ? { until: Number(m[1]), skip: Number(m[2]) } : undefined
 }
 
-export function createStoreChats(d: StoreChatsDeps): ChatsService {
+export function createChatsService(d: ChatsServiceDeps): ChatsService {
   const { db } = d
   const now = d.now ?? Date.now
   const chatJid = (instanceId: string, chatId: string) => canonicalJid(db, instanceId, toWaJid(chatId))
@@ -85,42 +136,20 @@ export function createStoreChats(d: StoreChatsDeps): ChatsService {
     return c?.name ?? c?.notify ?? c?.verifiedName ?? fallback ?? digits(jid)
   }
 
-  const messageDto = (m: StoredMessage): MessageDto => ({
-    id: m.id,
-    chatId: toApiChatId(m.chatId),
-    fromMe: m.fromMe,
-    sender: m.fromMe ? null : (localName(db, m.instanceId, m.sender ?? m.chatId) ?? m.pushName ?? nameOf(m.instanceId, m.sender ?? m.chatId)),
-    text: m.revokedAt ? 'This message was deleted' : m.type === 'ciphertext' && isUndecryptableStub(m.message) ? 'This message could not be decrypted' : m.body || null,
-    timestamp: m.timestamp * 1000,
-    ack: m.fromMe ? ackName(m.ack) : null,
-    media: m.media ? { mimetype: m.media.mimetype ?? 'application/octet-stream', filename: m.media.filename, url: null } : null
+  const chatMessage = (m: StoredMessage, queue: OutboundQueueInfo | null = null): ChatMessage => ({
+    message: m,
+    senderName: m.fromMe ? null : (localName(db, m.instanceId, m.sender ?? m.chatId) ?? m.pushName ?? nameOf(m.instanceId, m.sender ?? m.chatId)),
+    undecryptable: m.type === 'ciphertext' && isUndecryptableStub(m.message),
+    queue
   })
 
-  /** The chat's labels for the list (issue 20 item 7): from the labels the account syncs (app state). */
-  const labelsOf = (instanceId: string, chatId: string) => {
-    const labels = labelsOfChat(db, instanceId, chatId)
-    return labels.length ? { labels: labels.map((l) => ({ name: l.name, color: l.color })) } : {}
-  }
-
-  const chatDto = (instanceId: string, chat: StoredChat, last: StoredMessage | null): ChatDto => ({
-    ...labelsOf(instanceId, chat.chatId),
-    id: toApiChatId(chat.chatId),
-    name: localName(db, instanceId, chat.chatId) ?? chat.name ?? nameOf(instanceId, chat.chatId),
-    unreadCount: chat.unreadCount,
-    timestamp: chat.lastMessageAt * 1000,
-    lastMessage: last ? { id: last.id, text: last.body || (last.media ? mediaLabel({ mimetype: last.media.mimetype ?? 'application/octet-stream', filename: last.media.filename }) : null), timestamp: last.timestamp * 1000, fromMe: last.fromMe, ack: last.fromMe ? ackName(last.ack) : null } : null
-  })
-
-  /** What a send answered, until the store's own copy arrives (same id) through the live push. */
-  const sentDto = (outcome: SendResult, chatId: string, text: string | null, media: MessageDto['media']): MessageDto => ({
+  const sent = (outcome: SendResult, chatId: string, text: string | null, media: SentChatMessage['media']): SentChatMessage => ({
     id: resultMessageId(outcome),
     chatId: toApiChatId(toWaJid(chatId)),
-    fromMe: true,
-    sender: null,
     text,
-    timestamp: now(),
-    ack: outcome.status === 'queued' ? 'pending' : 'sent',
-    media
+    media,
+    at: now(),
+    queued: outcome.status === 'queued'
   })
 
   return {
@@ -131,8 +160,15 @@ export function createStoreChats(d: StoreChatsDeps): ChatsService {
       const rows = listChatsWithLastMessage(db, instanceId, needle ? { limit: 1000 } : { limit: q.limit + 1, offset: q.offset })
       const chats = rows
         .filter((r) => r.chat.chatId !== 'status@broadcast')
-        .map((r) => chatDto(instanceId, r.chat, r.lastMessage))
-        .filter((c) => !needle || c.name.toLowerCase().includes(needle) || c.id.includes(needle) || (!!digitsNeedle && c.id.includes(digitsNeedle)))
+        .map(({ chat, lastMessage }): ChatSummary => ({
+          chatId: toApiChatId(chat.chatId),
+          name: localName(db, instanceId, chat.chatId) ?? chat.name ?? nameOf(instanceId, chat.chatId),
+          unreadCount: chat.unreadCount,
+          lastMessageAt: chat.lastMessageAt,
+          labels: labelsOfChat(db, instanceId, chat.chatId).map((l) => ({ name: l.name, color: l.color })),
+          lastMessage
+        }))
+        .filter((c) => !needle || c.name.toLowerCase().includes(needle) || c.chatId.includes(needle) || (!!digitsNeedle && c.chatId.includes(digitsNeedle)))
       const page = needle ? chats.slice(q.offset, q.offset + q.limit + 1) : chats
       return { chats: page.slice(0, q.limit), hasMore: page.length > q.limit }
     },
@@ -154,18 +190,22 @@ export function createStoreChats(d: StoreChatsDeps): ChatsService {
         bounds: { since: next !== null && oldest ? oldest.timestamp * 1000 : 0, before: cursor ? cursor.until * 1000 : Number.MAX_SAFE_INTEGER },
         waiting: d.sender.waiting(instanceId)
       })
-      return { messages: entries.reverse().map((e) => withQueue(messageDto(e.message), e.queue)), hasMore: next !== null, cursor: next }
+      return { messages: entries.reverse().map((e) => chatMessage(e.message, e.queue)), hasMore: next !== null, cursor: next }
+    },
+
+    message(instanceId, storeChatId, messageId) {
+      const stored = findMessage(db, instanceId, storeChatId, messageId)
+      return stored ? chatMessage(stored) : undefined
     },
 
     async sendText(instanceId, chatId, text) {
-      return sentDto(await d.sender.send(instanceId, { kind: 'text', chatJid: toWaJid(chatId), text }), chatId, text, null)
+      return sent(await d.sender.send(instanceId, { kind: 'text', chatJid: toWaJid(chatId), text }), chatId, text, null)
     },
 
     async sendFile(instanceId, chatId, file, caption) {
-      // Images the phone shows inline go as images; anything else as a document.
       const target = { chatJid: toWaJid(chatId), file: { data: file.base64, mimetype: file.mimetype, filename: file.name }, ...(caption ? { caption } : {}) }
       const outcome = await d.sender.send(instanceId, IMAGE_KINDS.test(file.mimetype) ? { kind: 'image', ...target } : { kind: 'pdf', ...target })
-      return sentDto(outcome, chatId, caption ?? null, { mimetype: file.mimetype, filename: file.name, url: null })
+      return sent(outcome, chatId, caption ?? null, { mimetype: file.mimetype, filename: file.name })
     },
 
     async markRead(instanceId, chatId) {
@@ -185,20 +225,7 @@ export function createStoreChats(d: StoreChatsDeps): ChatsService {
       const { size } = await stat(path)
       if (size > MEDIA_MAX_BYTES) throw chatsErrors.tooLarge(size)
       const mimetype = dataUrlMimetype(m.media?.mimetype ?? null, name)
-      return { mimetype, filename: m.media?.filename ?? null, size, dataUrl: `data:${mimetype};base64,${(await readFile(path)).toString('base64')}` } satisfies MediaContentDto
-    },
-
-    subscribe(listener) {
-      const offs = [
-        d.bus.on('message.stored', ({ instanceId, chatId, id }) => {
-          const stored = findMessage(db, instanceId, chatId, id)
-          if (stored) listener({ kind: 'message', instanceId, message: messageDto(stored) })
-        }),
-        d.bus.on('message.ack', ({ instanceId, chatId, id, ack }) => listener({ kind: 'ack', instanceId, chatId: toApiChatId(chatId), messageId: id, ack: ackName(ack) }))
-      ]
-      return () => {
-        for (const off of offs.splice(0)) off()
-      }
+      return { mimetype, filename: m.media?.filename ?? null, size, dataUrl: `data:${mimetype};base64,${(await readFile(path)).toString('base64')}` }
     }
   }
 }
