@@ -70,7 +70,9 @@ export default async function apiBench(): Promise<BenchResult> {
     const series = () => ({ samples: [] as number[], seconds: 0, errors: 0, cpuMicros: 0 })
     const acc = { info: series(), infoLogged: series(), bare: series() }
     for (let r = 0; r < ROUNDS; r++) {
-      for (const [name, run] of [
+      // Each round starts at another series (a rotation): a series always run right after another one's garbage
+      // (or right after the light bare series) would be favoured or penalised by its position alone.
+      const order = [
         ['info', () => drive(apiPool, infoPath, infoHeaders, ROUND_MS)],
         ['bare', () => drive(barePool, '/bare', {}, ROUND_MS)],
         ['infoLogged', async () => {
@@ -81,7 +83,8 @@ export default async function apiBench(): Promise<BenchResult> {
             logger.level = 'warn'
           }
         }]
-      ] as const) {
+      ] as const
+      for (const [name, run] of [...order.slice(r % order.length), ...order.slice(0, r % order.length)]) {
         const out = await run()
         acc[name].samples.push(...out.samples)
         acc[name].seconds += out.seconds

@@ -34,8 +34,9 @@ export default async function historyBench(): Promise<BenchResult> {
     // The probe: another instance (stopped: no QR to render), answered from the same process the history lands in.
     const { instance_id: probeId } = await core.ok<{ instance_id: string }>('POST', '/v2/session/create')
     await core.ok('POST', '/v2/session/stop', { instance_id: probeId })
-    await core.ok('POST', '/sandbox/phones', {}, { phone_number: PHONE, name: 'History shop' })
-    await core.ok('POST', `/sandbox/phones/${PHONE}/history`, {}, {
+    // The sandbox runs in its own process (CoreProcess 'child' mode): its phones are driven through CoreProcess.
+    await core.createPhone(PHONE, 'History shop')
+    await core.seed(PHONE, {
       contacts: CHATS,
       chats: CHATS,
       messages: MESSAGES,
@@ -64,7 +65,7 @@ export default async function historyBench(): Promise<BenchResult> {
     let firstAt = 0
     let storedCount = 0
     try {
-      await core.ok('POST', `/sandbox/phones/${PHONE}/scan`, {}, { instance_id: id })
+      await core.scan(PHONE, id)
       for (;;) {
         storedCount = stored(id)
         if (storedCount > 0 && !firstAt) firstAt = tIngest()
@@ -109,6 +110,8 @@ export default async function historyBench(): Promise<BenchResult> {
   } finally {
     if (/error in handling message/.test(core.log)) console.error(`engine errors in the core log:\n${core.log.split('\n').filter((l) => l.includes('error in handling message')).map((l) => l.slice(0, 300)).join('\n')}`)
     store?.close()
+    // A clean stop first: a core run with BENCH_CORE_NODE_ARGS="--cpu-prof ..." writes its profile on a clean exit.
+    await core.stop()
     await core.close()
   }
 }

@@ -6,7 +6,7 @@
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Pool } from 'undici'
 import type { SandboxOp, SandboxTrustInfo } from './scale-sandbox.js'
@@ -80,7 +80,8 @@ const cpuTicksOf = (pid: number): number => {
 
 /** A bench file bundled once per bench run to plain JS (node_modules stay external, resolved from the repo). */
 function bundle(file: string): string {
-  const dir = join(root, 'node_modules/.cache/switchboard-bench')
+  // Per checkout: node_modules may be shared by several worktrees, whose benches must not run each other's bundles.
+  const dir = join(root, 'node_modules/.cache/switchboard-bench', basename(root))
   mkdirSync(dir, { recursive: true })
   const out = join(dir, file.replace(/\.ts$/, '.mjs'))
   execFileSync(join(root, 'node_modules/.bin/esbuild'), [

@@ -3,7 +3,6 @@
 import { randomBytes } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import fastifyWebsocket from '@fastify/websocket'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import { BRIDGE_MAX_MESSAGE_BYTES, BRIDGE_WS_PROTOCOL } from '../../../src-preload/contract/protocol.js'
 import type { ApiDeps } from './api-deps.js'
@@ -14,6 +13,7 @@ import { lazyChildLogger, RequestLog } from './request-log.js'
 import { registerAuth } from './plugins/auth.js'
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.js'
 import { createRequestGuard, isLoopbackHost, registerSecurity } from './plugins/security.js'
+import { registerWebsocketContext } from './websocket-context.js'
 import { healthRoutes } from './routes/health.js'
 import { tempQrRoutes } from './routes/temp-qr.js'
 import { sendActionRoutes } from './routes/v2/send/action-routes.js'
@@ -98,6 +98,14 @@ export const CORE_ROUTES: ((app: FastifyInstance, deps: ApiDeps) => Promise<void
   apiKeyRoutes
 ]
 
+/**
+ * The route modules that take WebSocket upgrades, each in its own context with @fastify/websocket (see
+ * websocket-context.ts); the first one routes the server's upgrades. The UI bridge (bridge/ui-routes.ts) adds its
+ * own context. A client may offer only the bridge's subprotocol; the event stream takes none.
+ */
+const WEBSOCKET_ROUTES: ReadonlySet<(typeof CORE_ROUTES)[number]> = new Set([eventStreamRoutes])
+const WEBSOCKET_OPTIONS = { maxPayload: BRIDGE_MAX_MESSAGE_BYTES, handleProtocols: (protocols: Set<string>) => (protocols.has(BRIDGE_WS_PROTOCOL) ? BRIDGE_WS_PROTOCOL : false) }
+
 export async function buildApiApp(deps: ApiDeps): Promise<FastifyInstance> {
   const guard = createRequestGuard({ boundHost: deps.boundHost, allowHosts: deps.allowHosts, port: deps.port })
   const app = Fastify({
@@ -112,12 +120,6 @@ export async function buildApiApp(deps: ApiDeps): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrorHandler(guard)
   })
 
-  // The app's one WebSocket server (the UI bridge at /ui/bridge, the event stream at /v2/events): a second
-  // registration would route every upgrade twice. First, so its hooks mark an upgrade before any hook refuses it
-  // (the plugin then closes the socket). A client may offer only the bridge's subprotocol; the stream takes none.
-  await app.register(fastifyWebsocket, {
-    options: { maxPayload: BRIDGE_MAX_MESSAGE_BYTES, handleProtocols: (protocols) => (protocols.has(BRIDGE_WS_PROTOCOL) ? BRIDGE_WS_PROTOCOL : false) }
-  })
   registerSecurity(app, guard)
   registerErrorHandling(app)
 
@@ -130,7 +132,16 @@ export async function buildApiApp(deps: ApiDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => docsRawRoutes(scope))
   // Compatibility aliases reuse the v2 routes' own handlers: record them as they are registered, alias them after.
   const routeTable = recordRoutes(app)
-  for (const routes of CORE_ROUTES) await app.register(async (scope) => routes(scope, deps))
+  for (const routes of CORE_ROUTES) {
+    await app.register(async (scope) => {
+      if (WEBSOCKET_ROUTES.has(routes)) {
+        await registerWebsocketContext(scope, WEBSOCKET_OPTIONS)
+        // The event stream's WebSocket server, as app.websocketServer (the plugin decorates only its own context).
+        app.decorate('websocketServer', scope.websocketServer)
+      }
+      await routes(scope, deps)
+    })
+  }
   await app.register(async (scope) => compatAliasRoutes(scope, routeTable))
   await app.register(async (scope) => wahaRoutes(scope, routeTable, deps))
   await app.register(async (scope) => wahaSessionConfigRoutes(scope, deps))

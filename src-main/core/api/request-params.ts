@@ -14,6 +14,8 @@ export const isPlainObject = (v: unknown): v is Params => typeof v === 'object' 
 
 /** `file[url]` -> ['file', 'url']; `message.title` -> ['message', 'title']; `a[0][b]` -> ['a', '0', 'b']. */
 export function splitKey(key: string): string[] {
+  // Most keys are plain (instance_id, access_token, chatId): no regex for them.
+  if (!key.includes('[') && !key.includes('.')) return [key]
   const bracket = /^([^[\]]+)((?:\[[^[\]]*\])+)$/.exec(key)
   if (bracket) return [bracket[1]!, ...[...bracket[2]!.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!)].filter((p) => p !== '')
   if (key.includes('.') && !key.startsWith('.') && !key.endsWith('.')) return key.split('.')
@@ -32,6 +34,12 @@ function parseJsonText(key: string, value: unknown): unknown {
 }
 
 function setPath(target: Params, path: string[], value: unknown): void {
+  if (path.length === 1) {
+    const key = path[0]!
+    if (FORBIDDEN.has(key)) return
+    target[key] = isPlainObject(target[key]) && isPlainObject(value) ? { ...(target[key] as Params), ...value } : value
+    return
+  }
   if (path.some((p) => FORBIDDEN.has(p))) return
   let node = target
   for (const part of path.slice(0, -1)) {

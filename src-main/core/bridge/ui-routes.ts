@@ -5,6 +5,8 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
+import { EventEmitter } from 'node:events'
+import type { Server } from 'node:http'
 import fastifyWebsocket from '@fastify/websocket'
 import type { FastifyInstance } from 'fastify'
 import type { WebSocket } from 'ws'
@@ -49,20 +51,17 @@ export interface UiRoutesOptions {
 }
 
 export async function registerUiRoutes(app: FastifyInstance, o: UiRoutesOptions): Promise<void> {
-  // Every WebSocket upgrade goes through the router once the websocket plugin listens. One refused before the
-  // plugin's own hooks ran (Host/Origin check, unknown path) would keep its socket open and block shutdown.
-  // Callback style, not async: it runs on every request, and an async hook costs a promise each time.
-  app.addHook('onResponse', (request, reply, done) => {
-    if (request.raw.headers.upgrade && reply.statusCode !== 101) request.raw.socket?.destroy()
-    done()
-  })
   await app.register(async (scope) => {
-    // The core's app already has it (api/app.ts: one WebSocket server for every route); a bare app (tests) gets it here.
-    if (!scope.hasDecorator('websocketServer')) await scope.register(fastifyWebsocket, {
+    // Its own WebSocket context (the plugin's hooks cost only the UI's routes). The core's app (api/app.ts, which
+    // shows app.websocketServer) already routes the server's upgrades: this context then listens to an emitter that
+    // never emits, so an upgrade is not routed twice; a bare app (tests) has it route them.
+    const routedElsewhere = scope.hasDecorator('websocketServer')
+    await scope.register(fastifyWebsocket, {
       options: {
         maxPayload: BRIDGE_MAX_MESSAGE_BYTES,
         // The browser requires the server to pick one of the offered subprotocols: the bridge's, never the token.
-        handleProtocols: (protocols) => (protocols.has(BRIDGE_WS_PROTOCOL) ? BRIDGE_WS_PROTOCOL : false)
+        handleProtocols: (protocols) => (protocols.has(BRIDGE_WS_PROTOCOL) ? BRIDGE_WS_PROTOCOL : false),
+        ...(routedElsewhere ? { server: new EventEmitter() as unknown as Server } : {})
       }
     })
 

@@ -10,7 +10,22 @@ export interface Credential {
 
 /** An access token: valid while it still finds the same account (rotation and removal end it). */
 export function accessTokenCredential(find: (token: string) => { id: string } | undefined, token: string, accountId: string): Credential {
-  return { kind: 'access_token', stillValid: () => find(token)?.id === accountId }
+  return new AccessTokenCredential(find, token, accountId)
+}
+
+// A class, not a closure: the auth hook makes one per authenticated request (one object, no function per call).
+class AccessTokenCredential implements Credential {
+  readonly kind = 'access_token'
+
+  constructor(
+    private readonly find: (token: string) => { id: string } | undefined,
+    private readonly token: string,
+    private readonly accountId: string
+  ) {}
+
+  stillValid(): boolean {
+    return this.find(this.token)?.id === this.accountId
+  }
 }
 
 /** A credential derived from another (a UI link minted with an access token): valid while its parent is. */

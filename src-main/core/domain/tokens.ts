@@ -1,10 +1,11 @@
 // API tokens: generation, hashing (only hashes are stored) and constant-time comparison.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto'
 
 /** 256 bits, URL-safe: fits query strings and headers unescaped. */
 export const generateToken = (bytes = 32): string => randomBytes(bytes).toString('base64url')
 
-export const hashToken = (token: string): Buffer => createHash('sha256').update(token, 'utf8').digest()
+// One-shot hash: no Hash object per call (the auth hook hashes the presented token on every request).
+export const hashToken = (token: string): Buffer => hash('sha256', token, 'buffer')
 
 export const hashTokenHex = (token: string): string => hashToken(token).toString('hex')
 

@@ -78,7 +78,9 @@ export interface AuthOptions {
   tokenFromRemotePeers?: boolean
 }
 
-export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
+export function registerAuth(app: FastifyInstance, authOptions: AuthOptions): void {
+  // One lookup function for every request's credential (not a closure per request).
+  const options: ResolvedAuthOptions = { ...authOptions, findAccount: (t) => findAccountByToken(authOptions.db, t) }
   app.decorateRequest('input', null as unknown as Params)
   app.decorateRequest('auth', null)
 
@@ -106,7 +108,11 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   })
 }
 
-function authenticate(request: FastifyRequest, options: AuthOptions): void {
+interface ResolvedAuthOptions extends AuthOptions {
+  findAccount: (token: string) => AccountRow | undefined
+}
+
+function authenticate(request: FastifyRequest, options: ResolvedAuthOptions): void {
   const input = mergeParams(request.query, request.body)
   request.input = input
   // routeOptions is a getter that builds a new object on every read.
@@ -124,7 +130,7 @@ function authenticate(request: FastifyRequest, options: AuthOptions): void {
 
   // The token first: a valid one is never throttled, whatever other clients on this address did. The lookup is by
   // SHA-256 hash, so its timing depends on the hash, never on how close a guess came to the token.
-  const found = findPrincipal(options.db, token)
+  const found = findPrincipal(options, token)
   if (!found) throw failedToken(request, options, statusVariant, token, instanceId)
   const { account, scope, credential } = found
   let instance: InstanceRow | undefined
@@ -140,9 +146,10 @@ function authenticate(request: FastifyRequest, options: AuthOptions): void {
 }
 
 /** The account's full token, else a scoped API key of the account (with its scope). */
-function findPrincipal(db: Db, token: string): { account: AccountRow; scope?: KeyScope; credential: Credential } | undefined {
-  const account = findAccountByToken(db, token)
-  if (account) return { account, credential: accessTokenCredential((t) => findAccountByToken(db, t), token, account.id) }
+function findPrincipal(options: ResolvedAuthOptions, token: string): { account: AccountRow; scope?: KeyScope; credential: Credential } | undefined {
+  const db = options.db
+  const account = options.findAccount(token)
+  if (account) return { account, credential: accessTokenCredential(options.findAccount, token, account.id) }
   const key = findApiKeyByToken(db, token)
   const owner = key && getAccount(db, key.accountId)
   if (!key || !owner) return undefined
@@ -175,13 +182,13 @@ function failedToken(request: FastifyRequest, options: AuthOptions, statusVarian
  * answered at once with what the auth hook would answer without a body credential (missing or wrong token, 429
  * when throttled), and the connection is closed rather than drained.
  */
-function capUnauthenticatedBody(request: FastifyRequest, reply: FastifyReply, payload: RequestPayload, options: AuthOptions): RequestPayload {
+function capUnauthenticatedBody(request: FastifyRequest, reply: FastifyReply, payload: RequestPayload, options: ResolvedAuthOptions): RequestPayload {
   const routeOptions = request.routeOptions
   const cap = options.unauthenticatedBodyLimit
   const mode = routeOptions.config?.auth ?? 'none'
   const early = mergeParams(request.query, undefined)
   const token = tokenFromRequest(request, early)
-  if (token && findPrincipal(options.db, token)) return payload
+  if (token && findPrincipal(options, token)) return payload
   const refuse = () => {
     reply.header('Connection', 'close')
     const statusVariant = routeOptions.config?.errorVariant === 'status'

@@ -6,6 +6,7 @@ import { coreErrors, CoreError } from '../../domain/core-errors.js'
 import { DomainError, isDomainError } from '../../domain/errors.js'
 import { statusOfCode } from '../error-status.js'
 import { CONTENT_TYPE, negotiateFormat, renderError, type ErrorPayload } from '../formats.js'
+import { closeUnupgradedSocket } from '../websocket-context.js'
 import { setSecurityHeaders, type RequestGuard } from './security.js'
 
 export type ErrorVariant = 'standard' | 'status'
@@ -120,6 +121,7 @@ export function frameworkErrorHandler(guard: RequestGuard): NonNullable<FastifyS
           : coreErrors.serverError())
     if (error.code === 'server_error') request.log.error({ err: raw }, 'router failure')
     setSecurityHeaders(reply)
+    closeUnupgradedSocket(request.raw, reply.raw)
     sendError(request, reply, error)
   }
 }

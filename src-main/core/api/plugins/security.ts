@@ -4,6 +4,7 @@ import { networkInterfaces } from 'node:os'
 import type { IncomingHttpHeaders } from 'node:http'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { coreErrors, type CoreError } from '../../domain/core-errors.js'
+import { closeUnupgradedSocket } from '../websocket-context.js'
 import { LOOPBACK_NAMES, WILDCARDS, isLoopbackHost, isLoopbackPeer, parseHostHeader } from '../../domain/host-policy.js'
 
 // The host policy itself (what counts as loopback, an allowed host, the exposure warning) is domain/host-policy.ts.
@@ -108,6 +109,7 @@ export function registerSecurity(app: FastifyInstance, guard: RequestGuard): voi
   // Cache-Control), so no onSend hook has to touch every answer again.
   app.addHook('onRequest', (request, reply, done) => {
     setSecurityHeaders(reply)
+    closeUnupgradedSocket(request.raw, reply.raw)
     // Node keeps only the first of several Host headers; which one a proxy or the guard believes is ambiguous.
     done(hostHeaderCount(request.raw.rawHeaders) > 1 ? coreErrors.invalidParam('host', 'the request has more than one Host header') : guard(request.headers))
   })

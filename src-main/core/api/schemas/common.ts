@@ -1,13 +1,25 @@
 // Shared TypeBox schemas: credentials, error bodies, session objects. Used for validation, serialization
 // and the OpenAPI document alike.
-import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import { Type, type SchemaOptions, type Static, type TSchema } from '@sinclair/typebox'
 import type { InstanceStatus } from '../../domain/instance-status.js'
 
 export const CREDENTIALS_NOTE =
   'access_token and instance_id may be sent in the query string, a JSON body or a form body (the body wins), or as the headers access-token (or Authorization: Bearer, X-Api-Key) and X-Instance-Id.'
 
-/** `t` or null, for response schemas. */
-export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()])
+/**
+ * `t` or null. A typed schema gets OpenAPI 3.0's `nullable: true` (Ajv knows it): the response serializer writes
+ * it with a null check, where an anyOf made it run an Ajv validator per value on every answer to pick the branch.
+ * A const or enum (which null would fail) stays an anyOf.
+ */
+export const Nullable = <T extends TSchema>(t: T) =>
+  Type.Unsafe<Static<T> | null>(typeof t.type === 'string' && t.const === undefined && t.enum === undefined ? { ...t, nullable: true } : Type.Union([t, Type.Null()]))
+
+/** One of a few strings: an `enum` the serializer writes as a plain string (a union of literals is an anyOf, see Nullable). */
+export const StringEnum = <const V extends readonly string[]>(values: V, options: SchemaOptions = {}) => Type.Unsafe<V[number]>({ ...options, type: 'string', enum: [...values] })
+
+/** StringEnum or null. */
+export const NullableStringEnum = <const V extends readonly string[]>(values: V, options: SchemaOptions = {}) =>
+  Type.Unsafe<V[number] | null>({ ...options, type: 'string', nullable: true, enum: [...values, null] })
 
 export const AccessToken = Type.String({ description: 'API access token of the account' })
 export const InstanceId = Type.String({ description: 'The 12-character instance id', examples: ['3EB0BCB2E3D4'] })
@@ -41,14 +53,7 @@ export const StatusErrorBody = Type.Object(
   { description: 'Error of the rate-limit and temp-link operations' }
 )
 
-export const Status = Type.Union([
-  Type.Literal('STOPPED'),
-  Type.Literal('STARTING'),
-  Type.Literal('SCAN_QR_CODE'),
-  Type.Literal('WORKING'),
-  Type.Literal('FAILED'),
-  Type.Literal('DELETED')
-])
+export const Status = StringEnum(['STOPPED', 'STARTING', 'SCAN_QR_CODE', 'WORKING', 'FAILED', 'DELETED'])
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 /** Compile-time guard: the schema lists exactly the domain's statuses. */
 export const STATUS_SCHEMA_MATCHES_DOMAIN: Same<Static<typeof Status>, InstanceStatus> = true
@@ -70,8 +75,8 @@ export const SessionConfig = Type.Object({
 
 export const Me = Type.Object({
   id: Type.String({ description: 'Own chat id, <number>@c.us' }),
-  lid: Type.Union([Type.String(), Type.Null()]),
-  pushName: Type.Union([Type.String(), Type.Null()])
+  lid: Nullable(Type.String()),
+  pushName: Nullable(Type.String())
 })
 
 export const standardErrors = {

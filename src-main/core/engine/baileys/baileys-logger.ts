@@ -4,6 +4,7 @@
 import type { UserFacingSocketConfig } from '@whiskeysockets/baileys'
 import type { Logger } from 'pino'
 import type { DecryptFailureLog } from './decrypt-failures.js'
+import type { RetryBudget } from './retry-budget.js'
 
 type ILogger = NonNullable<UserFacingSocketConfig['logger']>
 
@@ -27,14 +28,17 @@ const withErr = (obj: unknown): unknown => {
 const DECRYPT_FAILED = 'failed to decrypt message'
 
 /** Who sent a message Baileys could not decrypt (its log context: author in groups, else sender). */
-const decryptFailure = (obj: unknown): { sender: string | undefined; reason: string | undefined } => {
-  const o = (typeof obj === 'object' && obj !== null ? obj : {}) as { author?: unknown; sender?: unknown; err?: unknown }
+const decryptFailure = (obj: unknown): { sender: string | undefined; reason: string | undefined; messageId: string | undefined } => {
+  const o = (typeof obj === 'object' && obj !== null ? obj : {}) as { author?: unknown; sender?: unknown; err?: unknown; key?: { id?: unknown } }
   const sender = typeof o.author === 'string' ? o.author : typeof o.sender === 'string' ? o.sender : undefined
-  return { sender, reason: o.err instanceof Error ? o.err.message : undefined }
+  return { sender, reason: o.err instanceof Error ? o.err.message : undefined, messageId: typeof o.key?.id === 'string' ? o.key.id : undefined }
 }
 
-/** `decryptFailures`: where "failed to decrypt message" lines are counted instead of written one by one. */
-export function baileysLogger(logger: Logger, decryptFailures?: DecryptFailureLog): ILogger {
+/**
+ * `decryptFailures`: where "failed to decrypt message" lines are counted instead of written one by one;
+ * `retryBudget`: told which sender each undecryptable message came from (retry receipts bounded per sender).
+ */
+export function baileysLogger(logger: Logger, decryptFailures?: DecryptFailureLog, retryBudget?: RetryBudget): ILogger {
   return {
     get level() {
       return logger.level
@@ -42,15 +46,16 @@ export function baileysLogger(logger: Logger, decryptFailures?: DecryptFailureLo
     set level(level: string) {
       logger.level = level
     },
-    child: (bindings) => baileysLogger(logger.child(bindings), decryptFailures),
+    child: (bindings) => baileysLogger(logger.child(bindings), decryptFailures, retryBudget),
     trace: (obj, msg) => logger.trace(obj, msg),
     debug: (obj, msg) => logger.debug(obj, msg),
     info: (obj, msg) => logger.info(obj, msg),
     warn: (obj, msg) => logger.warn(obj, msg),
     error: (obj, msg) => {
-      if (msg === DECRYPT_FAILED && decryptFailures) {
+      if (msg === DECRYPT_FAILED && (decryptFailures || retryBudget)) {
         const f = decryptFailure(obj)
-        decryptFailures.record(f.sender, f.reason)
+        decryptFailures?.record(f.sender, f.reason)
+        retryBudget?.failed(f.messageId, f.sender)
         return
       }
       const code = streamErrorCode(obj, msg)

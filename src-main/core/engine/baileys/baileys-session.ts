@@ -17,6 +17,7 @@ import { durableSignalRepository } from './durable-signal-keys.js'
 import { isPaired, useSqliteAuthState, type SqliteAuthState } from './sqlite-auth-state.js'
 import type { WaVersionSource } from './wa-version.js'
 import { DecryptFailureLog } from './decrypt-failures.js'
+import { budgetedRetryCache, budgetRetryManager, RetryBudget, type RetryManagerLike } from './retry-budget.js'
 
 /** The network refused the client version at the handshake (outdated WhatsApp Web). */
 const CLIENT_OUTDATED = 405
@@ -88,6 +89,8 @@ export class BaileysSession implements EngineSession {
 
   /** Decryption failures of this session's sockets, logged once per window (decrypt-failures.ts). */
   private readonly decryptFailures: DecryptFailureLog
+  /** Retry receipts per sender per minute (outlives sockets, like the retry counts it guards). */
+  private readonly retryBudget = new RetryBudget()
 
   constructor(private readonly deps: BaileysSessionDeps) {
     this.instanceId = deps.instanceId
@@ -174,8 +177,12 @@ export class BaileysSession implements EngineSession {
       auth: auth.state,
       // Session and sender-key state committed before the ciphertext leaves (durable-signal-keys.ts).
       makeSignalRepository: durableSignalRepository(auth.writeNow, config.makeSignalRepository),
-      logger: baileysLogger(deps.logger.child({ instanceId: deps.instanceId, module: 'baileys' }), this.decryptFailures)
+      // Retry receipts bounded per sender (retry-budget.ts): through the retry manager when Baileys has one (the
+      // default), else through the counter cache it then decides with.
+      ...(config.msgRetryCounterCache ? { msgRetryCounterCache: budgetedRetryCache(config.msgRetryCounterCache, this.retryBudget, { spend: config.enableRecentMessageCache === false }) } : {}),
+      logger: baileysLogger(deps.logger.child({ instanceId: deps.instanceId, module: 'baileys' }), this.decryptFailures, this.retryBudget)
     })
+    budgetRetryManager((socket as unknown as { messageRetryManager?: RetryManagerLike | null }).messageRetryManager, this.retryBudget)
     retryAppStateConflicts(socket)
     this.socket = socket
     this.port = baileysPort(deps.instanceId, socket)

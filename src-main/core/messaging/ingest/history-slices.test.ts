@@ -24,7 +24,7 @@ const msg = (id: string, remoteJid: string, ts: number, fromMe = false): WAMessa
   messageTimestamp: ts
 })
 
-function setup(sliceItems: number) {
+function setup(sliceItems: number, turnBudgetMs = 0) {
   const db = openDatabase(':memory:')
   migrate(db, appMigrations)
   setWebhook(db, I, { url: 'http://127.0.0.1:9/hook', events: ['*'] })
@@ -39,7 +39,9 @@ function setup(sliceItems: number) {
     engineName: 'NOWEB',
     wakeDeliveries: () => undefined,
     logger: { error: (o, m) => errors.push(`${m}: ${String((o.err as Error)?.message ?? '')}`) },
-    historySliceItems: sliceItems
+    historySliceItems: sliceItems,
+    // 0: one slice per turn of the loop, whatever the machine's speed (the tests below count turns).
+    historyTurnBudgetMs: turnBudgetMs
   })
   const send = (events: Partial<BaileysEventMap>) => bus.emit('engine.baileys', { instanceId: I, events })
   const eventNames = () => listEvents(db, { instanceId: I, limit: 10_000 }).map((e) => e.event)
@@ -103,6 +105,21 @@ describe('history sync in slices', () => {
     expect(getChat(db, I, pn(0))?.lastMessageAt).toBe(1_700_000_024)
     // The live message is the newest of its chat and counted unread; history left the count alone.
     expect(getChat(db, I, pn(1))).toMatchObject({ unreadCount: 1, lastMessageAt: 1_800_000_000 })
+    expect(errors).toEqual([])
+  })
+
+  it('runs slices back to back within the turn budget before yielding: one turn commits them all under a generous budget', async () => {
+    const { db, send, errors } = setup(100, 60_000)
+    send({ 'messaging-history.set': bigHistory() })
+    expect(countMessages(db, I)).toBe(0) // the first slice (the mappings) only, as Baileys emitted it
+    await turn()
+    expect(countMessages(db, I)).toBe(1_000) // every other slice in the next turn: the budget was never spent
+    const tight = setup(100, 0)
+    tight.send({ 'messaging-history.set': bigHistory() })
+    await turn()
+    expect(countMessages(tight.db, I)).toBe(0) // a budget of 0: one slice (the chats) per turn
+    await turn()
+    expect(countMessages(tight.db, I)).toBe(100)
     expect(errors).toEqual([])
   })
 

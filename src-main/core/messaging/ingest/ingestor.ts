@@ -6,9 +6,10 @@
 // schedules, the worker looks after the commit). session.status events are written with the status row itself
 // (session-status.ts, the instance manager's hook); their bus event only wakes the worker, because a started
 // instance's held deliveries are due now.
-// A big history sync is committed in slices (history-slices.ts) with a turn of the event loop between them, so the
-// API keeps answering during a sync at pairing; an instance's later batches wait behind its slices (per-instance
-// order is kept), stop() commits whatever is still queued before the database closes.
+// A big history sync is committed in small slices (history-slices.ts), several per turn of the event loop within a
+// time budget, then a turn for everything else, so the API keeps answering during a sync at pairing; an
+// instance's later batches wait behind its slices (per-instance order is kept), stop() commits whatever is still
+// queued before the database closes.
 import type { BaileysEventMap } from '@whiskeysockets/baileys'
 import type { Db } from '../../db/connection.js'
 import type { EventPublisher, EventSubscriber } from '../../domain/event-bus.js'
@@ -20,7 +21,7 @@ import { identityOf } from '../store/jids.js'
 import type { MapContext } from '../message-mapper.js'
 import type { EmittedEvent, PayloadOf } from '../events/schemas.js'
 import { ingestBatch } from './batch.js'
-import { HISTORY_SLICE_ITEMS, sliceBatch } from './history-slices.js'
+import { HISTORY_SLICE_ITEMS, HISTORY_TURN_BUDGET_MS, sliceBatch } from './history-slices.js'
 import type { IngestContext, PendingEvent } from './context.js'
 import { engineEvents } from './engine-event.js'
 import { presenceUpdated } from './signals.js'
@@ -57,6 +58,8 @@ export interface IngestorDeps {
   undecryptableGraceMs?: number
   /** Items (mappings, contacts, chats, messages) of a history sync committed per slice (default HISTORY_SLICE_ITEMS). */
   historySliceItems?: number
+  /** Slices run back to back in one turn of the event loop while under this many ms (default HISTORY_TURN_BUDGET_MS). */
+  historyTurnBudgetMs?: number
 }
 
 export interface Ingestor {
@@ -79,6 +82,7 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
   const sentByApi = deps.sentByApi ?? (() => false)
 
   const sliceItems = deps.historySliceItems ?? HISTORY_SLICE_ITEMS
+  const turnBudgetMs = deps.historyTurnBudgetMs ?? HISTORY_TURN_BUDGET_MS
   /** Slices still to commit, per instance; an instance with an entry is busy and its new batches queue behind. */
   const pending = new Map<string, (() => void)[]>()
   let stopped = false
@@ -103,7 +107,10 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
     setImmediate(() => {
       const queue = pending.get(instanceId)
       if (stopped || !queue) return
-      queue.shift()!()
+      // Slices back to back while the turn is short, then a turn of the loop (requests, timers) before the next.
+      const start = performance.now()
+      do queue.shift()!()
+      while (queue.length && performance.now() - start < turnBudgetMs)
       if (queue.length) scheduleNext(instanceId)
       else pending.delete(instanceId)
     })

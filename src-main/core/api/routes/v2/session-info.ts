@@ -5,7 +5,7 @@ import { coreErrors } from '../../../domain/core-errors.js'
 import { statusReasonText } from '../../../domain/status-reason.js'
 import type { ApiDeps } from '../../api-deps.js'
 import { instanceRoutes } from '../instance-route.js'
-import { CREDENTIALS_NOTE, Me, SessionConfig, standardErrors, Status } from '../../schemas/common.js'
+import { CREDENTIALS_NOTE, Me, Nullable, NullableStringEnum, SessionConfig, standardErrors, Status, StringEnum } from '../../schemas/common.js'
 
 const tags = ['Session']
 
@@ -13,20 +13,20 @@ const InfoAnswer = Type.Object({
   instance_id: Type.String(),
   name: Type.String(),
   status: Status,
-  status_reason: Type.Union([Type.String(), Type.Null()], { description: 'Why the status last changed, a stable code (as `reason` of the session.status webhook): e.g. engine:open, disconnect:401, failed:conflict, failed:forbidden' }),
-  status_reason_text: Type.Union([Type.String(), Type.Null()], { description: 'The same in words, e.g. "the phone logged this device out (removed from Linked devices): scan a new QR code to pair again"' }),
+  status_reason: Nullable(Type.String({ description: 'Why the status last changed, a stable code (as `reason` of the session.status webhook): e.g. engine:open, disconnect:401, failed:conflict, failed:forbidden' })),
+  status_reason_text: Nullable(Type.String({ description: 'The same in words, e.g. "the phone logged this device out (removed from Linked devices): scan a new QR code to pair again"' })),
   config: SessionConfig,
-  me: Type.Union([Me, Type.Null()]),
+  me: Nullable(Me),
   engine: Type.Object({ engine: Type.String() }),
   qr: Type.Optional(Type.String({ description: 'Only in SCAN_QR_CODE: the current QR as a data:image/png;base64 URL' })),
   deliverability: Type.Object(
     {
-      new_contacts: Type.Union([Type.Literal('ok'), Type.Literal('paused')]),
-      state: Type.Union([Type.Literal('ok'), Type.Literal('new_contacts_paused'), Type.Literal('restricted')], {
+      new_contacts: StringEnum(['ok', 'paused']),
+      state: StringEnum(['ok', 'new_contacts_paused', 'restricted'], {
         description: 'Which hold: ok; new_contacts_paused (cold contacts refused: 463 on a new chat, 475); restricted (the account is restricted: a 463 on a chat it had written to; every send is held, replies included, until `until`)'
       }),
-      until: Type.Union([Type.String({ description: 'ISO 8601' }), Type.Null()], { description: 'While paused: when sends to new contacts resume by themselves' }),
-      reason: Type.Union([Type.Literal('reachout_timelock'), Type.Literal('message_cap'), Type.Literal('account_restricted'), Type.Null()], {
+      until: Nullable(Type.String({ description: 'While paused: when sends to new contacts resume by themselves (ISO 8601)' })),
+      reason: NullableStringEnum(['reachout_timelock', 'message_cap', 'account_restricted'], {
         description: 'reachout_timelock: the network refused a message that opened a new chat with error 463 or announced a reach-out timelock; message_cap: error 475 / the new-chat cap is reached; account_restricted: error 463 on an existing chat (state restricted)'
       }),
       held: Type.Integer({ description: 'Sends to new contacts held meanwhile (answered 202 with reason new_contacts_paused); they go out in order when the pause ends' })
