@@ -2,6 +2,7 @@
 // components/NotConnected.tsx). Moving to another view puts focus on its heading, so a screen reader says where
 // you are and Tab continues in the view, not in the sidebar.
 import { useEffect, useRef, type ComponentType } from 'react'
+import { useTranslation } from 'react-i18next'
 import { ConnectionBanner } from './components/ConnectionBanner.js'
 import { ErrorNote } from './components/ErrorNote.js'
 import { Sidebar } from './components/Sidebar.js'
@@ -50,10 +51,11 @@ export function App() {
     heading.focus()
   }, [view, info])
   const View = VIEWS[view]
+  const { t } = useTranslation()
   return (
     <div className="app" data-network={info?.network}>
       <button type="button" className="skip-link" onClick={() => main.current?.focus()}>
-        Skip to content
+        {t('app.skip')}
       </button>
       <TopBar />
       <div className="body">

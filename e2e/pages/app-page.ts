@@ -9,7 +9,7 @@ import { PoliciesPage } from './policies-page.js'
 import { SandboxPage } from './sandbox-page.js'
 import { WebhooksPage } from './webhooks-page.js'
 
-export type Section = 'Instances' | 'Pairing' | 'Chats' | 'Policies' | 'Webhooks' | 'API' | 'Sandbox'
+export type Section = 'Instances' | 'Pairing' | 'Chats' | 'Policies' | 'Webhooks' | 'API' | 'Sandbox' | 'Settings'
 
 export class AppPage {
   readonly instances: InstancesPage

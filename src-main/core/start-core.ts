@@ -33,6 +33,7 @@ import { EventStreamService } from './webhooks/event-stream.js'
 import { MediaFiles, deleteInstanceMedia } from './messaging/reads/media-files.js'
 import { ReadService } from './messaging/reads/read-service.js'
 import { UiDeviceService } from './services/ui-device-service.js'
+import { SavedReplyService } from './services/saved-reply-service.js'
 import { DEFAULT_PAIRING_THROTTLE, PairingCodes, type PairingThrottleConfig } from './engine/pairing-codes.js'
 import { SandboxNetwork, assertLoopback, mediaOriginRewrite, sandboxAdminRoutes, sandboxClientConfig } from './sandbox/index.js'
 import { InstanceProxies } from './engine/proxy/instance-proxies.js'
@@ -379,7 +380,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       liveChannels,
       apiKeys,
       uiDevices: new UiDeviceService({ db, now: Date.now }),
-      calls: account.calls
+      calls: account.calls,
+      savedReplies: new SavedReplyService({ db, now: Date.now })
     }
     const app = await buildApiApp({
       services,

@@ -5,6 +5,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import type * as D from './dto.js'
 import { SandboxFaultRequest } from './sandbox-faults.js'
 import { CAMPAIGN_CHANNELS } from './campaign-channels.js'
+import { REPLY_CHANNELS } from './reply-channels.js'
 
 /** A channel: its request schema, plus a phantom for the response type. */
 export interface ChannelDef<Req extends TSchema, Res> {
@@ -118,7 +119,8 @@ export const CHANNELS = {
         startAtLogin: Type.Optional(Type.Boolean()),
         publicUrl: Type.Optional(Type.Union([Type.String({ maxLength: 2048 }), Type.Null()])),
         mutedInstances: Type.Optional(Type.Array(InstanceId, { maxItems: 1000 })),
-        notificationSound: Type.Optional(Type.Boolean())
+        notificationSound: Type.Optional(Type.Boolean()),
+        language: Type.Optional(Type.Union([Type.Literal('system'), Type.Literal('en'), Type.Literal('pt-BR'), Type.Literal('es'), Type.Literal('id')]))
       },
       { additionalProperties: false, minProperties: 1 }
     )
@@ -224,7 +226,9 @@ export const CHANNELS = {
   'chats.checkNumber': channel(Type.Object({ instanceId: InstanceId, phone: Type.String({ minLength: 1, maxLength: 32 }) }, { additionalProperties: false })).returns<D.NumberCheckDto>(),
 
   /** The Campaigns view (campaign-channels.ts). */
-  ...CAMPAIGN_CHANNELS
+  ...CAMPAIGN_CHANNELS,
+  /** Saved replies (reply-channels.ts). */
+  ...REPLY_CHANNELS
 } as const
 
 export type Channels = typeof CHANNELS

@@ -524,7 +524,11 @@ export interface AppSettingsDto {
   startAtLogin: { available: boolean; value: boolean }
   /** How new customer messages are announced in the UI: instances muted there, and whether a sound plays. Live. */
   notifications: { mutedInstances: string[]; sound: boolean }
+  /** The UI's language (issue 20 item 12): 'system' follows the browser's language. */
+  language: UiLanguageChoice
 }
+
+export type UiLanguageChoice = 'system' | 'en' | 'pt-BR' | 'es' | 'id'
 
 /** A browser let into the headless UI (Settings, Browsers). */
 export interface UiDeviceDto {

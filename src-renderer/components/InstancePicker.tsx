@@ -3,11 +3,13 @@
 // silently showing another one, where the next click would act on the wrong instance. Each instance shows its
 // unread messages (the core's count, kept live by lib/live.ts).
 import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useAppStore } from '../stores/app-store.js'
 import { useInstancesStore } from '../stores/instances-store.js'
 import { useUnreadStore } from '../stores/unread-store.js'
 import { Notice } from './ErrorNote.js'
 import { StatusBadge } from './StatusBadge.js'
+import { formatNumber } from '../lib/format.js'
 
 /** The unread counts (kept live by lib/live.ts); loaded when a picker first shows. */
 function useLiveUnread(): Record<string, { unread: number }> {
@@ -26,6 +28,7 @@ export function InstancePicker() {
   const select = useAppStore((s) => s.selectInstance)
   const go = useAppStore((s) => s.go)
   const [gone, setGone] = useState<string | null>(null)
+  const { t } = useTranslation()
   /** The instance shown last (its name outlives its deletion). */
   const shown = useRef<{ id: string; name: string } | null>(null)
   useEffect(() => {
@@ -36,11 +39,11 @@ export function InstancePicker() {
   useEffect(() => {
     if (!overview) return
     const lost = shown.current && !instances.some((i) => i.id === shown.current!.id) ? shown.current : null
-    if (lost) setGone(`${lost.name} (${lost.id}) was deleted${instances[0] ? `; now showing ${instances[0].name}` : ''}.`)
+    if (lost) setGone(instances[0] ? t('picker.deletedNow', { name: lost.name, id: lost.id, now: instances[0].name }) : t('picker.deleted', { name: lost.name, id: lost.id }))
     if (instances.length && !current) select(instances[0]!.id)
     const now = current ?? instances[0]
     shown.current = now ? { id: now.id, name: now.name } : null
-  }, [overview, instances, current, select])
+  }, [overview, instances, current, select, t])
   if (!overview) return null
   const othersUnread = instances.filter((i) => i.id !== instanceId).reduce((n, i) => n + (unread[i.id]?.unread ?? 0), 0)
   const notice = gone ? <Notice onDismiss={() => setGone(null)}>{gone}</Notice> : null
@@ -49,7 +52,7 @@ export function InstancePicker() {
       <div className="picker">
         {notice}
         <button type="button" className="primary" onClick={() => go('instances')}>
-          Create an instance first
+          {t('picker.createFirst')}
         </button>
       </div>
     )
@@ -57,7 +60,7 @@ export function InstancePicker() {
   return (
     <div className="picker">
       <div className="row">
-        <label htmlFor="instance-picker">Instance</label>
+        <label htmlFor="instance-picker">{t('picker.instance')}</label>
         <select
           id="instance-picker"
           value={instanceId ?? ''}
@@ -68,12 +71,12 @@ export function InstancePicker() {
         >
           {instances.map((i) => (
             <option key={i.id} value={i.id}>
-              {i.name} ({i.id}){unread[i.id]?.unread ? ` — ${unread[i.id]!.unread} unread` : ''}
+              {i.name} ({i.id}){unread[i.id]?.unread ? ` — ${t('picker.unread', { n: formatNumber(unread[i.id]!.unread) })}` : ''}
             </option>
           ))}
         </select>
         {current ? <StatusBadge status={current.status} /> : null}
-        {othersUnread ? <span className="muted small unread-count" data-testid="unread-elsewhere">{othersUnread} unread in other instances</span> : null}
+        {othersUnread ? <span className="muted small unread-count" data-testid="unread-elsewhere">{t('picker.unreadElsewhere', { n: formatNumber(othersUnread) })}</span> : null}
       </div>
       {notice}
     </div>

@@ -2,36 +2,26 @@
 // Switchboard does not know, or a tab whose Switchboard restarted), a field to paste a new one-time link (checked,
 // then this tab connects with it), and how to get one: `npm run ui-link`, or POST /ui/link with the access token.
 import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { t } from '../i18n/index.js'
 import type { BridgeRefusal } from '../../src-preload/contract/protocol.js'
 import { UI_LINK_PATH } from '../../src-preload/contract/protocol.js'
-
-const WHY: Record<BridgeRefusal, string> = {
-  ui_token_missing: 'This page is not connected to Switchboard.',
-  ui_link_used:
-    'This link was already used. A Switchboard UI link opens the UI in one browser tab only; that tab keeps working (reloads included), so another tab or browser needs a new link.',
-  ui_link_expired: 'This link has expired: links asked for with the access token are valid for 15 minutes.',
-  ui_token_invalid: 'Switchboard does not know this link or browser: the link was mistyped, or this browser was signed out in Settings.',
-  ui_device_signed_out: 'This browser was signed out of Switchboard (Settings, Browsers). Open a new link to let it in again.'
-}
-
-/** A tab that was working and lost its credential: this browser was signed out (browsers stay let in across restarts). */
-const RESTARTED = 'Switchboard no longer knows this browser: it was signed out in Settings, or Switchboard’s data folder changed. Open a new link (npm run ui-link), here or in a new tab.'
 
 /** A pasted UI link: an http(s) URL of a Switchboard UI (/ui/) with a token in its fragment; else why not. */
 export function checkUiLink(text: string, base: string): { url: URL; token: string } | { problem: string } {
   const trimmed = text.trim()
-  if (!trimmed) return { problem: 'Paste the whole link, starting with http.' }
+  if (!trimmed) return { problem: t('link.pasteWhole') }
   let url: URL
   try {
     url = new URL(trimmed)
   } catch {
-    return { problem: `That is not a link. A Switchboard UI link looks like ${base}/ui/#token=…` }
+    return { problem: t('link.notALink', { example: `${base}/ui/#token=…` }) }
   }
   const token = /(?:^#|&)token=([A-Za-z0-9_-]+)$/.exec(url.hash)?.[1]
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !/^\/ui\/?$/.test(url.pathname)) {
-    return { problem: `That is not a Switchboard UI link: it should look like ${base}/ui/#token=…` }
+    return { problem: t('link.notUiLink', { example: `${base}/ui/#token=…` }) }
   }
-  if (!token) return { problem: 'This link has no token at its end (#token=…): copy the whole link.' }
+  if (!token) return { problem: t('link.noToken') }
   return { url, token }
 }
 
@@ -39,6 +29,7 @@ function PasteLink({ origin }: { origin: string }) {
   const [text, setText] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
   const [status, setStatus] = useState('')
+  const { t: tr } = useTranslation()
   const submit = (e: FormEvent) => {
     e.preventDefault()
     const checked = checkUiLink(text, origin)
@@ -47,15 +38,15 @@ function PasteLink({ origin }: { origin: string }) {
       return
     }
     setProblem(null)
-    setStatus('Connecting…')
+    setStatus(tr('link.connecting'))
     // The same Switchboard: the token goes into this tab's fragment (boot connects on hashchange, and the token
     // leaves the address bar at once). Another address (another port, another computer) is opened instead.
     if (checked.url.origin === origin) location.hash = `#token=${checked.token}`
     else location.assign(checked.url.href)
   }
   return (
-    <form className="paste-link" onSubmit={submit} aria-label="Connect with a link">
-      <label htmlFor="paste-ui-link">Paste a new link</label>
+    <form className="paste-link" onSubmit={submit} aria-label={tr('link.form')}>
+      <label htmlFor="paste-ui-link">{tr('link.paste')}</label>
       <div className="row">
         <input
           id="paste-ui-link"
@@ -69,7 +60,7 @@ function PasteLink({ origin }: { origin: string }) {
           onChange={(e) => setText(e.target.value)}
         />
         <button type="submit" className="primary">
-          Connect
+          {tr('link.connect')}
         </button>
       </div>
       {problem ? (
@@ -86,26 +77,27 @@ function PasteLink({ origin }: { origin: string }) {
 
 export function NotConnected({ reason = 'ui_token_missing', wasConnected = false }: { reason?: BridgeRefusal; wasConnected?: boolean }) {
   const origin = typeof location !== 'undefined' ? location.origin : 'http://127.0.0.1:3000'
+  const { t: tr } = useTranslation()
   return (
     <main className="not-connected" data-testid="not-connected" data-reason={reason}>
       <h1>Switchboard</h1>
-      <p role="alert">{wasConnected && reason === 'ui_token_invalid' ? RESTARTED : WHY[reason]}</p>
+      <p role="alert">{wasConnected && reason === 'ui_token_invalid' ? tr('link.restarted') : tr(`link.why.${reason}`)}</p>
       <PasteLink origin={origin} />
-      <h2>Get a link</h2>
+      <h2>{tr('link.getOne')}</h2>
       <ul>
         <li>
-          In the Switchboard folder, run <pre className="mono">npm run ui-link</pre>
-          It prints a new link (no token needed: it asks the running Switchboard through its data folder). Add{' '}
-          <code>-- --data-dir &lt;folder&gt;</code> if Switchboard runs with another data folder.
+          {tr('link.runIn')} <pre className="mono">npm run ui-link</pre>
+          {tr('link.runPrints')} <code>-- --data-dir &lt;folder&gt;</code> {tr('link.runDataDir')}
         </li>
         <li>
-          Switchboard prints one when it starts (it looks like <code>{origin}/ui/#token=…</code>); each link works once, in one tab.
+          {tr('link.printsAtStart')} <code>{origin}/ui/#token=…</code>
+          {tr('link.printsOnce')}
         </li>
         <li>
-          Or ask with the API access token, then open the <code>url</code> it answers:
+          {tr('link.askApi')} <code>url</code> {tr('link.askApiAnswer')}
           <pre className="mono">curl -s -X POST -H "access-token: $SWITCHBOARD_TOKEN" {origin}{UI_LINK_PATH}</pre>
         </li>
-        <li>The desktop app’s window needs no link.</li>
+        <li>{tr('link.desktop')}</li>
       </ul>
     </main>
   )

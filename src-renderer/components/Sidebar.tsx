@@ -1,29 +1,21 @@
 // Navigation between the views; the Sandbox entry exists only in sandbox mode.
+import { useTranslation } from 'react-i18next'
 import { useAppStore, type ViewName } from '../stores/app-store.js'
 
-const ITEMS: { view: ViewName; label: string }[] = [
-  { view: 'instances', label: 'Instances' },
-  { view: 'pairing', label: 'Pairing' },
-  { view: 'chats', label: 'Chats' },
-  { view: 'campaigns', label: 'Campaigns' },
-  { view: 'policies', label: 'Policies' },
-  { view: 'webhooks', label: 'Webhooks' },
-  { view: 'api', label: 'API' },
-  { view: 'sandbox', label: 'Sandbox' },
-  { view: 'settings', label: 'Settings' }
-]
+const ITEMS: readonly ViewName[] = ['instances', 'pairing', 'chats', 'campaigns', 'policies', 'webhooks', 'api', 'sandbox', 'settings']
 
 export function Sidebar() {
   const view = useAppStore((s) => s.view)
   const go = useAppStore((s) => s.go)
   const sandbox = useAppStore((s) => s.info?.network === 'sandbox')
+  const { t } = useTranslation()
   return (
-    <nav className="sidebar" aria-label="Sections">
+    <nav className="sidebar" aria-label={t('nav.sections')}>
       <ul>
-        {ITEMS.filter((i) => i.view !== 'sandbox' || sandbox).map((i) => (
-          <li key={i.view}>
-            <button type="button" className={view === i.view ? 'active' : undefined} aria-current={view === i.view ? 'page' : undefined} onClick={() => go(i.view)}>
-              {i.label}
+        {ITEMS.filter((v) => v !== 'sandbox' || sandbox).map((v) => (
+          <li key={v}>
+            <button type="button" className={view === v ? 'active' : undefined} aria-current={view === v ? 'page' : undefined} onClick={() => go(v)}>
+              {t(`nav.${v}`)}
             </button>
           </li>
         ))}

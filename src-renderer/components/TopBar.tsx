@@ -1,31 +1,31 @@
 // The top bar: product name, the permanent SANDBOX badge in sandbox mode, connection state, theme switch.
+import { useTranslation } from 'react-i18next'
 import { useAppStore, type Theme } from '../stores/app-store.js'
-
-const CONNECTION = { open: 'Connected', connecting: 'Connecting…', closed: 'Disconnected: reconnecting' } as const
 
 export function TopBar() {
   const info = useAppStore((s) => s.info)
   const connection = useAppStore((s) => s.connection)
   const theme = useAppStore((s) => s.theme)
   const setTheme = useAppStore((s) => s.setTheme)
+  const { t } = useTranslation()
   return (
     <header className="topbar">
       <span className="brand">Switchboard</span>
       {info?.network === 'sandbox' ? (
-        <span className="sandbox-badge" role="note" title="Simulated WhatsApp network: no real accounts">
+        <span className="sandbox-badge" role="note" title={t('topbar.sandboxTitle')}>
           SANDBOX
         </span>
       ) : null}
       <span className={`connection connection-${connection}`} role="status">
-        {CONNECTION[connection]}
+        {t(`topbar.connection.${connection}`)}
       </span>
       <span className="spacer" />
-      {info ? <span className="muted small">API {info.apiUrl} · {info.plan} plan</span> : null}
-      <label htmlFor="theme" className="sr-only">Theme</label>
+      {info ? <span className="muted small">{t('topbar.apiPlan', { url: info.apiUrl, plan: t(`topbar.plan.${info.plan}`) })}</span> : null}
+      <label htmlFor="theme" className="sr-only">{t('topbar.theme')}</label>
       <select id="theme" value={theme} onChange={(e) => setTheme(e.target.value as Theme)}>
-        <option value="system">System theme</option>
-        <option value="light">Light</option>
-        <option value="dark">Dark</option>
+        <option value="system">{t('topbar.themeSystem')}</option>
+        <option value="light">{t('topbar.themeLight')}</option>
+        <option value="dark">{t('topbar.themeDark')}</option>
       </select>
     </header>
   )

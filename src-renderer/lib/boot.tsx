@@ -7,6 +7,7 @@ import type { BridgeRefusal } from '../../src-preload/contract/protocol.js'
 import { App } from '../App.js'
 import { NotConnected } from '../components/NotConnected.js'
 import { useAppStore } from '../stores/app-store.js'
+import { useLanguageStore } from '../stores/language-store.js'
 import { getBridge } from './bridge.js'
 import { wireAnnouncements } from './announce.js'
 import { wireLiveUpdates } from './live.js'
@@ -27,6 +28,8 @@ export function boot(rootElement: HTMLElement): () => void {
       offAnnounce()
     }
     void useAppStore.getState().loadInfo()
+    // The language the owner chose (kept by the core); until it answers, the browser's.
+    void useLanguageStore.getState().load()
     root.render(
       <StrictMode>
         <App />

@@ -1,11 +1,13 @@
-// Small display helpers: times, countdowns, phone numbers, pairing codes, limits.
+// Small display helpers: times, countdowns, phone numbers, pairing codes, limits. Dates, times and numbers are
+// formatted for the UI's locale (i18n/index.ts: the browser's own tag when it is a variant of the UI language).
+import { formatLocale, t } from '../i18n/index.js'
 
-export const formatTime = (ms: number): string => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+export const formatTime = (ms: number): string => new Date(ms).toLocaleTimeString(formatLocale(), { hour: '2-digit', minute: '2-digit' })
 
 /** Hours, minutes and seconds (retries come seconds apart). */
-export const formatClock = (ms: number): string => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' })
+export const formatClock = (ms: number): string => new Date(ms).toLocaleTimeString(formatLocale(), { hour: '2-digit', minute: '2-digit', second: '2-digit' })
 
-export const formatDateTime = (ms: number): string => new Date(ms).toLocaleString([], { dateStyle: 'short', timeStyle: 'medium' })
+export const formatDateTime = (ms: number): string => new Date(ms).toLocaleString(formatLocale(), { dateStyle: 'short', timeStyle: 'medium' })
 
 /** Whole seconds left until `at` (never negative). */
 export const secondsLeft = (at: number, now: number): number => Math.max(0, Math.ceil((at - now) / 1000))
@@ -35,19 +37,22 @@ export function phoneNumberProblem(value: string): string | undefined {
   return undefined
 }
 
-export const formatLimit = (value: number | null, unit = ''): string => (value === null ? 'No limit' : `${value.toLocaleString()}${unit}`)
+/** A count or amount with the locale's digit grouping (1,234 · 1.234 · 1 234). */
+export const formatNumber = (value: number, options?: Intl.NumberFormatOptions): string => value.toLocaleString(formatLocale(), options)
 
-const FAILURES: Record<string, string> = {
-  qr_timeout: 'nobody scanned the QR code in time',
-  retries_exhausted: 'it could not connect after several attempts (is the network down?)',
-  proxy_unreachable: "it could not connect through its proxy (is the proxy server running?)",
-  conflict: 'the account kept being opened elsewhere',
-  forbidden: 'the network refused the account',
-  banned: 'the network banned the account'
-}
+/** A calendar date in the locale's words ("Nov 26, 2026", "26 de nov. de 2026"). */
+export const formatDate = (ms: number): string => new Date(ms).toLocaleDateString(formatLocale(), { dateStyle: 'medium' })
+
+/** A short calendar date (what toLocaleDateString() shows), in the UI's locale. */
+export const formatShortDate = (ms: number): string => new Date(ms).toLocaleDateString(formatLocale())
+
+export const formatLimit = (value: number | null, unit = ''): string => (value === null ? t('format.noLimit') : `${formatNumber(value)}${unit}`)
+
+/** The failure reasons the UI explains (their words are the locales' failure.* keys). */
+const FAILURES = new Set(['qr_timeout', 'retries_exhausted', 'proxy_unreachable', 'conflict', 'forbidden', 'banned'])
 
 /** Why an instance failed, in words (the core's statusReason is `failed:<reason>`; unknown reasons stay as they are). */
 export function failureText(statusReason: string | null): string {
   const reason = statusReason?.replace(/^failed:/, '') ?? ''
-  return FAILURES[reason] ?? (reason || 'unknown reason')
+  return FAILURES.has(reason) ? t(`failure.${reason}`) : reason || t('failure.unknown')
 }

@@ -17,6 +17,9 @@ import { useToastsStore } from '../stores/toasts-store.js'
 import { useUnreadStore } from '../stores/unread-store.js'
 import { useNotifyStore } from '../stores/notify-store.js'
 import { useTodayStore } from '../stores/today-store.js'
+import { useSavedRepliesStore } from '../stores/saved-replies-store.js'
+import { useLanguageStore } from '../stores/language-store.js'
+import { i18n } from '../i18n/index.js'
 
 // jsdom lays nothing out (every size is 0): a virtualized list's scroller (data-virtual-scroll) reports a tall
 // viewport and keeps the scrollTop it is given, and its rows (data-index) are 60 px tall, so the virtualizer
@@ -48,7 +51,7 @@ Object.defineProperty(Element.prototype, 'scrollTop', {
 })
 
 /** Each store's reset to its initial state (a list of closures: the stores' types differ). */
-const resets = [useApiStore, useAppStore, useCampaignsStore, useChatsStore, useInstancesStore, usePairingStore, usePoliciesStore, useSandboxStore, useWebhooksStore, useQueueStore, useToastsStore, useUnreadStore, useNotifyStore, useTodayStore].map(
+const resets = [useApiStore, useAppStore, useCampaignsStore, useChatsStore, useInstancesStore, usePairingStore, usePoliciesStore, useSandboxStore, useWebhooksStore, useQueueStore, useToastsStore, useUnreadStore, useNotifyStore, useTodayStore, useSavedRepliesStore, useLanguageStore].map(
   (store) => () => (store as unknown as { setState(s: unknown, replace: true): void; getInitialState(): unknown }).setState(store.getInitialState(), true)
 )
 
@@ -56,6 +59,8 @@ afterEach(() => {
   cleanup()
   for (const reset of resets) reset()
   setBridge(undefined)
+  // A test that switched the language leaves the next one in English (the tests read English words).
+  void i18n.changeLanguage('en')
   localStorage.clear()
   sessionStorage.clear()
 })

@@ -4,6 +4,7 @@ import type { MediaFiles } from '../messaging/reads/media-files.js'
 import type { ReadService } from '../messaging/reads/read-service.js'
 import type { SendService } from '../messaging/send/send-service.js'
 import type { UiDeviceService } from './ui-device-service.js'
+import type { SavedReplyService } from './saved-reply-service.js'
 import type { StatusService } from '../account/status/status-service.js'
 import type { PairingCodes } from '../engine/pairing-codes.js'
 import type { GroupService } from '../account/groups/group-service.js'
@@ -90,4 +91,6 @@ export interface CoreServices {
   calls: CallService
   /** Campaigns (issue 19): contact lists, templates, audience check, schedule, pacing, autopilot, reports, opt-outs. */
   campaigns: CampaignService
+  /** Saved replies per account, inserted with /shortcut in the composer (issue 20 item 7). */
+  savedReplies: SavedReplyService
 }

@@ -15,6 +15,8 @@ export interface StoredAppSettings {
   mutedInstances: string[]
   /** Announcements play a short sound. */
   notificationSound: boolean
+  /** The UI's language (issue 20 item 12): 'system' follows the browser's or the OS's. */
+  language: string
 }
 
 export type AppSettingKey = keyof StoredAppSettings

@@ -7,7 +7,7 @@ import { DEFAULT_ACCOUNT_ID } from '../db/repositories/accounts-repo.js'
 import { CodedError, errorFactory } from '../domain/errors.js'
 import { isPlanTier, type PlanCatalogue, type PlanTier } from '../domain/plans.js'
 import { readAppSettings, writeAppSettings, type StoredAppSettings } from './app-settings-repo.js'
-import { isLogLevel, normalizeAllowHosts, normalizeBindHost, normalizePublicUrl, planUnlocks, type LogLevel, type PinnableSetting, type PinnedSettings, type StartValues } from './app-settings.js'
+import { isLogLevel, isUiLanguage, UI_LANGUAGES, type UiLanguage, normalizeAllowHosts, normalizeBindHost, normalizePublicUrl, planUnlocks, type LogLevel, type PinnableSetting, type PinnedSettings, type StartValues } from './app-settings.js'
 
 export type SettingsErrorCode = 'invalid_param' | 'not_available'
 export class SettingsError extends CodedError<SettingsErrorCode> {}
@@ -33,6 +33,7 @@ export interface AppSettingsChanges {
   publicUrl?: string | null
   mutedInstances?: string[]
   notificationSound?: boolean
+  language?: string
 }
 
 /** A setting as Settings shows it: the choice for the next start, what runs now, and the flag or environment
@@ -60,6 +61,8 @@ export interface AppSettingsView {
   dataDir: { path: string; canOpen: boolean }
   startAtLogin: { available: boolean; value: boolean }
   notifications: { mutedInstances: string[]; sound: boolean }
+  /** The UI's language (issue 20 item 12): 'system' follows the browser's. */
+  language: UiLanguage
 }
 
 const INSTANCE_ID = /^[A-Za-z0-9]{1,32}$/
@@ -127,7 +130,8 @@ export class AppSettingsService {
       publicUrl: choice('publicUrl', this.publicUrlNow),
       dataDir: { path: dataDir, canOpen: desktop !== undefined },
       startAtLogin: { available: desktop?.loginItem !== undefined, value: desktop?.loginItem?.get() ?? false },
-      notifications: { mutedInstances: Array.isArray(stored.mutedInstances) ? stored.mutedInstances.filter((id) => typeof id === 'string') : [], sound: stored.notificationSound === true }
+      notifications: { mutedInstances: Array.isArray(stored.mutedInstances) ? stored.mutedInstances.filter((id) => typeof id === 'string') : [], sound: stored.notificationSound === true },
+      language: isUiLanguage(stored.language) ? stored.language : 'system'
     }
   }
 
@@ -187,6 +191,10 @@ export class AppSettingsService {
       toStore.mutedInstances = [...new Set(changes.mutedInstances)]
     }
     if (changes.notificationSound !== undefined) toStore.notificationSound = changes.notificationSound === true
+    if (changes.language !== undefined) {
+      if (!isUiLanguage(changes.language)) throw fail('invalid_param', `The language must be one of ${UI_LANGUAGES.join(', ')}, not "${changes.language.slice(0, 20)}"`, undefined, { setting: 'language' })
+      toStore.language = changes.language
+    }
     if (changes.startAtLogin !== undefined && !this.deps.desktop) {
       throw fail('not_available', 'Start at login is a setting of the desktop app', 'The headless server starts however you start it (a service, a scheduled task)')
     }

@@ -81,6 +81,10 @@ describe('app settings on a real core', () => {
     expect(s.view().notifications).toEqual({ mutedInstances: [], sound: false })
     expect(s.update({ mutedInstances: ['ABC123', 'ABC123', 'XYZ9'], notificationSound: true }).notifications).toEqual({ mutedInstances: ['ABC123', 'XYZ9'], sound: true })
     expect(() => s.update({ mutedInstances: ['not an id'] })).toThrow(/not an instance id/)
+    // The UI's language (issue 20 item 12): the browser's until chosen, then kept; an unknown one is refused.
+    expect(s.view().language).toBe('system')
+    expect(s.update({ language: 'pt-BR' }).language).toBe('pt-BR')
+    expect(() => s.update({ language: 'klingon' })).toThrow(/The language must be one of system, en, pt-BR, es, id/)
     await t.close()
     open.length = 0
 
@@ -90,7 +94,8 @@ describe('app settings on a real core', () => {
       freeInstanceQuota: { value: 1, effective: 1 },
       allowHosts: { value: ['nas.local', '[fd00::2]'], effective: ['nas.local', '[fd00::2]'] },
       logLevel: { value: 'debug', effective: 'debug' },
-      notifications: { mutedInstances: ['ABC123', 'XYZ9'], sound: true }
+      notifications: { mutedInstances: ['ABC123', 'XYZ9'], sound: true },
+      language: 'pt-BR'
     })
     expect((await again.core.app.inject({ method: 'GET', url: '/health', headers: { host: `nas.local:${again.core.port}` } })).statusCode).toBe(200)
   })

@@ -7,12 +7,17 @@ import { DEFAULT_PLANS, type PlanCatalogue, type PlanTier } from '../domain/plan
 import { findPolicy } from '../rate-limit/policies.js'
 import type { StoredAppSettings } from './app-settings-repo.js'
 
+/** The UI's languages (issue 20 item 12); 'system' follows the browser's or the OS's. */
+export const UI_LANGUAGES = ['system', 'en', 'pt-BR', 'es', 'id'] as const
+export type UiLanguage = (typeof UI_LANGUAGES)[number]
+export const isUiLanguage = (value: unknown): value is UiLanguage => (UI_LANGUAGES as readonly unknown[]).includes(value)
+
 export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
 export const isLogLevel = (value: string): value is LogLevel => (LOG_LEVELS as readonly string[]).includes(value)
 
 /** Settings only the UI chooses (never a flag): how new messages are announced. */
-type UiOnlySetting = 'mutedInstances' | 'notificationSound'
+type UiOnlySetting = 'mutedInstances' | 'notificationSound' | 'language'
 /** Settings a flag or environment variable can pin (and the owner's plan, pinned by --plan). */
 export type PinnableSetting = Exclude<keyof StoredAppSettings, UiOnlySetting> | 'plan'
 /** Per setting, the flag or variable that set it at start (`--port`, `SWITCHBOARD_HOST`...). */

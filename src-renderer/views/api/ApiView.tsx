@@ -1,5 +1,6 @@
 // API access for automation tools: base URL, docs, the access token (hidden until revealed; copy; rotate) and
 // curl examples ready to paste.
+import { useTranslation } from 'react-i18next'
 import { useEffect, useState } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog.js'
 import type { ApiInfoDto } from '../../../src-preload/contract/dto.js'
@@ -35,6 +36,7 @@ function DockerAccess({ docker }: { docker: ApiInfoDto['docker'] }) {
 }
 
 export function ApiView() {
+  const { t } = useTranslation()
   const { info, token, busy, rotated, error, load, reveal, hide, rotate } = useApiStore()
   const instanceId = useAppStore((s) => s.instanceId)
   const [confirmRotate, setConfirmRotate] = useState(false)
@@ -46,7 +48,7 @@ export function ApiView() {
   return (
     <section aria-labelledby="api-title" className="view">
       <header className="view-header">
-        <h1 id="api-title">API</h1>
+        <h1 id="api-title">{t('nav.api')}</h1>
       </header>
       <div className="panel">
         <dl className="details">

@@ -1,13 +1,15 @@
 // One chat in the list: name, time, last message (with its tick when it is ours) and unread count. The name and
 // the last message end in an ellipsis; the count is read out as "N unread". A chat without a name shows its number
 // as people write it (+1 555 000 0002).
+import { useTranslation } from 'react-i18next'
 import type { ChatDto } from '../../../src-preload/contract/dto.js'
 import { Tick } from '../../components/Tick.js'
-import { formatTime } from '../../lib/format.js'
+import { formatNumber, formatTime } from '../../lib/format.js'
 import { chatIdNumber } from '../../lib/phone.js'
 
 export function ChatItem({ chat: c, active, tabbable, onOpen }: { chat: ChatDto; active: boolean; tabbable: boolean; onOpen(): void }) {
   const name = c.name === c.id.split('@')[0] ? chatIdNumber(c.id) : c.name
+  const { t } = useTranslation()
   return (
     <button type="button" data-chat-id={c.id} tabIndex={tabbable ? 0 : -1} className={`chat-item${active ? ' active' : ''}`} aria-current={active} onClick={onOpen} title={name}>
       <span className="chat-name">{name}</span>
@@ -23,11 +25,11 @@ export function ChatItem({ chat: c, active, tabbable, onOpen }: { chat: ChatDto;
       <span className="chat-time muted small">{c.lastMessage ? formatTime(c.lastMessage.timestamp) : ''}</span>
       <span className="chat-last muted small">
         {c.lastMessage?.fromMe && c.lastMessage.ack ? <Tick ack={c.lastMessage.ack} /> : null}
-        {c.lastMessage ? `${c.lastMessage.fromMe ? 'You: ' : ''}${c.lastMessage.text ?? ''}` : ''}
+        {c.lastMessage ? `${c.lastMessage.fromMe ? t('chats.you') : ''}${c.lastMessage.text ?? ''}` : ''}
       </span>
       {c.unreadCount > 0 ? (
-        <span className="unread" role="img" aria-label={`${c.unreadCount} unread`}>
-          {c.unreadCount}
+        <span className="unread" role="img" aria-label={t('chats.unread', { n: formatNumber(c.unreadCount) })}>
+          {formatNumber(c.unreadCount)}
         </span>
       ) : null}
     </button>

@@ -5,6 +5,7 @@
 // loads the next page.
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Spinner } from '../../components/Spinner.js'
 import { useChatsStore } from '../../stores/chats-store.js'
 import { ChatItem } from './ChatItem.js'
@@ -26,6 +27,7 @@ const STEP: Record<string, (i: number, last: number) => number> = {
 export function ChatList() {
   const { instanceId, chats, hasMoreChats, loading, thread, search, loadChats, loadMoreChats, openChat } = useChatsStore()
   const [query, setQuery] = useState(search)
+  const { t } = useTranslation()
   const [focused, setFocused] = useState<string | null>(null)
   const list = useRef<HTMLUListElement>(null)
   const scroller = useRef<HTMLElement>(null)
@@ -82,15 +84,15 @@ export function ChatList() {
     })
   }
   return (
-    <nav className="chat-list" aria-label="Chats" ref={scroller} onScroll={onScroll} data-virtual-scroll="">
+    <nav className="chat-list" aria-label={t('nav.chats')} ref={scroller} onScroll={onScroll} data-virtual-scroll="">
       <div className="chat-search">
-        <label htmlFor="chat-search" className="sr-only">Search chats</label>
+        <label htmlFor="chat-search" className="sr-only">{t('chats.search')}</label>
         {/* Before the search box: Tab from the search still goes straight into the list. */}
         <NewChatButton clearSearch={clearSearch} />
-        <input id="chat-search" type="search" placeholder="Name, number or message" value={query} onChange={(e) => setQuery(e.target.value)} />
+        <input id="chat-search" type="search" placeholder={t('chats.searchPlaceholder')} value={query} onChange={(e) => setQuery(e.target.value)} />
       </div>
-      {loading && !chats.length ? <Spinner label="Loading chats…" /> : null}
-      {!loading && !chats.length ? <p className="empty">{search ? 'No chat matches.' : 'No chats yet.'}</p> : null}
+      {loading && !chats.length ? <Spinner label={t('chats.loading')} /> : null}
+      {!loading && !chats.length ? <p className="empty">{search ? t('chats.noMatch') : t('chats.none')}</p> : null}
       {!loading && query === search ? <NewChatOffer search={search} clearSearch={clearSearch} /> : null}
       <ul ref={list} onKeyDown={onKeyDown} className="chat-rows" style={{ height: virtualizer.getTotalSize() }}>
         {rows.map((row) => {
@@ -105,7 +107,7 @@ export function ChatList() {
       <MessageSearchResults instanceId={instanceId} search={search} />
       {hasMoreChats ? (
         <button type="button" className="more" disabled={loading} onClick={() => void loadMoreChats()}>
-          {loading ? 'Loading…' : 'Show more chats'}
+          {loading ? t('common.loading') : t('chats.more')}
         </button>
       ) : null}
     </nav>

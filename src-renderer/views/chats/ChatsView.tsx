@@ -1,6 +1,7 @@
 // Chats of an instance: list with search and unread counts on the left, the open thread and composer on the right.
 // Without instances there is only the way to create one; when the instance cannot send, the composer says why.
 import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { ContactName } from './ContactName.js'
 import { FocusedMessage } from './FocusedMessage.js'
@@ -20,6 +21,7 @@ export function ChatsView() {
   const instance = useInstancesStore((s) => s.overview?.instances.find((i) => i.id === instanceId))
   const noInstances = useInstancesStore((s) => s.overview?.instances.length === 0)
   const { error, thread, loadChats, openChat, setViewing } = useChatsStore()
+  const { t } = useTranslation()
   // Messages arriving in the open thread count as read only while this view is on screen.
   useEffect(() => {
     setViewing(true)
@@ -38,7 +40,7 @@ export function ChatsView() {
   return (
     <section aria-labelledby="chats-title" className="view view-chats">
       <header className="view-header">
-        <h1 id="chats-title">Chats</h1>
+        <h1 id="chats-title">{t('nav.chats')}</h1>
         <InstancePicker />
         {instance ? <NotifyControls instanceId={instance.id} /> : null}
       </header>
@@ -56,7 +58,7 @@ export function ChatsView() {
                 <Composer disabled={!!instance && instance.status !== 'WORKING'} />
               </>
             ) : (
-              <p className="empty">Choose a chat to read and reply.</p>
+              <p className="empty">{t('chats.choose')}</p>
             )}
           </div>
         </div>

@@ -1,6 +1,7 @@
 // Above the composer when the instance cannot send: why, in words, with the way out (start it, wait, or pair it).
 // Sending is disabled meanwhile instead of failing with the API's advice. While the network pauses new contacts
 // (463/475) a note says so: replies still go out, sends to new contacts are held.
+import { useTranslation } from 'react-i18next'
 import type { InstanceDto } from '../../../src-preload/contract/dto.js'
 import { Spinner } from '../../components/Spinner.js'
 import { useDeliverabilityText } from '../../lib/deliverability.js'
@@ -13,6 +14,7 @@ export function InstanceStateNote({ instance: i }: { instance: InstanceDto }) {
   const busy = useInstancesStore((s) => s.busy[i.id])
   const go = useAppStore((s) => s.go)
   const paused = useDeliverabilityText(i.deliverability)
+  const { t } = useTranslation()
   if (i.status === 'WORKING') {
     return paused ? (
       <div className="note note-info instance-state" role="status">
@@ -23,7 +25,7 @@ export function InstanceStateNote({ instance: i }: { instance: InstanceDto }) {
   if (i.status === 'STARTING') {
     return (
       <div className="note note-info instance-state" role="status">
-        <Spinner label={`${i.name} is connecting: you can send once it is connected.`} />
+        <Spinner label={t('state.connecting', { name: i.name })} />
       </div>
     )
   }
@@ -31,19 +33,19 @@ export function InstanceStateNote({ instance: i }: { instance: InstanceDto }) {
     return (
       <div className="note note-info instance-state row" role="status">
         <span>
-          {i.name} is not paired with a phone{i.statusReason?.startsWith('disconnect:') && i.statusReasonText ? ` (${i.statusReasonText})` : ''}: messages are not sent or received until it is.
+          {t('state.unpaired', { name: i.name, why: i.statusReason?.startsWith('disconnect:') && i.statusReasonText ? ` (${i.statusReasonText})` : '' })}
         </span>
-        <button type="button" className="primary" onClick={() => go('pairing', i.id)}>Pair a phone</button>
+        <button type="button" className="primary" onClick={() => go('pairing', i.id)}>{t('state.pair')}</button>
       </div>
     )
   }
   return (
     <div className="note note-error instance-state row" role="status">
       <span>
-        {i.name} is {i.status === 'FAILED' ? `failed (${i.statusReasonText ?? failureText(i.statusReason)})` : 'stopped'}: messages are not sent or received until it runs again.
+        {i.status === 'FAILED' ? t('state.failed', { name: i.name, why: i.statusReasonText ?? failureText(i.statusReason) }) : t('state.stopped', { name: i.name })}
       </span>
       <button type="button" className="primary" disabled={!!busy} onClick={() => void act(i.id, 'start')}>
-        {busy === 'start' ? 'Starting…' : 'Start it'}
+        {busy === 'start' ? t('state.starting') : t('state.start')}
       </button>
     </div>
   )

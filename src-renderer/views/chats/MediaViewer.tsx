@@ -3,6 +3,7 @@
 // the thumbnail that opened it.
 import { useEffect, useRef } from 'react'
 import { createPortal } from 'react-dom'
+import { useTranslation } from 'react-i18next'
 import type { MediaContentDto } from '../../../src-preload/contract/dto.js'
 
 export interface MediaViewerProps {
@@ -15,6 +16,7 @@ export interface MediaViewerProps {
 
 export function MediaViewer({ content, label, kind, onDownload, onClose }: MediaViewerProps) {
   const dialogRef = useRef<HTMLDialogElement>(null)
+  const { t } = useTranslation()
   const close = useRef(onClose)
   close.current = onClose
   useEffect(() => {
@@ -54,10 +56,10 @@ export function MediaViewer({ content, label, kind, onDownload, onClose }: Media
       <div className="viewer-bar">
         <span className="viewer-title">{content.filename ?? label}</span>
         <button type="button" onClick={onDownload}>
-          Download
+          {t('media.download')}
         </button>
         <button type="button" className="viewer-close" onClick={() => close.current()}>
-          Close
+          {t('media.close')}
         </button>
       </div>
       <div className="viewer-body">

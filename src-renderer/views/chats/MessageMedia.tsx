@@ -2,6 +2,7 @@
 // inline in a box sized before they load (the thread does not shift), enlarged in the viewer on a click; voice and
 // audio with a player; video with a player once asked for (it may be large), enlargeable too; Download for every
 // kind. Unavailable media (expired on the network, too large) says so, with "Try again".
+import { useTranslation } from 'react-i18next'
 import { useCallback, useEffect, useState } from 'react'
 import type { MediaContentDto, MessageDto, MessageMediaDto } from '../../../src-preload/contract/dto.js'
 import { mediaLabel } from '../../../src-preload/contract/media-label.js'
@@ -41,7 +42,9 @@ const initial = (media: MessageMediaDto): State =>
 export function MessageMedia({ m, media }: { m: MessageDto; media: MessageMediaDto }) {
   const instanceId = useChatsStore((s) => s.thread?.instanceId)
   const kind = mediaKind(media.mimetype)
-  const label = mediaLabel(media)
+  const { t } = useTranslation()
+  // A file's own name as it is; a kind word (Photo, Voice message) in the UI's language.
+  const label = media.filename ? mediaLabel(media) : t(`media.kind.${mediaLabel(media)}`, { defaultValue: mediaLabel(media) })
   const [state, setState] = useState<State>(() => initial(media))
   const [viewing, setViewing] = useState(false)
   // A file sent from this app comes with its bytes: kept, so the bubble does not fetch them back after a re-render.
@@ -81,8 +84,8 @@ export function MessageMedia({ m, media }: { m: MessageDto; media: MessageMediaD
         <span className="media-error small" role="alert">
           {state.error.message}
         </span>
-        <button type="button" className="link" onClick={() => void load()} aria-label={`Try again to load ${label}`}>
-          Try again
+        <button type="button" className="link" onClick={() => void load()} aria-label={t('media.retryNamed', { label })}>
+          {t('media.retry')}
         </button>
       </span>
     )
@@ -94,8 +97,8 @@ export function MessageMedia({ m, media }: { m: MessageDto; media: MessageMediaD
     if (content) saveFile(content, fileName(content))
   }
   const downloadButton = (
-    <button type="button" className="link media-download" disabled={state.status === 'loading'} onClick={() => void download()} aria-label={`Download ${label}`}>
-      {state.status === 'loading' && kind === 'document' ? 'Downloading…' : 'Download'}
+    <button type="button" className="link media-download" disabled={state.status === 'loading'} onClick={() => void download()} aria-label={t('media.downloadNamed', { label })}>
+      {state.status === 'loading' && kind === 'document' ? t('media.downloading') : t('media.download')}
     </button>
   )
 
@@ -113,8 +116,8 @@ export function MessageMedia({ m, media }: { m: MessageDto; media: MessageMediaD
       return (
         <span className="media-document">
           {chip}
-          <button type="button" onClick={() => void load()} aria-label={`Play ${label}`}>
-            Play
+          <button type="button" onClick={() => void load()} aria-label={t('media.playNamed', { label })}>
+            {t('media.play')}
           </button>
           {downloadButton}
         </span>
@@ -122,7 +125,7 @@ export function MessageMedia({ m, media }: { m: MessageDto; media: MessageMediaD
     }
     // The box a photo will fill, so the thread keeps its height while it loads.
     const frame = kind === 'image' ? 'media-frame' : kind === 'sticker' ? 'media-frame sticker' : 'media-loading'
-    return <span className={frame}>{state.status === 'loading' ? <Spinner label={`Loading ${label.toLowerCase()}…`} /> : chip}</span>
+    return <span className={frame}>{state.status === 'loading' ? <Spinner label={t('media.loading', { label: label.toLowerCase() })} /> : chip}</span>
   }
 
   const content = state.content
@@ -133,7 +136,7 @@ export function MessageMedia({ m, media }: { m: MessageDto; media: MessageMediaD
   if (kind === 'image' || kind === 'sticker') {
     return (
       <span className="media-block">
-        <button type="button" className={kind === 'image' ? 'media-frame' : 'media-frame sticker'} onClick={() => setViewing(true)} aria-label={`Enlarge ${label.toLowerCase()}`}>
+        <button type="button" className={kind === 'image' ? 'media-frame' : 'media-frame sticker'} onClick={() => setViewing(true)} aria-label={t('media.enlarge', { label: label.toLowerCase() })}>
           <img src={src} alt={label} className={kind === 'image' ? 'bubble-image' : 'bubble-sticker'} />
         </button>
         {downloadButton}
@@ -148,7 +151,7 @@ export function MessageMedia({ m, media }: { m: MessageDto; media: MessageMediaD
           <video src={src} controls autoPlay aria-label={label} className="bubble-video" />
         </span>
         <span className="row small">
-          <button type="button" className="link" onClick={() => setViewing(true)} aria-label={`Enlarge ${label.toLowerCase()}`}>
+          <button type="button" className="link" onClick={() => setViewing(true)} aria-label={t('media.enlarge', { label: label.toLowerCase() })}>
             Enlarge
           </button>
           {downloadButton}

@@ -1,6 +1,7 @@
 // A sent message's state next to its time: the tick, and for a message that waits, why and until when (the
 // queue's reason, counted down), and for one a restart dropped, Resend (a new message with the same content; the
 // core lists which failed messages can be resent: others, e.g. refused by the network, cannot).
+import { useTranslation } from 'react-i18next'
 import { useEffect } from 'react'
 import type { MessageDto } from '../../../src-preload/contract/dto.js'
 import { Tick } from '../../components/Tick.js'
@@ -35,11 +36,12 @@ function Resend({ instanceId, messageId }: { instanceId: string; messageId: stri
   useEffect(() => {
     void load(instanceId, true)
   }, [instanceId, messageId, load])
-  if (state === 'done') return <span className="muted">Resent</span>
+  const { t } = useTranslation()
+  if (state === 'done') return <span className="muted">{t('message.resent')}</span>
   if (!resendable && state !== 'busy') return null
   return (
-    <button type="button" className="link resend" disabled={state === 'busy'} onClick={() => void resend(instanceId, messageId)} aria-label="Resend this message">
-      Resend
+    <button type="button" className="link resend" disabled={state === 'busy'} onClick={() => void resend(instanceId, messageId)} aria-label={t('message.resendThis')}>
+      {t('message.resend')}
     </button>
   )
 }

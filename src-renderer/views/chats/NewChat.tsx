@@ -1,6 +1,7 @@
 // Starting a conversation with a number that has no chat yet: "Message +1 555 000 0002" under a search that is a
 // phone number, and the New chat button's small form. The number is checked on WhatsApp first (the core's
 // check-exists, one number check of the instance's policy); a number that is not on WhatsApp is said so.
+import { useTranslation } from 'react-i18next'
 import { useState, type FormEvent } from 'react'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { bridge, call } from '../../lib/bridge.js'
@@ -16,6 +17,7 @@ function useStartChat(clearSearch: () => void) {
   const [checking, setChecking] = useState(false)
   const [notOnWhatsApp, setNotOnWhatsApp] = useState<string | null>(null)
   const [error, setError] = useState<UiError | null>(null)
+  const { t } = useTranslation()
   const start = async (digits: string): Promise<boolean> => {
     if (!instanceId || checking) return false
     setChecking(true)
@@ -24,7 +26,7 @@ function useStartChat(clearSearch: () => void) {
     try {
       const check = await call(bridge().chats.checkNumber({ instanceId, phone: digits }))
       if (!check.exists) {
-        setNotOnWhatsApp(`${formatPhoneNumber(check.phone)} is not on WhatsApp: messages to it cannot be delivered.`)
+        setNotOnWhatsApp(t('newChat.notOnWhatsApp', { number: formatPhoneNumber(check.phone) }))
         return false
       }
       clearSearch()
@@ -49,13 +51,14 @@ function useStartChat(clearSearch: () => void) {
 export function NewChatOffer({ search, clearSearch }: { search: string; clearSearch(): void }) {
   const chats = useChatsStore((s) => s.chats)
   const { start, checking, notOnWhatsApp, error } = useStartChat(clearSearch)
+  const { t } = useTranslation()
   const digits = typedPhoneNumber(search)
   if (!digits || chats.some((c) => c.id.split('@')[0] === digits)) return null
   const shown = formatPhoneNumber(digits)
   return (
     <div className="new-chat-offer">
       <button type="button" disabled={checking} onClick={() => void start(digits)}>
-        {checking ? `Checking ${shown}…` : `Message ${shown}`}
+        {checking ? t('newChat.checkingNamed', { number: shown }) : t('newChat.message', { number: shown })}
       </button>
       <p role="status" className="small">
         {notOnWhatsApp}
@@ -72,6 +75,7 @@ export function NewChatButton({ clearSearch }: { clearSearch(): void }) {
   const [problem, setProblem] = useState<string | null>(null)
   const [country, setCountry] = useState(defaultCountry)
   const { start, checking, notOnWhatsApp, error, reset } = useStartChat(clearSearch)
+  const { t } = useTranslation()
   const close = () => {
     setOpen(false)
     setValue('')
@@ -82,7 +86,7 @@ export function NewChatButton({ clearSearch }: { clearSearch(): void }) {
     e.preventDefault()
     const { digits, problem: why } = readPhoneNumber(value, country)
     if (!digits) {
-      setProblem(!why || why === 'Enter the phone number' ? 'Enter the number, e.g. +1 555 000 0002' : why)
+      setProblem(!why || why === 'Enter the phone number' ? t('newChat.enterNumber') : why)
       return
     }
     setProblem(null)
@@ -91,13 +95,13 @@ export function NewChatButton({ clearSearch }: { clearSearch(): void }) {
   if (!open) {
     return (
       <button type="button" className="new-chat-button" onClick={() => setOpen(true)}>
-        New chat
+        {t('newChat.button')}
       </button>
     )
   }
   return (
-    <form className="new-chat-form" aria-label="New chat" onSubmit={(e) => void submit(e)}>
-      <label htmlFor="new-chat-number">Phone number</label>
+    <form className="new-chat-form" aria-label={t('newChat.form')} onSubmit={(e) => void submit(e)}>
+      <label htmlFor="new-chat-number">{t('newChat.phone')}</label>
       <input
         id="new-chat-number"
         type="tel"
@@ -116,10 +120,10 @@ export function NewChatButton({ clearSearch }: { clearSearch(): void }) {
       ) : null}
       <div className="actions">
         <button type="submit" className="primary" disabled={checking}>
-          {checking ? 'Checking…' : 'Start chat'}
+          {checking ? t('newChat.checking') : t('newChat.start')}
         </button>
         <button type="button" onClick={close}>
-          Cancel
+          {t('common.cancel')}
         </button>
       </div>
       {/* After the buttons: in the smallest window they stay in view above it. */}

@@ -6,6 +6,7 @@
 // message you were reading in place.
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { MessageDto } from '../../../src-preload/contract/dto.js'
 import { Spinner } from '../../components/Spinner.js'
 import { formatTime } from '../../lib/format.js'
@@ -106,6 +107,7 @@ export function ThreadView() {
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight <= NEAR_BOTTOM_PX
     if (el.scrollTop < NEAR_TOP_PX) older()
   }
+  const { t } = useTranslation()
   if (!thread) return null
   // The header is the thread's own (the list entry when listed, else the name it was opened with): a search that
   // hides the chat from the list leaves it in place.
@@ -118,13 +120,13 @@ export function ThreadView() {
         <h2 className="thread-name" title={name}>{name}</h2>
         {name !== number ? <span className="muted small mono">{number}</span> : null}
       </header>
-      <div className="thread" aria-label="Messages" ref={scroller} onScroll={onScroll} data-virtual-scroll="">
+      <div className="thread" aria-label={t('thread.messages')} ref={scroller} onScroll={onScroll} data-virtual-scroll="">
         {thread.hasMore && !thread.loadingOlder ? (
           <button type="button" className="older" onClick={older}>
-            Load older messages
+            {t('thread.older')}
           </button>
         ) : null}
-        {thread.loadingOlder ? <Spinner label="Loading messages…" /> : null}
+        {thread.loadingOlder ? <Spinner label={t('thread.loading')} /> : null}
         <ol className="messages" style={{ height: total }} data-count={messages.length}>
           {virtualizer.getVirtualItems().map((item) => {
             const m = messages[item.index]!

@@ -3,6 +3,8 @@
 // people write it, push name, server, policy); why it failed or needs a new scan; and its actions. Destructive ones
 // (logout, delete) ask first, and so does a restart that would drop waiting messages (the count comes from the core).
 import { useState } from 'react'
+import type { TFunction } from 'i18next'
+import { useTranslation } from 'react-i18next'
 import type { InstanceDto } from '../../../src-preload/contract/dto.js'
 import { ConfirmDialog } from '../../components/ConfirmDialog.js'
 import { InstanceCalls } from './InstanceCalls.js'
@@ -10,60 +12,49 @@ import { Spinner } from '../../components/Spinner.js'
 import { StatusBadge } from '../../components/StatusBadge.js'
 import { useDeliverabilityText } from '../../lib/deliverability.js'
 import { bridge, call } from '../../lib/bridge.js'
-import { failureText, formatTime } from '../../lib/format.js'
+import { failureText, formatNumber, formatShortDate, formatTime } from '../../lib/format.js'
 import { formatPhoneNumber } from '../../lib/phone.js'
 import type { DayEntry } from '../../stores/today-store.js'
 import { useAppStore } from '../../stores/app-store.js'
 import { useInstancesStore, type InstanceAction } from '../../stores/instances-store.js'
 import { HealthPanel } from './HealthPanel.js'
 
+type Translate = TFunction
+
 /** The dialogs name the instance: with several open, "this instance" is easy to get wrong. */
-const CONFIRM: Partial<Record<InstanceAction, { title(name: string): string; body: string; label: string }>> = {
-  logout: { title: (name) => `Log out ${name}?`, body: 'The phone unlinks this device. To use the instance again, pair it with a new scan or code.', label: 'Log out' },
-  delete: { title: (name) => `Delete ${name}?`, body: 'This cannot be undone: its pairing, settings and data are removed and the instance id stops working.', label: 'Delete' }
-}
+const confirmWords = (t: Translate, action: InstanceAction, waiting: number | null) =>
+  action === 'restart'
+    ? { title: (name: string) => t('card.confirm.restartTitle', { name }), body: restartBody(t, waiting), label: t('card.restart') }
+    : action === 'logout'
+      ? { title: (name: string) => t('card.confirm.logoutTitle', { name }), body: t('card.confirm.logoutBody'), label: t('card.logout') }
+      : action === 'delete'
+        ? { title: (name: string) => t('card.confirm.deleteTitle', { name }), body: t('card.confirm.deleteBody'), label: t('common.delete') }
+        : undefined
 
 /** The restart's dialog: what it drops, in words (the spec's rule: a restart purges the queue). */
-function restartBody(waiting: number | null): string {
-  const what =
-    waiting === null
-      ? 'Messages still waiting in the send queue, if any, will not be sent.'
-      : `${waiting} waiting ${waiting === 1 ? 'message' : 'messages'} will not be sent.`
-  return `${what} They are marked “Not sent” in their chats, where Resend sends one again as a new message. The connection drops for a moment.`
+function restartBody(t: Translate, waiting: number | null): string {
+  const what = waiting === null ? t('card.confirm.restartUnknown') : t('card.confirm.restartWaiting', { count: waiting })
+  return `${what} ${t('card.confirm.restartAfter')}`
 }
-
-/** What the spinner says while an action runs. */
-const DOING: Record<InstanceAction, string> = { start: 'Starting…', stop: 'Stopping…', restart: 'Restarting…', logout: 'Logging out…', delete: 'Deleting…' }
 
 const running = (s: InstanceDto['status']) => s === 'STARTING' || s === 'SCAN_QR_CODE' || s === 'WORKING'
-
-/** The state in a sentence a shop owner reads at a glance. */
-const STATE: Record<InstanceDto['status'], string> = {
-  WORKING: 'Connected: sending and receiving',
-  STARTING: 'Connecting…',
-  SCAN_QR_CODE: 'Not paired: waiting for a phone to scan',
-  STOPPED: 'Stopped: not sending or receiving',
-  FAILED: 'Connection failed: not sending or receiving',
-  DELETED: 'Deleted'
-}
-
-const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`
 
 /** Today's figures and the way to the chats. */
 function DayLine({ i, day }: { i: InstanceDto; day: DayEntry | undefined }) {
   const go = useAppStore((s) => s.go)
+  const { t } = useTranslation()
   if (!day) return null
   return (
     <div className="day" data-testid="day">
-      <ul className="day-figures" aria-label="Today">
-        <li><strong>{day.sent.toLocaleString()}</strong> sent</li>
-        <li><strong>{day.received.toLocaleString()}</strong> received</li>
-        <li className={day.waiting ? 'warn' : undefined}><strong>{day.waiting.toLocaleString()}</strong> waiting</li>
-        <li className={day.failed ? 'bad' : undefined}><strong>{day.failed.toLocaleString()}</strong> failed</li>
+      <ul className="day-figures" aria-label={t('card.today')}>
+        <li><strong>{formatNumber(day.sent)}</strong> {t('card.sent')}</li>
+        <li><strong>{formatNumber(day.received)}</strong> {t('card.received')}</li>
+        <li className={day.waiting ? 'warn' : undefined}><strong>{formatNumber(day.waiting)}</strong> {t('card.waiting')}</li>
+        <li className={day.failed ? 'bad' : undefined}><strong>{formatNumber(day.failed)}</strong> {t('card.failed')}</li>
       </ul>
-      <p className="muted small day-last">{day.lastActivityAt ? `Last activity ${new Date(day.lastActivityAt).toDateString() === new Date().toDateString() ? formatTime(day.lastActivityAt) : new Date(day.lastActivityAt).toLocaleDateString()}` : 'No messages yet'}</p>
+      <p className="muted small day-last">{day.lastActivityAt ? t('card.lastActivity', { when: new Date(day.lastActivityAt).toDateString() === new Date().toDateString() ? formatTime(day.lastActivityAt) : formatShortDate(day.lastActivityAt) }) : t('card.noMessages')}</p>
       <button type="button" className={day.unread ? 'primary' : undefined} onClick={() => go('chats', i.id)}>
-        {day.unread ? `Open chats (${count(day.unread, 'unread', 'unread')})` : 'Open chats'}
+        {day.unread ? t('card.openChatsUnread', { n: formatNumber(day.unread) }) : t('card.openChats')}
       </button>
     </div>
   )
@@ -77,6 +68,7 @@ export function InstanceCard({ instance: i, day }: { instance: InstanceDto; day?
   /** Waiting messages a restart would drop, as the core counted them when Restart was clicked (null: unknown). */
   const [dropping, setDropping] = useState<number | null>(null)
   const [checking, setChecking] = useState(false)
+  const { t } = useTranslation()
   const restart = async () => {
     setChecking(true)
     const waiting = await call(bridge().queue.info({ instanceId: i.id })).then((q) => q.waiting.length, () => null)
@@ -86,71 +78,66 @@ export function InstanceCard({ instance: i, day }: { instance: InstanceDto; day?
     setDropping(waiting)
     setConfirming('restart')
   }
-  const run = (action: InstanceAction) => (action === 'restart' ? void restart() : CONFIRM[action] ? setConfirming(action) : void act(i.id, action))
-  const confirm =
-    confirming === 'restart'
-      ? { title: (name: string) => `Restart ${name}?`, body: restartBody(dropping), label: 'Restart' }
-      : confirming
-        ? CONFIRM[confirming]
-        : undefined
+  const run = (action: InstanceAction) => (action === 'restart' ? void restart() : action === 'logout' || action === 'delete' ? setConfirming(action) : void act(i.id, action))
+  const confirm = confirming ? confirmWords(t, confirming, dropping) : undefined
   const paused = useDeliverabilityText(i.deliverability)
   const reason = i.statusReasonText ?? failureText(i.statusReason)
 
   return (
-    <li className="card" aria-label={`Instance ${i.name}`} data-instance-id={i.id}>
+    <li className="card" aria-label={t('card.label', { name: i.name })} data-instance-id={i.id}>
       <div className="card-head">
         <h2>{i.name}</h2>
         <StatusBadge status={i.status} />
       </div>
       <p className="state-words" data-testid="state-words">
-        {STATE[i.status]}
+        {t(`card.state.${i.status}`)}
         {i.status === 'WORKING' ? (
           <span className="muted">
             {' · '}
-            {paused ? <span role="status">{paused}.</span> : 'New chats allowed'}
+            {paused ? <span role="status">{paused}.</span> : t('card.newChatsAllowed')}
           </span>
         ) : null}
       </p>
       <DayLine i={i} day={day} />
       <dl className="details">
-        <dt>Number</dt>
-        <dd>{i.number ? formatPhoneNumber(i.number) : 'Not paired'}</dd>
-        <dt>Instance id</dt>
+        <dt>{t('card.number')}</dt>
+        <dd>{i.number ? formatPhoneNumber(i.number) : t('card.notPaired')}</dd>
+        <dt>{t('card.instanceId')}</dt>
         <dd className="mono">{i.id}</dd>
-        <dt>Push name</dt>
+        <dt>{t('card.pushName')}</dt>
         <dd>{i.me?.pushName ?? '—'}</dd>
-        <dt>Server</dt>
+        <dt>{t('card.server')}</dt>
         <dd>{i.serverName}</dd>
-        <dt>Policy</dt>
+        <dt>{t('card.policy')}</dt>
         <dd title={i.policy}>{i.policyName}</dd>
         {/* config.proxy (set over the API); the core never sends the password, only whether there is one. */}
         {i.proxy ? (
           <>
-            <dt>Proxy</dt>
-            <dd className="mono" title="The WhatsApp connection and media go through this proxy; a change applies at the next restart">
+            <dt>{t('card.proxy')}</dt>
+            <dd className="mono" title={t('card.proxyTitle')}>
               {i.proxy.server}
-              {i.proxy.username ? ` (user ${i.proxy.username}${i.proxy.password ? ', password set' : ''})` : ''}
+              {i.proxy.username ? ` (${t(i.proxy.password ? 'card.proxyUserPassword' : 'card.proxyUser', { user: i.proxy.username })})` : ''}
             </dd>
           </>
         ) : null}
       </dl>
-      {i.status === 'FAILED' ? <p className="note note-error" title={i.statusReason ?? undefined}>The connection failed: {reason}. Start it again, or log out and pair anew.</p> : null}
+      {i.status === 'FAILED' ? <p className="note note-error" title={i.statusReason ?? undefined}>{t('card.failedNote', { reason })}</p> : null}
       {/* Unpaired by the phone (401: removed from Linked devices), not by us: say so, the QR alone would not. */}
       {i.status === 'SCAN_QR_CODE' && i.statusReason?.startsWith('disconnect:') && i.statusReasonText ? (
-        <p className="note note-error" title={i.statusReason}>Unpaired: {i.statusReasonText}.</p>
+        <p className="note note-error" title={i.statusReason}>{t('card.unpaired', { why: i.statusReasonText })}</p>
       ) : null}
       <div className="row actions">
         {i.status === 'SCAN_QR_CODE' ? (
           <button type="button" className="primary" onClick={() => go('pairing', i.id)}>
-            Pair a phone
+            {t('state.pair')}
           </button>
         ) : null}
-        {!running(i.status) ? <button type="button" disabled={!!busy} onClick={() => run('start')}>Start</button> : null}
-        {running(i.status) ? <button type="button" disabled={!!busy} onClick={() => run('stop')}>Stop</button> : null}
-        <button type="button" disabled={!!busy || checking} onClick={() => run('restart')}>Restart</button>
-        {i.status === 'WORKING' ? <button type="button" disabled={!!busy} onClick={() => run('logout')}>Log out</button> : null}
-        <button type="button" className="danger" disabled={!!busy} onClick={() => run('delete')}>Delete</button>
-        {busy ? <Spinner label={DOING[busy]} /> : null}
+        {!running(i.status) ? <button type="button" disabled={!!busy} onClick={() => run('start')}>{t('card.start')}</button> : null}
+        {running(i.status) ? <button type="button" disabled={!!busy} onClick={() => run('stop')}>{t('card.stop')}</button> : null}
+        <button type="button" disabled={!!busy || checking} onClick={() => run('restart')}>{t('card.restart')}</button>
+        {i.status === 'WORKING' ? <button type="button" disabled={!!busy} onClick={() => run('logout')}>{t('card.logout')}</button> : null}
+        <button type="button" className="danger" disabled={!!busy} onClick={() => run('delete')}>{t('common.delete')}</button>
+        {busy ? <Spinner label={t(`card.doing.${busy}`)} /> : null}
       </div>
       {/* Details below the actions: the card's first Tab stop is what to do with it. */}
       <HealthPanel instanceId={i.id} />
@@ -163,7 +150,7 @@ export function InstanceCard({ instance: i, day }: { instance: InstanceDto; day?
           onCancel={() => setConfirming(null)}
           onConfirm={() => {
             setConfirming(null)
-            void act(i.id, confirming, confirming === 'restart' && dropping ? `${dropping} waiting ${dropping === 1 ? 'message was' : 'messages were'} not sent.` : undefined)
+            void act(i.id, confirming, confirming === 'restart' && dropping ? t('card.notSent', { count: dropping }) : undefined)
           }}
         />
       ) : null}

@@ -1,5 +1,7 @@
 // Instances, the shop's first screen: each number's state, today's figures and the way to its chats (live: the
 // day's figures reload, coalesced, as messages and statuses change), then the form to add one and the plan's quota.
+import { useTranslation } from 'react-i18next'
+import { formatNumber } from '../../lib/format.js'
 import { useEffect } from 'react'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { Spinner } from '../../components/Spinner.js'
@@ -14,6 +16,7 @@ export function InstancesView() {
   const { overview, loading, error, load, clearError } = useInstancesStore()
   const reconnects = useAppStore((s) => s.reconnects)
   const today = useTodayStore((s) => s.byInstance)
+  const { t } = useTranslation()
   useEffect(() => {
     void load()
     void useTodayStore.getState().load()
@@ -30,22 +33,22 @@ export function InstancesView() {
   return (
     <section aria-labelledby="instances-title" className="view">
       <header className="view-header">
-        <h1 id="instances-title">Instances</h1>
+        <h1 id="instances-title">{t('nav.instances')}</h1>
         {quota ? (
           <p className="quota" data-testid="quota">
-            {quota.limit === null ? `${quota.used} in use (unlimited on the ${overview.plan} plan)` : `${quota.used} of ${quota.limit} in use (${overview.plan} plan)`}
+            {quota.limit === null ? t('instances.quotaUnlimited', { used: formatNumber(quota.used), plan: t(`topbar.plan.${overview.plan}`) }) : t('instances.quota', { used: formatNumber(quota.used), limit: formatNumber(quota.limit), plan: t(`topbar.plan.${overview.plan}`) })}
           </p>
         ) : null}
       </header>
       <ErrorNote error={error} onDismiss={clearError} />
-      {loading && !overview ? <Spinner label="Loading instances…" /> : null}
-      {overview && overview.instances.length === 0 ? <p className="empty">No instances yet. Create one to pair a WhatsApp account.</p> : null}
-      <ul className="cards" aria-label="Instances">
+      {loading && !overview ? <Spinner label={t('instances.loading')} /> : null}
+      {overview && overview.instances.length === 0 ? <p className="empty">{t('instances.none')}</p> : null}
+      <ul className="cards" aria-label={t('nav.instances')}>
         {overview?.instances.map((i) => (
           <InstanceCard key={i.id} instance={i} day={today[i.id]} />
         ))}
       </ul>
-      <CreateInstanceForm disabledReason={full ? 'The plan’s instance quota is used up: delete an instance you no longer need, or choose the paid plan in Settings.' : undefined} />
+      <CreateInstanceForm disabledReason={full ? t('instances.quotaFull') : undefined} />
     </section>
   )
 }

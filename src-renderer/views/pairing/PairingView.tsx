@@ -1,5 +1,6 @@
 // Pairing: what to do for the instance's current state (start it, wait, scan or type a code, or it is paired),
 // with the live QR, the pairing-code flow and a temporary link for someone else to pair.
+import { useTranslation } from 'react-i18next'
 import { InstancePicker } from '../../components/InstancePicker.js'
 import { Spinner } from '../../components/Spinner.js'
 import { failureText } from '../../lib/format.js'
@@ -14,29 +15,31 @@ export function PairingView() {
   const instance = useInstancesStore((s) => s.overview?.instances.find((i) => i.id === instanceId))
   const act = useInstancesStore((s) => s.act)
   const busy = useInstancesStore((s) => (instanceId ? s.busy[instanceId] : undefined))
+  const { t } = useTranslation()
 
   return (
     <section aria-labelledby="pairing-title" className="view">
       <header className="view-header">
-        <h1 id="pairing-title">Pairing</h1>
+        <h1 id="pairing-title">{t('nav.pairing')}</h1>
         <InstancePicker />
       </header>
       {!instance ? null : instance.status === 'STOPPED' || instance.status === 'FAILED' ? (
         <div className="panel guidance" data-testid="pairing-guidance">
-          <p>This instance is {instance.status === 'FAILED' ? `failed (${failureText(instance.statusReason)})` : 'stopped'}. Start it: a QR code appears within a few seconds.</p>
+          <p>{t('pairing.inactive', { state: instance.status === 'FAILED' ? t('pairing.failedState', { why: failureText(instance.statusReason) }) : t('pairing.stoppedState') })}</p>
           <button type="button" className="primary" disabled={!!busy} onClick={() => void act(instance.id, 'start')}>
-            Start instance
+            {t('pairing.startInstance')}
           </button>
         </div>
       ) : instance.status === 'STARTING' ? (
         <div className="panel guidance" data-testid="pairing-guidance">
-          <Spinner label="Still starting: the QR code appears in a few seconds. Pairing codes can be requested once it shows." />
+          <Spinner label={t('pairing.stillStarting')} />
         </div>
       ) : instance.status === 'WORKING' ? (
         <div className="panel guidance" data-testid="pairing-guidance">
           <p>
-            Paired with <strong>{instance.number}</strong>
-            {instance.me?.pushName ? ` (${instance.me.pushName})` : ''}. To pair another phone, log out this instance first.
+            {t('pairing.pairedWith')} <strong>{instance.number}</strong>
+            {instance.me?.pushName ? ` (${instance.me.pushName})` : ''}
+            {t('pairing.logoutFirst')}
           </p>
         </div>
       ) : (

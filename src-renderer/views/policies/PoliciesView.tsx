@@ -1,5 +1,6 @@
 // Policies: the instance's rate-limit policy, every policy's limits side by side (paid ones locked on the free
 // plan), and live counters refreshed every few seconds while the view is open.
+import { useTranslation } from 'react-i18next'
 import { useEffect } from 'react'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { InstancePicker } from '../../components/InstancePicker.js'
@@ -13,6 +14,7 @@ import { LimitsTable } from './LimitsTable.js'
 const REFRESH_MS = 3_000
 
 export function PoliciesView() {
+  const { t } = useTranslation()
   const instanceId = useAppStore((s) => s.instanceId)
   const data = usePoliciesStore((s) => (instanceId ? s.data[instanceId] : undefined))
   const { loading, error, load } = usePoliciesStore()
@@ -33,7 +35,7 @@ export function PoliciesView() {
   return (
     <section aria-labelledby="policies-title" className="view">
       <header className="view-header">
-        <h1 id="policies-title">Rate-limit policies</h1>
+        <h1 id="policies-title">{t('views.policies')}</h1>
         <InstancePicker />
       </header>
       <ErrorNote error={error} />

@@ -1,6 +1,7 @@
 // Sandbox: simulated phones on the built-in network. Create one, let it scan an instance's QR or type a pairing
 // code, send a message as the person, and read what they received; per-phone settings and network faults. Phones
 // in number order; with many, a filter by name or number (typed as people write numbers).
+import { useTranslation } from 'react-i18next'
 import { useEffect, useState } from 'react'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { Spinner } from '../../components/Spinner.js'
@@ -20,6 +21,7 @@ const matches = (p: { name: string; phoneNumber: string }, filter: string) => {
 }
 
 export function SandboxView() {
+  const { t } = useTranslation()
   const network = useAppStore((s) => s.info?.network)
   const { phones, loading, error, load } = useSandboxStore()
   const loadInstances = useInstancesStore((s) => s.load)
@@ -34,7 +36,7 @@ export function SandboxView() {
   if (network !== 'sandbox') {
     return (
       <section className="view" aria-labelledby="sandbox-title">
-        <h1 id="sandbox-title">Sandbox</h1>
+        <h1 id="sandbox-title">{t('nav.sandbox')}</h1>
         <p>The sandbox network runs only when Switchboard is started with <code>--network sandbox</code>.</p>
       </section>
     )
@@ -42,7 +44,7 @@ export function SandboxView() {
   return (
     <section className="view" aria-labelledby="sandbox-title">
       <header className="view-header">
-        <h1 id="sandbox-title">Sandbox phones</h1>
+        <h1 id="sandbox-title">{t('views.sandboxPhones')}</h1>
         <p className="muted">Simulated phones on a simulated WhatsApp network on this computer: no real accounts, no internet.</p>
       </header>
       <NewPhoneForm />

@@ -1,9 +1,12 @@
 // One account in the Settings list: plan (changeable here), quota in force, instances, the token's last characters.
+import { useTranslation } from 'react-i18next'
+import { t } from '../../i18n/index.js'
+import { formatNumber, formatShortDate } from '../../lib/format.js'
 import type { AccountDto, PlanTier } from '../../../src-preload/contract/dto.js'
 import { Spinner } from '../../components/Spinner.js'
 import { useAccountsStore } from '../../stores/accounts-store.js'
 
-const quotaText = (n: number | null) => (n === null ? 'unlimited' : String(n))
+const quotaText = (n: number | null) => (n === null ? t('accounts.unlimited') : formatNumber(n))
 
 export interface AccountRowProps {
   account: AccountDto
@@ -15,42 +18,43 @@ export interface AccountRowProps {
 
 export function AccountRow({ account: a, planQuotas, busy, onRotate, onRemove }: AccountRowProps) {
   const setPlan = useAccountsStore((s) => s.setPlan)
+  const { t: tr } = useTranslation()
   return (
-    <tr aria-label={`Account ${a.name}`} data-testid={`account-${a.id}`}>
+    <tr aria-label={tr('accounts.row', { name: a.name })} data-testid={`account-${a.id}`}>
       <th scope="row">
         {a.name}
-        {a.isDefault ? <span className="muted small"> (owner: this app)</span> : null}
+        {a.isDefault ? <span className="muted small">{tr('accounts.owner')}</span> : null}
         <div className="muted small mono">{a.id}</div>
       </th>
       <td>
-        <select aria-label={`Plan of ${a.name}`} value={a.plan} disabled={busy} onChange={(e) => void setPlan(a, { plan: e.target.value as PlanTier })}>
-          <option value="free">Free ({quotaText(planQuotas.free)} instances)</option>
-          <option value="paid">Paid ({quotaText(planQuotas.paid)} instances)</option>
+        <select aria-label={tr('accounts.planOf', { name: a.name })} value={a.plan} disabled={busy} onChange={(e) => void setPlan(a, { plan: e.target.value as PlanTier })}>
+          <option value="free">{tr('accounts.planOption', { plan: tr('plan.name.free'), quota: quotaText(planQuotas.free) })}</option>
+          <option value="paid">{tr('accounts.planOption', { plan: tr('plan.name.paid'), quota: quotaText(planQuotas.paid) })}</option>
         </select>
       </td>
       <td>
         {quotaText(a.instanceQuota)}
         {a.quotaOverridden ? (
           <button type="button" className="link small" disabled={busy} onClick={() => void setPlan(a, { quota: 'plan' })}>
-            use the plan’s
+            {tr('accounts.usePlans')}
           </button>
         ) : (
-          <span className="muted small"> (plan)</span>
+          <span className="muted small">{tr('accounts.fromPlan')}</span>
         )}
       </td>
-      <td>{a.instances}</td>
+      <td>{formatNumber(a.instances)}</td>
       <td className="mono">{a.tokenHint ? `…${a.tokenHint}` : '—'}</td>
-      <td>{new Date(a.createdAt).toLocaleDateString()}</td>
+      <td>{formatShortDate(a.createdAt)}</td>
       <td className="row">
-        <button type="button" disabled={busy} onClick={onRotate} aria-label={`Rotate token of ${a.name}`}>
-          Rotate token
+        <button type="button" disabled={busy} onClick={onRotate} aria-label={tr('accounts.rotateOf', { name: a.name })}>
+          {tr('accounts.rotate')}
         </button>
         {a.isDefault ? null : (
-          <button type="button" className="danger" disabled={busy} onClick={onRemove} aria-label={`Remove ${a.name}`}>
-            Remove
+          <button type="button" className="danger" disabled={busy} onClick={onRemove} aria-label={tr('accounts.removeNamed', { name: a.name })}>
+            {tr('accounts.remove')}
           </button>
         )}
-        {busy ? <Spinner label="Saving…" /> : null}
+        {busy ? <Spinner label={tr('accounts.saving')} /> : null}
       </td>
     </tr>
   )

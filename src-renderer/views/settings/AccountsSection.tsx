@@ -1,5 +1,7 @@
 // Accounts: one API token, plan and instance quota per client (a tester, an agency's customers). The list never
 // holds a token: a new one is shown once, after add or rotate, with Copy. Remove and rotate ask first, naming the account.
+import type { TFunction } from 'i18next'
+import { useTranslation } from 'react-i18next'
 import { useEffect, useState } from 'react'
 import type { AccountDto } from '../../../src-preload/contract/dto.js'
 import { ConfirmDialog } from '../../components/ConfirmDialog.js'
@@ -13,19 +15,13 @@ import { AddAccountForm } from './AddAccountForm.js'
 
 type Confirm = { kind: 'rotate' | 'remove'; account: AccountDto } | null
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`
-
-function confirmText(c: NonNullable<Confirm>): { title: string; body: string; label: string } {
+function confirmText(t: TFunction, c: NonNullable<Confirm>): { title: string; body: string; label: string } {
   const { account: a } = c
-  if (c.kind === 'rotate') {
-    return { title: `Rotate the token of “${a.name}”?`, body: 'Its current token stops working at once: every tool that uses it must be given the new one.', label: 'Rotate token' }
-  }
+  if (c.kind === 'rotate') return { title: t('accounts.rotateTitle', { name: a.name }), body: t('accounts.rotateBody'), label: t('accounts.rotate') }
   return {
-    title: `Remove the account “${a.name}”?`,
-    body: a.instances
-      ? `Its token stops working, and its ${plural(a.instances, 'instance')} are deleted with their chats and webhooks (linked phones are logged out). This cannot be undone.`
-      : 'Its token stops working at once. This cannot be undone.',
-    label: 'Remove account'
+    title: t('accounts.removeTitle', { name: a.name }),
+    body: a.instances ? t('accounts.removeBodyInstances', { count: a.instances }) : t('accounts.removeBody'),
+    label: t('accounts.removeAccount')
   }
 }
 
@@ -33,45 +29,45 @@ export function AccountsSection() {
   const { overview, issued, busy, removed, error, load, rotate, remove, dismissToken } = useAccountsStore()
   const reconnects = useAppStore((s) => s.reconnects)
   const [confirm, setConfirm] = useState<Confirm>(null)
+  const { t } = useTranslation()
   useEffect(() => {
     void load()
   }, [load, reconnects])
-  const text = confirm ? confirmText(confirm) : null
+  const text = confirm ? confirmText(t, confirm) : null
   return (
     <div className="panel" role="region" aria-labelledby="accounts-title">
-      <h2 id="accounts-title">Accounts</h2>
+      <h2 id="accounts-title">{t('accounts.title')}</h2>
       <p className="muted small">
-        Each account has its own access token, plan and instance quota, and sees only its own instances. Give one to each client or tester.
+        {t('accounts.intro')}
       </p>
       {issued ? (
         <div className="note note-info" role="status" data-testid="issued-token">
           <p>
-            {issued.why === 'added' ? `Account “${issued.account.name}” added.` : `New token for “${issued.account.name}”: the old one no longer works.`} Copy its
-            token now: it is shown only this once.
+            {issued.why === 'added' ? t('accounts.added', { name: issued.account.name }) : t('accounts.newToken', { name: issued.account.name })} {t('accounts.copyNow')}
           </p>
           <span className="row">
             <span className="mono token">{issued.token}</span>
             <CopyButton text={issued.token} />
-            <button type="button" onClick={dismissToken}>Done</button>
+            <button type="button" onClick={dismissToken}>{t('accounts.done')}</button>
           </span>
         </div>
       ) : null}
-      {removed ? <Notice>Removed “{removed.name}”{removed.deletedInstances ? ` and ${plural(removed.deletedInstances, 'instance')}` : ''}.</Notice> : null}
+      {removed ? <Notice>{removed.deletedInstances ? t('accounts.removedWith', { name: removed.name, count: removed.deletedInstances }) : t('accounts.removed', { name: removed.name })}</Notice> : null}
       <ErrorNote error={error} />
       {!overview ? (
-        error ? null : <Spinner label="Loading…" />
+        error ? null : <Spinner label={t('common.loading')} />
       ) : (
         <div className="table-scroll">
           <table className="accounts">
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Plan</th>
-                <th scope="col">Quota</th>
-                <th scope="col">Instances</th>
-                <th scope="col">Token</th>
-                <th scope="col">Created</th>
-                <th scope="col"><span className="sr-only">Actions</span></th>
+                <th scope="col">{t('accounts.col.name')}</th>
+                <th scope="col">{t('accounts.col.plan')}</th>
+                <th scope="col">{t('accounts.col.quota')}</th>
+                <th scope="col">{t('accounts.col.instances')}</th>
+                <th scope="col">{t('accounts.col.token')}</th>
+                <th scope="col">{t('accounts.col.created')}</th>
+                <th scope="col"><span className="sr-only">{t('accounts.col.actions')}</span></th>
               </tr>
             </thead>
             <tbody>

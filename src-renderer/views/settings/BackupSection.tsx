@@ -1,5 +1,7 @@
 // Settings > Backup (issue 21 item 7): one encrypted file with every chat, pairing, webhook and media file, written
 // while the app runs, to move to a new PC without pairing every number again.
+import { useTranslation } from 'react-i18next'
+import { formatNumber } from '../../lib/format.js'
 import { useState, type FormEvent } from 'react'
 import { CopyButton } from '../../components/CopyButton.js'
 import { useSettingsStore } from '../../stores/settings-store.js'
@@ -13,9 +15,10 @@ export function BackupSection() {
   const createBackup = useSettingsStore((s) => s.createBackup)
   const [passphrase, setPassphrase] = useState('')
   const [repeat, setRepeat] = useState('')
+  const { t } = useTranslation()
   if (!owner) return null
   const problem =
-    passphrase.length > 0 && passphrase.length < MIN_LENGTH ? `At least ${MIN_LENGTH} characters.` : repeat.length > 0 && repeat !== passphrase ? 'The two passphrases differ.' : null
+    passphrase.length > 0 && passphrase.length < MIN_LENGTH ? t('backup.tooShort', { n: MIN_LENGTH }) : repeat.length > 0 && repeat !== passphrase ? t('backup.differ') : null
   const ready = passphrase.length >= MIN_LENGTH && repeat === passphrase && !running
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -27,37 +30,37 @@ export function BackupSection() {
   }
   return (
     <div className="panel" role="region" aria-labelledby="backup-title">
-      <h2 id="backup-title">Backup</h2>
+      <h2 id="backup-title">{t('backup.title')}</h2>
       <p className="muted small">
-        One encrypted file with your chats, paired numbers, webhooks and media. Restore it on a new PC with
-        <code> npm run serve -- restore --in FILE --data-dir NEW_FOLDER</code>; the numbers work there without a new scan. Then stop
-        using them here: the same number on two PCs at once gets logged out.
+        {t('backup.introBefore')}
+        <code> npm run serve -- restore --in FILE --data-dir NEW_FOLDER</code>
+        {t('backup.introAfter')}
       </p>
       <form onSubmit={(e) => void submit(e)} className="stack">
         <div className="row">
-          <label htmlFor="backup-passphrase">Passphrase</label>
+          <label htmlFor="backup-passphrase">{t('backup.passphrase')}</label>
           <input id="backup-passphrase" type="password" autoComplete="new-password" value={passphrase} onChange={(e) => setPassphrase(e.target.value)} aria-describedby="backup-passphrase-note" />
         </div>
         <div className="row">
-          <label htmlFor="backup-repeat">Repeat it</label>
+          <label htmlFor="backup-repeat">{t('backup.repeat')}</label>
           <input id="backup-repeat" type="password" autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} />
         </div>
         <p id="backup-passphrase-note" className="muted small" role={problem ? 'alert' : undefined}>
-          {problem ?? 'Without it the backup cannot be opened, by anyone (Switchboard cannot recover it).'}
+          {problem ?? t('backup.note')}
         </p>
         <div className="row">
           <button type="submit" disabled={!ready}>
-            {running ? 'Backing up…' : 'Back up now'}
+            {running ? t('backup.running') : t('backup.now')}
           </button>
         </div>
       </form>
       {last ? (
         <div className="row">
           <span>
-            Backed up {last.instances} {last.instances === 1 ? 'number' : 'numbers'} and {last.messages.toLocaleString()} messages to{' '}
+            {t('backup.done', { count: last.instances, messages: formatNumber(last.messages) })}{' '}
             <span className="mono small" data-testid="backup-file">{last.file}</span>
           </span>
-          <CopyButton text={last.file} label="Copy path" />
+          <CopyButton text={last.file} label={t('general.copyPath')} />
         </div>
       ) : null}
       <SectionOutcome section="backup" />

@@ -2,11 +2,12 @@
 // credential until signed out here: this browser, another one, or every other one. A signed-out browser's open
 // tabs are closed by the core at once and need a new link (npm run ui-link).
 import { useCallback, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { UiDevicesDto } from '../../../src-preload/contract/dto.js'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { bridge, call } from '../../lib/bridge.js'
 import { toUiError, type UiError } from '../../lib/errors.js'
-import { formatDateTime } from '../../lib/format.js'
+import { formatDateTime, formatNumber } from '../../lib/format.js'
 import { useAppStore } from '../../stores/app-store.js'
 import { confirmDone } from '../../stores/toasts-store.js'
 
@@ -15,6 +16,7 @@ export function DevicesSection() {
   const [data, setData] = useState<UiDevicesDto | null>(null)
   const [error, setError] = useState<UiError | null>(null)
   const [busy, setBusy] = useState(false)
+  const { t } = useTranslation()
   const load = useCallback(async () => {
     try {
       setData(await call(bridge().devices.list({})))
@@ -40,40 +42,40 @@ export function DevicesSection() {
   const signOut = (id: string, label: string) =>
     act(async () => {
       await call(bridge().devices.revoke({ deviceId: id }))
-      return `${label} was signed out.`
+      return t('devices.signedOut', { label })
     })
   const signOutOthers = () =>
     act(async () => {
       const r = await call(bridge().devices.revokeOthers({}))
-      return r.revoked === 1 ? 'One other browser was signed out.' : `${r.revoked} other browsers were signed out.`
+      return r.revoked === 1 ? t('devices.othersOne') : t('devices.othersMany', { n: formatNumber(r.revoked) })
     })
   if (!data && !error) return null
   const others = data?.devices.filter((d) => d.id !== data.currentId) ?? []
   return (
     <div className="panel" role="region" aria-labelledby="devices-title">
-      <h2 id="devices-title">Browsers</h2>
-      <p className="muted small">A browser opened with a one-time link stays let in, also after Switchboard restarts, until you sign it out here.</p>
+      <h2 id="devices-title">{t('devices.title')}</h2>
+      <p className="muted small">{t('devices.intro')}</p>
       <ErrorNote error={error} />
-      {data && !data.devices.length ? <p className="muted small">No browser is let in: this window is the desktop app, which needs no link.</p> : null}
+      {data && !data.devices.length ? <p className="muted small">{t('devices.none')}</p> : null}
       <ul className="device-list">
         {data?.devices.map((d) => (
           <li key={d.id} className="row">
             <span>
               {d.label}
-              {d.id === data.currentId ? <strong> · this browser</strong> : null}
+              {d.id === data.currentId ? <strong>{t('devices.thisBrowser')}</strong> : null}
             </span>
             <span className="muted small">
-              let in {formatDateTime(d.createdAt)} · last seen {formatDateTime(d.lastSeenAt)}
+              {t('devices.seen', { created: formatDateTime(d.createdAt), seen: formatDateTime(d.lastSeenAt) })}
             </span>
-            <button type="button" disabled={busy} onClick={() => void signOut(d.id, d.id === data.currentId ? 'This browser' : d.label)}>
-              {d.id === data.currentId ? 'Sign out this browser' : 'Sign out'}
+            <button type="button" disabled={busy} onClick={() => void signOut(d.id, d.id === data.currentId ? t('devices.thisSignedOut') : d.label)}>
+              {d.id === data.currentId ? t('devices.signOutThis') : t('devices.signOut')}
             </button>
           </li>
         ))}
       </ul>
       {others.length > 1 || (others.length === 1 && data?.currentId) ? (
         <button type="button" disabled={busy} onClick={() => void signOutOthers()}>
-          Sign out other browsers
+          {t('devices.signOutOthers')}
         </button>
       ) : null}
     </div>

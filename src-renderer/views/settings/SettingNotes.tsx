@@ -1,24 +1,27 @@
 // The small print every app setting shares: pinned by a flag (cannot be changed here), applies at the next start,
 // and the section's outcome line (saved, in an aria-live status, or the core's refusal).
+import { useTranslation } from 'react-i18next'
 import type { SettingDto } from '../../../src-preload/contract/dto.js'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { useSettingsStore, type SettingsSection } from '../../stores/settings-store.js'
 
 export function PinnedNote({ setting, id }: { setting: SettingDto<unknown>; id?: string }) {
+  const { t } = useTranslation()
   if (!setting.pinnedBy) return null
   return (
     <p className="muted small" id={id}>
-      Set by <code>{setting.pinnedBy}</code> when Switchboard starts: start it without that to choose here.
+      {t('notes.pinnedBy')} <code>{setting.pinnedBy}</code> {t('notes.pinnedRest')}
     </p>
   )
 }
 
 /** For settings that apply when Switchboard starts again: says so while the choice differs from what runs. */
 export function NextStartNote({ setting, show }: { setting: SettingDto<unknown>; show: (v: never) => string }) {
+  const { t } = useTranslation()
   if (JSON.stringify(setting.value) === JSON.stringify(setting.effective)) return null
   return (
     <p className="note note-info small" role="note">
-      Applies at the next start of Switchboard (now: {show(setting.effective as never)}; then: {show(setting.value as never)}).
+      {t('notes.nextStart', { now: show(setting.effective as never), then: show(setting.value as never) })}
     </p>
   )
 }
@@ -26,10 +29,11 @@ export function NextStartNote({ setting, show }: { setting: SettingDto<unknown>;
 export function SectionOutcome({ section }: { section: SettingsSection }) {
   const saved = useSettingsStore((s) => (s.saved?.section === section ? s.saved.text : null))
   const error = useSettingsStore((s) => (s.error?.section === section ? s.error : null))
+  const { t } = useTranslation()
   return (
     <>
       <p className="small" role="status" aria-live="polite">
-        {saved ? `Saved: ${saved}` : ''}
+        {saved ? t('notes.saved', { what: saved }) : ''}
       </p>
       <ErrorNote error={error} />
     </>

@@ -20,7 +20,8 @@ const base: AppSettingsDto = {
   publicUrl: { value: null, effective: null, pinnedBy: null },
   dataDir: { path: '/home/u/.config/Switchboard', canOpen: false },
   startAtLogin: { available: false, value: false },
-  notifications: { mutedInstances: [], sound: false }
+  notifications: { mutedInstances: [], sound: false },
+  language: 'system'
 }
 
 /** A core-like settings store: set applies live except host/port (next start); bad hosts refused as the core does. */

@@ -1,6 +1,7 @@
 // Webhooks of an instance: the paid-plan lock, the configured URLs with their events, a form to add one (folded
 // behind a button once there are webhooks, so the delivery log is not below 27 checkboxes), and the delivery log
 // (live: every attempt refreshes it).
+import { useTranslation } from 'react-i18next'
 import { useEffect, useState } from 'react'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { Icon } from '../../components/Icon.js'
@@ -13,6 +14,7 @@ import { WebhookForm } from './WebhookForm.js'
 import { WebhookList } from './WebhookList.js'
 
 export function WebhooksView() {
+  const { t } = useTranslation()
   const instanceId = useAppStore((s) => s.instanceId)
   const data = useWebhooksStore((s) => (instanceId ? s.data[instanceId] : undefined))
   const { loading, error, load } = useWebhooksStore()
@@ -26,7 +28,7 @@ export function WebhooksView() {
   return (
     <section aria-labelledby="webhooks-title" className="view">
       <header className="view-header">
-        <h1 id="webhooks-title">Webhooks</h1>
+        <h1 id="webhooks-title">{t('nav.webhooks')}</h1>
         <InstancePicker />
       </header>
       {loading && !data ? <Spinner label="Loading webhooks…" /> : null}

@@ -9,6 +9,7 @@ import { instanceHandlers } from './instances.js'
 import { pairingHandlers } from './pairing.js'
 import { policyHandlers } from './policies.js'
 import { queueHandlers } from './queue.js'
+import { replyHandlers } from './replies.js'
 import { sandboxHandlers } from './sandbox.js'
 import { settingsHandlers } from './settings.js'
 import type { HandlerMap } from './types.js'
@@ -28,7 +29,8 @@ export function createHandlers(c: BridgeContext): HandlerMap {
     ...sandboxHandlers(c),
     ...chatHandlers(c),
     ...deviceHandlers(c),
-    ...campaignHandlers(c)
+    ...campaignHandlers(c),
+    ...replyHandlers(c)
   }
 }
 

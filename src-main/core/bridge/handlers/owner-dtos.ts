@@ -49,5 +49,6 @@ export const appSettingsDto = (v: AppSettingsView): AppSettingsDto => ({
   logLevel: settingDto(v.logLevel),
   dataDir: { path: v.dataDir.path, canOpen: v.dataDir.canOpen },
   startAtLogin: { available: v.startAtLogin.available, value: v.startAtLogin.value },
-  notifications: { mutedInstances: v.notifications.mutedInstances, sound: v.notifications.sound }
+  notifications: { mutedInstances: v.notifications.mutedInstances, sound: v.notifications.sound },
+  language: v.language
 })

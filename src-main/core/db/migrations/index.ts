@@ -22,6 +22,7 @@ import { migration0380OutboundHistory } from './0380-outbound-history.js'
 import { migration0381MessageSearch } from './0381-message-search.js'
 import { migration0382UiDevices } from './0382-ui-devices.js'
 import { migration0383LocalContactNames } from './0383-local-contact-names.js'
+import { migration0460SavedReplies } from './0460-saved-replies.js'
 import { migration0400CallSettings } from './0400-call-settings.js'
 import { migration0401EngineState } from './0401-engine-state.js'
 import { migration0420ApiKeys } from './0420-api-keys.js'
@@ -51,4 +52,5 @@ export const appMigrations: readonly Migration[] = [
   migration0400CallSettings,
   migration0401EngineState,
   migration0420ApiKeys,
+  migration0460SavedReplies,
 ]
