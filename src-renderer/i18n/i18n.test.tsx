@@ -23,7 +23,7 @@ const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)/g)].map((m) => 
 
 const english = flatten(en)
 /** Words that are the same in the other languages (product and protocol names, the sandbox's own name). */
-const SAME_EVERYWHERE = new Set(['nav.api', 'nav.webhooks', 'nav.sandbox', 'nav.chats', 'card.proxy', 'general.level.info', 'card.server', 'composer.send', 'card.state.STARTING', 'topbar.connection.connecting', 'status.STARTING', 'card.doing.start', 'card.doing.restart', 'state.starting', 'nav.campaigns', 'nav.policies', 'language.title', 'language.label', 'general.logHint', 'topbar.theme', 'plan.title', 'devices.title', 'backup.title', 'media.kind.Sticker', 'media.kind.Audio', 'media.kind.Video', 'accounts.col.token', 'accounts.col.plan'])
+const SAME_EVERYWHERE = new Set(['nav.api', 'nav.webhooks', 'nav.sandbox', 'nav.chats', 'card.proxy', 'general.level.info', 'card.server', 'composer.send', 'card.state.STARTING', 'topbar.connection.connecting', 'status.STARTING', 'card.doing.start', 'card.doing.restart', 'state.starting', 'nav.campaigns', 'nav.policies', 'language.title', 'language.label', 'general.logHint', 'topbar.theme', 'plan.title', 'devices.title', 'backup.title', 'media.kind.Sticker', 'media.kind.Audio', 'media.kind.Video', 'accounts.col.token', 'accounts.col.plan', 'campaigns.wizard.countries.PT', 'campaigns.wizard.countries.AR', 'campaigns.wizard.countries.CO', 'campaigns.wizard.countries.IN', 'campaigns.wizard.countries.ID', 'campaigns.wizard.countries.NG'])
 
 describe('locales', () => {
   for (const [lng, messages] of Object.entries(RESOURCES).filter(([l]) => l !== 'en')) {

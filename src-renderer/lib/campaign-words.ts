@@ -2,27 +2,13 @@
 // the runtime's locale and time zone.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min'
 import type { CampaignStatus, RecipientState } from '../../src-preload/contract/campaigns-dto.js'
+import { t } from '../i18n/index.js'
 
-export const CAMPAIGN_STATUS_LABEL: Record<CampaignStatus, string> = {
-  draft: 'Draft',
-  scheduled: 'Scheduled',
-  running: 'Sending',
-  paused: 'Paused',
-  completed: 'Completed',
-  cancelled: 'Cancelled'
-}
+/** A campaign's state in the UI's language. */
+export const campaignStatusLabel = (status: CampaignStatus): string => t(`campaigns.status.${status}`)
 
-export const RECIPIENT_STATE_LABEL: Record<RecipientState, string> = {
-  pending: 'Waiting',
-  skipped: 'Skipped',
-  queued: 'Queued',
-  sent: 'Sent',
-  delivered: 'Delivered',
-  read: 'Read',
-  replied: 'Replied',
-  failed: 'Failed',
-  opted_out: 'Opted out'
-}
+/** A recipient's state in the UI's language. */
+export const recipientStateLabel = (state: RecipientState): string => t(`campaigns.state.${state}`)
 
 /** Recipients whose turn is over (sent on, skipped, failed, opted out): what the progress bar counts. */
 export function doneCount(counts: Record<RecipientState, number>): number {
@@ -36,11 +22,11 @@ export function funnel(total: number, c: Record<RecipientState, number>): { key:
   const delivered = read + c.delivered
   const sent = delivered + c.sent
   return [
-    { key: 'recipients', label: 'Recipients', value: total },
-    { key: 'sent', label: 'Sent', value: sent },
-    { key: 'delivered', label: 'Delivered', value: delivered },
-    { key: 'read', label: 'Read', value: read },
-    { key: 'replied', label: 'Replied', value: replied }
+    { key: 'recipients', label: t('campaigns.funnelStep.recipients'), value: total },
+    { key: 'sent', label: t('campaigns.funnelStep.sent'), value: sent },
+    { key: 'delivered', label: t('campaigns.funnelStep.delivered'), value: delivered },
+    { key: 'read', label: t('campaigns.funnelStep.read'), value: read },
+    { key: 'replied', label: t('campaigns.funnelStep.replied'), value: replied }
   ]
 }
 
@@ -54,20 +40,12 @@ export function whenWords(at: number, now = Date.now()): string {
 
 export const percent = (part: number, whole: number): number => (whole > 0 ? Math.round((part / whole) * 100) : 0)
 
-export const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const
+/** A weekday (0 Sunday … 6 Saturday), short, in the UI's language. */
+export const dayName = (day: number): string => t(`campaigns.day.${day}`)
 
 /** Why a recipient was skipped or failed, in words (the core's codes; an unknown one read as words). */
-const REASON_WORDS: Record<string, string> = {
-  not_on_whatsapp: 'Not on WhatsApp: never messaged',
-  opted_out: 'Opted out: never messaged',
-  cancelled: 'The campaign was cancelled before their turn',
-  send_failed: 'The send failed',
-  send_interrupted: 'The send was interrupted (restart or crash) and not repeated, so nobody gets it twice',
-  refused_by_network: 'WhatsApp refused the message',
-  blocked: 'They blocked the number',
-  missing_variable: 'A variable of the message had no value for them'
-}
-export const reasonWords = (reason: string): string => REASON_WORDS[reason] ?? reason.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase())
+const REASONS = new Set(['not_on_whatsapp', 'opted_out', 'cancelled', 'send_failed', 'send_interrupted', 'refused_by_network', 'blocked', 'missing_variable'])
+export const reasonWords = (reason: string): string => (REASONS.has(reason) ? t(`campaigns.reason.${reason}`) : reason.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()))
 
 /** Digits with the country code as that country writes them internationally (+34 612 00 00 02). */
 export function phoneWords(digits: string): string {

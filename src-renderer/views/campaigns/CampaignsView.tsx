@@ -2,6 +2,7 @@
 // sends per hour, pause reason, actions, recipients) and the opt-out list. Which page is on screen lives in the
 // campaigns store (kept for a reload of the tab); the data always comes from the core.
 import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useAppStore } from '../../stores/app-store.js'
 import { useCampaignsStore } from '../../stores/campaigns-store.js'
 import { CampaignDetail } from './CampaignDetail.js'
@@ -11,6 +12,7 @@ import { Wizard } from './Wizard.js'
 import './campaigns.css'
 
 export function CampaignsView() {
+  const { t } = useTranslation()
   const page = useCampaignsStore((s) => s.page)
   const openId = useCampaignsStore((s) => s.openId)
   const showPage = useCampaignsStore((s) => s.showPage)
@@ -26,17 +28,17 @@ export function CampaignsView() {
   return (
     <section aria-labelledby="campaigns-title" className="view view-campaigns">
       <header className="view-header">
-        <h1 id="campaigns-title">Campaigns</h1>
-        <div className="row campaign-pages" role="group" aria-label="Campaign pages">
+        <h1 id="campaigns-title">{t('campaigns.title')}</h1>
+        <div className="row campaign-pages" role="group" aria-label={t('campaigns.pages')}>
           <button type="button" aria-pressed={page === 'list' || page === 'detail'} onClick={() => showPage('list')}>
-            All campaigns
+            {t('campaigns.all')}
           </button>
           <button type="button" aria-pressed={page === 'optouts'} onClick={() => showPage('optouts')}>
-            Opt-out list
+            {t('campaigns.optOutList')}
           </button>
           {page !== 'wizard' ? (
             <button type="button" className="primary" onClick={startWizard}>
-              New campaign
+              {t('campaigns.new')}
             </button>
           ) : null}
         </div>

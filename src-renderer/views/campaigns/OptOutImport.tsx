@@ -1,16 +1,18 @@
 // Import into the opt-out list: numbers pasted one a line, or a CSV/text file (its phone column found by name).
 // Numbers without a country code take the default country; lines that are not numbers are counted, not added.
 import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { bridge, call } from '../../lib/bridge.js'
+import { formatNumber } from '../../lib/format.js'
 import type { UiError } from '../../lib/errors.js'
 import { runAction } from '../../stores/run-action.js'
 import { useCampaignsStore } from '../../stores/campaigns-store.js'
 
 const MAX_FILE_BYTES = 20 * 1024 * 1024
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`
 
 export function OptOutImport() {
+  const { t } = useTranslation()
   const [text, setText] = useState('')
   const [fileName, setFileName] = useState<string | null>(null)
   const [country, setCountry] = useState('')
@@ -20,7 +22,7 @@ export function OptOutImport() {
   const [problem, setProblem] = useState<string | null>(null)
   const pick = async (file: File | undefined) => {
     if (!file) return
-    if (file.size > MAX_FILE_BYTES) return setProblem(`${file.name} is larger than 20 MB`)
+    if (file.size > MAX_FILE_BYTES) return setProblem(t('campaigns.optOuts.tooLarge', { name: file.name }))
     setProblem(null)
     setFileName(file.name)
     setText(await file.text())
@@ -28,8 +30,8 @@ export function OptOutImport() {
   const onImport = async (e: FormEvent) => {
     e.preventDefault()
     const cc = country.trim().toUpperCase()
-    if (cc && !/^[A-Z]{2}$/.test(cc)) return setProblem('The default country is two letters, e.g. ES or BR')
-    if (!text.trim()) return setProblem('Paste numbers or choose a file first')
+    if (cc && !/^[A-Z]{2}$/.test(cc)) return setProblem(t('campaigns.optOuts.badCountry'))
+    if (!text.trim()) return setProblem(t('campaigns.optOuts.nothing'))
     setProblem(null)
     setBusy(true)
     setResult(null)
@@ -37,28 +39,28 @@ export function OptOutImport() {
     if (!r) return
     setError(null)
     useCampaignsStore.setState({ optOuts: r.optOuts, optOutsError: null })
-    setResult(`${plural(r.added, 'number', 'numbers')} added${r.rejected ? `; ${plural(r.rejected, 'line was', 'lines were')} not a phone number` : ''}.`)
+    setResult(`${t('campaigns.optOuts.added', { count: r.added, n: formatNumber(r.added) })}${r.rejected ? t('campaigns.optOuts.notPhone', { count: r.rejected, n: formatNumber(r.rejected) }) : ''}.`)
     setText('')
     setFileName(null)
   }
   return (
     <details className="optout-import">
-      <summary>Import numbers</summary>
-      <form aria-label="Import numbers into the opt-out list" onSubmit={(e) => void onImport(e)}>
-        <label htmlFor="optout-import-text">Paste numbers, one a line (or a CSV with a phone column)</label>
+      <summary>{t('campaigns.optOuts.import')}</summary>
+      <form aria-label={t('campaigns.optOuts.importForm')} onSubmit={(e) => void onImport(e)}>
+        <label htmlFor="optout-import-text">{t('campaigns.optOuts.paste')}</label>
         <textarea id="optout-import-text" rows={4} value={text} placeholder={'+34 600 000 001\n+55 11 91234 5678'} onChange={(e) => setText(e.target.value)} />
         <div className="row">
           <label className="file-button button-like small">
-            Choose a file
-            <input type="file" aria-label="Choose a CSV or text file" accept=".csv,.txt,text/csv,text/plain" className="sr-only" onChange={(e) => void pick(e.target.files?.[0])} />
+            {t('campaigns.optOuts.chooseFile')}
+            <input type="file" aria-label={t('campaigns.optOuts.chooseFileLabel')} accept=".csv,.txt,text/csv,text/plain" className="sr-only" onChange={(e) => void pick(e.target.files?.[0])} />
           </label>
           {fileName ? <span className="small">{fileName}</span> : null}
           <label htmlFor="optout-import-country" className="small">
-            Default country
+            {t('campaigns.optOuts.defaultCountry')}
           </label>
           <input id="optout-import-country" className="country-code" value={country} maxLength={2} placeholder="ES" onChange={(e) => setCountry(e.target.value)} />
           <button type="submit" disabled={busy}>
-            {busy ? 'Importing…' : 'Import'}
+            {busy ? t('campaigns.optOuts.importing') : t('campaigns.optOuts.importButton')}
           </button>
         </div>
       </form>

@@ -2,6 +2,7 @@
 // similar word, by hand here, imported from a pasted list or a file, or through the API). Removing a number needs a
 // confirmation. The keyword settings (which replies opt out, the confirmation) are a disclosure above the list.
 import { useEffect, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../components/ConfirmDialog.js'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { Spinner } from '../../components/Spinner.js'
@@ -10,9 +11,10 @@ import { useCampaignsStore } from '../../stores/campaigns-store.js'
 import { OptOutImport } from './OptOutImport.js'
 import { OptOutKeywords } from './OptOutKeywords.js'
 
-const SOURCE: Record<string, string> = { keyword: 'replied STOP', manual: 'added by hand', import: 'imported', api: 'through the API' }
+const SOURCES = new Set(['keyword', 'manual', 'import', 'api'])
 
 export function OptOutList() {
+  const { t } = useTranslation()
   const optOuts = useCampaignsStore((s) => s.optOuts)
   const error = useCampaignsStore((s) => s.optOutsError)
   const { loadOptOuts, addOptOut, removeOptOut } = useCampaignsStore.getState()
@@ -25,20 +27,20 @@ export function OptOutList() {
   const onAdd = async (e: FormEvent) => {
     e.preventDefault()
     const digits = phone.replace(/[\s()+.-]/g, '')
-    if (!/^[0-9]{6,15}$/.test(digits)) return setProblem('Enter the number with its country code, e.g. +34 600 000 001')
+    if (!/^[0-9]{6,15}$/.test(digits)) return setProblem(t('campaigns.optOuts.badNumber'))
     setProblem(null)
     if (await addOptOut(phone.trim())) setPhone('')
   }
   return (
     <section className="optouts" aria-labelledby="optouts-title">
-      <h2 id="optouts-title">Opt-out list</h2>
-      <p className="muted small">These numbers never get a campaign message. Someone who replies STOP (or UNSUBSCRIBE, BAJA, SAIR, ARRÊT…) is added by itself.</p>
+      <h2 id="optouts-title">{t('campaigns.optOutList')}</h2>
+      <p className="muted small">{t('campaigns.optOuts.hint')}</p>
       <OptOutKeywords />
       <OptOutImport />
-      <form className="row" aria-label="Add a number to the opt-out list" onSubmit={(e) => void onAdd(e)}>
-        <label htmlFor="optout-phone">Number</label>
+      <form className="row" aria-label={t('campaigns.optOuts.addForm')} onSubmit={(e) => void onAdd(e)}>
+        <label htmlFor="optout-phone">{t('campaigns.optOuts.number')}</label>
         <input id="optout-phone" value={phone} maxLength={32} placeholder="+34 600 000 001" aria-invalid={problem ? true : undefined} aria-describedby={problem ? 'optout-problem' : undefined} onChange={(e) => setPhone(e.target.value)} />
-        <button type="submit">Add</button>
+        <button type="submit">{t('campaigns.optOuts.add')}</button>
       </form>
       {problem ? (
         <p id="optout-problem" className="field-error" role="alert">
@@ -46,17 +48,17 @@ export function OptOutList() {
         </p>
       ) : null}
       <ErrorNote error={error} />
-      {!optOuts ? <Spinner label="Loading the opt-out list…" /> : null}
-      {optOuts && !optOuts.length ? <p className="empty">Nobody has opted out.</p> : null}
+      {!optOuts ? <Spinner label={t('campaigns.optOuts.loading')} /> : null}
+      {optOuts && !optOuts.length ? <p className="empty">{t('campaigns.optOuts.empty')}</p> : null}
       {optOuts?.length ? (
-        <table className="optout-table" aria-label="Opted-out numbers">
+        <table className="optout-table" aria-label={t('campaigns.optOuts.table')}>
           <thead>
             <tr>
-              <th scope="col">Number</th>
-              <th scope="col">How</th>
-              <th scope="col">When</th>
+              <th scope="col">{t('campaigns.optOuts.number')}</th>
+              <th scope="col">{t('campaigns.optOuts.how')}</th>
+              <th scope="col">{t('campaigns.optOuts.when')}</th>
               <th scope="col">
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t('campaigns.optOuts.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -66,11 +68,11 @@ export function OptOutList() {
                 <td className="mono" data-phone={o.phone}>
                   {phoneWords(o.phone)}
                 </td>
-                <td>{SOURCE[o.source] ?? o.source}</td>
+                <td>{SOURCES.has(o.source) ? t(`campaigns.optOuts.source.${o.source}`) : o.source}</td>
                 <td className="small">{whenWords(o.at)}</td>
                 <td>
-                  <button type="button" className="link" aria-label={`Remove ${phoneWords(o.phone)}`} onClick={() => setRemoving(o.phone)}>
-                    Remove
+                  <button type="button" className="link" aria-label={t('campaigns.optOuts.removeNamed', { phone: phoneWords(o.phone) })} onClick={() => setRemoving(o.phone)}>
+                    {t('campaigns.optOuts.remove')}
                   </button>
                 </td>
               </tr>
@@ -80,9 +82,9 @@ export function OptOutList() {
       ) : null}
       {removing ? (
         <ConfirmDialog
-          title={`Remove ${phoneWords(removing)}?`}
-          body="This number can get campaign messages again. Only do this if the person asked to hear from you again."
-          confirmLabel="Remove"
+          title={t('campaigns.optOuts.removeTitle', { phone: phoneWords(removing) })}
+          body={t('campaigns.optOuts.removeBody')}
+          confirmLabel={t('campaigns.optOuts.remove')}
           onCancel={() => setRemoving(null)}
           onConfirm={() => {
             const p = removing

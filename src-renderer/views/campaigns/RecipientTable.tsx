@@ -1,9 +1,10 @@
 // A campaign's recipients, 50 at a time: filter by state (with each state's count), search by number, and the
 // CSV export of the filtered set (saved as a file through the browser's download).
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { RECIPIENT_STATES, type CampaignDto } from '../../../src-preload/contract/campaigns-dto.js'
 import { ErrorNote } from '../../components/ErrorNote.js'
-import { phoneWords, reasonWords, RECIPIENT_STATE_LABEL, whenWords } from '../../lib/campaign-words.js'
+import { phoneWords, reasonWords, recipientStateLabel, whenWords } from '../../lib/campaign-words.js'
 import { PAGE_SIZE, useCampaignsStore } from '../../stores/campaigns-store.js'
 
 /** Saves text as a file (an <a download> of a Blob: works in Electron and in the browser). */
@@ -19,6 +20,7 @@ export function saveFile(filename: string, text: string, type = 'text/csv'): voi
 }
 
 export function RecipientTable({ campaign: c }: { campaign: CampaignDto }) {
+  const { t } = useTranslation()
   const page = useCampaignsStore((s) => s.recipients)
   const filter = useCampaignsStore((s) => s.recipientFilter)
   const error = useCampaignsStore((s) => s.recipientsError)
@@ -36,28 +38,28 @@ export function RecipientTable({ campaign: c }: { campaign: CampaignDto }) {
     const file = await exportRecipients()
     if (!file) return
     saveFile(file.filename, file.csv)
-    setExported(`Saved ${file.filename}`)
+    setExported(t('campaigns.recipients.saved', { file: file.filename }))
   }
   const rows = page?.campaignId === c.id ? page.recipients : []
   const total = page?.campaignId === c.id ? page.total : 0
   return (
     <section className="recipients" aria-labelledby="recipients-title">
       <div className="row recipients-head">
-        <h3 id="recipients-title">Recipients</h3>
+        <h3 id="recipients-title">{t('campaigns.recipients.title')}</h3>
         <label htmlFor="recipient-state" className="sr-only">
-          Show
+          {t('campaigns.recipients.show')}
         </label>
         <select id="recipient-state" value={filter.state ?? ''} onChange={(e) => void loadRecipients({ state: (e.target.value || null) as typeof filter.state, offset: 0 })}>
-          <option value="">All ({c.total})</option>
+          <option value="">{t('campaigns.recipients.all', { n: c.total })}</option>
           {RECIPIENT_STATES.map((s) => (
             <option key={s} value={s}>
-              {RECIPIENT_STATE_LABEL[s]} ({c.counts[s]})
+              {recipientStateLabel(s)} ({c.counts[s]})
             </option>
           ))}
         </select>
-        <input type="search" aria-label="Search by number" placeholder="Search number" value={search} maxLength={32} onChange={(e) => setSearch(e.target.value)} />
+        <input type="search" aria-label={t('campaigns.recipients.search')} placeholder={t('campaigns.recipients.searchPlaceholder')} value={search} maxLength={32} onChange={(e) => setSearch(e.target.value)} />
         <button type="button" disabled={acting === 'export'} onClick={() => void onExport()}>
-          {acting === 'export' ? 'Exporting…' : 'Export CSV'}
+          {acting === 'export' ? t('campaigns.recipients.exporting') : t('campaigns.recipients.export')}
         </button>
       </div>
       <p className="sr-only" role="status">
@@ -67,10 +69,10 @@ export function RecipientTable({ campaign: c }: { campaign: CampaignDto }) {
       <table className="recipient-table" aria-labelledby="recipients-title">
         <thead>
           <tr>
-            <th scope="col">Number</th>
-            <th scope="col">State</th>
-            <th scope="col">Why</th>
-            <th scope="col">When</th>
+            <th scope="col">{t('campaigns.recipients.number')}</th>
+            <th scope="col">{t('campaigns.recipients.state')}</th>
+            <th scope="col">{t('campaigns.recipients.why')}</th>
+            <th scope="col">{t('campaigns.recipients.when')}</th>
           </tr>
         </thead>
         <tbody>
@@ -80,7 +82,7 @@ export function RecipientTable({ campaign: c }: { campaign: CampaignDto }) {
                 {phoneWords(r.phone)}
               </td>
               <td>
-                <span className={`tag tag-recipient-${r.state}`}>{RECIPIENT_STATE_LABEL[r.state]}</span>
+                <span className={`tag tag-recipient-${r.state}`}>{recipientStateLabel(r.state)}</span>
               </td>
               <td className="recipient-reason">{r.reason ? reasonWords(r.reason) : ''}</td>
               <td className="small">{whenWords(r.updatedAt)}</td>
@@ -89,8 +91,9 @@ export function RecipientTable({ campaign: c }: { campaign: CampaignDto }) {
           {page && !rows.length ? (
             <tr>
               <td colSpan={4} className="empty">
-                No recipients{filter.state ? ` in “${RECIPIENT_STATE_LABEL[filter.state]}”` : ''}
-                {filter.search ? ` matching ${filter.search}` : ''}.
+                {t('campaigns.recipients.none')}
+                {filter.state ? t('campaigns.recipients.inState', { state: recipientStateLabel(filter.state) }) : ''}
+                {filter.search ? t('campaigns.recipients.matching', { search: filter.search }) : ''}.
               </td>
             </tr>
           ) : null}
@@ -99,13 +102,13 @@ export function RecipientTable({ campaign: c }: { campaign: CampaignDto }) {
       {total > PAGE_SIZE ? (
         <div className="row end pager">
           <span className="muted small">
-            {filter.offset + 1}–{Math.min(filter.offset + PAGE_SIZE, total)} of {total}
+            {t('campaigns.recipients.range', { from: filter.offset + 1, to: Math.min(filter.offset + PAGE_SIZE, total), total })}
           </span>
           <button type="button" disabled={filter.offset === 0} onClick={() => void loadRecipients({ offset: Math.max(0, filter.offset - PAGE_SIZE) })}>
-            Previous
+            {t('campaigns.recipients.previous')}
           </button>
           <button type="button" disabled={!page?.hasMore} onClick={() => void loadRecipients({ offset: filter.offset + PAGE_SIZE })}>
-            Next
+            {t('campaigns.recipients.next')}
           </button>
         </div>
       ) : null}

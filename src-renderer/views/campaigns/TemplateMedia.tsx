@@ -1,6 +1,7 @@
 // The template's optional media: an uploaded file (kept with the campaign; an image goes out as an image, anything
 // else as a document) or a URL fetched at each send. The message text is its caption. 16 MB at most, as WhatsApp.
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { MEDIA_FILE_MAX_BYTES } from '../../../src-preload/contract/campaign-channels.js'
 import type { TemplateDto } from '../../../src-preload/contract/campaigns-dto.js'
 import { fileToBase64 } from '../../lib/files.js'
@@ -8,13 +9,14 @@ import { fileToBase64 } from '../../lib/files.js'
 const sizeWords = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`)
 
 export function TemplateMedia({ template, onChange }: { template: TemplateDto; onChange(patch: Partial<TemplateDto>): void }) {
+  const { t } = useTranslation()
   const [problem, setProblem] = useState<string | null>(null)
   const [reading, setReading] = useState(false)
   const file = template.mediaFile ?? null
   const take = async (picked: File | undefined) => {
     if (!picked) return
-    if (picked.size > MEDIA_FILE_MAX_BYTES) return setProblem(`${picked.name} is ${sizeWords(picked.size)}: files up to 16 MB can be sent`)
-    if (!picked.size) return setProblem(`${picked.name} is empty`)
+    if (picked.size > MEDIA_FILE_MAX_BYTES) return setProblem(t('campaigns.wizard.tooBig', { name: picked.name, size: sizeWords(picked.size) }))
+    if (!picked.size) return setProblem(t('campaigns.wizard.emptyFile', { name: picked.name }))
     setProblem(null)
     setReading(true)
     try {
@@ -26,24 +28,24 @@ export function TemplateMedia({ template, onChange }: { template: TemplateDto; o
   }
   return (
     <fieldset className="template-media">
-      <legend>Image or file (optional)</legend>
+      <legend>{t('campaigns.wizard.media')}</legend>
       {file ? (
         <p className="row media-chosen" data-testid="media-file">
           <span>
-            {file.mimetype.startsWith('image/') ? 'Image' : 'File'}: <strong>{file.filename}</strong> <span className="muted small">({sizeWords(file.bytes)})</span>
+            {file.mimetype.startsWith('image/') ? t('campaigns.wizard.image') : t('campaigns.wizard.file')}: <strong>{file.filename}</strong> <span className="muted small">({sizeWords(file.bytes)})</span>
           </span>
-          <button type="button" className="link" aria-label={`Remove ${file.filename}`} onClick={() => onChange({ mediaFile: null })}>
-            Remove
+          <button type="button" className="link" aria-label={t('campaigns.wizard.removeNamed', { name: file.filename })} onClick={() => onChange({ mediaFile: null })}>
+            {t('campaigns.wizard.remove')}
           </button>
         </p>
       ) : (
         <div className="row media-pick">
           <label className="file-button button-like small">
-            {reading ? 'Reading…' : 'Upload a file'}
-            <input type="file" aria-label="Upload an image or file" accept="image/*,video/mp4,audio/*,application/pdf,.doc,.docx,.xls,.xlsx" className="sr-only" onChange={(e) => void take(e.target.files?.[0])} />
+            {reading ? t('campaigns.wizard.reading') : t('campaigns.wizard.upload')}
+            <input type="file" aria-label={t('campaigns.wizard.uploadLabel')} accept="image/*,video/mp4,audio/*,application/pdf,.doc,.docx,.xls,.xlsx" className="sr-only" onChange={(e) => void take(e.target.files?.[0])} />
           </label>
           <label htmlFor="template-media" className="muted small">
-            or its URL
+            {t('campaigns.wizard.orUrl')}
           </label>
           <input id="template-media" type="url" value={template.mediaUrl ?? ''} placeholder="https://…" onChange={(e) => onChange({ mediaUrl: e.target.value.trim() ? e.target.value : null })} />
         </div>
@@ -53,7 +55,7 @@ export function TemplateMedia({ template, onChange }: { template: TemplateDto; o
           {problem}
         </p>
       ) : null}
-      {file || template.mediaUrl ? <p className="hint">The message above goes out as its caption.</p> : null}
+      {file || template.mediaUrl ? <p className="hint">{t('campaigns.wizard.caption')}</p> : null}
     </fieldset>
   )
 }

@@ -2,6 +2,7 @@
 // check → schedule, window and pacing (with the estimate) → review with the consent box. Its state lives in the
 // campaigns store; moving between steps puts focus on the step's heading.
 import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { WIZARD_STEPS, useCampaignsStore, type WizardStep } from '../../stores/campaigns-store.js'
 import { WizardAudience } from './WizardAudience.js'
@@ -10,16 +11,8 @@ import { WizardReview } from './WizardReview.js'
 import { WizardSchedule } from './WizardSchedule.js'
 import { WizardTemplate } from './WizardTemplate.js'
 
-const STEP_LABEL: Record<WizardStep, string> = {
-  file: 'Contacts file',
-  columns: 'Columns',
-  template: 'Message',
-  audience: 'Audience',
-  schedule: 'Schedule and pace',
-  review: 'Review'
-}
-
 export function Wizard() {
+  const { t } = useTranslation()
   const step = useCampaignsStore((s) => s.wizard.step)
   const error = useCampaignsStore((s) => s.wizard.error)
   const setWizard = useCampaignsStore((s) => s.setWizard)
@@ -37,13 +30,13 @@ export function Wizard() {
   }, [step])
   return (
     <div className="wizard">
-      <ol className="wizard-steps" aria-label="Steps of the new campaign">
+      <ol className="wizard-steps" aria-label={t('campaigns.wizard.steps')}>
         {WIZARD_STEPS.map((s, i) => (
           <li key={s} aria-current={s === step ? 'step' : undefined} className={i < index ? 'done' : s === step ? 'current' : undefined}>
             <span className="step-number" aria-hidden="true">
               {i + 1}
             </span>
-            {STEP_LABEL[s]}
+            {t(`campaigns.wizard.step.${s}`)}
           </li>
         ))}
       </ol>
@@ -61,18 +54,19 @@ export function Wizard() {
 }
 
 /** Back and Next of a step. */
-export function StepButtons({ back, next, nextLabel = 'Next', nextDisabled, busy }: { back?: WizardStep; next?: () => void; nextLabel?: string; nextDisabled?: boolean; busy?: boolean }) {
+export function StepButtons({ back, next, nextLabel, nextDisabled, busy }: { back?: WizardStep; next?: () => void; nextLabel?: string; nextDisabled?: boolean; busy?: boolean }) {
+  const { t } = useTranslation()
   const goStep = useCampaignsStore((s) => s.goStep)
   return (
     <div className="row end wizard-buttons">
       {back ? (
         <button type="button" onClick={() => goStep(back)}>
-          Back
+          {t('campaigns.wizard.back')}
         </button>
       ) : null}
       {next ? (
         <button type="submit" className="primary" disabled={nextDisabled || busy} onClick={(e) => (e.preventDefault(), next())}>
-          {busy ? 'Working…' : nextLabel}
+          {busy ? t('campaigns.wizard.working') : (nextLabel ?? t('campaigns.wizard.next'))}
         </button>
       ) : null}
     </div>

@@ -2,12 +2,15 @@
 // through the first of them (within its policy's check limits; answers are cached). Numbers not on WhatsApp are
 // skipped and never messaged; opted-out numbers never get a campaign message.
 import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
 import { StatusBadge } from '../../components/StatusBadge.js'
 import { bridge, call } from '../../lib/bridge.js'
+import { formatNumber } from '../../lib/format.js'
 import { useCampaignsStore } from '../../stores/campaigns-store.js'
 import { useInstancesStore } from '../../stores/instances-store.js'
 
 export function WizardAudience() {
+  const { t } = useTranslation()
   const w = useCampaignsStore((s) => s.wizard)
   const setWizard = useCampaignsStore((s) => s.setWizard)
   const checkAudience = useCampaignsStore((s) => s.checkAudience)
@@ -46,24 +49,24 @@ export function WizardAudience() {
   const a = w.audience
   return (
     <section aria-labelledby="step-audience">
-      <h2 id="step-audience">Audience check</h2>
+      <h2 id="step-audience">{t('campaigns.wizard.audienceTitle')}</h2>
       <fieldset>
-        <legend>Send from</legend>
-        {!instances.length ? <p className="empty">No instances yet: create and pair one first.</p> : null}
+        <legend>{t('campaigns.wizard.sendFrom')}</legend>
+        {!instances.length ? <p className="empty">{t('campaigns.wizard.noInstances')}</p> : null}
         {instances.map((i) => (
           <label key={i.id} className="check instance-choice">
             <input type="checkbox" checked={w.instanceIds.includes(i.id)} onChange={() => toggle(i.id)} />
             {i.name} <span className="muted small">{i.number ?? i.id}</span> <StatusBadge status={i.status} />
           </label>
         ))}
-        <p className="hint">With several numbers, recipients are spread across them and each keeps the same number for the whole campaign.</p>
+        <p className="hint">{t('campaigns.wizard.spread')}</p>
       </fieldset>
-      <p className="muted small">Before anything is sent, every number is checked on WhatsApp at the pace your policy allows for number checks.</p>
+      <p className="muted small">{t('campaigns.wizard.checkFirst')}</p>
       {a?.checking ? (
         <p className="note note-info" role="status" data-testid="audience-checking">
-          Checking {a.total.toLocaleString()} numbers on WhatsApp at the pace your policy allows… You can go on meanwhile: numbers not checked yet are checked before their turn, and those not on WhatsApp are never messaged.
+          {t('campaigns.wizard.checking', { n: formatNumber(a.total) })}
           <span className="audience-progress" data-testid="audience-progress">
-            <progress max={a.total || 1} value={a.checked} aria-label="Numbers checked so far" /> {a.checked.toLocaleString()} of {a.total.toLocaleString()} checked so far ({a.onWhatsApp.toLocaleString()} on WhatsApp)
+            <progress max={a.total || 1} value={a.checked} aria-label={t('campaigns.wizard.checkedSoFar')} /> {t('campaigns.wizard.checkedProgress', { checked: formatNumber(a.checked), total: formatNumber(a.total), on: formatNumber(a.onWhatsApp) })}
           </span>
         </p>
       ) : null}
@@ -71,35 +74,35 @@ export function WizardAudience() {
         <div className="audience" role="status" data-testid="audience-result">
           <dl className="audience-counts">
             <div className="audience-ok">
-              <dt>On WhatsApp</dt>
-              <dd data-testid="audience-on">{a.onWhatsApp.toLocaleString()}</dd>
+              <dt>{t('campaigns.wizard.onWhatsApp')}</dt>
+              <dd data-testid="audience-on">{formatNumber(a.onWhatsApp)}</dd>
             </div>
             <div>
-              <dt>Not on WhatsApp (skipped)</dt>
-              <dd data-testid="audience-off">{a.notOnWhatsApp.toLocaleString()}</dd>
+              <dt>{t('campaigns.wizard.notOnWhatsApp')}</dt>
+              <dd data-testid="audience-off">{formatNumber(a.notOnWhatsApp)}</dd>
             </div>
             <div>
-              <dt>Opted out (never messaged)</dt>
-              <dd data-testid="audience-opted-out">{a.optedOut.toLocaleString()}</dd>
+              <dt>{t('campaigns.wizard.optedOut')}</dt>
+              <dd data-testid="audience-opted-out">{formatNumber(a.optedOut)}</dd>
             </div>
             <div>
-              <dt>Not checked yet</dt>
-              <dd data-testid="audience-unchecked">{a.unchecked.toLocaleString()}</dd>
+              <dt>{t('campaigns.wizard.unchecked')}</dt>
+              <dd data-testid="audience-unchecked">{formatNumber(a.unchecked)}</dd>
             </div>
           </dl>
-          {a.unchecked ? <p className="hint">The rest are checked before their turn, within the policy’s check limits.</p> : null}
+          {a.unchecked ? <p className="hint">{t('campaigns.wizard.restChecked')}</p> : null}
         </div>
       ) : null}
       <div className="row end wizard-buttons">
         <button type="button" onClick={() => goStep('template')}>
-          Back
+          {t('campaigns.wizard.back')}
         </button>
         <button type="button" className={a ? undefined : 'primary'} disabled={!w.instanceIds.length || w.busy || a?.checking} onClick={() => void checkAudience()}>
-          {w.busy || a?.checking ? 'Checking…' : a ? 'Check again' : 'Check the audience'}
+          {w.busy || a?.checking ? t('campaigns.wizard.checkingButton') : a ? t('campaigns.wizard.checkAgain') : t('campaigns.wizard.check')}
         </button>
         {a ? (
           <button type="button" className="primary" onClick={() => goStep('schedule')}>
-            Next: schedule and pace
+            {t('campaigns.wizard.nextSchedule')}
           </button>
         ) : null}
       </div>

@@ -2,37 +2,39 @@
 // variables, the default country for numbers written without +, then the list as the core read it (rows kept,
 // duplicates merged, every rejected row with its line and reason).
 import { useState, type DragEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { formatNumber } from '../../lib/format.js'
 import { useCampaignsStore } from '../../stores/campaigns-store.js'
 import { StepButtons } from './Wizard.js'
 
-/** Countries offered for numbers written without a country code (ISO 3166 alpha-2). */
+/** Countries offered for numbers written without a country code (ISO 3166 alpha-2) and their calling codes. */
 const COUNTRIES: [string, string][] = [
-  ['', 'None (numbers have +country)'],
-  ['US', 'United States (+1)'],
-  ['GB', 'United Kingdom (+44)'],
-  ['DE', 'Germany (+49)'],
-  ['FR', 'France (+33)'],
-  ['ES', 'Spain (+34)'],
-  ['IT', 'Italy (+39)'],
-  ['PT', 'Portugal (+351)'],
-  ['BR', 'Brazil (+55)'],
-  ['MX', 'Mexico (+52)'],
-  ['AR', 'Argentina (+54)'],
-  ['CO', 'Colombia (+57)'],
-  ['IN', 'India (+91)'],
-  ['ID', 'Indonesia (+62)'],
-  ['NG', 'Nigeria (+234)'],
-  ['ZA', 'South Africa (+27)']
+  ['US', '+1'],
+  ['GB', '+44'],
+  ['DE', '+49'],
+  ['FR', '+33'],
+  ['ES', '+34'],
+  ['IT', '+39'],
+  ['PT', '+351'],
+  ['BR', '+55'],
+  ['MX', '+52'],
+  ['AR', '+54'],
+  ['CO', '+57'],
+  ['IN', '+91'],
+  ['ID', '+62'],
+  ['NG', '+234'],
+  ['ZA', '+27']
 ]
 
 export function WizardFile() {
+  const { t } = useTranslation()
   const readFile = useCampaignsStore((s) => s.readFile)
   const fileName = useCampaignsStore((s) => s.wizard.fileName)
   const [over, setOver] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
   const take = async (file: File | undefined) => {
     if (!file) return
-    if (!/\.(csv|txt)$/i.test(file.name) && !/csv|text\/plain/.test(file.type)) return setProblem(`${file.name} is not a CSV file`)
+    if (!/\.(csv|txt)$/i.test(file.name) && !/csv|text\/plain/.test(file.type)) return setProblem(t('campaigns.wizard.notCsv', { name: file.name }))
     setProblem(null)
     readFile(file.name, await file.text())
   }
@@ -43,8 +45,8 @@ export function WizardFile() {
   }
   return (
     <section aria-labelledby="step-file">
-      <h2 id="step-file">Who gets the message</h2>
-      <p className="muted small">A CSV file with a header row: one column with phone numbers, others (name, order…) can fill in the message.</p>
+      <h2 id="step-file">{t('campaigns.wizard.fileTitle')}</h2>
+      <p className="muted small">{t('campaigns.wizard.fileHint')}</p>
       <div
         className={`dropzone${over ? ' over' : ''}`}
         onDragOver={(e) => {
@@ -56,11 +58,11 @@ export function WizardFile() {
         data-testid="csv-dropzone"
       >
         <label className="file-button button-like">
-          Choose a CSV file
+          {t('campaigns.wizard.chooseCsv')}
           <input type="file" accept=".csv,text/csv,text/plain" className="sr-only" onChange={(e) => void take(e.target.files?.[0])} />
         </label>
-        <span className="muted">or drop it here</span>
-        {fileName ? <span className="small">Last file: {fileName}</span> : null}
+        <span className="muted">{t('campaigns.wizard.orDrop')}</span>
+        {fileName ? <span className="small">{t('campaigns.wizard.lastFile', { name: fileName })}</span> : null}
       </div>
       {problem ? (
         <p className="field-error" role="alert">
@@ -72,6 +74,7 @@ export function WizardFile() {
 }
 
 export function WizardColumns() {
+  const { t } = useTranslation()
   const w = useCampaignsStore((s) => s.wizard)
   const setWizard = useCampaignsStore((s) => s.setWizard)
   const createList = useCampaignsStore((s) => s.createList)
@@ -81,12 +84,12 @@ export function WizardColumns() {
   const toggle = (column: string) => setWizard({ variableColumns: w.variableColumns.includes(column) ? w.variableColumns.filter((c) => c !== column) : [...w.variableColumns, column], list: null })
   return (
     <section aria-labelledby="step-columns">
-      <h2 id="step-columns">Columns of {w.fileName}</h2>
+      <h2 id="step-columns">{t('campaigns.wizard.columnsTitle', { name: w.fileName })}</h2>
       <p className="muted small">
-        About {peek.approxRows.toLocaleString()} rows. The first {peek.rows.length}:
+        {t('campaigns.wizard.rowsAbout', { n: formatNumber(peek.approxRows), first: peek.rows.length })}
       </p>
       <div className="table-scroll">
-        <table className="csv-head" aria-label="First rows of the file">
+        <table className="csv-head" aria-label={t('campaigns.wizard.firstRows')}>
           <thead>
             <tr>
               {peek.columns.map((c) => (
@@ -108,7 +111,7 @@ export function WizardColumns() {
         </table>
       </div>
       <div className="form-grid">
-        <label htmlFor="phone-column">Phone column</label>
+        <label htmlFor="phone-column">{t('campaigns.wizard.phoneColumn')}</label>
         <select id="phone-column" value={w.phoneColumn ?? ''} onChange={(e) => setWizard({ phoneColumn: e.target.value, variableColumns: w.variableColumns.filter((c) => c !== e.target.value), list: null })}>
           {peek.columns.map((c) => (
             <option key={c} value={c}>
@@ -116,19 +119,20 @@ export function WizardColumns() {
             </option>
           ))}
         </select>
-        <label htmlFor="default-country">Country for numbers without +</label>
+        <label htmlFor="default-country">{t('campaigns.wizard.country')}</label>
         <select id="default-country" value={w.defaultCountry} onChange={(e) => setWizard({ defaultCountry: e.target.value, list: null })}>
-          {COUNTRIES.map(([code, name]) => (
+          <option value="">{t('campaigns.wizard.noCountry')}</option>
+          {COUNTRIES.map(([code, dial]) => (
             <option key={code} value={code}>
-              {name}
+              {t(`campaigns.wizard.countries.${code}`)} ({dial})
             </option>
           ))}
         </select>
-        <label htmlFor="list-name">List name</label>
+        <label htmlFor="list-name">{t('campaigns.wizard.listName')}</label>
         <input id="list-name" value={w.listName} maxLength={100} onChange={(e) => setWizard({ listName: e.target.value, list: null })} />
       </div>
       <fieldset className="variable-columns">
-        <legend>Columns the message can use</legend>
+        <legend>{t('campaigns.wizard.variableColumns')}</legend>
         {peek.columns
           .filter((c) => c !== w.phoneColumn)
           .map((c) => (
@@ -140,9 +144,9 @@ export function WizardColumns() {
       </fieldset>
       {w.list ? <ListResult /> : null}
       {w.list ? (
-        <StepButtons back="file" next={() => goStep('template')} nextLabel="Next: the message" />
+        <StepButtons back="file" next={() => goStep('template')} nextLabel={t('campaigns.wizard.nextMessage')} />
       ) : (
-        <StepButtons back="file" next={() => void createList()} nextLabel="Read the list" busy={w.busy} nextDisabled={!w.phoneColumn} />
+        <StepButtons back="file" next={() => void createList()} nextLabel={t('campaigns.wizard.readList')} busy={w.busy} nextDisabled={!w.phoneColumn} />
       )}
     </section>
   )
@@ -150,24 +154,25 @@ export function WizardColumns() {
 
 /** The list as the core read it. */
 function ListResult() {
+  const { t } = useTranslation()
   const list = useCampaignsStore((s) => s.wizard.list)
   if (!list) return null
   return (
     <div className="note note-info list-result" role="status" data-testid="list-result">
       <p>
-        <strong>{list.contacts.toLocaleString()}</strong> contacts in “{list.name}”
-        {list.duplicatesMerged ? `, ${list.duplicatesMerged} duplicates merged` : ''}
-        {list.rejectedCount ? `, ${list.rejectedCount} rows rejected` : ', no rows rejected'}.
+        <strong>{formatNumber(list.contacts)}</strong> {t('campaigns.wizard.listContacts', { name: list.name })}
+        {list.duplicatesMerged ? t('campaigns.wizard.duplicates', { n: list.duplicatesMerged }) : ''}
+        {list.rejectedCount ? t('campaigns.wizard.rejected', { n: list.rejectedCount }) : t('campaigns.wizard.noneRejected')}.
       </p>
       {list.rejected.length ? (
-        <ul className="rejected-rows" aria-label="Rejected rows">
+        <ul className="rejected-rows" aria-label={t('campaigns.wizard.rejectedRows')}>
           {list.rejected.map((r) => (
             <li key={r.line}>
-              Line {r.line}: {r.reason}
+              {t('campaigns.wizard.line', { line: r.line, reason: r.reason })}
               {r.value ? <span className="mono"> ({r.value})</span> : null}
             </li>
           ))}
-          {list.rejectedCount > list.rejected.length ? <li className="muted">…and {list.rejectedCount - list.rejected.length} more</li> : null}
+          {list.rejectedCount > list.rejected.length ? <li className="muted">{t('campaigns.wizard.more', { n: list.rejectedCount - list.rejected.length })}</li> : null}
         </ul>
       ) : null}
     </div>

@@ -1,10 +1,13 @@
 // Wizard step 6: everything at a glance, the campaign's name, and the consent box: nothing starts until the
 // sender confirms these people agreed to hear from them.
-import { DAY_NAMES, whenWords } from '../../lib/campaign-words.js'
+import { useTranslation } from 'react-i18next'
+import { dayName, whenWords } from '../../lib/campaign-words.js'
+import { formatNumber } from '../../lib/format.js'
 import { useCampaignsStore } from '../../stores/campaigns-store.js'
 import { useInstancesStore } from '../../stores/instances-store.js'
 
 export function WizardReview() {
+  const { t } = useTranslation()
   const w = useCampaignsStore((s) => s.wizard)
   const setWizard = useCampaignsStore((s) => s.setWizard)
   const start = useCampaignsStore((s) => s.start)
@@ -15,47 +18,48 @@ export function WizardReview() {
   const scheduled = s.startAt !== null
   return (
     <section aria-labelledby="step-review">
-      <h2 id="step-review">Review and start</h2>
+      <h2 id="step-review">{t('campaigns.wizard.reviewTitle')}</h2>
       <div className="form-grid">
-        <label htmlFor="campaign-name">Campaign name</label>
+        <label htmlFor="campaign-name">{t('campaigns.wizard.name')}</label>
         <input id="campaign-name" value={w.name} maxLength={100} placeholder={w.list?.name} onChange={(e) => setWizard({ name: e.target.value })} />
       </div>
       <dl className="details review">
-        <dt>List</dt>
+        <dt>{t('campaigns.wizard.list')}</dt>
         <dd>
-          {w.list?.name} ({w.list?.contacts.toLocaleString()} contacts)
+          {t('campaigns.wizard.listValue', { name: w.list?.name ?? '', n: formatNumber(w.list?.contacts ?? 0) })}
         </dd>
-        <dt>Audience</dt>
-        <dd>{w.audience?.checking ? `checking ${w.audience.total} numbers (those not on WhatsApp are never messaged)` : w.audience ? `${w.audience.onWhatsApp} on WhatsApp, ${w.audience.notOnWhatsApp} not on WhatsApp (skipped), ${w.audience.optedOut} opted out, ${w.audience.unchecked} checked later` : 'not checked'}</dd>
-        <dt>From</dt>
+        <dt>{t('campaigns.wizard.audience')}</dt>
+        <dd>{w.audience?.checking ? t('campaigns.wizard.audienceChecking', { n: w.audience.total }) : w.audience ? t('campaigns.wizard.audienceValue', { on: w.audience.onWhatsApp, off: w.audience.notOnWhatsApp, optedOut: w.audience.optedOut, later: w.audience.unchecked }) : t('campaigns.wizard.notChecked')}</dd>
+        <dt>{t('campaigns.wizard.fromLabel')}</dt>
         <dd>{names.join(', ')}</dd>
-        <dt>Message</dt>
+        <dt>{t('campaigns.wizard.message')}</dt>
         <dd className="review-message">{w.preview?.[0]?.text ?? w.template.text}</dd>
-        <dt>Start</dt>
-        <dd>{scheduled ? whenWords(s.startAt!) : 'as soon as the window is open'}</dd>
-        <dt>Window</dt>
-        <dd>{s.window ? `${s.window.days.map((d) => DAY_NAMES[d]).join(' ')} ${s.window.from}–${s.window.to} (${s.timeZone})` : `any time (${s.timeZone})`}</dd>
-        <dt>Pace</dt>
+        <dt>{t('campaigns.wizard.startLabel')}</dt>
+        <dd>{scheduled ? whenWords(s.startAt!) : t('campaigns.wizard.asapValue')}</dd>
+        <dt>{t('campaigns.wizard.windowLabel')}</dt>
+        <dd>{s.window ? `${s.window.days.map(dayName).join(' ')} ${s.window.from}–${s.window.to} (${s.timeZone})` : t('campaigns.wizard.anyTime', { tz: s.timeZone })}</dd>
+        <dt>{t('campaigns.wizard.paceLabel')}</dt>
         <dd>
-          {p.minDelaySeconds}–{p.maxDelaySeconds} s between sends{p.dailyCapPerNumber ? `, at most ${p.dailyCapPerNumber} a day per number` : ''}
-          {p.warmUp ? ', warm-up on' : ''}
+          {t('campaigns.wizard.paceValue', { min: p.minDelaySeconds, max: p.maxDelaySeconds })}
+          {p.dailyCapPerNumber ? t('campaigns.wizard.capValue', { n: p.dailyCapPerNumber }) : ''}
+          {p.warmUp ? t('campaigns.wizard.warmUpOn') : ''}
         </dd>
-        <dt>Estimate</dt>
+        <dt>{t('campaigns.wizard.estimate')}</dt>
         <dd data-testid="review-estimate">{w.estimate ? w.estimate.text : '—'}</dd>
       </dl>
       <label className="check consent">
         <input type="checkbox" checked={w.consent} onChange={(e) => setWizard({ consent: e.target.checked })} aria-describedby="consent-hint" />
-        These people agreed to hear from us on WhatsApp
+        {t('campaigns.wizard.consent')}
       </label>
       <p id="consent-hint" className="hint">
-        Required. Messages to people who did not ask for them get numbers reported and banned; anyone who replies STOP is never messaged again.
+        {t('campaigns.wizard.consentHint')}
       </p>
       <div className="row end wizard-buttons">
         <button type="button" onClick={() => goStep('schedule')}>
-          Back
+          {t('campaigns.wizard.back')}
         </button>
         <button type="button" className="primary" disabled={!w.consent || w.busy || !w.list} onClick={() => void start()}>
-          {w.busy ? 'Starting…' : scheduled ? 'Schedule campaign' : 'Start campaign'}
+          {w.busy ? t('campaigns.wizard.starting') : scheduled ? t('campaigns.wizard.schedule') : t('campaigns.wizard.startCampaign')}
         </button>
       </div>
     </section>

@@ -2,6 +2,7 @@
 // optional footer and an image or file (uploaded, or a URL) with the text as its caption; the preview renders it for the first real rows of the list (the core renders it
 // exactly as it will be sent; an unknown variable is named).
 import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { phoneWords } from '../../lib/campaign-words.js'
 import { useCampaignsStore } from '../../stores/campaigns-store.js'
@@ -11,6 +12,7 @@ import { StepButtons } from './Wizard.js'
 const PREVIEW_AFTER_MS = 300
 
 export function WizardTemplate() {
+  const { t } = useTranslation()
   const w = useCampaignsStore((s) => s.wizard)
   const setWizard = useCampaignsStore((s) => s.setWizard)
   const previewTemplate = useCampaignsStore((s) => s.previewTemplate)
@@ -35,10 +37,10 @@ export function WizardTemplate() {
   const variables = w.list?.variables ?? []
   return (
     <section aria-labelledby="step-template">
-      <h2 id="step-template">The message</h2>
+      <h2 id="step-template">{t('campaigns.wizard.templateTitle')}</h2>
       <div className="template-layout">
         <div className="template-editor">
-          <label htmlFor="template-text">Message</label>
+          <label htmlFor="template-text">{t('campaigns.wizard.message')}</label>
           <textarea
             id="template-text"
             ref={text}
@@ -46,14 +48,14 @@ export function WizardTemplate() {
             maxLength={4096}
             value={w.template.text}
             aria-describedby="template-help"
-            placeholder="{Hi|Hello} {{name|there}}, your order is ready."
+            placeholder={t('campaigns.wizard.templatePlaceholder', { v: '{{name|there}}' })}
             onChange={(e) => setTemplate({ text: e.target.value })}
           />
           <p id="template-help" className="hint">
-            {'{{name}}'} fills in a column, {'{{name|there}}'} with a default; {'{Hi|Hello}'} picks one at random so messages vary.
+            {t('campaigns.wizard.templateHelp', { a: '{{name}}', b: '{{name|there}}', c: '{Hi|Hello}' })}
           </p>
           {variables.length ? (
-            <div className="row variable-buttons" role="group" aria-label="Insert a variable">
+            <div className="row variable-buttons" role="group" aria-label={t('campaigns.wizard.insertVariable')}>
               {variables.map((v) => (
                 <button key={v} type="button" className="small" onClick={() => insert(v)}>
                   {`{{${v}}}`}
@@ -63,14 +65,14 @@ export function WizardTemplate() {
           ) : null}
           <label className="check">
             <input type="checkbox" checked={w.template.footer !== null} onChange={(e) => setTemplate({ footer: e.target.checked ? 'Reply STOP to opt out' : null })} />
-            Add an opt-out line
+            {t('campaigns.wizard.addOptOutLine')}
           </label>
-          {w.template.footer !== null ? <input aria-label="Opt-out line" value={w.template.footer} maxLength={200} onChange={(e) => setTemplate({ footer: e.target.value })} /> : null}
+          {w.template.footer !== null ? <input aria-label={t('campaigns.wizard.optOutLine')} value={w.template.footer} maxLength={200} onChange={(e) => setTemplate({ footer: e.target.value })} /> : null}
           <TemplateMedia template={w.template} onChange={setTemplate} />
         </div>
-        <div className="template-preview" role="region" aria-label="Preview" aria-live="polite">
-          <h3>Preview with your contacts</h3>
-          {!w.template.text.trim() ? <p className="empty">Write the message to see it as your first contacts will.</p> : null}
+        <div className="template-preview" role="region" aria-label={t('campaigns.wizard.preview')} aria-live="polite">
+          <h3>{t('campaigns.wizard.previewTitle')}</h3>
+          {!w.template.text.trim() ? <p className="empty">{t('campaigns.wizard.previewEmpty')}</p> : null}
           <ErrorNote error={w.previewError} />
           {w.preview && w.template.text.trim() && !w.previewError ? (
             <ul className="preview-list">
@@ -84,7 +86,7 @@ export function WizardTemplate() {
           ) : null}
         </div>
       </div>
-      <StepButtons back={w.peek ? 'columns' : undefined} next={() => goStep('audience')} nextLabel="Next: the audience" nextDisabled={!w.template.text.trim() || w.previewError !== null} />
+      <StepButtons back={w.peek ? 'columns' : undefined} next={() => goStep('audience')} nextLabel={t('campaigns.wizard.nextAudience')} nextDisabled={!w.template.text.trim() || w.previewError !== null} />
     </section>
   )
 }
