@@ -618,6 +618,53 @@ export const en = {
       saved: 'Saved',
       saving: 'Saving…'
     }
+  },
+  policies: {
+    loading: 'Loading policies…',
+    paidNote: 'Policies marked “Paid plan” need the paid plan; the free plan can use strict and standard.',
+    caption: 'Limits of each policy',
+    limitCol: 'Limit',
+    current: 'Current',
+    needsPaidTitle: 'Needs the paid plan',
+    paidPlan: 'Paid plan',
+    limit: {
+      send_message_per_minute: 'Messages per minute',
+      send_message_daily_cap: 'Messages per day',
+      account_protection_seconds: 'Pause after connecting',
+      concurrent_limit: 'Sends at the same time',
+      group_req_per_minute: 'Group operations per minute',
+      group_daily_cap: 'Group operations per day',
+      check_req_per_minute: 'Number checks per minute',
+      check_daily_cap: 'Number checks per day'
+    },
+    none: { account_protection_seconds: 'No pause' },
+    inUse: 'In use',
+    useNamed: 'Use the {{name}} policy',
+    use: 'Use this policy',
+    needsPaid: 'Needs paid plan',
+    saving: 'Saving…',
+    counters: {
+      label: 'Live counters',
+      limit: 'limit {{n}}',
+      noLimit: 'no limit',
+      dailyCap: 'daily cap {{n}}',
+      noDailyCap: 'no daily cap',
+      sentMinute: 'sent this minute ({{bound}})',
+      minuteHint: 'Messages that left in the last 60 s.',
+      minuteHintSpaced: 'Messages that left in the last 60 s; {{name}} lets one go every {{spacing}}.',
+      sentToday: 'sent today ({{bound}})',
+      sinceMidnight: 'Since local midnight.',
+      sinceMidnightReset: 'Since local midnight; resets at {{at}}.',
+      waiting: 'waiting in the send queue',
+      waitingNone: 'Accepted messages that have not left yet: none now.',
+      waitingSome: 'Accepted, not sent yet (not in the counts beside until they leave).',
+      waitWorking: 'The instance is {{status}}: they wait for it to be WORKING.',
+      startAt: 'They start at {{at}}, after the protection.',
+      startAtSpaced: 'They start at {{at}}, after the protection, then one every {{spacing}}.',
+      goEvery: 'They go one every {{spacing}} ({{name}}).',
+      lastAt: 'The last goes at about {{at}}.',
+      protection: 'Account protection: sends wait {{n}} s more after connecting.'
+    }
   }
 }
 

@@ -619,5 +619,52 @@ export const es: Messages = {
       saved: 'Guardado',
       saving: 'Guardando…'
     }
+  },
+  policies: {
+    loading: 'Cargando políticas…',
+    paidNote: 'Las políticas marcadas como “Plan de pago” necesitan el plan de pago; el plan gratuito puede usar strict y standard.',
+    caption: 'Límites de cada política',
+    limitCol: 'Límite',
+    current: 'Actual',
+    needsPaidTitle: 'Necesita el plan de pago',
+    paidPlan: 'Plan de pago',
+    limit: {
+      send_message_per_minute: 'Mensajes por minuto',
+      send_message_daily_cap: 'Mensajes por día',
+      account_protection_seconds: 'Pausa tras conectar',
+      concurrent_limit: 'Envíos a la vez',
+      group_req_per_minute: 'Operaciones de grupo por minuto',
+      group_daily_cap: 'Operaciones de grupo por día',
+      check_req_per_minute: 'Comprobaciones de número por minuto',
+      check_daily_cap: 'Comprobaciones de número por día'
+    },
+    none: { account_protection_seconds: 'Sin pausa' },
+    inUse: 'En uso',
+    useNamed: 'Usar la política {{name}}',
+    use: 'Usar esta política',
+    needsPaid: 'Necesita el plan de pago',
+    saving: 'Guardando…',
+    counters: {
+      label: 'Contadores en vivo',
+      limit: 'límite {{n}}',
+      noLimit: 'sin límite',
+      dailyCap: 'límite diario {{n}}',
+      noDailyCap: 'sin límite diario',
+      sentMinute: 'enviados este minuto ({{bound}})',
+      minuteHint: 'Mensajes que salieron en los últimos 60 s.',
+      minuteHintSpaced: 'Mensajes que salieron en los últimos 60 s; {{name}} deja salir uno cada {{spacing}}.',
+      sentToday: 'enviados hoy ({{bound}})',
+      sinceMidnight: 'Desde la medianoche local.',
+      sinceMidnightReset: 'Desde la medianoche local; se reinicia a las {{at}}.',
+      waiting: 'en espera en la cola de envío',
+      waitingNone: 'Mensajes aceptados que aún no salieron: ninguno ahora.',
+      waitingSome: 'Aceptados, aún no enviados (no cuentan en los contadores de al lado hasta que salgan).',
+      waitWorking: 'La instancia está {{status}}: esperan a que esté WORKING.',
+      startAt: 'Empiezan a las {{at}}, tras la protección.',
+      startAtSpaced: 'Empiezan a las {{at}}, tras la protección, y luego uno cada {{spacing}}.',
+      goEvery: 'Salen uno cada {{spacing}} ({{name}}).',
+      lastAt: 'El último sale hacia las {{at}}.',
+      protection: 'Protección de la cuenta: los envíos esperan {{n}} s más tras conectar.'
+    }
   }
 }

@@ -620,5 +620,52 @@ export const id: Messages = {
       saved: 'Tersimpan',
       saving: 'Menyimpan…'
     }
+  },
+  policies: {
+    loading: 'Memuat kebijakan…',
+    paidNote: 'Kebijakan bertanda “Paket berbayar” memerlukan paket berbayar; paket gratis bisa memakai strict dan standard.',
+    caption: 'Batas setiap kebijakan',
+    limitCol: 'Batas',
+    current: 'Saat ini',
+    needsPaidTitle: 'Memerlukan paket berbayar',
+    paidPlan: 'Paket berbayar',
+    limit: {
+      send_message_per_minute: 'Pesan per menit',
+      send_message_daily_cap: 'Pesan per hari',
+      account_protection_seconds: 'Jeda setelah terhubung',
+      concurrent_limit: 'Pengiriman bersamaan',
+      group_req_per_minute: 'Operasi grup per menit',
+      group_daily_cap: 'Operasi grup per hari',
+      check_req_per_minute: 'Pemeriksaan nomor per menit',
+      check_daily_cap: 'Pemeriksaan nomor per hari'
+    },
+    none: { account_protection_seconds: 'Tanpa jeda' },
+    inUse: 'Dipakai',
+    useNamed: 'Pakai kebijakan {{name}}',
+    use: 'Pakai kebijakan ini',
+    needsPaid: 'Perlu paket berbayar',
+    saving: 'Menyimpan…',
+    counters: {
+      label: 'Penghitung langsung',
+      limit: 'batas {{n}}',
+      noLimit: 'tanpa batas',
+      dailyCap: 'batas harian {{n}}',
+      noDailyCap: 'tanpa batas harian',
+      sentMinute: 'terkirim menit ini ({{bound}})',
+      minuteHint: 'Pesan yang keluar dalam 60 dtk terakhir.',
+      minuteHintSpaced: 'Pesan yang keluar dalam 60 dtk terakhir; {{name}} meloloskan satu setiap {{spacing}}.',
+      sentToday: 'terkirim hari ini ({{bound}})',
+      sinceMidnight: 'Sejak tengah malam waktu setempat.',
+      sinceMidnightReset: 'Sejak tengah malam waktu setempat; diatur ulang pukul {{at}}.',
+      waiting: 'menunggu di antrean kirim',
+      waitingNone: 'Pesan diterima yang belum keluar: tidak ada sekarang.',
+      waitingSome: 'Diterima, belum terkirim (tidak dihitung di sebelah sampai keluar).',
+      waitWorking: 'Instans sedang {{status}}: pesan menunggu sampai WORKING.',
+      startAt: 'Mulai pukul {{at}}, setelah perlindungan.',
+      startAtSpaced: 'Mulai pukul {{at}}, setelah perlindungan, lalu satu setiap {{spacing}}.',
+      goEvery: 'Keluar satu setiap {{spacing}} ({{name}}).',
+      lastAt: 'Yang terakhir keluar sekitar pukul {{at}}.',
+      protection: 'Perlindungan akun: pengiriman menunggu {{n}} dtk lagi setelah terhubung.'
+    }
   }
 }

@@ -619,5 +619,52 @@ export const ptBR: Messages = {
       saved: 'Salvo',
       saving: 'Salvando…'
     }
+  },
+  policies: {
+    loading: 'Carregando políticas…',
+    paidNote: 'Políticas marcadas como “Plano pago” precisam do plano pago; o plano gratuito pode usar strict e standard.',
+    caption: 'Limites de cada política',
+    limitCol: 'Limite',
+    current: 'Atual',
+    needsPaidTitle: 'Precisa do plano pago',
+    paidPlan: 'Plano pago',
+    limit: {
+      send_message_per_minute: 'Mensagens por minuto',
+      send_message_daily_cap: 'Mensagens por dia',
+      account_protection_seconds: 'Pausa após conectar',
+      concurrent_limit: 'Envios ao mesmo tempo',
+      group_req_per_minute: 'Operações de grupo por minuto',
+      group_daily_cap: 'Operações de grupo por dia',
+      check_req_per_minute: 'Verificações de número por minuto',
+      check_daily_cap: 'Verificações de número por dia'
+    },
+    none: { account_protection_seconds: 'Sem pausa' },
+    inUse: 'Em uso',
+    useNamed: 'Usar a política {{name}}',
+    use: 'Usar esta política',
+    needsPaid: 'Precisa do plano pago',
+    saving: 'Salvando…',
+    counters: {
+      label: 'Contadores ao vivo',
+      limit: 'limite {{n}}',
+      noLimit: 'sem limite',
+      dailyCap: 'limite diário {{n}}',
+      noDailyCap: 'sem limite diário',
+      sentMinute: 'enviadas neste minuto ({{bound}})',
+      minuteHint: 'Mensagens que saíram nos últimos 60 s.',
+      minuteHintSpaced: 'Mensagens que saíram nos últimos 60 s; {{name}} libera uma a cada {{spacing}}.',
+      sentToday: 'enviadas hoje ({{bound}})',
+      sinceMidnight: 'Desde a meia-noite local.',
+      sinceMidnightReset: 'Desde a meia-noite local; zera às {{at}}.',
+      waiting: 'aguardando na fila de envio',
+      waitingNone: 'Mensagens aceitas que ainda não saíram: nenhuma agora.',
+      waitingSome: 'Aceitas, ainda não enviadas (fora das contagens ao lado até saírem).',
+      waitWorking: 'A instância está {{status}}: elas esperam até ela estar WORKING.',
+      startAt: 'Elas começam às {{at}}, depois da proteção.',
+      startAtSpaced: 'Elas começam às {{at}}, depois da proteção, e então uma a cada {{spacing}}.',
+      goEvery: 'Elas saem uma a cada {{spacing}} ({{name}}).',
+      lastAt: 'A última sai por volta das {{at}}.',
+      protection: 'Proteção da conta: os envios esperam mais {{n}} s após conectar.'
+    }
   }
 }

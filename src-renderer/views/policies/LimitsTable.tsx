@@ -1,5 +1,6 @@
 // Every policy with its limits; the current one marked, paid ones locked on the free plan, one click to switch
 // (the instance list learns the new policy at once).
+import { useTranslation } from 'react-i18next'
 import type { PoliciesDto, PolicyLimitName } from '../../../src-preload/contract/dto.js'
 import { Icon } from '../../components/Icon.js'
 import { Spinner } from '../../components/Spinner.js'
@@ -7,18 +8,20 @@ import { formatLimit } from '../../lib/format.js'
 import { useInstancesStore } from '../../stores/instances-store.js'
 import { usePoliciesStore } from '../../stores/policies-store.js'
 
-const ROWS: { key: PolicyLimitName; label: string; unit?: string; none?: string }[] = [
-  { key: 'send_message_per_minute', label: 'Messages per minute' },
-  { key: 'send_message_daily_cap', label: 'Messages per day' },
-  { key: 'account_protection_seconds', label: 'Pause after connecting', unit: ' s', none: 'No pause' },
-  { key: 'concurrent_limit', label: 'Sends at the same time' },
-  { key: 'group_req_per_minute', label: 'Group operations per minute' },
-  { key: 'group_daily_cap', label: 'Group operations per day' },
-  { key: 'check_req_per_minute', label: 'Number checks per minute' },
-  { key: 'check_daily_cap', label: 'Number checks per day' }
+/** The limits shown, in order; each is labelled by policies.limit.<key> (and policies.none.<key> when null means none). */
+const ROWS: { key: PolicyLimitName; unit?: string; none?: boolean }[] = [
+  { key: 'send_message_per_minute' },
+  { key: 'send_message_daily_cap' },
+  { key: 'account_protection_seconds', unit: ' s', none: true },
+  { key: 'concurrent_limit' },
+  { key: 'group_req_per_minute' },
+  { key: 'group_daily_cap' },
+  { key: 'check_req_per_minute' },
+  { key: 'check_daily_cap' }
 ]
 
 export function LimitsTable({ dto }: { dto: PoliciesDto }) {
+  const { t } = useTranslation()
   const saving = usePoliciesStore((s) => s.saving)
   const select = usePoliciesStore((s) => s.select)
   const loadInstances = useInstancesStore((s) => s.load)
@@ -27,15 +30,15 @@ export function LimitsTable({ dto }: { dto: PoliciesDto }) {
   }
   return (
     <table className="limits">
-      <caption className="sr-only">Limits of each policy</caption>
+      <caption className="sr-only">{t('policies.caption')}</caption>
       <thead>
         <tr>
-          <th scope="col">Limit</th>
+          <th scope="col">{t('policies.limitCol')}</th>
           {dto.policies.map((p) => (
             <th scope="col" key={p.slug} className={p.slug === dto.current ? 'current' : undefined}>
               <span className="policy-name">{p.name}</span>
-              {p.slug === dto.current ? <span className="tag tag-current">Current</span> : null}
-              {!p.available ? <span className="tag tag-locked" title="Needs the paid plan"><Icon name="lock" /> Paid plan</span> : null}
+              {p.slug === dto.current ? <span className="tag tag-current">{t('policies.current')}</span> : null}
+              {!p.available ? <span className="tag tag-locked" title={t('policies.needsPaidTitle')}><Icon name="lock" /> {t('policies.paidPlan')}</span> : null}
               <span className="muted small policy-description">{p.description}</span>
             </th>
           ))}
@@ -44,9 +47,9 @@ export function LimitsTable({ dto }: { dto: PoliciesDto }) {
       <tbody>
         {ROWS.map((r) => (
           <tr key={r.key}>
-            <th scope="row">{r.label}</th>
+            <th scope="row">{t(`policies.limit.${r.key}`)}</th>
             {dto.policies.map((p) => (
-              <td key={p.slug}>{p.limits[r.key] === null && r.none ? r.none : formatLimit(p.limits[r.key], r.unit)}</td>
+              <td key={p.slug}>{p.limits[r.key] === null && r.none ? t(`policies.none.${r.key}`) : formatLimit(p.limits[r.key], r.unit)}</td>
             ))}
           </tr>
         ))}
@@ -55,13 +58,13 @@ export function LimitsTable({ dto }: { dto: PoliciesDto }) {
           {dto.policies.map((p) => (
             <td key={p.slug}>
               {p.slug === dto.current ? (
-                <span className="muted">In use</span>
+                <span className="muted">{t('policies.inUse')}</span>
               ) : (
-                <button type="button" disabled={!p.available || saving !== null} onClick={() => void use(p.slug)} aria-label={`Use the ${p.name} policy`}>
-                  {p.available ? 'Use this policy' : 'Needs paid plan'}
+                <button type="button" disabled={!p.available || saving !== null} onClick={() => void use(p.slug)} aria-label={t('policies.useNamed', { name: p.name })}>
+                  {p.available ? t('policies.use') : t('policies.needsPaid')}
                 </button>
               )}
-              {saving === p.slug ? <Spinner label="Saving…" /> : null}
+              {saving === p.slug ? <Spinner label={t('policies.saving')} /> : null}
             </td>
           ))}
         </tr>

@@ -39,11 +39,11 @@ export function PoliciesView() {
         <InstancePicker />
       </header>
       <ErrorNote error={error} />
-      {loading && !data ? <Spinner label="Loading policies…" /> : null}
+      {loading && !data ? <Spinner label={t('policies.loading')} /> : null}
       {data ? (
         <>
           <Counters dto={data} />
-          {!data.hasActivePlan ? <p className="muted">Policies marked “Paid plan” need the paid plan; the free plan can use strict and standard.</p> : null}
+          {!data.hasActivePlan ? <p className="muted">{t('policies.paidNote')}</p> : null}
           <LimitsTable dto={data} />
         </>
       ) : null}
