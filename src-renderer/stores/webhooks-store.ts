@@ -6,6 +6,7 @@ import { create } from 'zustand'
 import type { AttemptDto, DeliveryDto, DeliveryPayloadDto, WebhooksDto } from '../../src-preload/contract/dto.js'
 import type { BridgeEvents } from '../../src-preload/contract/events.js'
 import type { RequestOf } from '../../src-preload/contract/channels.js'
+import { t } from '../i18n/index.js'
 import { bridge, call } from '../lib/bridge.js'
 import type { UiError } from '../lib/errors.js'
 import { runAction } from './run-action.js'
@@ -86,8 +87,8 @@ export const useWebhooksStore = create<WebhooksState>()((set, get) => {
         { fail, settle: () => set({ loading: false }) }
       )
     },
-    save: (input) => change(input.instanceId, () => call(bridge().webhooks.save(input))).then((ok) => (ok && confirmDone(`Webhook saved: ${input.url}`), ok)),
-    remove: (instanceId, url) => change(instanceId, () => call(bridge().webhooks.delete({ instanceId, url }))).then((ok) => (ok && confirmDone(`Webhook deleted: ${url}`), ok)),
+    save: (input) => change(input.instanceId, () => call(bridge().webhooks.save(input))).then((ok) => (ok && confirmDone(t('webhooks.notice.saved', { url: input.url })), ok)),
+    remove: (instanceId, url) => change(instanceId, () => call(bridge().webhooks.delete({ instanceId, url }))).then((ok) => (ok && confirmDone(t('webhooks.notice.deleted', { url })), ok)),
     loadDeliveries: (instanceId) =>
       runAction(async () => {
         const list = await call(bridge().webhooks.deliveries({ instanceId, limit: 50 }))
@@ -104,7 +105,7 @@ export const useWebhooksStore = create<WebhooksState>()((set, get) => {
         async () => {
           const { replayed } = await call(bridge().webhooks.replay({ instanceId, eventId, webhookId }))
           await get().loadDeliveries(instanceId)
-          set({ replayNotice: replayed ? `Event ${eventId} is queued again (${replayed === 1 ? '1 delivery' : `${replayed} deliveries`}); its attempts appear in the log.` : `Nothing to replay for event ${eventId}.` })
+          set({ replayNotice: replayed ? t('webhooks.notice.replayed', { count: replayed, id: eventId }) : t('webhooks.notice.nothingToReplay', { id: eventId }) })
           return true
         },
         { fail: failLog, settle: () => set({ replaying: null }), fallback: false }
@@ -124,8 +125,8 @@ export const useWebhooksStore = create<WebhooksState>()((set, get) => {
           const { eventId } = await call(bridge().webhooks.sendTest({ instanceId, webhookId, ...(sample ? { event } : {}) }))
           await get().loadDeliveries(instanceId)
           const paused = get().data[instanceId]?.webhooks.find((w) => w.id === webhookId)?.isActive === false
-          const what = sample ? `Sample ${event} event` : 'Test event'
-          set({ testNotice: { webhookId, text: `${what} ${eventId} queued${paused ? ': it is sent when you resume this webhook' : ''}; it appears in the delivery log below.` } })
+          const what = sample ? t('webhooks.notice.sample', { event }) : t('webhooks.notice.test')
+          set({ testNotice: { webhookId, text: paused ? t('webhooks.notice.queuedPaused', { what, id: eventId }) : t('webhooks.notice.queued', { what, id: eventId }) } })
           return true
         },
         { fail: (error) => set({ testError: { webhookId, error } }), settle: () => set({ testing: null }), fallback: false }

@@ -2,19 +2,22 @@
 // tried again), the last HTTP status or error, attempts; expand for every attempt or for the payload (exact body
 // and signature headers); replay sends the same event (same id) again, with its progress and an outcome note.
 import { Fragment, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { AttemptDto, DeliveryDto } from '../../../src-preload/contract/dto.js'
 import { ErrorNote, Notice } from '../../components/ErrorNote.js'
 import { formatClock, formatDateTime } from '../../lib/format.js'
 import { replayKey, useWebhooksStore } from '../../stores/webhooks-store.js'
 import { PayloadViewer } from './PayloadViewer.js'
 
-const STATE: Record<string, string> = { pending: 'Waiting', in_flight: 'Sending', delivered: 'Delivered', dead: 'Failed' }
-/** What one attempt did, in words (the core's outcome names are not for people). */
-const OUTCOME: Record<AttemptDto['outcome'], string> = { delivered: 'Delivered', retry: 'Failed, tried again later', dead: 'Failed, gave up', gone: 'Receiver answered 410 Gone: webhook paused' }
+/** Delivery states with words (webhooks.state.*); another is shown as the core names it. */
+const STATES = new Set(['pending', 'in_flight', 'delivered', 'dead'])
+/** What one attempt did, in words (webhooks.outcome.*: the core's outcome names are not for people). */
+const outcomeKey = (o: AttemptDto['outcome']) => `webhooks.outcome.${o}`
 
 type Panel = 'attempts' | 'payload'
 
 function DeliveryRow({ instanceId, d, open, onToggle, description }: { instanceId: string; d: DeliveryDto; open: Panel | null; onToggle(panel: Panel): void; description: string | undefined }) {
+  const { t } = useTranslation()
   const { replaying, replay } = useWebhooksStore()
   const busy = replaying === replayKey(d.eventId, d.webhookId)
   return (
@@ -31,19 +34,19 @@ function DeliveryRow({ instanceId, d, open, onToggle, description }: { instanceI
         <BreakableUrl url={d.url} />
       </td>
       <td>
-        <span className={`tag tag-${d.state}`}>{STATE[d.state] ?? d.state}</span>
-        {d.nextAttemptAt && d.attempts > 0 ? <span className="small muted next-attempt" data-testid="next-attempt"> next try {formatClock(d.nextAttemptAt)}</span> : null}
+        <span className={`tag tag-${d.state}`}>{STATES.has(d.state) ? t(`webhooks.state.${d.state}`) : d.state}</span>
+        {d.nextAttemptAt && d.attempts > 0 ? <span className="small muted next-attempt" data-testid="next-attempt"> {t('webhooks.nextTry', { at: formatClock(d.nextAttemptAt) })}</span> : null}
       </td>
       <td>
-        <span data-testid="delivery-status">{d.lastStatus ?? (d.lastError ? 'error' : '—')}</span>
+        <span data-testid="delivery-status">{d.lastStatus ?? (d.lastError ? t('webhooks.error') : '—')}</span>
         {d.lastError ? <span className="small delivery-error" data-testid="delivery-error">{d.lastError}</span> : null}
       </td>
       <td>{d.attempts}</td>
       <td>{formatDateTime(d.createdAt)}</td>
       <td className="row">
-        <button type="button" aria-expanded={open === 'attempts'} onClick={() => onToggle('attempts')}>Attempts</button>
-        <button type="button" aria-expanded={open === 'payload'} onClick={() => onToggle('payload')}>Payload</button>
-        <button type="button" disabled={replaying !== null} onClick={() => void replay(instanceId, d.eventId, d.webhookId)}>{busy ? 'Replaying…' : 'Replay'}</button>
+        <button type="button" aria-expanded={open === 'attempts'} onClick={() => onToggle('attempts')}>{t('webhooks.attemptsButton')}</button>
+        <button type="button" aria-expanded={open === 'payload'} onClick={() => onToggle('payload')}>{t('webhooks.payload')}</button>
+        <button type="button" disabled={replaying !== null} onClick={() => void replay(instanceId, d.eventId, d.webhookId)}>{busy ? t('webhooks.replaying') : t('webhooks.replay')}</button>
       </td>
     </tr>
   )
@@ -65,6 +68,7 @@ export function BreakableUrl({ url }: { url: string }) {
 }
 
 export function DeliveryLog({ instanceId }: { instanceId: string }) {
+  const { t } = useTranslation()
   const deliveries = useWebhooksStore((s) => s.deliveries[instanceId])
   const descriptions = useWebhooksStore((s) => s.data[instanceId]?.eventDescriptions) ?? {}
   const { attempts, payloads, logError, replayNotice, loadAttempts, loadPayload, loadDeliveries, dismissReplayNotice } = useWebhooksStore()
@@ -79,25 +83,25 @@ export function DeliveryLog({ instanceId }: { instanceId: string }) {
   return (
     <div className="panel">
       <div className="row">
-        <h2>Delivery log</h2>
-        <button type="button" onClick={() => void loadDeliveries(instanceId)}>Refresh</button>
+        <h2>{t('webhooks.log')}</h2>
+        <button type="button" onClick={() => void loadDeliveries(instanceId)}>{t('webhooks.refresh')}</button>
       </div>
       <ErrorNote error={logError} />
       {replayNotice ? <Notice onDismiss={dismissReplayNotice}>{replayNotice}</Notice> : null}
       {!deliveries?.length ? (
-        <p className="empty">No deliveries yet.</p>
+        <p className="empty">{t('webhooks.noDeliveries')}</p>
       ) : (
         <div className="table-scroll">
         <table className="deliveries">
           <thead>
             <tr>
-              <th scope="col">Event</th>
+              <th scope="col">{t('webhooks.col.event')}</th>
               <th scope="col">URL</th>
-              <th scope="col">State</th>
-              <th scope="col">HTTP / error</th>
-              <th scope="col">Attempts</th>
-              <th scope="col">Created</th>
-              <th scope="col"><span className="sr-only">Actions</span></th>
+              <th scope="col">{t('webhooks.col.state')}</th>
+              <th scope="col">{t('webhooks.col.http')}</th>
+              <th scope="col">{t('webhooks.col.attempts')}</th>
+              <th scope="col">{t('webhooks.col.created')}</th>
+              <th scope="col"><span className="sr-only">{t('webhooks.col.actions')}</span></th>
             </tr>
           </thead>
           <tbody>
@@ -107,10 +111,10 @@ export function DeliveryLog({ instanceId }: { instanceId: string }) {
                 {open?.id === d.id && open.panel === 'attempts' ? (
                   <tr className="attempts">
                     <td colSpan={7}>
-                      <ul className="attempt-list" aria-label={`Attempts of ${d.event} to ${d.url}`}>
+                      <ul className="attempt-list" aria-label={t('webhooks.attemptsOf', { event: d.event, url: d.url })}>
                         {(attempts[d.id] ?? []).map((a) => (
                           <li key={a.id}>
-                            #{a.attempt} {OUTCOME[a.outcome]} · {a.statusCode ?? 'no answer'}
+                            #{a.attempt} {t(outcomeKey(a.outcome))} · {a.statusCode ?? t('webhooks.noAnswer')}
                             {a.error ? ` — ${a.error}` : ''} · {a.durationMs} ms · {formatDateTime(a.at)}
                           </li>
                         ))}

@@ -2,6 +2,7 @@
 // last attempt (or of the next one) with the signatures; "Copy body" copies the exact bytes sent (what a receiver
 // verifies the signature over), not the pretty-printed text.
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { DeliveryPayloadDto } from '../../../src-preload/contract/dto.js'
 import { formatDateTime } from '../../lib/format.js'
 
@@ -14,34 +15,35 @@ const pretty = (body: string): string => {
 }
 
 export function PayloadViewer({ payload: p }: { payload: DeliveryPayloadDto | undefined }) {
+  const { t } = useTranslation()
   const [copied, setCopied] = useState<string | null>(null)
-  if (!p) return <p className="muted">Loading the payload…</p>
+  if (!p) return <p className="muted">{t('webhooks.loadingPayload')}</p>
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(p.body)
-      setCopied('Body copied (the exact bytes sent)')
+      setCopied(t('webhooks.copied'))
     } catch {
-      setCopied('Copying is not allowed here: select the body and copy it')
+      setCopied(t('webhooks.copyRefused'))
     }
   }
   return (
-    <section className="payload-viewer" aria-label={`Payload of ${p.event} to ${p.url}`}>
+    <section className="payload-viewer" aria-label={t('webhooks.payloadOf', { event: p.event, url: p.url })}>
       <div className="row">
-        <h3>Body</h3>
+        <h3>{t('webhooks.body')}</h3>
         <button type="button" onClick={() => void copy()}>
-          Copy body
+          {t('webhooks.copyBody')}
         </button>
         <span role="status" className="small muted">
           {copied}
         </span>
       </div>
-      <pre className="payload-body" tabIndex={0} aria-label="Body (pretty-printed)">
+      <pre className="payload-body" tabIndex={0} aria-label={t('webhooks.bodyPretty')}>
         {pretty(p.body)}
       </pre>
-      <h3>Headers</h3>
+      <h3>{t('webhooks.headers')}</h3>
       <p className="small muted">
-        {p.attempt === null ? `As the next attempt will send them (timestamped ${formatDateTime(p.headersAt)}).` : `Of attempt #${p.attempt} (${formatDateTime(p.headersAt)}).`}{' '}
-        {p.signed ? 'Signed with the webhook’s secret.' : 'Not signed: this webhook has no secret.'} x-webhook-request-id is a new UUID on every attempt.
+        {p.attempt === null ? t('webhooks.headersNext', { at: formatDateTime(p.headersAt) }) : t('webhooks.headersOf', { n: p.attempt, at: formatDateTime(p.headersAt) })}{' '}
+        {p.signed ? t('webhooks.signedWith') : t('webhooks.notSigned')} {t('webhooks.requestId')}
       </p>
       <dl className="payload-headers mono small">
         {Object.entries(p.headers).map(([k, v]) => (

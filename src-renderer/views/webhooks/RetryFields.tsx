@@ -1,12 +1,14 @@
 // A webhook's retry policy: how many POSTs in all, and the first pause (it doubles after each failure). The
 // fields keep what is typed (even empty, mid-edit); the policy they report is always within the core's bounds.
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { WebhookRetriesDto } from '../../../src-preload/contract/dto.js'
 
 const BOUNDS = { attempts: [1, 50], delay: [0, 3600] } as const
 const clamp = (text: string, [min, max]: readonly [number, number]) => Math.max(min, Math.min(max, Math.round(Number(text)) || min))
 
 export function RetryFields({ idPrefix, value, onChange }: { idPrefix: string; value: WebhookRetriesDto; onChange(next: WebhookRetriesDto): void }) {
+  const { t } = useTranslation()
   const [text, setText] = useState({ attempts: String(value.attempts), delay: String(value.delay) })
   const field = (key: keyof WebhookRetriesDto, label: string) => (
     <>
@@ -27,8 +29,8 @@ export function RetryFields({ idPrefix, value, onChange }: { idPrefix: string; v
   )
   return (
     <div className="row">
-      {field('attempts', 'Attempts')}
-      {field('delay', 'First retry after (s)')}
+      {field('attempts', t('webhooks.attempts'))}
+      {field('delay', t('webhooks.firstRetry'))}
     </div>
   )
 }

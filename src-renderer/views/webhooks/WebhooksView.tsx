@@ -31,16 +31,16 @@ export function WebhooksView() {
         <h1 id="webhooks-title">{t('nav.webhooks')}</h1>
         <InstancePicker />
       </header>
-      {loading && !data ? <Spinner label="Loading webhooks…" /> : null}
+      {loading && !data ? <Spinner label={t('webhooks.loading')} /> : null}
       <ErrorNote error={error} />
       {data && !data.allowed ? (
         <div className="panel locked" data-testid="webhooks-locked">
           <h2>
-            <Icon name="lock" /> Webhooks need the paid plan
+            <Icon name="lock" /> {t('webhooks.lockedTitle')}
           </h2>
-          <p>On the free plan Switchboard does not deliver events to URLs. Choose the paid plan in Settings to configure them (no restart needed).</p>
+          <p>{t('webhooks.lockedText')}</p>
           <button type="button" className="primary" onClick={() => go('settings')}>
-            Open Settings
+            {t('webhooks.openSettings')}
           </button>
         </div>
       ) : null}
@@ -51,7 +51,7 @@ export function WebhooksView() {
             <WebhookForm instanceId={data.instanceId} knownEvents={data.knownEvents} descriptions={data.eventDescriptions} {...(data.webhooks.length ? { onClose: () => setAdding(false) } : {})} />
           ) : (
             <button type="button" className="add-webhook" onClick={() => setAdding(true)}>
-              Add another webhook
+              {t('webhooks.addAnother')}
             </button>
           )}
           <DeliveryLog instanceId={data.instanceId} />
