@@ -743,6 +743,38 @@ export const en = {
       queued: '{{what}} {{id}} queued; it appears in the delivery log below.',
       queuedPaused: '{{what}} {{id}} queued: it is sent when you resume this webhook; it appears in the delivery log below.'
     }
+  },
+  api: {
+    baseUrl: 'Base URL',
+    fromDocker: 'From Docker',
+    docs: 'Documentation',
+    docsHint: '(OpenAPI, every route and error)',
+    token: 'Access token',
+    hide: 'Hide',
+    reveal: 'Reveal',
+    rotate: 'Rotate',
+    rotating: 'Rotating…',
+    revealing: 'Revealing…',
+    rotated: 'Token rotated: the old one stopped working. Give this new one to every tool that calls the API.',
+    rotateTitle: 'Rotate the access token?',
+    rotateBody: 'The current token stops working at once: every tool that uses it must be given the new one.',
+    rotateConfirm: 'Rotate token',
+    docker: {
+      accepted: 'Accepted.',
+      loopback: 'Docker Desktop (Windows, macOS) reaches this computer through it; on Linux a container cannot reach 127.0.0.1: set the bind address to 0.0.0.0 in Settings (the token is then needed on every route) and run the container with --add-host=host.docker.internal:host-gateway.',
+      open: 'Run the container with --add-host=host.docker.internal:host-gateway on Linux. Every route needs the access token from other addresses.',
+      notAllowed: 'Not allowed yet: a request with this host name is refused (forbidden_host). Add host.docker.internal to the allowed hosts in Settings (it applies at once).',
+      notAllowedLoopback: 'Not allowed yet: a request with this host name is refused (forbidden_host). Add host.docker.internal to the allowed hosts in Settings (it applies at once); on Linux also set the bind address to 0.0.0.0 there, which needs the token on every route.'
+    },
+    examples: {
+      title: 'Examples',
+      revealHint: 'Reveal the token to fill it in, or set it in your shell:',
+      instanceHint: 'Set the instance in your shell:',
+      create: 'Create an instance',
+      status: 'Status of an instance',
+      qr: 'QR code as an image (saved to qr.png)',
+      send: 'Send a text'
+    }
   }
 }
 

@@ -744,5 +744,37 @@ export const es: Messages = {
       queued: '{{what}} {{id}} en cola; aparece en el registro de entregas de abajo.',
       queuedPaused: '{{what}} {{id}} en cola: se envía cuando reanudes este webhook; aparece en el registro de entregas de abajo.'
     }
+  },
+  api: {
+    baseUrl: 'URL base',
+    fromDocker: 'Desde Docker',
+    docs: 'Documentación',
+    docsHint: '(OpenAPI, todas las rutas y errores)',
+    token: 'Token de acceso',
+    hide: 'Ocultar',
+    reveal: 'Mostrar',
+    rotate: 'Cambiar',
+    rotating: 'Cambiando…',
+    revealing: 'Mostrando…',
+    rotated: 'Token cambiado: el anterior dejó de funcionar. Da este nuevo a cada herramienta que llame a la API.',
+    rotateTitle: '¿Cambiar el token de acceso?',
+    rotateBody: 'El token actual deja de funcionar al instante: cada herramienta que lo usa debe recibir el nuevo.',
+    rotateConfirm: 'Cambiar token',
+    docker: {
+      accepted: 'Aceptado.',
+      loopback: 'Docker Desktop (Windows, macOS) llega a este equipo a través de él; en Linux un contenedor no alcanza 127.0.0.1: pon la dirección de escucha en 0.0.0.0 en Ajustes (entonces el token se exige en todas las rutas) y ejecuta el contenedor con --add-host=host.docker.internal:host-gateway.',
+      open: 'En Linux, ejecuta el contenedor con --add-host=host.docker.internal:host-gateway. Desde otras direcciones, todas las rutas exigen el token de acceso.',
+      notAllowed: 'Aún no permitido: una petición con este nombre de host se rechaza (forbidden_host). Añade host.docker.internal a los hosts permitidos en Ajustes (se aplica al instante).',
+      notAllowedLoopback: 'Aún no permitido: una petición con este nombre de host se rechaza (forbidden_host). Añade host.docker.internal a los hosts permitidos en Ajustes (se aplica al instante); en Linux pon también allí la dirección de escucha en 0.0.0.0, lo que exige el token en todas las rutas.'
+    },
+    examples: {
+      title: 'Ejemplos',
+      revealHint: 'Muestra el token para rellenarlo, o defínelo en tu shell:',
+      instanceHint: 'Define la instancia en tu shell:',
+      create: 'Crear una instancia',
+      status: 'Estado de una instancia',
+      qr: 'Código QR como imagen (guardado en qr.png)',
+      send: 'Enviar un texto'
+    }
   }
 }

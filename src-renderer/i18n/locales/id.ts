@@ -745,5 +745,37 @@ export const id: Messages = {
       queued: '{{what}} {{id}} masuk antrean; muncul di log pengiriman di bawah.',
       queuedPaused: '{{what}} {{id}} masuk antrean: dikirim saat Anda melanjutkan webhook ini; muncul di log pengiriman di bawah.'
     }
+  },
+  api: {
+    baseUrl: 'URL dasar',
+    fromDocker: 'Dari Docker',
+    docs: 'Dokumentasi',
+    docsHint: '(OpenAPI, setiap rute dan galat)',
+    token: 'Token akses',
+    hide: 'Sembunyikan',
+    reveal: 'Tampilkan',
+    rotate: 'Ganti',
+    rotating: 'Mengganti…',
+    revealing: 'Menampilkan…',
+    rotated: 'Token diganti: yang lama berhenti berfungsi. Berikan token baru ini ke setiap alat yang memanggil API.',
+    rotateTitle: 'Ganti token akses?',
+    rotateBody: 'Token saat ini langsung berhenti berfungsi: setiap alat yang memakainya harus diberi token baru.',
+    rotateConfirm: 'Ganti token',
+    docker: {
+      accepted: 'Diterima.',
+      loopback: 'Docker Desktop (Windows, macOS) menjangkau komputer ini melaluinya; di Linux kontainer tidak bisa menjangkau 127.0.0.1: atur alamat bind ke 0.0.0.0 di Pengaturan (token lalu diperlukan di setiap rute) dan jalankan kontainer dengan --add-host=host.docker.internal:host-gateway.',
+      open: 'Di Linux, jalankan kontainer dengan --add-host=host.docker.internal:host-gateway. Dari alamat lain, setiap rute memerlukan token akses.',
+      notAllowed: 'Belum diizinkan: permintaan dengan nama host ini ditolak (forbidden_host). Tambahkan host.docker.internal ke host yang diizinkan di Pengaturan (langsung berlaku).',
+      notAllowedLoopback: 'Belum diizinkan: permintaan dengan nama host ini ditolak (forbidden_host). Tambahkan host.docker.internal ke host yang diizinkan di Pengaturan (langsung berlaku); di Linux atur juga alamat bind ke 0.0.0.0 di sana, yang memerlukan token di setiap rute.'
+    },
+    examples: {
+      title: 'Contoh',
+      revealHint: 'Tampilkan token untuk mengisinya, atau atur di shell Anda:',
+      instanceHint: 'Atur instans di shell Anda:',
+      create: 'Buat instans',
+      status: 'Status instans',
+      qr: 'Kode QR sebagai gambar (disimpan ke qr.png)',
+      send: 'Kirim teks'
+    }
   }
 }

@@ -744,5 +744,37 @@ export const ptBR: Messages = {
       queued: '{{what}} {{id}} na fila; aparece no registro de entregas abaixo.',
       queuedPaused: '{{what}} {{id}} na fila: é enviado quando você retomar este webhook; aparece no registro de entregas abaixo.'
     }
+  },
+  api: {
+    baseUrl: 'URL base',
+    fromDocker: 'A partir do Docker',
+    docs: 'Documentação',
+    docsHint: '(OpenAPI, todas as rotas e erros)',
+    token: 'Token de acesso',
+    hide: 'Ocultar',
+    reveal: 'Mostrar',
+    rotate: 'Trocar',
+    rotating: 'Trocando…',
+    revealing: 'Mostrando…',
+    rotated: 'Token trocado: o antigo parou de funcionar. Passe este novo para todas as ferramentas que chamam a API.',
+    rotateTitle: 'Trocar o token de acesso?',
+    rotateBody: 'O token atual para de funcionar na hora: toda ferramenta que o usa precisa receber o novo.',
+    rotateConfirm: 'Trocar token',
+    docker: {
+      accepted: 'Aceito.',
+      loopback: 'O Docker Desktop (Windows, macOS) chega a este computador por ele; no Linux um contêiner não alcança 127.0.0.1: defina o endereço de escuta como 0.0.0.0 em Configurações (aí o token passa a ser exigido em todas as rotas) e rode o contêiner com --add-host=host.docker.internal:host-gateway.',
+      open: 'No Linux, rode o contêiner com --add-host=host.docker.internal:host-gateway. A partir de outros endereços, todas as rotas exigem o token de acesso.',
+      notAllowed: 'Ainda não permitido: uma requisição com este nome de host é recusada (forbidden_host). Adicione host.docker.internal aos hosts permitidos em Configurações (vale na hora).',
+      notAllowedLoopback: 'Ainda não permitido: uma requisição com este nome de host é recusada (forbidden_host). Adicione host.docker.internal aos hosts permitidos em Configurações (vale na hora); no Linux defina também lá o endereço de escuta como 0.0.0.0, o que exige o token em todas as rotas.'
+    },
+    examples: {
+      title: 'Exemplos',
+      revealHint: 'Mostre o token para preenchê-lo, ou defina-o no seu shell:',
+      instanceHint: 'Defina a instância no seu shell:',
+      create: 'Criar uma instância',
+      status: 'Estado de uma instância',
+      qr: 'QR code como imagem (salvo em qr.png)',
+      send: 'Enviar um texto'
+    }
   }
 }

@@ -13,6 +13,7 @@ import { CurlExamples } from './CurlExamples.js'
 
 /** The base URL a container on this PC uses (n8n, Node-RED, Home Assistant in Docker), or how to allow it. */
 function DockerAccess({ docker }: { docker: ApiInfoDto['docker'] }) {
+  const { t } = useTranslation()
   return (
     <>
       <span className="row">
@@ -21,14 +22,11 @@ function DockerAccess({ docker }: { docker: ApiInfoDto['docker'] }) {
       </span>
       {docker.allowed ? (
         <p className="muted small" data-testid="api-docker-hint">
-          Accepted.{' '}
-          {docker.loopbackOnly
-            ? 'Docker Desktop (Windows, macOS) reaches this computer through it; on Linux a container cannot reach 127.0.0.1: set the bind address to 0.0.0.0 in Settings (the token is then needed on every route) and run the container with --add-host=host.docker.internal:host-gateway.'
-            : 'Run the container with --add-host=host.docker.internal:host-gateway on Linux. Every route needs the access token from other addresses.'}
+          {t('api.docker.accepted')} {docker.loopbackOnly ? t('api.docker.loopback') : t('api.docker.open')}
         </p>
       ) : (
         <p className="muted small" data-testid="api-docker-hint">
-          Not allowed yet: a request with this host name is refused (forbidden_host). Add host.docker.internal to the allowed hosts in Settings (it applies at once){docker.loopbackOnly ? '; on Linux also set the bind address to 0.0.0.0 there, which needs the token on every route.' : '.'}
+          {docker.loopbackOnly ? t('api.docker.notAllowedLoopback') : t('api.docker.notAllowed')}
         </p>
       )}
     </>
@@ -44,7 +42,7 @@ export function ApiView() {
   useEffect(() => {
     void load()
   }, [load, reconnects])
-  if (!info) return error ? <ErrorNote error={error} /> : <Spinner label="Loading…" />
+  if (!info) return error ? <ErrorNote error={error} /> : <Spinner label={t('common.loading')} />
   return (
     <section aria-labelledby="api-title" className="view">
       <header className="view-header">
@@ -52,43 +50,43 @@ export function ApiView() {
       </header>
       <div className="panel">
         <dl className="details">
-          <dt>Base URL</dt>
+          <dt>{t('api.baseUrl')}</dt>
           <dd className="row">
             <span className="mono" data-testid="api-base-url">{info.baseUrl}</span>
             <CopyButton text={info.baseUrl} />
           </dd>
-          <dt>From Docker</dt>
+          <dt>{t('api.fromDocker')}</dt>
           <dd>
             <DockerAccess docker={info.docker} />
           </dd>
-          <dt>Documentation</dt>
+          <dt>{t('api.docs')}</dt>
           <dd>
-            <a href={info.docsUrl} target="_blank" rel="noreferrer noopener">{info.docsUrl}</a> (OpenAPI, every route and error)
+            <a href={info.docsUrl} target="_blank" rel="noreferrer noopener">{info.docsUrl}</a> {t('api.docsHint')}
           </dd>
-          <dt>Access token</dt>
+          <dt>{t('api.token')}</dt>
           <dd className="row">
             <span className="mono token" data-testid="api-token">{token ?? '•'.repeat(24)}</span>
             {token ? (
               <>
                 <CopyButton text={token} />
-                <button type="button" onClick={hide}>Hide</button>
+                <button type="button" onClick={hide}>{t('api.hide')}</button>
               </>
             ) : (
-              <button type="button" disabled={busy !== null || !info.tokenAvailable} onClick={() => void reveal()}>Reveal</button>
+              <button type="button" disabled={busy !== null || !info.tokenAvailable} onClick={() => void reveal()}>{t('api.reveal')}</button>
             )}
-            <button type="button" className="danger" disabled={busy !== null} onClick={() => setConfirmRotate(true)}>Rotate</button>
-            {busy ? <Spinner label={busy === 'rotate' ? 'Rotating…' : 'Revealing…'} /> : null}
+            <button type="button" className="danger" disabled={busy !== null} onClick={() => setConfirmRotate(true)}>{t('api.rotate')}</button>
+            {busy ? <Spinner label={busy === 'rotate' ? t('api.rotating') : t('api.revealing')} /> : null}
           </dd>
         </dl>
-        {rotated ? <Notice>Token rotated: the old one stopped working. Give this new one to every tool that calls the API.</Notice> : null}
+        {rotated ? <Notice>{t('api.rotated')}</Notice> : null}
         <ErrorNote error={error} />
       </div>
       <CurlExamples baseUrl={info.baseUrl} token={token} instanceId={instanceId} />
       {confirmRotate ? (
         <ConfirmDialog
-          title="Rotate the access token?"
-          body="The current token stops working at once: every tool that uses it must be given the new one."
-          confirmLabel="Rotate token"
+          title={t('api.rotateTitle')}
+          body={t('api.rotateBody')}
+          confirmLabel={t('api.rotateConfirm')}
           onCancel={() => setConfirmRotate(false)}
           onConfirm={() => {
             setConfirmRotate(false)
