@@ -2,10 +2,12 @@
 // fill its parameters (devices and accounts are chosen from the simulated phones), apply it; the outcome is a
 // status line in words, a refusal an alert in words.
 import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { SandboxPhoneDto } from '../../../src-preload/contract/dto.js'
 import { FAULTS, type FaultParam, type SandboxFault, type SandboxFaultKind } from '../../../src-preload/contract/sandbox-faults.js'
 import { ErrorNote, Notice } from '../../components/ErrorNote.js'
 import { Spinner } from '../../components/Spinner.js'
+import { t } from '../../i18n/index.js'
 import { useSandboxStore } from '../../stores/sandbox-store.js'
 import { presenceWord } from './Presence.js'
 
@@ -17,7 +19,7 @@ function deviceChoices(phones: SandboxPhoneDto[]) {
   all.sort((a, b) => Number(a.d.kind === 'phone') - Number(b.d.kind === 'phone'))
   return all.map(({ d, p }) => ({
     value: d.jid,
-    label: `${p.name} ${d.kind === 'phone' ? '(the phone)' : `linked device #${d.id}${d.instance ? ` ${d.instance.name}` : ''}`}, ${presenceWord(d.online)}`
+    label: `${p.name} ${d.kind === 'phone' ? t('sandbox.faults.thePhone') : t('sandbox.faults.linkedDevice', { id: d.id })}${d.kind !== 'phone' && d.instance ? ` ${d.instance.name}` : ''}, ${presenceWord(d.online)}`
   }))
 }
 
@@ -32,16 +34,16 @@ export function faultBody(kind: SandboxFaultKind, params: readonly FaultParam[],
     }
     const text = typeof v === 'string' ? v.trim() : ''
     if (!text) {
-      if (p.required) return `${p.label} is required`
+      if (p.required) return t('sandbox.faults.required', { label: p.label })
       continue
     }
     if (p.type === 'integer') {
       const n = Number(text)
-      if (!Number.isInteger(n) || (p.min !== undefined && n < p.min) || (p.max !== undefined && n > p.max)) return `${p.label} must be a whole number${p.min !== undefined ? ` from ${p.min}` : ''}${p.max !== undefined ? ` to ${p.max}` : ''}`
+      if (!Number.isInteger(n) || (p.min !== undefined && n < p.min) || (p.max !== undefined && n > p.max)) return `${t('sandbox.faults.whole', { label: p.label })}${p.min !== undefined ? t('sandbox.faults.from', { n: p.min }) : ''}${p.max !== undefined ? t('sandbox.faults.to', { n: p.max }) : ''}`
       body[p.name] = n
     } else if (p.type === 'choice') {
       const choice = p.choices?.find((c) => String(c.value) === text)
-      if (!choice) return `${p.label}: choose one of the options`
+      if (!choice) return t('sandbox.faults.chooseOption', { label: p.label })
       body[p.name] = choice.value
     } else body[p.name] = text
   }
@@ -56,7 +58,7 @@ function ParamField({ param: p, id, value, onChange, phones }: { param: FaultPar
   if (options) {
     return (
       <select id={id} value={text} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{p.required ? 'choose…' : p.type === 'choice' ? 'default' : 'none'}</option>
+        <option value="">{p.required ? t('sandbox.faults.choose') : p.type === 'choice' ? t('sandbox.faults.default') : t('sandbox.faults.none')}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -69,6 +71,7 @@ function ParamField({ param: p, id, value, onChange, phones }: { param: FaultPar
 }
 
 export function FaultsPanel() {
+  useTranslation()
   const phones = useSandboxStore((s) => s.phones) ?? []
   const state = useSandboxStore((s) => s.faults)
   const applyFault = useSandboxStore((s) => s.applyFault)
@@ -87,9 +90,9 @@ export function FaultsPanel() {
   }
   return (
     <form className="panel faults" aria-labelledby="faults-title" onSubmit={(e) => void submit(e)} noValidate>
-      <h2 id="faults-title">Network faults</h2>
+      <h2 id="faults-title">{t('sandbox.faults.title')}</h2>
       <div className="phone-action">
-        <label htmlFor="fault-kind">Fault</label>
+        <label htmlFor="fault-kind">{t('sandbox.faults.fault')}</label>
         <select
           id="fault-kind"
           value={kind}
@@ -106,7 +109,7 @@ export function FaultsPanel() {
           ))}
         </select>
         <button type="submit" className="primary" disabled={state.busy}>
-          Apply fault
+          {t('sandbox.faults.apply')}
         </button>
       </div>
       <p className="hint">{fault.help}</p>
@@ -118,7 +121,7 @@ export function FaultsPanel() {
         </div>
       ))}
       {problem ? <p className="field-error" role="alert">{problem}</p> : null}
-      {state.busy ? <Spinner label="Applying…" /> : null}
+      {state.busy ? <Spinner label={t('sandbox.faults.applying')} /> : null}
       <ErrorNote error={state.error} />
       {state.notice ? <Notice onDismiss={dismiss}>{state.notice}</Notice> : null}
     </form>

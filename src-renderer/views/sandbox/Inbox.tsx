@@ -1,6 +1,7 @@
 // What a simulated person sent and received (decrypted), refreshed every few seconds while open. A photo shows as
 // a thumbnail with its caption (its bytes read once through sandbox.media), other files by their type.
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { SandboxMessageDto } from '../../../src-preload/contract/dto.js'
 import { bridge, call } from '../../lib/bridge.js'
 import { formatTime } from '../../lib/format.js'
@@ -12,6 +13,7 @@ const REFRESH_MS = 3_000
 const thumbnails = new Map<string, string>()
 
 function Thumbnail({ phoneNumber, m }: { phoneNumber: string; m: SandboxMessageDto }) {
+  const { t } = useTranslation()
   const key = `${phoneNumber} ${m.id}`
   const [src, setSrc] = useState(() => thumbnails.get(key))
   const [failed, setFailed] = useState(false)
@@ -29,28 +31,29 @@ function Thumbnail({ phoneNumber, m }: { phoneNumber: string; m: SandboxMessageD
       live = false
     }
   }, [key, src, phoneNumber, m.id])
-  if (failed) return <span className="muted small">[photo unavailable]</span>
-  return src ? <img className="inbox-thumb" src={src} alt={m.text ? `Photo: ${m.text}` : 'Photo'} /> : <span className="inbox-thumb loading" aria-label="Loading photo" />
+  if (failed) return <span className="muted small">{t('sandbox.inbox.unavailable')}</span>
+  return src ? <img className="inbox-thumb" src={src} alt={m.text ? t('sandbox.inbox.photoCaption', { text: m.text }) : t('sandbox.inbox.photo')} /> : <span className="inbox-thumb loading" aria-label={t('sandbox.inbox.loadingPhoto')} />
 }
 
 const isPhoto = (m: SandboxMessageDto) => !!m.media && (m.media.mimetype?.startsWith('image/') ?? m.type === 'image')
 
 export function Inbox({ phoneNumber }: { phoneNumber: string }) {
+  const { t } = useTranslation()
   const messages = useSandboxStore((s) => s.inbox[phoneNumber])
   const loadInbox = useSandboxStore((s) => s.loadInbox)
   useEffect(() => {
     void loadInbox(phoneNumber)
-    const t = setInterval(() => void loadInbox(phoneNumber), REFRESH_MS)
-    return () => clearInterval(t)
+    const timer = setInterval(() => void loadInbox(phoneNumber), REFRESH_MS)
+    return () => clearInterval(timer)
   }, [phoneNumber, loadInbox])
-  if (!messages) return <p className="muted">Loading…</p>
-  if (!messages.length) return <p className="empty">No messages yet.</p>
+  if (!messages) return <p className="muted">{t('common.loading')}</p>
+  if (!messages.length) return <p className="empty">{t('sandbox.inbox.empty')}</p>
   return (
-    <ol className="inbox" aria-label={`Inbox of ${phoneNumber}`}>
+    <ol className="inbox" aria-label={t('sandbox.inbox.label', { phone: phoneNumber })}>
       {messages.map((m) => (
         <li key={m.id} className={m.fromMe ? 'out' : 'in'}>
           <span className="muted small">
-            {m.fromMe ? `to ${m.to.split('@')[0]}` : `from ${m.from.split('@')[0]}`} · {formatTime(m.timestamp)}
+            {m.fromMe ? t('sandbox.inbox.to', { who: m.to.split('@')[0] }) : t('sandbox.inbox.from', { who: m.from.split('@')[0] })} · {formatTime(m.timestamp)}
           </span>
           {isPhoto(m) ? <Thumbnail phoneNumber={phoneNumber} m={m} /> : null}
           <span className="text">{m.text ?? (isPhoto(m) ? '' : `[${m.type}]`)}</span>

@@ -3,6 +3,7 @@
 // settings are in PhoneSettings.tsx). Each action is one line: label, its field(s), its button (the grid keeps them there at every card width).
 // The recipient is picked from the other simulated phones, or typed (a number as people write it, or a chat id).
 import { useRef, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Icon } from '../../components/Icon.js'
 import { fileToBase64 } from '../../lib/files.js'
 import type { SandboxPhoneDto } from '../../../src-preload/contract/dto.js'
@@ -14,6 +15,7 @@ import { recipientOf } from './phone-input.js'
 const OTHER = 'other'
 
 export function PhoneActions({ phone }: { phone: SandboxPhoneDto }) {
+  const { t } = useTranslation()
   const p = phone.phoneNumber
   const instances = useInstancesStore((s) => s.overview?.instances)
   const waiting = (instances ?? []).filter((i) => i.status === 'SCAN_QR_CODE')
@@ -53,58 +55,58 @@ export function PhoneActions({ phone }: { phone: SandboxPhoneDto }) {
   return (
     <div className="phone-actions">
       <div className="phone-action">
-        <label htmlFor={`scan-${p}`}>Scan the QR of</label>
+        <label htmlFor={`scan-${p}`}>{t('sandbox.scanOf')}</label>
         <select id={`scan-${p}`} value={target} title={waitingLabel(target)} onChange={(e) => setInstanceId(e.target.value)} disabled={!waiting.length}>
-          {waiting.length ? waiting.map((i) => <option key={i.id} value={i.id}>{i.name} ({i.id})</option>) : <option value="">no instance is showing a QR</option>}
+          {waiting.length ? waiting.map((i) => <option key={i.id} value={i.id}>{i.name} ({i.id})</option>) : <option value="">{t('sandbox.noQr')}</option>}
         </select>
         <button type="button" disabled={busy || !target} onClick={() => void scanQr(p, target)}>
-          Scan this instance’s QR
+          {t('sandbox.scan')}
         </button>
       </div>
       <form className="phone-action" onSubmit={(e) => void onCode(e)}>
-        <label htmlFor={`code-${p}`}>Pairing code</label>
+        <label htmlFor={`code-${p}`}>{t('sandbox.pairingCode')}</label>
         <input id={`code-${p}`} placeholder="ABCD-EFGH" maxLength={9} value={code} onChange={(e) => setCode(e.target.value.toUpperCase())} />
         <button type="submit" disabled={busy || code.replace('-', '').trim().length !== 8}>
-          Enter pairing code
+          {t('sandbox.enterCode')}
         </button>
       </form>
       <form className="phone-action" onSubmit={(e) => void onSend(e)}>
-        <label htmlFor={`to-${p}`} className="ellipsis" title={`Send as ${phone.name} to`}>
-          Send as {phone.name} to
+        <label htmlFor={`to-${p}`} className="ellipsis" title={t('sandbox.sendAs', { name: phone.name })}>
+          {t('sandbox.sendAs', { name: phone.name })}
         </label>
         <span className="fields">
           <select id={`to-${p}`} value={choice} title={picked ? `${picked.name} (${picked.phoneNumber})` : undefined} onChange={(e) => setPick(e.target.value)}>
-            {others.length ? <option value="">choose a phone…</option> : null}
+            {others.length ? <option value="">{t('sandbox.choosePhone')}</option> : null}
             {others.map((o) => (
               <option key={o.phoneNumber} value={o.phoneNumber}>
                 {o.name} ({o.phoneNumber})
               </option>
             ))}
-            <option value={OTHER}>another number or chat id…</option>
+            <option value={OTHER}>{t('sandbox.other')}</option>
           </select>
           {choice === OTHER ? (
             <>
               <label htmlFor={`to-typed-${p}`} className="sr-only">
-                Number or chat id
+                {t('sandbox.numberOrChat')}
               </label>
-              <input id={`to-typed-${p}`} placeholder="+1 555 000 0002 or …@g.us" value={typed} onChange={(e) => setTyped(e.target.value)} />
+              <input id={`to-typed-${p}`} placeholder={t('sandbox.numberPlaceholder')} value={typed} onChange={(e) => setTyped(e.target.value)} />
             </>
           ) : null}
-          <label htmlFor={`text-${p}`} className="sr-only">{file ? 'Caption' : 'Message'}</label>
-          <input id={`text-${p}`} placeholder={file ? 'Caption (optional)' : 'Message'} value={text} onChange={(e) => setText(e.target.value)} />
+          <label htmlFor={`text-${p}`} className="sr-only">{file ? t('sandbox.caption') : t('sandbox.message')}</label>
+          <input id={`text-${p}`} placeholder={file ? t('sandbox.captionOptional') : t('sandbox.message')} value={text} onChange={(e) => setText(e.target.value)} />
           <label htmlFor={`file-${p}`} className="file-pick">
             {file ? (
               <>
                 <Icon name="clip" /> {file.name}
               </>
             ) : (
-              'Photo or file…'
+              t('sandbox.photoOrFile')
             )}
           </label>
-          <input id={`file-${p}`} ref={picker} type="file" className="sr-only" aria-label={`Attach a photo or file as ${phone.name}`} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          <input id={`file-${p}`} ref={picker} type="file" className="sr-only" aria-label={t('sandbox.attach', { name: phone.name })} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
         </span>
         <button type="submit" disabled={busy || !to || (!text && !file)}>
-          Send a message as this person
+          {t('sandbox.send')}
         </button>
       </form>
     </div>

@@ -2,7 +2,10 @@
 // timelock 463, new-chat cap 475), a ban, and seeding a large history that devices get at pairing. Checkbox and
 // ban apply at once; the fields apply with their line's button. Outcomes show in the card's status line.
 import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { SandboxPhoneDto, SandboxPhoneSettingsDto } from '../../../src-preload/contract/dto.js'
+import { t } from '../../i18n/index.js'
+import { formatDateTime } from '../../lib/format.js'
 import { useSandboxStore } from '../../stores/sandbox-store.js'
 
 const DEFAULTS: SandboxPhoneSettingsDto = { hideNumber: false, newContacts: 'allow', timelockUntil: null, messageCap: null, newChats: 0, banned: null }
@@ -11,11 +14,11 @@ const DEFAULTS: SandboxPhoneSettingsDto = { hideNumber: false, newContacts: 'all
 export function settingsSummary(s: SandboxPhoneSettingsDto | undefined): string | null {
   if (!s) return null
   const parts: string[] = []
-  if (s.hideNumber) parts.push('number hidden')
-  if (s.newContacts === 'timelock') parts.push(`new chats timelocked${s.timelockUntil ? ` until ${new Date(s.timelockUntil).toLocaleString()}` : ''}`)
-  if (s.messageCap !== null) parts.push(`new chats capped at ${s.messageCap} (${s.newChats} so far)`)
-  if (s.banned) parts.push(`banned (${s.banned})`)
-  return parts.length ? `Settings: ${parts.join(', ')}` : null
+  if (s.hideNumber) parts.push(t('sandbox.summary.hidden'))
+  if (s.newContacts === 'timelock') parts.push(s.timelockUntil ? t('sandbox.summary.timelockedUntil', { at: formatDateTime(s.timelockUntil) }) : t('sandbox.summary.timelocked'))
+  if (s.messageCap !== null) parts.push(t('sandbox.summary.capped', { cap: s.messageCap, n: s.newChats }))
+  if (s.banned) parts.push(t('sandbox.summary.banned', { code: s.banned }))
+  return parts.length ? t('sandbox.summary.text', { parts: parts.join(', ') }) : null
 }
 
 /** ms -> the value of a datetime-local field (local time, minutes). */
@@ -26,6 +29,8 @@ const localInput = (ms: number | null) => {
 }
 
 export function PhoneSettings({ phone }: { phone: SandboxPhoneDto }) {
+  // Subscribes to the language (the words come from the module's t).
+  useTranslation()
   const p = phone.phoneNumber
   const s = phone.settings ?? { ...DEFAULTS, hideNumber: !!phone.hideNumber }
   const busy = useSandboxStore((st) => !!st.activity[p]?.busy)
@@ -53,52 +58,52 @@ export function PhoneSettings({ phone }: { phone: SandboxPhoneDto }) {
   }
   const seedValid = [chats, messages].every((v) => /^[0-9]+$/.test(v.trim()))
   return (
-    <div className="phone-actions phone-settings" role="group" aria-label={`Settings of ${phone.name}`}>
+    <div className="phone-actions phone-settings" role="group" aria-label={t('sandbox.settingsOf', { name: phone.name })}>
       <div className="phone-action with-hint">
-        <label htmlFor={`hide-${p}`}>Hide number (LID only)</label>
+        <label htmlFor={`hide-${p}`}>{t('sandbox.hideNumber')}</label>
         <input id={`hide-${p}`} type="checkbox" checked={s.hideNumber} disabled={busy} onChange={(e) => void setPhoneSettings(p, { hideNumber: e.target.checked })} />
-        <span className="hint">Others get this person’s messages from a LID, without the number</span>
+        <span className="hint">{t('sandbox.hideNumberHint')}</span>
       </div>
       <form className="phone-action" onSubmit={onLimits}>
-        <label htmlFor={`newc-${p}`}>New contacts</label>
+        <label htmlFor={`newc-${p}`}>{t('sandbox.newContacts')}</label>
         <span className="fields">
           <select id={`newc-${p}`} value={newContacts} onChange={(e) => setNewContacts(e.target.value as 'allow' | 'timelock')}>
-            <option value="allow">allowed</option>
-            <option value="timelock">timelocked (463)</option>
+            <option value="allow">{t('sandbox.allowed')}</option>
+            <option value="timelock">{t('sandbox.timelocked')}</option>
           </select>
-          <label htmlFor={`until-${p}`} className="sr-only">Timelock until</label>
-          <input id={`until-${p}`} type="datetime-local" value={until} disabled={newContacts !== 'timelock'} onChange={(e) => setUntil(e.target.value)} title="Empty: until set back to allowed" />
+          <label htmlFor={`until-${p}`} className="sr-only">{t('sandbox.timelockUntil')}</label>
+          <input id={`until-${p}`} type="datetime-local" value={until} disabled={newContacts !== 'timelock'} onChange={(e) => setUntil(e.target.value)} title={t('sandbox.timelockEmpty')} />
         </span>
-        <button type="submit" disabled={busy}>Apply limit</button>
+        <button type="submit" disabled={busy}>{t('sandbox.applyLimit')}</button>
       </form>
       <form className="phone-action" onSubmit={onCap}>
-        <label htmlFor={`cap-${p}`}>New-chat cap</label>
-        <input id={`cap-${p}`} inputMode="numeric" placeholder={`no cap (${s.newChats} opened)`} value={cap} aria-invalid={!capValid} onChange={(e) => setCap(e.target.value)} />
-        <button type="submit" disabled={busy || !capValid}>Apply cap</button>
+        <label htmlFor={`cap-${p}`}>{t('sandbox.cap')}</label>
+        <input id={`cap-${p}`} inputMode="numeric" placeholder={t('sandbox.noCap', { n: s.newChats })} value={cap} aria-invalid={!capValid} onChange={(e) => setCap(e.target.value)} />
+        <button type="submit" disabled={busy || !capValid}>{t('sandbox.applyCap')}</button>
       </form>
       <div className="phone-action with-hint">
-        <label htmlFor={`ban-${p}`}>Network ban</label>
+        <label htmlFor={`ban-${p}`}>{t('sandbox.ban')}</label>
         <select
           id={`ban-${p}`}
           value={s.banned === null ? '' : String(s.banned)}
           disabled={busy}
           onChange={(e) => void setPhoneSettings(p, { banned: e.target.value ? (Number(e.target.value) as 403 | 402 | 406) : null })}
         >
-          <option value="">not banned</option>
-          <option value="403">403 locked</option>
-          <option value="402">402 temporarily banned</option>
-          <option value="406">406 banned</option>
+          <option value="">{t('sandbox.notBanned')}</option>
+          <option value="403">{t('sandbox.ban403')}</option>
+          <option value="402">{t('sandbox.ban402')}</option>
+          <option value="406">{t('sandbox.ban406')}</option>
         </select>
-        <span className="hint">Its linked devices are refused at login</span>
+        <span className="hint">{t('sandbox.banHint')}</span>
       </div>
       <form className="phone-action" onSubmit={onSeed}>
-        <label htmlFor={`seed-chats-${p}`}>History (chats, messages)</label>
+        <label htmlFor={`seed-chats-${p}`}>{t('sandbox.history')}</label>
         <span className="fields">
-          <input id={`seed-chats-${p}`} inputMode="numeric" aria-label="Chats" value={chats} onChange={(e) => setChats(e.target.value)} />
-          <input id={`seed-messages-${p}`} inputMode="numeric" aria-label="Messages" value={messages} onChange={(e) => setMessages(e.target.value)} />
+          <input id={`seed-chats-${p}`} inputMode="numeric" aria-label={t('sandbox.chats')} value={chats} onChange={(e) => setChats(e.target.value)} />
+          <input id={`seed-messages-${p}`} inputMode="numeric" aria-label={t('sandbox.messages')} value={messages} onChange={(e) => setMessages(e.target.value)} />
         </span>
-        <button type="submit" disabled={busy || !seedValid} title="Once per phone: devices linked afterwards get it as history sync">
-          Seed history
+        <button type="submit" disabled={busy || !seedValid} title={t('sandbox.seedTitle')}>
+          {t('sandbox.seed')}
         </button>
       </form>
     </div>

@@ -37,7 +37,9 @@ export function SandboxView() {
     return (
       <section className="view" aria-labelledby="sandbox-title">
         <h1 id="sandbox-title">{t('nav.sandbox')}</h1>
-        <p>The sandbox network runs only when Switchboard is started with <code>--network sandbox</code>.</p>
+        <p>
+          {t('sandbox.off')} <code>--network sandbox</code>.
+        </p>
       </section>
     )
   }
@@ -45,19 +47,19 @@ export function SandboxView() {
     <section className="view" aria-labelledby="sandbox-title">
       <header className="view-header">
         <h1 id="sandbox-title">{t('views.sandboxPhones')}</h1>
-        <p className="muted">Simulated phones on a simulated WhatsApp network on this computer: no real accounts, no internet.</p>
+        <p className="muted">{t('sandbox.intro')}</p>
       </header>
       <NewPhoneForm />
       <ErrorNote error={error} />
-      {loading && !phones ? <Spinner label="Loading phones…" /> : null}
-      {phones && phones.length === 0 ? <p className="empty">No simulated phones yet. Create one to pair an instance without a real phone.</p> : null}
+      {loading && !phones ? <Spinner label={t('sandbox.loading')} /> : null}
+      {phones && phones.length === 0 ? <p className="empty">{t('sandbox.empty')}</p> : null}
       {phones && phones.length > FILTER_FROM ? (
         <div className="row">
-          <label htmlFor="phone-filter">Find a phone</label>
-          <input id="phone-filter" type="search" placeholder="name or number" value={filter} onChange={(e) => setFilter(e.target.value)} />
+          <label htmlFor="phone-filter">{t('sandbox.find')}</label>
+          <input id="phone-filter" type="search" placeholder={t('sandbox.findPlaceholder')} value={filter} onChange={(e) => setFilter(e.target.value)} />
         </div>
       ) : null}
-      <ul className="cards phones" aria-label="Simulated phones">
+      <ul className="cards phones" aria-label={t('sandbox.phones')}>
         {phones?.filter((p) => matches(p, filter)).map((p) => (
           <PhoneCard key={p.phoneNumber} phone={p} />
         ))}
