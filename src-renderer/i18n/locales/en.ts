@@ -373,7 +373,7 @@ export const en = {
     readOnly: 'read only',
     readWrite: 'read and write',
     createForm: 'Create an API key',
-    name: 'Name',
+    name: 'Key name',
     nameExample: 'n8n reads',
     readOnlyOption: 'Read only (it can read, not send or change anything)',
     instances: 'Instances',

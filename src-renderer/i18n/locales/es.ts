@@ -374,7 +374,7 @@ export const es: Messages = {
     readOnly: 'solo lectura',
     readWrite: 'lectura y escritura',
     createForm: 'Crear una clave de API',
-    name: 'Nombre',
+    name: 'Nombre de la clave',
     nameExample: 'lecturas de n8n',
     readOnlyOption: 'Solo lectura (puede leer, pero no enviar ni cambiar nada)',
     instances: 'Instancias',

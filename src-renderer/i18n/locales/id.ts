@@ -375,7 +375,7 @@ export const id: Messages = {
     readOnly: 'hanya baca',
     readWrite: 'baca dan tulis',
     createForm: 'Buat kunci API',
-    name: 'Nama',
+    name: 'Nama kunci',
     nameExample: 'baca n8n',
     readOnlyOption: 'Hanya baca (dapat membaca, tetapi tidak dapat mengirim atau mengubah apa pun)',
     instances: 'Instans',

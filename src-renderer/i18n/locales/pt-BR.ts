@@ -374,7 +374,7 @@ export const ptBR: Messages = {
     readOnly: 'somente leitura',
     readWrite: 'leitura e escrita',
     createForm: 'Criar uma chave de API',
-    name: 'Nome',
+    name: 'Nome da chave',
     nameExample: 'leituras do n8n',
     readOnlyOption: 'Somente leitura (pode ler, mas não enviar nem alterar nada)',
     instances: 'Instâncias',

@@ -62,7 +62,7 @@ describe('ApiKeysSection', () => {
     const form = within(region).getByRole('form', { name: 'Create an API key' })
     const create = within(form).getByRole('button', { name: 'Create key' })
     expect(create).toBeDisabled()
-    await userEvent.type(within(form).getByLabelText('Name'), '  n8n reads ')
+    await userEvent.type(within(form).getByLabelText('Key name'), '  n8n reads ')
     await userEvent.click(within(form).getByLabelText(/^Read only/))
     await userEvent.click(await within(form).findByLabelText('Shop front'))
     await userEvent.click(within(form).getByLabelText('Back office'))
@@ -77,7 +77,7 @@ describe('ApiKeysSection', () => {
     expect(row).toHaveTextContent('Only Shop front, Back office · read only')
     expect(row).not.toHaveTextContent('sk_secretvalue1')
     // The form is cleared for the next key.
-    expect(within(form).getByLabelText('Name')).toHaveValue('')
+    expect(within(form).getByLabelText('Key name')).toHaveValue('')
     expect(within(form).getByLabelText('Shop front')).not.toBeChecked()
 
     await userEvent.click(within(shown).getByRole('button', { name: 'Done' }))
@@ -101,10 +101,10 @@ describe('ApiKeysSection', () => {
     render(<ApiKeysSection />)
     const region = screen.getByRole('region', { name: 'API keys' })
     expect(await within(region).findByText('No API keys yet.')).toBeInTheDocument()
-    await userEvent.type(within(region).getByLabelText('Name'), 'taken')
+    await userEvent.type(within(region).getByLabelText('Key name'), 'taken')
     await userEvent.click(within(region).getByRole('button', { name: 'Create key' }))
     expect(await within(region).findByText(/must be 1 to 100 characters/)).toBeInTheDocument()
-    expect(within(region).getByLabelText('Name')).toHaveValue('taken')
+    expect(within(region).getByLabelText('Key name')).toHaveValue('taken')
     expect(within(region).queryByRole('status', { name: 'New API key' })).toBeNull()
   })
 
