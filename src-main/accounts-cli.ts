@@ -1,4 +1,4 @@
-// `npm run serve -- accounts add|list|rotate|set|remove`: the owner's account management on a data dir, without
+// `npm run serve -- accounts add|list|rotate|set|remove` (and `keys`: accounts-keys-cli.ts): the owner's account management on a data dir, without
 // starting the server (open the database, migrate, act, close). Human-readable output, or --json for scripts.
 import { parseArgs } from 'node:util'
 import { resolveDataDir } from './core-flags.js'
