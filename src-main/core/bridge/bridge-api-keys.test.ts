@@ -57,5 +57,10 @@ describe('scoped API keys through the bridge', () => {
     // The other key is untouched.
     if (!everything.ok) throw new Error('create failed')
     expect((await http(everything.data.token, 'GET', `/v2/session/info?instance_id=${b}`)).status).toBe(200)
+    // Even an unrestricted key cannot open the UI (which manages keys): no escalation to the full token.
+    const link = await http(everything.data.token, 'POST', '/ui/link')
+    expect(link.status).toBe(403)
+    expect(await link.json()).toMatchObject({ code: 'key_scope_forbidden', details: { reason: 'full_token_required' } })
+    expect((await fetch(`${t.core.url}/ui/link`, { method: 'POST', headers: { 'access-token': t.token } })).status).toBe(200)
   })
 })
