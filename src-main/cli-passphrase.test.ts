@@ -1,7 +1,7 @@
 // The headless CLI with a passphrase (real child processes, real encrypted SQLite): a data dir started without one
 // is wrapped on the first start with SWITCHBOARD_PASSPHRASE and keeps its data; afterwards a start without it, or
 // with a wrong one, is refused with one line naming the code and changes no byte; --passphrase-file opens it.
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -87,5 +87,14 @@ describe('headless start with a passphrase', () => {
     expect(fromFile.url, fromFile.out).toBeDefined()
     expect(await sessions(fromFile.url!)).toBe(200)
     await stop(fromFile.child)
+
+    // The accounts command opens the same store: with SWITCHBOARD_PASSPHRASE only.
+    const accounts = (env: NodeJS.ProcessEnv) => spawnSync(process.execPath, ['--import', 'tsx', cliPath, 'accounts', 'list', '--json', '--data-dir', dataDir], { env, encoding: 'utf8', timeout: 60_000 })
+    const listed = accounts({ ...baseEnv, SWITCHBOARD_PASSPHRASE: PASS })
+    expect(listed.status, listed.stderr).toBe(0)
+    expect(JSON.parse(listed.stdout)).toEqual(expect.arrayContaining([expect.objectContaining({ id: expect.any(String) })]))
+    const refused = accounts(baseEnv)
+    expect(refused.status).toBe(1)
+    expect(JSON.parse(refused.stdout)).toMatchObject({ error: { code: 'data_key_passphrase_required' } })
   }, 300_000)
 })
