@@ -5,7 +5,7 @@
 // passphrase the key file is kept wrapped instead (keys/data.key.wrapped, secrets/passphrase-wrap.ts).
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { closeSync, existsSync, fstatSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync, writeSync } from 'node:fs'
+import { closeSync, existsSync, fstatSync, openSync, readFileSync, readdirSync, renameSync, rmSync, unlinkSync, writeFileSync, writeSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { DATA_KEY_BYTES, DataKeyError, assertDataKey } from './at-rest-crypto.js'
 import { assertPassphrase, fsyncPath, readWrapped, wrapDataKey, writeDurably } from './passphrase-wrap.js'
@@ -101,6 +101,8 @@ function openWrappedKey(dataDir: string, passphrase: string | undefined): Resolv
 /** Wraps the key, proves the written file opens, and only then erases the key file in clear (if any). */
 function keepWrapped(dataDir: string, key: Buffer, passphrase: string): ResolvedDataKey {
   const wrapped = wrappedKeyFile(dataDir)
+  // A start killed before its rename left a temp file (a wrapped key, never one in clear): not needed any more.
+  for (const f of existsSync(keysDir(dataDir)) ? readdirSync(keysDir(dataDir)) : []) if (f.startsWith('data.key.wrapped.') && f.endsWith('.tmp')) rmSync(join(keysDir(dataDir), f), { force: true })
   writeDurably(wrapped, wrapDataKey(key, passphrase))
   return openWrappedKey(dataDir, passphrase)
 }

@@ -73,6 +73,7 @@ describe('data key with a passphrase', () => {
     const again = resolveDataKey(d, { passphrase: PASS })
     expect(again.key.equals(key)).toBe(true)
     expect(existsSync(dataKeyFile(d))).toBe(false)
+    expect(readdirSync(keysDir(d))).toEqual(['data.key.wrapped'])
   })
 
   it('refuses a wrapped file beside a key file in clear holding another key, and an altered wrapped file', () => {
