@@ -1,4 +1,4 @@
-// `npm run serve -- accounts add|list|rotate|set|remove`: the owner's account management on a data dir, without
+// `npm run serve -- accounts add|list|rotate|set|remove` (and `keys`: accounts-keys-cli.ts): the owner's account management on a data dir, without
 // starting the server (open the database, migrate, act, close). Human-readable output, or --json for scripts.
 import { parseArgs } from 'node:util'
 import { resolveDataDir } from './core-flags.js'
@@ -9,7 +9,8 @@ export const ACCOUNTS_USAGE = `usage: npm run serve -- accounts <command> [--dat
   list                                                     id, name, plan, quota, instances, token hint
   rotate <id>                                              a new token; the old one stops working at once
   set <id> [--plan free|paid] [--quota N|unlimited|plan]   change the plan or the instance quota
-  remove <id> [--force]                                    --force also deletes the account's instances`
+  remove <id> [--force]                                    --force also deletes the account's instances
+  keys list|create|revoke                                  scoped API keys (accounts keys --help)`
 
 export interface CliIo {
   out(line: string): void
@@ -25,6 +26,10 @@ export async function runAccountsCommand(argv: string[], env: NodeJS.ProcessEnv 
   if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
     ;(argv.length === 0 ? io.err : io.out)(ACCOUNTS_USAGE)
     return argv.length === 0 ? 2 : 0
+  }
+  if (argv[0] === 'keys') {
+    const { runAccountKeysCommand } = await import('./accounts-keys-cli.js')
+    return runAccountKeysCommand(argv.slice(1), env, io)
   }
   let parsed
   try {

@@ -44,7 +44,7 @@ describe('preload', () => {
       const [ns, method] = name.split('.') as [string, string]
       expect(typeof (bridge as unknown as Record<string, Record<string, unknown>>)[ns]?.[method]).toBe('function')
     }
-    expect(Object.keys(bridge).sort()).toEqual(['accounts', 'api', 'app', 'campaigns', 'chats', 'connectionState', 'devices', 'instances', 'on', 'onConnection', 'pairing', 'policies', 'queue', 'replies', 'sandbox', 'settings', 'webhooks'])
+    expect(Object.keys(bridge).sort()).toEqual(['accounts', 'api', 'app', 'campaigns', 'chats', 'connectionState', 'devices', 'instances', 'keys', 'on', 'onConnection', 'pairing', 'policies', 'queue', 'replies', 'sandbox', 'settings', 'webhooks'])
     for (const leak of ['ipcRenderer', 'invoke', 'send', 'postMessage', 'require']) expect(leak in bridge).toBe(false)
   })
 

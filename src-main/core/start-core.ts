@@ -467,7 +467,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
  * with its account loses the rows and files startCore's delete hooks remove (it is not running here: stop the
  * server first, or use the Settings view, which deletes through the live InstanceManager).
  */
-export function openAccountAdmin(options: Pick<CoreOptions, 'dataDir' | 'nativeBinding' | 'instanceQuota' | 'dataKey' | 'passphrase'>): { accounts: AccountService; close(): void } {
+export function openAccountAdmin(options: Pick<CoreOptions, 'dataDir' | 'nativeBinding' | 'instanceQuota' | 'dataKey' | 'passphrase'>): { accounts: AccountService; apiKeys: ApiKeyService; close(): void } {
   ensurePrivateDataDir(options.dataDir)
   const dataKey = resolveDataKey(options.dataDir, { hostKey: options.dataKey, keyring: options.dataKey ? undefined : secretToolKeyring(), passphrase: options.passphrase })
   const db = openDatabase(join(options.dataDir, 'switchboard.db'), { nativeBinding: options.nativeBinding, dataKey: dataKey.key })
@@ -486,5 +486,7 @@ export function openAccountAdmin(options: Pick<CoreOptions, 'dataDir' | 'nativeB
     deleteInstanceMedia(join(options.dataDir, 'media'), id)
     deleteInstanceRow(db, id)
   }
-  return { accounts: new AccountService({ db, plans, dataDir: options.dataDir, deleteInstance, now: Date.now }), close: () => checkpointAndClose(db) }
+  // A running server on the same data dir sees a revoked key at its next request; its live channels via data_version.
+  const apiKeys = new ApiKeyService({ db, now: Date.now })
+  return { accounts: new AccountService({ db, plans, dataDir: options.dataDir, deleteInstance, now: Date.now }), apiKeys, close: () => checkpointAndClose(db) }
 }

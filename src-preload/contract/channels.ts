@@ -6,6 +6,7 @@ import type * as D from './dto.js'
 import { SandboxFaultRequest } from './sandbox-faults.js'
 import { CAMPAIGN_CHANNELS } from './campaign-channels.js'
 import { REPLY_CHANNELS } from './reply-channels.js'
+import { KEY_CHANNELS } from './key-channels.js'
 
 /** A channel: its request schema, plus a phantom for the response type. */
 export interface ChannelDef<Req extends TSchema, Res> {
@@ -228,7 +229,9 @@ export const CHANNELS = {
   /** The Campaigns view (campaign-channels.ts). */
   ...CAMPAIGN_CHANNELS,
   /** Saved replies (reply-channels.ts). */
-  ...REPLY_CHANNELS
+  ...REPLY_CHANNELS,
+  /** Scoped API keys (key-channels.ts). */
+  ...KEY_CHANNELS
 } as const
 
 export type Channels = typeof CHANNELS

@@ -23,7 +23,7 @@ describe('createBridgeClient', () => {
       expect(typeof (bridge[ns] as unknown as Record<string, unknown>)[method]).toBe('function')
     }
     expect('invoke' in bridge).toBe(false)
-    expect(Object.keys(bridge).sort()).toEqual(['accounts', 'api', 'app', 'campaigns', 'chats', 'connectionState', 'devices', 'instances', 'on', 'onConnection', 'pairing', 'policies', 'queue', 'replies', 'sandbox', 'settings', 'webhooks'])
+    expect(Object.keys(bridge).sort()).toEqual(['accounts', 'api', 'app', 'campaigns', 'chats', 'connectionState', 'devices', 'instances', 'keys', 'on', 'onConnection', 'pairing', 'policies', 'queue', 'replies', 'sandbox', 'settings', 'webhooks'])
   })
 
   it('queues calls until the transport opens, then matches answers by id whatever their order', async () => {

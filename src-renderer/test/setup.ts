@@ -18,6 +18,7 @@ import { useUnreadStore } from '../stores/unread-store.js'
 import { useNotifyStore } from '../stores/notify-store.js'
 import { useTodayStore } from '../stores/today-store.js'
 import { useSavedRepliesStore } from '../stores/saved-replies-store.js'
+import { useApiKeysStore } from '../stores/api-keys-store.js'
 import { useLanguageStore } from '../stores/language-store.js'
 import { i18n } from '../i18n/index.js'
 
@@ -51,7 +52,7 @@ Object.defineProperty(Element.prototype, 'scrollTop', {
 })
 
 /** Each store's reset to its initial state (a list of closures: the stores' types differ). */
-const resets = [useApiStore, useAppStore, useCampaignsStore, useChatsStore, useInstancesStore, usePairingStore, usePoliciesStore, useSandboxStore, useWebhooksStore, useQueueStore, useToastsStore, useUnreadStore, useNotifyStore, useTodayStore, useSavedRepliesStore, useLanguageStore].map(
+const resets = [useApiStore, useAppStore, useCampaignsStore, useChatsStore, useInstancesStore, usePairingStore, usePoliciesStore, useSandboxStore, useWebhooksStore, useQueueStore, useToastsStore, useUnreadStore, useNotifyStore, useTodayStore, useSavedRepliesStore, useLanguageStore, useApiKeysStore].map(
   (store) => () => (store as unknown as { setState(s: unknown, replace: true): void; getInitialState(): unknown }).setState(store.getInitialState(), true)
 )
 

@@ -108,7 +108,8 @@ export async function registerUiRoutes(app: FastifyInstance, o: UiRoutesOptions)
     })
 
     scope.post(UI_LINK_PATH, {
-      config: { auth: 'account' },
+      // A scoped API key may not open the UI: the UI manages keys, accounts and settings (full token only).
+      config: { auth: 'account', fullTokenOnly: true },
       schema: {
         tags: ['Desktop UI'],
         summary: 'A new one-time link to the UI in a browser',

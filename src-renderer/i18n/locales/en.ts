@@ -361,6 +361,34 @@ export const en = {
     startAtLogin: 'Start Switchboard when I log in',
     startAtLoginManual: 'Start at login: add Switchboard to your desktop’s startup (autostart) applications; the app cannot set it on this system.',
     startAtLoginHeadless: 'Start at login is a setting of the desktop app: this headless server starts however you start it (a service, a scheduled task).'
+  },
+  apiKeys: {
+    title: 'API keys',
+    intro: 'Give a tool its own key instead of this account’s full token: limited to reading and/or to some instances, and revoked on its own. Accepted wherever the token is.',
+    none: 'No API keys yet.',
+    col: { name: 'Name', key: 'Key', scope: 'Scope', created: 'Created', actions: 'Actions' },
+    row: 'API key {{name}}',
+    allInstances: 'All instances',
+    onlyInstances: 'Only {{names}}',
+    readOnly: 'read only',
+    readWrite: 'read and write',
+    createForm: 'Create an API key',
+    name: 'Key name',
+    nameExample: 'n8n reads',
+    readOnlyOption: 'Read only (it can read, not send or change anything)',
+    instances: 'Instances',
+    instancesHint: 'Tick the instances it may use; none ticked: every instance, including ones added later.',
+    noInstances: 'No instances yet: the key will cover every instance.',
+    create: 'Create key',
+    createdLabel: 'New API key',
+    created: 'Key “{{name}}” created.',
+    copyNow: 'Copy it now: it is shown only this once. Switchboard keeps only a fingerprint of it.',
+    copy: 'Copy key',
+    done: 'Done',
+    revoke: 'Revoke',
+    revokeNamed: 'Revoke {{name}}',
+    revokeTitle: 'Revoke the key “{{name}}”?',
+    revokeBody: 'It stops working at once, and event streams opened with it close. Tools using it must be given another key.'
   }
 }
 

@@ -362,5 +362,33 @@ export const es: Messages = {
     startAtLogin: 'Iniciar Switchboard al iniciar sesión',
     startAtLoginManual: 'Inicio automático: añade Switchboard a las aplicaciones de inicio (autostart) de tu escritorio; la app no puede configurarlo en este sistema.',
     startAtLoginHeadless: 'El inicio automático es un ajuste de la app de escritorio: este servidor sin interfaz arranca como tú lo arranques (un servicio, una tarea programada).'
+  },
+  apiKeys: {
+    title: 'Claves de API',
+    intro: 'Da a una herramienta su propia clave en lugar del token completo de esta cuenta: limitada a lectura y/o a algunas instancias, y revocable por separado. Se acepta donde se acepta el token.',
+    none: 'Todavía no hay claves de API.',
+    col: { name: 'Nombre', key: 'Clave', scope: 'Alcance', created: 'Creada', actions: 'Acciones' },
+    row: 'Clave de API {{name}}',
+    allInstances: 'Todas las instancias',
+    onlyInstances: 'Solo {{names}}',
+    readOnly: 'solo lectura',
+    readWrite: 'lectura y escritura',
+    createForm: 'Crear una clave de API',
+    name: 'Nombre de la clave',
+    nameExample: 'lecturas de n8n',
+    readOnlyOption: 'Solo lectura (puede leer, pero no enviar ni cambiar nada)',
+    instances: 'Instancias',
+    instancesHint: 'Marca las instancias que puede usar; ninguna marcada: todas las instancias, incluidas las que se añadan después.',
+    noInstances: 'Todavía no hay instancias: la clave servirá para todas.',
+    create: 'Crear clave',
+    createdLabel: 'Nueva clave de API',
+    created: 'Clave «{{name}}» creada.',
+    copyNow: 'Cópiala ahora: solo se muestra esta vez. Switchboard guarda únicamente una huella de ella.',
+    copy: 'Copiar clave',
+    done: 'Listo',
+    revoke: 'Revocar',
+    revokeNamed: 'Revocar {{name}}',
+    revokeTitle: '¿Revocar la clave «{{name}}»?',
+    revokeBody: 'Deja de funcionar al instante y se cierran los flujos de eventos abiertos con ella. Las herramientas que la usan necesitarán otra clave.'
   }
 }

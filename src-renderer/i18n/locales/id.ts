@@ -363,5 +363,33 @@ export const id: Messages = {
     startAtLogin: 'Jalankan Switchboard saat saya masuk',
     startAtLoginManual: 'Jalankan saat masuk: tambahkan Switchboard ke aplikasi startup (autostart) desktop Anda; aplikasi tidak dapat mengaturnya di sistem ini.',
     startAtLoginHeadless: 'Jalankan saat masuk adalah pengaturan aplikasi desktop: server tanpa tampilan ini berjalan sesuai cara Anda menjalankannya (layanan, tugas terjadwal).'
+  },
+  apiKeys: {
+    title: 'Kunci API',
+    intro: 'Berikan alat kuncinya sendiri alih-alih token lengkap akun ini: terbatas untuk membaca dan/atau beberapa instans, dan dicabut secara terpisah. Diterima di mana pun token diterima.',
+    none: 'Belum ada kunci API.',
+    col: { name: 'Nama', key: 'Kunci', scope: 'Cakupan', created: 'Dibuat', actions: 'Tindakan' },
+    row: 'Kunci API {{name}}',
+    allInstances: 'Semua instans',
+    onlyInstances: 'Hanya {{names}}',
+    readOnly: 'hanya baca',
+    readWrite: 'baca dan tulis',
+    createForm: 'Buat kunci API',
+    name: 'Nama kunci',
+    nameExample: 'baca n8n',
+    readOnlyOption: 'Hanya baca (dapat membaca, tetapi tidak dapat mengirim atau mengubah apa pun)',
+    instances: 'Instans',
+    instancesHint: 'Centang instans yang boleh digunakannya; tanpa centang: semua instans, termasuk yang ditambahkan nanti.',
+    noInstances: 'Belum ada instans: kunci ini berlaku untuk semua instans.',
+    create: 'Buat kunci',
+    createdLabel: 'Kunci API baru',
+    created: 'Kunci “{{name}}” dibuat.',
+    copyNow: 'Salin sekarang: kunci ini hanya ditampilkan sekali ini. Switchboard hanya menyimpan sidik jarinya.',
+    copy: 'Salin kunci',
+    done: 'Selesai',
+    revoke: 'Cabut',
+    revokeNamed: 'Cabut {{name}}',
+    revokeTitle: 'Cabut kunci “{{name}}”?',
+    revokeBody: 'Kunci langsung berhenti berfungsi, dan aliran peristiwa yang dibuka dengannya ditutup. Alat yang memakainya perlu diberi kunci lain.'
   }
 }

@@ -362,5 +362,33 @@ export const ptBR: Messages = {
     startAtLogin: 'Iniciar o Switchboard quando eu entrar no computador',
     startAtLoginManual: 'Iniciar com o sistema: adicione o Switchboard aos aplicativos de inicialização (autostart) da sua área de trabalho; o app não consegue definir isso neste sistema.',
     startAtLoginHeadless: 'Iniciar com o sistema é uma configuração do app de desktop: este servidor sem interface inicia do jeito que você o inicia (um serviço, uma tarefa agendada).'
+  },
+  apiKeys: {
+    title: 'Chaves de API',
+    intro: 'Dê a uma ferramenta a sua própria chave em vez do token completo desta conta: limitada a leitura e/ou a algumas instâncias, e revogada separadamente. Aceita onde o token é aceito.',
+    none: 'Nenhuma chave de API ainda.',
+    col: { name: 'Nome', key: 'Chave', scope: 'Escopo', created: 'Criada em', actions: 'Ações' },
+    row: 'Chave de API {{name}}',
+    allInstances: 'Todas as instâncias',
+    onlyInstances: 'Somente {{names}}',
+    readOnly: 'somente leitura',
+    readWrite: 'leitura e escrita',
+    createForm: 'Criar uma chave de API',
+    name: 'Nome da chave',
+    nameExample: 'leituras do n8n',
+    readOnlyOption: 'Somente leitura (pode ler, mas não enviar nem alterar nada)',
+    instances: 'Instâncias',
+    instancesHint: 'Marque as instâncias que ela pode usar; nenhuma marcada: todas as instâncias, incluindo as adicionadas depois.',
+    noInstances: 'Nenhuma instância ainda: a chave valerá para todas as instâncias.',
+    create: 'Criar chave',
+    createdLabel: 'Nova chave de API',
+    created: 'Chave “{{name}}” criada.',
+    copyNow: 'Copie-a agora: ela é mostrada só desta vez. O Switchboard guarda apenas uma impressão digital dela.',
+    copy: 'Copiar chave',
+    done: 'Concluído',
+    revoke: 'Revogar',
+    revokeNamed: 'Revogar {{name}}',
+    revokeTitle: 'Revogar a chave “{{name}}”?',
+    revokeBody: 'Ela para de funcionar na hora, e os fluxos de eventos abertos com ela são fechados. As ferramentas que a usam precisarão de outra chave.'
   }
 }

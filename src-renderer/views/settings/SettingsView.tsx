@@ -8,6 +8,7 @@ import { useAppStore } from '../../stores/app-store.js'
 import { useSettingsStore } from '../../stores/settings-store.js'
 import { AccessSection } from './AccessSection.js'
 import { AccountsSection } from './AccountsSection.js'
+import { ApiKeysSection } from './ApiKeysSection.js'
 import { DevicesSection } from './DevicesSection.js'
 import { BackupSection } from './BackupSection.js'
 import { GeneralSection } from './GeneralSection.js'
@@ -38,6 +39,7 @@ export function SettingsView() {
       <SavedRepliesSection />
       <BackupSection />
       <AccountsSection />
+      <ApiKeysSection />
       <DevicesSection />
     </section>
   )

@@ -6,6 +6,7 @@ import { campaignHandlers } from './campaigns.js'
 import { chatHandlers } from './chats.js'
 import { deviceHandlers } from './devices.js'
 import { instanceHandlers } from './instances.js'
+import { keyHandlers } from './keys.js'
 import { pairingHandlers } from './pairing.js'
 import { policyHandlers } from './policies.js'
 import { queueHandlers } from './queue.js'
@@ -30,7 +31,8 @@ export function createHandlers(c: BridgeContext): HandlerMap {
     ...chatHandlers(c),
     ...deviceHandlers(c),
     ...campaignHandlers(c),
-    ...replyHandlers(c)
+    ...replyHandlers(c),
+    ...keyHandlers(c)
   }
 }
 
