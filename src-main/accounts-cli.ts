@@ -53,7 +53,7 @@ export async function runAccountsCommand(argv: string[], env: NodeJS.ProcessEnv 
   let admin: ReturnType<typeof openAccountAdmin> | undefined
   try {
     const q = quota()
-    admin = openAccountAdmin({ dataDir: resolveDataDir(values['data-dir'], env), nativeBinding: env.SWITCHBOARD_SQLITE_BINDING })
+    admin = openAccountAdmin({ dataDir: resolveDataDir(values['data-dir'], env), nativeBinding: env.SWITCHBOARD_SQLITE_BINDING, passphrase: env.SWITCHBOARD_PASSPHRASE })
     const { accounts } = admin
     switch (command) {
       case 'list': {

@@ -19,7 +19,7 @@ export interface BackupCliIo {
   ask?(prompt: string): Promise<string | undefined>
 }
 
-const askOnTty = async (prompt: string): Promise<string | undefined> => {
+export const askOnTty = async (prompt: string): Promise<string | undefined> => {
   if (!process.stdin.isTTY) return undefined
   const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true })
   // Typed characters are not echoed: the passphrase guards a copy of every conversation.
@@ -74,7 +74,7 @@ export async function runBackupCommand(command: 'backup' | 'restore', argv: stri
         return 1
       }
       const { resolveDataKey, secretToolKeyring } = await import('./core/secrets/data-key.js')
-      const { key } = resolveDataKey(dataDir, { keyring: secretToolKeyring(env) })
+      const { key } = resolveDataKey(dataDir, { keyring: secretToolKeyring(env), passphrase: env.SWITCHBOARD_PASSPHRASE })
       const outFile = resolve(values.out!)
       const manifest = await createBackup({ dataDir, outFile, passphrase, dataKey: key, appVersion: env.npm_package_version ?? '0.0.0' })
       io.out(`Backup written to ${outFile}: ${manifest.instances.length} instance(s), ${manifest.messages} message(s), ${manifest.files} file(s).`)

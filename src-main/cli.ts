@@ -67,6 +67,12 @@ async function main(): Promise<void> {
     console.error('       npm run serve -- accounts add|list|rotate|set|remove ... (manage API accounts; accounts --help)')
     process.exit(2)
   }
+  // A data key kept wrapped with a passphrase that was not given: ask for it on a terminal (not echoed).
+  if (options.passphrase === undefined && process.stdin.isTTY) {
+    const { wrappedKeyFile } = await import('./core/secrets/data-key.js')
+    const { existsSync } = await import('node:fs')
+    if (existsSync(wrappedKeyFile(options.dataDir))) options.passphrase = (await (await import('./backup-cli.js')).askOnTty('Switchboard passphrase: ')) || undefined
+  }
   // Imported late so that `--help`-style usage errors do not pay for loading Baileys.
   const { startCore } = await import('./core/start-core.js')
   const core = await startCore(options)

@@ -1,5 +1,6 @@
 // The core's flags (ARCHITECTURE.md §4.1) with their environment fallbacks, parsed in one place for both hosts:
 // the headless CLI (unknown flags refused) and the desktop app (Electron and Chromium pass flags of their own).
+import { readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -15,6 +16,25 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: N
   if (platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'Switchboard')
   if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'Switchboard')
   return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'Switchboard')
+}
+
+/**
+ * The passphrase that wraps the data key at rest (headless servers): --passphrase-file FILE (its first line), else
+ * SWITCHBOARD_PASSPHRASE; undefined when neither is given (the CLI may then ask on a terminal).
+ */
+export function resolvePassphrase(fileFlag: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
+  if (fileFlag !== undefined) {
+    let text: string
+    try {
+      text = readFileSync(fileFlag, 'utf8')
+    } catch (e) {
+      throw new CliUsageError(`--passphrase-file: cannot read ${fileFlag} (${(e as { code?: string }).code ?? (e as Error).message})`)
+    }
+    const line = text.split(/\r?\n/)[0] ?? ''
+    if (line === '') throw new CliUsageError(`--passphrase-file: ${fileFlag} is empty`)
+    return line
+  }
+  return env.SWITCHBOARD_PASSPHRASE || undefined
 }
 
 /** --data-dir, else SWITCHBOARD_DATA_DIR, else the host's default, else the per-user folder: one rule for the server and `accounts`. */
@@ -37,6 +57,8 @@ export type CliOptions = Required<Pick<CoreOptions, 'port' | 'host' | 'dataDir' 
    * others, with the values above as defaults).
    */
   pinned: PinnedSettings
+  /** --passphrase-file / SWITCHBOARD_PASSPHRASE: wraps the data key at rest (secrets/data-key.ts). */
+  passphrase: string | undefined
 }
 
 const LOG_LEVEL_FLAG_VALUES = ['error', 'warn', 'info', 'debug', 'trace']
@@ -86,7 +108,8 @@ export function parseCoreFlags(argv: string[], env: NodeJS.ProcessEnv, how: Flag
       'paid-instance-quota': { type: 'string' },
       'allow-host': { type: 'string', multiple: true },
       'log-level': { type: 'string' },
-      'public-url': { type: 'string' }
+      'public-url': { type: 'string' },
+      'passphrase-file': { type: 'string' }
     }
   })
   // Without strict mode a known flag given bare (`--port`) parses as `true`: treat it as missing a value.
@@ -138,9 +161,10 @@ export function parseCoreFlags(argv: string[], env: NodeJS.ProcessEnv, how: Flag
     },
     logLevel,
     publicUrl,
-    pinned
+    pinned,
+    passphrase: resolvePassphrase(flag('passphrase-file'), env)
   }
 }
 
 export const USAGE =
-  'usage: npm run serve -- [--port N] [--host H] [--data-dir D] [--network whatsapp|sandbox] [--access-token T] [--plan free|paid] [--free-instance-quota N|unlimited] [--paid-instance-quota N|unlimited] [--allow-host NAME ...] [--public-url URL] [--log-level error|warn|info|debug|trace]'
+  'usage: npm run serve -- [--port N] [--host H] [--data-dir D] [--network whatsapp|sandbox] [--access-token T] [--plan free|paid] [--free-instance-quota N|unlimited] [--paid-instance-quota N|unlimited] [--allow-host NAME ...] [--public-url URL] [--log-level error|warn|info|debug|trace] [--passphrase-file F]'

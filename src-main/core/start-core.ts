@@ -114,6 +114,8 @@ export interface CoreOptions {
    * the OS keyring where one is available, else <dataDir>/keys/data.key (secrets/data-key.ts).
    */
   dataKey?: Uint8Array
+  /** Headless: the passphrase that keeps the data key file wrapped (SWITCHBOARD_PASSPHRASE, --passphrase-file). */
+  passphrase?: string | undefined
   engine?: {
     socketConfig?: EngineSocketConfig
     /** Per-instance socket options (getMessage, retry caches) for the message store. */
@@ -191,7 +193,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     await fileLogger?.settled()
   }
   try {
-    const dataKey = resolveDataKey(options.dataDir, { hostKey: options.dataKey, keyring: options.dataKey ? undefined : secretToolKeyring() })
+    const dataKey = resolveDataKey(options.dataDir, { hostKey: options.dataKey, keyring: options.dataKey ? undefined : secretToolKeyring(), passphrase: options.passphrase })
     logger.info({ source: dataKey.source, where: dataKey.where }, 'data key of the store at rest')
     const db = openDatabase(join(options.dataDir, 'switchboard.db'), {
       nativeBinding: options.nativeBinding,
@@ -465,9 +467,9 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
  * with its account loses the rows and files startCore's delete hooks remove (it is not running here: stop the
  * server first, or use the Settings view, which deletes through the live InstanceManager).
  */
-export function openAccountAdmin(options: Pick<CoreOptions, 'dataDir' | 'nativeBinding' | 'instanceQuota' | 'dataKey'>): { accounts: AccountService; apiKeys: ApiKeyService; close(): void } {
+export function openAccountAdmin(options: Pick<CoreOptions, 'dataDir' | 'nativeBinding' | 'instanceQuota' | 'dataKey' | 'passphrase'>): { accounts: AccountService; apiKeys: ApiKeyService; close(): void } {
   ensurePrivateDataDir(options.dataDir)
-  const dataKey = resolveDataKey(options.dataDir, { hostKey: options.dataKey, keyring: options.dataKey ? undefined : secretToolKeyring() })
+  const dataKey = resolveDataKey(options.dataDir, { hostKey: options.dataKey, keyring: options.dataKey ? undefined : secretToolKeyring(), passphrase: options.passphrase })
   const db = openDatabase(join(options.dataDir, 'switchboard.db'), { nativeBinding: options.nativeBinding, dataKey: dataKey.key })
   try {
     migrate(db, appMigrations)

@@ -1,15 +1,17 @@
 // Where the data key (secrets/at-rest-crypto.ts) comes from. The desktop app hands it over (unwrapped with Electron
 // safeStorage, electron/data-key.ts); headless, it is kept in the OS keyring where one is available (libsecret's
 // secret-tool on Linux), else in <data-dir>/keys/data.key (0600, folder 0700). <data-dir>/keys/ always says where
-// the key is, so a keyring that is briefly unreachable stops the start instead of minting a new key.
+// the key is, so a keyring that is briefly unreachable stops the start instead of minting a new key. With a
+// passphrase the key file is kept wrapped instead (keys/data.key.wrapped, secrets/passphrase-wrap.ts).
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { closeSync, existsSync, fstatSync, openSync, readFileSync, readdirSync, renameSync, rmSync, unlinkSync, writeFileSync, writeSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { DATA_KEY_BYTES, DataKeyError, assertDataKey } from './at-rest-crypto.js'
+import { assertPassphrase, fsyncPath, readWrapped, wrapDataKey, writeDurably } from './passphrase-wrap.js'
 import { PRIVATE_FILE_MODE, ensurePrivateDir, tightenFile } from './private-files.js'
 
-export type DataKeySource = 'host' | 'keyring' | 'file'
+export type DataKeySource = 'host' | 'keyring' | 'file' | 'passphrase'
 
 export interface ResolvedDataKey {
   key: Buffer
@@ -33,6 +35,8 @@ export const dataKeyFile = (dataDir: string) => join(keysDir(dataDir), 'data.key
 export const keyringMarkerFile = (dataDir: string) => join(keysDir(dataDir), 'data.key.keyring')
 /** The key wrapped by Electron safeStorage (written by the desktop app's main process). */
 export const desktopKeyFile = (dataDir: string) => join(keysDir(dataDir), 'data.key.safestorage')
+/** The key wrapped with a key stretched from the passphrase (SWITCHBOARD_PASSPHRASE, --passphrase-file). */
+export const wrappedKeyFile = (dataDir: string) => join(keysDir(dataDir), 'data.key.wrapped')
 
 const decodeKey = (text: string, where: string): Buffer => {
   const key = Buffer.from(text.trim(), 'base64')
@@ -54,13 +58,64 @@ export interface ResolveDataKeyOptions {
   hostKey?: Uint8Array | undefined
   /** undefined: no keyring on this machine (see secretToolKeyring). */
   keyring?: Keyring | undefined
+  /**
+   * Headless servers: keep the key file wrapped with this passphrase (a key file in clear is wrapped on the first
+   * start with it). Required once the data dir has a wrapped key; not used with a host key or the OS keyring.
+   */
+  passphrase?: string | undefined
+}
+
+/** Overwrites the key file in clear before unlinking it, so its bytes do not linger in the file's old blocks. */
+function eraseKeyFile(file: string): void {
+  const fd = openSync(file, 'r+')
+  try {
+    writeSync(fd, Buffer.alloc(fstatSync(fd).size))
+  } finally {
+    closeSync(fd)
+  }
+  unlinkSync(file)
+  fsyncPath(join(file, '..'))
+}
+
+/**
+ * The wrapped key file, opened with the passphrase. A key file in clear beside it is what a start killed while
+ * wrapping left: the wrapped file was complete (it was renamed into place), so the clear one is erased now.
+ */
+function openWrappedKey(dataDir: string, passphrase: string | undefined): ResolvedDataKey {
+  const wrapped = wrappedKeyFile(dataDir)
+  if (passphrase === undefined || passphrase === '') {
+    throw new DataKeyError('data_key_passphrase_required', `The data key of ${dataDir} is protected by a passphrase (${wrapped}): give it with SWITCHBOARD_PASSPHRASE, --passphrase-file FILE or on the terminal.`)
+  }
+  tightenFile(wrapped)
+  const key = readWrapped(wrapped, passphrase)
+  const clear = dataKeyFile(dataDir)
+  if (existsSync(clear)) {
+    if (!decodeKey(readFileSync(clear, 'utf8'), clear).equals(key)) {
+      throw new DataKeyError('data_key_invalid', `${clear} and ${wrapped} hold different data keys; keep the one this data dir was written with and remove the other.`)
+    }
+    eraseKeyFile(clear)
+  }
+  return { key, source: 'passphrase', where: wrapped }
+}
+
+/** Wraps the key, proves the written file opens, and only then erases the key file in clear (if any). */
+function keepWrapped(dataDir: string, key: Buffer, passphrase: string): ResolvedDataKey {
+  const wrapped = wrappedKeyFile(dataDir)
+  // A start killed before its rename left a temp file (a wrapped key, never one in clear): not needed any more.
+  for (const f of existsSync(keysDir(dataDir)) ? readdirSync(keysDir(dataDir)) : []) if (f.startsWith('data.key.wrapped.') && f.endsWith('.tmp')) rmSync(join(keysDir(dataDir), f), { force: true })
+  writeDurably(wrapped, wrapDataKey(key, passphrase))
+  return openWrappedKey(dataDir, passphrase)
 }
 
 export function resolveDataKey(dataDir: string, options: ResolveDataKeyOptions = {}): ResolvedDataKey {
   if (options.hostKey) return { key: assertDataKey(options.hostKey), source: 'host', where: 'handed over by the desktop app' }
+  if (existsSync(wrappedKeyFile(dataDir))) return openWrappedKey(dataDir, options.passphrase)
+  const passphrase = options.passphrase || undefined
+  if (passphrase !== undefined) assertPassphrase(passphrase)
   const file = dataKeyFile(dataDir)
   if (existsSync(file)) {
     tightenFile(file)
+    if (passphrase !== undefined) return keepWrapped(dataDir, decodeKey(readFileSync(file, 'utf8'), file), passphrase)
     return { key: decodeKey(readFileSync(file, 'utf8'), file), source: 'file', where: file }
   }
   const keyring = options.keyring
@@ -75,6 +130,8 @@ export function resolveDataKey(dataDir: string, options: ResolveDataKeyOptions =
     throw new DataKeyError('data_key_unavailable', `The data key of ${dataDir} is protected by the desktop app (${desktopKeyFile(dataDir)}); open this data dir with the desktop app.`)
   }
   const key = randomBytes(DATA_KEY_BYTES)
+  // A passphrase asks for the key to stay beside the data, wrapped: the keyring is not used then.
+  if (passphrase !== undefined) return keepWrapped(dataDir, key, passphrase)
   const text = key.toString('base64')
   if (keyring) {
     let stored = false
