@@ -2,6 +2,7 @@
 // page inert, Tab kept inside), starting on "Cancel"; Escape cancels; focus goes back to the button that opened it.
 import { useEffect, useRef, type KeyboardEvent } from 'react'
 import { createPortal } from 'react-dom'
+import { useTranslation } from 'react-i18next'
 
 export interface ConfirmDialogProps {
   title: string
@@ -21,6 +22,7 @@ function inertOthers(keep: Element): () => void {
 }
 
 export function ConfirmDialog({ title, body, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+  const { t } = useTranslation()
   const dialogRef = useRef<HTMLDialogElement>(null)
   const cancelRef = useRef<HTMLButtonElement>(null)
   const cancel = useRef(onCancel)
@@ -76,7 +78,7 @@ export function ConfirmDialog({ title, body, confirmLabel, onConfirm, onCancel }
       <p id="confirm-body">{body}</p>
       <div className="row end">
         <button type="button" ref={cancelRef} onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </button>
         <button type="button" className="danger" onClick={onConfirm}>
           {confirmLabel}

@@ -1,7 +1,9 @@
 // Copies text to the clipboard and says so; if the clipboard is refused, tells the user to copy by hand.
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
-export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+export function CopyButton({ text, label }: { text: string; label?: string }) {
+  const { t } = useTranslation()
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
   const copy = async () => {
     try {
@@ -14,7 +16,7 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
   }
   return (
     <button type="button" onClick={() => void copy()} aria-live="polite">
-      {state === 'copied' ? 'Copied' : state === 'failed' ? 'Select and copy by hand' : label}
+      {state === 'copied' ? t('common.copied') : state === 'failed' ? t('common.copyByHand') : (label ?? t('common.copy'))}
     </button>
   )
 }

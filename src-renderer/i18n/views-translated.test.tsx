@@ -2,6 +2,8 @@
 // their components and word helpers read the locale groups, while data (names, keywords, commands) stays as typed.
 import { act, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { ConfirmDialog } from '../components/ConfirmDialog.js'
+import { CopyButton } from '../components/CopyButton.js'
 import { campaignStatusLabel, dayName, reasonWords, recipientStateLabel } from '../lib/campaign-words.js'
 import { CurlExamples, curlExamples } from '../views/api/CurlExamples.js'
 import { campaign, counts } from '../views/campaigns/campaign-fixtures.js'
@@ -58,5 +60,17 @@ describe('the views translated last', () => {
     await act(() => i18n.changeLanguage('es'))
     expect(presenceWord(true)).toBe('En línea')
     expect(settingsSummary({ hideNumber: true, newContacts: 'allow', timelockUntil: null, messageCap: 5, newChats: 2, banned: 403 })).toBe('Ajustes: número oculto, chats nuevos limitados a 5 (2 hasta ahora), bloqueado (403)')
+  })
+
+  it("the shared Copy button and the confirm dialog's Cancel speak Spanish", async () => {
+    await act(() => i18n.changeLanguage('es'))
+    render(
+      <>
+        <CopyButton text="x" />
+        <ConfirmDialog title="¿Seguro?" body="" confirmLabel="Eliminar" onConfirm={() => {}} onCancel={() => {}} />
+      </>
+    )
+    expect(screen.getByRole('button', { name: 'Copiar' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Cancelar' })).toBeInTheDocument()
   })
 })

@@ -2,7 +2,7 @@
 // Words with {{name}} are filled in by t(); plural keys end in _one/_other (i18next picks by count).
 export const en = {
   app: { skip: 'Skip to content' },
-  common: { loading: 'Loading…', save: 'Save', cancel: 'Cancel', edit: 'Edit', delete: 'Delete' },
+  common: { loading: 'Loading…', save: 'Save', cancel: 'Cancel', edit: 'Edit', delete: 'Delete', copy: 'Copy', copied: 'Copied', copyByHand: 'Select and copy by hand' },
   nav: {
     sections: 'Sections',
     instances: 'Instances',

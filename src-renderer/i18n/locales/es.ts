@@ -3,7 +3,7 @@ import type { Messages } from './en.js'
 
 export const es: Messages = {
   app: { skip: 'Saltar al contenido' },
-  common: { loading: 'Cargando…', save: 'Guardar', cancel: 'Cancelar', edit: 'Editar', delete: 'Eliminar' },
+  common: { loading: 'Cargando…', save: 'Guardar', cancel: 'Cancelar', edit: 'Editar', delete: 'Eliminar', copy: 'Copiar', copied: 'Copiado', copyByHand: 'Selecciónalo y cópialo a mano' },
   nav: {
     sections: 'Secciones',
     instances: 'Instancias',

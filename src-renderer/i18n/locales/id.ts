@@ -4,7 +4,7 @@ import type { Messages } from './en.js'
 
 export const id: Messages = {
   app: { skip: 'Lewati ke konten' },
-  common: { loading: 'Memuat…', save: 'Simpan', cancel: 'Batal', edit: 'Ubah', delete: 'Hapus' },
+  common: { loading: 'Memuat…', save: 'Simpan', cancel: 'Batal', edit: 'Ubah', delete: 'Hapus', copy: 'Salin', copied: 'Tersalin', copyByHand: 'Pilih dan salin secara manual' },
   nav: {
     sections: 'Bagian',
     instances: 'Instans',

@@ -3,7 +3,7 @@ import type { Messages } from './en.js'
 
 export const ptBR: Messages = {
   app: { skip: 'Pular para o conteúdo' },
-  common: { loading: 'Carregando…', save: 'Salvar', cancel: 'Cancelar', edit: 'Editar', delete: 'Excluir' },
+  common: { loading: 'Carregando…', save: 'Salvar', cancel: 'Cancelar', edit: 'Editar', delete: 'Excluir', copy: 'Copiar', copied: 'Copiado', copyByHand: 'Selecione e copie manualmente' },
   nav: {
     sections: 'Seções',
     instances: 'Instâncias',
