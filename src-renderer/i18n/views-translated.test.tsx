@@ -12,6 +12,7 @@ import { Funnel } from '../views/campaigns/Funnel.js'
 import { scheduleProblem } from '../views/campaigns/WizardSchedule.js'
 import { presenceWord } from '../views/sandbox/Presence.js'
 import { settingsSummary } from '../views/sandbox/PhoneSettings.js'
+import { settingsNotice } from '../stores/sandbox-store.js'
 import { i18n } from './index.js'
 
 afterEach(async () => {
@@ -72,5 +73,12 @@ describe('the views translated last', () => {
     )
     expect(screen.getByRole('button', { name: 'Copiar' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Cancelar' })).toBeInTheDocument()
+  })
+
+  it('the sandbox says what a settings change did in Indonesian, counts included', async () => {
+    await act(() => i18n.changeLanguage('id'))
+    const settings: Parameters<typeof settingsNotice>[1] = { hideNumber: false, newContacts: 'allow', timelockUntil: null, messageCap: 5, newChats: 2, banned: 403 }
+    expect(settingsNotice({ messageCap: 5, banned: 403 }, settings)).toBe('Chat baru dibatasi 5 (475 setelahnya; 2 sejauh ini). Akun dikunci (403): perangkat tertautnya ditolak saat masuk')
+    expect(settingsNotice({}, settings)).toBe('Pengaturan disimpan')
   })
 })

@@ -8,6 +8,7 @@ import type { RequestOf } from '../../src-preload/contract/channels.js'
 import { FAULTS, type SandboxFault } from '../../src-preload/contract/sandbox-faults.js'
 import { bridge, call } from '../lib/bridge.js'
 import type { UiError } from '../lib/errors.js'
+import { t } from '../i18n/index.js'
 import { runAction } from './run-action.js'
 
 /** What a phone is doing right now, and the outcome of its last action. */
@@ -50,22 +51,24 @@ export const byNumber = <T extends { phoneNumber: string }>(phones: readonly T[]
 
 const idle: PhoneActivity = { busy: null, error: null, notice: null }
 
-const BAN_WORDS = { 403: 'locked (403)', 402: 'temporarily banned (402)', 406: 'banned (406)' } as const
+const BAN_KEYS = { 403: 'sandboxNotices.ban403', 402: 'sandboxNotices.ban402', 406: 'sandboxNotices.ban406' } as const
 
 /** What a settings change did, in words. */
 export function settingsNotice(c: SettingsChange, s: SandboxPhoneSettingsDto): string {
   const parts: string[] = []
-  if (c.hideNumber !== undefined) parts.push(s.hideNumber ? 'Number hidden: others now reach this phone by LID only' : 'Number shown: its next message reveals it')
+  if (c.hideNumber !== undefined) parts.push(s.hideNumber ? t('sandboxNotices.numberHidden') : t('sandboxNotices.numberShown'))
   if (c.newContacts !== undefined || c.timelockUntil !== undefined) {
     parts.push(
       s.newContacts === 'timelock'
-        ? `New chats refused with 463 (reach-out timelock)${s.timelockUntil ? ` until ${new Date(s.timelockUntil).toLocaleString()}` : ''}`
-        : 'New chats allowed'
+        ? s.timelockUntil
+          ? t('sandboxNotices.timelockUntil', { until: new Date(s.timelockUntil).toLocaleString() })
+          : t('sandboxNotices.timelock')
+        : t('sandboxNotices.newChatsAllowed')
     )
   }
-  if (c.messageCap !== undefined) parts.push(s.messageCap === null ? 'No cap on new chats' : `New chats capped at ${s.messageCap} (475 past it; ${s.newChats} so far)`)
-  if (c.banned !== undefined) parts.push(s.banned ? `Account ${BAN_WORDS[s.banned]}: its linked devices are refused at login` : 'Ban lifted: its linked devices may log in again')
-  return parts.join('. ') || 'Settings saved'
+  if (c.messageCap !== undefined) parts.push(s.messageCap === null ? t('sandboxNotices.noCap') : t('sandboxNotices.capped', { cap: s.messageCap, n: s.newChats }))
+  if (c.banned !== undefined) parts.push(s.banned ? t('sandboxNotices.banned', { how: t(BAN_KEYS[s.banned]) }) : t('sandboxNotices.banLifted'))
+  return parts.join('. ') || t('sandboxNotices.saved')
 }
 export const NOTICE_MS = 8_000
 
@@ -121,9 +124,9 @@ export const useSandboxStore = create<SandboxState>()((set, get) => {
       )
     },
     scanQr: (phoneNumber, instanceId) =>
-      act(phoneNumber, 'scan', () => call(bridge().sandbox.scanQr({ phoneNumber, instanceId })), 'Scanned: the phone linked the instance'),
+      act(phoneNumber, 'scan', () => call(bridge().sandbox.scanQr({ phoneNumber, instanceId })), t('sandboxNotices.scanned')),
     enterCode: (phoneNumber, code) =>
-      act(phoneNumber, 'code', () => call(bridge().sandbox.enterCode({ phoneNumber, code })), 'Code accepted: the phone linked the instance'),
+      act(phoneNumber, 'code', () => call(bridge().sandbox.enterCode({ phoneNumber, code })), t('sandboxNotices.codeAccepted')),
     sendText: (phoneNumber, to, text) =>
       act(
         phoneNumber,
@@ -132,7 +135,7 @@ export const useSandboxStore = create<SandboxState>()((set, get) => {
           await call(bridge().sandbox.sendText({ phoneNumber, to, text }))
           await get().loadInbox(phoneNumber)
         },
-        'Sent'
+        t('sandboxNotices.sent')
       ),
     sendFile: (phoneNumber, to, file, caption) =>
       act(
@@ -142,7 +145,7 @@ export const useSandboxStore = create<SandboxState>()((set, get) => {
           await call(bridge().sandbox.sendMedia({ phoneNumber, to, file, ...(caption ? { caption } : {}) }))
           await get().loadInbox(phoneNumber)
         },
-        'Sent'
+        t('sandboxNotices.sent')
       ),
     readInbox(phoneNumber) {
       let read = 0
@@ -152,7 +155,7 @@ export const useSandboxStore = create<SandboxState>()((set, get) => {
         async () => {
           read = (await call(bridge().sandbox.readInbox({ phoneNumber }))).read
         },
-        () => (read ? `Read ${read === 1 ? '1 message' : `${read} messages`}: the senders see Read.` : 'Nothing to read yet.')
+        () => (read ? (read === 1 ? t('sandboxNotices.readOne') : t('sandboxNotices.readMany', { n: read })) : t('sandboxNotices.nothingToRead'))
       )
     },
     setPhoneSettings(phoneNumber, change) {
@@ -187,7 +190,7 @@ export const useSandboxStore = create<SandboxState>()((set, get) => {
       return runAction(
         async () => {
           await call(bridge().sandbox.fault(fault))
-          const notice = FAULTS.find((f) => f.kind === fault.kind)?.done ?? 'Fault applied'
+          const notice = FAULTS.find((f) => f.kind === fault.kind)?.done ?? t('sandboxNotices.faultApplied')
           set({ faults: { busy: false, error: null, notice } })
           setTimeout(() => {
             if (faultSeq === seq) set((s) => ({ faults: { ...s.faults, notice: null } }))

@@ -907,6 +907,28 @@ export const en = {
     revokeNamed: 'Revoke {{name}}',
     revokeTitle: 'Revoke the key “{{name}}”?',
     revokeBody: 'It stops working at once, and event streams opened with it close. Tools using it must be given another key.'
+  },
+  sandboxNotices: {
+    numberHidden: 'Number hidden: others now reach this phone by LID only',
+    numberShown: 'Number shown: its next message reveals it',
+    timelock: 'New chats refused with 463 (reach-out timelock)',
+    timelockUntil: 'New chats refused with 463 (reach-out timelock) until {{until}}',
+    newChatsAllowed: 'New chats allowed',
+    noCap: 'No cap on new chats',
+    capped: 'New chats capped at {{cap}} (475 past it; {{n}} so far)',
+    ban403: 'locked (403)',
+    ban402: 'temporarily banned (402)',
+    ban406: 'banned (406)',
+    banned: 'Account {{how}}: its linked devices are refused at login',
+    banLifted: 'Ban lifted: its linked devices may log in again',
+    saved: 'Settings saved',
+    scanned: 'Scanned: the phone linked the instance',
+    codeAccepted: 'Code accepted: the phone linked the instance',
+    sent: 'Sent',
+    readOne: 'Read 1 message: the senders see Read.',
+    readMany: 'Read {{n}} messages: the senders see Read.',
+    nothingToRead: 'Nothing to read yet.',
+    faultApplied: 'Fault applied'
   }
 }
 

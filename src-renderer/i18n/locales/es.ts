@@ -908,5 +908,27 @@ export const es: Messages = {
     revokeNamed: 'Revocar {{name}}',
     revokeTitle: '¿Revocar la clave «{{name}}»?',
     revokeBody: 'Deja de funcionar al instante y se cierran los flujos de eventos abiertos con ella. Las herramientas que la usan necesitarán otra clave.'
+  },
+  sandboxNotices: {
+    numberHidden: 'Número oculto: los demás ahora solo llegan a este teléfono por su LID',
+    numberShown: 'Número visible: su próximo mensaje lo revela',
+    timelock: 'Chats nuevos rechazados con 463 (bloqueo temporal de contacto)',
+    timelockUntil: 'Chats nuevos rechazados con 463 (bloqueo temporal de contacto) hasta {{until}}',
+    newChatsAllowed: 'Chats nuevos permitidos',
+    noCap: 'Sin límite de chats nuevos',
+    capped: 'Chats nuevos limitados a {{cap}} (475 al pasarlo; {{n}} hasta ahora)',
+    ban403: 'bloqueada (403)',
+    ban402: 'suspendida temporalmente (402)',
+    ban406: 'prohibida (406)',
+    banned: 'Cuenta {{how}}: sus dispositivos vinculados se rechazan al iniciar sesión',
+    banLifted: 'Suspensión levantada: sus dispositivos vinculados pueden volver a iniciar sesión',
+    saved: 'Ajustes guardados',
+    scanned: 'Escaneado: el teléfono vinculó la instancia',
+    codeAccepted: 'Código aceptado: el teléfono vinculó la instancia',
+    sent: 'Enviado',
+    readOne: 'Leído 1 mensaje: los remitentes ven Leído.',
+    readMany: 'Leídos {{n}} mensajes: los remitentes ven Leído.',
+    nothingToRead: 'Nada que leer todavía.',
+    faultApplied: 'Fallo aplicado'
   }
 }

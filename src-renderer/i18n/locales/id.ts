@@ -909,5 +909,27 @@ export const id: Messages = {
     revokeNamed: 'Cabut {{name}}',
     revokeTitle: 'Cabut kunci “{{name}}”?',
     revokeBody: 'Kunci langsung berhenti berfungsi, dan aliran peristiwa yang dibuka dengannya ditutup. Alat yang memakainya perlu diberi kunci lain.'
+  },
+  sandboxNotices: {
+    numberHidden: 'Nomor disembunyikan: orang lain kini menjangkau ponsel ini hanya lewat LID',
+    numberShown: 'Nomor ditampilkan: pesan berikutnya akan menampilkannya',
+    timelock: 'Chat baru ditolak dengan 463 (timelock jangkauan)',
+    timelockUntil: 'Chat baru ditolak dengan 463 (timelock jangkauan) sampai {{until}}',
+    newChatsAllowed: 'Chat baru diizinkan',
+    noCap: 'Tanpa batas chat baru',
+    capped: 'Chat baru dibatasi {{cap}} (475 setelahnya; {{n}} sejauh ini)',
+    ban403: 'dikunci (403)',
+    ban402: 'diblokir sementara (402)',
+    ban406: 'diblokir (406)',
+    banned: 'Akun {{how}}: perangkat tertautnya ditolak saat masuk',
+    banLifted: 'Blokir dicabut: perangkat tertautnya boleh masuk lagi',
+    saved: 'Pengaturan disimpan',
+    scanned: 'Dipindai: ponsel menautkan instance',
+    codeAccepted: 'Kode diterima: ponsel menautkan instance',
+    sent: 'Terkirim',
+    readOne: 'Membaca 1 pesan: pengirim melihat Dibaca.',
+    readMany: 'Membaca {{n}} pesan: pengirim melihat Dibaca.',
+    nothingToRead: 'Belum ada yang perlu dibaca.',
+    faultApplied: 'Gangguan diterapkan'
   }
 }

@@ -908,5 +908,27 @@ export const ptBR: Messages = {
     revokeNamed: 'Revogar {{name}}',
     revokeTitle: 'Revogar a chave “{{name}}”?',
     revokeBody: 'Ela para de funcionar na hora, e os fluxos de eventos abertos com ela são fechados. As ferramentas que a usam precisarão de outra chave.'
+  },
+  sandboxNotices: {
+    numberHidden: 'Número oculto: os outros agora só alcançam este telefone pelo LID',
+    numberShown: 'Número visível: a próxima mensagem dele o revela',
+    timelock: 'Novas conversas recusadas com 463 (bloqueio temporário de contato)',
+    timelockUntil: 'Novas conversas recusadas com 463 (bloqueio temporário de contato) até {{until}}',
+    newChatsAllowed: 'Novas conversas permitidas',
+    noCap: 'Sem limite de novas conversas',
+    capped: 'Novas conversas limitadas a {{cap}} (475 depois disso; {{n}} até agora)',
+    ban403: 'bloqueada (403)',
+    ban402: 'banida temporariamente (402)',
+    ban406: 'banida (406)',
+    banned: 'Conta {{how}}: seus dispositivos conectados são recusados no login',
+    banLifted: 'Banimento retirado: seus dispositivos conectados podem entrar de novo',
+    saved: 'Configurações salvas',
+    scanned: 'Escaneado: o telefone conectou a instância',
+    codeAccepted: 'Código aceito: o telefone conectou a instância',
+    sent: 'Enviada',
+    readOne: 'Leu 1 mensagem: os remetentes veem Lida.',
+    readMany: 'Leu {{n}} mensagens: os remetentes veem Lida.',
+    nothingToRead: 'Nada para ler ainda.',
+    faultApplied: 'Falha aplicada'
   }
 }
