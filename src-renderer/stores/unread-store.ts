@@ -2,35 +2,13 @@
 // show their total, and the Chats view opens on the instance with the newest unread message. From the core
 // (instances.unread: the sum of the chats' unread counts), reloaded on the live pushes that change it. Reloads are
 // coalesced: one query in flight and at most one pending, however many messages a history sync pushes meanwhile.
-import { create } from 'zustand'
 import type { UnreadSummaryDto } from '../../src-preload/contract/dto.js'
 import { bridge, call } from '../lib/bridge.js'
-import { coalesced } from '../lib/coalesced.js'
+import { createPerInstanceStore } from './per-instance-store.js'
 
 type Entry = UnreadSummaryDto['instances'][number]
 
-interface UnreadState {
-  byInstance: Record<string, Entry>
-  loaded: boolean
-  /** Reloads the counts; resolves once counts at least as new as this call are in. */
-  load(): Promise<void>
-}
-
-export const useUnreadStore = create<UnreadState>()((set) => {
-  const query = async (): Promise<void> => {
-    try {
-      const dto = await call(() => bridge().instances.unread())
-      set({ byInstance: Object.fromEntries(dto.instances.map((e) => [e.instanceId, e])), loaded: true })
-    } catch {
-      // The counts are a convenience: a failure (no bridge yet, the core away) leaves the last ones.
-    }
-  }
-  return {
-    byInstance: {},
-    loaded: false,
-    load: coalesced(query)
-  }
-})
+export const useUnreadStore = createPerInstanceStore<Entry>(() => call(() => bridge().instances.unread()))
 
 /** Total unread messages over every instance (the title and the tray). */
 export const totalUnread = (byInstance: Record<string, Entry>): number => Object.values(byInstance).reduce((n, e) => n + Math.max(0, e.unread), 0)
