@@ -1,8 +1,9 @@
 // Confirmation for destructive actions: a real modal (<dialog> shown with showModal() in the body, the rest of the
 // page inert, Tab kept inside), starting on "Cancel"; Escape cancels; focus goes back to the button that opened it.
-import { useEffect, useRef, type KeyboardEvent } from 'react'
+import { useRef, type KeyboardEvent } from 'react'
 import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
+import { useModalDialog } from './use-modal-dialog.js'
 
 export interface ConfirmDialogProps {
   title: string
@@ -14,47 +15,16 @@ export interface ConfirmDialogProps {
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
-/** Makes everything in <body> but `keep` inert; returns the undo (only what it changed). */
-function inertOthers(keep: Element): () => void {
-  const changed = [...document.body.children].filter((el) => el !== keep && !el.hasAttribute('inert'))
-  for (const el of changed) el.setAttribute('inert', '')
-  return () => changed.forEach((el) => el.removeAttribute('inert'))
-}
-
 export function ConfirmDialog({ title, body, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
   const { t } = useTranslation()
-  const dialogRef = useRef<HTMLDialogElement>(null)
   const cancelRef = useRef<HTMLButtonElement>(null)
-  const cancel = useRef(onCancel)
-  cancel.current = onCancel
-
-  useEffect(() => {
-    const dialog = dialogRef.current
-    if (!dialog) return
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    // showModal puts it in the top layer with a native inert background; inert siblings cover where it is missing.
-    if (typeof dialog.showModal === 'function') dialog.showModal()
-    else dialog.setAttribute('open', '')
-    const restoreInert = inertOthers(dialog)
-    cancelRef.current?.focus()
-    // The browser's own Escape handling closes a modal dialog by itself: the parent decides instead.
-    const onNativeCancel = (e: Event) => {
-      e.preventDefault()
-      cancel.current()
-    }
-    dialog.addEventListener('cancel', onNativeCancel)
-    return () => {
-      dialog.removeEventListener('cancel', onNativeCancel)
-      restoreInert()
-      if (typeof dialog.close === 'function' && dialog.open) dialog.close()
-      if (opener?.isConnected) opener.focus()
-    }
-  }, [])
+  // showModal puts it in the top layer with a native inert background; inert siblings cover where it is missing.
+  const { dialogRef, close: cancel } = useModalDialog(onCancel, { initialFocus: () => cancelRef.current, inertBackground: true })
 
   const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
     if (e.key === 'Escape') {
       e.preventDefault()
-      cancel.current()
+      cancel()
       return
     }
     if (e.key !== 'Tab') return

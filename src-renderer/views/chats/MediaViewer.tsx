@@ -1,10 +1,10 @@
 // A message's photo, sticker or video enlarged (issue 20 item 5): a modal <dialog> over the page, the media as large
 // as the window allows, with Download and Close; Escape or a click beside the media closes it and focus returns to
 // the thumbnail that opened it.
-import { useEffect, useRef } from 'react'
 import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import type { MediaContentDto } from '../../../src-preload/contract/dto.js'
+import { useModalDialog } from '../../components/use-modal-dialog.js'
 
 export interface MediaViewerProps {
   content: MediaContentDto
@@ -15,28 +15,8 @@ export interface MediaViewerProps {
 }
 
 export function MediaViewer({ content, label, kind, onDownload, onClose }: MediaViewerProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null)
   const { t } = useTranslation()
-  const close = useRef(onClose)
-  close.current = onClose
-  useEffect(() => {
-    const dialog = dialogRef.current
-    if (!dialog) return
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    if (typeof dialog.showModal === 'function') dialog.showModal()
-    else dialog.setAttribute('open', '')
-    dialog.querySelector<HTMLButtonElement>('button.viewer-close')?.focus()
-    const onCancel = (e: Event) => {
-      e.preventDefault()
-      close.current()
-    }
-    dialog.addEventListener('cancel', onCancel)
-    return () => {
-      dialog.removeEventListener('cancel', onCancel)
-      if (typeof dialog.close === 'function' && dialog.open) dialog.close()
-      if (opener?.isConnected) opener.focus()
-    }
-  }, [])
+  const { dialogRef, close } = useModalDialog(onClose, { initialFocus: (dialog) => dialog.querySelector<HTMLButtonElement>('button.viewer-close') })
   return createPortal(
     <dialog
       ref={dialogRef}
@@ -45,12 +25,12 @@ export function MediaViewer({ content, label, kind, onDownload, onClose }: Media
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
           e.preventDefault()
-          close.current()
+          close()
         }
       }}
       // A click on the backdrop (the dialog itself, not its content) closes it.
       onClick={(e) => {
-        if (e.target === e.currentTarget) close.current()
+        if (e.target === e.currentTarget) close()
       }}
     >
       <div className="viewer-bar">
@@ -58,7 +38,7 @@ export function MediaViewer({ content, label, kind, onDownload, onClose }: Media
         <button type="button" onClick={onDownload}>
           {t('media.download')}
         </button>
-        <button type="button" className="viewer-close" onClick={() => close.current()}>
+        <button type="button" className="viewer-close" onClick={() => close()}>
           {t('media.close')}
         </button>
       </div>
