@@ -9,7 +9,7 @@
 // BENCH_UI_OPENS (opens of each chat, default 5), BENCH_UI_NO_BUILD=1 (use out/renderer as it is),
 // CHROMIUM_PATH (default /usr/bin/chromium).
 import { execFileSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { WAMessage } from '@whiskeysockets/baileys'
@@ -17,7 +17,7 @@ import { chromium, type Page } from 'playwright-core'
 import type { Db } from '../src-main/core/db/connection.js'
 import { touchChatWithMessage, upsertContact, upsertMessage } from '../src-main/core/messaging/store/index.js'
 import { pairInstance, startTestCore } from '../src-main/core/testing/core-harness.js'
-import { latencyStats, type BenchResult, type BenchRow } from './lib.js'
+import { latencyStats, resultsDir, type BenchResult, type BenchRow } from './lib.js'
 
 const [CHATS, BIG] = (process.env.BENCH_UI ?? '5000,20000').split(',').map(Number) as [number, number]
 const SCROLL_MS = Number(process.env.BENCH_UI_SCROLL_MS ?? 4000)
@@ -189,6 +189,35 @@ function scroll(page: Page, selector: string, step: number, ms: number) {
   )
 }
 
+/**
+ * BENCH_UI_PROFILE=1: the page's JavaScript CPU profile of a phase, written beside the results (open it in Chromium's
+ * DevTools, Performance panel) with its top functions by self time printed.
+ */
+async function profiled<T>(page: Page, name: string, run: () => Promise<T>): Promise<T> {
+  if (process.env.BENCH_UI_PROFILE !== '1') return run()
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Profiler.enable')
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+  await cdp.send('Profiler.start')
+  const result = await run()
+  const { profile } = await cdp.send('Profiler.stop')
+  mkdirSync(resultsDir, { recursive: true })
+  const file = join(resultsDir, `ui-${name}-${Date.now()}.cpuprofile`)
+  writeFileSync(file, JSON.stringify(profile))
+  const self = new Map<string, number>()
+  const dt = new Map<number, number>()
+  profile.samples?.forEach((node, i) => dt.set(node, (dt.get(node) ?? 0) + (profile.timeDeltas?.[i] ?? 0)))
+  for (const node of profile.nodes) {
+    const f = node.callFrame
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}:${f.columnNumber + 1}`
+    self.set(key, (self.get(key) ?? 0) + (dt.get(node.id) ?? 0) / 1000)
+  }
+  console.log(`profile ${name} (${file}):`)
+  for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${k}`)
+  await cdp.detach()
+  return result
+}
+
 const median = (v: number[]) => latencyStats(v).p50
 const max = (v: number[]) => (v.length ? Math.max(...v) : 0)
 
@@ -232,15 +261,19 @@ export default async function uiBench(): Promise<BenchResult> {
 
     // The chat list down (paging chats in) and back up; the big thread up (paging older messages in) and down.
     const listWindow = { start: await now(page), end: 0 }
-    const listDown = await scroll(page, 'nav.chat-list', 90, SCROLL_MS)
-    const listUp = await scroll(page, 'nav.chat-list', -400, SCROLL_MS / 4)
+    const [listDown, listUp] = await profiled(page, 'list', async () => [
+      await scroll(page, 'nav.chat-list', 90, SCROLL_MS),
+      await scroll(page, 'nav.chat-list', -400, SCROLL_MS / 4)
+    ])
     listWindow.end = await now(page)
     const listEntries = await entriesIn(page, listWindow)
     const chatsListed = listDown.lastIndex + 1
 
     const threadWindow = { start: await now(page), end: 0 }
-    const threadUp = await scroll(page, '.thread', -90, SCROLL_MS)
-    const threadDown = await scroll(page, '.thread', 400, SCROLL_MS / 4)
+    const [threadUp, threadDown] = await profiled(page, 'thread', async () => [
+      await scroll(page, '.thread', -90, SCROLL_MS),
+      await scroll(page, '.thread', 400, SCROLL_MS / 4)
+    ])
     threadWindow.end = await now(page)
     const threadEntries = await entriesIn(page, threadWindow)
 
