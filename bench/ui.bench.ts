@@ -9,7 +9,8 @@
 // BENCH_UI_OPENS (opens of each chat, default 5), BENCH_UI_NO_BUILD=1 (use out/renderer as it is),
 // CHROMIUM_PATH (default /usr/bin/chromium).
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { WAMessage } from '@whiskeysockets/baileys'
@@ -17,7 +18,7 @@ import { chromium, type Page } from 'playwright-core'
 import type { Db } from '../src-main/core/db/connection.js'
 import { touchChatWithMessage, upsertContact, upsertMessage } from '../src-main/core/messaging/store/index.js'
 import { pairInstance, startTestCore } from '../src-main/core/testing/core-harness.js'
-import { latencyStats, resultsDir, type BenchResult, type BenchRow } from './lib.js'
+import { latencyStats, type BenchResult, type BenchRow } from './lib.js'
 
 const [CHATS, BIG] = (process.env.BENCH_UI ?? '5000,20000').split(',').map(Number) as [number, number]
 const SCROLL_MS = Number(process.env.BENCH_UI_SCROLL_MS ?? 4000)
@@ -190,7 +191,7 @@ function scroll(page: Page, selector: string, step: number, ms: number) {
 }
 
 /**
- * BENCH_UI_PROFILE=1: the page's JavaScript CPU profile of a phase, written beside the results (open it in Chromium's
+ * BENCH_UI_PROFILE=1: the page's JavaScript CPU profile of a phase, written to the temp folder (open it in Chromium's
  * DevTools, Performance panel) with its top functions by self time printed.
  */
 async function profiled<T>(page: Page, name: string, run: () => Promise<T>): Promise<T> {
@@ -201,8 +202,7 @@ async function profiled<T>(page: Page, name: string, run: () => Promise<T>): Pro
   await cdp.send('Profiler.start')
   const result = await run()
   const { profile } = await cdp.send('Profiler.stop')
-  mkdirSync(resultsDir, { recursive: true })
-  const file = join(resultsDir, `ui-${name}-${Date.now()}.cpuprofile`)
+  const file = join(tmpdir(), `ui-bench-${name}-${Date.now()}.cpuprofile`)
   writeFileSync(file, JSON.stringify(profile))
   const self = new Map<string, number>()
   const dt = new Map<number, number>()
