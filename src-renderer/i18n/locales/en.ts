@@ -929,6 +929,79 @@ export const en = {
     readMany: 'Read {{n}} messages: the senders see Read.',
     nothingToRead: 'Nothing to read yet.',
     faultApplied: 'Fault applied'
+  },
+  // Issue 20 item 12, the words that were still English: Settings' API access, errors by code, campaign pause
+  // reasons, the plan's unlock lists, the campaign wizard's CSV check.
+  localized: {
+    dismiss: 'Dismiss',
+    access: {
+      title: 'API access',
+      allowedHosts: 'Allowed hosts',
+      allowedHostsHelp: '— other names your tools may use for this computer (e.g. host.docker.internal from a container). Live.',
+      remove: 'Remove',
+      removeHost: 'Remove {{host}}',
+      ownNamesOnly: 'Only this computer’s own names (localhost, 127.0.0.1).',
+      addHostForm: 'Add an allowed host',
+      hostName: 'Host name or IP address',
+      add: 'Add',
+      hostAdded: 'allowed host {{host}} added',
+      hostRemoved: 'allowed host {{host}} removed',
+      publicUrl: 'Public URL',
+      publicUrlHelp: '— the address others reach this computer at (e.g. a tunnel’s https://…), used in temporary pairing links. Empty: the address each request came in on (or this computer’s network address when the API listens beyond it). Live.',
+      publicUrlForm: 'Change the public URL',
+      publicUrlSaved: 'public URL {{url}}',
+      publicUrlCleared: 'public URL cleared',
+      bindGroup: 'Bind address and port',
+      bindForm: 'Change the bind address',
+      bindAddress: 'Bind address',
+      bindSaved: 'bind address {{host}}',
+      loopbackNote: '127.0.0.1 keeps the API on this computer.',
+      portForm: 'Change the port',
+      port: 'Port',
+      portSaved: 'port {{port}}',
+      portProblem: 'A port is a whole number from 1 to 65535.'
+    },
+    errors: {
+      no_bridge: { message: 'This page is not connected to Switchboard', hint: 'Open the link Switchboard printed when it started (it carries a one-time token).' },
+      bridge_disconnected: { message: 'The connection to Switchboard was lost', hint: 'It reconnects by itself; try again in a moment.' },
+      unexpected: { message: 'Something went wrong', hint: 'Try again; if it keeps happening, look at Switchboard’s log.' },
+      server_error: { message: 'Switchboard hit an internal error', hint: 'Try again; if it keeps happening, look at Switchboard’s log.' },
+      quota_reached: { message: 'The account’s instance quota is used up', hint: 'Delete an instance you no longer need, switch to the paid plan, or ask the owner for a larger quota.' },
+      subscription_required: { message: 'This needs a paid plan', hint: 'Switch the account to the paid plan.' },
+      instance_not_working: { message: 'The instance is not connected', hint: 'Wait until it shows Working, or start it in Instances.' },
+      invalid_phone_number: { message: 'That phone number is not valid', hint: 'Digits only with the country code, no +, 00, spaces, dashes or brackets (e.g. 15550000001).' },
+      invalid_phone: { message: 'That phone number is not valid', hint: 'Digits only with the country code, no +, 00, spaces, dashes or brackets (e.g. 15550000001).' },
+      too_many_requests: { message: 'Too many requests', hint: 'Wait a moment, then try again.' },
+      pairing_code_throttled: { message: 'Too many pairing codes asked for this number', hint: 'Wait a few minutes before asking for another code.' },
+      invalid_pairing_code: { message: 'The pairing code was not accepted', hint: 'Ask for a new code and type it on the phone.' },
+      payload_too_large: { message: 'That is too large to send', hint: 'Send a smaller file.' },
+      media_too_large: { message: 'The file is too large', hint: 'Send a file of up to 16 MB.' },
+      temp_link_expired: { message: 'This link has expired', hint: 'Ask for a new link.' },
+      session_status_mismatch: { message: 'The instance is not in the state this needs', hint: 'Check its state in Instances, then try again.' }
+    },
+    pause: {
+      manual: 'Paused by hand',
+      deliverability: 'WhatsApp is holding sends on one of its numbers; the campaign resumes by itself then',
+      failure_rate: 'Too many of the last sends failed; check the instance and the list, then resume',
+      opt_out_rate: 'Too many of the last recipients opted out or blocked; review the message, then resume',
+      instance_not_working: 'One of its numbers is not connected; the campaign resumes by itself when it is back',
+      queue_purged: 'One of its numbers was restarted, which empties its send queue; resume when ready',
+      daily_cap: 'One of its numbers reached its policy’s daily cap; the campaign resumes by itself tomorrow'
+    },
+    plan: {
+      instances_one: 'Up to {{count}} instance per account',
+      instances_other: 'Up to {{count}} instances per account',
+      unlimited: 'Unlimited instances per account',
+      basics: 'Chats, sending, pairing and the v2 API',
+      freePolicies: 'Free rate-limit policies only ({{names}})',
+      webhooks: 'Webhooks (signed, retried, with the delivery log)',
+      everyPolicy: 'Every rate-limit policy, including the faster ones'
+    },
+    csv: {
+      noHeader: '{{file}} has no header row',
+      noHeaderHint: 'The first line must name the columns, e.g. phone,name'
+    },
+    campaigns: { defaultList: 'Contacts', defaultCampaign: 'Campaign' }
   }
 }
 

@@ -930,5 +930,76 @@ export const es: Messages = {
     readMany: 'Leídos {{n}} mensajes: los remitentes ven Leído.',
     nothingToRead: 'Nada que leer todavía.',
     faultApplied: 'Fallo aplicado'
+  },
+  localized: {
+    dismiss: 'Descartar',
+    access: {
+      title: 'Acceso a la API',
+      allowedHosts: 'Hosts permitidos',
+      allowedHostsHelp: '— otros nombres que tus herramientas pueden usar para este equipo (p. ej. host.docker.internal desde un contenedor). Al instante.',
+      remove: 'Quitar',
+      removeHost: 'Quitar {{host}}',
+      ownNamesOnly: 'Solo los nombres propios de este equipo (localhost, 127.0.0.1).',
+      addHostForm: 'Añadir un host permitido',
+      hostName: 'Nombre de host o dirección IP',
+      add: 'Añadir',
+      hostAdded: 'host permitido {{host}} añadido',
+      hostRemoved: 'host permitido {{host}} quitado',
+      publicUrl: 'URL pública',
+      publicUrlHelp: '— la dirección por la que otros llegan a este equipo (p. ej. el https://… de un túnel), usada en los enlaces temporales de vinculación. Vacía: la dirección por la que llegó cada petición (o la dirección de red de este equipo cuando la API escucha más allá). Al instante.',
+      publicUrlForm: 'Cambiar la URL pública',
+      publicUrlSaved: 'URL pública {{url}}',
+      publicUrlCleared: 'URL pública borrada',
+      bindGroup: 'Dirección de escucha y puerto',
+      bindForm: 'Cambiar la dirección de escucha',
+      bindAddress: 'Dirección de escucha',
+      bindSaved: 'dirección de escucha {{host}}',
+      loopbackNote: '127.0.0.1 mantiene la API en este equipo.',
+      portForm: 'Cambiar el puerto',
+      port: 'Puerto',
+      portSaved: 'puerto {{port}}',
+      portProblem: 'Un puerto es un número entero de 1 a 65535.'
+    },
+    errors: {
+      no_bridge: { message: 'Esta página no está conectada a Switchboard', hint: 'Abre el enlace que Switchboard mostró al iniciarse (lleva un token de un solo uso).' },
+      bridge_disconnected: { message: 'Se perdió la conexión con Switchboard', hint: 'Se reconecta sola; inténtalo de nuevo en un momento.' },
+      unexpected: { message: 'Algo salió mal', hint: 'Inténtalo de nuevo; si sigue pasando, mira el registro de Switchboard.' },
+      server_error: { message: 'Switchboard tuvo un error interno', hint: 'Inténtalo de nuevo; si sigue pasando, mira el registro de Switchboard.' },
+      quota_reached: { message: 'La cuota de instancias de la cuenta está agotada', hint: 'Elimina una instancia que ya no uses, cambia al plan de pago o pide al propietario una cuota mayor.' },
+      subscription_required: { message: 'Esto necesita un plan de pago', hint: 'Cambia la cuenta al plan de pago.' },
+      instance_not_working: { message: 'La instancia no está conectada', hint: 'Espera a que muestre Funcionando o iníciala en Instancias.' },
+      invalid_phone_number: { message: 'Ese número de teléfono no es válido', hint: 'Solo dígitos con el código de país, sin +, 00, espacios, guiones ni paréntesis (p. ej. 34600000001).' },
+      invalid_phone: { message: 'Ese número de teléfono no es válido', hint: 'Solo dígitos con el código de país, sin +, 00, espacios, guiones ni paréntesis (p. ej. 34600000001).' },
+      too_many_requests: { message: 'Demasiadas peticiones', hint: 'Espera un momento y vuelve a intentarlo.' },
+      pairing_code_throttled: { message: 'Se pidieron demasiados códigos de vinculación para este número', hint: 'Espera unos minutos antes de pedir otro código.' },
+      invalid_pairing_code: { message: 'El código de vinculación no fue aceptado', hint: 'Pide un código nuevo y escríbelo en el teléfono.' },
+      payload_too_large: { message: 'Es demasiado grande para enviarlo', hint: 'Envía un archivo más pequeño.' },
+      media_too_large: { message: 'El archivo es demasiado grande', hint: 'Envía un archivo de hasta 16 MB.' },
+      temp_link_expired: { message: 'Este enlace ha caducado', hint: 'Pide un enlace nuevo.' },
+      session_status_mismatch: { message: 'La instancia no está en el estado que esto necesita', hint: 'Revisa su estado en Instancias y vuelve a intentarlo.' }
+    },
+    pause: {
+      manual: 'Pausada a mano',
+      deliverability: 'WhatsApp está reteniendo los envíos de uno de sus números; la campaña se reanuda sola después',
+      failure_rate: 'Demasiados de los últimos envíos fallaron; revisa la instancia y la lista y luego reanuda',
+      opt_out_rate: 'Demasiados de los últimos destinatarios se dieron de baja o bloquearon; revisa el mensaje y luego reanuda',
+      instance_not_working: 'Uno de sus números no está conectado; la campaña se reanuda sola cuando vuelva',
+      queue_purged: 'Uno de sus números se reinició, lo que vacía su cola de envío; reanuda cuando quieras',
+      daily_cap: 'Uno de sus números alcanzó el tope diario de su política; la campaña se reanuda sola mañana'
+    },
+    plan: {
+      instances_one: 'Hasta {{count}} instancia por cuenta',
+      instances_other: 'Hasta {{count}} instancias por cuenta',
+      unlimited: 'Instancias ilimitadas por cuenta',
+      basics: 'Chats, envíos, vinculación y la API v2',
+      freePolicies: 'Solo las políticas de límite gratuitas ({{names}})',
+      webhooks: 'Webhooks (firmados, con reintentos y registro de entregas)',
+      everyPolicy: 'Todas las políticas de límite, incluidas las más rápidas'
+    },
+    csv: {
+      noHeader: '{{file}} no tiene fila de encabezado',
+      noHeaderHint: 'La primera línea debe nombrar las columnas, p. ej. phone,name'
+    },
+    campaigns: { defaultList: 'Contactos', defaultCampaign: 'Campaña' }
   }
 }

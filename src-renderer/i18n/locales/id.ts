@@ -931,5 +931,76 @@ export const id: Messages = {
     readMany: 'Membaca {{n}} pesan: pengirim melihat Dibaca.',
     nothingToRead: 'Belum ada yang perlu dibaca.',
     faultApplied: 'Gangguan diterapkan'
+  },
+  localized: {
+    dismiss: 'Tutup',
+    access: {
+      title: 'Akses API',
+      allowedHosts: 'Host yang diizinkan',
+      allowedHostsHelp: '— nama lain yang boleh dipakai alat Anda untuk komputer ini (mis. host.docker.internal dari kontainer). Langsung berlaku.',
+      remove: 'Hapus',
+      removeHost: 'Hapus {{host}}',
+      ownNamesOnly: 'Hanya nama komputer ini sendiri (localhost, 127.0.0.1).',
+      addHostForm: 'Tambah host yang diizinkan',
+      hostName: 'Nama host atau alamat IP',
+      add: 'Tambah',
+      hostAdded: 'host {{host}} diizinkan',
+      hostRemoved: 'host {{host}} dihapus',
+      publicUrl: 'URL publik',
+      publicUrlHelp: '— alamat yang dipakai orang lain untuk menjangkau komputer ini (mis. https://… sebuah terowongan), dipakai di tautan penautan sementara. Kosong: alamat tempat tiap permintaan masuk (atau alamat jaringan komputer ini bila API mendengarkan di luar itu). Langsung berlaku.',
+      publicUrlForm: 'Ubah URL publik',
+      publicUrlSaved: 'URL publik {{url}}',
+      publicUrlCleared: 'URL publik dikosongkan',
+      bindGroup: 'Alamat bind dan port',
+      bindForm: 'Ubah alamat bind',
+      bindAddress: 'Alamat bind',
+      bindSaved: 'alamat bind {{host}}',
+      loopbackNote: '127.0.0.1 menjaga API tetap di komputer ini.',
+      portForm: 'Ubah port',
+      port: 'Port',
+      portSaved: 'port {{port}}',
+      portProblem: 'Port adalah bilangan bulat dari 1 sampai 65535.'
+    },
+    errors: {
+      no_bridge: { message: 'Halaman ini tidak terhubung ke Switchboard', hint: 'Buka tautan yang ditampilkan Switchboard saat mulai (berisi token sekali pakai).' },
+      bridge_disconnected: { message: 'Koneksi ke Switchboard terputus', hint: 'Akan tersambung lagi sendiri; coba lagi sebentar lagi.' },
+      unexpected: { message: 'Terjadi kesalahan', hint: 'Coba lagi; jika terus terjadi, lihat log Switchboard.' },
+      server_error: { message: 'Switchboard mengalami kesalahan internal', hint: 'Coba lagi; jika terus terjadi, lihat log Switchboard.' },
+      quota_reached: { message: 'Kuota instans akun sudah habis', hint: 'Hapus instans yang tidak dipakai lagi, beralih ke paket berbayar, atau minta kuota lebih besar kepada pemilik.' },
+      subscription_required: { message: 'Ini memerlukan paket berbayar', hint: 'Alihkan akun ke paket berbayar.' },
+      instance_not_working: { message: 'Instans tidak terhubung', hint: 'Tunggu sampai statusnya Berjalan, atau mulai di Instans.' },
+      invalid_phone_number: { message: 'Nomor telepon itu tidak valid', hint: 'Hanya angka dengan kode negara, tanpa +, 00, spasi, tanda hubung, atau kurung (mis. 6281200000001).' },
+      invalid_phone: { message: 'Nomor telepon itu tidak valid', hint: 'Hanya angka dengan kode negara, tanpa +, 00, spasi, tanda hubung, atau kurung (mis. 6281200000001).' },
+      too_many_requests: { message: 'Terlalu banyak permintaan', hint: 'Tunggu sebentar, lalu coba lagi.' },
+      pairing_code_throttled: { message: 'Terlalu banyak kode penautan diminta untuk nomor ini', hint: 'Tunggu beberapa menit sebelum meminta kode lain.' },
+      invalid_pairing_code: { message: 'Kode penautan tidak diterima', hint: 'Minta kode baru dan ketik di ponsel.' },
+      payload_too_large: { message: 'Terlalu besar untuk dikirim', hint: 'Kirim berkas yang lebih kecil.' },
+      media_too_large: { message: 'Berkas terlalu besar', hint: 'Kirim berkas hingga 16 MB.' },
+      temp_link_expired: { message: 'Tautan ini sudah kedaluwarsa', hint: 'Minta tautan baru.' },
+      session_status_mismatch: { message: 'Instans tidak dalam keadaan yang diperlukan', hint: 'Periksa keadaannya di Instans, lalu coba lagi.' }
+    },
+    pause: {
+      manual: 'Dijeda secara manual',
+      deliverability: 'WhatsApp menahan pengiriman di salah satu nomornya; kampanye berlanjut sendiri setelahnya',
+      failure_rate: 'Terlalu banyak pengiriman terakhir yang gagal; periksa instans dan daftarnya, lalu lanjutkan',
+      opt_out_rate: 'Terlalu banyak penerima terakhir yang berhenti berlangganan atau memblokir; tinjau pesannya, lalu lanjutkan',
+      instance_not_working: 'Salah satu nomornya tidak terhubung; kampanye berlanjut sendiri saat nomor itu kembali',
+      queue_purged: 'Salah satu nomornya dimulai ulang, sehingga antrean kirimnya kosong; lanjutkan bila siap',
+      daily_cap: 'Salah satu nomornya mencapai batas harian kebijakannya; kampanye berlanjut sendiri besok'
+    },
+    plan: {
+      instances_one: 'Hingga {{count}} instans per akun',
+      instances_other: 'Hingga {{count}} instans per akun',
+      unlimited: 'Instans tanpa batas per akun',
+      basics: 'Chat, pengiriman, penautan, dan API v2',
+      freePolicies: 'Hanya kebijakan batas gratis ({{names}})',
+      webhooks: 'Webhook (bertanda tangan, dicoba ulang, dengan log pengiriman)',
+      everyPolicy: 'Semua kebijakan batas, termasuk yang lebih cepat'
+    },
+    csv: {
+      noHeader: '{{file}} tidak punya baris judul',
+      noHeaderHint: 'Baris pertama harus menamai kolom, mis. phone,name'
+    },
+    campaigns: { defaultList: 'Kontak', defaultCampaign: 'Kampanye' }
   }
 }

@@ -930,5 +930,76 @@ export const ptBR: Messages = {
     readMany: 'Leu {{n}} mensagens: os remetentes veem Lida.',
     nothingToRead: 'Nada para ler ainda.',
     faultApplied: 'Falha aplicada'
+  },
+  localized: {
+    dismiss: 'Dispensar',
+    access: {
+      title: 'Acesso à API',
+      allowedHosts: 'Hosts permitidos',
+      allowedHostsHelp: '— outros nomes que suas ferramentas podem usar para este computador (ex.: host.docker.internal de um contêiner). Na hora.',
+      remove: 'Remover',
+      removeHost: 'Remover {{host}}',
+      ownNamesOnly: 'Só os nomes deste computador (localhost, 127.0.0.1).',
+      addHostForm: 'Adicionar um host permitido',
+      hostName: 'Nome do host ou endereço IP',
+      add: 'Adicionar',
+      hostAdded: 'host permitido {{host}} adicionado',
+      hostRemoved: 'host permitido {{host}} removido',
+      publicUrl: 'URL pública',
+      publicUrlHelp: '— o endereço pelo qual outros alcançam este computador (ex.: o https://… de um túnel), usado nos links temporários de conexão. Vazio: o endereço pelo qual cada pedido chegou (ou o endereço de rede deste computador quando a API escuta além dele). Na hora.',
+      publicUrlForm: 'Alterar a URL pública',
+      publicUrlSaved: 'URL pública {{url}}',
+      publicUrlCleared: 'URL pública apagada',
+      bindGroup: 'Endereço de escuta e porta',
+      bindForm: 'Alterar o endereço de escuta',
+      bindAddress: 'Endereço de escuta',
+      bindSaved: 'endereço de escuta {{host}}',
+      loopbackNote: '127.0.0.1 mantém a API neste computador.',
+      portForm: 'Alterar a porta',
+      port: 'Porta',
+      portSaved: 'porta {{port}}',
+      portProblem: 'A porta é um número inteiro de 1 a 65535.'
+    },
+    errors: {
+      no_bridge: { message: 'Esta página não está conectada ao Switchboard', hint: 'Abra o link que o Switchboard mostrou ao iniciar (ele traz um token de uso único).' },
+      bridge_disconnected: { message: 'A conexão com o Switchboard caiu', hint: 'Ela volta sozinha; tente de novo em instantes.' },
+      unexpected: { message: 'Algo deu errado', hint: 'Tente de novo; se continuar, veja o log do Switchboard.' },
+      server_error: { message: 'O Switchboard teve um erro interno', hint: 'Tente de novo; se continuar, veja o log do Switchboard.' },
+      quota_reached: { message: 'A cota de instâncias da conta acabou', hint: 'Exclua uma instância que não usa mais, mude para o plano pago ou peça ao dono uma cota maior.' },
+      subscription_required: { message: 'Isto exige um plano pago', hint: 'Mude a conta para o plano pago.' },
+      instance_not_working: { message: 'A instância não está conectada', hint: 'Espere até ela mostrar Funcionando ou inicie-a em Instâncias.' },
+      invalid_phone_number: { message: 'Esse número de telefone não é válido', hint: 'Só dígitos com o código do país, sem +, 00, espaços, hífens ou parênteses (ex.: 5511999990001).' },
+      invalid_phone: { message: 'Esse número de telefone não é válido', hint: 'Só dígitos com o código do país, sem +, 00, espaços, hífens ou parênteses (ex.: 5511999990001).' },
+      too_many_requests: { message: 'Pedidos demais', hint: 'Espere um pouco e tente de novo.' },
+      pairing_code_throttled: { message: 'Códigos de conexão demais pedidos para este número', hint: 'Espere alguns minutos antes de pedir outro código.' },
+      invalid_pairing_code: { message: 'O código de conexão não foi aceito', hint: 'Peça um novo código e digite-o no celular.' },
+      payload_too_large: { message: 'Isso é grande demais para enviar', hint: 'Envie um arquivo menor.' },
+      media_too_large: { message: 'O arquivo é grande demais', hint: 'Envie um arquivo de até 16 MB.' },
+      temp_link_expired: { message: 'Este link expirou', hint: 'Peça um novo link.' },
+      session_status_mismatch: { message: 'A instância não está no estado que isto exige', hint: 'Veja o estado dela em Instâncias e tente de novo.' }
+    },
+    pause: {
+      manual: 'Pausada manualmente',
+      deliverability: 'O WhatsApp está segurando os envios de um dos números; a campanha continua sozinha depois',
+      failure_rate: 'Muitos dos últimos envios falharam; confira a instância e a lista e depois retome',
+      opt_out_rate: 'Muitos dos últimos destinatários se descadastraram ou bloquearam; revise a mensagem e depois retome',
+      instance_not_working: 'Um dos números não está conectado; a campanha continua sozinha quando ele voltar',
+      queue_purged: 'Um dos números foi reiniciado, o que esvazia a fila de envio; retome quando quiser',
+      daily_cap: 'Um dos números atingiu o limite diário da política; a campanha continua sozinha amanhã'
+    },
+    plan: {
+      instances_one: 'Até {{count}} instância por conta',
+      instances_other: 'Até {{count}} instâncias por conta',
+      unlimited: 'Instâncias ilimitadas por conta',
+      basics: 'Conversas, envio, conexão e a API v2',
+      freePolicies: 'Só as políticas de limite gratuitas ({{names}})',
+      webhooks: 'Webhooks (assinados, com novas tentativas e registro de entregas)',
+      everyPolicy: 'Todas as políticas de limite, inclusive as mais rápidas'
+    },
+    csv: {
+      noHeader: '{{file}} não tem linha de cabeçalho',
+      noHeaderHint: 'A primeira linha deve nomear as colunas, ex.: phone,name'
+    },
+    campaigns: { defaultList: 'Contatos', defaultCampaign: 'Campanha' }
   }
 }
