@@ -957,8 +957,8 @@ export const id: Messages = {
       bindSaved: 'alamat bind {{host}}',
       loopbackNote: '127.0.0.1 menjaga API tetap di komputer ini.',
       portForm: 'Ubah port',
-      port: 'Port',
-      portSaved: 'port {{port}}',
+      port: 'Nomor port',
+      portSaved: 'nomor port {{port}}',
       portProblem: 'Port adalah bilangan bulat dari 1 sampai 65535.'
     },
     errors: {
