@@ -18,6 +18,10 @@ import { settingsNotice } from '../stores/sandbox-store.js'
 import { useCampaignsStore } from '../stores/campaigns-store.js'
 import { useSettingsStore } from '../stores/settings-store.js'
 import { AccessSection } from '../views/settings/AccessSection.js'
+import { FAULTS } from '../../src-preload/contract/sandbox-faults.js'
+import { choiceKey, faultWords } from '../lib/fault-words.js'
+import { FaultsPanel } from '../views/sandbox/FaultsPanel.js'
+import { en } from './locales/en.js'
 import { unlockWords } from '../views/settings/PlanSection.js'
 import { i18n } from './index.js'
 
@@ -143,5 +147,33 @@ describe('the views translated last', () => {
     expect(unlockWords('paid', paid, null)).toEqual(['Instâncias ilimitadas por conta', 'Webhooks (assinados, com novas tentativas e registro de entregas)', 'Todas as políticas de limite, inclusive as mais rápidas'])
     // A core that words it differently (another number of lines) is shown as it came.
     expect(unlockWords('paid', paid.slice(0, 2), null)).toEqual(paid.slice(0, 2))
+  })
+
+  it('Sandbox: every fault of the contract has its words in the locales, English the contract’s own', () => {
+    const words = en.localized.faults as Record<string, { label: string; help: string; done: string; p?: Record<string, string>; h?: Record<string, string>; c?: Record<string, string> }>
+    expect(Object.keys(words).sort()).toEqual(FAULTS.map((f) => f.kind).sort())
+    for (const f of FAULTS) {
+      const w = words[f.kind]!
+      expect({ kind: f.kind, label: w.label, help: w.help, done: w.done }).toEqual({ kind: f.kind, label: f.label, help: f.help, done: f.done })
+      for (const p of f.params) {
+        expect([f.kind, p.name, w.p?.[p.name]]).toEqual([f.kind, p.name, p.label])
+        expect([f.kind, p.name, w.h?.[p.name]]).toEqual([f.kind, p.name, p.help])
+        for (const c of p.choices ?? []) expect([f.kind, c.value, w.c?.[choiceKey(c.value)]]).toEqual([f.kind, c.value, c.label])
+      }
+    }
+  })
+
+  it('Sandbox: the faults form in Spanish, parameters and limits as the contract has them', async () => {
+    await act(() => i18n.changeLanguage('es'))
+    const ban = faultWords(FAULTS.find((f) => f.kind === 'ban')!)
+    expect(ban.label).toBe('Bloquear la cuenta')
+    expect(ban.params.map((p) => [p.name, p.label, p.type])).toEqual([['phone', 'Cuenta', 'phone'], ['code', 'Rechazo', 'choice']])
+    expect(ban.params[1]!.choices).toEqual([{ value: 403, label: '403 bloqueada' }, { value: 402, label: '402 baneada temporalmente' }, { value: 406, label: '406 baneada' }])
+    render(<FaultsPanel />)
+    expect(screen.getByRole('option', { name: 'Cortar la conexión' })).toBeInTheDocument()
+    expect(screen.getByRole('option', { name: 'Llamada entrante' })).toBeInTheDocument()
+    expect(screen.getByLabelText('Dispositivo')).toBeInTheDocument()
+    expect(screen.getByText(/Corta la conexión del dispositivo sin despedida/)).toBeInTheDocument()
+    expect(screen.queryByText(/Drop the connection|Device/)).toBeNull()
   })
 })
