@@ -4,9 +4,12 @@
 // in turn (click → the chat's newest message painted; the small chat is the in-run baseline), scrolls the chat list
 // (paging chats in) and the big thread up (paging older messages in) and back, and types in the composer. Long tasks
 // come from a PerformanceObserver('longtask') in the page, frame gaps from requestAnimationFrame, key latency from
-// Event Timing. Goals: no long task > 100 ms while scrolling; a chat opens in < 300 ms.
+// Event Timing; a Chromium trace of the scrolls gives each long task's CPU time beside its wall time (on a loaded
+// machine most of a task's wall time is waiting for a core) and what it spent it on. Goals: no long task > 100 ms
+// while scrolling; a chat opens in < 300 ms.
 // Env: BENCH_UI="5000,20000" (chats,messages of the big chat), BENCH_UI_SCROLL_MS (per scroll, default 4000),
-// BENCH_UI_OPENS (opens of each chat, default 5), BENCH_UI_NO_BUILD=1 (use out/renderer as it is),
+// BENCH_UI_OPENS (opens of each chat, default 5), BENCH_UI_NO_BUILD=1 (use out/renderer as it is), BENCH_UI_TRACE=0
+// (no trace; else it is written to <tmp>/ui-bench-trace.json), BENCH_UI_PROFILE=1 (JS CPU profiles of the scrolls),
 // CHROMIUM_PATH (default /usr/bin/chromium).
 import { execFileSync } from 'node:child_process'
 import { existsSync, writeFileSync } from 'node:fs'
@@ -218,6 +221,39 @@ async function profiled<T>(page: Page, name: string, run: () => Promise<T>): Pro
   return result
 }
 
+interface TraceEvent {
+  name: string
+  ph: string
+  ts: number
+  dur?: number
+  tdur?: number
+  pid: number
+  tid: number
+}
+
+/**
+ * The page's tasks over 50 ms in a Chromium trace (toplevel task events on the renderer's main thread): wall time,
+ * the thread's CPU time in it (on a loaded machine a task's wall time is mostly waiting for a core) and where its time
+ * went (the longest child events by name).
+ */
+const RUN_TASK = 'ThreadControllerImpl::RunTask'
+function longTasksOfTrace(trace: Buffer): { wallMs: number; cpuMs: number; top: string }[] {
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents
+  const main = events.find((e) => e.name === 'thread_name' && (e as unknown as { args: { name: string } }).args.name === 'CrRendererMain')
+  if (!main) return []
+  const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined)
+  const tasks = onMain.filter((e) => e.name === RUN_TASK && e.dur! > 50_000)
+  return tasks.map((task) => {
+    const by = new Map<string, number>()
+    for (const e of onMain) {
+      if (e === task || e.ts < task.ts || e.ts + e.dur! > task.ts + task.dur! || e.name === RUN_TASK) continue
+      by.set(e.name, Math.max(by.get(e.name) ?? 0, e.dur!))
+    }
+    const top = [...by].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([n, d]) => `${n} ${(d / 1000).toFixed(0)}`).join(', ')
+    return { wallMs: task.dur! / 1000, cpuMs: (task.tdur ?? task.dur!) / 1000, top }
+  })
+}
+
 const median = (v: number[]) => latencyStats(v).p50
 const max = (v: number[]) => (v.length ? Math.max(...v) : 0)
 
@@ -259,7 +295,10 @@ export default async function uiBench(): Promise<BenchResult> {
     openWindow.end = await now(page)
     const opening = await entriesIn(page, openWindow)
 
-    // The chat list down (paging chats in) and back up; the big thread up (paging older messages in) and down.
+    // The chat list down (paging chats in) and back up; the big thread up (paging older messages in) and down. A
+    // Chromium trace of both says what the long tasks were (BENCH_UI_TRACE=0 leaves it out).
+    const tracing = process.env.BENCH_UI_TRACE !== '0'
+    if (tracing) await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'v8', 'blink'] })
     const listWindow = { start: await now(page), end: 0 }
     const [listDown, listUp] = await profiled(page, 'list', async () => [
       await scroll(page, 'nav.chat-list', 90, SCROLL_MS),
@@ -276,6 +315,10 @@ export default async function uiBench(): Promise<BenchResult> {
     ])
     threadWindow.end = await now(page)
     const threadEntries = await entriesIn(page, threadWindow)
+    const trace = tracing ? await browser.stopTracing() : undefined
+    // Kept for a look in DevTools' Performance panel or Perfetto.
+    if (trace) writeFileSync(join(tmpdir(), 'ui-bench-trace.json'), trace)
+    const traced = trace ? longTasksOfTrace(trace) : []
 
     // Typing in the composer (not sent): key → next paint from Event Timing.
     const composer = page.locator('#composer-text')
@@ -308,6 +351,7 @@ export default async function uiBench(): Promise<BenchResult> {
       },
       { name: 'type in composer (100 keys)', 'long tasks': typing.longTasks.length, 'max ms': max(typing.longTasks), 'slow key events (>16 ms)': typing.events.length, 'max key ms': max(typing.events) }
     ]
+    for (const [i, task] of traced.entries()) rows.push({ name: `traced task ${i + 1} while scrolling`, 'max ms': task.wallMs, 'cpu ms': task.cpuMs, longest: task.top })
     const scrollMax = Math.max(max(listEntries.longTasks), max(threadEntries.longTasks))
     const openMax = Math.max(median(big), median(small))
     return {
@@ -321,7 +365,13 @@ export default async function uiBench(): Promise<BenchResult> {
         'goal: no long task > 100 ms while scrolling': scrollMax <= LONG_TASK_GOAL_MS ? 'met' : 'NOT met',
         [`big chat opens in ms, median (goal < ${OPEN_GOAL_MS})`]: median(big),
         'goal: a chat opens in < 300 ms': openMax < OPEN_GOAL_MS ? 'met' : 'NOT met',
-        'big / small chat open (median)': median(big) / median(small)
+        'big / small chat open (median)': median(big) / median(small),
+        ...(traced.length
+          ? {
+              'longest traced task while scrolling, CPU ms (the same goal without the wait for a core)': Math.max(...traced.map((x) => x.cpuMs)),
+              'traced tasks > 50 ms: CPU time / wall time': traced.reduce((a, x) => a + x.cpuMs, 0) / traced.reduce((a, x) => a + x.wallMs, 0)
+            }
+          : {})
       }
     }
   } finally {
