@@ -933,6 +933,8 @@ export const en = {
   // Issue 20 item 12, the words that were still English: Settings' API access, errors by code, campaign pause
   // reasons, the plan's unlock lists, the campaign wizard's CSV check.
   localized: {
+    backupSaved_one: 'backup of {{count}} number and {{messages}} messages',
+    backupSaved_other: 'backup of {{count}} numbers and {{messages}} messages',
     dismiss: 'Dismiss',
     access: {
       title: 'API access',

@@ -932,6 +932,8 @@ export const es: Messages = {
     faultApplied: 'Fallo aplicado'
   },
   localized: {
+    backupSaved_one: 'copia de {{count}} número y {{messages}} mensajes',
+    backupSaved_other: 'copia de {{count}} números y {{messages}} mensajes',
     dismiss: 'Descartar',
     access: {
       title: 'Acceso a la API',

@@ -933,6 +933,8 @@ export const id: Messages = {
     faultApplied: 'Gangguan diterapkan'
   },
   localized: {
+    backupSaved_one: 'cadangan {{count}} nomor dan {{messages}} pesan',
+    backupSaved_other: 'cadangan {{count}} nomor dan {{messages}} pesan',
     dismiss: 'Tutup',
     access: {
       title: 'Akses API',

@@ -932,6 +932,8 @@ export const ptBR: Messages = {
     faultApplied: 'Falha aplicada'
   },
   localized: {
+    backupSaved_one: 'backup de {{count}} número e {{messages}} mensagens',
+    backupSaved_other: 'backup de {{count}} números e {{messages}} mensagens',
     dismiss: 'Dispensar',
     access: {
       title: 'Acesso à API',
