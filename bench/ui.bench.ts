@@ -351,7 +351,8 @@ export default async function uiBench(): Promise<BenchResult> {
       },
       { name: 'type in composer (100 keys)', 'long tasks': typing.longTasks.length, 'max ms': max(typing.longTasks), 'slow key events (>16 ms)': typing.events.length, 'max key ms': max(typing.events) }
     ]
-    for (const [i, task] of traced.entries()) rows.push({ name: `traced task ${i + 1} while scrolling`, 'max ms': task.wallMs, 'cpu ms': task.cpuMs, longest: task.top })
+    // The three longest (all of them are summed below).
+    for (const task of [...traced].sort((a, b) => b.wallMs - a.wallMs).slice(0, 3)) rows.push({ name: 'a long task while scrolling (trace)', 'max ms': task.wallMs, 'cpu ms': task.cpuMs, 'longest parts (ms)': task.top })
     const scrollMax = Math.max(max(listEntries.longTasks), max(threadEntries.longTasks))
     const openMax = Math.max(median(big), median(small))
     return {
@@ -368,7 +369,9 @@ export default async function uiBench(): Promise<BenchResult> {
         'big / small chat open (median)': median(big) / median(small),
         ...(traced.length
           ? {
+              'traced tasks > 50 ms while scrolling': traced.length,
               'longest traced task while scrolling, CPU ms (the same goal without the wait for a core)': Math.max(...traced.map((x) => x.cpuMs)),
+              'goal on CPU time: no task > 100 ms while scrolling': Math.max(...traced.map((x) => x.cpuMs)) <= LONG_TASK_GOAL_MS ? 'met' : 'NOT met',
               'traced tasks > 50 ms: CPU time / wall time': traced.reduce((a, x) => a + x.cpuMs, 0) / traced.reduce((a, x) => a + x.wallMs, 0)
             }
           : {})
