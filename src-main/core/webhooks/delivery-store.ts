@@ -61,6 +61,16 @@ export const reclaimExpiredLeases = (db: Db, now: number): number =>
 
 /** Due rows of active webhooks, oldest first, skipping paused instances and webhooks at their concurrency cap. */
 export function findDue(db: Db, now: number, pausedInstances: readonly string[], fullWebhooks: readonly number[], limit: number): DueRow[] {
+  // The common case (nothing paused, no webhook at its cap) without the two json_each scans.
+  if (pausedInstances.length === 0 && fullWebhooks.length === 0) {
+    return stmt(
+      db,
+      `SELECT d.id, d.instance_id, d.webhook_id FROM webhook_deliveries d
+       JOIN webhooks w ON w.id = d.webhook_id AND w.is_active = 1
+       WHERE d.state = 'pending' AND d.next_attempt_at <= @now
+       ORDER BY d.next_attempt_at, d.id LIMIT @limit`
+    ).all({ now, limit }) as DueRow[]
+  }
   return stmt(
     db,
     `SELECT d.id, d.instance_id, d.webhook_id FROM webhook_deliveries d

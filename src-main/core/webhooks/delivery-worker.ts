@@ -71,6 +71,8 @@ export interface DeliveryWorker {
   wake(): void
   readonly running: boolean
   inFlight(): number
+  /** Transactions the worker committed so far (claims and outcomes are batched: far fewer than deliveries). */
+  commits(): number
 }
 
 const HOUR = 3_600_000
@@ -123,6 +125,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
   let ready: ClaimedDelivery[] = []
   /** The last look may have left due rows behind (it filled its quota, or a webhook was at its cap). */
   let moreDue = false
+  let commits = 0
   const inflight = new Map<number, Promise<void>>()
   const perWebhookCount = new Map<number, number>()
 
@@ -329,6 +332,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
           housekeeping(t)
           if (want > 0) claimed = claimBatch(want)
         })
+        commits++
       }
       if (want <= 0) moreDue = true
       if (claimed.length) ready = ready.concat(claimed)
@@ -397,6 +401,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
     get running() {
       return running
     },
-    inFlight: () => inflight.size
+    inFlight: () => inflight.size,
+    commits: () => commits
   }
 }
