@@ -202,6 +202,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
   function giveBack(c: ClaimedDelivery): void {
     finished.push({ c, released: true })
     moreDue = true
+    scheduleFlush()
   }
 
   async function deliver(c: ClaimedDelivery): Promise<void> {
