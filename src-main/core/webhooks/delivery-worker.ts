@@ -82,8 +82,12 @@ const HOUR = 3_600_000
  * the outbox's cost per event). Bounded per webhook too (perWebhookConcurrency x PREFETCH).
  */
 const PREFETCH = 4
-/** Outcomes are written at the latest this long after they came back when nothing else wakes the worker. */
+/**
+ * Outcomes are written at the latest this long after they came back when nothing else wakes the worker; while POSTs
+ * are in flight their completions bring the next write (ready rows running low), so the bound is looser then.
+ */
 const FLUSH_MS = 20
+const FLUSH_BUSY_MS = 200
 /** ...or as soon as this many wait. */
 const FLUSH_AT = 64
 
@@ -108,6 +112,9 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
 
   const capacity = concurrency * PREFETCH
   const claimCapPerWebhook = perWebhook * PREFETCH
+  // Claim again when the ready rows would last about half a round of POSTs: the tick (next turn of the loop) comes
+  // well before they run out, and each claims close to capacity.
+  const refillAt = Math.ceil(concurrency / 2)
   // A claimed row starts only while its lease outlasts the POST's timeout by half the slack: it is then written
   // back before the lease runs out, so expired-lease sweeps never hand out a row this worker still holds.
   const minLeaseAtLaunch = timeoutMs + (leaseMs - timeoutMs) / 2
@@ -287,10 +294,13 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
   /** Outcomes with nothing else to wake the worker are written within FLUSH_MS (attempts log, UI push). */
   function scheduleFlush(): void {
     if (flushTimer || finished.length === 0) return
-    flushTimer = setTimeout(() => {
-      flushTimer = null
-      wake()
-    }, FLUSH_MS)
+    flushTimer = setTimeout(
+      () => {
+        flushTimer = null
+        wake()
+      },
+      inflight.size ? FLUSH_BUSY_MS : FLUSH_MS
+    )
     flushTimer.unref()
   }
 
@@ -307,7 +317,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
         // The next POST starts from memory; the database is touched when the ready rows run low while more are
         // due, or when enough outcomes wait (one commit for the batch), else within FLUSH_MS.
         launchReady()
-        if ((moreDue && ready.length <= concurrency) || finished.length >= FLUSH_AT) wake()
+        if ((moreDue && ready.length <= refillAt) || finished.length >= FLUSH_AT) wake()
         else scheduleFlush()
       })
     inflight.set(c.deliveryId, p)
