@@ -47,7 +47,8 @@ import type { DeliverabilityOptions } from './messaging/send/deliverability.js'
 import { FREE_POLICY_SLUGS, policyOfInstance } from './rate-limit/policies.js'
 import { assembleAccountModule } from './account/account-module.js'
 import { parseWaVersion, WaVersionSource } from './engine/baileys/wa-version.js'
-import type { CoreServices, NetworkMode } from './services/core-services.js'
+import type { CoreServices } from './services/core-services.js'
+import type { NetworkMode } from './domain/network-mode.js'
 import { InstanceService } from './services/instance-service.js'
 import { TempLinkService } from './services/temp-link-service.js'
 import { HealthService } from './services/health-service.js'
@@ -314,10 +315,10 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     media.sweepPartials()
     instances.onDelete((id) => media.deleteInstance(id))
 
-    // The service layer both front doors share (services/core-services.ts).
+    // The service layer both front doors share (services/core-services.ts); the core's clock goes to the modules.
     const now = () => clock.now()
     // The account module: groups, channels, labels, profile, presence, statuses, calls (account/account-module.ts).
-    const account = assembleAccountModule({ db, bus, ports, sender, rate: { limiter, queue }, logger, now })
+    const account = assembleAccountModule({ db, bus, ports, sender, rate: { limiter, queue }, logger, now, network })
     cleanups.push(() => account.close())
     instances.onDelete((id) => account.forget(id))
     // The live event stream reads the outbox after each subscriber's cursor; any bus event is a hint to look again
@@ -351,8 +352,6 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       'sandbox.phone': (listener) => sandboxControl.onPhoneChange(listener)
     })
     const services: CoreServices = {
-      network,
-      now,
       instances: instanceService,
       health,
       metrics: new MetricsService(health),
@@ -417,7 +416,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       },
       revealToken: () => revealDefaultToken(options.dataDir),
       rotateToken: () => accounts.rotate(DEFAULT_ACCOUNT_ID).token,
-      version: process.env.SWITCHBOARD_VERSION ?? process.env.npm_package_version ?? '0.0.0'
+      version: process.env.SWITCHBOARD_VERSION ?? process.env.npm_package_version ?? '0.0.0',
+      network
     }, { uiToken: options.uiToken, rendererDir: options.uiRendererDir })
     cleanups.push(() => ui.close())
     await app.listen({ port: started.port, host })

@@ -486,6 +486,14 @@ export class SendService {
     })
   }
 
+  /**
+   * The instance's queue as the UI shows it: what waits (why, until when), what a restart dropped that can be
+   * resent, and the moment on the queue's clock (tests: a ManualClock) the ETAs are relative to.
+   */
+  queueState(instanceId: string): { waiting: WaitingSend[]; resendable: string[]; at: number } {
+    return { waiting: this.waiting(instanceId), resendable: this.resendable(instanceId), at: this.deps.clock.now() }
+  }
+
   /** Messages a restart dropped that resend() can still send (newest first, at most `limit`). */
   resendable(instanceId: string, limit = 200): string[] {
     return rows.resendableIds(this.deps.db, instanceId, limit)
