@@ -31,7 +31,6 @@ import { createRetryCounterCaches, storeGetMessage } from './messaging/store/ind
 import { createWebhookService, type WebhookService } from './webhooks/index.js'
 import { EventStreamService } from './webhooks/event-stream.js'
 import { MediaFiles, deleteInstanceMedia } from './messaging/reads/media-files.js'
-import { ReadService } from './messaging/reads/read-service.js'
 import { UiDeviceService } from './services/ui-device-service.js'
 import { SavedReplyService } from './services/saved-reply-service.js'
 import { DEFAULT_PAIRING_THROTTLE, PairingCodes, type PairingThrottleConfig } from './engine/pairing-codes.js'
@@ -41,13 +40,13 @@ import { sessionPorts } from './engine/session-ports.js'
 import { SandboxControl } from './services/sandbox-control.js'
 import { createRateLimiter, createSendQueue, systemClock, type Clock, type RateLimiter, type SendQueue } from './rate-limit/index.js'
 import type { MediaLimits } from './messaging/send/media-input.js'
-import { wireOutbound } from './messaging/send/wiring.js'
-import { OnWhatsAppCache } from './messaging/reads/on-whatsapp-cache.js'
+import { assembleMessagingModule } from './messaging/messaging-module.js'
 import type { DeliverabilityOptions } from './messaging/send/deliverability.js'
 import { FREE_POLICY_SLUGS, policyOfInstance } from './rate-limit/policies.js'
 import { assembleAccountModule } from './account/account-module.js'
 import { parseWaVersion, WaVersionSource } from './engine/baileys/wa-version.js'
-import type { CoreServices, NetworkMode } from './services/core-services.js'
+import type { CoreServices } from './services/core-services.js'
+import type { NetworkMode } from './domain/network-mode.js'
 import { InstanceService } from './services/instance-service.js'
 import { TempLinkService } from './services/temp-link-service.js'
 import { HealthService } from './services/health-service.js'
@@ -70,7 +69,7 @@ import { campaignPorts } from './services/campaign-ports.js'
 import { createChatsService } from './services/chats-service.js'
 import { createSubscriptions } from './services/subscriptions.js'
 
-/** Declared once, in services/core-services.ts. */
+/** Declared once, in domain/network-mode.ts. */
 export type { NetworkMode }
 export type CoreBusEvents = CoreEventMap & BaileysBusEvents
 
@@ -308,19 +307,21 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     const limiter = createRateLimiter({ db, limitsFor: (id) => policyOfInstance(db, id).limits, now: () => clock.now() })
     const queue = createSendQueue({ limiter, clock })
     cleanups.push(() => queue.close())
-    // Which numbers are on WhatsApp, shared by every number check (check-exists, UI, MCP, the send path's first-message check).
-    const numbers = new OnWhatsAppCache()
-    instances.onDelete((id) => numbers.forget(id))
-    const sender = wireOutbound({ db, bus, instances, engine, limiter, queue, clock, logger, network, media: options.sendMedia, deliverability: options.deliverability, numbers, dataDir: options.dataDir, engineName: engine.name, wakeDeliveries })
+    // The messaging module: the send pipeline, the read side and their shared number answers (messaging/messaging-module.ts).
+    const messaging = assembleMessagingModule({
+      db, bus, instances, engine, ports, media, rate: { limiter, queue }, clock, logger, network, sendMedia: options.sendMedia,
+      deliverability: options.deliverability, dataDir: options.dataDir, engineName: engine.name, wakeDeliveries
+    })
+    const { send: sender, reads } = messaging
 
     const openedSandbox = sandbox
     media.sweepPartials()
     instances.onDelete((id) => media.deleteInstance(id))
 
-    // The service layer both front doors share (services/core-services.ts).
+    // The service layer both front doors share (services/core-services.ts); the core's clock goes to the modules.
     const now = () => clock.now()
     // The account module: groups, channels, labels, profile, presence, statuses, calls (account/account-module.ts).
-    const account = assembleAccountModule({ db, bus, ports, sender, rate: { limiter, queue }, logger, now })
+    const account = assembleAccountModule({ db, bus, ports, sender, rate: { limiter, queue }, logger, now, network })
     cleanups.push(() => account.close())
     instances.onDelete((id) => account.forget(id))
     // The live event stream reads the outbox after each subscriber's cursor; any bus event is a hint to look again
@@ -338,8 +339,6 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       db, dataDir: options.dataDir, started, boundPort: () => port, pinned, plans, accounts, freePolicies: FREE_POLICY_SLUGS, onAllowHostsChanged: (hosts) => logger.info({ hosts }, 'allowed hosts changed in Settings'),
       setLogLevel, desktop: options.desktop, now: Date.now
     })
-    // Wall clock too: store timestamps, the edit window and the picture cache are real time.
-    const reads = new ReadService({ db, manager: instances, ports, media, checks: { limiter, queue }, numbers, now: Date.now, waiting: (id) => sender.waiting(id) })
     // Campaigns send through the send pipeline and check numbers through check-exists (services/campaign-ports.ts).
     const campaigns = new Campaigns({ db, clock, logger: logger.child({ module: 'campaigns' }), events: bus, ports: campaignPorts({ db, sender, reads, queue, manager: instances, engineName: engine.name, wakeDeliveries }) })
     cleanups.push(() => campaigns.close())
@@ -354,8 +353,6 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       'sandbox.phone': (listener) => sandboxControl.onPhoneChange(listener)
     })
     const services: CoreServices = {
-      network,
-      now,
       instances: instanceService,
       health,
       metrics: new MetricsService(health),
@@ -420,7 +417,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       },
       revealToken: () => revealDefaultToken(options.dataDir),
       rotateToken: () => accounts.rotate(DEFAULT_ACCOUNT_ID).token,
-      version: process.env.SWITCHBOARD_VERSION ?? process.env.npm_package_version ?? '0.0.0'
+      version: process.env.SWITCHBOARD_VERSION ?? process.env.npm_package_version ?? '0.0.0',
+      network
     }, { uiToken: options.uiToken, rendererDir: options.uiRendererDir })
     cleanups.push(() => ui.close())
     await app.listen({ port: started.port, host })

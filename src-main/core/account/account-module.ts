@@ -4,6 +4,7 @@
 // subscriptions and timers.
 import type { Logger } from 'pino'
 import type { Db } from '../db/connection.js'
+import type { NetworkMode } from '../domain/network-mode.js'
 import type { EventSubscriber } from '../domain/event-bus.js'
 import type { CoreEventMap } from '../domain/events.js'
 import type { SessionPorts } from '../engine/session-ports.js'
@@ -12,6 +13,7 @@ import type { RateLimiter, SendQueue } from '../rate-limit/index.js'
 import { CallService } from './calls/call-service.js'
 import { ChannelService } from './channels/channel-service.js'
 import { createGroupPacer } from './group-pacing.js'
+import { pictureLimits } from './images.js'
 import { GroupService } from './groups/group-service.js'
 import { LabelService } from './labels/label-service.js'
 import { PresenceService } from './presence/presence-service.js'
@@ -29,6 +31,8 @@ export interface AccountModuleDeps {
   logger: Logger
   /** The limiter's clock (tests: ManualClock): group and channel caches. */
   now(): number
+  /** The network the core runs on: picture files may come from private addresses only in the sandbox. */
+  network: NetworkMode
 }
 
 export interface AccountModule {
@@ -46,7 +50,8 @@ export interface AccountModule {
 
 export function assembleAccountModule(d: AccountModuleDeps): AccountModule {
   const { db, bus, ports, sender, logger, now } = d
-  const groups = new GroupService({ ports, pacer: createGroupPacer(d.rate), now })
+  const pictures = pictureLimits(d.network)
+  const groups = new GroupService({ ports, pacer: createGroupPacer(d.rate), now, pictures })
   const tracker = new PresenceTracker({
     bus,
     livePort: (id) => ports.live(id),
@@ -58,9 +63,9 @@ export function assembleAccountModule(d: AccountModuleDeps): AccountModule {
   const offs = [groups.followChanges(bus), calls.follow(bus)]
   return {
     groups,
-    channels: new ChannelService({ ports, db, now }),
+    channels: new ChannelService({ ports, db, now, pictures }),
     labels: new LabelService({ ports, db }),
-    profile: new ProfileService({ ports }),
+    profile: new ProfileService({ ports, pictures }),
     presence: new PresenceService({ ports, tracker }),
     statuses: new StatusService({ ports, db, sender }),
     calls,

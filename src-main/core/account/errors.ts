@@ -1,6 +1,6 @@
 // Errors of the account operations (groups, labels, profile, presence, status, channels). HTTP statuses of
 // these codes live in api/error-status.ts; "the session is not WORKING" reuses the core's 422 code.
-import { CodedError, errorFactory } from '../domain/errors.js'
+import { domainError, type CodedError } from '../domain/errors.js'
 
 export type AccountErrorCode =
   | 'group_not_found'
@@ -14,9 +14,9 @@ export type AccountErrorCode =
   | 'invalid_media'
   | 'invalid_chat_id'
 
-export class AccountError extends CodedError<AccountErrorCode> {}
+export type AccountError = CodedError<AccountErrorCode>
 
-const account = errorFactory(AccountError)
+const account = domainError<AccountErrorCode>
 
 export const accountErrors = {
   groupNotFound: (id: string) => account('group_not_found', `Group ${id} does not exist`, 'List the groups of the instance with GET /v2/groups'),

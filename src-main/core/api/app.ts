@@ -146,7 +146,7 @@ export async function buildApiApp(deps: ApiDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => wahaRoutes(scope, routeTable, deps))
   await app.register(async (scope) => wahaSessionConfigRoutes(scope, deps))
   await app.register(async (scope) => wahaOpenApiRoutes(scope))
-  if (deps.services.network === 'sandbox' && deps.sandboxRoutes) await app.register(sandboxScope(deps.sandboxRoutes), { prefix: '/sandbox' })
+  if (deps.sandboxRoutes) await app.register(sandboxScope(deps.sandboxRoutes), { prefix: '/sandbox' })
   for (const extra of deps.extraRoutes ?? []) await app.register(extra)
   return app
 }

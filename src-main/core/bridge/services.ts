@@ -2,6 +2,7 @@
 // API, the token operations, the acting account and the logger. start-core.ts builds it; nothing in it is optional.
 // Chats, live events and the sandbox are services (services.chats, services.subscriptions, services.sandbox).
 import type { Logger } from 'pino'
+import type { NetworkMode } from '../domain/network-mode.js'
 
 export interface UiBridgeConfig {
   /** http://HOST:PORT of the API once it listens. */
@@ -13,5 +14,7 @@ export interface UiBridgeConfig {
   /** The account the desktop user acts as. */
   accountId: string
   version: string
+  /** The network the core runs on (app.info). */
+  network: NetworkMode
   logger: Logger
 }

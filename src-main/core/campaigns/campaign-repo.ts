@@ -1,6 +1,7 @@
 // SQLite rows of campaigns (migration 0340): lists and their contacts and rejects, campaigns, recipients, opt-outs.
-// Plain statements; the service decides what happens (state rules, transactions that span the send queue).
+// Plain statements typed by their rows (db/statements.ts); the service decides what happens (state rules, transactions that span the send queue).
 import type { Db } from '../db/connection.js'
+import { columnStmt, typedStmt } from '../db/statements.js'
 import type {
   Campaign, CampaignRecipient, ContactList, ListContact, OptOut, OptOutSettings, Page, RecipientFilter, RecipientState, RejectedRow
 } from './campaign-types.js'
@@ -30,12 +31,12 @@ export function insertList(db: Db, list: ContactList, contacts: Iterable<ListCon
 }
 
 export function getList(db: Db, accountId: string, id: string): ContactList | undefined {
-  const r = db.prepare('SELECT * FROM campaign_lists WHERE id = ? AND account_id = ?').get(id, accountId) as ListRow | undefined
+  const r = typedStmt<ListRow>(db, 'SELECT * FROM campaign_lists WHERE id = ? AND account_id = ?').get(id, accountId)
   return r && toList(r)
 }
 
 export const listLists = (db: Db, accountId: string): ContactList[] =>
-  (db.prepare('SELECT * FROM campaign_lists WHERE account_id = ? ORDER BY created_at DESC, id').all(accountId) as ListRow[]).map(toList)
+  (typedStmt<ListRow>(db, 'SELECT * FROM campaign_lists WHERE account_id = ? ORDER BY created_at DESC, id').all(accountId)).map(toList)
 
 export function deleteList(db: Db, id: string): void {
   db.prepare('DELETE FROM campaign_lists WHERE id = ?').run(id)
@@ -45,16 +46,16 @@ interface ContactRow { phone: string; vars: string; line: number }
 const toContact = (r: ContactRow): ListContact => ({ phone: r.phone, vars: JSON.parse(r.vars) as Record<string, string>, line: r.line })
 
 export function listContacts(db: Db, listId: string, offset: number, limit: number): ListContact[] {
-  return (db.prepare('SELECT phone, vars, line FROM campaign_list_contacts WHERE list_id = ? ORDER BY line LIMIT ? OFFSET ?').all(listId, limit, offset) as ContactRow[]).map(toContact)
+  return (typedStmt<ContactRow>(db, 'SELECT phone, vars, line FROM campaign_list_contacts WHERE list_id = ? ORDER BY line LIMIT ? OFFSET ?').all(listId, limit, offset)).map(toContact)
 }
 
 export function* iterateContacts(db: Db, listId: string): Generator<ListContact> {
-  for (const r of db.prepare('SELECT phone, vars, line FROM campaign_list_contacts WHERE list_id = ? ORDER BY line').iterate(listId) as Iterable<ContactRow>) yield toContact(r)
+  for (const r of db.prepare<unknown[], ContactRow>('SELECT phone, vars, line FROM campaign_list_contacts WHERE list_id = ? ORDER BY line').iterate(listId)) yield toContact(r)
 }
 
 export function contactsByPhone(db: Db, listId: string, phones: readonly string[]): ListContact[] {
-  const q = db.prepare('SELECT phone, vars, line FROM campaign_list_contacts WHERE list_id = ? AND phone = ?')
-  return phones.map((p) => q.get(listId, p) as ContactRow | undefined).filter((r): r is ContactRow => !!r).map(toContact)
+  const q = typedStmt<ContactRow>(db, 'SELECT phone, vars, line FROM campaign_list_contacts WHERE list_id = ? AND phone = ?')
+  return phones.map((p) => q.get(listId, p)).filter((r): r is ContactRow => !!r).map(toContact)
 }
 
 // ---------------------------------------------------------------- campaigns
@@ -91,15 +92,15 @@ export function saveCampaign(db: Db, c: Campaign): void {
 }
 
 export function getCampaign(db: Db, id: string): Campaign | undefined {
-  const r = db.prepare('SELECT * FROM campaigns WHERE id = ?').get(id) as CampaignRow | undefined
+  const r = typedStmt<CampaignRow>(db, 'SELECT * FROM campaigns WHERE id = ?').get(id)
   return r && toCampaign(r)
 }
 
 export const listCampaigns = (db: Db, accountId: string): Campaign[] =>
-  (db.prepare('SELECT * FROM campaigns WHERE account_id = ? ORDER BY created_at DESC, id').all(accountId) as CampaignRow[]).map(toCampaign)
+  (typedStmt<CampaignRow>(db, 'SELECT * FROM campaigns WHERE account_id = ? ORDER BY created_at DESC, id').all(accountId)).map(toCampaign)
 
 export const activeCampaigns = (db: Db): Campaign[] =>
-  (db.prepare("SELECT * FROM campaigns WHERE state IN ('scheduled', 'running', 'paused') ORDER BY created_at").all() as CampaignRow[]).map(toCampaign)
+  (typedStmt<CampaignRow>(db, "SELECT * FROM campaigns WHERE state IN ('scheduled', 'running', 'paused') ORDER BY created_at").all()).map(toCampaign)
 
 export function deleteCampaign(db: Db, id: string): void {
   db.prepare('DELETE FROM campaigns WHERE id = ?').run(id)
@@ -122,11 +123,11 @@ export function fillRecipients(db: Db, campaignId: string, listId: string, assig
   return db.transaction(() => {
     db.prepare('DELETE FROM campaign_recipients WHERE campaign_id = ?').run(campaignId)
     const ins = db.prepare(`INSERT INTO campaign_recipients (campaign_id, seq, phone, vars, state, instance_id, updated_at) VALUES (?, ?, ?, ?, 'pending', ?, ?)`)
-    const page = db.prepare('SELECT phone, vars, line FROM campaign_list_contacts WHERE list_id = ? AND line > ? ORDER BY line LIMIT 5000')
+    const page = typedStmt<ContactRow>(db, 'SELECT phone, vars, line FROM campaign_list_contacts WHERE list_id = ? AND line > ? ORDER BY line LIMIT 5000')
     let seq = 0
     // Pages, not an iterator: better-sqlite3 allows no write while a statement iterates.
     for (let after = 0; ;) {
-      const rows = page.all(listId, after) as ContactRow[]
+      const rows = page.all(listId, after)
       if (!rows.length) break
       for (const c of rows) ins.run(campaignId, ++seq, c.phone, c.vars, assign(c.phone), now)
       after = rows.at(-1)!.line
@@ -136,7 +137,7 @@ export function fillRecipients(db: Db, campaignId: string, listId: string, assig
 }
 
 export function reassignRecipients(db: Db, campaignId: string, assign: (phone: string) => string): void {
-  const rows = db.prepare("SELECT seq, phone FROM campaign_recipients WHERE campaign_id = ? AND state = 'pending'").all(campaignId) as Array<{ seq: number; phone: string }>
+  const rows = typedStmt<{ seq: number; phone: string }>(db, "SELECT seq, phone FROM campaign_recipients WHERE campaign_id = ? AND state = 'pending'").all(campaignId)
   const upd = db.prepare('UPDATE campaign_recipients SET instance_id = ? WHERE campaign_id = ? AND seq = ?')
   db.transaction(() => rows.forEach((r) => upd.run(assign(r.phone), campaignId, r.seq)))()
 }
@@ -145,12 +146,12 @@ export type PendingRecipient = CampaignRecipient & { seq: number }
 
 /** The next recipient to send for one instance of a campaign. */
 export function nextPending(db: Db, campaignId: string, instanceId: string): PendingRecipient | undefined {
-  const r = db.prepare("SELECT * FROM campaign_recipients WHERE campaign_id = ? AND instance_id = ? AND state = 'pending' ORDER BY seq LIMIT 1").get(campaignId, instanceId) as RecipientRow | undefined
+  const r = typedStmt<RecipientRow>(db, "SELECT * FROM campaign_recipients WHERE campaign_id = ? AND instance_id = ? AND state = 'pending' ORDER BY seq LIMIT 1").get(campaignId, instanceId)
   return r && { ...toRecipient(r), seq: r.seq }
 }
 
 export function uncheckedPending(db: Db, campaignId: string, limit: number): Array<CampaignRecipient & { seq: number }> {
-  return (db.prepare("SELECT * FROM campaign_recipients WHERE campaign_id = ? AND state = 'pending' AND on_whatsapp IS NULL ORDER BY seq LIMIT ?").all(campaignId, limit) as RecipientRow[]).map((r) => ({ ...toRecipient(r), seq: r.seq }))
+  return (typedStmt<RecipientRow>(db, "SELECT * FROM campaign_recipients WHERE campaign_id = ? AND state = 'pending' AND on_whatsapp IS NULL ORDER BY seq LIMIT ?").all(campaignId, limit)).map((r) => ({ ...toRecipient(r), seq: r.seq }))
 }
 
 /** pending -> queued with its message id: only from pending (false = someone else took it). */
@@ -182,41 +183,60 @@ export function setOnWhatsApp(db: Db, campaignId: string, seq: number, exists: b
 }
 
 export function recipientByMessage(db: Db, instanceId: string, messageId: string): (CampaignRecipient & { seq: number }) | undefined {
-  const r = db.prepare('SELECT * FROM campaign_recipients WHERE instance_id = ? AND message_id = ?').get(instanceId, messageId) as RecipientRow | undefined
+  const r = typedStmt<RecipientRow>(db, 'SELECT * FROM campaign_recipients WHERE instance_id = ? AND message_id = ?').get(instanceId, messageId)
   return r && { ...toRecipient(r), seq: r.seq }
 }
 
 /** Recipients of this account's campaigns with this phone that were messaged (newest first). */
 export function messagedRecipients(db: Db, accountId: string, phone: string): Array<CampaignRecipient & { seq: number }> {
-  return (db.prepare(`SELECT r.* FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id
-    WHERE r.phone = ? AND c.account_id = ? AND r.state IN ('sent', 'delivered', 'read', 'replied', 'queued') ORDER BY r.updated_at DESC`).all(phone, accountId) as RecipientRow[])
+  return (typedStmt<RecipientRow>(db, `SELECT r.* FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id
+    WHERE r.phone = ? AND c.account_id = ? AND r.state IN ('sent', 'delivered', 'read', 'replied', 'queued') ORDER BY r.updated_at DESC`).all(phone, accountId))
     .map((r) => ({ ...toRecipient(r), seq: r.seq }))
 }
 
 export function queuedRecipients(db: Db, campaignId: string): Array<CampaignRecipient & { seq: number }> {
-  return (db.prepare("SELECT * FROM campaign_recipients WHERE campaign_id = ? AND state = 'queued'").all(campaignId) as RecipientRow[]).map((r) => ({ ...toRecipient(r), seq: r.seq }))
+  return (typedStmt<RecipientRow>(db, "SELECT * FROM campaign_recipients WHERE campaign_id = ? AND state = 'queued'").all(campaignId)).map((r) => ({ ...toRecipient(r), seq: r.seq }))
 }
 
 export function countByState(db: Db, campaignId: string): Array<{ state: string; reason: string | null; n: number }> {
-  return db.prepare('SELECT state, reason, COUNT(*) AS n FROM campaign_recipients WHERE campaign_id = ? GROUP BY state, reason').all(campaignId) as Array<{ state: string; reason: string | null; n: number }>
+  return typedStmt<{ state: string; reason: string | null; n: number }>(db, 'SELECT state, reason, COUNT(*) AS n FROM campaign_recipients WHERE campaign_id = ? GROUP BY state, reason').all(campaignId)
 }
 
 /** The outcomes of the last `n` sends (for the autopilot's rates). */
 export function lastOutcomes(db: Db, campaignId: string, n: number): Array<{ state: string; reason: string | null }> {
-  return db.prepare(`SELECT state, reason FROM campaign_recipients WHERE campaign_id = ? AND (message_id IS NOT NULL OR state = 'failed') AND state NOT IN ('queued', 'pending')
-    ORDER BY updated_at DESC, seq DESC LIMIT ?`).all(campaignId, n) as Array<{ state: string; reason: string | null }>
+  return typedStmt<{ state: string; reason: string | null }>(db, `SELECT state, reason FROM campaign_recipients WHERE campaign_id = ? AND (message_id IS NOT NULL OR state = 'failed') AND state NOT IN ('queued', 'pending')
+    ORDER BY updated_at DESC, seq DESC LIMIT ?`).all(campaignId, n)
 }
 
 export function sentToday(db: Db, campaignId: string, instanceId: string, since: number): number {
-  return (db.prepare('SELECT COUNT(*) AS n FROM campaign_recipients WHERE campaign_id = ? AND instance_id = ? AND sent_at >= ?').get(campaignId, instanceId, since) as { n: number }).n
+  return columnStmt<number>(db, 'SELECT COUNT(*) AS n FROM campaign_recipients WHERE campaign_id = ? AND instance_id = ? AND sent_at >= ?').get(campaignId, instanceId, since) ?? 0
+}
+
+/** Recipients by the answer of their number check: on_whatsapp 1, 0, or null (not checked yet). */
+export function countByNumberCheck(db: Db, campaignId: string): Array<{ w: number | null; n: number }> {
+  return typedStmt<{ w: number | null; n: number }>(db, 'SELECT on_whatsapp AS w, COUNT(*) AS n FROM campaign_recipients WHERE campaign_id = ? GROUP BY on_whatsapp').all(campaignId)
+}
+
+/** Recipients of the campaign whose number opted out of this account's campaigns. */
+export function countOptedOutRecipients(db: Db, accountId: string, campaignId: string): number {
+  return columnStmt<number>(db, 'SELECT COUNT(*) FROM campaign_recipients r JOIN campaign_opt_outs o ON o.phone = r.phone AND o.account_id = ? WHERE r.campaign_id = ?').get(accountId, campaignId) ?? 0
+}
+
+export function countPending(db: Db, campaignId: string): number {
+  return columnStmt<number>(db, "SELECT COUNT(*) FROM campaign_recipients WHERE campaign_id = ? AND state = 'pending'").get(campaignId) ?? 0
+}
+
+/** Every pending recipient of the campaign is skipped with `reason` (a cancel). */
+export function skipPendingRecipients(db: Db, campaignId: string, reason: string, now: number): void {
+  db.prepare("UPDATE campaign_recipients SET state = 'skipped', reason = ?, updated_at = ? WHERE campaign_id = ? AND state = 'pending'").run(reason, now, campaignId)
 }
 
 export function sendsPerHour(db: Db, campaignId: string): Array<{ hour: number; count: number }> {
-  return db.prepare('SELECT (sent_at / 3600000) * 3600000 AS hour, COUNT(*) AS count FROM campaign_recipients WHERE campaign_id = ? AND sent_at IS NOT NULL GROUP BY 1 ORDER BY 1').all(campaignId) as Array<{ hour: number; count: number }>
+  return typedStmt<{ hour: number; count: number }>(db, 'SELECT (sent_at / 3600000) * 3600000 AS hour, COUNT(*) AS count FROM campaign_recipients WHERE campaign_id = ? AND sent_at IS NOT NULL GROUP BY 1 ORDER BY 1').all(campaignId)
 }
 
 export function remainingPerInstance(db: Db, campaignId: string): Map<string, number> {
-  const rows = db.prepare("SELECT instance_id, COUNT(*) AS n FROM campaign_recipients WHERE campaign_id = ? AND state = 'pending' GROUP BY instance_id").all(campaignId) as Array<{ instance_id: string; n: number }>
+  const rows = typedStmt<{ instance_id: string; n: number }>(db, "SELECT instance_id, COUNT(*) AS n FROM campaign_recipients WHERE campaign_id = ? AND state = 'pending' GROUP BY instance_id").all(campaignId)
   return new Map(rows.map((r) => [r.instance_id, r.n]))
 }
 
@@ -233,13 +253,13 @@ export function pageRecipients(db: Db, campaignId: string, f: RecipientFilter): 
   }
   const offset = Math.max(0, f.offset ?? 0)
   const limit = Math.min(500, Math.max(1, f.limit ?? 50))
-  const total = (db.prepare(`SELECT COUNT(*) AS n FROM campaign_recipients WHERE ${where.join(' AND ')}`).get(...args) as { n: number }).n
-  const items = (db.prepare(`SELECT * FROM campaign_recipients WHERE ${where.join(' AND ')} ORDER BY seq LIMIT ? OFFSET ?`).all(...args, limit, offset) as RecipientRow[]).map(toRecipient)
+  const total = db.prepare<unknown[], number>(`SELECT COUNT(*) AS n FROM campaign_recipients WHERE ${where.join(' AND ')}`).pluck().get(...args) ?? 0
+  const items = (db.prepare<unknown[], RecipientRow>(`SELECT * FROM campaign_recipients WHERE ${where.join(' AND ')} ORDER BY seq LIMIT ? OFFSET ?`).all(...args, limit, offset)).map(toRecipient)
   return { items, total, offset, limit }
 }
 
 export function* iterateRecipients(db: Db, campaignId: string): Generator<CampaignRecipient> {
-  for (const r of db.prepare('SELECT * FROM campaign_recipients WHERE campaign_id = ? ORDER BY seq').iterate(campaignId) as Iterable<RecipientRow>) yield toRecipient(r)
+  for (const r of db.prepare<unknown[], RecipientRow>('SELECT * FROM campaign_recipients WHERE campaign_id = ? ORDER BY seq').iterate(campaignId)) yield toRecipient(r)
 }
 
 // ---------------------------------------------------------------- opt-outs
@@ -262,13 +282,13 @@ export function pageOptOuts(db: Db, accountId: string, q: { offset?: number; lim
   const search = q.search ? `%${q.search.replace(/\D/g, '')}%` : '%'
   const offset = Math.max(0, q.offset ?? 0)
   const limit = Math.min(1000, Math.max(1, q.limit ?? 100))
-  const total = (db.prepare('SELECT COUNT(*) AS n FROM campaign_opt_outs WHERE account_id = ? AND phone LIKE ?').get(accountId, search) as { n: number }).n
-  const items = (db.prepare('SELECT * FROM campaign_opt_outs WHERE account_id = ? AND phone LIKE ? ORDER BY created_at DESC, phone LIMIT ? OFFSET ?').all(accountId, search, limit, offset) as OptOutRow[]).map(toOptOut)
+  const total = columnStmt<number>(db, 'SELECT COUNT(*) AS n FROM campaign_opt_outs WHERE account_id = ? AND phone LIKE ?').get(accountId, search) ?? 0
+  const items = (typedStmt<OptOutRow>(db, 'SELECT * FROM campaign_opt_outs WHERE account_id = ? AND phone LIKE ? ORDER BY created_at DESC, phone LIMIT ? OFFSET ?').all(accountId, search, limit, offset)).map(toOptOut)
   return { items, total, offset, limit }
 }
 
 export function getOptOutSettings(db: Db, accountId: string): OptOutSettings {
-  const r = db.prepare('SELECT settings FROM campaign_opt_out_settings WHERE account_id = ?').get(accountId) as { settings: string } | undefined
+  const r = typedStmt<{ settings: string }>(db, 'SELECT settings FROM campaign_opt_out_settings WHERE account_id = ?').get(accountId)
   return { ...DEFAULT_OPT_OUT_SETTINGS, ...(r ? (JSON.parse(r.settings) as Partial<OptOutSettings>) : {}) }
 }
 
@@ -281,8 +301,8 @@ export function saveOptOutSettings(db: Db, accountId: string, s: OptOutSettings)
  * skipped (opted_out). Returns the campaigns touched.
  */
 export function optOutRecipients(db: Db, accountId: string, phone: string, now: number): string[] {
-  const ids = db.prepare(`SELECT DISTINCT r.campaign_id AS id FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id
-    WHERE r.phone = ? AND c.account_id = ? AND r.state IN ('pending', 'sent', 'delivered', 'read', 'replied')`).all(phone, accountId) as Array<{ id: string }>
+  const ids = typedStmt<{ id: string }>(db, `SELECT DISTINCT r.campaign_id AS id FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id
+    WHERE r.phone = ? AND c.account_id = ? AND r.state IN ('pending', 'sent', 'delivered', 'read', 'replied')`).all(phone, accountId)
   const inAccount = 'campaign_id IN (SELECT id FROM campaigns WHERE account_id = ?)'
   db.prepare(`UPDATE campaign_recipients SET state = 'opted_out', reason = 'keyword', updated_at = ? WHERE phone = ? AND ${inAccount} AND state IN ('sent', 'delivered', 'read', 'replied')`).run(now, phone, accountId)
   db.prepare(`UPDATE campaign_recipients SET state = 'skipped', reason = 'opted_out', updated_at = ? WHERE phone = ? AND ${inAccount} AND state = 'pending'`).run(now, phone, accountId)

@@ -253,9 +253,9 @@ export class Campaigns implements CampaignService {
   }
 
   private audienceOf(c: Campaign): AudienceReport {
-    const rows = this.deps.db.prepare('SELECT on_whatsapp AS w, COUNT(*) AS n FROM campaign_recipients WHERE campaign_id = ? GROUP BY on_whatsapp').all(c.id) as Array<{ w: number | null; n: number }>
+    const rows = repo.countByNumberCheck(this.deps.db, c.id)
     const n = (w: number | null) => rows.find((r) => r.w === w)?.n ?? 0
-    const optedOut = (this.deps.db.prepare('SELECT COUNT(*) AS n FROM campaign_recipients r JOIN campaign_opt_outs o ON o.phone = r.phone AND o.account_id = ? WHERE r.campaign_id = ?').get(c.accountId, c.id) as { n: number }).n
+    const optedOut = repo.countOptedOutRecipients(this.deps.db, c.accountId, c.id)
     const total = n(0) + n(1) + n(null)
     return { campaignId: c.id, total, checked: n(0) + n(1), onWhatsApp: n(1), notOnWhatsApp: n(0), optedOut, unchecked: n(null), checking: this.checks.has(c.id) }
   }
@@ -308,7 +308,7 @@ export class Campaigns implements CampaignService {
     const c = this.campaign(accountId, campaignId)
     if (!ACTIVE.includes(c.state) && c.state !== 'draft') throw campaignErrors.invalidState(c.id, c.state, 'cancel it')
     const now = this.deps.clock.now()
-    this.deps.db.prepare("UPDATE campaign_recipients SET state = 'skipped', reason = 'cancelled', updated_at = ? WHERE campaign_id = ? AND state = 'pending'").run(now, c.id)
+    repo.skipPendingRecipients(this.deps.db, c.id, 'cancelled', now)
     return this.transition(c, { state: 'cancelled', pauseReason: null, waitingUntil: null, finishedAt: now })
   }
 
@@ -511,7 +511,7 @@ export class Campaigns implements CampaignService {
     const c = repo.getCampaign(this.deps.db, campaignId)
     if (!c || c.state !== 'running') return
     const open = this.settleQueued(c.id)
-    const pending = (this.deps.db.prepare("SELECT COUNT(*) AS n FROM campaign_recipients WHERE campaign_id = ? AND state = 'pending'").get(c.id) as { n: number }).n
+    const pending = repo.countPending(this.deps.db, c.id)
     if (open === 0 && pending === 0) this.transition(c, { state: 'completed', waitingUntil: null, finishedAt: this.deps.clock.now() })
   }
 

@@ -7,7 +7,7 @@ import { matchOptOut, optOutKeywords } from './opt-out-keywords.js'
 import { inWindow, nextOpening } from './schedule.js'
 import { estimateCampaign } from './estimate.js'
 import { judgeRates } from './autopilot.js'
-import { CampaignError } from './errors.js'
+import { DomainError } from '../domain/errors.js'
 
 const csv = (text: string) => ({ kind: 'csv' as const, text })
 const bytes = (b: Buffer) => ({ kind: 'csv-stream' as const, stream: (async function* () { yield b })() })
@@ -32,7 +32,7 @@ describe('list import', () => {
     await expect(parseList(csv('name,city\nA,B\n'), undefined, null)).rejects.toMatchObject({ code: 'missing_phone_column' })
     await expect(parseList(csv('phone\n1\n'), { phone: 'mobile' }, null)).rejects.toMatchObject({ code: 'missing_phone_column', message: expect.stringContaining('"mobile"') })
     await expect(parseList(bytes(Buffer.from([0x70, 0x68, 0x6f, 0x6e, 0x65, 0x0a, 0xff, 0xfe, 0x31])), undefined, null)).rejects.toMatchObject({ code: 'invalid_csv' })
-    await expect(parseList(bytes(Buffer.from('\ufeffphone', 'utf16le')), undefined, null)).rejects.toBeInstanceOf(CampaignError)
+    await expect(parseList(bytes(Buffer.from('\ufeffphone', 'utf16le')), undefined, null)).rejects.toBeInstanceOf(DomainError)
     await expect(parseList(csv(''), undefined, null)).rejects.toMatchObject({ code: 'invalid_csv' })
   })
 

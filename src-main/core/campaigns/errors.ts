@@ -1,5 +1,5 @@
-// Campaign errors: one class, one code table; api/error-status.ts maps the codes to HTTP.
-import { CodedError, errorFactory } from '../domain/errors.js'
+// Campaign errors: one code table; api/error-status.ts maps the codes to HTTP.
+import { domainError, type CodedError } from '../domain/errors.js'
 
 export type CampaignErrorCode =
   | 'campaign_not_found'
@@ -13,9 +13,9 @@ export type CampaignErrorCode =
   | 'consent_required'
   | 'empty_list'
 
-export class CampaignError extends CodedError<CampaignErrorCode> {}
+export type CampaignError = CodedError<CampaignErrorCode>
 
-const make = errorFactory<CampaignErrorCode, CampaignError>(CampaignError)
+const make = domainError<CampaignErrorCode>
 
 export const campaignErrors = {
   campaignNotFound: (id: string) => make('campaign_not_found', `No campaign ${id} in this account`, 'List the campaigns with GET /v2/campaigns'),

@@ -1,9 +1,9 @@
 // The core's error vocabulary (API accounts, instances, login, policies, temp links). Codes are the spec's
 // where it names one; the HTTP status of every code lives in api/error-status.ts, nowhere else.
-import { CodedError, errorFactory } from './errors.js'
+import { domainError, type CodedError } from './errors.js'
 import type { InstanceStatus } from './instance-status.js'
 
-export class CoreError extends CodedError<CoreErrorCode> {}
+export type CoreError = CodedError<CoreErrorCode>
 
 export type CoreErrorCode =
   | 'missing_param'
@@ -32,7 +32,7 @@ export type CoreErrorCode =
 
 const join = (names: string[]) => names.join(', ')
 const missingMessage = (names: string[]) => `Missing required parameter${names.length > 1 ? 's' : ''}: ${join(names)}`
-const core = errorFactory(CoreError)
+const core = domainError<CoreErrorCode>
 
 export const coreErrors = {
   missingParam: (missing: string[]) =>

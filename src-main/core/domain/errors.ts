@@ -28,11 +28,13 @@ export class CodedError<C extends string> extends DomainError {
   }
 }
 
-/** The one way a module's factory table builds its errors: code, message, what to do about it, and any further
- *  details (the recommendation goes last, as clients read it in `details`). */
-export function errorFactory<C extends string, E extends DomainError>(ErrorClass: new (code: C, message: string, details?: ErrorDetails) => E) {
-  return (code: C, message: string, recommendation?: string, details?: ErrorDetails): E =>
-    new ErrorClass(code, message, recommendation === undefined ? details : { ...details, recommendation })
+/**
+ * The one error factory: an error with one of a module's codes, its message, what to do about it and any further
+ * details (the recommendation goes last, as clients read it in `details`). A module's table types it with its own
+ * codes (`const send = domainError<SendErrorCode>`); transports map the code, never the module.
+ */
+export function domainError<C extends string>(code: C, message: string, recommendation?: string, details?: ErrorDetails): CodedError<C> {
+  return new CodedError(code, message, recommendation === undefined ? details : { ...details, recommendation })
 }
 
 export const isDomainError = (e: unknown): e is DomainError => e instanceof DomainError

@@ -1,8 +1,8 @@
 // The one translation of engine failures. The port turns whatever the engine throws into an EngineRequestError
 // (the network's iq error code, the transport status, the message); each operation then says what a 404, 403 or
 // 401 means for it (toDomainError's map) and everything else becomes a 502 (never a 500).
-import { CoreError, coreErrors } from '../domain/core-errors.js'
-import { isDomainError, type DomainError } from '../domain/errors.js'
+import { coreErrors, type CoreErrorCode } from '../domain/core-errors.js'
+import { domainError, isDomainError, type DomainError } from '../domain/errors.js'
 
 /** A failed request through a session's port. */
 export class EngineRequestError extends Error {
@@ -69,10 +69,7 @@ export function toDomainError(e: unknown, map: ErrorMap = {}): DomainError {
   const mapped = code !== undefined ? map[code] : undefined
   if (mapped) return mapped()
   if (code === CONNECTION_CLOSED) {
-    return new CoreError('session_status_mismatch', 'The connection to the network closed during the request', {
-      status: 'STARTING',
-      recommendation: 'Retry once the session is WORKING again'
-    })
+    return domainError<CoreErrorCode>('session_status_mismatch', 'The connection to the network closed during the request', 'Retry once the session is WORKING again', { status: 'STARTING' })
   }
   const message = e instanceof Error ? e.message : String(e)
   if (code === 400) return coreErrors.invalidParam('request', `the network refused it (${message.slice(0, 120)})`)

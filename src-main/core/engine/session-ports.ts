@@ -1,8 +1,8 @@
 // Where the core gets a session's command port: live() is the one "is it working" check (a port only while the
 // instance is logged in), working() the same with the caller's not-WORKING error, media() the instance's media
 // transport (also while it is not WORKING).
-import { CoreError, coreErrors } from '../domain/core-errors.js'
-import type { DomainError } from '../domain/errors.js'
+import { coreErrors, type CoreErrorCode } from '../domain/core-errors.js'
+import { domainError, type DomainError } from '../domain/errors.js'
 import type { InstanceStatus } from '../domain/instance-status.js'
 import type { MediaTransport, SessionPort } from './session-port.js'
 
@@ -26,7 +26,7 @@ const RECOMMENDATION = 'Start the instance (POST /v2/session/start) and wait unt
 /** The default not-WORKING answer; WORKING in the database without an open connection is a reconnect under way. */
 export function notWorkingError(status: InstanceStatus): DomainError {
   if (status === 'WORKING') {
-    return new CoreError('session_status_mismatch', 'The session is reconnecting to the network', { status: 'STARTING', recommendation: 'Retry in a few seconds' })
+    return domainError<CoreErrorCode>('session_status_mismatch', 'The session is reconnecting to the network', 'Retry in a few seconds', { status: 'STARTING' })
   }
   return coreErrors.statusMismatch(status, ['WORKING'], RECOMMENDATION)
 }

@@ -5,7 +5,7 @@
 import { Agent as HttpsAgent } from 'node:https'
 import { Agent as UndiciAgent, type Dispatcher } from 'undici'
 import { WA_CERT_DETAILS } from '@whiskeysockets/baileys'
-import { SandboxError } from './errors.js'
+import { domainError } from '../domain/errors.js'
 
 export interface SocketTrust {
   waWebSocketUrl: URL
@@ -23,9 +23,9 @@ export function assertLoopback(url: string): void {
   try {
     host = new URL(url).hostname
   } catch {
-    throw new SandboxError('sandbox_not_loopback', `Sandbox address ${url} is not a URL`)
+    throw domainError('sandbox_not_loopback', `Sandbox address ${url} is not a URL`)
   }
-  if (!LOOPBACK.has(host)) throw new SandboxError('sandbox_not_loopback', `Refusing sandbox address ${url}: the sandbox is loopback-only`)
+  if (!LOOPBACK.has(host)) throw domainError('sandbox_not_loopback', `Refusing sandbox address ${url}: the sandbox is loopback-only`)
 }
 
 /** Point this process's Baileys at the sandbox root of trust. Refuses anything but a loopback sandbox. */

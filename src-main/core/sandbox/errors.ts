@@ -1,9 +1,23 @@
 // Errors of the sandbox network's admin surface. The app's HTTP layer maps these codes to statuses.
-import { DomainError, errorFactory } from '../domain/errors.js'
+import { domainError, type CodedError } from '../domain/errors.js'
 
-export class SandboxError extends DomainError {}
+export type SandboxErrorCode =
+  | 'phone_exists'
+  | 'phone_not_found'
+  | 'invalid_phone_number'
+  | 'invalid_qr'
+  | 'qr_expired'
+  | 'invalid_pairing_code'
+  | 'no_pending_pairing'
+  | 'invalid_request'
+  | 'instance_not_scannable'
+  | 'person_offline'
+  | 'link_failed'
+  | 'sandbox_not_loopback'
 
-const sandbox = errorFactory(SandboxError)
+export type SandboxError = CodedError<SandboxErrorCode>
+
+const sandbox = domainError<SandboxErrorCode>
 
 export const sandboxErrors = {
   phoneExists: (phone: string) => sandbox('phone_exists', `A simulated phone with number ${phone} already exists`),

@@ -16,13 +16,13 @@ import {
 } from '../db/repositories/accounts-repo.js'
 import { countAccountInstances, listAccountInstances } from '../db/repositories/instances-repo.js'
 import { revokeTempLinks } from '../db/repositories/temp-links-repo.js'
-import { CodedError, errorFactory } from '../domain/errors.js'
+import { domainError, type CodedError } from '../domain/errors.js'
 import { instanceQuotaOf, isPlanTier, type PlanCatalogue, type PlanTier } from '../domain/plans.js'
 import { generateToken } from '../domain/tokens.js'
 
 export type AccountErrorCode = 'invalid_param' | 'not_found' | 'account_has_instances' | 'forbidden'
-export class AccountError extends CodedError<AccountErrorCode> {}
-const fail = errorFactory(AccountError)
+export type AccountError = CodedError<AccountErrorCode>
+const fail = domainError<AccountErrorCode>
 
 /** A quota override: a number of instances, `unlimited`, or `plan` (follow the plan's quota again). */
 export type QuotaSetting = number | 'unlimited' | 'plan'

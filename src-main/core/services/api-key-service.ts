@@ -5,13 +5,13 @@ import { randomBytes } from 'node:crypto'
 import type { Db } from '../db/connection.js'
 import { deleteApiKey, getApiKey, insertApiKey, listApiKeys, type ApiKey } from '../db/repositories/api-keys-repo.js'
 import { getOwnedInstance } from '../db/repositories/instances-repo.js'
-import { CodedError, errorFactory } from '../domain/errors.js'
+import { domainError, type CodedError } from '../domain/errors.js'
 import type { KeyScope } from '../domain/key-scope.js'
 import { generateToken } from '../domain/tokens.js'
 
 export type ApiKeyErrorCode = 'invalid_param' | 'api_key_not_found'
-export class ApiKeyError extends CodedError<ApiKeyErrorCode> {}
-const fail = errorFactory(ApiKeyError)
+export type ApiKeyError = CodedError<ApiKeyErrorCode>
+const fail = domainError<ApiKeyErrorCode>
 
 const MAX_NAME = 100
 const MAX_INSTANCES = 1000

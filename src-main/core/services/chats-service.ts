@@ -5,11 +5,11 @@
 // Media reaches the UI as data: URLs (downloaded through MediaFiles, with its expired-media recovery).
 import { readFile, stat } from 'node:fs/promises'
 import type { Db } from '../db/connection.js'
-import { errorFactory } from '../domain/errors.js'
+import { domainError } from '../domain/errors.js'
 import type { SessionPorts } from '../engine/session-ports.js'
 import { toApiChatId, toWaJid } from '../messaging/chat-ids.js'
 import { markRead } from '../messaging/reads/chat-ops.js'
-import { ReadsError } from '../messaging/reads/errors.js'
+import type { ReadsErrorCode } from '../messaging/reads/errors.js'
 import { mimetypeOfFile, type MediaFiles } from '../messaging/reads/media-files.js'
 import { withOutbound, type OutboundQueueInfo } from '../messaging/reads/outbound-history.js'
 import { sendErrors } from '../messaging/send/send-errors.js'
@@ -96,7 +96,7 @@ export interface ChatsService {
 export const MEDIA_MAX_BYTES = 16 * 1024 * 1024
 
 // The read module's error family (messaging/reads/errors.ts): the view's media are reads of the store.
-const fail = errorFactory(ReadsError)
+const fail = domainError<ReadsErrorCode>
 
 const chatsErrors = {
   noMedia: () => fail('media_not_found', 'This message has no media, or it was deleted', 'Reload the chat'),

@@ -1,5 +1,6 @@
 // The service layer behind both front doors (HTTP routes and the UI bridge): built once by start-core.ts, with
 // no optional members. Front doors only translate wire parameters into typed calls on these and answers back.
+// Services only: plumbing (the clock, the network mode, the rate limiter) goes to the modules at composition.
 import type { MediaFiles } from '../messaging/reads/media-files.js'
 import type { ReadService } from '../messaging/reads/read-service.js'
 import type { SendService } from '../messaging/send/send-service.js'
@@ -31,12 +32,7 @@ import type { ChatsService } from './chats-service.js'
 import type { Subscriptions } from './subscriptions.js'
 import type { ApiKeyService } from './api-key-service.js'
 
-export type NetworkMode = 'whatsapp' | 'sandbox'
-
 export interface CoreServices {
-  network: NetworkMode
-  /** The core's clock in milliseconds (tests: a ManualClock). */
-  now(): number
   /** Lifecycle, ownership rule and the instance's DTOs (services/instance-service.ts). */
   instances: InstanceService
   /** Pairing QR strings rendered to PNG once per QR (clients poll while a QR is shown). */

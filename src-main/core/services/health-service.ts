@@ -2,7 +2,7 @@
 // Prometheus scrape, the UI's health panel) from the store and the services' own state: nothing is counted on the
 // hot paths. GET /metrics renders them with prom-client (metrics-service.ts); the bridge shows the same figures.
 import type { Db } from '../db/connection.js'
-import { stmt } from '../db/statements.js'
+import { stmt, typedStmt } from '../db/statements.js'
 import type { InstanceStatus } from '../domain/instance-status.js'
 import type { SendService } from '../messaging/send/send-service.js'
 import type { EventStreamService } from '../webhooks/event-stream.js'
@@ -97,23 +97,23 @@ export class HealthService {
         outboxOldestPendingSeconds: 0
       })
     }
-    for (const r of stmt(db, SENDS).all(accountId) as Grouped[]) {
+    for (const r of typedStmt<Grouped>(db, SENDS).all(accountId)) {
       const h = byId.get(r.id)
       if (!h) continue
       if (r.k in h.sends) h.sends[r.k as keyof InstanceHealth['sends']] = r.n
       if (r.k === 'queued') (h.queueDepth = r.n), (h.oldestQueuedSeconds = ageSeconds(now, r.oldest))
     }
-    for (const r of stmt(db, INBOUND).all(accountId) as Grouped[]) {
+    for (const r of typedStmt<Grouped>(db, INBOUND).all(accountId)) {
       const h = byId.get(r.id)
       if (h) h.inboundMessages = r.n
     }
-    for (const r of stmt(db, DELIVERIES).all(accountId) as Grouped[]) {
+    for (const r of typedStmt<Grouped>(db, DELIVERIES).all(accountId)) {
       const h = byId.get(r.id)
       if (!h) continue
       if (r.k in h.webhookDeliveries) h.webhookDeliveries[r.k as keyof InstanceHealth['webhookDeliveries']] = r.n
       if (r.k === 'pending') (h.outboxPending = r.n), (h.outboxOldestPendingSeconds = ageSeconds(now, r.oldest))
     }
-    for (const r of stmt(db, ATTEMPTS).all(accountId) as Grouped[]) {
+    for (const r of typedStmt<Grouped>(db, ATTEMPTS).all(accountId)) {
       const h = byId.get(r.id)
       if (h) h.webhookAttempts[r.k] = r.n
     }

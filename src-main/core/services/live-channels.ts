@@ -6,7 +6,7 @@
 // whether it still authenticates (access tokens, UI links minted with one, a scoped key).
 import type { Logger } from 'pino'
 import type { Db } from '../db/connection.js'
-import { stmt } from '../db/statements.js'
+import { columnStmt, stmt } from '../db/statements.js'
 import type { Credential } from '../domain/credentials.js'
 
 export type { Credential } from '../domain/credentials.js'
@@ -95,7 +95,7 @@ export class LiveChannels {
   /** Any commit (another connection's: data_version; this one's: total_changes) since the last look. */
   private changed(): boolean {
     const { db } = this.deps
-    const stamp = `${stmt(db, 'PRAGMA data_version').pluck().get() as number}/${stmt(db, 'SELECT total_changes()').pluck().get() as number}`
+    const stamp = `${columnStmt<number>(db, 'PRAGMA data_version').get() ?? 0}/${columnStmt<number>(db, 'SELECT total_changes()').get() ?? 0}`
     if (stamp === this.stamp) return false
     this.stamp = stamp
     return true

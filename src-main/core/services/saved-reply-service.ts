@@ -2,11 +2,11 @@
 // shortcut is what follows the slash in the composer: lower case letters, digits, - and _, unique per account.
 import type { Db } from '../db/connection.js'
 import { deleteSavedReply, insertSavedReply, listSavedReplies, savedReplyById, savedReplyByShortcut, updateSavedReply, type SavedReplyRow } from '../db/repositories/saved-replies-repo.js'
-import { CodedError, errorFactory } from '../domain/errors.js'
+import { domainError, type CodedError } from '../domain/errors.js'
 
 export type SavedReplyErrorCode = 'invalid_param' | 'not_found' | 'conflict'
-export class SavedReplyError extends CodedError<SavedReplyErrorCode> {}
-const fail = errorFactory(SavedReplyError)
+export type SavedReplyError = CodedError<SavedReplyErrorCode>
+const fail = domainError<SavedReplyErrorCode>
 
 export interface SavedReply {
   id: number

@@ -4,14 +4,14 @@
 import { EXPOSED_WARNING, isLoopbackHost } from '../domain/host-policy.js'
 import type { Db } from '../db/connection.js'
 import { DEFAULT_ACCOUNT_ID } from '../db/repositories/accounts-repo.js'
-import { CodedError, errorFactory } from '../domain/errors.js'
+import { domainError, type CodedError } from '../domain/errors.js'
 import { isPlanTier, type PlanCatalogue, type PlanTier } from '../domain/plans.js'
 import { readAppSettings, writeAppSettings, type StoredAppSettings } from './app-settings-repo.js'
 import { isLogLevel, isUiLanguage, UI_LANGUAGES, type UiLanguage, normalizeAllowHosts, normalizeBindHost, normalizePublicUrl, planUnlocks, type LogLevel, type PinnableSetting, type PinnedSettings, type StartValues } from './app-settings.js'
 
 export type SettingsErrorCode = 'invalid_param' | 'not_available'
-export class SettingsError extends CodedError<SettingsErrorCode> {}
-const fail = errorFactory(SettingsError)
+export type SettingsError = CodedError<SettingsErrorCode>
+const fail = domainError<SettingsErrorCode>
 
 /** What the desktop host can do for Settings (Electron main, through the utility process); absent headless. */
 export interface DesktopHost {

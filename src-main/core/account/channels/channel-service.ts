@@ -7,7 +7,8 @@ import { callNetwork, type ErrorMap } from '../../engine/engine-errors.js'
 import type { SessionPort } from '../../engine/session-port.js'
 import { toApiMessage, type ApiMessage } from '../../messaging/message-mapper.js'
 import { accountErrors } from '../errors.js'
-import { assertDecodableImage } from '../images.js'
+import type { MediaLimits } from '../../messaging/send/media-input.js'
+import { assertDecodableImage, pictureLimits } from '../images.js'
 import type { PortSource } from '../profile/profile-service.js'
 import { fromMetadata, type RawChannelMetadata, type ViewedChannel } from './channel-mapper.js'
 import type { ChannelKey } from './channel-key.js'
@@ -29,6 +30,11 @@ export interface ChannelPost {
 
 export class ChannelService {
   constructor(private readonly deps: ChannelServiceDeps) {}
+
+  /** How the routes read this service's picture files (URL or base64; private addresses only in the sandbox). */
+  get pictureLimits(): MediaLimits {
+    return this.deps.pictures ?? pictureLimits('whatsapp')
+  }
 
   private now = (): number => (this.deps.now ?? Date.now)()
   private socket = (instanceId: string): SessionPort => this.deps.ports.working(instanceId)

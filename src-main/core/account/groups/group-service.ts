@@ -10,7 +10,8 @@ import type { CoreEventMap } from '../../domain/events.js'
 import { toApiChatId } from '../../messaging/chat-ids.js'
 import { accountErrors } from '../errors.js'
 import type { GroupPacer } from '../group-pacing.js'
-import { assertDecodableImage } from '../images.js'
+import type { MediaLimits } from '../../messaging/send/media-input.js'
+import { assertDecodableImage, pictureLimits } from '../images.js'
 import type { PortSource } from '../profile/profile-service.js'
 import { roleIn, toApiParticipant } from './group-mapper.js'
 
@@ -45,6 +46,11 @@ export class GroupService {
   private readonly lists = new Map<string, { at: number; groups: GroupMetadata[] }>()
 
   constructor(private readonly deps: GroupServiceDeps) {}
+
+  /** How the routes read this service's picture files (URL or base64; private addresses only in the sandbox). */
+  get pictureLimits(): MediaLimits {
+    return this.deps.pictures ?? pictureLimits('whatsapp')
+  }
 
   private now = (): number => (this.deps.now ?? Date.now)()
   private socket = (instanceId: string): SessionPort => this.deps.ports.working(instanceId)

@@ -5,7 +5,8 @@ import { callNetwork, networkErrorCode } from '../../engine/engine-errors.js'
 import type { SessionPort } from '../../engine/session-port.js'
 import type { SessionPorts } from '../../engine/session-ports.js'
 import { toApiChatId } from '../../messaging/chat-ids.js'
-import { assertDecodableImage } from '../images.js'
+import type { MediaLimits } from '../../messaging/send/media-input.js'
+import { assertDecodableImage, pictureLimits } from '../images.js'
 
 export interface ApiProfile {
   id: string
@@ -17,10 +18,17 @@ export interface ApiProfile {
 
 export interface PortSource {
   ports: SessionPorts
+  /** How picture files are read (default: the real network's, no private addresses). */
+  pictures?: MediaLimits
 }
 
 export class ProfileService {
   constructor(private readonly deps: PortSource) {}
+
+  /** How the routes read this service's picture files (URL or base64; private addresses only in the sandbox). */
+  get pictureLimits(): MediaLimits {
+    return this.deps.pictures ?? pictureLimits('whatsapp')
+  }
 
   private port = (instanceId: string): SessionPort => this.deps.ports.working(instanceId)
 

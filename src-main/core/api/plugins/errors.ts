@@ -2,8 +2,8 @@
 // body limits, validation, and the router's bad URLs, which come before any hook) as 4xx codes, anything else as
 // a logged 500 whose message is hidden. Bodies follow the spec's shapes and the Accept header.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify'
-import { coreErrors, CoreError } from '../../domain/core-errors.js'
-import { DomainError, isDomainError } from '../../domain/errors.js'
+import { coreErrors, type CoreErrorCode } from '../../domain/core-errors.js'
+import { domainError, DomainError, isDomainError } from '../../domain/errors.js'
 import { statusOfCode } from '../error-status.js'
 import { CONTENT_TYPE, negotiateFormat, renderError, type ErrorPayload } from '../formats.js'
 import { closeUnupgradedSocket } from '../websocket-context.js'
@@ -47,7 +47,7 @@ function fromFastifyError(error: FastifyLikeError, contentType: string | undefin
   const status = error.statusCode ?? 500
   if (status === 413) return coreErrors.payloadTooLarge()
   if (status === 415) return coreErrors.unsupportedMediaType(contentType)
-  if (status >= 400 && status < 500) return new CoreError('invalid_param', 'The request is malformed', { recommendation: 'Check the request against /docs' })
+  if (status >= 400 && status < 500) return domainError<CoreErrorCode>('invalid_param', 'The request is malformed', 'Check the request against /docs')
   return undefined
 }
 

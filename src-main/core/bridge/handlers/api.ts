@@ -10,7 +10,7 @@ const DOCKER_HOST = 'host.docker.internal'
 
 export function appHandlers(c: BridgeContext): HandlersOf<'app'> {
   return {
-    'app.info': () => ({ version: c.config.version, network: c.services.network, apiUrl: c.config.apiUrl(), plan: c.account().plan })
+    'app.info': () => ({ version: c.config.version, network: c.config.network, apiUrl: c.config.apiUrl(), plan: c.account().plan })
   }
 }
 

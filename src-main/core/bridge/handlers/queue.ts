@@ -14,10 +14,11 @@ function resentDto(id: string, command: SendCommand, queued: boolean, at: number
   return { id, chatId: toApiChatId(command.chatJid), fromMe: true, sender: null, text, timestamp: at, ack: queued ? 'pending' : 'sent', media }
 }
 
-export function queueHandlers({ services: { send, policies, instances, now }, owned }: BridgeContext): HandlersOf<'queue'> {
+export function queueHandlers({ services: { send, policies, instances }, owned }: BridgeContext): HandlersOf<'queue'> {
   return {
     'queue.info': ({ instanceId }): QueueInfoDto => {
       const row = owned(instanceId)
+      const queue = send.queueState(row.id)
       const policy = policies.current(row.id)
       const perMinute = policy.limits.send_message_per_minute
       return {
@@ -31,9 +32,9 @@ export function queueHandlers({ services: { send, policies, instances, now }, ow
           protectionSeconds: policy.limits.account_protection_seconds,
           concurrentLimit: policy.limits.concurrent_limit
         },
-        waiting: send.waiting(row.id).map((w) => ({ messageId: w.messageId, chatId: toApiChatId(w.chatJid), position: w.position, reason: w.reason, notBefore: w.notBefore })),
-        resendable: send.resendable(row.id),
-        at: now()
+        waiting: queue.waiting.map((w) => ({ messageId: w.messageId, chatId: toApiChatId(w.chatJid), position: w.position, reason: w.reason, notBefore: w.notBefore })),
+        resendable: queue.resendable,
+        at: queue.at
       }
     },
     'queue.resend': async ({ instanceId, messageId }) => {

@@ -2,7 +2,7 @@
 // functions taking the db first.
 import { timingSafeEqual } from 'node:crypto'
 import type { Db } from '../connection.js'
-import { stmt } from '../statements.js'
+import { stmt, typedStmt } from '../statements.js'
 import type { KeyScope } from '../../domain/key-scope.js'
 import { hashToken, hashTokenHex } from '../../domain/tokens.js'
 
@@ -37,19 +37,19 @@ const toKey = (row: ApiKeyRow): ApiKey => ({
 
 export function findApiKeyByToken(db: Db, token: string): ApiKey | undefined {
   const hash = hashToken(token)
-  const row = stmt(db, 'SELECT * FROM api_keys WHERE token_hash = ?').get(hash.toString('hex')) as ApiKeyRow | undefined
+  const row = typedStmt<ApiKeyRow>(db, 'SELECT * FROM api_keys WHERE token_hash = ?').get(hash.toString('hex'))
   if (!row) return undefined
   const stored = Buffer.from(row.token_hash, 'hex')
   return stored.length === hash.length && timingSafeEqual(stored, hash) ? toKey(row) : undefined
 }
 
 export function getApiKey(db: Db, id: string): ApiKey | undefined {
-  const row = stmt(db, 'SELECT * FROM api_keys WHERE id = ?').get(id) as ApiKeyRow | undefined
+  const row = typedStmt<ApiKeyRow>(db, 'SELECT * FROM api_keys WHERE id = ?').get(id)
   return row && toKey(row)
 }
 
 export const listApiKeys = (db: Db, accountId: string): ApiKey[] =>
-  (stmt(db, 'SELECT * FROM api_keys WHERE account_id = ? ORDER BY created_at, id').all(accountId) as ApiKeyRow[]).map(toKey)
+  (typedStmt<ApiKeyRow>(db, 'SELECT * FROM api_keys WHERE account_id = ? ORDER BY created_at, id').all(accountId)).map(toKey)
 
 export function insertApiKey(db: Db, input: { id: string; accountId: string; name: string; token: string; scope: KeyScope; now: number }): ApiKey {
   stmt(db, 'INSERT INTO api_keys (id, account_id, name, token_hash, token_hint, read_only, instance_ids, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(

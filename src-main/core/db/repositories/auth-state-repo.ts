@@ -4,7 +4,7 @@
 import type { Statement } from 'better-sqlite3-multiple-ciphers'
 import { SEALED_PREFIX } from '../../secrets/at-rest-crypto.js'
 import type { Db } from '../connection.js'
-import { stmt } from '../statements.js'
+import { columnStmt, stmt, typedStmt } from '../statements.js'
 
 export interface KeyWrite {
   type: string
@@ -14,16 +14,15 @@ export interface KeyWrite {
 }
 
 export function readCreds(db: Db, instanceId: string): string | undefined {
-  const row = stmt(db, 'SELECT open_secret(creds) AS creds FROM engine_auth_creds WHERE instance_id = ?').get(instanceId) as { creds: string } | undefined
-  return row?.creds
+  return columnStmt<string>(db, 'SELECT open_secret(creds) FROM engine_auth_creds WHERE instance_id = ?').get(instanceId)
 }
 
 export function readKeys(db: Db, instanceId: string, type: string, ids: string[]): Map<string, string> {
   const out = new Map<string, string>()
   if (!ids.length) return out
-  const select = stmt(db, 'SELECT key_id, open_secret(value) AS value FROM engine_auth_keys WHERE instance_id = ? AND type = ? AND key_id = ?')
+  const select = typedStmt<{ key_id: string; value: string }>(db, 'SELECT key_id, open_secret(value) AS value FROM engine_auth_keys WHERE instance_id = ? AND type = ? AND key_id = ?')
   for (const id of ids) {
-    const row = select.get(instanceId, type, id) as { key_id: string; value: string } | undefined
+    const row = select.get(instanceId, type, id)
     if (row) out.set(row.key_id, row.value)
   }
   return out
@@ -61,7 +60,7 @@ export function clearAuthState(db: Db, instanceId: string): void {
 }
 
 export const countKeys = (db: Db, instanceId: string): number =>
-  (stmt(db, 'SELECT count(*) AS n FROM engine_auth_keys WHERE instance_id = ?').get(instanceId) as { n: number }).n
+  columnStmt<number>(db, 'SELECT count(*) FROM engine_auth_keys WHERE instance_id = ?').get(instanceId) ?? 0
 
 /**
  * Start-up step: seals the rows an older install (or a connection without the key) wrote in clear, in one
@@ -75,9 +74,9 @@ export function sealAuthStateAtRest(db: Db): number {
   const sealedKey = db.prepare(`SELECT open_secret(value) FROM engine_auth_keys WHERE NOT ${plainFilter('value')} LIMIT 1`)
   sealedCreds.get()
   sealedKey.get()
-  const plain = (db.prepare(
+  const plain = db.prepare<unknown[], number>(
     `SELECT (SELECT count(*) FROM engine_auth_creds WHERE ${plainFilter('creds')}) + (SELECT count(*) FROM engine_auth_keys WHERE ${plainFilter('value')})`
-  ).pluck().get() as number)
+  ).pluck().get() ?? 0
   if (!plain) return 0
   const secureDelete = db.pragma('secure_delete', { simple: true }) as number
   db.pragma('secure_delete = ON')

@@ -54,7 +54,7 @@ export const listAccountInstances = (db: Db, accountId: string): InstanceRow[] =
   typedStmt<InstanceRow>(db, 'SELECT * FROM instances WHERE account_id = ? ORDER BY created_at').all(accountId)
 
 export const countAccountInstances = (db: Db, accountId: string): number =>
-  (stmt(db, 'SELECT count(*) AS n FROM instances WHERE account_id = ?').get(accountId) as { n: number }).n
+  (typedStmt<{ n: number }>(db, 'SELECT count(*) AS n FROM instances WHERE account_id = ?').get(accountId)?.n ?? 0)
 
 export interface InsertInstanceInput {
   id: string

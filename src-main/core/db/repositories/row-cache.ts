@@ -5,7 +5,7 @@
 // transaction and costs as much as the lookups it saves, so it is read at most once per millisecond: another
 // process's rotation or removal is seen by every request that starts 1 ms after its commit.
 import type { Db } from '../connection.js'
-import { stmt } from '../statements.js'
+import { columnStmt, stmt } from '../statements.js'
 
 /** How long another connection's commit may go unseen. */
 export const FOREIGN_COMMIT_WINDOW_MS = 1
@@ -20,11 +20,11 @@ const stamps = new WeakMap<Db, Stamp>()
 
 /** The connection's change stamp, refreshed as described above. */
 function changeStamp(db: Db): { changes: number; version: number } {
-  const changes = stmt(db, 'SELECT total_changes()').pluck().get() as number
+  const changes = columnStmt<number>(db, 'SELECT total_changes()').get() ?? 0
   let stamp = stamps.get(db)
   const now = performance.now()
   if (!stamp || now - stamp.versionReadAt >= FOREIGN_COMMIT_WINDOW_MS) {
-    const version = stmt(db, 'PRAGMA data_version').pluck().get() as number
+    const version = columnStmt<number>(db, 'PRAGMA data_version').get() ?? 0
     stamps.set(db, (stamp = { changes, version, versionReadAt: now }))
   }
   return { changes, version: stamp.version }

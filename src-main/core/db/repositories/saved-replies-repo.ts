@@ -1,6 +1,6 @@
 // Rows of saved_replies (migration 0460): one account's texts by shortcut. The service checks values first.
 import type { Db } from '../connection.js'
-import { stmt } from '../statements.js'
+import { stmt, typedStmt } from '../statements.js'
 
 export interface SavedReplyRow {
   id: number
@@ -10,15 +10,15 @@ export interface SavedReplyRow {
 }
 
 export function listSavedReplies(db: Db, accountId: string): SavedReplyRow[] {
-  return stmt(db, 'SELECT id, shortcut, text, updated_at FROM saved_replies WHERE account_id = ? ORDER BY shortcut').all(accountId) as SavedReplyRow[]
+  return typedStmt<SavedReplyRow>(db, 'SELECT id, shortcut, text, updated_at FROM saved_replies WHERE account_id = ? ORDER BY shortcut').all(accountId)
 }
 
 export function savedReplyByShortcut(db: Db, accountId: string, shortcut: string): SavedReplyRow | undefined {
-  return stmt(db, 'SELECT id, shortcut, text, updated_at FROM saved_replies WHERE account_id = ? AND shortcut = ?').get(accountId, shortcut) as SavedReplyRow | undefined
+  return typedStmt<SavedReplyRow>(db, 'SELECT id, shortcut, text, updated_at FROM saved_replies WHERE account_id = ? AND shortcut = ?').get(accountId, shortcut)
 }
 
 export function savedReplyById(db: Db, accountId: string, id: number): SavedReplyRow | undefined {
-  return stmt(db, 'SELECT id, shortcut, text, updated_at FROM saved_replies WHERE account_id = ? AND id = ?').get(accountId, id) as SavedReplyRow | undefined
+  return typedStmt<SavedReplyRow>(db, 'SELECT id, shortcut, text, updated_at FROM saved_replies WHERE account_id = ? AND id = ?').get(accountId, id)
 }
 
 export function insertSavedReply(db: Db, accountId: string, shortcut: string, text: string, now: number): number {

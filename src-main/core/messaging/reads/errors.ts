@@ -1,6 +1,6 @@
 // Errors of the read endpoints and of the chat, message and contact operations (issue 4, part F).
 // HTTP statuses live in api/error-status.ts like every other code.
-import { CodedError, errorFactory } from '../../domain/errors.js'
+import { domainError, type CodedError } from '../../domain/errors.js'
 import { callEngine } from '../../engine/engine-errors.js'
 
 export type ReadsErrorCode =
@@ -15,9 +15,9 @@ export type ReadsErrorCode =
   | 'media_download_failed'
   | 'engine_request_failed'
 
-export class ReadsError extends CodedError<ReadsErrorCode> {}
+export type ReadsError = CodedError<ReadsErrorCode>
 
-const reads = errorFactory(ReadsError)
+const reads = domainError<ReadsErrorCode>
 
 export const readsErrors = {
   messageNotFound: (id: string) =>

@@ -12,7 +12,7 @@ import type { MediaTransport, SessionPort } from '../../engine/session-port.js'
 import type { WAMessage, WAMessageKey } from '../../engine/wa-wire.js'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/connection.js'
-import { stmt } from '../../db/statements.js'
+import { columnStmt, stmt } from '../../db/statements.js'
 import { PRIVATE_FILE_MODE, ensurePrivateDir } from '../../secrets/private-files.js'
 import { canonicalJid, findMessage, getMessageByPk, messagesWithId, setMediaPath, type StoredMessage } from '../store/index.js'
 import { encodeRaw } from '../store/raw-json.js'
@@ -136,9 +136,8 @@ export class MediaFiles {
 
   /** Media paths of a chat's stored messages (read before a clear/delete removes the rows). */
   chatFiles(instanceId: string, chatId: string): string[] {
-    return stmt(this.o.db, 'SELECT media_path FROM store_messages WHERE instance_id = ? AND chat_id = ? AND media_path IS NOT NULL')
-      .pluck()
-      .all(instanceId, chatId) as string[]
+    return columnStmt<string>(this.o.db, 'SELECT media_path FROM store_messages WHERE instance_id = ? AND chat_id = ? AND media_path IS NOT NULL')
+      .all(instanceId, chatId)
   }
 
   /** Instance deleted: its media folder goes. */
@@ -193,7 +192,7 @@ export class MediaFiles {
     const ext = extensionOf(m.media?.mimetype ?? null, m.media?.filename ?? null)
     const safeId = m.id.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 100) || `m${m.pk}`
     // Message ids are unique per chat only: a second message with the same id gets its row number too.
-    const sameId = stmt(this.o.db, 'SELECT COUNT(*) FROM store_messages WHERE instance_id = ? AND id = ?').pluck().get(instanceId, m.id) as number
+    const sameId = columnStmt<number>(this.o.db, 'SELECT COUNT(*) FROM store_messages WHERE instance_id = ? AND id = ?').get(instanceId, m.id) ?? 0
     return sameId > 1 ? `${safeId}-${m.pk}.${ext}` : `${safeId}.${ext}`
   }
 

@@ -6,10 +6,11 @@ import type { Db } from '../../db/connection.js'
 import type { InstanceManager } from '../../engine/instance-manager.js'
 import type { SessionPort } from '../../engine/session-port.js'
 import type { SessionPorts } from '../../engine/session-ports.js'
-import { jidNormalizedUser } from '../../engine/wa-wire.js'
+import { jidNormalizedUser, type WAMessageKey } from '../../engine/wa-wire.js'
 import { coreErrors } from '../../domain/core-errors.js'
 import { serializeMessageId, toApiChatId, type ParsedMessageId } from '../chat-ids.js'
 import { wasSentByApi } from '../send/outbound-repo.js'
+import { sendErrors } from '../send/send-errors.js'
 import {
   canonicalJid,
   countLidMappings,
@@ -36,7 +37,7 @@ import {
   type StoredMessage
 } from '../store/index.js'
 import { chatName, toApiChat, toApiContact, type ApiChat, type ApiContact, type ApiStoredMessage } from './api-shapes.js'
-import { clearChat, markRead, markUnread, removeChat, setArchived, type ChatOpContext, type ChatTarget, type ReadScope } from './chat-ops.js'
+import { clearChat, markRead, markSeen, markUnread, removeChat, setArchived, setStarred, setTyping, type ChatOpContext, type ChatTarget, type ReadScope } from './chat-ops.js'
 import { fetchAbout, saveContact, setBlocked, type AboutText, type CheckLimits, type NumberCheck } from './contact-ops.js'
 import { checkOnWhatsApp, OnWhatsAppCache } from './on-whatsapp-cache.js'
 import { engineCall, readsErrors } from './errors.js'
@@ -286,6 +287,36 @@ export class ReadService {
       clear: () => clearChat(c, target),
       remove: () => removeChat(c, target)
     }
+  }
+
+  // ---- the /v2/send/ actions that are not messages (seen, typing, star): WORKING, not the send queue ----
+
+  /**
+   * The context of a /v2/send/ action: not WORKING answers the send routes' session_status_mismatch, a failed
+   * engine call their 502 send_failed (as when these lived in the send service).
+   */
+  private sendActionContext(instanceId: string): ChatOpContext {
+    const socket = this.deps.ports.working(instanceId, sendErrors.notWorking)
+    return { socket, db: this.deps.db, instanceId, now: this.deps.now(), failure: (_what, why) => sendErrors.sendFailed(why) }
+  }
+
+  /**
+   * Read receipts for `keys`, or without keys for the latest received messages of the chat the store knows (markSeen
+   * in chat-ops.ts, the same as a chat's markRead). Returns the keys marked.
+   */
+  markSeen(instanceId: string, chatJid: string, keys: WAMessageKey[] | undefined): Promise<WAMessageKey[]> {
+    const c = this.sendActionContext(instanceId)
+    return markSeen(c, { jid: chatJid, chatJid: this.storeJid(instanceId, chatJid) }, keys?.length ? { keys } : { newest: 20 })
+  }
+
+  /** Shows or clears "typing..." in a chat. */
+  typing(instanceId: string, chatJid: string, state: 'composing' | 'paused'): Promise<void> {
+    return setTyping(this.sendActionContext(instanceId), { jid: chatJid, chatJid }, state)
+  }
+
+  /** Stars or unstars a message (synced to the account's phone through app state). */
+  star(instanceId: string, chatJid: string, message: Pick<ParsedMessageId, 'id' | 'fromMe'>, star: boolean): Promise<void> {
+    return setStarred(this.sendActionContext(instanceId), { jid: chatJid, chatJid }, message, star)
   }
 
   /** Revokes for everyone, or deletes from this account's devices and the store; the serialized id acted on. */

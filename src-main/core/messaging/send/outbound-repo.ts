@@ -71,10 +71,10 @@ export function markSending(db: Db, instanceId: string, messageId: string, now: 
  */
 export function markRelayed(db: Db, instanceId: string, message: WAMessage, now: number, countsAgainstLimit: boolean): void {
   db.transaction(() => {
-    const first = stmt(
+    const first = typedStmt<{ sent_at: number }>(
       db,
       `UPDATE outbound_messages SET content = ?, sent_at = coalesce(sent_at, ?), updated_at = ? WHERE instance_id = ? AND message_id = ? AND status = 'sending' RETURNING sent_at`
-    ).get(encodeRaw(message), now, now, instanceId, message.key.id) as { sent_at: number } | undefined
+    ).get(encodeRaw(message), now, now, instanceId, message.key.id)
     if (countsAgainstLimit && first?.sent_at === now) recordSent(db, instanceId, 'send', now)
   })()
 }
@@ -153,9 +153,8 @@ export function failInterrupted(db: Db, now: number): number {
 
 /** Ids of the instance's purged rows that still keep their command (resendable), newest first. */
 export function resendableIds(db: Db, instanceId: string, limit: number): string[] {
-  return stmt(db, `SELECT message_id FROM outbound_messages WHERE instance_id = ? AND status = 'purged' AND command IS NOT NULL ORDER BY seq DESC LIMIT ?`)
-    .pluck()
-    .all(instanceId, limit) as string[]
+  return columnStmt<string>(db, `SELECT message_id FROM outbound_messages WHERE instance_id = ? AND status = 'purged' AND command IS NOT NULL ORDER BY seq DESC LIMIT ?`)
+    .all(instanceId, limit)
 }
 
 /** Takes a purged row's command for a resend (once: a second resend finds none); undefined when there is none. */
@@ -195,5 +194,5 @@ export function wasSentByApi(db: Db, instanceId: string, messageId: string): boo
 }
 
 export function countOutbound(db: Db, instanceId: string, status: OutboundStatus): number {
-  return stmt(db, 'SELECT count(*) AS n FROM outbound_messages WHERE instance_id = ? AND status = ?').pluck().get(instanceId, status) as number
+  return columnStmt<number>(db, 'SELECT count(*) AS n FROM outbound_messages WHERE instance_id = ? AND status = ?').get(instanceId, status) ?? 0
 }

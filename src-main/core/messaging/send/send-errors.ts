@@ -1,9 +1,9 @@
 // Errors of the send pipeline. Every code has its HTTP status in api/error-status.ts and is listed in the
 // OpenAPI description of the send routes (SEND_ERRORS_DOC), so clients can tell them apart. "Not WORKING" is
 // the core's session_status_mismatch, the one code every operation that needs a WORKING session answers.
-import { CodedError, errorFactory } from '../../domain/errors.js'
+import { domainError, type CodedError } from '../../domain/errors.js'
 
-export class SendError extends CodedError<SendErrorCode> {}
+export type SendError = CodedError<SendErrorCode>
 
 export type SendErrorCode =
   | 'session_status_mismatch'
@@ -22,7 +22,7 @@ export type SendErrorCode =
   | 'message_capped'
   | 'not_resendable'
 
-const send = errorFactory(SendError)
+const send = domainError<SendErrorCode>
 
 export const sendErrors = {
   notWorking: (status: string) =>

@@ -8,10 +8,10 @@ import type { Logger } from 'pino'
 import type { Db } from '../../db/connection.js'
 import { isDomainError } from '../../domain/errors.js'
 import type { SessionPort } from '../../engine/session-port.js'
-import type { WAMessage, WAMessageKey } from '../../engine/wa-wire.js'
+import type { WAMessage } from '../../engine/wa-wire.js'
 import { QueuePurgedError, type Clock, type DenyReason, type LimiterSnapshot, type SendQueue, type SubmitResult } from '../../rate-limit/index.js'
 import type { ParsedMessageId } from '../chat-ids.js'
-import { canonicalJid, findMessage, listChatMessages, pnForLid, settleUnreadAfterRead, type StoredMessage } from '../store/index.js'
+import { pnForLid } from '../store/index.js'
 import { restoredCommand, storedCommand } from './durable-commands.js'
 import type { MediaFile, MediaLimits } from './media-input.js'
 import type { NotSentReports } from './not-sent.js'
@@ -194,44 +194,6 @@ export class SendService {
       key: { remoteJid: ref.remoteJid, fromMe: ref.fromMe, id: ref.id, ...(ref.participant ? { participant: ref.participant } : {}) },
       message: { conversation: '' }
     }
-  }
-
-  /** Operations that are not messages (seen, typing, star): need WORKING, not the send queue. */
-  async act<T>(instanceId: string, fn: (port: SessionPort) => Promise<T>): Promise<T> {
-    const port = this.portOf(instanceId)
-    try {
-      return await fn(port)
-    } catch (e) {
-      if (isDomainError(e)) throw e
-      throw sendErrors.sendFailed(e instanceof Error ? e.message : String(e))
-    }
-  }
-
-  /**
-   * Read receipts for `keys`, or without keys for the latest received messages of the chat the store knows. Reading
-   * a chat's newest messages reads the chat (as on the phone): its unread count drops to the incoming messages after
-   * the newest one marked. Returns the keys marked.
-   */
-  async markSeen(instanceId: string, chatJid: string, keys: WAMessageKey[] | undefined): Promise<WAMessageKey[]> {
-    const { db } = this.deps
-    const chat = canonicalJid(db, instanceId, chatJid)
-    const latest = keys?.length ? [] : listChatMessages(db, instanceId, chat, { limit: 20, fromMe: false })
-    const marked = keys?.length ? keys : latest.map((m) => m.message.key)
-    await this.act(instanceId, (port) => port.readMessages(marked))
-    const newest = keys?.length ? newestKnown(db, instanceId, chat, marked) : latest[0]
-    // Store timestamps are wall-clock time (the injected clock paces sends only).
-    if (newest) settleUnreadAfterRead(db, instanceId, chat, newest, Date.now())
-    return marked
-  }
-
-  /** Shows or clears "typing..." in a chat. */
-  async typing(instanceId: string, chatJid: string, state: 'composing' | 'paused'): Promise<void> {
-    await this.act(instanceId, (port) => port.sendPresence(state, chatJid))
-  }
-
-  /** Stars or unstars a message (synced to the account's phone through app state). */
-  async star(instanceId: string, chatJid: string, message: Pick<ParsedMessageId, 'id' | 'fromMe'>, star: boolean): Promise<void> {
-    await this.act(instanceId, (port) => port.modifyChat({ star: { messages: [{ id: message.id, fromMe: message.fromMe }], star } }, chatJid))
   }
 
   /** Sends a typed command: its file is read and converted (or its poll found) before anything is queued. */
@@ -524,6 +486,14 @@ export class SendService {
     })
   }
 
+  /**
+   * The instance's queue as the UI shows it: what waits (why, until when), what a restart dropped that can be
+   * resent, and the moment on the queue's clock (tests: a ManualClock) the ETAs are relative to.
+   */
+  queueState(instanceId: string): { waiting: WaitingSend[]; resendable: string[]; at: number } {
+    return { waiting: this.waiting(instanceId), resendable: this.resendable(instanceId), at: this.deps.clock.now() }
+  }
+
   /** Messages a restart dropped that resend() can still send (newest first, at most `limit`). */
   resendable(instanceId: string, limit = 200): string[] {
     return rows.resendableIds(this.deps.db, instanceId, limit)
@@ -687,10 +657,4 @@ function restorableFiles(json: string | null): string[] | undefined {
   } catch {
     return undefined
   }
-}
-
-/** The newest of the marked messages the store knows, in the chat's order (timestamp, then arrival); unknown ids count for nothing. */
-function newestKnown(db: Db, instanceId: string, chat: string, keys: WAMessageKey[]): StoredMessage | undefined {
-  const known = keys.map((k) => (k.id ? findMessage(db, instanceId, chat, k.id) : undefined)).filter((m) => m !== undefined)
-  return known.reduce<StoredMessage | undefined>((a, m) => (!a || m.timestamp > a.timestamp || (m.timestamp === a.timestamp && m.pk > a.pk) ? m : a), undefined)
 }

@@ -5,7 +5,6 @@ import { Type, type TSchema } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, HTTPMethods } from 'fastify'
 import type { ChannelKey } from '../../../account/channels/channel-key.js'
 import { toApiChannel } from '../../../account/channels/channel-mapper.js'
-import { pictureLimits } from '../../../account/images.js'
 import { readMediaParam } from '../../params/media-param.js'
 import type { ApiDeps } from '../../api-deps.js'
 import { channelKeyOf, channelRoleOf, newChannelOf, previewLimitOf } from '../../params/channel-params.js'
@@ -52,7 +51,7 @@ const SEARCH_NOTE =
   'Channel directory search is not available: the network API the engine speaks (Baileys) has no directory query and the sandbox has no directory. Answers an empty result (never an error) so clients that page through results simply stop. Look a channel up by id or invite with GET /v2/channels/{id} instead.'
 
 export async function channelRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const { channels, network } = deps.services
+  const { channels } = deps.services
 
   const keyOf = (request: FastifyRequest) => channelKeyOf(pathParam(request, 'id') ?? stringParam(request.input, 'id'))
   /** A route on the channel named in the path: `run` gets the instance and the channel, read before anything else. */
@@ -70,7 +69,7 @@ export async function channelRoutes(app: FastifyInstance, deps: ApiDeps): Promis
 
   const create = async (request: FastifyRequest, reply: FastifyReply) => {
     const { name, description } = newChannelOf(request.input)
-    const picture = request.input.picture !== undefined ? (await readMediaParam(request.input, pictureLimits(network), 'picture')).data : undefined
+    const picture = request.input.picture !== undefined ? (await readMediaParam(request.input, channels.pictureLimits, 'picture')).data : undefined
     return reply.code(201).send(toApiChannel(await channels.create(instanceOf(request), name, description, picture)))
   }
   const createSchema = opSchema.created('Create a channel', 'name (required), description, picture {url|data, mimetype, filename} (JPEG or PNG), type (accepted, ignored). Answers 201 with the channel; this account is its OWNER. Both POST /v2/channels and POST /v2/channels/create.', Channel, {

@@ -5,7 +5,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, HTTPMethods } from 'fastify'
 import { inviteUrl, toApiGroup, toApiParticipant } from '../../../account/groups/group-mapper.js'
 import type { GroupSetting } from '../../../account/groups/group-service.js'
-import { pictureLimits } from '../../../account/images.js'
 import { readMediaParam } from '../../params/media-param.js'
 import type { ApiDeps } from '../../api-deps.js'
 import {
@@ -85,7 +84,7 @@ const pacedNote =
 
 export async function groupRoutes(untyped: FastifyInstance, deps: ApiDeps): Promise<void> {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>()
-  const { groups, network } = deps.services
+  const { groups } = deps.services
 
   const gidOf = (request: FastifyRequest) => groupJidOf(pathParam(request, 'id'))
   const opSchema = opSchemas(tags, groupsNote)
@@ -176,7 +175,7 @@ export async function groupRoutes(untyped: FastifyInstance, deps: ApiDeps): Prom
     schema: schema('Set the group picture', `file by URL or base64 (JPEG or PNG; cropped to a square and scaled by the engine; up to 10 MiB). Members may change it unless the group is info-admin-only. Answers {success:true}. ${pacedNote}`, SuccessAnswer, FILE_DOC)
   }, async (request) => {
     // The file is read (and refused) before the group id is looked at.
-    const file = await readMediaParam(request.input, pictureLimits(network))
+    const file = await readMediaParam(request.input, groups.pictureLimits)
     return done(groups.setPicture(instanceOf(request), gidOf(request), file.data, 'file'))
   })
 

@@ -2,7 +2,6 @@
 // upload or delete the picture (reference §2.6; POST as the hosted API's callers use, PUT as WAHA).
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { pictureLimits } from '../../../account/images.js'
 import { readMediaParam } from '../../params/media-param.js'
 import type { ApiDeps } from '../../api-deps.js'
 import { aboutOf, profileNameOf } from '../../params/profile-params.js'
@@ -23,7 +22,7 @@ const Profile = Type.Object({
 const note = `${NOT_WORKING_NOTE} ${CREDENTIALS_NOTE}`
 
 export async function profileRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const { profile, network } = deps.services
+  const { profile } = deps.services
   const schema = opSchemas(tags, note)
 
   app.get('/v2/profile', {
@@ -56,7 +55,7 @@ export async function profileRoutes(app: FastifyInstance, deps: ApiDeps): Promis
       query: { file: Type.Optional(Type.Unknown()), url: Type.Optional(Type.String()) }
     }),
     handler: async (request) => {
-      const file = await readMediaParam(request.input, pictureLimits(network))
+      const file = await readMediaParam(request.input, profile.pictureLimits)
       return done(profile.setPicture(instanceOf(request), file.data, 'file'))
     }
   })

@@ -1,6 +1,6 @@
 // /v2/send/seen, /start-typing, /stop-typing and /star: operations on a chat that are not messages, so they
 // need a WORKING session but neither the outbound queue nor the send rate limit. The wire is read here; the
-// socket calls are the send service's.
+// operations are the read service's (next to a chat's mark-read).
 import { Type } from '@sinclair/typebox'
 import type { WAMessageKey } from '../../../../engine/wa-wire.js'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -16,7 +16,7 @@ const ActionResult = Type.Object({ status: Type.Literal('success'), message: Typ
 const errors = 'Errors: 400 missing_param / invalid_chat_id / invalid_message_id, 404 invalid_session, 422 session_status_mismatch (not WORKING; details.status), 502 send_failed.'
 
 export async function sendActionRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const sender = deps.services.send
+  const chats = deps.services.reads
   const schema = (summary: string, description: string, params: Parameters<typeof instanceQuery>[0]) => ({
     tags,
     summary,
@@ -47,7 +47,7 @@ export async function sendActionRoutes(app: FastifyInstance, deps: ApiDeps): Pro
           return { remoteJid: ref.remoteJid, id: ref.id, fromMe: ref.fromMe, ...(author ? { participant: author } : {}) }
         })
       : undefined
-    const marked = await sender.markSeen(instance.id, jid, keys)
+    const marked = await chats.markSeen(instance.id, jid, keys)
     return { status: 'success' as const, message: `Marked ${marked.length} message(s) as seen`, chatId: toApiChatId(jid), messageIds: marked.map((k) => k.id) }
   })
 
@@ -56,7 +56,7 @@ export async function sendActionRoutes(app: FastifyInstance, deps: ApiDeps): Pro
       const { instance } = authInstance(request)
       requireAll({ chatId: str(request.input, 'chatId') ?? str(request.input, 'chat_id') })
       const jid = chatJid(request.input)
-      await sender.typing(instance.id, jid, state)
+      await chats.typing(instance.id, jid, state)
       return { status: 'success' as const, message: state === 'composing' ? 'Typing started' : 'Typing stopped', chatId: toApiChatId(jid) }
     })
   typing('/v2/send/start-typing', 'composing', 'Start typing', 'Shows "typing..." in the chat for about 10 to 20 seconds; call again to keep it showing.')
@@ -70,7 +70,7 @@ export async function sendActionRoutes(app: FastifyInstance, deps: ApiDeps): Pro
     const ref = parseMessageId(id!, str(p, 'chatId') ?? str(p, 'chat_id'))
     const jid = str(p, 'chatId') ?? str(p, 'chat_id') ? chatJid(p) : ref.remoteJid
     const starred = bool(p, 'star', true)
-    await sender.star(instance.id, jid, ref, starred)
+    await chats.star(instance.id, jid, ref, starred)
     return { status: 'success' as const, message: starred ? 'Message starred' : 'Message unstarred', messageId: id, star: starred }
   }
   const starSchema = schema('Star or unstar a message', 'star: true (default) or false; synced to the account\'s phone through app state.', {
