@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ApiDeps } from '../../api-deps.js'
 import { registerAlias, type CompatAlias, type Method } from '../compat/aliases.js'
 import type { RouteTable } from '../compat/route-table.js'
+import { wahaReshape, type WahaAnswer } from './waha-answers.js'
 import { wahaCreateWebhooks } from './waha-session-config.js'
 
 import { WAHA_TAG } from './waha-tag.js'
@@ -18,29 +19,32 @@ interface WahaRoute extends Omit<CompatAlias, 'caller'> {
   what: string
   /** POST /api/sessions: config.webhooks becomes the new session's webhook list. */
   createWebhooks?: true
+  /** WAHA's shape of the answer where v2's differs (waha-answers.ts). */
+  shape?: WahaAnswer
 }
 
-const sends = (methods: Method[], pairs: [string, string][]): WahaRoute[] =>
-  pairs.map(([name, kind]) => ({ path: `/api/${name}`, methods, target: `/v2/send/${kind}`, what: `WAHA ${name}` }))
+const sends = (methods: Method[], pairs: [string, string][], answer?: WahaAnswer): WahaRoute[] =>
+  pairs.map(([name, kind]) => ({ path: `/api/${name}`, methods, target: `/v2/send/${kind}`, what: `WAHA ${name}`, ...(answer ? { shape: answer } : {}) }))
 
 /** Every WAHA route: :session names the instance (its session name, or its instance id). */
 export const WAHA_ROUTES: readonly WahaRoute[] = [
   // Sessions by name
-  { path: '/api/sessions', methods: ['GET'], target: '/v2/sessions', what: 'List sessions (all=true includes STOPPED)' },
-  { path: '/api/sessions', methods: ['POST'], target: '/v2/session/create', createWebhooks: true, what: 'Create a session ({name, config.webhooks})' },
-  { path: '/api/sessions/:session', methods: ['GET'], target: '/v2/session/info', what: 'Get a session' },
+  { path: '/api/sessions', methods: ['GET'], target: '/v2/sessions', shape: 'sessions', what: 'List sessions (all=true includes STOPPED)' },
+  { path: '/api/sessions', methods: ['POST'], target: '/v2/session/create', createWebhooks: true, shape: 'session', what: 'Create a session ({name, config.webhooks})' },
+  { path: '/api/sessions/:session', methods: ['GET'], target: '/v2/session/info', shape: 'session', what: 'Get a session' },
   { path: '/api/sessions/:session/me', methods: ['GET'], target: '/v2/session/me', what: 'The account of a session' },
-  { path: '/api/sessions/:session/start', methods: ['POST'], target: '/v2/session/start', what: 'Start a session' },
-  { path: '/api/sessions/:session/stop', methods: ['POST'], target: '/v2/session/stop', what: 'Stop a session' },
-  { path: '/api/sessions/:session/restart', methods: ['POST'], target: '/v2/session/restart', what: 'Restart a session' },
-  { path: '/api/sessions/:session/logout', methods: ['POST'], target: '/v2/session/logout', what: 'Log a session out' },
+  { path: '/api/sessions/:session/start', methods: ['POST'], target: '/v2/session/start', shape: 'session', what: 'Start a session' },
+  { path: '/api/sessions/:session/stop', methods: ['POST'], target: '/v2/session/stop', shape: 'session', what: 'Stop a session' },
+  { path: '/api/sessions/:session/restart', methods: ['POST'], target: '/v2/session/restart', shape: 'session', what: 'Restart a session' },
+  { path: '/api/sessions/:session/logout', methods: ['POST'], target: '/v2/session/logout', shape: 'session', what: 'Log a session out' },
   { path: '/api/sessions/:session', methods: ['DELETE'], target: '/v2/session/delete', what: 'Delete a session' },
   // Auth
-  { path: '/api/:session/auth/qr', methods: ['GET'], target: '/v2/auth/qr', defaults: { format: 'image' }, what: 'The QR code (format=image or raw)' },
+  { path: '/api/:session/auth/qr', methods: ['GET'], target: '/v2/auth/qr', defaults: { format: 'image' }, shape: 'qr', what: 'The QR code (format=image or raw)' },
   { path: '/api/:session/auth/request-code', methods: ['POST'], target: '/v2/auth/request-code', renames: { phoneNumber: 'phone_number' }, what: 'Request a pairing code ({phoneNumber})' },
   // Sending (session in the body, "default" when absent)
-  ...sends(['POST', 'GET'], [['sendText', 'text']]),
-  ...sends(['POST'], [['sendImage', 'image'], ['sendFile', 'pdf'], ['sendVoice', 'voice'], ['sendVideo', 'video'], ['sendLocation', 'location'], ['sendPoll', 'poll'], ['sendContactVcard', 'contact'], ['sendLinkPreview', 'link-preview'], ['sendSeen', 'seen'], ['startTyping', 'start-typing'], ['stopTyping', 'stop-typing']]),
+  ...sends(['POST', 'GET'], [['sendText', 'text']], 'message'),
+  ...sends(['POST'], [['sendImage', 'image'], ['sendFile', 'pdf'], ['sendVoice', 'voice'], ['sendVideo', 'video'], ['sendLocation', 'location'], ['sendPoll', 'poll'], ['sendContactVcard', 'contact'], ['sendLinkPreview', 'link-preview']], 'message'),
+  ...sends(['POST'], [['sendSeen', 'seen'], ['startTyping', 'start-typing'], ['stopTyping', 'stop-typing']]),
   ...sends(['PUT'], [['reaction', 'reaction'], ['star', 'star']]),
   // Chats and messages
   { path: '/api/:session/chats', methods: ['GET'], target: '/v2/chats', what: 'Chats' },
@@ -59,7 +63,7 @@ export const WAHA_ROUTES: readonly WahaRoute[] = [
   { path: '/api/:session/groups', methods: ['GET'], target: '/v2/groups', what: 'Groups' },
   { path: '/api/:session/groups', methods: ['POST'], target: '/v2/groups/create', what: 'Create a group' },
   { path: '/api/:session/groups/count', methods: ['GET'], target: '/v2/groups/count', what: 'Number of groups' },
-  { path: '/api/:session/labels', methods: ['GET'], target: '/v2/labels', what: 'Labels' },
+  { path: '/api/:session/labels', methods: ['GET'], target: '/v2/labels', shape: 'labels', what: 'Labels' },
   { path: '/api/:session/labels', methods: ['POST'], target: '/v2/labels/create', what: 'Create a label' },
   { path: '/api/:session/labels/:labelId/chats', methods: ['GET'], target: '/v2/labels/:labelId/chats', what: 'Chats with a label' },
   { path: '/api/:session/presence', methods: ['GET'], target: '/v2/presence', what: 'Presences' },
@@ -77,6 +81,7 @@ export async function wahaRoutes(app: FastifyInstance, table: RouteTable, deps: 
         tags: [WAHA_TAG],
         config: { sessionByName: true },
         ...(route.createWebhooks ? { extra: createWebhooks } : {}),
+        ...(route.shape || method === 'POST' ? { reshape: wahaReshape(method, route.shape) } : {}),
         summary: () => route.what,
         description: (d, names, defaults) =>
           `WAHA's ${method} ${route.path.replace(/:(\w+)/g, '{$1}')}: runs ${route.targetMethod ?? method} ${route.target} with the instance named by ${names.includes('session') ? 'the session in the path' : 'session (query or body; default "default")'} — a session name or an instance id; the token as X-Api-Key (or any placement /v2 accepts)${names.filter((n) => n !== 'session').length ? `; ${names.filter((n) => n !== 'session').join(' and ')} from the path` : ''}${defaults ? `; default ${defaults}` : ''}${route.renames ? `; ${Object.entries(route.renames).map(([a, b]) => `${a} is ${b}`).join(', ')}` : ''}.\n\n${d}`
