@@ -106,6 +106,7 @@ describe.sequential("WAHA's n8n node (v202409) against /api", () => {
     else if (!res.type.includes('application/json') && published.schema) problem = `answered ${res.type}, not JSON`
     else if (published.schema) problem = errorsOf(published.schema, res.body)
     results.push({ op: key, status: res.status, problem })
+    if (problem) console.log(key, problem, JSON.stringify(req).slice(0, 300), JSON.stringify(res.body).slice(0, 600))
     return res.body
   }
 
@@ -189,21 +190,43 @@ describe.sequential("WAHA's n8n node (v202409) against /api", () => {
     await run('Chats/Get Chat Messages', { downloadMedia: false })
     await run('Chats/Edit Message', { messageId: text.id, text: 'edited by n8n' })
     await run('Chats/Delete Message', { messageId: text.id })
+    await run('Chatting/Get Messages', { downloadMedia: false, limit: 10 })
+    await run('Chats/Archive Chat')
+    await run('Chats/Unarchive Chat')
 
     // Contacts, groups, labels, presence
     await run('Contacts/Get', { contactId: BOB_CHAT })
     await run('Contacts/Get All')
     await run('Contacts/Check Exists', { phone: BOB })
     await run('Contacts/Get Profile Picture', { contactId: BOB_CHAT })
-    await run('Groups/Create Group', { name: 'n8n group', participants: JSON.stringify([{ id: BOB_CHAT }]) })
+    await run('Contacts/Get About', { contactId: BOB_CHAT })
+    await run('Contacts/Block', { contactId: BOB_CHAT })
+    await run('Contacts/Unblock', { contactId: BOB_CHAT })
+    const group = (await run('Groups/Create Group', { name: 'n8n group', participants: JSON.stringify([{ id: BOB_CHAT }]) })) as { id: string }
     await run('Groups/Get Groups')
+    await run('Groups/Get Group', { id: group.id })
+    await run('Groups/Set Description', { id: group.id, description: 'made by n8n' })
     await run('Labels/Get All')
     const label = (await c.api('POST', '/v2/labels/create', { name: 'n8n', color: 1 })).json() as { id: string }
+    await run('Labels/Put Chat Labels', { labels: JSON.stringify([{ id: String(label.id) }]) })
+    await run('Labels/Get Chat Labels')
     await run('Labels/Get Chats By Label', { labelId: String(label.id) })
     await run('Presence/Set Presence', { presence: 'online' })
     await run('Presence/Get Presence All')
     await run('Presence/Get Presence')
     await run('Presence/Subscribe')
+
+    // Status (to Bob) and channels
+    const contacts = JSON.stringify([BOB_CHAT])
+    const status = (await run('Status/Send Text Status', { contacts })) as { id: string | { id: string } }
+    await run('Status/Send Image Status', { contacts, file: JSON.stringify({ mimetype: 'image/jpeg', filename: 'photo.jpg', url: `${base}/photo.jpg` }) })
+    await run('Status/Send Voice Status', { contacts, file: JSON.stringify({ mimetype: 'audio/ogg; codecs=opus', url: `${base}/voice.opus` }) })
+    await run('Status/Send Video Status', { contacts, file: JSON.stringify({ mimetype: 'video/mp4', filename: 'video.mp4', url: `${base}/video.mp4` }) })
+    await run('Status/Delete Status', { contacts, id: typeof status.id === 'string' ? status.id : status.id.id })
+    const channel = (await run('Channels/Create', { name: 'n8n news', picture: JSON.stringify({ mimetype: 'image/jpeg', filename: 'photo.jpg', url: `${base}/photo.jpg` }) })) as { id: string }
+    await run('Channels/List')
+    await run('Channels/Get', { id: channel.id })
+    await run('Channels/Delete', { id: channel.id })
 
     // A session made by the node: QR (image as JSON, and raw), pairing code, then its whole lifecycle.
     const other = { session: 'n8n-made' }

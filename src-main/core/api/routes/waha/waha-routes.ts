@@ -54,22 +54,40 @@ export const WAHA_ROUTES: readonly WahaRoute[] = [
   { path: '/api/:session/chats/:chatId/messages/:messageId', methods: ['GET'], target: '/v2/messages/get', what: 'One message' },
   { path: '/api/:session/chats/:chatId/messages/:messageId', methods: ['DELETE'], target: '/v2/messages/delete', what: 'Delete a message' },
   { path: '/api/:session/chats/:chatId/messages/:messageId', methods: ['PUT'], target: '/v2/messages/edit', what: 'Edit a message' },
+  { path: '/api/messages', methods: ['GET'], target: '/v2/chats/messages', what: 'Messages of a chat (?session=&chatId=)' },
+  { path: '/api/:session/chats/:chatId', methods: ['DELETE'], target: '/v2/chats/delete', what: 'Delete a chat' },
+  { path: '/api/:session/chats/:chatId/messages', methods: ['DELETE'], target: '/v2/chats/clear', what: "Clear a chat's messages" },
+  { path: '/api/:session/chats/:chatId/archive', methods: ['POST'], target: '/v2/chats/archive', what: 'Archive a chat' },
+  { path: '/api/:session/chats/:chatId/unarchive', methods: ['POST'], target: '/v2/chats/unarchive', what: 'Unarchive a chat' },
   // Contacts
   { path: '/api/contacts/all', methods: ['GET'], target: '/v2/contacts/all', what: 'All contacts (?session=)' },
   { path: '/api/contacts', methods: ['GET'], target: '/v2/contacts', what: 'One contact (?session=&contactId=)' },
   { path: '/api/contacts/check-exists', methods: ['GET'], target: '/v2/contacts/check-exists', what: 'Is the number on WhatsApp (?session=&phone=)' },
   { path: '/api/contacts/profile-picture', methods: ['GET'], target: '/v2/contacts/profile-picture', what: 'Profile picture (?session=&contactId=)' },
+  { path: '/api/contacts/about', methods: ['GET'], target: '/v2/contacts/about', what: "A contact's about (?session=&contactId=)" },
+  { path: '/api/contacts/block', methods: ['POST'], target: '/v2/contacts/block', what: 'Block a contact ({session, contactId})' },
+  { path: '/api/contacts/unblock', methods: ['POST'], target: '/v2/contacts/unblock', what: 'Unblock a contact ({session, contactId})' },
   // Groups, labels, presence
   { path: '/api/:session/groups', methods: ['GET'], target: '/v2/groups', what: 'Groups' },
   { path: '/api/:session/groups', methods: ['POST'], target: '/v2/groups/create', what: 'Create a group' },
   { path: '/api/:session/groups/count', methods: ['GET'], target: '/v2/groups/count', what: 'Number of groups' },
+  { path: '/api/:session/groups/:id', methods: ['GET'], target: '/v2/groups/detail', what: 'One group' },
+  { path: '/api/:session/groups/:id/description', methods: ['PUT'], target: '/v2/groups/:id/description', what: "Set a group's description" },
   { path: '/api/:session/labels', methods: ['GET'], target: '/v2/labels', shape: 'labels', what: 'Labels' },
   { path: '/api/:session/labels', methods: ['POST'], target: '/v2/labels/create', what: 'Create a label' },
   { path: '/api/:session/labels/:labelId/chats', methods: ['GET'], target: '/v2/labels/:labelId/chats', what: 'Chats with a label' },
+  { path: '/api/:session/labels/chats/:chatId', methods: ['GET'], target: '/v2/labels/chats/:chatId', what: 'Labels of a chat' },
+  { path: '/api/:session/labels/chats/:chatId', methods: ['PUT'], target: '/v2/labels/chats/:chatId', what: 'Set the labels of a chat ({labels: [{id}]})' },
   { path: '/api/:session/presence', methods: ['GET'], target: '/v2/presence', what: 'Presences' },
   { path: '/api/:session/presence', methods: ['POST'], target: '/v2/presence', what: 'Set own presence' },
   { path: '/api/:session/presence/:chatId', methods: ['GET'], target: '/v2/presence/:chatId', what: 'Presence of a chat' },
-  { path: '/api/:session/presence/:chatId/subscribe', methods: ['POST'], target: '/v2/presence/:chatId/subscribe', what: 'Subscribe to a chat\'s presence' }
+  { path: '/api/:session/presence/:chatId/subscribe', methods: ['POST'], target: '/v2/presence/:chatId/subscribe', what: 'Subscribe to a chat\'s presence' },
+  // Status (stories) and channels
+  ...(['text', 'image', 'voice', 'video', 'delete'] as const).map((kind): WahaRoute => ({ path: `/api/:session/status/${kind}`, methods: ['POST'], target: `/v2/status/${kind}`, what: kind === 'delete' ? 'Delete a status' : `Post a ${kind} status` })),
+  { path: '/api/:session/channels', methods: ['GET'], target: '/v2/channels', what: 'Channels this account follows or owns' },
+  { path: '/api/:session/channels', methods: ['POST'], target: '/v2/channels/create', what: 'Create a channel' },
+  { path: '/api/:session/channels/:id', methods: ['GET'], target: '/v2/channels/:id', what: 'One channel (id or invite)' },
+  { path: '/api/:session/channels/:id', methods: ['DELETE'], target: '/v2/channels/:id', what: 'Delete a channel' }
 ]
 
 export async function wahaRoutes(app: FastifyInstance, table: RouteTable, deps: ApiDeps): Promise<void> {
