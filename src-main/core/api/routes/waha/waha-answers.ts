@@ -1,11 +1,11 @@
 // WAHA's answer shapes on /api where they differ from the v2 answers the same handlers give (found by running WAHA's
 // n8n node against its published OpenAPI, waha-n8n-node.test.ts): WAHA's session {name, status, config} with its
-// webhook config shape, a message's id as a string (WAMessage), labels as an array, the raw QR as {value}, and 201 on every POST (WAHA's
+// webhook config shape, a message's id as a string (WAMessage), labels as an array, the raw QR as {value}, a group's invite link as a string, and 201 on every POST (WAHA's
 // published status; its generated clients read the answer under that code). Reshaping only: the v2 routes are unchanged.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { isPlainObject } from '../../request-params.js'
 
-export type WahaAnswer = 'session' | 'sessions' | 'message' | 'labels' | 'qr'
+export type WahaAnswer = 'session' | 'sessions' | 'message' | 'labels' | 'qr' | 'inviteCode'
 type Json = Record<string, unknown>
 
 /** One v2 webhook (WebhookWire) as WAHA's WebhookConfig: hmac {key}, retries {delaySeconds, attempts}. */
@@ -42,7 +42,9 @@ const reshapers: Record<WahaAnswer, (payload: unknown) => unknown> = {
   // v2's labels are keyed by ordinal ({"0": {...}}); WAHA's are an array.
   labels: (p) => (isPlainObject(p) ? Object.values(p) : p),
   // format=raw is WAHA's QRCodeValue {value} alone (its schema is oneOf that and the image's {mimetype, data}).
-  qr: (p) => (isPlainObject(p) && typeof p.value === 'string' ? { value: p.value } : p)
+  qr: (p) => (isPlainObject(p) && typeof p.value === 'string' ? { value: p.value } : p),
+  // v2 answers {code, url}; WAHA the invite link as a bare (JSON) string.
+  inviteCode: (p) => (isPlainObject(p) && typeof p.url === 'string' ? p.url : p)
 }
 
 /** The answer schema to match (fast-json-stringify writes only what the schema declares). */
@@ -61,6 +63,8 @@ function reshapeSchema(answer: WahaAnswer | undefined, schema: unknown): unknown
       return isPlainObject(schema.properties) ? { ...schema, properties: { ...schema.properties, id: { type: 'string', description: 'Serialized message id (WAMessage.id)' } } } : schema
     case 'qr':
       return { anyOf: [{ type: 'object', properties: { value: { type: 'string' } }, required: ['value'], additionalProperties: false }, schema] }
+    case 'inviteCode':
+      return { type: 'string', description: 'The invite link, https://chat.whatsapp.com/<code>' }
     case 'labels': {
       const label = isPlainObject(schema.patternProperties) ? Object.values(schema.patternProperties)[0] : schema.additionalProperties
       return { type: 'array', items: label ?? {} }

@@ -26,6 +26,10 @@ interface WahaRoute extends Omit<CompatAlias, 'caller'> {
 const sends = (methods: Method[], pairs: [string, string][], answer?: WahaAnswer): WahaRoute[] =>
   pairs.map(([name, kind]) => ({ path: `/api/${name}`, methods, target: `/v2/send/${kind}`, what: `WAHA ${name}`, ...(answer ? { shape: answer } : {}) }))
 
+/** WAHA's /api/{session}/groups/{id}<path> for the v2 group operation at /v2/groups/{id}<path>. */
+const groupOps = (ops: [string, Method, string][]): WahaRoute[] =>
+  ops.map(([path, method, what]) => ({ path: `/api/:session/groups/:id${path}`, methods: [method], target: `/v2/groups/:id${path}`, what }))
+
 /** Every WAHA route: :session names the instance (its session name, or its instance id). */
 export const WAHA_ROUTES: readonly WahaRoute[] = [
   // Sessions by name
@@ -71,8 +75,16 @@ export const WAHA_ROUTES: readonly WahaRoute[] = [
   { path: '/api/:session/groups', methods: ['GET'], target: '/v2/groups', what: 'Groups' },
   { path: '/api/:session/groups', methods: ['POST'], target: '/v2/groups/create', what: 'Create a group' },
   { path: '/api/:session/groups/count', methods: ['GET'], target: '/v2/groups/count', what: 'Number of groups' },
-  { path: '/api/:session/groups/:id', methods: ['GET'], target: '/v2/groups/detail', what: 'One group' },
-  { path: '/api/:session/groups/:id/description', methods: ['PUT'], target: '/v2/groups/:id/description', what: "Set a group's description" },
+  ...groupOps([
+    ['', 'GET', 'One group'], ['', 'DELETE', 'Delete a group'], ['/leave', 'POST', 'Leave a group'],
+    ['/description', 'PUT', "Set a group's description"], ['/subject', 'PUT', "Set a group's subject"],
+    ['/settings/security/info-admin-only', 'GET', 'Who may edit the group info'], ['/settings/security/info-admin-only', 'PUT', 'Set who may edit the group info'],
+    ['/settings/security/messages-admin-only', 'GET', 'Who may send messages'], ['/settings/security/messages-admin-only', 'PUT', 'Set who may send messages'],
+    ['/participants', 'GET', 'Participants'], ['/participants/add', 'POST', 'Add participants'], ['/participants/remove', 'POST', 'Remove participants'],
+    ['/admin/promote', 'POST', 'Promote participants to admin'], ['/admin/demote', 'POST', 'Demote admins']
+  ]),
+  { path: '/api/:session/groups/:id/invite-code', methods: ['GET'], target: '/v2/groups/:id/invite-code', shape: 'inviteCode', what: 'The invite link (a string)' },
+  { path: '/api/:session/groups/:id/invite-code/revoke', methods: ['POST'], target: '/v2/groups/:id/invite-code/revoke', shape: 'inviteCode', what: 'Revoke the invite link (answers the new one)' },
   { path: '/api/:session/labels', methods: ['GET'], target: '/v2/labels', shape: 'labels', what: 'Labels' },
   { path: '/api/:session/labels', methods: ['POST'], target: '/v2/labels/create', what: 'Create a label' },
   { path: '/api/:session/labels/:labelId/chats', methods: ['GET'], target: '/v2/labels/:labelId/chats', what: 'Chats with a label' },
