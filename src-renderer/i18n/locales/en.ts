@@ -929,6 +929,11 @@ export const en = {
     readMany: 'Read {{n}} messages: the senders see Read.',
     nothingToRead: 'Nothing to read yet.',
     faultApplied: 'Fault applied'
+  },
+  // Settings > API keys: when each key was last accepted (issue 23 item 6; recorded to the minute).
+  apiKeyUse: {
+    lastUsed: 'Last used',
+    never: 'Never'
   }
 }
 

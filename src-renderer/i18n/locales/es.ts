@@ -930,5 +930,10 @@ export const es: Messages = {
     readMany: 'Leídos {{n}} mensajes: los remitentes ven Leído.',
     nothingToRead: 'Nada que leer todavía.',
     faultApplied: 'Fallo aplicado'
+  },
+  // Settings > API keys: when each key was last accepted (issue 23 item 6; recorded to the minute).
+  apiKeyUse: {
+    lastUsed: 'Último uso',
+    never: 'Nunca'
   }
 }

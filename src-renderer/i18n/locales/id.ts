@@ -931,5 +931,10 @@ export const id: Messages = {
     readMany: 'Membaca {{n}} pesan: pengirim melihat Dibaca.',
     nothingToRead: 'Belum ada yang perlu dibaca.',
     faultApplied: 'Gangguan diterapkan'
+  },
+  // Settings > API keys: when each key was last accepted (issue 23 item 6; recorded to the minute).
+  apiKeyUse: {
+    lastUsed: 'Terakhir dipakai',
+    never: 'Belum pernah'
   }
 }

@@ -930,5 +930,10 @@ export const ptBR: Messages = {
     readMany: 'Leu {{n}} mensagens: os remetentes veem Lida.',
     nothingToRead: 'Nada para ler ainda.',
     faultApplied: 'Falha aplicada'
+  },
+  // Settings > API keys: when each key was last accepted (issue 23 item 6; recorded to the minute).
+  apiKeyUse: {
+    lastUsed: 'Último uso',
+    never: 'Nunca'
   }
 }
