@@ -92,7 +92,7 @@ describe('npm run serve -- accounts keys (child processes, real HTTP)', () => {
     const noAccount = await keys('list', '--account', 'acc_nope')
     expect(noAccount.code).toBe(1)
     expect(noAccount.stderr).toContain('No account "acc_nope"')
-  })
+  }, 120_000) // five child processes beside a running server: each `accounts keys` run took 10-20 s on a loaded 2-core machine
 
   it('revoke while the server runs: the key is 401 at once; revoking it again is not found', async () => {
     const revoked = await keys('revoke', created.id)
