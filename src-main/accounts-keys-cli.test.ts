@@ -80,8 +80,10 @@ describe('npm run serve -- accounts keys (child processes, real HTTP)', () => {
 
     const list = await keys('list')
     expect(list.code).toBe(0)
-    expect(list.stdout).toMatch(/^ID\s+NAME\s+SCOPE\s+KEY\s+CREATED/m)
-    expect(list.stdout).toMatch(new RegExp(`^${created.id}\\s+n8n reads\\s+instances ${instance}, read only\\s+…${created.tokenHint}`, 'm'))
+    expect(list.stdout).toMatch(/^ID\s+NAME\s+SCOPE\s+KEY\s+CREATED\s+LAST USED/m)
+    // The server recorded the accepted request as the key's last use (to the minute, UTC).
+    const minute = '\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d'
+    expect(list.stdout).toMatch(new RegExp(`^${created.id}\\s+n8n reads\\s+instances ${instance}, read only\\s+…${created.tokenHint}\\s+${minute}\\s+${minute}$`, 'm'))
     expect(list.stdout).not.toContain(created.token)
 
     const bad = await keys('create', '--name', 'x', '--instance', 'NOTMINE1', '--json')
@@ -90,7 +92,7 @@ describe('npm run serve -- accounts keys (child processes, real HTTP)', () => {
     const noAccount = await keys('list', '--account', 'acc_nope')
     expect(noAccount.code).toBe(1)
     expect(noAccount.stderr).toContain('No account "acc_nope"')
-  })
+  }, 120_000) // five child processes beside a running server: each `accounts keys` run took 10-20 s on a loaded 2-core machine
 
   it('revoke while the server runs: the key is 401 at once; revoking it again is not found', async () => {
     const revoked = await keys('revoke', created.id)

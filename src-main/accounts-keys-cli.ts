@@ -6,7 +6,7 @@ import { resolveDataDir } from './core-flags.js'
 import type { ApiKey } from './core/db/repositories/api-keys-repo.js'
 
 export const KEYS_USAGE = `usage: npm run serve -- accounts keys <command> [--account ID] [--data-dir D] [--json]
-  list                                                    id, name, scope, created, key's last 4 characters
+  list                                                    id, name, scope, created, last used, key's last 4 characters
   create --name NAME [--read-only] [--instance ID]...     a new key; prints it once (no --instance: every instance)
   revoke <key-id>                                         the key is refused from the next request on
   --account ID: whose keys (default: the owner's, the account the desktop app acts as)`
@@ -102,14 +102,17 @@ function parseKeysArgs(argv: string[]) {
   return { command: command as Command, id, values }
 }
 
-const wire = (k: ApiKey) => ({ id: k.id, name: k.name, tokenHint: k.tokenHint, readOnly: k.scope.readOnly, instanceIds: k.scope.instanceIds ? [...k.scope.instanceIds] : null, createdAt: k.createdAt })
+const wire = (k: ApiKey) => ({ id: k.id, name: k.name, tokenHint: k.tokenHint, readOnly: k.scope.readOnly, instanceIds: k.scope.instanceIds ? [...k.scope.instanceIds] : null, createdAt: k.createdAt, lastUsedAt: k.lastUsedAt })
 
 const scopeText = (k: ApiKey) => `${k.scope.instanceIds ? `instances ${k.scope.instanceIds.join(', ')}` : 'every instance'}, ${k.scope.readOnly ? 'read only' : 'read and write'}`
 
+/** UTC to the minute (the last use is recorded to the minute). */
+const minute = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ')
+
 function printTable(keys: ApiKey[], io: CliIo): void {
   const rows = [
-    ['ID', 'NAME', 'SCOPE', 'KEY', 'CREATED'],
-    ...keys.map((k) => [k.id, k.name, scopeText(k), `…${k.tokenHint}`, new Date(k.createdAt).toISOString().slice(0, 16).replace('T', ' ')])
+    ['ID', 'NAME', 'SCOPE', 'KEY', 'CREATED', 'LAST USED'],
+    ...keys.map((k) => [k.id, k.name, scopeText(k), `…${k.tokenHint}`, minute(k.createdAt), k.lastUsedAt === null ? 'never' : minute(k.lastUsedAt)])
   ]
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))
   for (const r of rows) io.out(r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd())

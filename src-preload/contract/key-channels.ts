@@ -16,6 +16,8 @@ export interface ApiKeyDto {
   instanceIds: string[] | null
   /** Milliseconds since the epoch. */
   createdAt: number
+  /** When the key was last accepted (ms since the epoch, to the minute); null: never used. */
+  lastUsedAt: number | null
 }
 
 /** A key just created: `token` is the key itself, shown this once (only its hash is kept). */

@@ -125,7 +125,7 @@ export async function buildApiApp(deps: ApiDeps): Promise<FastifyInstance> {
 
   registerBodyParsers(app, { uploadDir: deps.uploadDir ?? join(tmpdir(), `switchboard-uploads-${randomBytes(6).toString('hex')}`) })
 
-  registerAuth(app, { db: deps.db, limiter: new AuthFailureLimiter(deps.authFailureLimit, deps.now), unauthenticatedBodyLimit: deps.bodyLimit ?? DEFAULT_BODY_LIMIT, tokenFromRemotePeers: !isLoopbackHost(deps.boundHost) })
+  registerAuth(app, { db: deps.db, limiter: new AuthFailureLimiter(deps.authFailureLimit, deps.now), unauthenticatedBodyLimit: deps.bodyLimit ?? DEFAULT_BODY_LIMIT, tokenFromRemotePeers: !isLoopbackHost(deps.boundHost), keyUsed: (id) => deps.services.apiKeys.recordUse(id) })
   await registerOpenApi(app)
 
   await app.register(async (scope) => healthRoutes(scope))

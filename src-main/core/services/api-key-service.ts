@@ -3,7 +3,7 @@
 // channel the key opened (services/live-channels.ts rechecks each channel's credential).
 import { randomBytes } from 'node:crypto'
 import type { Db } from '../db/connection.js'
-import { deleteApiKey, getApiKey, insertApiKey, listApiKeys, type ApiKey } from '../db/repositories/api-keys-repo.js'
+import { deleteApiKey, getApiKey, insertApiKey, listApiKeys, touchApiKey, type ApiKey } from '../db/repositories/api-keys-repo.js'
 import { getOwnedInstance } from '../db/repositories/instances-repo.js'
 import { domainError, type CodedError } from '../domain/errors.js'
 import type { KeyScope } from '../domain/key-scope.js'
@@ -15,6 +15,8 @@ const fail = domainError<ApiKeyErrorCode>
 
 const MAX_NAME = 100
 const MAX_INSTANCES = 1000
+/** A key's last use is written at most this often: a busy key costs one write a minute, not one per request. */
+export const LAST_USED_WRITE_INTERVAL_MS = 60_000
 
 export interface NewApiKey {
   key: ApiKey
@@ -30,7 +32,19 @@ export interface ApiKeyServiceDeps {
 }
 
 export class ApiKeyService {
+  /** When each key's last use was last written (this process); absent: not yet written by this process. */
+  private readonly lastWritten = new Map<string, number>()
+
   constructor(private readonly deps: ApiKeyServiceDeps) {}
+
+  /** The key was accepted for a request: stored as its last use, at most once a minute per key. */
+  recordUse(id: string): void {
+    const now = this.deps.now()
+    const written = this.lastWritten.get(id)
+    if (written !== undefined && now - written < LAST_USED_WRITE_INTERVAL_MS) return
+    this.lastWritten.set(id, now)
+    if (!touchApiKey(this.deps.db, id, now)) this.lastWritten.delete(id)
+  }
 
   list(accountId: string): ApiKey[] {
     return listApiKeys(this.deps.db, accountId)
@@ -49,6 +63,7 @@ export class ApiKeyService {
     const key = typeof id === 'string' ? getApiKey(this.deps.db, id.trim()) : undefined
     if (!key || key.accountId !== accountId) throw fail('api_key_not_found', `No API key "${String(id).slice(0, 64)}" in this account`, 'List the keys to see their ids')
     deleteApiKey(this.deps.db, accountId, key.id)
+    this.lastWritten.delete(key.id)
     this.deps.credentialsChanged?.()
     return key
   }

@@ -24,9 +24,20 @@ export interface WebhookEnvelope<P = unknown> {
   event: string
   payload: P
   me: WebhookMe | null
+  /** WAHA's environment block (its webhook schemas require it): Switchboard's version, the engine, tier CORE. */
+  environment: WebhookEnvironment
   /** Only on a sample ("Send test event" with an event kind): nothing in the payload happened. Always the last key. */
   sample?: true
 }
+
+export interface WebhookEnvironment {
+  version: string
+  engine: string
+  tier: 'CORE'
+  browser: null
+}
+
+const VERSION = process.env.SWITCHBOARD_VERSION ?? process.env.npm_package_version ?? '0.0.0'
 
 export interface EnvelopeInput<P = unknown> {
   instanceId: string
@@ -51,6 +62,7 @@ export function buildEnvelope<P>(id: string, timestamp: number, input: EnvelopeI
     event: input.event,
     payload: input.payload,
     me: input.me,
+    environment: { version: VERSION, engine: input.engine, tier: 'CORE', browser: null },
     ...(input.sample ? { sample: true as const } : {})
   }
 }

@@ -37,7 +37,9 @@ describe('outbox', () => {
       engine: 'NOWEB',
       event: 'message',
       payload: { body: 'hi' },
-      me: { id: '111@c.us', pushName: 'Me' }
+      me: { id: '111@c.us', pushName: 'Me' },
+      // WAHA's webhook schemas require it; its NOWEB engine sends browser null.
+      environment: { version: expect.any(String), engine: 'NOWEB', tier: 'CORE', browser: null }
     })
     expect(getEvent(db, r.envelope.id)).toEqual(r.envelope)
     expect(enqueueEvent(db, input('message.ack')).deliveries).toBe(1)

@@ -1152,6 +1152,11 @@ export const en = {
       }
     },
     campaigns: { defaultList: 'Contacts', defaultCampaign: 'Campaign' }
+  },
+  // Settings > API keys: when each key was last accepted (issue 23 item 6; recorded to the minute).
+  apiKeyUse: {
+    lastUsed: 'Last used',
+    never: 'Never'
   }
 }
 

@@ -1151,5 +1151,10 @@ export const es: Messages = {
       }
     },
     campaigns: { defaultList: 'Contactos', defaultCampaign: 'Campaña' }
+  },
+  // Settings > API keys: when each key was last accepted (issue 23 item 6; recorded to the minute).
+  apiKeyUse: {
+    lastUsed: 'Último uso',
+    never: 'Nunca'
   }
 }

@@ -1152,5 +1152,10 @@ export const id: Messages = {
       }
     },
     campaigns: { defaultList: 'Kontak', defaultCampaign: 'Kampanye' }
+  },
+  // Settings > API keys: when each key was last accepted (issue 23 item 6; recorded to the minute).
+  apiKeyUse: {
+    lastUsed: 'Terakhir dipakai',
+    never: 'Belum pernah'
   }
 }

@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { ApiKeyDto, NewApiKeyDto } from '../../../src-preload/contract/index.js'
 import type { InstancesOverview } from '../../../src-preload/contract/dto.js'
 import { i18n } from '../../i18n/index.js'
+import { formatDateTime } from '../../lib/format.js'
 import { FakeError, installMemoryBridge, type MemoryBridge } from '../../test/memory-bridge.js'
 import { ApiKeysSection } from './ApiKeysSection.js'
 
@@ -30,7 +31,7 @@ function fakeKeys(initial: ApiKeyDto[] = []): MemoryBridge {
     'keys.create': ({ name, readOnly, instanceIds }) => {
       if (name === 'taken') throw new FakeError('invalid_param', 'The key’s name must be 1 to 100 characters')
       n += 1
-      const key: NewApiKeyDto = { id: `key_${n}`, name: name.trim(), readOnly: readOnly === true, instanceIds: instanceIds ?? null, createdAt: Date.UTC(2026, 10, 26), tokenHint: `abc${n}`, token: `sk_secretvalue${n}abc${n}` }
+      const key: NewApiKeyDto = { id: `key_${n}`, name: name.trim(), readOnly: readOnly === true, instanceIds: instanceIds ?? null, createdAt: Date.UTC(2026, 10, 26), lastUsedAt: null, tokenHint: `abc${n}`, token: `sk_secretvalue${n}abc${n}` }
       const { token: _token, ...listed } = key
       keys = [...keys, listed]
       return key
@@ -44,7 +45,7 @@ function fakeKeys(initial: ApiKeyDto[] = []): MemoryBridge {
   })
 }
 
-const existing: ApiKeyDto = { id: 'key_old', name: 'Zapier', tokenHint: 'wxyz', readOnly: false, instanceIds: null, createdAt: Date.UTC(2026, 0, 5) }
+const existing: ApiKeyDto = { id: 'key_old', name: 'Zapier', tokenHint: 'wxyz', readOnly: false, instanceIds: null, createdAt: Date.UTC(2026, 0, 5), lastUsedAt: Date.UTC(2026, 10, 26, 9, 30) }
 
 describe('ApiKeysSection', () => {
   beforeEach(async () => {
@@ -58,6 +59,9 @@ describe('ApiKeysSection', () => {
     const zapier = await within(region).findByRole('row', { name: 'API key Zapier' })
     expect(zapier).toHaveTextContent('…wxyz')
     expect(zapier).toHaveTextContent('All instances · read and write')
+    // When the key was last accepted, in the locale's date and time; a key never used says so.
+    expect(within(region).getByRole('columnheader', { name: 'Last used' })).toBeInTheDocument()
+    expect(zapier).toHaveTextContent(formatDateTime(Date.UTC(2026, 10, 26, 9, 30)))
 
     const form = within(region).getByRole('form', { name: 'Create an API key' })
     const create = within(form).getByRole('button', { name: 'Create key' })
@@ -75,6 +79,7 @@ describe('ApiKeysSection', () => {
     expect(core.callsTo('keys.create')).toEqual([{ name: 'n8n reads', readOnly: true, instanceIds: ['SHOPA1', 'SHOPC3'] }])
     const row = await within(region).findByRole('row', { name: 'API key n8n reads' })
     expect(row).toHaveTextContent('Only Shop front, Back office · read only')
+    expect(row).toHaveTextContent('Never')
     expect(row).not.toHaveTextContent('sk_secretvalue1')
     // The form is cleared for the next key.
     expect(within(form).getByLabelText('Key name')).toHaveValue('')

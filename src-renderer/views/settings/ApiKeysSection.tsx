@@ -7,7 +7,7 @@ import type { ApiKeyDto } from '../../../src-preload/contract/index.js'
 import { ConfirmDialog } from '../../components/ConfirmDialog.js'
 import { CopyButton } from '../../components/CopyButton.js'
 import { ErrorNote } from '../../components/ErrorNote.js'
-import { formatDate } from '../../lib/format.js'
+import { formatDate, formatDateTime } from '../../lib/format.js'
 import { useApiKeysStore } from '../../stores/api-keys-store.js'
 import { useAppStore } from '../../stores/app-store.js'
 import { useInstancesStore } from '../../stores/instances-store.js'
@@ -69,6 +69,7 @@ export function ApiKeysSection() {
                 <th scope="col">{t('apiKeys.col.key')}</th>
                 <th scope="col">{t('apiKeys.col.scope')}</th>
                 <th scope="col">{t('apiKeys.col.created')}</th>
+                <th scope="col">{t('apiKeyUse.lastUsed')}</th>
                 <th scope="col">
                   <span className="sr-only">{t('apiKeys.col.actions')}</span>
                 </th>
@@ -83,6 +84,7 @@ export function ApiKeysSection() {
                   </td>
                   <td>{scopeOf(k)}</td>
                   <td>{formatDate(k.createdAt)}</td>
+                  <td>{k.lastUsedAt === null ? t('apiKeyUse.never') : formatDateTime(k.lastUsedAt)}</td>
                   <td>
                     <button type="button" className="danger" disabled={busy} onClick={() => setConfirm(k)} aria-label={t('apiKeys.revokeNamed', { name: k.name })}>
                       {t('apiKeys.revoke')}

@@ -76,6 +76,8 @@ export interface AuthOptions {
    * is not this machine's loopback, except /temp-qr/<token> whose path carries its own credential.
    */
   tokenFromRemotePeers?: boolean
+  /** A scoped API key was accepted for a request (its "last used"; the callee throttles the writes). */
+  keyUsed?: (keyId: string) => void
 }
 
 export function registerAuth(app: FastifyInstance, authOptions: AuthOptions): void {
@@ -132,7 +134,7 @@ function authenticate(request: FastifyRequest, options: ResolvedAuthOptions): vo
   // SHA-256 hash, so its timing depends on the hash, never on how close a guess came to the token.
   const found = findPrincipal(options, token)
   if (!found) throw failedToken(request, options, statusVariant, token, instanceId)
-  const { account, scope, credential } = found
+  const { account, scope, credential, keyId } = found
   let instance: InstanceRow | undefined
   if (mode === 'instance') {
     instance = instanceId ? getOwnedInstance(options.db, account.id, instanceId) : getOwnedInstanceBySession(options.db, account.id, session!)
@@ -142,18 +144,19 @@ function authenticate(request: FastifyRequest, options: ResolvedAuthOptions): vo
     const refusal = scopeRefusal(scope, { method: request.method, instanceId: instance?.id, narrows: config?.scopeNarrows === true, manage: config?.fullTokenOnly === true })
     if (refusal) throw coreErrors.keyScope(refusal)
   }
+  if (keyId) options.keyUsed?.(keyId)
   request.auth = { account, instance, token, credential, ...(scope ? { scope } : {}) }
 }
 
 /** The account's full token, else a scoped API key of the account (with its scope). */
-function findPrincipal(options: ResolvedAuthOptions, token: string): { account: AccountRow; scope?: KeyScope; credential: Credential } | undefined {
+function findPrincipal(options: ResolvedAuthOptions, token: string): { account: AccountRow; scope?: KeyScope; credential: Credential; keyId?: string } | undefined {
   const db = options.db
   const account = options.findAccount(token)
   if (account) return { account, credential: accessTokenCredential(options.findAccount, token, account.id) }
   const key = findApiKeyByToken(db, token)
   const owner = key && getAccount(db, key.accountId)
   if (!key || !owner) return undefined
-  return { account: owner, scope: key.scope, credential: scopedKeyCredential((id) => getApiKey(db, id), key.id, owner.id) }
+  return { account: owner, scope: key.scope, keyId: key.id, credential: scopedKeyCredential((id) => getApiKey(db, id), key.id, owner.id) }
 }
 
 /** WAHA names the session in the path (/api/{session}/...) or the body/query (`session`), "default" when absent. */

@@ -10,7 +10,8 @@ const dto = (k: ApiKey): ApiKeyDto => ({
   tokenHint: k.tokenHint,
   readOnly: k.scope.readOnly,
   instanceIds: k.scope.instanceIds ? [...k.scope.instanceIds] : null,
-  createdAt: k.createdAt
+  createdAt: k.createdAt,
+  lastUsedAt: k.lastUsedAt
 })
 
 export function keyHandlers({ services: { apiKeys }, account }: BridgeContext): HandlersOf<'keys'> {

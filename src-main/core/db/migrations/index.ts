@@ -27,6 +27,7 @@ import { migration0400CallSettings } from './0400-call-settings.js'
 import { migration0401EngineState } from './0401-engine-state.js'
 import { migration0420ApiKeys } from './0420-api-keys.js'
 import { migration0500WebhookDeliveriesLeanIndex } from './0500-webhook-deliveries-lean-index.js'
+import { migration0510ApiKeyLastUsed } from './0510-api-key-last-used.js'
 
 export const appMigrations: readonly Migration[] = [
   migration0001Core,
@@ -55,4 +56,5 @@ export const appMigrations: readonly Migration[] = [
   migration0420ApiKeys,
   migration0460SavedReplies,
   migration0500WebhookDeliveriesLeanIndex,
+  migration0510ApiKeyLastUsed,
 ]

@@ -15,6 +15,7 @@ export interface ApiKeyRow {
   read_only: number
   instance_ids: string | null
   created_at: number
+  last_used_at: number | null
 }
 
 export interface ApiKey {
@@ -24,6 +25,8 @@ export interface ApiKey {
   tokenHint: string
   scope: KeyScope
   createdAt: number
+  /** When the key was last accepted (to the minute: written at most once a minute); null: never. */
+  lastUsedAt: number | null
 }
 
 const toKey = (row: ApiKeyRow): ApiKey => ({
@@ -32,7 +35,8 @@ const toKey = (row: ApiKeyRow): ApiKey => ({
   name: row.name,
   tokenHint: row.token_hint,
   scope: { readOnly: row.read_only === 1, instanceIds: row.instance_ids === null ? null : (JSON.parse(row.instance_ids) as string[]) },
-  createdAt: row.created_at
+  createdAt: row.created_at,
+  lastUsedAt: row.last_used_at
 })
 
 export function findApiKeyByToken(db: Db, token: string): ApiKey | undefined {
@@ -67,3 +71,7 @@ export function insertApiKey(db: Db, input: { id: string; accountId: string; nam
 
 export const deleteApiKey = (db: Db, accountId: string, id: string): boolean =>
   stmt(db, 'DELETE FROM api_keys WHERE id = ? AND account_id = ?').run(id, accountId).changes > 0
+
+/** Records a use of the key at `at` (callers throttle: see ApiKeyService.recordUse). */
+export const touchApiKey = (db: Db, id: string, at: number): boolean =>
+  stmt(db, 'UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(at, id).changes > 0

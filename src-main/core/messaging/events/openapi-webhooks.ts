@@ -10,7 +10,7 @@ import { PAYLOAD_SCHEMAS, type EmittedEvent } from './schemas.js'
 
 const envelope = (event: string, payloadRef: string) => ({
   type: 'object',
-  required: ['id', 'timestamp', 'session', 'metadata', 'instance_id', 'engine', 'event', 'payload', 'me'],
+  required: ['id', 'timestamp', 'session', 'metadata', 'instance_id', 'engine', 'event', 'payload', 'me', 'environment'],
   properties: {
     id: { type: 'string', description: 'evt_ + 26-char ULID; the webhook-id header; stable across retries and replays', example: 'evt_01jd0000000000000000000000' },
     timestamp: { type: 'integer', description: 'Milliseconds (times inside payload are seconds)' },
@@ -24,6 +24,11 @@ const envelope = (event: string, payloadRef: string) => ({
       nullable: true,
       type: 'object',
       properties: { id: { type: 'string' }, lid: { type: 'string', nullable: true }, pushName: { type: 'string', nullable: true } }
+    },
+    environment: {
+      type: 'object',
+      description: 'WAHA\'s environment block (its webhook schemas require it): Switchboard\'s version, the engine, tier CORE, browser null (as WAHA\'s NOWEB engine sends)',
+      properties: { version: { type: 'string' }, engine: { type: 'string' }, tier: { type: 'string', enum: ['CORE'] }, browser: { type: 'string', nullable: true } }
     }
   }
 })

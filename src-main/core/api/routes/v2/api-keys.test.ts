@@ -15,6 +15,7 @@ interface KeyAnswer {
   token_hint: string
   read_only: boolean
   instance_ids: string[] | null
+  last_used_at: number | null
   token?: string
 }
 
@@ -65,6 +66,22 @@ describe('scoped API keys', () => {
     expect((await t.call('POST', '/v2/keys', {}, { name: 'x', read_only: 'maybe' })).statusCode).toBe(400)
     expect((await t.call('POST', '/v2/keys', {}, {})).statusCode).toBe(400)
     expect((await t.call('DELETE', '/v2/keys/key_nope')).statusCode).toBe(404)
+  })
+
+  it('show when each was last used: null until a request is accepted with it (a refused one does not count), then at most a write a minute', async () => {
+    const key = await createKey({ name: 'last used', read_only: true })
+    const lastUsed = async () => ((await t.call('GET', '/v2/keys')).json() as KeyAnswer[]).find((k) => k.id === key.id)!.last_used_at
+    expect(await lastUsed()).toBeNull()
+    expect((await as(key.token, 'POST', '/v2/session/create', {}, { name: 'nope' })).statusCode).toBe(403)
+    expect(await lastUsed()).toBeNull()
+    const before = Date.now()
+    expect((await as(key.token, 'GET', '/v2/sessions')).statusCode).toBe(200)
+    const at = await lastUsed()
+    expect(at).toBeGreaterThanOrEqual(before)
+    expect(at).toBeLessThanOrEqual(Date.now())
+    // Within the minute more requests write nothing: the recorded time stays.
+    expect((await as(key.token, 'GET', '/v2/sessions')).statusCode).toBe(200)
+    expect(await lastUsed()).toBe(at)
   })
 
   it('are accepted in every token placement and refused outside their scope on every kind of route', async () => {

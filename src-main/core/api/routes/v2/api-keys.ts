@@ -18,14 +18,15 @@ const ApiKeyAnswer = Type.Object({
   token_hint: Type.String({ description: 'The last 4 characters of the key' }),
   read_only: Type.Boolean({ description: 'Only GET requests (reads and GET /v2/events)' }),
   instance_ids: Type.Union([Type.Array(Type.String()), Type.Null()], { description: 'Only these instances; null: every instance of the account' }),
-  created_at: Type.Number({ description: 'Unix ms' })
+  created_at: Type.Number({ description: 'Unix ms' }),
+  last_used_at: Type.Union([Type.Number(), Type.Null()], { description: 'Unix ms of the last request the key was accepted for, to the minute (recorded at most once a minute); null: never used' })
 })
 const SCOPE_DOC =
   'A scoped key is accepted wherever the access token is (query, body, access-token, Authorization: Bearer, X-Api-Key). read_only: only GET requests (reads, GET /v2/events). instance_ids: only instance routes of those instances, and GET /v2/events narrowed to them; account routes that list or create instances are refused. Outside its scope: 403 key_scope_forbidden (details.reason read_only, instance_scope). Revoking closes every event stream and MCP exchange the key opened within a second.'
 const config = { auth: 'account' as const, fullTokenOnly: true }
 const errors = { ...standardErrors, 403: ErrorBody }
 
-const wire = (k: ApiKey) => ({ id: k.id, name: k.name, token_hint: k.tokenHint, read_only: k.scope.readOnly, instance_ids: k.scope.instanceIds ? [...k.scope.instanceIds] : null, created_at: k.createdAt })
+const wire = (k: ApiKey) => ({ id: k.id, name: k.name, token_hint: k.tokenHint, read_only: k.scope.readOnly, instance_ids: k.scope.instanceIds ? [...k.scope.instanceIds] : null, created_at: k.createdAt, last_used_at: k.lastUsedAt })
 
 export async function apiKeyRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const { apiKeys } = deps.services

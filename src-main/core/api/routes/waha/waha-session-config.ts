@@ -10,6 +10,7 @@ import type { ApiDeps } from '../../api-deps.js'
 import { authInstance } from '../../plugins/auth.js'
 import { isPlainObject } from '../../request-params.js'
 import { ErrorBody, instanceQuery, standardErrors } from '../../schemas/common.js'
+import { wahaSessionConfig } from './waha-answers.js'
 import { WAHA_TAG } from './waha-tag.js'
 
 /** config.webhooks as WebhookInputs, or undefined when the config has none. */
@@ -52,7 +53,7 @@ export async function wahaSessionConfigRoutes(app: FastifyInstance, deps: ApiDep
     requirePaid(request)
     webhooks.replace(instance.id, list)
     const view = instances.mustView(instance.id)
-    return { name: view.name, status: view.status, config: instances.sessionConfig(view.id) }
+    return { name: view.name, status: view.status, config: wahaSessionConfig(instances.sessionConfig(view.id)) }
   })
 }
 
