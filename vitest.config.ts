@@ -1,6 +1,6 @@
 // Test runner configuration: node tests for the core and sandbox, jsdom tests for the renderer.
 import { availableParallelism } from 'node:os'
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 
 const MAIN_TESTS = ['src-main/**/*.test.ts', 'src-preload/**/*.test.ts', 'bench/**/*.test.ts']
 
@@ -37,7 +37,7 @@ export default defineConfig({
         test: {
           name: 'main',
           include: MAIN_TESTS,
-          exclude: ISOLATED_MAIN_TESTS,
+          exclude: [...configDefaults.exclude, ...ISOLATED_MAIN_TESTS],
           environment: 'node',
           // Forks (one process per worker, never threads: Baileys' WA_CERT_DETAILS is global to an isolate) that run
           // file after file without a fresh module graph: loading the core (Baileys, Fastify, jimp, the routes'
