@@ -17,6 +17,9 @@ export type SandboxOp =
   | { op: 'scan'; args: { phone: string; qr: string } }
   | { op: 'memory'; args: Record<string, never> }
   | { op: 'received'; args: { phones: string[]; startsWith: string } }
+  | { op: 'sendTexts'; args: { from: string[]; to: string; perSender: number; perMinute: number; prefix: string } }
+  | { op: 'storm'; args: { to: string; senders: string[]; perSender: number; perMinute: number } }
+  | { op: 'retryReceipts'; args: { phones: string[] } }
 
 const dataDir = process.argv[2]
 if (!dataDir || !process.send) throw new Error('usage: fork(scale-sandbox.ts, [dataDir]) with an IPC channel')
@@ -43,6 +46,29 @@ async function run(m: SandboxOp): Promise<unknown> {
       for (const phone of m.args.phones) counts.push((await network.messages(phone)).filter((x) => !x.fromMe && (x.text ?? '').startsWith(m.args.startsWith)).length)
       return counts
     }
+    case 'sendTexts': {
+      // Ordinary traffic (storm bench baseline and probes): each sender on its own, together at the pace; returns
+      // when the last one went.
+      const gapMs = (60_000 * m.args.from.length) / m.args.perMinute
+      const one = async (from: string) => {
+        for (let i = 0; i < m.args.perSender; i++) {
+          await network.sendText(from, m.args.to, m.args.perSender === 1 ? m.args.prefix : `${m.args.prefix} ${i + 1} from ${from}`)
+          if (gapMs >= 1) await new Promise((r) => setTimeout(r, gapMs))
+        }
+      }
+      await Promise.all(m.args.from.map(one))
+      return m.args.perSender * m.args.from.length
+    }
+    case 'storm': {
+      // A Bad MAC storm at the recipient's linked device (the instance): returns how many went once the last one did.
+      const device = network.getPhone(m.args.to)?.devices.find((d) => d.kind === 'companion')
+      if (!device) throw new Error(`${m.args.to} has no linked device`)
+      const storm = await network.badMacStorm({ jid: device.jid, senders: m.args.senders, messages: m.args.perSender, perMinute: m.args.perMinute })
+      return storm.done
+    }
+    case 'retryReceipts':
+      // Retry receipts each phone was sent (its main device), counted by the sandbox server.
+      return m.args.phones.map((p) => network.getPhone(p)?.devices.find((d) => d.kind === 'phone')?.retry_receipts ?? 0)
   }
 }
 

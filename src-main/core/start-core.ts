@@ -125,6 +125,8 @@ export interface CoreOptions {
     waWebVersion?: string
     /** Window of the aggregated "N undecryptable from M senders" log line (default 60 s). */
     decryptLogWindowMs?: number
+    /** Retry receipts a sender of undecryptable messages gets per minute (default 20; retry-budget.ts). */
+    retryReceiptsPerSender?: number
     /** Boot resume: instances connecting at once and how long one may hold its slot (default 8, 5 s). */
     resume?: Partial<ResumeConfig>
   }
@@ -262,6 +264,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       socketConfigFor: (id) => ({ getMessage: storeGetMessage(db, id), msgRetryCounterCache: retryCounters.for(id), ...proxies.socketConfigFor(id), ...options.engine?.socketConfigFor?.(id) }),
       publish: (instanceId, events) => bus.emit('engine.baileys', { instanceId, events }),
       decryptLogWindowMs: options.engine?.decryptLogWindowMs,
+      retryReceiptsPerSender: options.engine?.retryReceiptsPerSender,
       // Issue 22 item 1: learned after a 405 from WhatsApp Web's service worker (in sandbox mode, the sandbox's).
       version: new WaVersionSource({
         db,

@@ -1,10 +1,12 @@
 // The views translated in issue 20 item 12 (Campaigns, Policies, Webhooks, API, Sandbox) speak the chosen language:
 // their components and word helpers read the locale groups, while data (names, keywords, commands) stays as typed.
-import { act, render, screen } from '@testing-library/react'
+import { act, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import type { AppSettingsDto } from '../../src-preload/contract/dto.js'
+import { ErrorNote } from '../components/ErrorNote.js'
 import { ConfirmDialog } from '../components/ConfirmDialog.js'
 import { CopyButton } from '../components/CopyButton.js'
-import { campaignStatusLabel, dayName, reasonWords, recipientStateLabel } from '../lib/campaign-words.js'
+import { campaignStatusLabel, dayName, pauseWords, reasonWords, recipientStateLabel } from '../lib/campaign-words.js'
 import { CurlExamples, curlExamples } from '../views/api/CurlExamples.js'
 import { campaign, counts } from '../views/campaigns/campaign-fixtures.js'
 import { CampaignProgress } from '../views/campaigns/CampaignProgress.js'
@@ -13,6 +15,14 @@ import { scheduleProblem } from '../views/campaigns/WizardSchedule.js'
 import { presenceWord } from '../views/sandbox/Presence.js'
 import { settingsSummary } from '../views/sandbox/PhoneSettings.js'
 import { settingsNotice } from '../stores/sandbox-store.js'
+import { useCampaignsStore } from '../stores/campaigns-store.js'
+import { useSettingsStore } from '../stores/settings-store.js'
+import { AccessSection } from '../views/settings/AccessSection.js'
+import { FAULTS } from '../../src-preload/contract/sandbox-faults.js'
+import { choiceKey, faultWords } from '../lib/fault-words.js'
+import { FaultsPanel } from '../views/sandbox/FaultsPanel.js'
+import { en } from './locales/en.js'
+import { unlockWords } from '../views/settings/PlanSection.js'
 import { i18n } from './index.js'
 
 afterEach(async () => {
@@ -80,5 +90,90 @@ describe('the views translated last', () => {
     const settings: Parameters<typeof settingsNotice>[1] = { hideNumber: false, newContacts: 'allow', timelockUntil: null, messageCap: 5, newChats: 2, banned: 403 }
     expect(settingsNotice({ messageCap: 5, banned: 403 }, settings)).toBe('Chat baru dibatasi 5 (475 setelahnya; 2 sejauh ini). Akun dikunci (403): perangkat tertautnya ditolak saat masuk')
     expect(settingsNotice({}, settings)).toBe('Pengaturan disimpan')
+  })
+
+  it('Settings: the API access section in Portuguese, the core’s exposure warning as it came', async () => {
+    await act(() => i18n.changeLanguage('pt-BR'))
+    const off = (v: string) => ({ value: v, effective: v, pinnedBy: null })
+    useSettingsStore.setState({
+      settings: {
+        allowHosts: { value: ['host.docker.internal'], effective: ['host.docker.internal'], pinnedBy: null },
+        host: { ...off('127.0.0.1'), loopback: true, exposedWarning: 'Warning: other machines can reach it.' },
+        port: { value: 3000, effective: 3000, pinnedBy: null },
+        publicUrl: { value: null, effective: null, pinnedBy: null }
+      } as unknown as AppSettingsDto
+    })
+    render(<AccessSection />)
+    const region = screen.getByRole('region', { name: 'Acesso à API' })
+    expect(within(region).getByRole('list', { name: 'Hosts permitidos' })).toHaveTextContent('host.docker.internal')
+    expect(within(region).getByRole('button', { name: 'Remover host.docker.internal' })).toBeInTheDocument()
+    expect(within(region).getByLabelText('Nome do host ou endereço IP')).toBeInTheDocument()
+    expect(within(region).getByRole('button', { name: 'Adicionar' })).toBeInTheDocument()
+    expect(within(region).getByRole('form', { name: 'Alterar a porta' })).toBeInTheDocument()
+    expect(within(region).getByText('127.0.0.1 mantém a API neste computador.')).toBeInTheDocument()
+    expect(within(region).getAllByRole('button', { name: 'Salvar' })).toHaveLength(3)
+    expect(region).not.toHaveTextContent(/Allowed hosts|Bind address|Public URL|\bRemove\b/)
+  })
+
+  it('errors: a known code in Spanish, an unknown one and English keep the core’s sentence', async () => {
+    const quota = { code: 'quota_reached', message: "The account's instance quota (2) is used up", recommendation: 'Delete an instance you no longer need' }
+    const { rerender } = render(<ErrorNote error={quota} onDismiss={() => {}} />)
+    expect(screen.getByRole('alert')).toHaveTextContent("The account's instance quota (2) is used up")
+    await act(() => i18n.changeLanguage('es'))
+    expect(screen.getByRole('alert')).toHaveTextContent('La cuota de instancias de la cuenta está agotada')
+    expect(screen.getByRole('alert')).toHaveTextContent('cambia al plan de pago')
+    expect(screen.getByRole('button', { name: 'Descartar' })).toBeInTheDocument()
+    rerender(<ErrorNote error={{ code: 'some_new_code', message: 'A sentence only the core knows', recommendation: 'Its hint' }} />)
+    expect(screen.getByRole('alert')).toHaveTextContent('A sentence only the core knowsIts hint')
+  })
+
+  it('Campaigns: pause reasons by code in Indonesian, the CSV check and the default names too', async () => {
+    const pause = { code: 'daily_cap', text: 'Shop 1 reached its policy’s daily cap; the campaign resumes by itself tomorrow' }
+    expect(pauseWords(pause)).toBe(pause.text)
+    await act(() => i18n.changeLanguage('id'))
+    expect(pauseWords(pause)).toBe('Salah satu nomornya mencapai batas harian kebijakannya; kampanye berlanjut sendiri besok')
+    expect(pauseWords({ code: 'brand_new', text: 'Core words' })).toBe('Core words')
+    useCampaignsStore.getState().readFile('kontak.csv', '')
+    expect(useCampaignsStore.getState().wizard.error).toMatchObject({ code: 'empty_csv', message: 'kontak.csv tidak punya baris judul', recommendation: 'Baris pertama harus menamai kolom, mis. phone,name' })
+  })
+
+  it('Settings: what each plan unlocks in Portuguese, policy names as the core named them', async () => {
+    const free = ['Up to 2 instances per account', 'Chats, sending, pairing and the v2 API', 'Free rate-limit policies only (Strict, Standard)']
+    const paid = ['Unlimited instances per account', 'Webhooks (signed, retried, with the delivery log)', 'Every rate-limit policy, including the faster ones']
+    expect(unlockWords('free', free, 2)).toEqual(free)
+    await act(() => i18n.changeLanguage('pt-BR'))
+    expect(unlockWords('free', free, 2)).toEqual(['Até 2 instâncias por conta', 'Conversas, envio, conexão e a API v2', 'Só as políticas de limite gratuitas (Strict, Standard)'])
+    expect(unlockWords('free', free, 1)[0]).toBe('Até 1 instância por conta')
+    expect(unlockWords('paid', paid, null)).toEqual(['Instâncias ilimitadas por conta', 'Webhooks (assinados, com novas tentativas e registro de entregas)', 'Todas as políticas de limite, inclusive as mais rápidas'])
+    // A core that words it differently (another number of lines) is shown as it came.
+    expect(unlockWords('paid', paid.slice(0, 2), null)).toEqual(paid.slice(0, 2))
+  })
+
+  it('Sandbox: every fault of the contract has its words in the locales, English the contract’s own', () => {
+    const words = en.localized.faults as Record<string, { label: string; help: string; done: string; p?: Record<string, string>; h?: Record<string, string>; c?: Record<string, string> }>
+    expect(Object.keys(words).sort()).toEqual(FAULTS.map((f) => f.kind).sort())
+    for (const f of FAULTS) {
+      const w = words[f.kind]!
+      expect({ kind: f.kind, label: w.label, help: w.help, done: w.done }).toEqual({ kind: f.kind, label: f.label, help: f.help, done: f.done })
+      for (const p of f.params) {
+        expect([f.kind, p.name, w.p?.[p.name]]).toEqual([f.kind, p.name, p.label])
+        expect([f.kind, p.name, w.h?.[p.name]]).toEqual([f.kind, p.name, p.help])
+        for (const c of p.choices ?? []) expect([f.kind, c.value, w.c?.[choiceKey(c.value)]]).toEqual([f.kind, c.value, c.label])
+      }
+    }
+  })
+
+  it('Sandbox: the faults form in Spanish, parameters and limits as the contract has them', async () => {
+    await act(() => i18n.changeLanguage('es'))
+    const ban = faultWords(FAULTS.find((f) => f.kind === 'ban')!)
+    expect(ban.label).toBe('Bloquear la cuenta')
+    expect(ban.params.map((p) => [p.name, p.label, p.type])).toEqual([['phone', 'Cuenta', 'phone'], ['code', 'Rechazo', 'choice']])
+    expect(ban.params[1]!.choices).toEqual([{ value: 403, label: '403 bloqueada' }, { value: 402, label: '402 baneada temporalmente' }, { value: 406, label: '406 baneada' }])
+    render(<FaultsPanel />)
+    expect(screen.getByRole('option', { name: 'Cortar la conexión' })).toBeInTheDocument()
+    expect(screen.getByRole('option', { name: 'Llamada entrante' })).toBeInTheDocument()
+    expect(screen.getByLabelText('Dispositivo')).toBeInTheDocument()
+    expect(screen.getByText(/Corta la conexión del dispositivo sin despedida/)).toBeInTheDocument()
+    expect(screen.queryByText(/Drop the connection|Device/)).toBeNull()
   })
 })

@@ -1,14 +1,23 @@
 // Campaign states, recipient states, the funnel and times in words for the Campaigns view. PURE apart from
 // the runtime's locale and time zone.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min'
-import type { CampaignStatus, RecipientState } from '../../src-preload/contract/campaigns-dto.js'
-import { t } from '../i18n/index.js'
+import type { CampaignPauseDto, CampaignStatus, RecipientState } from '../../src-preload/contract/campaigns-dto.js'
+import { i18n, t } from '../i18n/index.js'
 
 /** A campaign's state in the UI's language. */
 export const campaignStatusLabel = (status: CampaignStatus): string => t(`campaigns.status.${status}`)
 
 /** A recipient's state in the UI's language. */
 export const recipientStateLabel = (state: RecipientState): string => t(`campaigns.state.${state}`)
+
+const PAUSE_CODES = new Set(['manual', 'deliverability', 'failure_rate', 'opt_out_rate', 'instance_not_working', 'queue_purged', 'daily_cap'])
+
+/**
+ * Why a campaign is paused: the core's sentence in English (it names the number and the figures), the locale's
+ * words for a known code in another language, the core's sentence for a code the locales do not know yet.
+ */
+export const pauseWords = (pause: Pick<CampaignPauseDto, 'code' | 'text'>): string =>
+  i18n.language !== 'en' && PAUSE_CODES.has(pause.code) ? t(`localized.pause.${pause.code}`) : pause.text
 
 /** Recipients whose turn is over (sent on, skipped, failed, opted out): what the progress bar counts. */
 export function doneCount(counts: Record<RecipientState, number>): number {

@@ -2,12 +2,41 @@
 // formatted for the UI's locale (i18n/index.ts: the browser's own tag when it is a variant of the UI language).
 import { formatLocale, t } from '../i18n/index.js'
 
-export const formatTime = (ms: number): string => new Date(ms).toLocaleTimeString(formatLocale(), { hour: '2-digit', minute: '2-digit' })
+// One Intl formatter per locale and options, made once: toLocale*String(locale, options) builds a new one on every
+// call (about a millisecond each in Chromium), and a chat list or thread formats a time per row on every frame of a
+// scroll (bench -- ui: most of the scroll's script time before this).
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+const numberFormats = new Map<string, Intl.NumberFormat>()
+
+function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = formatLocale()
+  const key = `${locale} ${JSON.stringify(options)}`
+  let f = dateFormats.get(key)
+  if (!f) dateFormats.set(key, (f = new Intl.DateTimeFormat(locale, options)))
+  return f
+}
+
+function numberFormat(options: Intl.NumberFormatOptions | undefined): Intl.NumberFormat {
+  const locale = formatLocale()
+  const key = options ? `${locale} ${JSON.stringify(options)}` : locale
+  let f = numberFormats.get(key)
+  if (!f) numberFormats.set(key, (f = new Intl.NumberFormat(locale, options)))
+  return f
+}
+
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' }
+const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', second: '2-digit' }
+const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'medium' }
+const DATE: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }
+/** What toLocaleDateString() shows without options. */
+const SHORT_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric' }
+
+export const formatTime = (ms: number): string => dateFormat(TIME).format(ms)
 
 /** Hours, minutes and seconds (retries come seconds apart). */
-export const formatClock = (ms: number): string => new Date(ms).toLocaleTimeString(formatLocale(), { hour: '2-digit', minute: '2-digit', second: '2-digit' })
+export const formatClock = (ms: number): string => dateFormat(CLOCK).format(ms)
 
-export const formatDateTime = (ms: number): string => new Date(ms).toLocaleString(formatLocale(), { dateStyle: 'short', timeStyle: 'medium' })
+export const formatDateTime = (ms: number): string => dateFormat(DATE_TIME).format(ms)
 
 /** Whole seconds left until `at` (never negative). */
 export const secondsLeft = (at: number, now: number): number => Math.max(0, Math.ceil((at - now) / 1000))
@@ -38,13 +67,13 @@ export function phoneNumberProblem(value: string): string | undefined {
 }
 
 /** A count or amount with the locale's digit grouping (1,234 · 1.234 · 1 234). */
-export const formatNumber = (value: number, options?: Intl.NumberFormatOptions): string => value.toLocaleString(formatLocale(), options)
+export const formatNumber = (value: number, options?: Intl.NumberFormatOptions): string => numberFormat(options).format(value)
 
 /** A calendar date in the locale's words ("Nov 26, 2026", "26 de nov. de 2026"). */
-export const formatDate = (ms: number): string => new Date(ms).toLocaleDateString(formatLocale(), { dateStyle: 'medium' })
+export const formatDate = (ms: number): string => dateFormat(DATE).format(ms)
 
 /** A short calendar date (what toLocaleDateString() shows), in the UI's locale. */
-export const formatShortDate = (ms: number): string => new Date(ms).toLocaleDateString(formatLocale())
+export const formatShortDate = (ms: number): string => dateFormat(SHORT_DATE).format(ms)
 
 export const formatLimit = (value: number | null, unit = ''): string => (value === null ? t('format.noLimit') : `${formatNumber(value)}${unit}`)
 

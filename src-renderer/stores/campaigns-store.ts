@@ -21,6 +21,7 @@ import type { BridgeEvents } from '../../src-preload/contract/events.js'
 import { bridge, call } from '../lib/bridge.js'
 import { guessPhoneColumn, peekCsv, type CsvPeek } from '../lib/csv-peek.js'
 import type { UiError } from '../lib/errors.js'
+import { t } from '../i18n/index.js'
 import { runAction } from './run-action.js'
 import { confirmDone } from './toasts-store.js'
 
@@ -325,7 +326,7 @@ export const useCampaignsStore = create<CampaignsState>()((set, get) => {
     goStep: (step) => patchWizard({ step, error: null }),
     readFile(fileName, csv) {
       const peek = peekCsv(csv)
-      if (!peek.columns.length) return patchWizard({ fileName, csv: null, peek: null, error: { code: 'empty_csv', message: `${fileName} has no header row`, recommendation: 'The first line must name the columns, e.g. phone,name' } })
+      if (!peek.columns.length) return patchWizard({ fileName, csv: null, peek: null, error: { code: 'empty_csv', message: t('localized.csv.noHeader', { file: fileName }), recommendation: t('localized.csv.noHeaderHint') } })
       const phoneColumn = guessPhoneColumn(peek.columns) ?? null
       patchWizard({
         fileName,
@@ -343,7 +344,7 @@ export const useCampaignsStore = create<CampaignsState>()((set, get) => {
       const w = get().wizard
       if (!w.csv || !w.phoneColumn) return false
       const list = await wizardCall(() =>
-        call(bridge().campaigns.createList({ name: w.listName.trim() || 'Contacts', csv: w.csv!, phoneColumn: w.phoneColumn!, variableColumns: w.variableColumns.filter((c) => c !== w.phoneColumn), ...(w.defaultCountry ? { defaultCountry: w.defaultCountry } : {}) }))
+        call(bridge().campaigns.createList({ name: w.listName.trim() || t('localized.campaigns.defaultList'), csv: w.csv!, phoneColumn: w.phoneColumn!, variableColumns: w.variableColumns.filter((c) => c !== w.phoneColumn), ...(w.defaultCountry ? { defaultCountry: w.defaultCountry } : {}) }))
       )
       if (!list) return false
       patchWizard({ list, audience: null, estimate: null, preview: null, name: w.name || list.name })
@@ -443,4 +444,4 @@ export const useCampaignsStore = create<CampaignsState>()((set, get) => {
 /** A template without an uploaded file's bytes (the preview renders only the text). */
 const withoutBytes = (t: TemplateDto): TemplateDto => (t.mediaFile?.data ? { ...t, mediaFile: { filename: t.mediaFile.filename, mimetype: t.mediaFile.mimetype, bytes: t.mediaFile.bytes } } : t)
 
-const draftName = (w: WizardState): string => w.name.trim() || w.list?.name || 'Campaign'
+const draftName = (w: WizardState): string => w.name.trim() || w.list?.name || t('localized.campaigns.defaultCampaign')

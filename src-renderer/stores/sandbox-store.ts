@@ -9,6 +9,7 @@ import { FAULTS, type SandboxFault } from '../../src-preload/contract/sandbox-fa
 import { bridge, call } from '../lib/bridge.js'
 import type { UiError } from '../lib/errors.js'
 import { t } from '../i18n/index.js'
+import { faultWords } from '../lib/fault-words.js'
 import { runAction } from './run-action.js'
 
 /** What a phone is doing right now, and the outcome of its last action. */
@@ -190,7 +191,8 @@ export const useSandboxStore = create<SandboxState>()((set, get) => {
       return runAction(
         async () => {
           await call(bridge().sandbox.fault(fault))
-          const notice = FAULTS.find((f) => f.kind === fault.kind)?.done ?? t('sandboxNotices.faultApplied')
+          const known = FAULTS.find((f) => f.kind === fault.kind)
+          const notice = known ? faultWords(known).done : t('sandboxNotices.faultApplied')
           set({ faults: { busy: false, error: null, notice } })
           setTimeout(() => {
             if (faultSeq === seq) set((s) => ({ faults: { ...s.faults, notice: null } }))

@@ -2,7 +2,9 @@
 // each change sent as it is made and answered with the core's new view, and said once ("Saved: …") for aria-live.
 import { create } from 'zustand'
 import type { AppSettingsDto, BackupDto, RequestOf } from '../../src-preload/contract/index.js'
+import { t } from '../i18n/index.js'
 import { bridge, call } from '../lib/bridge.js'
+import { formatNumber } from '../lib/format.js'
 import type { UiError } from '../lib/errors.js'
 import { useAppStore } from './app-store.js'
 import { useInstancesStore } from './instances-store.js'
@@ -58,7 +60,7 @@ export const useSettingsStore = create<SettingsState>()((set) => {
       return runAction(
         async () => {
           const last = await call(bridge().settings.backup({ passphrase }))
-          set({ backup: { running: false, last }, saved: { section: 'backup', text: `backup of ${last.instances} ${last.instances === 1 ? 'number' : 'numbers'} and ${last.messages.toLocaleString()} messages` } })
+          set({ backup: { running: false, last }, saved: { section: 'backup', text: t('localized.backupSaved', { count: last.instances, messages: formatNumber(last.messages) }) } })
           return true
         },
         { fail: failIn('backup'), settle: () => set((s) => ({ backup: { ...s.backup, running: false } })), fallback: false }

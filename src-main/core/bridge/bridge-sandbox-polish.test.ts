@@ -49,7 +49,7 @@ describe('UI bridge (sandbox): pending pairing code and linked devices by instan
 })
 
 describe('deviceInstances', () => {
-  const dev = (id: number, online: boolean) => ({ id, jid: `1:${id}@s.whatsapp.net`, lid: '', kind: 'companion' as const, platform: null, online, linked_at: 0, pending_stanzas: 0, logins: 0 })
+  const dev = (id: number, online: boolean) => ({ id, jid: `1:${id}@s.whatsapp.net`, lid: '', kind: 'companion' as const, platform: null, online, linked_at: 0, pending_stanzas: 0, logins: 0, retry_receipts: 0 })
   const row = (id: string, status: string) => ({ id, session_name: `name ${id}`, status }) as never
 
   it('names a device only when that is unambiguous', () => {

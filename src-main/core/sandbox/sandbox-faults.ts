@@ -96,8 +96,8 @@ export class NetworkFaults {
    * (a whisper msg the device has no session for) or `invalid_prekey` (a pkmsg naming an already used pre-key).
    * The sender's retry goes through untouched, unless `persist`: then every retry of those messages fails too.
    */
-  undecryptable(jid: string, kind: EncFaultKind, count = 1, persist = false): void {
-    this.server.faults.enc.arm(deviceKey(deviceOfJid(this.db, jid)), kind, count, persist)
+  undecryptable(jid: string, kind: EncFaultKind, count = 1, persist = false, from?: readonly string[]): void {
+    this.server.faults.enc.arm(deviceKey(deviceOfJid(this.db, jid)), kind, count, persist, from)
   }
 
   /**

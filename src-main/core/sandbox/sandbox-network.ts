@@ -63,6 +63,8 @@ export interface SandboxDeviceInfo {
   pending_stanzas: number
   /** Login attempts since the sandbox started, refused ones included. */
   logins: number
+  /** Retry receipts this device was sent since the sandbox started (readers asking it to resend a message). */
+  retry_receipts: number
 }
 
 export interface SandboxPhone {
@@ -202,7 +204,8 @@ export class SandboxNetwork {
         online: !!this.server.connOf({ phone: a.phone, deviceId: d.deviceId })?.online,
         linked_at: d.createdAt,
         pending_stanzas: queueDepth(this.db, a.phone, d.deviceId),
-        logins: this.server.logins.get(deviceKey({ phone: a.phone, deviceId: d.deviceId })) ?? 0
+        logins: this.server.logins.get(deviceKey({ phone: a.phone, deviceId: d.deviceId })) ?? 0,
+        retry_receipts: this.server.retryReceipts.get(deviceKey({ phone: a.phone, deviceId: d.deviceId })) ?? 0
       }))
     }
   }

@@ -226,3 +226,43 @@ describe('delivery worker', () => {
     expect(listAttempts(db, { eventId: id })).toEqual([])
   })
 })
+
+describe('delivery worker: rows claimed ahead of their POST', () => {
+  it('writes a burst in batches: far fewer commits than deliveries, every event delivered once and logged', async () => {
+    setWebhook(db, 'I1', { url: receiver.url, events: ['*'] })
+    const w = startWorker({ concurrency: 4, perWebhookConcurrency: 4 })
+    const ids = Array.from({ length: 200 }, () => enqueueEvent(db, { instanceId: 'I1', session: 'default', me: null, engine: 'NOWEB', event: 'message', payload: {} }).envelope.id)
+    const before = w.commits()
+    w.wake()
+    await receiver.waitFor((r) => r.length >= 200)
+    await until(() => attempts.length === 200)
+    expect(receivedIds(receiver).sort()).toEqual([...ids].sort())
+    expect(listDeliveries(db, { limit: 1000 }).every((d) => d.state === 'delivered' && d.totalAttempts === 1)).toBe(true)
+    // One commit per delivery (or per few) before; claims of up to 4 x concurrency rows and their outcomes share one now.
+    expect(w.commits() - before).toBeLessThanOrEqual(200 / 4)
+  })
+
+  it('stop() gives rows claimed but not started back to the queue, untouched', async () => {
+    setWebhook(db, 'I1', { url: receiver.url, events: ['*'] })
+    receiver.handler = () => undefined // never answers: one POST in flight, the other rows wait claimed
+    const w = startWorker({ concurrency: 1, perWebhookConcurrency: 1, stopDrainMs: 20 })
+    const ids = Array.from({ length: 5 }, () => enqueue())
+    await receiver.waitFor((r) => r.length === 1)
+    await until(() => listDeliveries(db, { state: 'in_flight' }).length > 1) // claimed ahead of their POST
+    await w.stop()
+    expect(listDeliveries(db, { limit: 100 }).map((d) => [d.state, d.attempts])).toEqual(ids.map(() => ['pending', 0]))
+    expect(receiver.requests).toHaveLength(1)
+  })
+
+  it('never sends a claimed row whose lease ran short while it waited (the expired-lease sweep could hand it out twice)', async () => {
+    setWebhook(db, 'I1', { url: receiver.url, events: ['*'] })
+    // Each POST takes 150 ms and one runs at a time, so rows wait claimed longer than their 300 ms lease allows;
+    // the sweep of expired leases runs every 100 ms (5 polls).
+    receiver.handler = (_req, res) => void setTimeout(() => res.end('ok'), 150)
+    startWorker({ concurrency: 1, perWebhookConcurrency: 1, timeoutMs: 200, leaseMs: 300, pollIntervalMs: 20 })
+    const ids = Array.from({ length: 6 }, () => enqueue())
+    await until(() => listDeliveries(db, {}).every((d) => d.state === 'delivered'), 15_000)
+    expect(receivedIds(receiver).sort()).toEqual([...ids].sort()) // each once
+    expect(listAttempts(db, { webhookId: 1, limit: 100 }).map((a) => a.attempt)).toEqual(ids.map(() => 1))
+  })
+})

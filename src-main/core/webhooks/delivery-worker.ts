@@ -23,6 +23,7 @@ import { createHttpAgent, postJson } from './http-post.js'
 import { pruneEvents } from './outbox-queries.js'
 import { decide, DEFAULT_RETRY_POLICY, type RetryPolicyOptions } from './retry-policy.js'
 import { isSampleBody } from './envelope.js'
+import { inTransaction } from './sql-tx.js'
 import { deliveryHeaders } from './signing.js'
 
 export interface WorkerLogger {
@@ -70,9 +71,25 @@ export interface DeliveryWorker {
   wake(): void
   readonly running: boolean
   inFlight(): number
+  /** Transactions the worker committed so far (claims and outcomes are batched: far fewer than deliveries). */
+  commits(): number
 }
 
 const HOUR = 3_600_000
+/**
+ * Claimed rows kept ready per POST slot: a finished POST starts the next one from memory, and the outcomes plus the
+ * next claims are written together, one commit per batch instead of one per few deliveries (the commit is most of
+ * the outbox's cost per event). Bounded per webhook too (perWebhookConcurrency x PREFETCH).
+ */
+const PREFETCH = 4
+/**
+ * Outcomes are written at the latest this long after they came back when nothing else wakes the worker; while POSTs
+ * are in flight their completions bring the next write (ready rows running low), so the bound is looser then.
+ */
+const FLUSH_MS = 20
+const FLUSH_BUSY_MS = 200
+/** ...or as soon as this many wait. */
+const FLUSH_AT = 64
 
 /** The User-Agent of every delivery POST unless options.userAgent says otherwise. */
 export const DEFAULT_USER_AGENT = 'Switchboard-Webhooks/1'
@@ -93,14 +110,29 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
   const stopDrainMs = options.stopDrainMs ?? 2000
   const owner = randomUUID()
 
+  const capacity = concurrency * PREFETCH
+  const claimCapPerWebhook = perWebhook * PREFETCH
+  // Claim again when the ready rows would last about half a round of POSTs: the tick (next turn of the loop) comes
+  // well before they run out, and each claims close to capacity.
+  const refillAt = Math.ceil(concurrency / 2)
+  // A claimed row starts only while its lease outlasts the POST's timeout by half the slack: it is then written
+  // back before the lease runs out, so expired-lease sweeps never hand out a row this worker still holds.
+  const minLeaseAtLaunch = timeoutMs + (leaseMs - timeoutMs) / 2
+
   let agent: Agent | null = null
   let dispatcher: Dispatcher | null = deps.dispatcher ?? null
   let running = false
   let timer: NodeJS.Timeout | null = null
+  let flushTimer: NodeJS.Timeout | null = null
   let wakeQueued = false
   let lastLeaseSweep = 0
   let lastPrune = 0
   let stopAbort = new AbortController()
+  /** Claimed (leased) rows not started yet, oldest due first. */
+  let ready: ClaimedDelivery[] = []
+  /** The last look may have left due rows behind (it filled its quota, or a webhook was at its cap). */
+  let moreDue = false
+  let commits = 0
   const inflight = new Map<number, Promise<void>>()
   const perWebhookCount = new Map<number, number>()
 
@@ -117,13 +149,22 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
     }
   }
 
+  /** Rows held per webhook: in flight plus claimed and waiting in `ready`. */
+  function heldPerWebhook(): Map<number, number> {
+    const held = new Map(perWebhookCount)
+    for (const c of ready) held.set(c.webhookId, (held.get(c.webhookId) ?? 0) + 1)
+    return held
+  }
+
+  /** Leases up to `limit` due rows; sets moreDue when some may be left (quota filled, a webhook at its cap). */
   function claimBatch(limit: number): ClaimedDelivery[] {
     const t = now()
     const paused: string[] = []
     const verdict = new Map<string, boolean>()
-    const counts = new Map(perWebhookCount)
-    const full = [...counts].filter(([, n]) => n >= perWebhook).map(([id]) => id)
+    const counts = heldPerWebhook()
+    const full = [...counts].filter(([, n]) => n >= claimCapPerWebhook).map(([id]) => id)
     const claimed: ClaimedDelivery[] = []
+    let capped = full.length > 0
     // A few rounds: each round excludes the paused instances and saturated webhooks the previous one found.
     for (let round = 0; round < 4 && claimed.length < limit; round++) {
       const rows = findDue(db, t, paused, full, limit - claimed.length)
@@ -146,9 +187,9 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
           continue
         }
         const n = counts.get(r.webhook_id) ?? 0
-        if (n >= perWebhook) {
+        if (n >= claimCapPerWebhook) {
           if (!full.includes(r.webhook_id)) full.push(r.webhook_id)
-          blocked = true
+          blocked = capped = true
           continue
         }
         counts.set(r.webhook_id, n + 1)
@@ -157,11 +198,19 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
       claimed.push(...claim(db, picked, owner, t + leaseMs, t))
       if (!blocked) break
     }
+    moreDue = capped || claimed.length >= limit
     return claimed
   }
 
   /** Outcomes waiting to be written: the next tick records them all and claims new rows in ONE transaction. */
   const finished: Array<{ c: ClaimedDelivery; released: true } | { c: ClaimedDelivery; released?: false; result: AttemptResultInput }> = []
+
+  /** Gives a claimed row back unsent (written with the next tick); it is due again at once. */
+  function giveBack(c: ClaimedDelivery): void {
+    finished.push({ c, released: true })
+    moreDue = true
+    scheduleFlush()
+  }
 
   async function deliver(c: ClaimedDelivery): Promise<void> {
     const at = now()
@@ -203,6 +252,58 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
     }
   }
 
+  /** Rows whose lease got too short while they waited (a slow receiver ahead of them) go back to the queue. */
+  function dropStale(t: number): void {
+    if (!ready.some((c) => c.leaseUntil - t < minLeaseAtLaunch)) return
+    const keep: ClaimedDelivery[] = []
+    for (const c of ready) {
+      if (c.leaseUntil - t < minLeaseAtLaunch) giveBack(c)
+      else keep.push(c)
+    }
+    ready = keep
+  }
+
+  /** Starts ready rows while slots are free (oldest first, skipping webhooks at their cap). */
+  function launchReady(): void {
+    if (ready.length === 0 || inflight.size >= concurrency) return
+    const t = now()
+    dropStale(t)
+    const keep: ClaimedDelivery[] = []
+    const verdict = new Map<string, boolean>()
+    for (const c of ready) {
+      if (inflight.size >= concurrency || (perWebhookCount.get(c.webhookId) ?? 0) >= perWebhook) {
+        keep.push(c)
+        continue
+      }
+      let ok = verdict.get(c.instanceId)
+      if (ok === undefined) {
+        try {
+          ok = deliverable(c.instanceId)
+        } catch {
+          ok = false
+        }
+        verdict.set(c.instanceId, ok)
+      }
+      // Stopped since it was claimed: back to the queue, where the next look leaves it until resume.
+      if (!ok) giveBack(c)
+      else launch(c)
+    }
+    ready = keep
+  }
+
+  /** Outcomes with nothing else to wake the worker are written within FLUSH_MS (attempts log, UI push). */
+  function scheduleFlush(): void {
+    if (flushTimer || finished.length === 0) return
+    flushTimer = setTimeout(
+      () => {
+        flushTimer = null
+        wake()
+      },
+      inflight.size ? FLUSH_BUSY_MS : FLUSH_MS
+    )
+    flushTimer.unref()
+  }
+
   function launch(c: ClaimedDelivery): void {
     perWebhookCount.set(c.webhookId, (perWebhookCount.get(c.webhookId) ?? 0) + 1)
     const p = deliver(c)
@@ -212,7 +313,12 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
         const n = (perWebhookCount.get(c.webhookId) ?? 1) - 1
         if (n <= 0) perWebhookCount.delete(c.webhookId)
         else perWebhookCount.set(c.webhookId, n)
-        wake()
+        if (!running) return
+        // The next POST starts from memory; the database is touched when the ready rows run low while more are
+        // due, or when enough outcomes wait (one commit for the batch), else within FLUSH_MS.
+        launchReady()
+        if ((moreDue && ready.length <= refillAt) || finished.length >= FLUSH_AT) wake()
+        else scheduleFlush()
       })
     inflight.set(c.deliveryId, p)
   }
@@ -220,25 +326,31 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
   function tick(): void {
     if (timer) clearTimeout(timer)
     timer = null
+    if (flushTimer) clearTimeout(flushTimer)
+    flushTimer = null
     if (!running) return
     let wait = pollMs
     try {
       const t = now()
+      dropStale(t)
       let records: AttemptRecord[] = []
       let claimed: ClaimedDelivery[] = []
-      const free = concurrency - inflight.size
+      const want = capacity - inflight.size - ready.length
       // One commit per tick for all finished attempts plus the next claims (commits dominate the cost).
-      if (finished.length || free > 0) {
-        db.transaction(() => {
+      if (finished.length || want > 0) {
+        inTransaction(db, () => {
           records = recordFinished()
           housekeeping(t)
-          if (free > 0) claimed = claimBatch(free)
-        })()
+          if (want > 0) claimed = claimBatch(want)
+        })
+        commits++
       }
+      if (want <= 0) moreDue = true
+      if (claimed.length) ready = ready.concat(claimed)
       notify(records)
-      for (const c of claimed) launch(c)
-      // Slots full: a completion wakes us. Otherwise sleep until the next scheduled retry (or the poll).
-      if (claimed.length < free) {
+      launchReady()
+      // More may be due: completions wake us. Otherwise sleep until the next scheduled retry (or the poll).
+      if (!moreDue) {
         const next = nextDueAt(db, now())
         if (next !== null) wait = Math.min(pollMs, Math.max(0, next - now()))
       }
@@ -272,6 +384,11 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
       running = false
       if (timer) clearTimeout(timer)
       timer = null
+      if (flushTimer) clearTimeout(flushTimer)
+      flushTimer = null
+      // Claimed but not started: back to the queue untouched.
+      for (const c of ready) finished.push({ c, released: true })
+      ready = []
       const all = () => Promise.allSettled([...inflight.values()])
       let drainTimer: NodeJS.Timeout | undefined
       await Promise.race([all(), new Promise((r) => (drainTimer = setTimeout(r, stopDrainMs)))])
@@ -281,7 +398,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
         await all()
       }
       try {
-        notify(db.transaction(recordFinished)())
+        notify(inTransaction(db, recordFinished))
       } catch (e) {
         warn({ err: e }, 'webhook worker could not record the last attempts')
       }
@@ -295,6 +412,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
     get running() {
       return running
     },
-    inFlight: () => inflight.size
+    inFlight: () => inflight.size,
+    commits: () => commits
   }
 }

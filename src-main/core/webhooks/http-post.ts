@@ -35,9 +35,20 @@ export async function postJson(
   abort?: AbortSignal
 ): Promise<PostResult> {
   const started = performance.now()
-  const signal = abort ? AbortSignal.any([abort, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs)
+  // One controller per POST, aborted by its own timer or by the caller's signal: AbortSignal.any() +
+  // AbortSignal.timeout() cost several times more per request (weak references, a finalizer each).
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort()
+  }, timeoutMs)
+  timer.unref()
+  const onAbort = () => controller.abort(abort?.reason)
+  if (abort?.aborted) onAbort()
+  else abort?.addEventListener('abort', onAbort, { once: true })
   try {
-    const res = await request(url, { method: 'POST', headers, body, dispatcher, signal })
+    const res = await request(url, { method: 'POST', headers, body, dispatcher, signal: controller.signal })
     const status = res.statusCode
     const retryAfter = typeof res.headers['retry-after'] === 'string' ? res.headers['retry-after'] : null
     let error: string | undefined
@@ -46,9 +57,11 @@ export async function postJson(
     return { status, retryAfter, ...(error ? { error } : {}), durationMs: Math.round(performance.now() - started) }
   } catch (e) {
     const err = e as Error & { code?: string; cause?: { code?: string; message?: string } }
-    const timedOut = err.name === 'TimeoutError' || (signal.aborted && signal.reason instanceof DOMException && signal.reason.name === 'TimeoutError')
     const code = err.code ?? err.cause?.code
     const message = timedOut ? `timeout after ${timeoutMs} ms` : `${code ? `${code}: ` : ''}${err.cause?.message ?? err.message}`
     return { error: message, durationMs: Math.round(performance.now() - started) }
+  } finally {
+    clearTimeout(timer)
+    abort?.removeEventListener('abort', onAbort)
   }
 }

@@ -4,7 +4,7 @@ import { deleteInstanceWebhooks, enqueueEvent } from './outbox.js'
 import { deliveryCounts, getEvent, listDeliveries, listEvents, pruneEvents, replayDeadLetters, replayEvent } from './outbox-queries.js'
 import { openTestDb } from './testing.js'
 import { EVENT_ID_PATTERN } from './ulid.js'
-import { setWebhook } from './webhook-repo.js'
+import { deleteWebhook, setWebhook } from './webhook-repo.js'
 
 let db: Db
 afterEach(() => db?.close())
@@ -110,5 +110,19 @@ describe('outbox', () => {
     deleteInstanceWebhooks(db, 'I1')
     const count = (t: string) => db.prepare(`SELECT COUNT(*) FROM ${t}`).pluck().get()
     expect([count('webhooks'), count('webhook_events'), count('webhook_deliveries')]).toEqual([1, 1, 1])
+  })
+
+  it('without a (webhook, state) index (migration 0500): deleting a webhook still takes its deliveries, dead letters replay through their own index', () => {
+    db = openTestDb().db
+    const a = setWebhook(db, 'I1', { url: 'https://a.example/', events: ['*'] })
+    const b = setWebhook(db, 'I1', { url: 'https://b.example/', events: ['*'] })
+    for (let i = 0; i < 3; i++) enqueueEvent(db, input('message'))
+    db.prepare("UPDATE webhook_deliveries SET state = 'dead', dead_at = 10 WHERE webhook_id = ?").run(b.id)
+    const plan = db.prepare("EXPLAIN QUERY PLAN UPDATE webhook_deliveries SET state = 'pending' WHERE webhook_id = 1 AND state = 'dead' AND dead_at >= 0").all() as { detail: string }[]
+    expect(plan.map((p) => p.detail).join(' ')).toContain('webhook_deliveries_dead')
+    expect(replayDeadLetters(db, b.id)).toBe(3)
+    expect(deleteWebhook(db, 'I1', 'https://a.example/')).toBe(true)
+    expect(listDeliveries(db, {}).map((d) => d.webhookId)).toEqual([b.id, b.id, b.id])
+    expect(a.id).not.toBe(b.id)
   })
 })

@@ -6,6 +6,7 @@
 import type { Db } from '../db/connection.js'
 import { buildEnvelope, serializeEnvelope, type EnvelopeInput, type WebhookEnvelope } from './envelope.js'
 import { stmt } from '../db/statements.js'
+import { inTransaction } from './sql-tx.js'
 import { newEventId, type IdGenerator } from './ulid.js'
 
 export interface EnqueueOptions {
@@ -55,7 +56,7 @@ export function enqueueEvent<P>(db: Db, input: EnvelopeInput<P>, opts: EnqueueOp
   const body = serializeEnvelope(envelope)
   // Every event is recorded (the UI lists them even when no webhook matched: "was it emitted at all?");
   // pruneEvents() bounds the table.
-  return db.transaction((): EnqueuedEvent<P> => {
+  return inTransaction(db, (): EnqueuedEvent<P> => {
     const inserted = stmt(db, 'INSERT OR IGNORE INTO webhook_events (id, instance_id, event, created_at, body) VALUES (?, ?, ?, ?, ?)').run(
       id,
       input.instanceId,
@@ -73,7 +74,7 @@ export function enqueueEvent<P>(db: Db, input: EnvelopeInput<P>, opts: EnqueueOp
         : stmt(db, INSERT_DELIVERY_TO).run({ eventId: id, instanceId: input.instanceId, to: opts.to, now })
     if (changes > 0) opts.wake?.()
     return { envelope, deliveries: changes, duplicate: false }
-  })()
+  })
 }
 
 /** Called by the instance owner when an instance is deleted: its webhooks, events, deliveries and attempts go. */

@@ -9,8 +9,9 @@ import { openDatabase, type Db } from '../db/connection.js'
 import { migrate } from '../db/migrate.js'
 import { migration0100Webhooks } from '../db/migrations/0100-webhooks.js'
 import { migration0101RateLimits } from '../db/migrations/0101-rate-limits.js'
+import { migration0500WebhookDeliveriesLeanIndex } from '../db/migrations/0500-webhook-deliveries-lean-index.js'
 
-export const ownMigrations = [migration0100Webhooks, migration0101RateLimits] as const
+export const ownMigrations = [migration0100Webhooks, migration0101RateLimits, migration0500WebhookDeliveriesLeanIndex] as const
 
 export function openTestDb(file = join(mkdtempSync(join(tmpdir(), 'sb-wh-')), 'app.db')): { db: Db; file: string } {
   const db = openDatabase(file)

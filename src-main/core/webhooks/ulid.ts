@@ -34,13 +34,17 @@ function encodeTime(ms: number): string {
 }
 
 function encodeRandom(bytes: Uint8Array): string {
-  // 80 bits -> 16 base32 characters, most significant first.
-  let value = 0n
-  for (const b of bytes) value = (value << 8n) | BigInt(b)
+  // 80 bits, 5 at a time from the most significant end (no BigInt: this runs on every enqueue).
   let out = ''
-  for (let i = 0; i < 16; i++) {
-    out = ALPHABET[Number(value & 31n)]! + out
-    value >>= 5n
+  let acc = 0
+  let bits = 0
+  for (const b of bytes) {
+    acc = ((acc << 8) | b) & 0x1fff
+    bits += 8
+    while (bits >= 5) {
+      bits -= 5
+      out += ALPHABET[(acc >> bits) & 31]!
+    }
   }
   return out
 }

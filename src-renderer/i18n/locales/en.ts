@@ -929,6 +929,229 @@ export const en = {
     readMany: 'Read {{n}} messages: the senders see Read.',
     nothingToRead: 'Nothing to read yet.',
     faultApplied: 'Fault applied'
+  },
+  // Issue 20 item 12, the words that were still English: Settings' API access, errors by code, campaign pause
+  // reasons, the plan's unlock lists, the campaign wizard's CSV check.
+  localized: {
+    backupSaved_one: 'backup of {{count}} number and {{messages}} messages',
+    backupSaved_other: 'backup of {{count}} numbers and {{messages}} messages',
+    dismiss: 'Dismiss',
+    access: {
+      title: 'API access',
+      allowedHosts: 'Allowed hosts',
+      allowedHostsHelp: '— other names your tools may use for this computer (e.g. host.docker.internal from a container). Live.',
+      remove: 'Remove',
+      removeHost: 'Remove {{host}}',
+      ownNamesOnly: 'Only this computer’s own names (localhost, 127.0.0.1).',
+      addHostForm: 'Add an allowed host',
+      hostName: 'Host name or IP address',
+      add: 'Add',
+      hostAdded: 'allowed host {{host}} added',
+      hostRemoved: 'allowed host {{host}} removed',
+      publicUrl: 'Public URL',
+      publicUrlHelp: '— the address others reach this computer at (e.g. a tunnel’s https://…), used in temporary pairing links. Empty: the address each request came in on (or this computer’s network address when the API listens beyond it). Live.',
+      publicUrlForm: 'Change the public URL',
+      publicUrlSaved: 'public URL {{url}}',
+      publicUrlCleared: 'public URL cleared',
+      bindGroup: 'Bind address and port',
+      bindForm: 'Change the bind address',
+      bindAddress: 'Bind address',
+      bindSaved: 'bind address {{host}}',
+      loopbackNote: '127.0.0.1 keeps the API on this computer.',
+      portForm: 'Change the port',
+      port: 'Port',
+      portSaved: 'port {{port}}',
+      portProblem: 'A port is a whole number from 1 to 65535.'
+    },
+    errors: {
+      no_bridge: { message: 'This page is not connected to Switchboard', hint: 'Open the link Switchboard printed when it started (it carries a one-time token).' },
+      bridge_disconnected: { message: 'The connection to Switchboard was lost', hint: 'It reconnects by itself; try again in a moment.' },
+      unexpected: { message: 'Something went wrong', hint: 'Try again; if it keeps happening, look at Switchboard’s log.' },
+      server_error: { message: 'Switchboard hit an internal error', hint: 'Try again; if it keeps happening, look at Switchboard’s log.' },
+      quota_reached: { message: 'The account’s instance quota is used up', hint: 'Delete an instance you no longer need, switch to the paid plan, or ask the owner for a larger quota.' },
+      subscription_required: { message: 'This needs a paid plan', hint: 'Switch the account to the paid plan.' },
+      instance_not_working: { message: 'The instance is not connected', hint: 'Wait until it shows Working, or start it in Instances.' },
+      invalid_phone_number: { message: 'That phone number is not valid', hint: 'Digits only with the country code, no +, 00, spaces, dashes or brackets (e.g. 15550000001).' },
+      invalid_phone: { message: 'That phone number is not valid', hint: 'Digits only with the country code, no +, 00, spaces, dashes or brackets (e.g. 15550000001).' },
+      too_many_requests: { message: 'Too many requests', hint: 'Wait a moment, then try again.' },
+      pairing_code_throttled: { message: 'Too many pairing codes asked for this number', hint: 'Wait a few minutes before asking for another code.' },
+      invalid_pairing_code: { message: 'The pairing code was not accepted', hint: 'Ask for a new code and type it on the phone.' },
+      payload_too_large: { message: 'That is too large to send', hint: 'Send a smaller file.' },
+      media_too_large: { message: 'The file is too large', hint: 'Send a file of up to 16 MB.' },
+      temp_link_expired: { message: 'This link has expired', hint: 'Ask for a new link.' },
+      session_status_mismatch: { message: 'The instance is not in the state this needs', hint: 'Check its state in Instances, then try again.' }
+    },
+    pause: {
+      manual: 'Paused by hand',
+      deliverability: 'WhatsApp is holding sends on one of its numbers; the campaign resumes by itself then',
+      failure_rate: 'Too many of the last sends failed; check the instance and the list, then resume',
+      opt_out_rate: 'Too many of the last recipients opted out or blocked; review the message, then resume',
+      instance_not_working: 'One of its numbers is not connected; the campaign resumes by itself when it is back',
+      queue_purged: 'One of its numbers was restarted, which empties its send queue; resume when ready',
+      daily_cap: 'One of its numbers reached its policy’s daily cap; the campaign resumes by itself tomorrow'
+    },
+    plan: {
+      instances_one: 'Up to {{count}} instance per account',
+      instances_other: 'Up to {{count}} instances per account',
+      unlimited: 'Unlimited instances per account',
+      basics: 'Chats, sending, pairing and the v2 API',
+      freePolicies: 'Free rate-limit policies only ({{names}})',
+      webhooks: 'Webhooks (signed, retried, with the delivery log)',
+      everyPolicy: 'Every rate-limit policy, including the faster ones'
+    },
+    csv: {
+      noHeader: '{{file}} has no header row',
+      noHeaderHint: 'The first line must name the columns, e.g. phone,name'
+    },
+    faults: {
+      drop: {
+        label: 'Drop the connection',
+        help: 'Cuts the device’s connection without a goodbye, as a network drop; it reconnects by itself.',
+        done: 'Connection dropped: the device reconnects by itself',
+        p: { jid: 'Device' }
+      },
+      conflict: {
+        label: 'Stream conflict (440)',
+        help: 'Tells the device another client took over its session, as WhatsApp does when the account is opened elsewhere.',
+        done: 'Conflict sent: the device was told another client took its session',
+        p: { jid: 'Device' }
+      },
+      delay: {
+        label: 'Delay delivery',
+        help: 'Holds live delivery for a while (to one device, or everyone); messages stay queued meanwhile. 0 removes the delay.',
+        done: 'Delivery delay set',
+        p: { delayMs: 'Hold for (ms)', jid: 'Device' },
+        h: { jid: 'Empty: every device' }
+      },
+      app_state_conflict: {
+        label: 'App-state conflict (409)',
+        help: 'Refuses the device’s next app-state uploads (archive, labels…) with a version conflict, as if another device had patched first.',
+        done: 'The device’s next app-state uploads will be refused',
+        p: { jid: 'Device', count: 'How many' },
+        h: { count: 'Uploads refused (default 1)' }
+      },
+      ban: {
+        label: 'Ban the account',
+        help: 'The network refuses the account’s linked devices at login, as it refuses a locked or banned number; the phone itself keeps working.',
+        done: 'Account banned: its linked devices are refused at login',
+        p: { phone: 'Account', code: 'Refusal' },
+        c: { v403: '403 locked', v402: '402 temporarily banned', v406: '406 banned' }
+      },
+      unban: {
+        label: 'Lift the ban',
+        help: 'The account’s linked devices may log in again.',
+        done: 'Ban lifted: the account’s devices may log in again',
+        p: { phone: 'Account' }
+      },
+      network_down: {
+        label: 'Network down',
+        help: 'The device’s connection drops and every reconnect is cut until the network is up again (or the duration ends); messages for it queue meanwhile.',
+        done: 'Network down for the device: its reconnects are cut',
+        p: { jid: 'Device', durationMs: 'For (ms)' },
+        h: { durationMs: 'Empty: until “Network up”' }
+      },
+      network_up: {
+        label: 'Network up',
+        help: 'Ends a “Network down” for the device.',
+        done: 'Network up: the device can reconnect',
+        p: { jid: 'Device' }
+      },
+      corrupt_ciphertext: {
+        label: 'Corrupt ciphertext (Bad MAC)',
+        help: 'The next messages to the device arrive with a corrupted ciphertext; its retry request makes the sender resend.',
+        done: 'The device’s next messages will arrive corrupted',
+        p: { jid: 'Device', count: 'How many', persist: 'Retries fail too' },
+        h: { count: 'Messages (default 1)', persist: 'Unchecked, the sender’s retry recovers the message' }
+      },
+      no_session: {
+        label: 'No session',
+        help: 'The next messages to the device arrive without the pre-key part, for a session it does not have.',
+        done: 'The device’s next messages will arrive without a session',
+        p: { jid: 'Device', count: 'How many', persist: 'Retries fail too' },
+        h: { count: 'Messages (default 1)', persist: 'Unchecked, the sender’s retry recovers the message' }
+      },
+      invalid_prekey: {
+        label: 'Used pre-key',
+        help: 'The next messages to the device name a one-time pre-key it already used.',
+        done: 'The device’s next messages will name a used pre-key',
+        p: { jid: 'Device', count: 'How many', persist: 'Retries fail too' },
+        h: { count: 'Messages (default 1)', persist: 'Unchecked, the sender’s retry recovers the message' }
+      },
+      media_expired: {
+        label: 'Media expired',
+        help: 'The media host answers an error instead of the bytes, as WhatsApp’s CDN does for old media; a client then asks the phone to upload it again. Give a message id or an age.',
+        done: 'Media expired: the host now refuses it',
+        p: { messageId: 'Message id', olderThanMs: 'Or everything older than (ms)', status: 'Host answers' },
+        c: { v410: '410 gone', v404: '404 not found', v403: '403 forbidden' }
+      },
+      restart_required: {
+        label: 'Restart required (515)',
+        help: 'The network ends the device’s stream with 515, as it does right after pairing; the device reconnects at once.',
+        done: '515 sent: the device reconnects',
+        p: { jid: 'Device' }
+      },
+      stall_login: {
+        label: 'Stuck login',
+        help: 'The device’s connection drops and its next logins hear nothing after the handshake, so it stays STARTING; the app’s watchdog restarts it and gives up to FAILED after a few tries.',
+        done: 'The device’s logins now hang',
+        p: { jid: 'Device', count: 'How many' },
+        h: { count: 'Logins left hanging (empty: every one until cleared)' }
+      },
+      outage: {
+        label: 'Long outage',
+        help: 'The device’s network is down for a while, long enough for the app to give up (FAILED); when it ends, the app’s background retry brings it back.',
+        done: 'Outage started',
+        p: { jid: 'Device', durationMs: 'For (ms)' }
+      },
+      refuse_new_chats: {
+        label: 'Refuse new chats (463)',
+        help: 'The account’s next messages that would open a new chat are refused with 463, with no timelock notice first; replies in existing chats go on.',
+        done: 'The account’s next new-chat messages will be refused',
+        p: { phone: 'Account', count: 'How many' },
+        h: { count: 'Messages refused (default 1)' }
+      },
+      restrict_account: {
+        label: 'Restrict the account (463 everywhere)',
+        help: 'Every message the account sends, in existing chats too, is refused with 463 for a while; unlike a reach-out timelock it is not only new contacts. It lifts by itself.',
+        done: 'Account restricted: its sends are refused',
+        p: { phone: 'Account', durationMs: 'For (ms)' },
+        h: { durationMs: 'Empty: until lifted' }
+      },
+      bad_mac_storm: {
+        label: 'Bad MAC storm',
+        help: 'Simulated senders write to the device at a steady pace and every one of those messages stays undecryptable there (retries included). The app logs them in aggregate, one line a minute.',
+        done: 'Storm started',
+        p: { jid: 'Device', senders: 'Senders (numbers, comma-separated)', messages: 'Messages per sender', perMinute: 'Per minute' },
+        h: { senders: 'Created if missing', messages: 'Default 100', perMinute: 'Default 1000' }
+      },
+      min_version: {
+        label: 'Outdated client version (405)',
+        help: 'Clients older than this WhatsApp Web version are refused at pairing and login with 405, as the real server fails an outdated client; the app learns the current version from the sandbox and retries once. Empty: accept every version.',
+        done: 'Client version rule set',
+        p: { version: 'Lowest version accepted', announceVersion: 'Version announced as current' },
+        h: { version: 'e.g. 2.3000.1043857761', announceVersion: 'Default: the lowest accepted; lower makes the learned one fail too' }
+      },
+      lift_restriction: {
+        label: 'Lift the restriction',
+        help: 'The account may send again.',
+        done: 'Restriction lifted',
+        p: { phone: 'Account' }
+      },
+      incoming_call: {
+        label: 'Incoming call',
+        help: 'The person rings a number (an instance’s); unless answered or declined, the call ends after a while as a missed call or the caller hangs up. An instance set to reject calls declines it at once.',
+        done: 'The phone is ringing',
+        p: { phone: 'Caller', to: 'Rings (number)', video: 'Video call', ringMs: 'Rings for (ms)', outcome: 'Then' },
+        h: { ringMs: 'Default 30000' },
+        c: { timeout: 'missed call (timeout)', cancel: 'the caller hangs up' }
+      },
+      clear: {
+        label: 'Clear faults',
+        help: 'Removes delays, network-down periods, pending conflicts and decryption faults (bans stay: lift them one by one).',
+        done: 'Faults cleared'
+      }
+    },
+    campaigns: { defaultList: 'Contacts', defaultCampaign: 'Campaign' }
   }
 }
 

@@ -930,5 +930,226 @@ export const es: Messages = {
     readMany: 'Leídos {{n}} mensajes: los remitentes ven Leído.',
     nothingToRead: 'Nada que leer todavía.',
     faultApplied: 'Fallo aplicado'
+  },
+  localized: {
+    backupSaved_one: 'copia de {{count}} número y {{messages}} mensajes',
+    backupSaved_other: 'copia de {{count}} números y {{messages}} mensajes',
+    dismiss: 'Descartar',
+    access: {
+      title: 'Acceso a la API',
+      allowedHosts: 'Hosts permitidos',
+      allowedHostsHelp: '— otros nombres que tus herramientas pueden usar para este equipo (p. ej. host.docker.internal desde un contenedor). Al instante.',
+      remove: 'Quitar',
+      removeHost: 'Quitar {{host}}',
+      ownNamesOnly: 'Solo los nombres propios de este equipo (localhost, 127.0.0.1).',
+      addHostForm: 'Añadir un host permitido',
+      hostName: 'Nombre de host o dirección IP',
+      add: 'Añadir',
+      hostAdded: 'host permitido {{host}} añadido',
+      hostRemoved: 'host permitido {{host}} quitado',
+      publicUrl: 'URL pública',
+      publicUrlHelp: '— la dirección por la que otros llegan a este equipo (p. ej. el https://… de un túnel), usada en los enlaces temporales de vinculación. Vacía: la dirección por la que llegó cada petición (o la dirección de red de este equipo cuando la API escucha más allá). Al instante.',
+      publicUrlForm: 'Cambiar la URL pública',
+      publicUrlSaved: 'URL pública {{url}}',
+      publicUrlCleared: 'URL pública borrada',
+      bindGroup: 'Dirección de escucha y puerto',
+      bindForm: 'Cambiar la dirección de escucha',
+      bindAddress: 'Dirección de escucha',
+      bindSaved: 'dirección de escucha {{host}}',
+      loopbackNote: '127.0.0.1 mantiene la API en este equipo.',
+      portForm: 'Cambiar el puerto',
+      port: 'Puerto',
+      portSaved: 'puerto {{port}}',
+      portProblem: 'Un puerto es un número entero de 1 a 65535.'
+    },
+    errors: {
+      no_bridge: { message: 'Esta página no está conectada a Switchboard', hint: 'Abre el enlace que Switchboard mostró al iniciarse (lleva un token de un solo uso).' },
+      bridge_disconnected: { message: 'Se perdió la conexión con Switchboard', hint: 'Se reconecta sola; inténtalo de nuevo en un momento.' },
+      unexpected: { message: 'Algo salió mal', hint: 'Inténtalo de nuevo; si sigue pasando, mira el registro de Switchboard.' },
+      server_error: { message: 'Switchboard tuvo un error interno', hint: 'Inténtalo de nuevo; si sigue pasando, mira el registro de Switchboard.' },
+      quota_reached: { message: 'La cuota de instancias de la cuenta está agotada', hint: 'Elimina una instancia que ya no uses, cambia al plan de pago o pide al propietario una cuota mayor.' },
+      subscription_required: { message: 'Esto necesita un plan de pago', hint: 'Cambia la cuenta al plan de pago.' },
+      instance_not_working: { message: 'La instancia no está conectada', hint: 'Espera a que muestre Funcionando o iníciala en Instancias.' },
+      invalid_phone_number: { message: 'Ese número de teléfono no es válido', hint: 'Solo dígitos con el código de país, sin +, 00, espacios, guiones ni paréntesis (p. ej. 34600000001).' },
+      invalid_phone: { message: 'Ese número de teléfono no es válido', hint: 'Solo dígitos con el código de país, sin +, 00, espacios, guiones ni paréntesis (p. ej. 34600000001).' },
+      too_many_requests: { message: 'Demasiadas peticiones', hint: 'Espera un momento y vuelve a intentarlo.' },
+      pairing_code_throttled: { message: 'Se pidieron demasiados códigos de vinculación para este número', hint: 'Espera unos minutos antes de pedir otro código.' },
+      invalid_pairing_code: { message: 'El código de vinculación no fue aceptado', hint: 'Pide un código nuevo y escríbelo en el teléfono.' },
+      payload_too_large: { message: 'Es demasiado grande para enviarlo', hint: 'Envía un archivo más pequeño.' },
+      media_too_large: { message: 'El archivo es demasiado grande', hint: 'Envía un archivo de hasta 16 MB.' },
+      temp_link_expired: { message: 'Este enlace ha caducado', hint: 'Pide un enlace nuevo.' },
+      session_status_mismatch: { message: 'La instancia no está en el estado que esto necesita', hint: 'Revisa su estado en Instancias y vuelve a intentarlo.' }
+    },
+    pause: {
+      manual: 'Pausada a mano',
+      deliverability: 'WhatsApp está reteniendo los envíos de uno de sus números; la campaña se reanuda sola después',
+      failure_rate: 'Demasiados de los últimos envíos fallaron; revisa la instancia y la lista y luego reanuda',
+      opt_out_rate: 'Demasiados de los últimos destinatarios se dieron de baja o bloquearon; revisa el mensaje y luego reanuda',
+      instance_not_working: 'Uno de sus números no está conectado; la campaña se reanuda sola cuando vuelva',
+      queue_purged: 'Uno de sus números se reinició, lo que vacía su cola de envío; reanuda cuando quieras',
+      daily_cap: 'Uno de sus números alcanzó el tope diario de su política; la campaña se reanuda sola mañana'
+    },
+    plan: {
+      instances_one: 'Hasta {{count}} instancia por cuenta',
+      instances_other: 'Hasta {{count}} instancias por cuenta',
+      unlimited: 'Instancias ilimitadas por cuenta',
+      basics: 'Chats, envíos, vinculación y la API v2',
+      freePolicies: 'Solo las políticas de límite gratuitas ({{names}})',
+      webhooks: 'Webhooks (firmados, con reintentos y registro de entregas)',
+      everyPolicy: 'Todas las políticas de límite, incluidas las más rápidas'
+    },
+    csv: {
+      noHeader: '{{file}} no tiene fila de encabezado',
+      noHeaderHint: 'La primera línea debe nombrar las columnas, p. ej. phone,name'
+    },
+    faults: {
+      drop: {
+        label: 'Cortar la conexión',
+        help: 'Corta la conexión del dispositivo sin despedida, como una caída de red; se reconecta solo.',
+        done: 'Conexión cortada: el dispositivo se reconecta solo',
+        p: { jid: 'Dispositivo' }
+      },
+      conflict: {
+        label: 'Conflicto de sesión (440)',
+        help: 'Le dice al dispositivo que otro cliente tomó su sesión, como hace WhatsApp cuando la cuenta se abre en otro sitio.',
+        done: 'Conflicto enviado: el dispositivo supo que otro cliente tomó su sesión',
+        p: { jid: 'Dispositivo' }
+      },
+      delay: {
+        label: 'Retrasar la entrega',
+        help: 'Retiene la entrega en vivo un tiempo (a un dispositivo o a todos); los mensajes quedan en cola mientras tanto. 0 quita el retraso.',
+        done: 'Retraso de entrega fijado',
+        p: { delayMs: 'Retener durante (ms)', jid: 'Dispositivo' },
+        h: { jid: 'Vacío: todos los dispositivos' }
+      },
+      app_state_conflict: {
+        label: 'Conflicto de app-state (409)',
+        help: 'Rechaza las próximas subidas de app-state del dispositivo (archivar, etiquetas…) con un conflicto de versión, como si otro dispositivo hubiera cambiado antes.',
+        done: 'Las próximas subidas de app-state del dispositivo serán rechazadas',
+        p: { jid: 'Dispositivo', count: 'Cuántas' },
+        h: { count: 'Subidas rechazadas (por defecto 1)' }
+      },
+      ban: {
+        label: 'Bloquear la cuenta',
+        help: 'La red rechaza los dispositivos vinculados de la cuenta al iniciar sesión, como rechaza un número bloqueado o baneado; el teléfono sigue funcionando.',
+        done: 'Cuenta baneada: sus dispositivos vinculados se rechazan al iniciar sesión',
+        p: { phone: 'Cuenta', code: 'Rechazo' },
+        c: { v403: '403 bloqueada', v402: '402 baneada temporalmente', v406: '406 baneada' }
+      },
+      unban: {
+        label: 'Levantar el bloqueo',
+        help: 'Los dispositivos vinculados de la cuenta pueden iniciar sesión de nuevo.',
+        done: 'Bloqueo levantado: los dispositivos de la cuenta pueden iniciar sesión de nuevo',
+        p: { phone: 'Cuenta' }
+      },
+      network_down: {
+        label: 'Red caída',
+        help: 'La conexión del dispositivo se cae y cada reconexión se corta hasta que vuelva la red (o termine la duración); sus mensajes quedan en cola.',
+        done: 'Red caída para el dispositivo: sus reconexiones se cortan',
+        p: { jid: 'Dispositivo', durationMs: 'Durante (ms)' },
+        h: { durationMs: 'Vacío: hasta “Red activa”' }
+      },
+      network_up: {
+        label: 'Red activa',
+        help: 'Termina una “Red caída” del dispositivo.',
+        done: 'Red activa: el dispositivo puede reconectarse',
+        p: { jid: 'Dispositivo' }
+      },
+      corrupt_ciphertext: {
+        label: 'Texto cifrado corrupto (Bad MAC)',
+        help: 'Los próximos mensajes al dispositivo llegan con el texto cifrado corrupto; su petición de reintento hace que el remitente reenvíe.',
+        done: 'Los próximos mensajes del dispositivo llegarán corruptos',
+        p: { jid: 'Dispositivo', count: 'Cuántos', persist: 'Los reintentos también fallan' },
+        h: { count: 'Mensajes (por defecto 1)', persist: 'Sin marcar, el reintento del remitente recupera el mensaje' }
+      },
+      no_session: {
+        label: 'Sin sesión',
+        help: 'Los próximos mensajes al dispositivo llegan sin la parte de pre-key, para una sesión que no tiene.',
+        done: 'Los próximos mensajes del dispositivo llegarán sin sesión',
+        p: { jid: 'Dispositivo', count: 'Cuántos', persist: 'Los reintentos también fallan' },
+        h: { count: 'Mensajes (por defecto 1)', persist: 'Sin marcar, el reintento del remitente recupera el mensaje' }
+      },
+      invalid_prekey: {
+        label: 'Pre-key ya usada',
+        help: 'Los próximos mensajes al dispositivo nombran una pre-key de un solo uso que ya usó.',
+        done: 'Los próximos mensajes del dispositivo nombrarán una pre-key usada',
+        p: { jid: 'Dispositivo', count: 'Cuántos', persist: 'Los reintentos también fallan' },
+        h: { count: 'Mensajes (por defecto 1)', persist: 'Sin marcar, el reintento del remitente recupera el mensaje' }
+      },
+      media_expired: {
+        label: 'Multimedia caducado',
+        help: 'El servidor de multimedia responde un error en lugar de los bytes, como hace la CDN de WhatsApp con archivos antiguos; el cliente pide entonces al teléfono que lo vuelva a subir. Indica el id de un mensaje o una antigüedad.',
+        done: 'Multimedia caducado: el servidor ahora lo rechaza',
+        p: { messageId: 'Id del mensaje', olderThanMs: 'O todo lo anterior a (ms)', status: 'El servidor responde' },
+        c: { v410: '410 eliminado', v404: '404 no encontrado', v403: '403 prohibido' }
+      },
+      restart_required: {
+        label: 'Reinicio necesario (515)',
+        help: 'La red termina la sesión del dispositivo con 515, como hace justo después de vincular; el dispositivo se reconecta al momento.',
+        done: '515 enviado: el dispositivo se reconecta',
+        p: { jid: 'Dispositivo' }
+      },
+      stall_login: {
+        label: 'Inicio de sesión atascado',
+        help: 'La conexión del dispositivo se cae y sus próximos inicios de sesión no reciben nada tras el handshake, así que se queda en Iniciando; el vigilante de la app lo reinicia y se rinde a Con error tras unos intentos.',
+        done: 'Los inicios de sesión del dispositivo ahora se atascan',
+        p: { jid: 'Dispositivo', count: 'Cuántos' },
+        h: { count: 'Inicios atascados (vacío: todos hasta limpiar)' }
+      },
+      outage: {
+        label: 'Corte largo',
+        help: 'La red del dispositivo cae un tiempo, lo bastante para que la app se rinda (Con error); cuando termina, el reintento en segundo plano de la app lo recupera.',
+        done: 'Corte iniciado',
+        p: { jid: 'Dispositivo', durationMs: 'Durante (ms)' }
+      },
+      refuse_new_chats: {
+        label: 'Rechazar chats nuevos (463)',
+        help: 'Los próximos mensajes de la cuenta que abrirían un chat nuevo se rechazan con 463, sin aviso de timelock antes; las respuestas en chats existentes siguen.',
+        done: 'Los próximos mensajes de la cuenta a chats nuevos serán rechazados',
+        p: { phone: 'Cuenta', count: 'Cuántos' },
+        h: { count: 'Mensajes rechazados (por defecto 1)' }
+      },
+      restrict_account: {
+        label: 'Restringir la cuenta (463 en todo)',
+        help: 'Cada mensaje que envía la cuenta, también en chats existentes, se rechaza con 463 durante un tiempo; a diferencia de un timelock no es solo para contactos nuevos. Se levanta sola.',
+        done: 'Cuenta restringida: sus envíos se rechazan',
+        p: { phone: 'Cuenta', durationMs: 'Durante (ms)' },
+        h: { durationMs: 'Vacío: hasta levantarla' }
+      },
+      bad_mac_storm: {
+        label: 'Tormenta de Bad MAC',
+        help: 'Remitentes simulados escriben al dispositivo a ritmo constante y cada uno de esos mensajes sigue sin poder descifrarse allí (reintentos incluidos). La app los registra en conjunto, una línea por minuto.',
+        done: 'Tormenta iniciada',
+        p: { jid: 'Dispositivo', senders: 'Remitentes (números separados por comas)', messages: 'Mensajes por remitente', perMinute: 'Por minuto' },
+        h: { senders: 'Se crean si faltan', messages: 'Por defecto 100', perMinute: 'Por defecto 1000' }
+      },
+      min_version: {
+        label: 'Versión de cliente obsoleta (405)',
+        help: 'Los clientes anteriores a esta versión de WhatsApp Web se rechazan al vincular e iniciar sesión con 405, como hace el servidor real con un cliente obsoleto; la app aprende la versión actual del sandbox y reintenta una vez. Vacío: acepta cualquier versión.',
+        done: 'Regla de versión de cliente fijada',
+        p: { version: 'Versión mínima aceptada', announceVersion: 'Versión anunciada como actual' },
+        h: { version: 'p. ej. 2.3000.1043857761', announceVersion: 'Por defecto: la mínima aceptada; una menor hace fallar también la aprendida' }
+      },
+      lift_restriction: {
+        label: 'Levantar la restricción',
+        help: 'La cuenta puede enviar de nuevo.',
+        done: 'Restricción levantada',
+        p: { phone: 'Cuenta' }
+      },
+      incoming_call: {
+        label: 'Llamada entrante',
+        help: 'La persona llama a un número (el de una instancia); si nadie contesta ni rechaza, la llamada acaba tras un rato como perdida o quien llama cuelga. Una instancia que rechaza llamadas la rechaza al momento.',
+        done: 'El teléfono está sonando',
+        p: { phone: 'Quien llama', to: 'Suena en (número)', video: 'Videollamada', ringMs: 'Suena durante (ms)', outcome: 'Luego' },
+        h: { ringMs: 'Por defecto 30000' },
+        c: { timeout: 'llamada perdida (tiempo agotado)', cancel: 'quien llama cuelga' }
+      },
+      clear: {
+        label: 'Quitar fallos',
+        help: 'Quita retrasos, periodos de red caída, conflictos pendientes y fallos de descifrado (los bloqueos quedan: levántalos uno a uno).',
+        done: 'Fallos quitados'
+      }
+    },
+    campaigns: { defaultList: 'Contactos', defaultCampaign: 'Campaña' }
   }
 }

@@ -931,5 +931,226 @@ export const id: Messages = {
     readMany: 'Membaca {{n}} pesan: pengirim melihat Dibaca.',
     nothingToRead: 'Belum ada yang perlu dibaca.',
     faultApplied: 'Gangguan diterapkan'
+  },
+  localized: {
+    backupSaved_one: 'cadangan {{count}} nomor dan {{messages}} pesan',
+    backupSaved_other: 'cadangan {{count}} nomor dan {{messages}} pesan',
+    dismiss: 'Tutup',
+    access: {
+      title: 'Akses API',
+      allowedHosts: 'Host yang diizinkan',
+      allowedHostsHelp: '— nama lain yang boleh dipakai alat Anda untuk komputer ini (mis. host.docker.internal dari kontainer). Langsung berlaku.',
+      remove: 'Hapus',
+      removeHost: 'Hapus {{host}}',
+      ownNamesOnly: 'Hanya nama komputer ini sendiri (localhost, 127.0.0.1).',
+      addHostForm: 'Tambah host yang diizinkan',
+      hostName: 'Nama host atau alamat IP',
+      add: 'Tambah',
+      hostAdded: 'host {{host}} diizinkan',
+      hostRemoved: 'host {{host}} dihapus',
+      publicUrl: 'URL publik',
+      publicUrlHelp: '— alamat yang dipakai orang lain untuk menjangkau komputer ini (mis. https://… sebuah terowongan), dipakai di tautan penautan sementara. Kosong: alamat tempat tiap permintaan masuk (atau alamat jaringan komputer ini bila API mendengarkan di luar itu). Langsung berlaku.',
+      publicUrlForm: 'Ubah URL publik',
+      publicUrlSaved: 'URL publik {{url}}',
+      publicUrlCleared: 'URL publik dikosongkan',
+      bindGroup: 'Alamat bind dan port',
+      bindForm: 'Ubah alamat bind',
+      bindAddress: 'Alamat bind',
+      bindSaved: 'alamat bind {{host}}',
+      loopbackNote: '127.0.0.1 menjaga API tetap di komputer ini.',
+      portForm: 'Ubah port',
+      port: 'Nomor port',
+      portSaved: 'nomor port {{port}}',
+      portProblem: 'Port adalah bilangan bulat dari 1 sampai 65535.'
+    },
+    errors: {
+      no_bridge: { message: 'Halaman ini tidak terhubung ke Switchboard', hint: 'Buka tautan yang ditampilkan Switchboard saat mulai (berisi token sekali pakai).' },
+      bridge_disconnected: { message: 'Koneksi ke Switchboard terputus', hint: 'Akan tersambung lagi sendiri; coba lagi sebentar lagi.' },
+      unexpected: { message: 'Terjadi kesalahan', hint: 'Coba lagi; jika terus terjadi, lihat log Switchboard.' },
+      server_error: { message: 'Switchboard mengalami kesalahan internal', hint: 'Coba lagi; jika terus terjadi, lihat log Switchboard.' },
+      quota_reached: { message: 'Kuota instans akun sudah habis', hint: 'Hapus instans yang tidak dipakai lagi, beralih ke paket berbayar, atau minta kuota lebih besar kepada pemilik.' },
+      subscription_required: { message: 'Ini memerlukan paket berbayar', hint: 'Alihkan akun ke paket berbayar.' },
+      instance_not_working: { message: 'Instans tidak terhubung', hint: 'Tunggu sampai statusnya Berjalan, atau mulai di Instans.' },
+      invalid_phone_number: { message: 'Nomor telepon itu tidak valid', hint: 'Hanya angka dengan kode negara, tanpa +, 00, spasi, tanda hubung, atau kurung (mis. 6281200000001).' },
+      invalid_phone: { message: 'Nomor telepon itu tidak valid', hint: 'Hanya angka dengan kode negara, tanpa +, 00, spasi, tanda hubung, atau kurung (mis. 6281200000001).' },
+      too_many_requests: { message: 'Terlalu banyak permintaan', hint: 'Tunggu sebentar, lalu coba lagi.' },
+      pairing_code_throttled: { message: 'Terlalu banyak kode penautan diminta untuk nomor ini', hint: 'Tunggu beberapa menit sebelum meminta kode lain.' },
+      invalid_pairing_code: { message: 'Kode penautan tidak diterima', hint: 'Minta kode baru dan ketik di ponsel.' },
+      payload_too_large: { message: 'Terlalu besar untuk dikirim', hint: 'Kirim berkas yang lebih kecil.' },
+      media_too_large: { message: 'Berkas terlalu besar', hint: 'Kirim berkas hingga 16 MB.' },
+      temp_link_expired: { message: 'Tautan ini sudah kedaluwarsa', hint: 'Minta tautan baru.' },
+      session_status_mismatch: { message: 'Instans tidak dalam keadaan yang diperlukan', hint: 'Periksa keadaannya di Instans, lalu coba lagi.' }
+    },
+    pause: {
+      manual: 'Dijeda secara manual',
+      deliverability: 'WhatsApp menahan pengiriman di salah satu nomornya; kampanye berlanjut sendiri setelahnya',
+      failure_rate: 'Terlalu banyak pengiriman terakhir yang gagal; periksa instans dan daftarnya, lalu lanjutkan',
+      opt_out_rate: 'Terlalu banyak penerima terakhir yang berhenti berlangganan atau memblokir; tinjau pesannya, lalu lanjutkan',
+      instance_not_working: 'Salah satu nomornya tidak terhubung; kampanye berlanjut sendiri saat nomor itu kembali',
+      queue_purged: 'Salah satu nomornya dimulai ulang, sehingga antrean kirimnya kosong; lanjutkan bila siap',
+      daily_cap: 'Salah satu nomornya mencapai batas harian kebijakannya; kampanye berlanjut sendiri besok'
+    },
+    plan: {
+      instances_one: 'Hingga {{count}} instans per akun',
+      instances_other: 'Hingga {{count}} instans per akun',
+      unlimited: 'Instans tanpa batas per akun',
+      basics: 'Chat, pengiriman, penautan, dan API v2',
+      freePolicies: 'Hanya kebijakan batas gratis ({{names}})',
+      webhooks: 'Webhook (bertanda tangan, dicoba ulang, dengan log pengiriman)',
+      everyPolicy: 'Semua kebijakan batas, termasuk yang lebih cepat'
+    },
+    csv: {
+      noHeader: '{{file}} tidak punya baris judul',
+      noHeaderHint: 'Baris pertama harus menamai kolom, mis. phone,name'
+    },
+    faults: {
+      drop: {
+        label: 'Putuskan koneksi',
+        help: 'Memutus koneksi perangkat tanpa pamit, seperti jaringan putus; perangkat tersambung lagi sendiri.',
+        done: 'Koneksi diputus: perangkat tersambung lagi sendiri',
+        p: { jid: 'Perangkat' }
+      },
+      conflict: {
+        label: 'Konflik sesi (440)',
+        help: 'Memberi tahu perangkat bahwa klien lain mengambil alih sesinya, seperti WhatsApp saat akun dibuka di tempat lain.',
+        done: 'Konflik dikirim: perangkat diberi tahu klien lain mengambil sesinya',
+        p: { jid: 'Perangkat' }
+      },
+      delay: {
+        label: 'Tunda pengiriman',
+        help: 'Menahan pengiriman langsung untuk sementara (ke satu perangkat, atau semua); pesan tetap antre selama itu. 0 menghapus penundaan.',
+        done: 'Penundaan pengiriman diatur',
+        p: { delayMs: 'Tahan selama (ms)', jid: 'Perangkat' },
+        h: { jid: 'Kosong: semua perangkat' }
+      },
+      app_state_conflict: {
+        label: 'Konflik app-state (409)',
+        help: 'Menolak unggahan app-state perangkat berikutnya (arsip, label…) dengan konflik versi, seolah perangkat lain mengubah lebih dulu.',
+        done: 'Unggahan app-state perangkat berikutnya akan ditolak',
+        p: { jid: 'Perangkat', count: 'Berapa banyak' },
+        h: { count: 'Unggahan ditolak (bawaan 1)' }
+      },
+      ban: {
+        label: 'Blokir akun',
+        help: 'Jaringan menolak perangkat tertaut akun saat masuk, seperti menolak nomor yang dikunci atau diblokir; ponselnya sendiri tetap berfungsi.',
+        done: 'Akun diblokir: perangkat tertautnya ditolak saat masuk',
+        p: { phone: 'Akun', code: 'Penolakan' },
+        c: { v403: '403 dikunci', v402: '402 diblokir sementara', v406: '406 diblokir' }
+      },
+      unban: {
+        label: 'Cabut blokir',
+        help: 'Perangkat tertaut akun boleh masuk lagi.',
+        done: 'Blokir dicabut: perangkat akun boleh masuk lagi',
+        p: { phone: 'Akun' }
+      },
+      network_down: {
+        label: 'Jaringan mati',
+        help: 'Koneksi perangkat putus dan setiap sambungan ulang dipotong sampai jaringan hidup lagi (atau durasinya habis); pesan untuknya antre selama itu.',
+        done: 'Jaringan mati untuk perangkat: sambungan ulangnya dipotong',
+        p: { jid: 'Perangkat', durationMs: 'Selama (ms)' },
+        h: { durationMs: 'Kosong: sampai “Jaringan hidup”' }
+      },
+      network_up: {
+        label: 'Jaringan hidup',
+        help: 'Mengakhiri “Jaringan mati” untuk perangkat.',
+        done: 'Jaringan hidup: perangkat bisa tersambung lagi',
+        p: { jid: 'Perangkat' }
+      },
+      corrupt_ciphertext: {
+        label: 'Ciphertext rusak (Bad MAC)',
+        help: 'Pesan berikutnya ke perangkat tiba dengan ciphertext rusak; permintaan ulangnya membuat pengirim mengirim ulang.',
+        done: 'Pesan berikutnya ke perangkat akan tiba rusak',
+        p: { jid: 'Perangkat', count: 'Berapa banyak', persist: 'Pengiriman ulang juga gagal' },
+        h: { count: 'Pesan (bawaan 1)', persist: 'Jika tidak dicentang, pengiriman ulang pengirim memulihkan pesan' }
+      },
+      no_session: {
+        label: 'Tanpa sesi',
+        help: 'Pesan berikutnya ke perangkat tiba tanpa bagian pre-key, untuk sesi yang tidak dimilikinya.',
+        done: 'Pesan berikutnya ke perangkat akan tiba tanpa sesi',
+        p: { jid: 'Perangkat', count: 'Berapa banyak', persist: 'Pengiriman ulang juga gagal' },
+        h: { count: 'Pesan (bawaan 1)', persist: 'Jika tidak dicentang, pengiriman ulang pengirim memulihkan pesan' }
+      },
+      invalid_prekey: {
+        label: 'Pre-key terpakai',
+        help: 'Pesan berikutnya ke perangkat menyebut pre-key sekali pakai yang sudah dipakainya.',
+        done: 'Pesan berikutnya ke perangkat akan menyebut pre-key terpakai',
+        p: { jid: 'Perangkat', count: 'Berapa banyak', persist: 'Pengiriman ulang juga gagal' },
+        h: { count: 'Pesan (bawaan 1)', persist: 'Jika tidak dicentang, pengiriman ulang pengirim memulihkan pesan' }
+      },
+      media_expired: {
+        label: 'Media kedaluwarsa',
+        help: 'Server media menjawab galat alih-alih isinya, seperti CDN WhatsApp untuk media lama; klien lalu meminta ponsel mengunggahnya lagi. Isi id pesan atau umur.',
+        done: 'Media kedaluwarsa: server kini menolaknya',
+        p: { messageId: 'Id pesan', olderThanMs: 'Atau semua yang lebih lama dari (ms)', status: 'Jawaban server' },
+        c: { v410: '410 hilang', v404: '404 tidak ditemukan', v403: '403 dilarang' }
+      },
+      restart_required: {
+        label: 'Perlu mulai ulang (515)',
+        help: 'Jaringan mengakhiri sesi perangkat dengan 515, seperti tepat setelah penautan; perangkat langsung tersambung lagi.',
+        done: '515 dikirim: perangkat tersambung lagi',
+        p: { jid: 'Perangkat' }
+      },
+      stall_login: {
+        label: 'Login macet',
+        help: 'Koneksi perangkat putus dan login berikutnya tidak mendapat jawaban setelah handshake, jadi tetap Memulai; pengawas aplikasi memulai ulang dan menyerah ke Gagal setelah beberapa kali.',
+        done: 'Login perangkat kini macet',
+        p: { jid: 'Perangkat', count: 'Berapa banyak' },
+        h: { count: 'Login yang dibiarkan macet (kosong: semua sampai dibersihkan)' }
+      },
+      outage: {
+        label: 'Gangguan panjang',
+        help: 'Jaringan perangkat mati cukup lama hingga aplikasi menyerah (Gagal); saat berakhir, percobaan ulang latar belakang aplikasi memulihkannya.',
+        done: 'Gangguan dimulai',
+        p: { jid: 'Perangkat', durationMs: 'Selama (ms)' }
+      },
+      refuse_new_chats: {
+        label: 'Tolak chat baru (463)',
+        help: 'Pesan akun berikutnya yang akan membuka chat baru ditolak dengan 463, tanpa pemberitahuan timelock dulu; balasan di chat yang ada tetap jalan.',
+        done: 'Pesan akun berikutnya ke chat baru akan ditolak',
+        p: { phone: 'Akun', count: 'Berapa banyak' },
+        h: { count: 'Pesan ditolak (bawaan 1)' }
+      },
+      restrict_account: {
+        label: 'Batasi akun (463 di mana saja)',
+        help: 'Setiap pesan yang dikirim akun, juga di chat yang ada, ditolak dengan 463 untuk sementara; berbeda dengan timelock, ini bukan hanya untuk kontak baru. Berakhir sendiri.',
+        done: 'Akun dibatasi: kirimannya ditolak',
+        p: { phone: 'Akun', durationMs: 'Selama (ms)' },
+        h: { durationMs: 'Kosong: sampai dicabut' }
+      },
+      bad_mac_storm: {
+        label: 'Badai Bad MAC',
+        help: 'Pengirim simulasi menulis ke perangkat dengan laju tetap dan setiap pesan itu tetap tak bisa didekripsi di sana (termasuk pengiriman ulang). Aplikasi mencatatnya secara agregat, satu baris per menit.',
+        done: 'Badai dimulai',
+        p: { jid: 'Perangkat', senders: 'Pengirim (nomor, dipisah koma)', messages: 'Pesan per pengirim', perMinute: 'Per menit' },
+        h: { senders: 'Dibuat jika belum ada', messages: 'Bawaan 100', perMinute: 'Bawaan 1000' }
+      },
+      min_version: {
+        label: 'Versi klien usang (405)',
+        help: 'Klien yang lebih lama dari versi WhatsApp Web ini ditolak saat penautan dan login dengan 405, seperti server asli menolak klien usang; aplikasi mempelajari versi terkini dari sandbox dan mencoba sekali lagi. Kosong: terima semua versi.',
+        done: 'Aturan versi klien diatur',
+        p: { version: 'Versi terendah yang diterima', announceVersion: 'Versi yang diumumkan sebagai terkini' },
+        h: { version: 'mis. 2.3000.1043857761', announceVersion: 'Bawaan: yang terendah diterima; lebih rendah membuat versi yang dipelajari ikut gagal' }
+      },
+      lift_restriction: {
+        label: 'Cabut pembatasan',
+        help: 'Akun boleh mengirim lagi.',
+        done: 'Pembatasan dicabut',
+        p: { phone: 'Akun' }
+      },
+      incoming_call: {
+        label: 'Panggilan masuk',
+        help: 'Orang itu menelepon sebuah nomor (milik instans); jika tidak dijawab atau ditolak, panggilan berakhir setelah beberapa saat sebagai tak terjawab atau penelepon menutup. Instans yang diatur menolak panggilan langsung menolaknya.',
+        done: 'Ponsel sedang berdering',
+        p: { phone: 'Penelepon', to: 'Berdering di (nomor)', video: 'Panggilan video', ringMs: 'Berdering selama (ms)', outcome: 'Lalu' },
+        h: { ringMs: 'Bawaan 30000' },
+        c: { timeout: 'panggilan tak terjawab (waktu habis)', cancel: 'penelepon menutup' }
+      },
+      clear: {
+        label: 'Bersihkan gangguan',
+        help: 'Menghapus penundaan, periode jaringan mati, konflik tertunda, dan gangguan dekripsi (blokir tetap: cabut satu per satu).',
+        done: 'Gangguan dibersihkan'
+      }
+    },
+    campaigns: { defaultList: 'Kontak', defaultCampaign: 'Kampanye' }
   }
 }

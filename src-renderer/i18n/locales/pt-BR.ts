@@ -930,5 +930,226 @@ export const ptBR: Messages = {
     readMany: 'Leu {{n}} mensagens: os remetentes veem Lida.',
     nothingToRead: 'Nada para ler ainda.',
     faultApplied: 'Falha aplicada'
+  },
+  localized: {
+    backupSaved_one: 'backup de {{count}} número e {{messages}} mensagens',
+    backupSaved_other: 'backup de {{count}} números e {{messages}} mensagens',
+    dismiss: 'Dispensar',
+    access: {
+      title: 'Acesso à API',
+      allowedHosts: 'Hosts permitidos',
+      allowedHostsHelp: '— outros nomes que suas ferramentas podem usar para este computador (ex.: host.docker.internal de um contêiner). Na hora.',
+      remove: 'Remover',
+      removeHost: 'Remover {{host}}',
+      ownNamesOnly: 'Só os nomes deste computador (localhost, 127.0.0.1).',
+      addHostForm: 'Adicionar um host permitido',
+      hostName: 'Nome do host ou endereço IP',
+      add: 'Adicionar',
+      hostAdded: 'host permitido {{host}} adicionado',
+      hostRemoved: 'host permitido {{host}} removido',
+      publicUrl: 'URL pública',
+      publicUrlHelp: '— o endereço pelo qual outros alcançam este computador (ex.: o https://… de um túnel), usado nos links temporários de conexão. Vazio: o endereço pelo qual cada pedido chegou (ou o endereço de rede deste computador quando a API escuta além dele). Na hora.',
+      publicUrlForm: 'Alterar a URL pública',
+      publicUrlSaved: 'URL pública {{url}}',
+      publicUrlCleared: 'URL pública apagada',
+      bindGroup: 'Endereço de escuta e porta',
+      bindForm: 'Alterar o endereço de escuta',
+      bindAddress: 'Endereço de escuta',
+      bindSaved: 'endereço de escuta {{host}}',
+      loopbackNote: '127.0.0.1 mantém a API neste computador.',
+      portForm: 'Alterar a porta',
+      port: 'Porta',
+      portSaved: 'porta {{port}}',
+      portProblem: 'A porta é um número inteiro de 1 a 65535.'
+    },
+    errors: {
+      no_bridge: { message: 'Esta página não está conectada ao Switchboard', hint: 'Abra o link que o Switchboard mostrou ao iniciar (ele traz um token de uso único).' },
+      bridge_disconnected: { message: 'A conexão com o Switchboard caiu', hint: 'Ela volta sozinha; tente de novo em instantes.' },
+      unexpected: { message: 'Algo deu errado', hint: 'Tente de novo; se continuar, veja o log do Switchboard.' },
+      server_error: { message: 'O Switchboard teve um erro interno', hint: 'Tente de novo; se continuar, veja o log do Switchboard.' },
+      quota_reached: { message: 'A cota de instâncias da conta acabou', hint: 'Exclua uma instância que não usa mais, mude para o plano pago ou peça ao dono uma cota maior.' },
+      subscription_required: { message: 'Isto exige um plano pago', hint: 'Mude a conta para o plano pago.' },
+      instance_not_working: { message: 'A instância não está conectada', hint: 'Espere até ela mostrar Funcionando ou inicie-a em Instâncias.' },
+      invalid_phone_number: { message: 'Esse número de telefone não é válido', hint: 'Só dígitos com o código do país, sem +, 00, espaços, hífens ou parênteses (ex.: 5511999990001).' },
+      invalid_phone: { message: 'Esse número de telefone não é válido', hint: 'Só dígitos com o código do país, sem +, 00, espaços, hífens ou parênteses (ex.: 5511999990001).' },
+      too_many_requests: { message: 'Pedidos demais', hint: 'Espere um pouco e tente de novo.' },
+      pairing_code_throttled: { message: 'Códigos de conexão demais pedidos para este número', hint: 'Espere alguns minutos antes de pedir outro código.' },
+      invalid_pairing_code: { message: 'O código de conexão não foi aceito', hint: 'Peça um novo código e digite-o no celular.' },
+      payload_too_large: { message: 'Isso é grande demais para enviar', hint: 'Envie um arquivo menor.' },
+      media_too_large: { message: 'O arquivo é grande demais', hint: 'Envie um arquivo de até 16 MB.' },
+      temp_link_expired: { message: 'Este link expirou', hint: 'Peça um novo link.' },
+      session_status_mismatch: { message: 'A instância não está no estado que isto exige', hint: 'Veja o estado dela em Instâncias e tente de novo.' }
+    },
+    pause: {
+      manual: 'Pausada manualmente',
+      deliverability: 'O WhatsApp está segurando os envios de um dos números; a campanha continua sozinha depois',
+      failure_rate: 'Muitos dos últimos envios falharam; confira a instância e a lista e depois retome',
+      opt_out_rate: 'Muitos dos últimos destinatários se descadastraram ou bloquearam; revise a mensagem e depois retome',
+      instance_not_working: 'Um dos números não está conectado; a campanha continua sozinha quando ele voltar',
+      queue_purged: 'Um dos números foi reiniciado, o que esvazia a fila de envio; retome quando quiser',
+      daily_cap: 'Um dos números atingiu o limite diário da política; a campanha continua sozinha amanhã'
+    },
+    plan: {
+      instances_one: 'Até {{count}} instância por conta',
+      instances_other: 'Até {{count}} instâncias por conta',
+      unlimited: 'Instâncias ilimitadas por conta',
+      basics: 'Conversas, envio, conexão e a API v2',
+      freePolicies: 'Só as políticas de limite gratuitas ({{names}})',
+      webhooks: 'Webhooks (assinados, com novas tentativas e registro de entregas)',
+      everyPolicy: 'Todas as políticas de limite, inclusive as mais rápidas'
+    },
+    csv: {
+      noHeader: '{{file}} não tem linha de cabeçalho',
+      noHeaderHint: 'A primeira linha deve nomear as colunas, ex.: phone,name'
+    },
+    faults: {
+      drop: {
+        label: 'Derrubar a conexão',
+        help: 'Corta a conexão do aparelho sem despedida, como uma queda de rede; ele reconecta sozinho.',
+        done: 'Conexão derrubada: o aparelho reconecta sozinho',
+        p: { jid: 'Aparelho' }
+      },
+      conflict: {
+        label: 'Conflito de sessão (440)',
+        help: 'Avisa o aparelho que outro cliente assumiu a sessão, como o WhatsApp faz quando a conta é aberta em outro lugar.',
+        done: 'Conflito enviado: o aparelho soube que outro cliente assumiu a sessão',
+        p: { jid: 'Aparelho' }
+      },
+      delay: {
+        label: 'Atrasar a entrega',
+        help: 'Segura a entrega ao vivo por um tempo (para um aparelho ou todos); as mensagens ficam na fila enquanto isso. 0 remove o atraso.',
+        done: 'Atraso de entrega definido',
+        p: { delayMs: 'Segurar por (ms)', jid: 'Aparelho' },
+        h: { jid: 'Vazio: todos os aparelhos' }
+      },
+      app_state_conflict: {
+        label: 'Conflito de app-state (409)',
+        help: 'Recusa os próximos envios de app-state do aparelho (arquivar, etiquetas…) com conflito de versão, como se outro aparelho tivesse alterado antes.',
+        done: 'Os próximos envios de app-state do aparelho serão recusados',
+        p: { jid: 'Aparelho', count: 'Quantos' },
+        h: { count: 'Envios recusados (padrão 1)' }
+      },
+      ban: {
+        label: 'Banir a conta',
+        help: 'A rede recusa os aparelhos conectados da conta no login, como recusa um número bloqueado ou banido; o próprio celular continua funcionando.',
+        done: 'Conta banida: seus aparelhos conectados são recusados no login',
+        p: { phone: 'Conta', code: 'Recusa' },
+        c: { v403: '403 bloqueada', v402: '402 banida temporariamente', v406: '406 banida' }
+      },
+      unban: {
+        label: 'Tirar o banimento',
+        help: 'Os aparelhos conectados da conta podem entrar de novo.',
+        done: 'Banimento retirado: os aparelhos da conta podem entrar de novo',
+        p: { phone: 'Conta' }
+      },
+      network_down: {
+        label: 'Rede fora',
+        help: 'A conexão do aparelho cai e toda reconexão é cortada até a rede voltar (ou a duração acabar); as mensagens para ele ficam na fila.',
+        done: 'Rede fora para o aparelho: as reconexões são cortadas',
+        p: { jid: 'Aparelho', durationMs: 'Por (ms)' },
+        h: { durationMs: 'Vazio: até “Rede de volta”' }
+      },
+      network_up: {
+        label: 'Rede de volta',
+        help: 'Encerra uma “Rede fora” do aparelho.',
+        done: 'Rede de volta: o aparelho pode reconectar',
+        p: { jid: 'Aparelho' }
+      },
+      corrupt_ciphertext: {
+        label: 'Texto cifrado corrompido (Bad MAC)',
+        help: 'As próximas mensagens para o aparelho chegam com o texto cifrado corrompido; o pedido de reenvio dele faz o remetente reenviar.',
+        done: 'As próximas mensagens do aparelho chegarão corrompidas',
+        p: { jid: 'Aparelho', count: 'Quantas', persist: 'Os reenvios também falham' },
+        h: { count: 'Mensagens (padrão 1)', persist: 'Desmarcado, o reenvio do remetente recupera a mensagem' }
+      },
+      no_session: {
+        label: 'Sem sessão',
+        help: 'As próximas mensagens para o aparelho chegam sem a parte de pre-key, para uma sessão que ele não tem.',
+        done: 'As próximas mensagens do aparelho chegarão sem sessão',
+        p: { jid: 'Aparelho', count: 'Quantas', persist: 'Os reenvios também falham' },
+        h: { count: 'Mensagens (padrão 1)', persist: 'Desmarcado, o reenvio do remetente recupera a mensagem' }
+      },
+      invalid_prekey: {
+        label: 'Pre-key já usada',
+        help: 'As próximas mensagens para o aparelho citam uma pre-key de uso único que ele já usou.',
+        done: 'As próximas mensagens do aparelho citarão uma pre-key já usada',
+        p: { jid: 'Aparelho', count: 'Quantas', persist: 'Os reenvios também falham' },
+        h: { count: 'Mensagens (padrão 1)', persist: 'Desmarcado, o reenvio do remetente recupera a mensagem' }
+      },
+      media_expired: {
+        label: 'Mídia expirada',
+        help: 'O servidor de mídia responde um erro em vez dos bytes, como a CDN do WhatsApp faz com mídia antiga; o cliente então pede ao celular que envie de novo. Informe o id de uma mensagem ou uma idade.',
+        done: 'Mídia expirada: o servidor agora a recusa',
+        p: { messageId: 'Id da mensagem', olderThanMs: 'Ou tudo mais antigo que (ms)', status: 'O servidor responde' },
+        c: { v410: '410 removida', v404: '404 não encontrada', v403: '403 proibida' }
+      },
+      restart_required: {
+        label: 'Reinício necessário (515)',
+        help: 'A rede encerra a sessão do aparelho com 515, como faz logo após a conexão; o aparelho reconecta na hora.',
+        done: '515 enviado: o aparelho reconecta',
+        p: { jid: 'Aparelho' }
+      },
+      stall_login: {
+        label: 'Login travado',
+        help: 'A conexão do aparelho cai e os próximos logins não recebem nada depois do handshake, então ele fica em Iniciando; o vigia do app o reinicia e desiste para Falhou após algumas tentativas.',
+        done: 'Os logins do aparelho agora travam',
+        p: { jid: 'Aparelho', count: 'Quantos' },
+        h: { count: 'Logins travados (vazio: todos até limpar)' }
+      },
+      outage: {
+        label: 'Queda longa',
+        help: 'A rede do aparelho fica fora por um tempo, o bastante para o app desistir (Falhou); quando acaba, a nova tentativa em segundo plano do app o traz de volta.',
+        done: 'Queda iniciada',
+        p: { jid: 'Aparelho', durationMs: 'Por (ms)' }
+      },
+      refuse_new_chats: {
+        label: 'Recusar conversas novas (463)',
+        help: 'As próximas mensagens da conta que abririam uma conversa nova são recusadas com 463, sem aviso de timelock antes; as respostas em conversas existentes continuam.',
+        done: 'As próximas mensagens da conta para conversas novas serão recusadas',
+        p: { phone: 'Conta', count: 'Quantas' },
+        h: { count: 'Mensagens recusadas (padrão 1)' }
+      },
+      restrict_account: {
+        label: 'Restringir a conta (463 em tudo)',
+        help: 'Toda mensagem que a conta envia, também em conversas existentes, é recusada com 463 por um tempo; ao contrário de um timelock, não vale só para contatos novos. Acaba sozinha.',
+        done: 'Conta restringida: seus envios são recusados',
+        p: { phone: 'Conta', durationMs: 'Por (ms)' },
+        h: { durationMs: 'Vazio: até ser retirada' }
+      },
+      bad_mac_storm: {
+        label: 'Tempestade de Bad MAC',
+        help: 'Remetentes simulados escrevem para o aparelho num ritmo constante e cada uma dessas mensagens continua indecifrável lá (reenvios incluídos). O app as registra em conjunto, uma linha por minuto.',
+        done: 'Tempestade iniciada',
+        p: { jid: 'Aparelho', senders: 'Remetentes (números separados por vírgula)', messages: 'Mensagens por remetente', perMinute: 'Por minuto' },
+        h: { senders: 'Criados se não existirem', messages: 'Padrão 100', perMinute: 'Padrão 1000' }
+      },
+      min_version: {
+        label: 'Versão de cliente desatualizada (405)',
+        help: 'Clientes mais antigos que esta versão do WhatsApp Web são recusados na conexão e no login com 405, como o servidor real faz com um cliente desatualizado; o app aprende a versão atual com o sandbox e tenta mais uma vez. Vazio: aceita qualquer versão.',
+        done: 'Regra de versão do cliente definida',
+        p: { version: 'Versão mínima aceita', announceVersion: 'Versão anunciada como atual' },
+        h: { version: 'ex.: 2.3000.1043857761', announceVersion: 'Padrão: a mínima aceita; menor faz a aprendida falhar também' }
+      },
+      lift_restriction: {
+        label: 'Retirar a restrição',
+        help: 'A conta pode enviar de novo.',
+        done: 'Restrição retirada',
+        p: { phone: 'Conta' }
+      },
+      incoming_call: {
+        label: 'Chamada recebida',
+        help: 'A pessoa liga para um número (o de uma instância); se ninguém atender ou recusar, a chamada termina depois de um tempo como perdida ou quem liga desliga. Uma instância que rejeita chamadas a recusa na hora.',
+        done: 'O celular está tocando',
+        p: { phone: 'Quem liga', to: 'Toca em (número)', video: 'Chamada de vídeo', ringMs: 'Toca por (ms)', outcome: 'Depois' },
+        h: { ringMs: 'Padrão 30000' },
+        c: { timeout: 'chamada perdida (tempo esgotado)', cancel: 'quem liga desliga' }
+      },
+      clear: {
+        label: 'Limpar falhas',
+        help: 'Remove atrasos, períodos de rede fora, conflitos pendentes e falhas de decifração (banimentos ficam: retire um por um).',
+        done: 'Falhas limpas'
+      }
+    },
+    campaigns: { defaultList: 'Contatos', defaultCampaign: 'Campanha' }
   }
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../components/ConfirmDialog.js'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { Spinner } from '../../components/Spinner.js'
-import { campaignStatusLabel, whenWords } from '../../lib/campaign-words.js'
+import { campaignStatusLabel, pauseWords, whenWords } from '../../lib/campaign-words.js'
 import { useCampaignsStore } from '../../stores/campaigns-store.js'
 import { useInstancesStore } from '../../stores/instances-store.js'
 import { CampaignProgress, CampaignStatusBadge } from './CampaignProgress.js'
@@ -49,7 +49,7 @@ export function CampaignDetail({ campaignId }: { campaignId: string }) {
         {c.status === 'paused' && c.pause ? (
           <div className="note note-warn" data-testid="pause-reason" data-code={c.pause.code}>
             <p>
-              <strong>{t('campaigns.detail.paused')}</strong> {t('campaigns.detail.pausedSince', { when: whenWords(c.pause.since), text: c.pause.text })}
+              <strong>{t('campaigns.detail.paused')}</strong> {t('campaigns.detail.pausedSince', { when: whenWords(c.pause.since), text: pauseWords(c.pause) })}
             </p>
             <p className="note-hint">{c.pause.autoResume ? t('campaigns.detail.autoResume') : t('campaigns.detail.manualResume')}</p>
           </div>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../components/ConfirmDialog.js'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { Spinner } from '../../components/Spinner.js'
-import { campaignStatusLabel, whenWords } from '../../lib/campaign-words.js'
+import { campaignStatusLabel, pauseWords, whenWords } from '../../lib/campaign-words.js'
 import { useCampaignsStore } from '../../stores/campaigns-store.js'
 import { CampaignProgress, CampaignStatusBadge } from './CampaignProgress.js'
 
@@ -43,7 +43,7 @@ export function CampaignList() {
                 <CampaignStatusBadge status={c.status} label={campaignStatusLabel(c.status)} />
               </div>
               <CampaignProgress campaign={c} />
-              {c.status === 'paused' && c.pause ? <p className="campaign-pause-line small">{t('campaigns.list.paused', { text: c.pause.text })}</p> : null}
+              {c.status === 'paused' && c.pause ? <p className="campaign-pause-line small">{t('campaigns.list.paused', { text: pauseWords(c.pause) })}</p> : null}
               {c.nextWindowAt && (c.status === 'running' || c.status === 'scheduled') ? <p className="muted small">{t('campaigns.list.waitsWindow', { when: whenWords(c.nextWindowAt) })}</p> : null}
               {c.status === 'draft' || c.status === 'completed' || c.status === 'cancelled' ? (
                 <button type="button" className="link small" aria-label={t('campaigns.list.deleteNamed', { name: c.name })} onClick={() => setDeleting({ id: c.id, name: c.name })}>

@@ -4,7 +4,7 @@
 // is virtualized (@tanstack/react-virtual: 5,000 chats cost what the visible ones cost) and scrolling near its end
 // loads the next page.
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Spinner } from '../../components/Spinner.js'
 import { useChatsStore } from '../../stores/chats-store.js'
@@ -32,8 +32,11 @@ export function ChatList() {
   const list = useRef<HTMLUListElement>(null)
   const scroller = useRef<HTMLElement>(null)
   const [listTop, setListTop] = useState(0)
-  // The list starts below the search box (and offers): its offset inside the scroller.
-  useLayoutEffect(() => setListTop(list.current?.offsetTop ?? 0))
+  // The list starts below the search box (and offers): its offset inside the scroller. Read when what is above it
+  // can change, not on every render (reading offsetTop forces a layout: on each scroll frame that was a long task).
+  const empty = chats.length === 0
+  const typing = query !== search
+  useLayoutEffect(() => setListTop(list.current?.offsetTop ?? 0), [loading, empty, search, typing])
   const virtualizer = useVirtualizer({
     count: chats.length,
     getScrollElement: () => scroller.current,
@@ -71,7 +74,8 @@ export function ChatList() {
   }
   /** A new conversation opens with the whole list, so its chat shows up there after the first message. */
   const clearSearch = () => setQuery('')
-  const open = async (chatId: string) => {
+  // Stable, so the memoized rows are not re-rendered on every scroll frame.
+  const open = useCallback(async (chatId: string) => {
     setFocused(chatId)
     await openChat(chatId)
     // The thread (and its composer) may render a frame after the chat's messages arrive.
@@ -82,7 +86,8 @@ export function ChatList() {
       const at = document.activeElement
       if (!at || at === document.body || list.current?.contains(at)) toComposer()
     })
-  }
+  }, [openChat])
+  const onOpen = useCallback((chatId: string) => void open(chatId), [open])
   return (
     <nav className="chat-list" aria-label={t('nav.chats')} ref={scroller} onScroll={onScroll} data-virtual-scroll="">
       <div className="chat-search">
@@ -99,7 +104,7 @@ export function ChatList() {
           const c = chats[row.index]!
           return (
             <li key={row.key} ref={virtualizer.measureElement} data-index={row.index} style={{ transform: `translateY(${row.start - listTop}px)` }}>
-              <ChatItem chat={c} active={thread?.chatId === c.id} tabbable={c.id === tabStop} onOpen={() => void open(c.id)} />
+              <ChatItem chat={c} active={thread?.chatId === c.id} tabbable={c.id === tabStop} onOpen={onOpen} />
             </li>
           )
         })}

@@ -5,7 +5,7 @@
 // leaves you where you are while you read older ones. Scrolling near the top pages older messages in, keeping the
 // message you were reading in place.
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useCallback, useEffect, useLayoutEffect, useRef } from 'react'
+import { memo, useCallback, useEffect, useLayoutEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { MessageDto } from '../../../src-preload/contract/dto.js'
 import { Spinner } from '../../components/Spinner.js'
@@ -27,7 +27,8 @@ function estimate(m: MessageDto | undefined): number {
   return kind === 'image' || kind === 'video' ? 300 : kind === 'sticker' ? 170 : 110
 }
 
-function Bubble({ m }: { m: MessageDto }) {
+/** Memoized: a scroll frame re-renders the thread, not the bubbles that stayed (a message changes by a new object). */
+const Bubble = memo(function Bubble({ m }: { m: MessageDto }) {
   return (
     <div className={`bubble ${m.fromMe ? 'out' : 'in'}`} data-message-id={m.id}>
       {m.media ? <MessageMedia m={m} media={m.media} /> : null}
@@ -38,7 +39,7 @@ function Bubble({ m }: { m: MessageDto }) {
       </span>
     </div>
   )
-}
+})
 
 export function ThreadView() {
   const thread = useChatsStore((s) => s.thread)

@@ -8,6 +8,7 @@ import { FAULTS, type FaultParam, type SandboxFault, type SandboxFaultKind } fro
 import { ErrorNote, Notice } from '../../components/ErrorNote.js'
 import { Spinner } from '../../components/Spinner.js'
 import { t } from '../../i18n/index.js'
+import { faultWords } from '../../lib/fault-words.js'
 import { useSandboxStore } from '../../stores/sandbox-store.js'
 import { presenceWord } from './Presence.js'
 
@@ -79,7 +80,9 @@ export function FaultsPanel() {
   const [kind, setKind] = useState<SandboxFaultKind>(FAULTS[0]!.kind)
   const [values, setValues] = useState<Values>({})
   const [problem, setProblem] = useState<string | null>(null)
-  const fault = FAULTS.find((f) => f.kind === kind) ?? FAULTS[0]!
+  // In the UI's language (the hook above re-renders on a change); the kinds, parameters and limits as the contract has them.
+  const faults = FAULTS.map(faultWords)
+  const fault = faults.find((f) => f.kind === kind) ?? faults[0]!
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -102,7 +105,7 @@ export function FaultsPanel() {
             setProblem(null)
           }}
         >
-          {FAULTS.map((f) => (
+          {faults.map((f) => (
             <option key={f.kind} value={f.kind}>
               {f.label}
             </option>

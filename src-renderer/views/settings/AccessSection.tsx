@@ -1,6 +1,8 @@
 // Who can reach the API: the extra Host names it accepts (live), and the bind address and port (at the next start,
-// said honestly). Binding off loopback shows what that exposes, in the core's own words, before it is saved.
+// said honestly). Binding off loopback shows what that exposes, in the core's own words, before it is saved. In the
+// chosen language (locales' localized.access group).
 import { useEffect, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { AppSettingsDto } from '../../../src-preload/contract/dto.js'
 import { useSettingsStore } from '../../stores/settings-store.js'
 import { NextStartNote, PinnedNote, SectionOutcome } from './SettingNotes.js'
@@ -10,37 +12,38 @@ const isLoopback = (host: string) => /^(localhost|::1|127\.\d{1,3}\.\d{1,3}\.\d{
 
 function AllowedHosts({ setting }: { setting: AppSettingsDto['allowHosts'] }) {
   const save = useSettingsStore((s) => s.save)
+  const { t } = useTranslation()
   const [name, setName] = useState('')
   const pinned = !!setting.pinnedBy
   const add = async (e: FormEvent) => {
     e.preventDefault()
     if (!name.trim()) return
-    if (await save('access', { allowHosts: [...setting.value, name.trim()] }, `allowed host ${name.trim()} added`)) setName('')
+    if (await save('access', { allowHosts: [...setting.value, name.trim()] }, t('localized.access.hostAdded', { host: name.trim() }))) setName('')
   }
   return (
     <div role="group" aria-labelledby="allow-hosts-label">
       <p id="allow-hosts-label">
-        <strong>Allowed hosts</strong> <span className="muted small">— other names your tools may use for this computer (e.g. host.docker.internal from a container). Live.</span>
+        <strong>{t('localized.access.allowedHosts')}</strong> <span className="muted small">{t('localized.access.allowedHostsHelp')}</span>
       </p>
       {setting.value.length ? (
-        <ul className="chips" aria-label="Allowed hosts">
+        <ul className="chips" aria-label={t('localized.access.allowedHosts')}>
           {setting.value.map((h) => (
             <li key={h}>
               <span className="mono">{h}</span>{' '}
-              <button type="button" className="link" disabled={pinned} aria-label={`Remove ${h}`} onClick={() => void save('access', { allowHosts: setting.value.filter((x) => x !== h) }, `allowed host ${h} removed`)}>
-                Remove
+              <button type="button" className="link" disabled={pinned} aria-label={t('localized.access.removeHost', { host: h })} onClick={() => void save('access', { allowHosts: setting.value.filter((x) => x !== h) }, t('localized.access.hostRemoved', { host: h }))}>
+                {t('localized.access.remove')}
               </button>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="muted small">Only this computer’s own names (localhost, 127.0.0.1).</p>
+        <p className="muted small">{t('localized.access.ownNamesOnly')}</p>
       )}
-      <form className="row" onSubmit={(e) => void add(e)} aria-label="Add an allowed host">
-        <label htmlFor="allow-host-name">Host name or IP address</label>
+      <form className="row" onSubmit={(e) => void add(e)} aria-label={t('localized.access.addHostForm')}>
+        <label htmlFor="allow-host-name">{t('localized.access.hostName')}</label>
         <input id="allow-host-name" value={name} maxLength={255} placeholder="host.docker.internal" disabled={pinned} onChange={(e) => setName(e.target.value)} />
         <button type="submit" disabled={pinned || !name.trim()}>
-          Add
+          {t('localized.access.add')}
         </button>
       </form>
       <PinnedNote setting={setting} />
@@ -50,19 +53,20 @@ function AllowedHosts({ setting }: { setting: AppSettingsDto['allowHosts'] }) {
 
 function PublicUrl({ setting }: { setting: AppSettingsDto['publicUrl'] }) {
   const save = useSettingsStore((s) => s.save)
+  const { t } = useTranslation()
   const [text, setText] = useState(setting.value ?? '')
   useEffect(() => setText(setting.value ?? ''), [setting.value])
   const pinned = !!setting.pinnedBy
   return (
     <div role="group" aria-labelledby="public-url-label">
       <p id="public-url-label">
-        <strong>Public URL</strong> <span className="muted small">— the address others reach this computer at (e.g. a tunnel’s https://…), used in temporary pairing links. Empty: the address each request came in on (or this computer’s network address when the API listens beyond it). Live.</span>
+        <strong>{t('localized.access.publicUrl')}</strong> <span className="muted small">{t('localized.access.publicUrlHelp')}</span>
       </p>
-      <form className="row" aria-label="Change the public URL" onSubmit={(e) => (e.preventDefault(), void save('access', { publicUrl: text.trim() || null }, text.trim() ? `public URL ${text.trim()}` : 'public URL cleared'))}>
-        <label htmlFor="public-url">Public URL</label>
+      <form className="row" aria-label={t('localized.access.publicUrlForm')} onSubmit={(e) => (e.preventDefault(), void save('access', { publicUrl: text.trim() || null }, text.trim() ? t('localized.access.publicUrlSaved', { url: text.trim() }) : t('localized.access.publicUrlCleared')))}>
+        <label htmlFor="public-url">{t('localized.access.publicUrl')}</label>
         <input id="public-url" value={text} size={32} maxLength={2048} placeholder="https://my-tunnel.example.com" disabled={pinned} onChange={(e) => setText(e.target.value)} />
         <button type="submit" disabled={pinned || text.trim() === (setting.value ?? '')}>
-          Save
+          {t('common.save')}
         </button>
       </form>
       <PinnedNote setting={setting} />
@@ -72,6 +76,7 @@ function PublicUrl({ setting }: { setting: AppSettingsDto['publicUrl'] }) {
 
 function BindAddress({ host, port }: { host: AppSettingsDto['host']; port: AppSettingsDto['port'] }) {
   const save = useSettingsStore((s) => s.save)
+  const { t } = useTranslation()
   const [hostText, setHostText] = useState(host.value)
   const [portText, setPortText] = useState(String(port.value))
   useEffect(() => setHostText(host.value), [host.value])
@@ -79,12 +84,12 @@ function BindAddress({ host, port }: { host: AppSettingsDto['host']; port: AppSe
   const portValid = /^\d{1,5}$/.test(portText) && Number(portText) >= 1 && Number(portText) <= 65535
   const exposed = hostText.trim() !== '' && !isLoopback(hostText)
   return (
-    <div role="group" aria-label="Bind address and port">
-      <form className="row" aria-label="Change the bind address" onSubmit={(e) => (e.preventDefault(), void save('access', { host: hostText.trim() }, `bind address ${hostText.trim()}`))}>
-        <label htmlFor="bind-host">Bind address</label>
+    <div role="group" aria-label={t('localized.access.bindGroup')}>
+      <form className="row" aria-label={t('localized.access.bindForm')} onSubmit={(e) => (e.preventDefault(), void save('access', { host: hostText.trim() }, t('localized.access.bindSaved', { host: hostText.trim() })))}>
+        <label htmlFor="bind-host">{t('localized.access.bindAddress')}</label>
         <input id="bind-host" value={hostText} size={16} maxLength={64} disabled={!!host.pinnedBy} onChange={(e) => setHostText(e.target.value)} />
         <button type="submit" disabled={!!host.pinnedBy || !hostText.trim() || hostText.trim() === host.value}>
-          Save
+          {t('common.save')}
         </button>
       </form>
       {exposed ? (
@@ -92,17 +97,17 @@ function BindAddress({ host, port }: { host: AppSettingsDto['host']; port: AppSe
           <p>{host.exposedWarning}</p>
         </div>
       ) : (
-        <p className="muted small">127.0.0.1 keeps the API on this computer.</p>
+        <p className="muted small">{t('localized.access.loopbackNote')}</p>
       )}
       <PinnedNote setting={host} />
       <NextStartNote setting={host} show={(v: string) => v} />
-      <form className="row" aria-label="Change the port" onSubmit={(e) => (e.preventDefault(), portValid && void save('access', { port: Number(portText) }, `port ${portText}`))}>
-        <label htmlFor="bind-port">Port</label>
+      <form className="row" aria-label={t('localized.access.portForm')} onSubmit={(e) => (e.preventDefault(), portValid && void save('access', { port: Number(portText) }, t('localized.access.portSaved', { port: portText })))}>
+        <label htmlFor="bind-port">{t('localized.access.port')}</label>
         <input id="bind-port" value={portText} size={6} inputMode="numeric" disabled={!!port.pinnedBy} aria-invalid={!portValid} onChange={(e) => setPortText(e.target.value)} />
         <button type="submit" disabled={!!port.pinnedBy || !portValid || Number(portText) === port.value}>
-          Save
+          {t('common.save')}
         </button>
-        {!portValid ? <span className="field-error">A port is a whole number from 1 to 65535.</span> : null}
+        {!portValid ? <span className="field-error">{t('localized.access.portProblem')}</span> : null}
       </form>
       <PinnedNote setting={port} />
       <NextStartNote setting={port} show={(v: number) => String(v)} />
@@ -112,10 +117,11 @@ function BindAddress({ host, port }: { host: AppSettingsDto['host']; port: AppSe
 
 export function AccessSection() {
   const settings = useSettingsStore((s) => s.settings)
+  const { t } = useTranslation()
   if (!settings) return null
   return (
     <div className="panel" role="region" aria-labelledby="access-title">
-      <h2 id="access-title">API access</h2>
+      <h2 id="access-title">{t('localized.access.title')}</h2>
       <AllowedHosts setting={settings.allowHosts} />
       <BindAddress host={settings.host} port={settings.port} />
       <PublicUrl setting={settings.publicUrl} />

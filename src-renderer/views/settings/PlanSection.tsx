@@ -1,13 +1,26 @@
 // The owner's plan (free/paid emulation of the hosted service) with what each unlocks, and each plan's instance
 // quota. All apply at once; other accounts' plans are set in Accounts below.
 import { useTranslation } from 'react-i18next'
-import { t } from '../../i18n/index.js'
+import { i18n, t } from '../../i18n/index.js'
 import { useEffect, useState, type FormEvent } from 'react'
 import type { PlanTier, SettingDto } from '../../../src-preload/contract/dto.js'
 import { useSettingsStore } from '../../stores/settings-store.js'
 import { PinnedNote, SectionOutcome, parseQuotaText, quotaText } from './SettingNotes.js'
 
 const planName = (tier: PlanTier) => t(`plan.name.${tier}`)
+
+/**
+ * What a plan unlocks: the core's lines in English; in another language the same three lines in the locale's words,
+ * built from the quota and the free policies' names the core's last free line lists (names stay as named). Lines of
+ * another shape (a newer core) are shown as the core sent them.
+ */
+export function unlockWords(tier: PlanTier, lines: string[], quota: number | null): string[] {
+  if (i18n.language === 'en' || lines.length !== 3) return lines
+  const instances = quota === null ? t('localized.plan.unlimited') : t('localized.plan.instances', { count: quota })
+  if (tier === 'paid') return [instances, t('localized.plan.webhooks'), t('localized.plan.everyPolicy')]
+  const names = /\(([^()]*)\)\s*$/.exec(lines[2]!)?.[1]
+  return names === undefined ? lines : [instances, t('localized.plan.basics'), t('localized.plan.freePolicies', { names })]
+}
 
 function QuotaField({ plan, setting }: { plan: PlanTier; setting: SettingDto<number | null> }) {
   const save = useSettingsStore((s) => s.save)
@@ -62,7 +75,7 @@ export function PlanSection() {
               {plan.value === tier ? <span className="muted small">{tr('plan.yours')}</span> : null}
             </h3>
             <ul className="small">
-              {plan.unlocks[tier].map((line) => (
+              {unlockWords(tier, plan.unlocks[tier], (tier === 'free' ? settings.freeInstanceQuota : settings.paidInstanceQuota).effective).map((line) => (
                 <li key={line}>{line}</li>
               ))}
             </ul>

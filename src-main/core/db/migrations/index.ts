@@ -26,6 +26,7 @@ import { migration0460SavedReplies } from './0460-saved-replies.js'
 import { migration0400CallSettings } from './0400-call-settings.js'
 import { migration0401EngineState } from './0401-engine-state.js'
 import { migration0420ApiKeys } from './0420-api-keys.js'
+import { migration0500WebhookDeliveriesLeanIndex } from './0500-webhook-deliveries-lean-index.js'
 
 export const appMigrations: readonly Migration[] = [
   migration0001Core,
@@ -53,4 +54,5 @@ export const appMigrations: readonly Migration[] = [
   migration0401EngineState,
   migration0420ApiKeys,
   migration0460SavedReplies,
+  migration0500WebhookDeliveriesLeanIndex,
 ]

@@ -37,6 +37,8 @@ export interface BaileysAdapterOptions {
   version?: WaVersionSource
   /** Window of the aggregated undecryptable-message log line (default 60 s). */
   decryptLogWindowMs?: number
+  /** Retry receipts a sender of undecryptable messages gets per minute (default 20). */
+  retryReceiptsPerSender?: number
 }
 
 /** Media downloads with the fetch options `fetchOptions()` gives at each download (dispatcher, TLS trust). */
@@ -76,7 +78,8 @@ export class BaileysAdapter implements EngineAdapter {
       now: o.now ?? Date.now,
       random: o.random ?? Math.random,
       ...(o.version ? { version: o.version } : {}),
-      ...(o.decryptLogWindowMs ? { decryptLogWindowMs: o.decryptLogWindowMs } : {})
+      ...(o.decryptLogWindowMs ? { decryptLogWindowMs: o.decryptLogWindowMs } : {}),
+      ...(o.retryReceiptsPerSender ? { retryReceiptsPerSender: o.retryReceiptsPerSender } : {})
     })
     this.sessions.set(instanceId, session)
     return session

@@ -26,6 +26,17 @@ const withErr = (obj: unknown): unknown => {
 }
 
 const DECRYPT_FAILED = 'failed to decrypt message'
+const TX_ROLLED_BACK = 'transaction failed, rolling back'
+
+/**
+ * Baileys' key store rolls back its transaction when libsignal fails to decrypt (Bad MAC, no session, a spent
+ * pre-key) and logs that at error level before rethrowing; the decoder then logs the same failure as "failed to
+ * decrypt message", which is counted. Two lines per undecryptable message in a storm: the first is debug.
+ */
+const isSignalFailure = (obj: unknown): boolean => {
+  const e = (typeof obj === 'object' && obj !== null ? (obj as { error?: unknown }).error : undefined)
+  return e instanceof Error && /[/\\]libsignal[/\\]/.test(e.stack ?? '')
+}
 
 /** Who sent a message Baileys could not decrypt (its log context: author in groups, else sender). */
 const decryptFailure = (obj: unknown): { sender: string | undefined; reason: string | undefined; messageId: string | undefined } => {
@@ -58,6 +69,7 @@ export function baileysLogger(logger: Logger, decryptFailures?: DecryptFailureLo
         retryBudget?.failed(f.messageId, f.sender)
         return
       }
+      if (msg === TX_ROLLED_BACK && decryptFailures && isSignalFailure(obj)) return logger.debug(withErr(obj), msg)
       const code = streamErrorCode(obj, msg)
       if (code === '515') logger.info(obj, 'stream restart required (515): normal right after pairing; reconnecting')
       else if (code !== undefined) logger.warn(obj, msg)

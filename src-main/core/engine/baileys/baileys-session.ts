@@ -38,6 +38,8 @@ export interface BaileysSessionDeps {
   version?: WaVersionSource
   /** Window of the aggregated undecryptable-message log line (default 60 s). */
   decryptLogWindowMs?: number
+  /** Retry receipts a sender of undecryptable messages gets per minute (default 20). */
+  retryReceiptsPerSender?: number
 }
 
 const statusCodeOf = (error: unknown): number | undefined => {
@@ -90,10 +92,11 @@ export class BaileysSession implements EngineSession {
   /** Decryption failures of this session's sockets, logged once per window (decrypt-failures.ts). */
   private readonly decryptFailures: DecryptFailureLog
   /** Retry receipts per sender per minute (outlives sockets, like the retry counts it guards). */
-  private readonly retryBudget = new RetryBudget()
+  private readonly retryBudget: RetryBudget
 
   constructor(private readonly deps: BaileysSessionDeps) {
     this.instanceId = deps.instanceId
+    this.retryBudget = new RetryBudget(deps.retryReceiptsPerSender)
     this.decryptFailures = new DecryptFailureLog(deps.logger.child({ instanceId: deps.instanceId, module: 'baileys' }), deps.decryptLogWindowMs)
   }
 
@@ -172,6 +175,10 @@ export class BaileysSession implements EngineSession {
       browser: Browsers.ubuntu('Chrome'),
       markOnlineOnConnect: false,
       syncFullHistory: false,
+      // Baileys waits this long after each retry receipt while holding the mutex every incoming message takes: a
+      // Bad MAC storm then stalls all traffic (4 failures a second at most, the rest queued in memory: Baileys
+      // #2234). Retry receipts are bounded per sender instead (retry-budget.ts); WhatsApp Web does not wait.
+      retryRequestDelayMs: 0,
       ...(version ? { version: [...version] } : {}),
       ...config,
       auth: auth.state,

@@ -31,7 +31,8 @@ const Phone = Type.Object({
       online: Type.Boolean(),
       linked_at: Type.Integer(),
       pending_stanzas: Type.Integer(),
-      logins: Type.Integer({ description: 'Login attempts since the sandbox started, refused ones included (a reconnect storm shows here)' })
+      logins: Type.Integer({ description: 'Login attempts since the sandbox started, refused ones included (a reconnect storm shows here)' }),
+      retry_receipts: Type.Integer({ description: 'Retry receipts this device was sent since the sandbox started: readers asking it to resend a message they could not decrypt (a retry storm shows here)' })
     })
   )
 })

@@ -65,8 +65,8 @@ export function handleMessage(conn: Connection, msg: BinaryNode): void {
 const STATUS_BROADCAST = 'status@broadcast'
 
 /** The <enc> nodes a device gets, after any undecryptable-message fault armed for it (server/enc-faults.ts). */
-const encFaulted = (s: SandboxServer, phone: string, deviceId: number, id: string, encs: BinaryNode[]): BinaryNode[] =>
-  s.faults.enc.apply(deviceKey({ phone, deviceId }), id, encs)
+const encFaulted = (s: SandboxServer, phone: string, deviceId: number, id: string, encs: BinaryNode[], from: string): BinaryNode[] =>
+  s.faults.enc.apply(deviceKey({ phone, deviceId }), id, encs, from)
 
 /** One client <message> being routed: who sent it, the attributes every copy gets, and each device's <enc>. */
 interface Outgoing {
@@ -87,7 +87,7 @@ function routeStatus(s: SandboxServer, { sender, senderAcc, msg, base, perDevice
     const p = parseJid(djid)
     if (!acc || !p || !getDevice(s.db, acc.phone, p.device)) continue
     if (acc.phone === sender.phone && p.device === sender.deviceId) continue
-    const encs = encFaulted(s, acc.phone, p.device, base.id!, skmsg ? [enc, skmsg] : [enc])
+    const encs = encFaulted(s, acc.phone, p.device, base.id!, skmsg ? [enc, skmsg] : [enc], sender.phone)
     const content = [...encs, ...passthrough]
     s.delivery.deliver(
       { phone: acc.phone, deviceId: p.device },
@@ -123,7 +123,7 @@ function routeGroup(s: SandboxServer, { sender, senderAcc, msg, base, perDevice,
       if (enc) content.push(enc)
       if (skmsg && !only) content.push(skmsg)
       if (!content.length) continue
-      content.splice(0, content.length, ...encFaulted(s, m.phone, dev.deviceId, base.id!, content))
+      content.splice(0, content.length, ...encFaulted(s, m.phone, dev.deviceId, base.id!, content, sender.phone))
       s.delivery.deliver(
         { phone: m.phone, deviceId: dev.deviceId },
         node('message', { ...base, from: to, participant, ...alt }, [...content, ...(enc ? passthrough : [])])
@@ -160,6 +160,6 @@ function routeDirect(s: SandboxServer, { sender, senderAcc, msg, base, perDevice
     if (!own && blocked) continue
     const attrs: Record<string, string> = !own && hidden ? { ...base, from: lidJid(senderAcc.lid, sender.deviceId) } : { ...base, from, ...alt }
     if (own) attrs.recipient = msg.attrs.recipient ?? to
-    s.delivery.deliver({ phone: acc.phone, deviceId: p.device }, node('message', attrs, [...encFaulted(s, acc.phone, p.device, base.id!, [enc]), ...passthrough]))
+    s.delivery.deliver({ phone: acc.phone, deviceId: p.device }, node('message', attrs, [...encFaulted(s, acc.phone, p.device, base.id!, [enc], sender.phone), ...passthrough]))
   }
 }

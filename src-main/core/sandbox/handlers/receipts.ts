@@ -8,6 +8,7 @@ import { child, childrenOf, node, tstr } from '../wire/nodes.js'
 import { isGroupJid, lidJid, parseJid, pnJid } from '../wire/jid.js'
 import { accountOfJid } from './messages.js'
 import { answerMediaRetry } from '../phone/media-retry.js'
+import { deviceKey } from '../server/delivery.js'
 
 /** Receipt types that only concern the server (or the sender's own devices) and are not forwarded. */
 const LOCAL_TYPES = new Set(['peer_msg', 'hist_sync', 'sender', 'server-error', 'read-self', 'played-self'])
@@ -42,7 +43,10 @@ export function handleReceipt(conn: Connection, r: BinaryNode): void {
     // sender's Baileys needs it to find the message, the "from" being its own account.
     const recipient = !isGroup && r.attrs.recipient ? { recipient: r.attrs.recipient } : {}
     const attrs = isGroup ? { id, from: to, participant: myJid, type, t: tstr() } : { id, from: myJid, type, t: tstr(), ...recipient }
-    s.delivery.deliver({ phone: target.phone, deviceId: p.device }, node('receipt', attrs, r.content as BinaryNode[] | undefined))
+    const sender = { phone: target.phone, deviceId: p.device }
+    const key = deviceKey(sender)
+    s.retryReceipts.set(key, (s.retryReceipts.get(key) ?? 0) + 1)
+    s.delivery.deliver(sender, node('receipt', attrs, r.content as BinaryNode[] | undefined))
     return
   }
   // Readers without read receipts enabled still deliver, but never reveal "read".

@@ -20,22 +20,24 @@ export async function badMacStorm(net: SandboxNetwork, o: StormOptions): Promise
   const target = o.jid.split('@')[0]!.split(':')[0]!
   for (const s of o.senders) if (!net.getPhone(s)) await net.createPhone({ phoneNumber: s, name: `Storm ${s.slice(-4)}` })
   const total = o.senders.length * o.messages
-  net.faults.undecryptable(o.jid, 'corrupt_ciphertext', total, true)
-  const gapMs = 60_000 / Math.max(1, o.perMinute)
-  const done = (async () => {
+  // Only the storm's senders: everyone else writing to the device meanwhile is read as usual.
+  net.faults.undecryptable(o.jid, 'corrupt_ciphertext', total, true, o.senders)
+  // Each sender writes on its own (as a storm's senders do), together at the storm's pace.
+  const gapMs = (60_000 * o.senders.length) / Math.max(1, o.perMinute)
+  let closed = false
+  const one = async (s: string) => {
     let sent = 0
-    for (let i = 0; i < o.messages; i++) {
-      for (const s of o.senders) {
-        try {
-          await net.sendText(s, target, `storm ${i + 1} from ${s}`)
-          sent++
-        } catch {
-          return sent // the sandbox closed
-        }
-        if (gapMs >= 1) await new Promise((r) => setTimeout(r, gapMs).unref())
+    for (let i = 0; i < o.messages && !closed; i++) {
+      try {
+        await net.sendText(s, target, `storm ${i + 1} from ${s}`)
+        sent++
+      } catch {
+        closed = true // the sandbox closed
       }
+      if (gapMs >= 1) await new Promise((r) => setTimeout(r, gapMs).unref())
     }
     return sent
-  })()
+  }
+  const done = Promise.all(o.senders.map(one)).then((counts) => counts.reduce((a, b) => a + b, 0))
   return { total, done }
 }

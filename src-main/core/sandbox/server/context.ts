@@ -61,6 +61,8 @@ export class SandboxServer {
   readonly connections = new Set<Connection>()
   /** Login attempts per device key since the server started (refused ones too): how tests see a reconnect storm. */
   readonly logins = new Map<string, number>()
+  /** Retry receipts each device was sent (a reader asking it to resend): how tests see a client's retry storm. */
+  readonly retryReceipts = new Map<string, number>()
 
   constructor(
     readonly db: Db,

@@ -13,6 +13,8 @@ interface Armed {
   remaining: number
   /** Fault every later copy (retries) of the messages already faulted. */
   persist: boolean
+  /** Only messages from these senders (phone numbers) are faulted and counted; absent: from anyone. */
+  from?: ReadonlySet<string>
 }
 
 /** A pre-key id no Baileys device ever generates (ids are 24-bit and counted up from 1). */
@@ -25,19 +27,22 @@ export class EncFaults {
   /** deviceKey -> a pre-key id the device consumed (seen in an earlier pkmsg to it). */
   private readonly usedPreKey = new Map<string, number>()
 
-  /** Fault the next `count` messages (by id) to the device; `persist` makes their retries fail too. */
-  arm(deviceKey: string, kind: EncFaultKind, count: number, persist: boolean): void {
+  /**
+   * Fault the next `count` messages (by id) to the device; `persist` makes their retries fail too; `from` limits
+   * the fault to messages from those senders (a storm's), so everyone else's still decrypt.
+   */
+  arm(deviceKey: string, kind: EncFaultKind, count: number, persist: boolean, from?: readonly string[]): void {
     const n = Math.max(0, Math.floor(count))
     if (n === 0) this.armed.delete(deviceKey)
-    else this.armed.set(deviceKey, { kind, remaining: n, persist })
+    else this.armed.set(deviceKey, { kind, remaining: n, persist, ...(from?.length ? { from: new Set(from) } : {}) })
   }
 
   /**
    * The <enc> nodes one device gets for message `id`, faulted when a fault is armed for it (or persists for
    * this id). Unfaulted input comes back as is.
    */
-  apply(deviceKey: string, id: string, encs: BinaryNode[]): BinaryNode[] {
-    const kind = this.kindFor(deviceKey, id)
+  apply(deviceKey: string, id: string, encs: BinaryNode[], from: string): BinaryNode[] {
+    const kind = this.kindFor(deviceKey, id, from)
     const out = kind ? encs.map((e) => faultEnc(kind, e, this.usedPreKey.get(deviceKey))) : encs
     for (const e of encs) {
       // Remember a pre-key id this device consumed: a later invalid_prekey fault names it.
@@ -47,11 +52,11 @@ export class EncFaults {
     return out
   }
 
-  private kindFor(deviceKey: string, id: string): EncFaultKind | undefined {
+  private kindFor(deviceKey: string, id: string, from: string): EncFaultKind | undefined {
     const stuck = this.sticky.get(deviceKey)?.get(id)
     if (stuck) return stuck
     const a = this.armed.get(deviceKey)
-    if (!a) return undefined
+    if (!a || (a.from && !a.from.has(from))) return undefined
     if (--a.remaining <= 0) this.armed.delete(deviceKey)
     if (a.persist) {
       const m = this.sticky.get(deviceKey) ?? new Map<string, EncFaultKind>()
