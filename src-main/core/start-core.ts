@@ -42,7 +42,7 @@ import { createRateLimiter, createSendQueue, systemClock, type Clock, type RateL
 import type { MediaLimits } from './messaging/send/media-input.js'
 import { assembleMessagingModule } from './messaging/messaging-module.js'
 import type { DeliverabilityOptions } from './messaging/send/deliverability.js'
-import { FREE_POLICY_SLUGS, policyOfInstance } from './rate-limit/policies.js'
+import { FREE_POLICY_SLUGS, parseProtectionSeconds, policyOfInstance, withProtectionSeconds } from './rate-limit/policies.js'
 import { assembleAccountModule } from './account/account-module.js'
 import { parseWaVersion, WaVersionSource } from './engine/baileys/wa-version.js'
 import type { CoreServices } from './services/core-services.js'
@@ -136,6 +136,11 @@ export interface CoreOptions {
   /** UI bridge: the one-time link token printed at start (default random; POST /ui/link mints more) and the renderer build served at /ui/. */
   uiToken?: string
   uiRendererDir?: string
+  /**
+   * Replaces the account protection window (no sends for this long after WORKING) of the policies that have one
+   * (strict 60 s, standard 30 s). Default: env SWITCHBOARD_ACCOUNT_PROTECTION_SECONDS, else the policy's own.
+   */
+  accountProtectionSeconds?: number
   /** Clock of the rate limiter and the send queue (tests: ManualClock). Default: the system clock. */
   clock?: Clock
   /** Limits of files of media sends (maxBytes, timeoutMs); loopback URLs are allowed in sandbox mode only. */
@@ -304,7 +309,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     const pairingCodes = new PairingCodes(db, instances, bus, { ...DEFAULT_PAIRING_THROTTLE, ...options.pairingThrottle })
     // One limiter and queue for the whole core (sends, group operations, number checks); see rate-limit/README.md.
     const clock = options.clock ?? systemClock
-    const limiter = createRateLimiter({ db, limitsFor: (id) => policyOfInstance(db, id).limits, now: () => clock.now() })
+    const protectionSeconds = options.accountProtectionSeconds ?? parseProtectionSeconds(process.env.SWITCHBOARD_ACCOUNT_PROTECTION_SECONDS)
+    const limiter = createRateLimiter({ db, limitsFor: (id) => withProtectionSeconds(policyOfInstance(db, id).limits, protectionSeconds), now: () => clock.now() })
     const queue = createSendQueue({ limiter, clock })
     cleanups.push(() => queue.close())
     // The messaging module: the send pipeline, the read side and their shared number answers (messaging/messaging-module.ts).

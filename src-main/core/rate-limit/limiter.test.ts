@@ -6,6 +6,7 @@ import { nextLocalMidnight } from './calendar.js'
 import { recordSent } from './counters-repo.js'
 import { createRateLimiter, type Admission, type Denial } from './limiter.js'
 import type { PolicyLimits } from './limits.js'
+import { findPolicy, parseProtectionSeconds, withProtectionSeconds } from './policies.js'
 import { limits, openRateDb, UNLIMITED } from './testing.js'
 
 let db: Db
@@ -114,6 +115,21 @@ describe('rate limiter', () => {
     await clock.advance(1000)
     ok(limiter.admit('I1', 'send'))
     expect(limiter.snapshot('I1').protectionUntil).toBe(t0 + 60_000)
+  })
+
+  it('the operator\'s protection override replaces the window of policies that have one, never adds one', () => {
+    const strict = findPolicy('strict')!.limits
+    expect(withProtectionSeconds(strict, undefined)).toBe(strict)
+    expect(withProtectionSeconds(strict, 5)).toEqual({ ...strict, account_protection_seconds: 5 })
+    expect(withProtectionSeconds(findPolicy('unlimited')!.limits, 5).account_protection_seconds).toBeNull()
+    expect(parseProtectionSeconds(undefined)).toBeUndefined()
+    expect(parseProtectionSeconds('')).toBeUndefined()
+    expect(parseProtectionSeconds('0')).toBe(0)
+    expect(parseProtectionSeconds('15')).toBe(15)
+    for (const bad of ['-1', '1.5', 'soon', '3601']) expect(() => parseProtectionSeconds(bad), bad).toThrow(/SWITCHBOARD_ACCOUNT_PROTECTION_SECONDS/)
+    const { limiter } = setup(withProtectionSeconds(limits({ account_protection_seconds: 60 }), 5))
+    limiter.markWorking('I1')
+    expect(limiter.admit('I1', 'send')).toMatchObject({ ok: false, reason: 'protection', retryAfterMs: 5_000, limit: 5 })
   })
 
   it('limits sends in flight; a purge frees slots and ignores late releases', () => {

@@ -79,6 +79,23 @@ export const POLICIES: readonly PolicyDefinition[] = [
   }
 ]
 
+/**
+ * The limits with the account protection window replaced by `seconds` (the operator's
+ * SWITCHBOARD_ACCOUNT_PROTECTION_SECONDS / CoreOptions.accountProtectionSeconds), for the policies that have one:
+ * a policy without a window (unlimited) keeps none. Undefined leaves the policy's own value (strict 60 s, standard 30 s).
+ */
+export function withProtectionSeconds(limits: Readonly<PolicyLimits>, seconds: number | undefined): Readonly<PolicyLimits> {
+  if (seconds === undefined || limits.account_protection_seconds === null) return limits
+  return { ...limits, account_protection_seconds: seconds }
+}
+
+/** SWITCHBOARD_ACCOUNT_PROTECTION_SECONDS: a whole number of seconds (0..3600), or undefined when unset or empty. */
+export function parseProtectionSeconds(text: string | undefined): number | undefined {
+  if (text === undefined || text === '') return undefined
+  if (!/^\d{1,4}$/.test(text) || Number(text) > 3600) throw new Error(`SWITCHBOARD_ACCOUNT_PROTECTION_SECONDS must be a whole number of seconds 0..3600, got "${text}"`)
+  return Number(text)
+}
+
 /** Policy of a new instance (the domain names it, so the instance lifecycle needs nothing from here). */
 export const DEFAULT_POLICY_SLUG: PolicySlug = NEW_INSTANCE_POLICY
 
