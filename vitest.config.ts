@@ -30,8 +30,9 @@ const ISOLATED_MAIN_TESTS = [
 export default defineConfig({
   test: {
     // Vitest's default is one worker less than the cores: a single worker on CI's 2 cores, where most sandbox and
-    // fullstack files spend their time waiting on sockets and timers. One worker per core halves the wall time.
-    maxWorkers: Math.max(2, availableParallelism()),
+    // fullstack files spend their time waiting on sockets, timers and child processes. One worker more than the
+    // cores keeps them busy (CI: 3 on 2 cores).
+    maxWorkers: availableParallelism() + 1,
     projects: [
       {
         test: {
