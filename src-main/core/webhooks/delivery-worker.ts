@@ -99,6 +99,19 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
   const now = deps.now ?? Date.now
   const random = deps.random ?? Math.random
   const deliverable = deps.isInstanceDeliverable ?? (() => true)
+  /** Whether the instance's rows may go now, asked once per pass (`seen`); a failing check counts as "not now". */
+  const deliverableIn = (seen: Map<string, boolean>, instanceId: string): boolean => {
+    let ok = seen.get(instanceId)
+    if (ok === undefined) {
+      try {
+        ok = deliverable(instanceId)
+      } catch {
+        ok = false
+      }
+      seen.set(instanceId, ok)
+    }
+    return ok
+  }
   const concurrency = Math.max(1, options.concurrency ?? 8)
   const perWebhook = Math.max(1, options.perWebhookConcurrency ?? 4)
   const timeoutMs = options.timeoutMs ?? 15_000
@@ -172,16 +185,9 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
       const picked: number[] = []
       let blocked = false
       for (const r of rows) {
-        let ok = verdict.get(r.instance_id)
-        if (ok === undefined) {
-          try {
-            ok = deliverable(r.instance_id)
-          } catch {
-            ok = false
-          }
-          verdict.set(r.instance_id, ok)
-          if (!ok) paused.push(r.instance_id)
-        }
+        const asked = verdict.has(r.instance_id)
+        const ok = deliverableIn(verdict, r.instance_id)
+        if (!asked && !ok) paused.push(r.instance_id)
         if (!ok) {
           blocked = true
           continue
@@ -275,17 +281,8 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps, options: Delivery
         keep.push(c)
         continue
       }
-      let ok = verdict.get(c.instanceId)
-      if (ok === undefined) {
-        try {
-          ok = deliverable(c.instanceId)
-        } catch {
-          ok = false
-        }
-        verdict.set(c.instanceId, ok)
-      }
       // Stopped since it was claimed: back to the queue, where the next look leaves it until resume.
-      if (!ok) giveBack(c)
+      if (!deliverableIn(verdict, c.instanceId)) giveBack(c)
       else launch(c)
     }
     ready = keep
