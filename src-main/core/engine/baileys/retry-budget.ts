@@ -10,13 +10,16 @@ const MAX_IDS = 5000
 /** Senders counted per window (more distinct senders than this are not limited: a storm comes from a few). */
 const MAX_SENDERS = 1000
 
+/** Retry receipts a sender gets per window unless configured (engine option retryReceiptsPerSender). */
+export const DEFAULT_RETRY_RECEIPTS_PER_SENDER = 20
+
 export class RetryBudget {
   private readonly senderOf = new Map<string, string>()
   private readonly spent = new Map<string, number>()
   private windowStart: number
 
   constructor(
-    private readonly perSender = 20,
+    private readonly perSender = DEFAULT_RETRY_RECEIPTS_PER_SENDER,
     private readonly windowMs = 60_000,
     private readonly now: () => number = Date.now
   ) {
