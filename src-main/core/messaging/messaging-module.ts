@@ -66,17 +66,23 @@ export function assembleMessagingModule(d: MessagingModuleDeps): MessagingModule
     db, bus: d.bus, instance: (id) => instances.view(id), engineName: d.engineName, sentByApi: wasSentByApi, mediaUrl: (id, key) => media.publicUrl(id, key),
     wakeDeliveries: d.wakeDeliveries, logger: d.logger.child({ module: 'store' }), undecryptableGraceMs: d.undecryptableGraceMs
   })
-  // Which numbers are on WhatsApp, shared by every number check (check-exists, UI, MCP, the send path's first-message check).
-  const numbers = new OnWhatsAppCache()
-  instances.onDelete((id) => numbers.forget(id))
-  const send = wireOutbound({
-    db, bus: d.bus, instances, engine: d.engine, limiter: rate.limiter, queue: rate.queue, clock: d.clock, logger: d.logger, network: d.network,
-    media: d.sendMedia, deliverability: d.deliverability, numbers, dataDir: d.dataDir, engineName: d.engineName, wakeDeliveries: d.wakeDeliveries
-  })
-  // Wall clock: store timestamps, the edit window and the picture cache are real time.
-  const reads = new ReadService({ db, manager: instances, ports: d.ports, media, checks: rate, numbers, now: Date.now, waiting: (id) => send.waiting(id) })
-  // Partial downloads a previous run left; an instance's files go with it.
-  media.sweepPartials()
-  instances.onDelete((id) => media.deleteInstance(id))
-  return { media, send, reads, stopIngest: () => ingestor.stop() }
+  // From here on a failed assembly stops the ingestor it started (the root has nothing to stop yet).
+  try {
+    // Which numbers are on WhatsApp, shared by every number check (check-exists, UI, MCP, the send path's first-message check).
+    const numbers = new OnWhatsAppCache()
+    instances.onDelete((id) => numbers.forget(id))
+    const send = wireOutbound({
+      db, bus: d.bus, instances, engine: d.engine, limiter: rate.limiter, queue: rate.queue, clock: d.clock, logger: d.logger, network: d.network,
+      media: d.sendMedia, deliverability: d.deliverability, numbers, dataDir: d.dataDir, engineName: d.engineName, wakeDeliveries: d.wakeDeliveries
+    })
+    // Wall clock: store timestamps, the edit window and the picture cache are real time.
+    const reads = new ReadService({ db, manager: instances, ports: d.ports, media, checks: rate, numbers, now: Date.now, waiting: (id) => send.waiting(id) })
+    // Partial downloads a previous run left; an instance's files go with it.
+    media.sweepPartials()
+    instances.onDelete((id) => media.deleteInstance(id))
+    return { media, send, reads, stopIngest: () => ingestor.stop() }
+  } catch (e) {
+    ingestor.stop()
+    throw e
+  }
 }
