@@ -1,6 +1,8 @@
 // Measures the import shape of the product code (issue 18's "done when"): file import circles and arrows that run
 // back up the core's ladder (a lower folder importing a higher one). Test files (*.test.ts[x]) are not product; every
-// other file counts, type-only imports included. Usage: node scripts/import-shape.mjs [--json]; exits 1 on a circle.
+// other file counts, type-only imports included;
+// product code importing test support is reported too. Usage: node scripts/import-shape.mjs [--json]; exits 1 on
+// a circle, a folder loop or product code importing test support.
 import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -9,6 +11,8 @@ import ts from 'typescript'
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const TREES = ['src-main', 'src-preload', 'src-renderer']
 const isTest = (file) => /\.test\.tsx?$/.test(file)
+// Test support: harnesses, fixtures and scripts that tests run; product code must never import them.
+const isTestSupport = (file) => /\/testing(\/|\.tsx?$)|\.script\.ts$|^src-renderer\/test\//.test(relative(ROOT, file))
 
 // The ladder, top first (eslint.config.js RANKS); testing/ (harnesses that start a whole core) and the composition
 // root sit above everything. Folders on one rung (campaigns/account, engine/sandbox) may not import each other.
@@ -117,11 +121,16 @@ for (const [from, targets] of graph) {
     }
   }
 }
+const supportInProduct = []
+for (const [from, targets] of graph) {
+  if (isTestSupport(from)) continue
+  for (const to of targets) if (isTestSupport(to)) supportInProduct.push(`${relative(ROOT, from)} -> ${relative(ROOT, to)}`)
+}
 const folderLoops = []
 for (const [a, tos] of folderEdges) for (const b of tos) if (a < b && folderEdges.get(b)?.has(a)) folderLoops.push(`${a} <-> ${b}`)
 
 if (process.argv.includes('--json')) {
-  console.log(JSON.stringify({ circles, upward, folderLoops }, null, 2))
+  console.log(JSON.stringify({ circles, upward, folderLoops, supportInProduct }, null, 2))
 } else {
   console.log(`${files.length} product files`)
   console.log(`file import circles: ${circles.length}`)
@@ -130,5 +139,7 @@ if (process.argv.includes('--json')) {
   for (const u of upward) console.log(`  ${u}`)
   console.log(`folder loops: ${folderLoops.length}`)
   for (const l of folderLoops) console.log(`  ${l}`)
+  console.log(`product files importing test support: ${supportInProduct.length}`)
+  for (const l of supportInProduct) console.log(`  ${l}`)
 }
-process.exitCode = circles.length > 0 || folderLoops.length > 0 ? 1 : 0
+process.exitCode = circles.length > 0 || folderLoops.length > 0 || supportInProduct.length > 0 ? 1 : 0
