@@ -4,7 +4,7 @@
 // core bundled once with esbuild and run by plain node (as the desktop app runs its bundle: no tsx compile at boot);
 // 'inproc': `npm run serve -- --network sandbox` (node + tsx + cli.ts), phones driven through /sandbox/*.
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -231,11 +231,13 @@ export class CoreProcess {
     return r.body
   }
 
-  /** RSS and heap after two full GCs in the child (the probe answers SIGUSR2). */
-  async memory(): Promise<Memory> {
+  /** RSS and heap after two full GCs in the child (the probe answers SIGUSR2); with `snapshotTo`, a heap snapshot too. */
+  async memory(snapshotTo?: string): Promise<Memory> {
+    if (snapshotTo) writeFileSync(`${this.probeFile}.snapshot`, snapshotTo)
     this.child!.kill('SIGUSR2')
     const want = ++this.lastProbeSeq
-    for (let i = 0; i < 400; i++) {
+    // A snapshot of a few hundred MB of heap takes minutes on a busy machine.
+    for (let i = 0; i < (snapshotTo ? 24_000 : 400); i++) {
       if (existsSync(this.probeFile)) {
         const p = JSON.parse(readFileSync(this.probeFile, 'utf8')) as { seq: number; rss: number; heapUsed: number; heapTotal: number; external: number; spaces: Record<string, number> }
         if (p.seq >= want) {

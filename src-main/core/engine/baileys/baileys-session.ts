@@ -17,6 +17,7 @@ import { durableSignalRepository } from './durable-signal-keys.js'
 import { isPaired, useSqliteAuthState, type SqliteAuthState } from './sqlite-auth-state.js'
 import type { WaVersionSource } from './wa-version.js'
 import { DecryptFailureLog } from './decrypt-failures.js'
+import { boundedLidMappingCache } from './lid-mapping-cache.js'
 import { budgetedRetryCache, budgetRetryManager, RetryBudget, type RetryManagerLike } from './retry-budget.js'
 
 /** The network refused the client version at the handshake (outdated WhatsApp Web). */
@@ -182,8 +183,9 @@ export class BaileysSession implements EngineSession {
       ...(version ? { version: [...version] } : {}),
       ...config,
       auth: auth.state,
-      // Session and sender-key state committed before the ciphertext leaves (durable-signal-keys.ts).
-      makeSignalRepository: durableSignalRepository(auth.writeNow, config.makeSignalRepository),
+      // Session and sender-key state committed before the ciphertext leaves (durable-signal-keys.ts); the LID
+      // mapping cache bounded and without a timer per entry (lid-mapping-cache.ts).
+      makeSignalRepository: boundedLidMappingCache(durableSignalRepository(auth.writeNow, config.makeSignalRepository)),
       // Retry receipts bounded per sender (retry-budget.ts): through the retry manager when Baileys has one (the
       // default), else through the counter cache it then decides with.
       ...(config.msgRetryCounterCache ? { msgRetryCounterCache: budgetedRetryCache(config.msgRetryCounterCache, this.retryBudget, { spend: config.enableRecentMessageCache === false }) } : {}),
