@@ -67,10 +67,11 @@ export class SandboxProcess {
   }
 }
 
-const rssOf = (pid: number): number => {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+const statusMb = (pid: number, field: string): number => {
+  const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
   return m ? Number(m[1]) / 1024 : 0
 }
+const rssOf = (pid: number): number => statusMb(pid, 'VmRSS')
 
 const cpuTicksOf = (pid: number): number => {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
@@ -92,8 +93,12 @@ function bundle(file: string): string {
 
 export interface Memory {
   rssMb: number
+  /** RSS split as the kernel counts it: anonymous pages (heap, malloc) and file-backed ones (code, mapped files). */
+  rssAnonMb: number
+  rssFileMb: number
   heapUsedMb: number
   heapTotalMb: number
+  /** Memory outside the JS heap that V8 knows of: Buffers and other ArrayBuffers (arrayBuffers is part of it). */
   externalMb: number
   spacesMb: Record<string, number>
 }
@@ -243,7 +248,7 @@ export class CoreProcess {
         if (p.seq >= want) {
           this.lastProbeSeq = p.seq
           return {
-            rssMb: mb(p.rss), heapUsedMb: mb(p.heapUsed), heapTotalMb: mb(p.heapTotal), externalMb: mb(p.external),
+            rssMb: mb(p.rss), rssAnonMb: statusMb(this.pid, 'RssAnon'), rssFileMb: statusMb(this.pid, 'RssFile'), heapUsedMb: mb(p.heapUsed), heapTotalMb: mb(p.heapTotal), externalMb: mb(p.external),
             spacesMb: Object.fromEntries(Object.entries(p.spaces).map(([k, v]) => [k, mb(v)]))
           }
         }

@@ -222,6 +222,16 @@ export default async function scaleBench(): Promise<BenchResult> {
       const g = goalsFor(ids.length)
       row(`marginal RSS per WORKING instance at ${ids.length}`, instRss / ids.length, 'MB', g ? `≤ ${g.rssMb} MB, ${g.source} (WAHA NOWEB ≈ 80)` : '', g ? instRss / ids.length <= g.rssMb : undefined)
       row(`marginal heap used per WORKING instance at ${ids.length}`, instHeap / ids.length, 'MB')
+      if (SANDBOX === 'child') {
+        // Where the RSS is, per instance: the JS heap (used, and committed by V8), Buffers (external), the rest of the
+        // anonymous pages (malloc: SQLite, zlib, TLS, allocator slack), file-backed pages (code, libraries).
+        const from = base
+        const per = (k: keyof Omit<Memory, 'spacesMb'>) => (withInstances[k] - from[k]) / ids.length
+        const native = per('rssAnonMb') - per('heapTotalMb') - per('externalMb')
+        row(`marginal RSS at ${ids.length}, per instance: heap committed / external (Buffers) / other anonymous (malloc) / file-backed`,
+          `${per('heapTotalMb').toFixed(2)} / ${per('externalMb').toFixed(2)} / ${native.toFixed(2)} / ${per('rssFileMb').toFixed(2)}`, 'MB',
+          `anonymous ${per('rssAnonMb').toFixed(2)} MB; heap used ${per('heapUsedMb').toFixed(2)} of the committed`)
+      }
       if (SNAPSHOT_DIR) {
         const file = join(SNAPSHOT_DIR, `scale-${ids.length}.heapsnapshot`)
         const ts = timer()

@@ -1,6 +1,6 @@
 // The LID mapping cache swap: Baileys' real signal repository over an in-memory key store stores and resolves
 // LID ↔ phone-number pairs the same way, without one Node timer per entry, within its bound, and with the sliding TTL.
-import { addTransactionCapability, DEFAULT_CONNECTION_CONFIG, initAuthCreds, type SignalDataSet, type SignalKeyStore } from '@whiskeysockets/baileys'
+import { addTransactionCapability, DEFAULT_CONNECTION_CONFIG, initAuthCreds, type SignalDataSet, type SignalDataTypeMap, type SignalKeyStore } from '@whiskeysockets/baileys'
 import { createHook } from 'node:async_hooks'
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
@@ -11,7 +11,8 @@ const logger = pino({ level: 'silent' })
 function memoryKeys(): SignalKeyStore {
   const data = new Map<string, unknown>()
   return {
-    get: async (type, ids) => Object.fromEntries(ids.flatMap((id) => (data.has(`${type}:${id}`) ? [[id, data.get(`${type}:${id}`)]] : []))),
+    get: async <T extends keyof SignalDataTypeMap>(type: T, ids: string[]) =>
+      Object.fromEntries(ids.flatMap((id) => (data.has(`${type}:${id}`) ? [[id, data.get(`${type}:${id}`) as SignalDataTypeMap[T]]] : []))),
     set: async (set: SignalDataSet) => {
       for (const [type, entries] of Object.entries(set)) for (const [id, v] of Object.entries(entries ?? {})) data.set(`${type}:${id}`, v)
     }
