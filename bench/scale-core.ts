@@ -241,8 +241,10 @@ export class CoreProcess {
     if (snapshotTo) writeFileSync(`${this.probeFile}.snapshot`, snapshotTo)
     this.child!.kill('SIGUSR2')
     const want = ++this.lastProbeSeq
-    // A snapshot of a few hundred MB of heap takes minutes on a busy machine.
-    for (let i = 0; i < (snapshotTo ? 24_000 : 400); i++) {
+    // Two full GCs wait for the event loop; on a loaded 2-core machine that took more than 10 s; a heap snapshot of a
+    // few hundred MB of heap takes minutes there.
+    const deadline = performance.now() + (snapshotTo ? 1_200_000 : 90_000)
+    while (performance.now() < deadline) {
       if (existsSync(this.probeFile)) {
         const p = JSON.parse(readFileSync(this.probeFile, 'utf8')) as { seq: number; rss: number; heapUsed: number; heapTotal: number; external: number; spaces: Record<string, number> }
         if (p.seq >= want) {
