@@ -18,6 +18,7 @@ import { isPaired, useSqliteAuthState, type SqliteAuthState } from './sqlite-aut
 import type { WaVersionSource } from './wa-version.js'
 import { DecryptFailureLog } from './decrypt-failures.js'
 import { boundedLidMappingCache } from './lid-mapping-cache.js'
+import { withSharedAsyncLocalStorage } from './shared-async-local-storage.js'
 import { budgetedRetryCache, budgetRetryManager, RetryBudget, type RetryManagerLike } from './retry-budget.js'
 
 /** The network refused the client version at the handshake (outdated WhatsApp Web). */
@@ -172,7 +173,8 @@ export class BaileysSession implements EngineSession {
     this.qrTimeout = config.qrTimeout
     this.connectionFetch = config.options
     const version = deps.version?.current()
-    const socket = makeWASocket({
+    // One AsyncLocalStorage for all sockets' key-store transactions, not one each (shared-async-local-storage.ts).
+    const socket = withSharedAsyncLocalStorage(() => makeWASocket({
       browser: Browsers.ubuntu('Chrome'),
       markOnlineOnConnect: false,
       syncFullHistory: false,
@@ -190,7 +192,7 @@ export class BaileysSession implements EngineSession {
       // default), else through the counter cache it then decides with.
       ...(config.msgRetryCounterCache ? { msgRetryCounterCache: budgetedRetryCache(config.msgRetryCounterCache, this.retryBudget, { spend: config.enableRecentMessageCache === false }) } : {}),
       logger: baileysLogger(deps.logger.child({ instanceId: deps.instanceId, module: 'baileys' }), this.decryptFailures, this.retryBudget)
-    })
+    }))
     budgetRetryManager((socket as unknown as { messageRetryManager?: RetryManagerLike | null }).messageRetryManager, this.retryBudget)
     retryAppStateConflicts(socket)
     this.socket = socket
