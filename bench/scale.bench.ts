@@ -322,7 +322,8 @@ export default async function scaleBench(): Promise<BenchResult> {
     if (STEADY_MIN > 0 && left() > STEADY_MIN * 60_000 + 120_000) {
       phase(`steady traffic for ${STEADY_MIN} min (10 msgs/min per instance)`)
       const samples: { min: number; rss: number; heap: number }[] = []
-      const m = await core.memory()
+      // With BENCH_SCALE_SNAPSHOT, heap snapshots at the start and the end: heap-categories.ts FILE0:0 FILE1:<texts> gives bytes per text.
+      const m = await core.memory(SNAPSHOT_DIR ? join(SNAPSHOT_DIR, 'steady-start.heapsnapshot') : undefined)
       samples.push({ min: 0, rss: m.rssMb, heap: m.heapUsedMb })
       const gap = 60_000 / (10 * N)
       const t = timer()
@@ -348,7 +349,7 @@ export default async function scaleBench(): Promise<BenchResult> {
         await sleep(gap)
       }
       await within(30_000, () => Promise.all(inflight))
-      const mm = await core.memory()
+      const mm = await core.memory(SNAPSHOT_DIR ? join(SNAPSHOT_DIR, 'steady-end.heapsnapshot') : undefined)
       samples.push({ min: t() / 60_000, rss: mm.rssMb, heap: mm.heapUsedMb })
       const slope = (key: 'rss' | 'heap') => {
         const xs = samples.map((s) => s.min)
@@ -362,7 +363,7 @@ export default async function scaleBench(): Promise<BenchResult> {
       // Heap after GC is the leak signal (RSS moves with the allocator); < 1 MB/min over the run is "no growth".
       const heapSlope = slope('heap')
       row(`steady traffic ${STEADY_MIN} min, ${i} texts: RSS growth`, slope('rss'), 'MB/min', `samples ${samples.map((s) => s.rss.toFixed(0)).join(' ')}`)
-      row('steady traffic: heap used growth (after GC)', heapSlope, 'MB/min', `< 1 MB/min (no growth); ${failed} sends failed`, heapSlope < 1)
+      row('steady traffic: heap used growth (after GC)', heapSlope, 'MB/min', `< 1 MB/min (no growth); ${failed} sends failed; samples ${samples.map((s) => s.heap.toFixed(0)).join(' ')}`, heapSlope < 1)
     } else if (STEADY_MIN > 0) notReached('steady traffic: heap used growth', `budget: ${(left() / 1000).toFixed(0)} s left`, '< 1 MB/min')
 
     // ---- 6. a big store (its failure is a figure too: the rows so far are kept) ----------------------------------
