@@ -510,8 +510,9 @@ export interface AppSettingsDto {
   paidInstanceQuota: SettingDto<number | null>
   /** Extra Host names the API accepts (e.g. host.docker.internal). Live. */
   allowHosts: SettingDto<string[]>
-  /** Bind address (applies at the next start); `exposedWarning` says what binding off loopback means. */
-  host: SettingDto<string> & { loopback: boolean; exposedWarning: string }
+  /** Bind address (applies at the next start); `exposedWarning` says what binding off loopback means, in English;
+   *  `exposedWarningCode` names it so the renderer words it in the UI's language. */
+  host: SettingDto<string> & { loopback: boolean; exposedWarning: string; exposedWarningCode: string }
   /** API port (applies at the next start). */
   port: SettingDto<number>
   /** The address others reach the API at (e.g. a tunnel's), used in temporary links; null: the request's own. Live. */

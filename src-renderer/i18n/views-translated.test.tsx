@@ -92,7 +92,7 @@ describe('the views translated last', () => {
     expect(settingsNotice({}, settings)).toBe('Pengaturan disimpan')
   })
 
-  it('Settings: the API access section in Portuguese, the core’s exposure warning as it came', async () => {
+  it('Settings: the API access section in Portuguese', async () => {
     await act(() => i18n.changeLanguage('pt-BR'))
     const off = (v: string) => ({ value: v, effective: v, pinnedBy: null })
     useSettingsStore.setState({

@@ -107,7 +107,7 @@ describe('app settings on a real core', () => {
     const view = t.core.services.settings.update({ port, host: '[::1]' })
     expect(view.port).toEqual({ value: port, effective: t.core.port, pinnedBy: null })
     expect(view.host).toMatchObject({ value: '::1', effective: '127.0.0.1', loopback: true })
-    expect(t.core.services.settings.update({ host: '0.0.0.0' }).host).toMatchObject({ value: '0.0.0.0', loopback: false, exposedWarning: expect.stringMatching(/access token/) })
+    expect(t.core.services.settings.update({ host: '0.0.0.0' }).host).toMatchObject({ value: '0.0.0.0', loopback: false, exposedWarning: expect.stringMatching(/access token/), exposedWarningCode: 'exposed_address' })
     t.core.services.settings.update({ host: '127.0.0.1' })
     await t.close()
     open.length = 0

@@ -1157,6 +1157,65 @@ export const en = {
   apiKeyUse: {
     lastUsed: 'Last used',
     never: 'Never'
+  },
+  // Sentences the core sends in English, worded here from their codes and numbers (issue 20 item 12): the network's
+  // hold on new contacts, a campaign's estimate, why an instance's status changed, the bind address's warning.
+  // English equals the core's sentences (i18n/core-words.test.tsx keeps them so).
+  coreWords: {
+    deliverability: {
+      pausedUntil: 'New contacts paused until {{time}}{{why}} — replies still go out; {{n}} held',
+      paused: 'New contacts paused{{why}} — replies still go out; {{n}} held',
+      restrictedUntil: 'Restricted: all sends paused until {{time}} — {{n}} held',
+      restricted: 'Restricted: all sends paused — {{n}} held',
+      why: ' ({{reason}})',
+      reason: {
+        reachout_timelock: 'the network’s reach-out limit',
+        message_cap: 'the network’s cap on new chats',
+        account_restricted: 'the network restricted this number'
+      }
+    },
+    duration: { min: '{{m}} min', hMin: '{{h}} h {{m}} min', h: '{{h}} h', dH: '{{d}} d {{h}} h' },
+    estimate: { text: '≈ {{duration}}, ends {{ends}}', none: 'nothing left to send' },
+    exposed: {
+      exposed_address:
+        'Warning: the API listens on a non-loopback address: other machines and containers can reach it. Every route (also /health, /docs and /ui) now needs the access token from any address but this machine\'s loopback; keep the token secret and the port firewalled.'
+    },
+    status: {
+      failed: {
+        retries_exhausted: 'could not connect after several attempts (is the network down?)',
+        proxy_unreachable: "could not connect through the instance's proxy (config.proxy): check that the proxy server is running and accepts the credentials, or change or remove the proxy, then start the instance again",
+        qr_timeout: 'nobody scanned the QR code in time',
+        conflict: 'the session was opened elsewhere 3 times in 5 minutes (another client or computer uses this account): start it again once the other one is closed',
+        forbidden: 'the network refused the account (403: locked or banned): check the phone; start it again once WhatsApp lets the number in',
+        version_outdated: 'WhatsApp version outdated: the network refused this WhatsApp Web version (405), also the current one learned from WhatsApp Web; update Switchboard or the pinned version, then start it again',
+        stuck_starting: 'the connection never completed (stuck in STARTING) through several automatic restarts: check the network, then start it again',
+        banned: 'the network banned the account (402 temporarily or 406 permanently): check the phone; start it again once the ban is lifted'
+      },
+      disconnect: {
+        '401': 'the phone logged this device out (removed from Linked devices): scan a new QR code to pair again',
+        '440': 'another client opened this session (conflict): reconnecting',
+        '405': 'WhatsApp version outdated: retrying with the current version',
+        '515': 'the network asked for a fresh connection (normal): reconnecting'
+      },
+      engine: {
+        qr: 'waiting for a QR scan or a pairing code',
+        paired: 'a phone linked it: logging in',
+        open: 'connected'
+      },
+      watchdog: { stuck_starting: 'the connection did not complete in time (stuck in STARTING): restarted it' },
+      plain: {
+        start: 'started',
+        stop: 'stopped',
+        restart: 'restarted',
+        resume: 'resumed when the app started',
+        boot: 'not running when the app started',
+        logout: 'logged out: scan a new QR code to pair again',
+        delete: 'deleted'
+      },
+      retry: 'connecting failed ({{error}}), retry {{attempt}} in {{wait}}',
+      retryProxy: 'connecting through proxy {{proxy}} failed ({{error}}), retry {{attempt}} in {{wait}}',
+      lost: 'connection lost ({{code}}): reconnecting'
+    }
   }
 }
 

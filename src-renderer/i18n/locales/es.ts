@@ -1156,5 +1156,62 @@ export const es: Messages = {
   apiKeyUse: {
     lastUsed: 'Último uso',
     never: 'Nunca'
+  },
+  // Sentences the core sends in English, worded here from their codes and numbers (issue 20 item 12).
+  coreWords: {
+    deliverability: {
+      pausedUntil: 'Contactos nuevos en pausa hasta las {{time}}{{why}} — las respuestas siguen saliendo; {{n}} retenidos',
+      paused: 'Contactos nuevos en pausa{{why}} — las respuestas siguen saliendo; {{n}} retenidos',
+      restrictedUntil: 'Restringido: todos los envíos en pausa hasta las {{time}} — {{n}} retenidos',
+      restricted: 'Restringido: todos los envíos en pausa — {{n}} retenidos',
+      why: ' ({{reason}})',
+      reason: {
+        reachout_timelock: 'el límite de contacto de la red',
+        message_cap: 'el tope de la red para chats nuevos',
+        account_restricted: 'la red restringió este número'
+      }
+    },
+    duration: { min: '{{m}} min', hMin: '{{h}} h {{m}} min', h: '{{h}} h', dH: '{{d}} d {{h}} h' },
+    estimate: { text: '≈ {{duration}}, termina el {{ends}}', none: 'no queda nada por enviar' },
+    exposed: {
+      exposed_address:
+        'Atención: la API escucha en una dirección fuera del loopback: otras máquinas y contenedores pueden alcanzarla. Cada ruta (también /health, /docs y /ui) exige ahora el token de acceso desde cualquier dirección que no sea el loopback de esta máquina; mantén el token en secreto y el puerto tras un firewall.'
+    },
+    status: {
+      failed: {
+        retries_exhausted: 'no pudo conectarse tras varios intentos (¿se cayó la red?)',
+        proxy_unreachable: 'no pudo conectarse a través del proxy de la instancia (config.proxy): comprueba que el servidor proxy funcione y acepte las credenciales, o cambia o quita el proxy, y vuelve a iniciar la instancia',
+        qr_timeout: 'nadie escaneó el código QR a tiempo',
+        conflict: 'la sesión se abrió en otro lugar 3 veces en 5 minutos (otro cliente u ordenador usa esta cuenta): vuelve a iniciarla cuando el otro esté cerrado',
+        forbidden: 'la red rechazó la cuenta (403: bloqueada o baneada): revisa el teléfono; vuelve a iniciarla cuando WhatsApp deje entrar al número',
+        version_outdated: 'versión de WhatsApp obsoleta: la red rechazó esta versión de WhatsApp Web (405), también la actual obtenida de WhatsApp Web; actualiza Switchboard o la versión fijada y vuelve a iniciarla',
+        stuck_starting: 'la conexión nunca se completó (atascada en STARTING) tras varios reinicios automáticos: revisa la red y vuelve a iniciarla',
+        banned: 'la red baneó la cuenta (402 temporalmente o 406 para siempre): revisa el teléfono; vuelve a iniciarla cuando se levante el baneo'
+      },
+      disconnect: {
+        '401': 'el teléfono cerró la sesión de este dispositivo (quitado de Dispositivos vinculados): escanea un código QR nuevo para vincularlo otra vez',
+        '440': 'otro cliente abrió esta sesión (conflicto): reconectando',
+        '405': 'versión de WhatsApp obsoleta: reintentando con la versión actual',
+        '515': 'la red pidió una conexión nueva (normal): reconectando'
+      },
+      engine: {
+        qr: 'esperando un escaneo del QR o un código de vinculación',
+        paired: 'un teléfono la vinculó: iniciando sesión',
+        open: 'conectada'
+      },
+      watchdog: { stuck_starting: 'la conexión no se completó a tiempo (atascada en STARTING): se reinició' },
+      plain: {
+        start: 'iniciada',
+        stop: 'detenida',
+        restart: 'reiniciada',
+        resume: 'reanudada al iniciar la app',
+        boot: 'no estaba en marcha al iniciar la app',
+        logout: 'sesión cerrada: escanea un código QR nuevo para vincularla otra vez',
+        delete: 'eliminada'
+      },
+      retry: 'falló la conexión ({{error}}), reintento {{attempt}} en {{wait}}',
+      retryProxy: 'falló la conexión a través del proxy {{proxy}} ({{error}}), reintento {{attempt}} en {{wait}}',
+      lost: 'conexión perdida ({{code}}): reconectando'
+    }
   }
 }

@@ -1157,5 +1157,62 @@ export const id: Messages = {
   apiKeyUse: {
     lastUsed: 'Terakhir dipakai',
     never: 'Belum pernah'
+  },
+  // Sentences the core sends in English, worded here from their codes and numbers (issue 20 item 12).
+  coreWords: {
+    deliverability: {
+      pausedUntil: 'Kontak baru dijeda sampai {{time}}{{why}} — balasan tetap terkirim; {{n}} ditahan',
+      paused: 'Kontak baru dijeda{{why}} — balasan tetap terkirim; {{n}} ditahan',
+      restrictedUntil: 'Dibatasi: semua pengiriman dijeda sampai {{time}} — {{n}} ditahan',
+      restricted: 'Dibatasi: semua pengiriman dijeda — {{n}} ditahan',
+      why: ' ({{reason}})',
+      reason: {
+        reachout_timelock: 'batas jangkauan jaringan',
+        message_cap: 'batas jaringan untuk chat baru',
+        account_restricted: 'jaringan membatasi nomor ini'
+      }
+    },
+    duration: { min: '{{m}} mnt', hMin: '{{h}} j {{m}} mnt', h: '{{h}} j', dH: '{{d}} hr {{h}} j' },
+    estimate: { text: '≈ {{duration}}, selesai {{ends}}', none: 'tidak ada lagi yang perlu dikirim' },
+    exposed: {
+      exposed_address:
+        'Peringatan: API mendengarkan di alamat selain loopback: mesin dan kontainer lain dapat menjangkaunya. Setiap rute (juga /health, /docs dan /ui) kini memerlukan token akses dari alamat mana pun selain loopback mesin ini; rahasiakan token dan lindungi port dengan firewall.'
+    },
+    status: {
+      failed: {
+        retries_exhausted: 'tidak dapat terhubung setelah beberapa percobaan (apakah jaringan mati?)',
+        proxy_unreachable: 'tidak dapat terhubung lewat proxy instans (config.proxy): pastikan server proxy berjalan dan menerima kredensialnya, atau ubah atau hapus proxy, lalu mulai instans lagi',
+        qr_timeout: 'tidak ada yang memindai kode QR tepat waktu',
+        conflict: 'sesi dibuka di tempat lain 3 kali dalam 5 menit (klien atau komputer lain memakai akun ini): mulai lagi setelah yang lain ditutup',
+        forbidden: 'jaringan menolak akun (403: terkunci atau diblokir): periksa ponsel; mulai lagi setelah WhatsApp mengizinkan nomor ini',
+        version_outdated: 'versi WhatsApp usang: jaringan menolak versi WhatsApp Web ini (405), juga versi terbaru dari WhatsApp Web; perbarui Switchboard atau versi yang disematkan, lalu mulai lagi',
+        stuck_starting: 'koneksi tidak pernah selesai (tertahan di STARTING) setelah beberapa kali mulai ulang otomatis: periksa jaringan, lalu mulai lagi',
+        banned: 'jaringan memblokir akun (402 sementara atau 406 permanen): periksa ponsel; mulai lagi setelah blokir dicabut'
+      },
+      disconnect: {
+        '401': 'ponsel mengeluarkan perangkat ini (dihapus dari Perangkat tertaut): pindai kode QR baru untuk menautkan lagi',
+        '440': 'klien lain membuka sesi ini (konflik): menyambung ulang',
+        '405': 'versi WhatsApp usang: mencoba lagi dengan versi terbaru',
+        '515': 'jaringan meminta koneksi baru (normal): menyambung ulang'
+      },
+      engine: {
+        qr: 'menunggu pemindaian QR atau kode penautan',
+        paired: 'sebuah ponsel menautkannya: sedang masuk',
+        open: 'terhubung'
+      },
+      watchdog: { stuck_starting: 'koneksi tidak selesai tepat waktu (tertahan di STARTING): dimulai ulang' },
+      plain: {
+        start: 'dimulai',
+        stop: 'dihentikan',
+        restart: 'dimulai ulang',
+        resume: 'dilanjutkan saat aplikasi dimulai',
+        boot: 'tidak berjalan saat aplikasi dimulai',
+        logout: 'keluar: pindai kode QR baru untuk menautkan lagi',
+        delete: 'dihapus'
+      },
+      retry: 'gagal terhubung ({{error}}), percobaan {{attempt}} dalam {{wait}}',
+      retryProxy: 'gagal terhubung lewat proxy {{proxy}} ({{error}}), percobaan {{attempt}} dalam {{wait}}',
+      lost: 'koneksi terputus ({{code}}): menyambung ulang'
+    }
   }
 }

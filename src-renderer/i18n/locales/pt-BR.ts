@@ -1156,5 +1156,62 @@ export const ptBR: Messages = {
   apiKeyUse: {
     lastUsed: 'Último uso',
     never: 'Nunca'
+  },
+  // Sentences the core sends in English, worded here from their codes and numbers (issue 20 item 12).
+  coreWords: {
+    deliverability: {
+      pausedUntil: 'Novos contatos pausados até {{time}}{{why}} — as respostas continuam saindo; {{n}} retidas',
+      paused: 'Novos contatos pausados{{why}} — as respostas continuam saindo; {{n}} retidas',
+      restrictedUntil: 'Restrito: todos os envios pausados até {{time}} — {{n}} retidas',
+      restricted: 'Restrito: todos os envios pausados — {{n}} retidas',
+      why: ' ({{reason}})',
+      reason: {
+        reachout_timelock: 'o limite de contato da rede',
+        message_cap: 'o limite da rede para novas conversas',
+        account_restricted: 'a rede restringiu este número'
+      }
+    },
+    duration: { min: '{{m}} min', hMin: '{{h}} h {{m}} min', h: '{{h}} h', dH: '{{d}} d {{h}} h' },
+    estimate: { text: '≈ {{duration}}, termina {{ends}}', none: 'nada mais a enviar' },
+    exposed: {
+      exposed_address:
+        'Atenção: a API escuta num endereço fora do loopback: outras máquinas e contêineres podem alcançá-la. Toda rota (também /health, /docs e /ui) agora exige o token de acesso a partir de qualquer endereço que não seja o loopback desta máquina; mantenha o token em segredo e a porta protegida por firewall.'
+    },
+    status: {
+      failed: {
+        retries_exhausted: 'não conseguiu conectar após várias tentativas (a rede caiu?)',
+        proxy_unreachable: 'não conseguiu conectar pelo proxy da instância (config.proxy): confira se o servidor proxy está rodando e aceita as credenciais, ou troque ou remova o proxy, e inicie a instância de novo',
+        qr_timeout: 'ninguém escaneou o QR code a tempo',
+        conflict: 'a sessão foi aberta em outro lugar 3 vezes em 5 minutos (outro cliente ou computador usa esta conta): inicie de novo quando o outro estiver fechado',
+        forbidden: 'a rede recusou a conta (403: bloqueada ou banida): confira o celular; inicie de novo quando o WhatsApp liberar o número',
+        version_outdated: 'versão do WhatsApp desatualizada: a rede recusou esta versão do WhatsApp Web (405), também a atual obtida do WhatsApp Web; atualize o Switchboard ou a versão fixada e inicie de novo',
+        stuck_starting: 'a conexão nunca se completou (presa em STARTING) após vários reinícios automáticos: confira a rede e inicie de novo',
+        banned: 'a rede baniu a conta (402 temporariamente ou 406 de vez): confira o celular; inicie de novo quando o banimento acabar'
+      },
+      disconnect: {
+        '401': 'o celular desconectou este aparelho (removido de Aparelhos conectados): escaneie um novo QR code para parear de novo',
+        '440': 'outro cliente abriu esta sessão (conflito): reconectando',
+        '405': 'versão do WhatsApp desatualizada: tentando de novo com a versão atual',
+        '515': 'a rede pediu uma nova conexão (normal): reconectando'
+      },
+      engine: {
+        qr: 'aguardando a leitura do QR code ou um código de pareamento',
+        paired: 'um celular a conectou: entrando',
+        open: 'conectada'
+      },
+      watchdog: { stuck_starting: 'a conexão não se completou a tempo (presa em STARTING): foi reiniciada' },
+      plain: {
+        start: 'iniciada',
+        stop: 'parada',
+        restart: 'reiniciada',
+        resume: 'retomada quando o app iniciou',
+        boot: 'não estava rodando quando o app iniciou',
+        logout: 'desconectada: escaneie um novo QR code para parear de novo',
+        delete: 'excluída'
+      },
+      retry: 'falha ao conectar ({{error}}), tentativa {{attempt}} em {{wait}}',
+      retryProxy: 'falha ao conectar pelo proxy {{proxy}} ({{error}}), tentativa {{attempt}} em {{wait}}',
+      lost: 'conexão perdida ({{code}}): reconectando'
+    }
   }
 }

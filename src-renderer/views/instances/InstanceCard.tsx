@@ -14,6 +14,7 @@ import { useDeliverabilityText } from '../../lib/deliverability.js'
 import { bridge, call } from '../../lib/bridge.js'
 import { failureText, formatNumber, formatShortDate, formatTime } from '../../lib/format.js'
 import { formatPhoneNumber } from '../../lib/phone.js'
+import { statusWords } from '../../lib/status-words.js'
 import type { DayEntry } from '../../stores/today-store.js'
 import { useAppStore } from '../../stores/app-store.js'
 import { useInstancesStore, type InstanceAction } from '../../stores/instances-store.js'
@@ -81,7 +82,7 @@ export function InstanceCard({ instance: i, day }: { instance: InstanceDto; day?
   const run = (action: InstanceAction) => (action === 'restart' ? void restart() : action === 'logout' || action === 'delete' ? setConfirming(action) : void act(i.id, action))
   const confirm = confirming ? confirmWords(t, confirming, dropping) : undefined
   const paused = useDeliverabilityText(i.deliverability)
-  const reason = i.statusReasonText ?? failureText(i.statusReason)
+  const reason = statusWords(i.statusReason, i.statusReasonText) ?? failureText(i.statusReason)
 
   return (
     <li className="card" aria-label={t('card.label', { name: i.name })} data-instance-id={i.id}>
@@ -124,7 +125,7 @@ export function InstanceCard({ instance: i, day }: { instance: InstanceDto; day?
       {i.status === 'FAILED' ? <p className="note note-error" title={i.statusReason ?? undefined}>{t('card.failedNote', { reason })}</p> : null}
       {/* Unpaired by the phone (401: removed from Linked devices), not by us: say so, the QR alone would not. */}
       {i.status === 'SCAN_QR_CODE' && i.statusReason?.startsWith('disconnect:') && i.statusReasonText ? (
-        <p className="note note-error" title={i.statusReason}>{t('card.unpaired', { why: i.statusReasonText })}</p>
+        <p className="note note-error" title={i.statusReason}>{t('card.unpaired', { why: statusWords(i.statusReason, i.statusReasonText) })}</p>
       ) : null}
       <div className="row actions">
         {i.status === 'SCAN_QR_CODE' ? (

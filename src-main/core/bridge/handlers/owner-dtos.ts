@@ -43,7 +43,7 @@ export const appSettingsDto = (v: AppSettingsView): AppSettingsDto => ({
   freeInstanceQuota: settingDto(v.freeInstanceQuota),
   paidInstanceQuota: settingDto(v.paidInstanceQuota),
   allowHosts: settingDto(v.allowHosts),
-  host: { ...settingDto(v.host), loopback: v.host.loopback, exposedWarning: v.host.exposedWarning },
+  host: { ...settingDto(v.host), loopback: v.host.loopback, exposedWarning: v.host.exposedWarning, exposedWarningCode: v.host.exposedWarningCode },
   port: settingDto(v.port),
   publicUrl: settingDto(v.publicUrl),
   logLevel: settingDto(v.logLevel),
