@@ -9,6 +9,7 @@ import { FAULTS, type SandboxFault } from '../../src-preload/contract/sandbox-fa
 import { bridge, call } from '../lib/bridge.js'
 import type { UiError } from '../lib/errors.js'
 import { t } from '../i18n/index.js'
+import { formatDateTime } from '../lib/format.js'
 import { faultWords } from '../lib/fault-words.js'
 import { runAction } from './run-action.js'
 
@@ -62,7 +63,7 @@ export function settingsNotice(c: SettingsChange, s: SandboxPhoneSettingsDto): s
     parts.push(
       s.newContacts === 'timelock'
         ? s.timelockUntil
-          ? t('sandboxNotices.timelockUntil', { until: new Date(s.timelockUntil).toLocaleString() })
+          ? t('sandboxNotices.timelockUntil', { until: formatDateTime(s.timelockUntil) })
           : t('sandboxNotices.timelock')
         : t('sandboxNotices.newChatsAllowed')
     )
