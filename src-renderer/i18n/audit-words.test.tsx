@@ -1,12 +1,18 @@
 // Found walking the views in Portuguese in a real browser (issue 20 item 12 audit): times that were formatted with
 // the browser's own locale (an English-speaking browser showed "Thu 11:33 PM" in a Portuguese UI) now follow the
 // UI's language: a campaign's start and next window, the Policies view's daily reset and the sandbox's timelock notice.
-import { act } from '@testing-library/react'
+// The instance card's call settings and health panel (added after the views were translated) were English in every
+// language.
+import { act, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { whenWords } from '../lib/campaign-words.js'
 import { formatDateTime, formatTime } from '../lib/format.js'
 import { timeWithZone } from '../lib/time-zone.js'
 import { settingsNotice } from '../stores/sandbox-store.js'
+import { instance, overview } from '../test/fixtures.js'
+import { installMemoryBridge } from '../test/memory-bridge.js'
+import { InstancesView } from '../views/instances/InstancesView.js'
 import { i18n } from './index.js'
 
 afterEach(async () => {
@@ -34,5 +40,36 @@ describe('times in the UI’s language, whatever the browser’s', () => {
     expect(notice).toContain(formatDateTime(TUESDAY_NIGHT))
     expect(notice).toContain('24/11/2026')
     expect(notice).not.toMatch(/PM|AM/)
+  })
+})
+
+describe('the instance card’s extras in the UI’s language', () => {
+  it('call settings and the health panel in Portuguese, counts with the locale’s digits', async () => {
+    await act(() => i18n.changeLanguage('pt-BR'))
+    installMemoryBridge({
+      'instances.list': () => overview([instance({ status: 'WORKING' })]),
+      'instances.callSettings': () => ({ autoReject: true, replyText: null }),
+      'instances.health': () => ({
+        instanceId: 'ABCDEF123456', status: 'WORKING', queueDepth: 2, oldestQueuedSeconds: 75, sends: { queued: 2, sent: 1400, failed: 1, later_state: 3 },
+        newContactsPaused: true, heldNewContactSends: 3, inboundMessages: 4200, webhookDeliveries: { pending: 4, in_flight: 1 }, outboxPending: 0,
+        outboxOldestPendingSeconds: 0, eventStreamClients: 1, at: Date.now()
+      })
+    })
+    render(<InstancesView />)
+    const card = await screen.findByRole('listitem', { name: 'Instância Front desk' })
+    const calls = await within(card).findByRole('form', { name: 'Chamadas recebidas' })
+    expect(within(calls).getByRole('checkbox', { name: 'Recusar chamadas recebidas automaticamente' })).toBeChecked()
+    expect(within(calls).getByRole('textbox', { name: 'Resposta a uma chamada recusada' })).toBeInTheDocument()
+    expect(within(calls).getByRole('button', { name: 'Salvar configurações de chamadas' })).toBeDisabled()
+    await userEvent.click(within(card).getByText('Saúde'))
+    const dl = await within(card).findByLabelText('Números de saúde')
+    expect(dl).toHaveTextContent('2 aguardando, a mais antiga há 1 min 15 s')
+    expect(dl).toHaveTextContent('2 na fila · 1.400 enviadas · 1 com falha · 3 later state')
+    expect(dl).toHaveTextContent('pausados pela rede (3 retidas)')
+    expect(dl).toHaveTextContent('4.200')
+    expect(dl).toHaveTextContent('4 pendentes · 1 em andamento')
+    expect(dl).toHaveTextContent('nada pendente')
+    expect(within(card).getByRole('button', { name: 'Atualizar' })).toBeInTheDocument()
+    expect(card).not.toHaveTextContent(/Health|Reject incoming|Save call|Send queue|waiting|pending/)
   })
 })

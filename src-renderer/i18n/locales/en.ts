@@ -1216,6 +1216,41 @@ export const en = {
       retryProxy: 'connecting through proxy {{proxy}} failed ({{error}}), retry {{attempt}} in {{wait}}',
       lost: 'connection lost ({{code}}): reconnecting'
     }
+  },
+  // The instance card's incoming-call settings (issue 22 item 6) and health panel (issue 23 item 5).
+  cardExtras: {
+    calls: {
+      label: 'Incoming calls',
+      autoReject: 'Reject incoming calls automatically',
+      replyWith: 'Reply with',
+      replyPlaceholder: 'e.g. We can’t take calls here, please write',
+      replyLabel: 'Reply to a rejected call',
+      save: 'Save call settings',
+      saved: 'Saved',
+      readFailed: 'Could not read the call settings'
+    },
+    health: {
+      title: 'Health',
+      figures: 'Health figures',
+      queue: 'Send queue',
+      queueValue: '{{n}} waiting, oldest {{age}}',
+      empty: 'empty',
+      sends: 'Sends',
+      newContacts: 'New contacts',
+      paused: 'paused by the network ({{n}} held)',
+      ok: 'ok',
+      inbound: 'Inbound messages',
+      webhooks: 'Webhook deliveries',
+      outbox: 'Outbox lag',
+      outboxValue: '{{n}} pending, oldest {{age}}',
+      nonePending: 'none pending',
+      streams: 'Event-stream clients',
+      none: 'none',
+      reading: 'Reading…',
+      refresh: 'Refresh',
+      metrics: 'The same figures as GET /metrics (Prometheus).',
+      state: { queued: 'queued', sending: 'sending', sent: 'sent', failed: 'failed', purged: 'purged', pending: 'pending', in_flight: 'in flight', delivered: 'delivered', dead: 'dead' }
+    }
   }
 }
 

@@ -1213,5 +1213,40 @@ export const es: Messages = {
       retryProxy: 'falló la conexión a través del proxy {{proxy}} ({{error}}), reintento {{attempt}} en {{wait}}',
       lost: 'conexión perdida ({{code}}): reconectando'
     }
+  },
+  // The instance card's incoming-call settings (issue 22 item 6) and health panel (issue 23 item 5).
+  cardExtras: {
+    calls: {
+      label: 'Llamadas entrantes',
+      autoReject: 'Rechazar llamadas entrantes automáticamente',
+      replyWith: 'Responder con',
+      replyPlaceholder: 'p. ej.: Aquí no atendemos llamadas, escríbenos por favor',
+      replyLabel: 'Respuesta a una llamada rechazada',
+      save: 'Guardar ajustes de llamadas',
+      saved: 'Guardado',
+      readFailed: 'No se pudieron leer los ajustes de llamadas'
+    },
+    health: {
+      title: 'Salud',
+      figures: 'Cifras de salud',
+      queue: 'Cola de envío',
+      queueValue: '{{n}} en espera, el más antiguo hace {{age}}',
+      empty: 'vacía',
+      sends: 'Envíos',
+      newContacts: 'Contactos nuevos',
+      paused: 'en pausa por la red ({{n}} retenidos)',
+      ok: 'bien',
+      inbound: 'Mensajes recibidos',
+      webhooks: 'Entregas de webhooks',
+      outbox: 'Retraso de la bandeja de salida',
+      outboxValue: '{{n}} pendientes, el más antiguo hace {{age}}',
+      nonePending: 'nada pendiente',
+      streams: 'Clientes del flujo de eventos',
+      none: 'ninguno',
+      reading: 'Leyendo…',
+      refresh: 'Actualizar',
+      metrics: 'Las mismas cifras que GET /metrics (Prometheus).',
+      state: { queued: 'en cola', sending: 'enviándose', sent: 'enviados', failed: 'fallidos', purged: 'descartados', pending: 'pendientes', in_flight: 'en curso', delivered: 'entregados', dead: 'abandonados' }
+    }
   }
 }

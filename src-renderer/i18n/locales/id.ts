@@ -1214,5 +1214,40 @@ export const id: Messages = {
       retryProxy: 'gagal terhubung lewat proxy {{proxy}} ({{error}}), percobaan {{attempt}} dalam {{wait}}',
       lost: 'koneksi terputus ({{code}}): menyambung ulang'
     }
+  },
+  // The instance card's incoming-call settings (issue 22 item 6) and health panel (issue 23 item 5).
+  cardExtras: {
+    calls: {
+      label: 'Panggilan masuk',
+      autoReject: 'Tolak panggilan masuk secara otomatis',
+      replyWith: 'Balas dengan',
+      replyPlaceholder: 'mis. Kami tidak menerima telepon di sini, silakan tulis pesan',
+      replyLabel: 'Balasan untuk panggilan yang ditolak',
+      save: 'Simpan pengaturan panggilan',
+      saved: 'Tersimpan',
+      readFailed: 'Tidak dapat membaca pengaturan panggilan'
+    },
+    health: {
+      title: 'Kesehatan',
+      figures: 'Angka kesehatan',
+      queue: 'Antrean kirim',
+      queueValue: '{{n}} menunggu, terlama {{age}}',
+      empty: 'kosong',
+      sends: 'Pengiriman',
+      newContacts: 'Kontak baru',
+      paused: 'dijeda oleh jaringan ({{n}} ditahan)',
+      ok: 'baik',
+      inbound: 'Pesan masuk',
+      webhooks: 'Pengiriman webhook',
+      outbox: 'Keterlambatan kotak keluar',
+      outboxValue: '{{n}} tertunda, terlama {{age}}',
+      nonePending: 'tidak ada yang tertunda',
+      streams: 'Klien aliran peristiwa',
+      none: 'tidak ada',
+      reading: 'Membaca…',
+      refresh: 'Muat ulang',
+      metrics: 'Angka yang sama dengan GET /metrics (Prometheus).',
+      state: { queued: 'antre', sending: 'sedang dikirim', sent: 'terkirim', failed: 'gagal', purged: 'dibuang', pending: 'tertunda', in_flight: 'sedang berjalan', delivered: 'diterima', dead: 'menyerah' }
+    }
   }
 }

@@ -1213,5 +1213,40 @@ export const ptBR: Messages = {
       retryProxy: 'falha ao conectar pelo proxy {{proxy}} ({{error}}), tentativa {{attempt}} em {{wait}}',
       lost: 'conexão perdida ({{code}}): reconectando'
     }
+  },
+  // The instance card's incoming-call settings (issue 22 item 6) and health panel (issue 23 item 5).
+  cardExtras: {
+    calls: {
+      label: 'Chamadas recebidas',
+      autoReject: 'Recusar chamadas recebidas automaticamente',
+      replyWith: 'Responder com',
+      replyPlaceholder: 'ex.: Não atendemos ligações aqui, por favor escreva',
+      replyLabel: 'Resposta a uma chamada recusada',
+      save: 'Salvar configurações de chamadas',
+      saved: 'Salvo',
+      readFailed: 'Não foi possível ler as configurações de chamadas'
+    },
+    health: {
+      title: 'Saúde',
+      figures: 'Números de saúde',
+      queue: 'Fila de envio',
+      queueValue: '{{n}} aguardando, a mais antiga há {{age}}',
+      empty: 'vazia',
+      sends: 'Envios',
+      newContacts: 'Novos contatos',
+      paused: 'pausados pela rede ({{n}} retidas)',
+      ok: 'tudo certo',
+      inbound: 'Mensagens recebidas',
+      webhooks: 'Entregas de webhook',
+      outbox: 'Atraso da caixa de saída',
+      outboxValue: '{{n}} pendentes, a mais antiga há {{age}}',
+      nonePending: 'nada pendente',
+      streams: 'Clientes do fluxo de eventos',
+      none: 'nenhum',
+      reading: 'Lendo…',
+      refresh: 'Atualizar',
+      metrics: 'Os mesmos números de GET /metrics (Prometheus).',
+      state: { queued: 'na fila', sending: 'enviando', sent: 'enviadas', failed: 'com falha', purged: 'descartadas', pending: 'pendentes', in_flight: 'em andamento', delivered: 'entregues', dead: 'desistidas' }
+    }
   }
 }
