@@ -10,9 +10,14 @@ import { whenWords } from '../lib/campaign-words.js'
 import { formatDateTime, formatTime } from '../lib/format.js'
 import { timeWithZone } from '../lib/time-zone.js'
 import { settingsNotice } from '../stores/sandbox-store.js'
-import { instance, overview } from '../test/fixtures.js'
+import { Tick } from '../components/Tick.js'
+import { wireLiveUpdates } from '../lib/live.js'
+import { useAppStore } from '../stores/app-store.js'
+import { appInfo, instance, overview } from '../test/fixtures.js'
 import { installMemoryBridge } from '../test/memory-bridge.js'
+import { CreateInstanceForm } from '../views/instances/CreateInstanceForm.js'
 import { InstancesView } from '../views/instances/InstancesView.js'
+import { PairingView } from '../views/pairing/PairingView.js'
 import { i18n } from './index.js'
 
 afterEach(async () => {
@@ -71,5 +76,53 @@ describe('the instance card’s extras in the UI’s language', () => {
     expect(dl).toHaveTextContent('nada pendente')
     expect(within(card).getByRole('button', { name: 'Atualizar' })).toBeInTheDocument()
     expect(card).not.toHaveTextContent(/Health|Reject incoming|Save call|Send queue|waiting|pending/)
+  })
+})
+
+describe('words that were English in every language', () => {
+  it('the pairing panels in Portuguese: QR, code by phone number with the country note, temporary link', async () => {
+    await act(() => i18n.changeLanguage('pt-BR'))
+    const b = installMemoryBridge({
+      'instances.list': () => overview([instance()]),
+      'pairing.qr': () => ({ instanceId: 'ABCDEF123456', image: 'data:image/png;base64,AAAA', issuedAt: Date.now(), expiresAt: Date.now() + 20_000 }),
+      'pairing.tempLink': () => ({ link: null, expiresAt: null, qrImage: null })
+    })
+    wireLiveUpdates(b.bridge)
+    useAppStore.setState({ instanceId: 'ABCDEF123456', info: appInfo({ network: 'sandbox' }) })
+    render(<PairingView />)
+    expect(await screen.findByRole('img', { name: 'QR code para conectar esta instância' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Escaneie o QR code' })).toBeInTheDocument()
+    expect(screen.getByText(/Atualiza em (19|20) s/)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Abrir a tela Sandbox' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Ou conecte com um número de telefone' })).toBeInTheDocument()
+    const phone = screen.getByLabelText('Número de telefone com código do país')
+    await userEvent.type(phone, '12')
+    await userEvent.click(screen.getByRole('button', { name: 'Obter código de pareamento' }))
+    expect(screen.getByText(/^Não é um número possível em .+: digite com \+ e o código do país$/)).toBeInTheDocument()
+    // The country list speaks Portuguese too (the browser here is English).
+    expect(screen.getByLabelText('Números sem + são lidos em')).toHaveTextContent('Estados Unidos (+1)')
+    expect(screen.getByRole('heading', { name: 'Link temporário de pareamento' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Criar link (válido por 30 minutos)' })).toBeInTheDocument()
+    expect(document.body).not.toHaveTextContent(/Scan the QR|Phone number|Temporary|Refreshes|Numbers without/)
+  })
+
+  it('delivery ticks and a confirmation in Spanish; the create form in Indonesian', async () => {
+    await act(() => i18n.changeLanguage('es'))
+    render(
+      <>
+        <Tick ack="pending" />
+        <Tick ack="read" />
+        <Tick ack="failed" />
+      </>
+    )
+    expect(screen.getByRole('img', { name: 'Esperando para enviarse' })).toHaveTextContent('En espera')
+    expect(screen.getByRole('img', { name: 'Leído' })).toHaveTextContent('✓✓ Leído')
+    expect(screen.getByRole('img', { name: 'No enviado' })).toHaveTextContent('! No enviado')
+    await act(() => i18n.changeLanguage('id'))
+    installMemoryBridge({ 'instances.list': () => overview([]) })
+    render(<CreateInstanceForm disabledReason={undefined} />)
+    expect(screen.getByRole('form', { name: 'Buat instans' })).toBeInTheDocument()
+    expect(screen.getByLabelText('Nama (opsional)')).toHaveAttribute('placeholder', 'mis. Meja depan')
+    expect(screen.getByRole('button', { name: 'Buat instans' })).toBeInTheDocument()
   })
 })

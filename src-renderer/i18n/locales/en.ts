@@ -1219,6 +1219,7 @@ export const en = {
   },
   // The instance card's incoming-call settings (issue 22 item 6) and health panel (issue 23 item 5).
   cardExtras: {
+    create: { form: 'Create an instance', name: 'Name (optional)', placeholder: 'e.g. Front desk', button: 'Create instance', creating: 'Creating…' },
     calls: {
       label: 'Incoming calls',
       autoReject: 'Reject incoming calls automatically',
@@ -1250,6 +1251,73 @@ export const en = {
       refresh: 'Refresh',
       metrics: 'The same figures as GET /metrics (Prometheus).',
       state: { queued: 'queued', sending: 'sending', sent: 'sent', failed: 'failed', purged: 'purged', pending: 'pending', in_flight: 'in flight', delivered: 'delivered', dead: 'dead' }
+    }
+  },
+  // Words found English in every language by the issue 20 audit: delivery ticks, the pairing panels, the
+  // country note, phone number checks, confirmations and the notification's fallback.
+  uiWords: {
+    tick: {
+      pending: 'Waiting',
+      pendingLabel: 'Waiting to be sent',
+      sent: 'Sent',
+      delivered: 'Delivered',
+      read: 'Read',
+      failed: 'Not sent'
+    },
+    pairing: {
+      qrTitle: 'Scan the QR code',
+      qrHow: 'On the phone: WhatsApp › Settings › Linked devices › Link a device, then point the camera here.',
+      sandbox: 'Sandbox: a simulated phone scans it for you.',
+      openSandbox: 'Open the Sandbox view',
+      qrAlt: 'QR code to link this instance',
+      refreshesIn: 'Refreshes in {{s}} s',
+      refreshing: 'Refreshing…',
+      loadingQr: 'Loading the QR code…',
+      codeTitle: 'Or link with a phone number',
+      phoneLabel: 'Phone number with country code',
+      getCode: 'Get pairing code',
+      links: 'Links {{phone}}',
+      asYouWrite: 'As you write it, e.g. +1 555 000 0001',
+      asking: 'Asking the network for a code…',
+      codeHow: 'On the phone {{phone}}: WhatsApp › Linked devices › Link a device › Link with phone number instead, then type this code.',
+      linkTitle: 'Temporary pairing link',
+      linkHow: 'Send it to whoever holds the phone: the page shows the live QR and the code option, with no credentials. Anyone with the link can pair this instance until it expires or you revoke it.',
+      linkLabel: 'Temporary link',
+      linkQrAlt: 'Temporary link as a QR code: scan it with the phone’s camera',
+      revoke: 'Revoke',
+      expiresIn: 'Expires in {{time}}',
+      createLink: 'Create link (valid 30 minutes)',
+      revoked: 'Link revoked: it no longer opens the pairing page.'
+    },
+    country: {
+      readIn: 'Numbers without + are read in'
+    },
+    phone: {
+      enter: 'Enter the phone number',
+      digits: 'Use digits (spaces, dashes, brackets and a leading + are fine)',
+      impossible: 'This is not a possible phone number: check the country code and the digits',
+      notIn: 'Not a possible number in {{country}}: type it with + and its country code'
+    },
+    toast: {
+      start: '{{name}} is starting.',
+      stop: '{{name}} stopped.',
+      restart: '{{name}} restarted.',
+      logout: '{{name}} logged out: pair it again to use it.',
+      delete: '{{name}} deleted.',
+      created: '{{name}} created; it is starting.',
+      policy: '{{instance}} now uses the {{policy}} policy; it applies to the next message.',
+      resentQueued: 'Resent as a new message; it waits its turn in the queue.',
+      resent: 'Resent as a new message.',
+      optOutAdded: '{{phone}} added to the opt-out list',
+      optOutRemoved: '{{phone}} removed from the opt-out list',
+      scheduled: '{{name}} is scheduled',
+      started: '{{name}} started',
+      seeded: 'History seeded: {{messages}} messages in {{chats}} chats ({{groups}} groups, {{lid}} by LID). Devices linked from now on get it at pairing.'
+    },
+    misc: {
+      newMessage: 'New message',
+      fileUnreadable: 'The file could not be read',
+      previewOf: 'Preview of {{name}}'
     }
   }
 }

@@ -1216,6 +1216,7 @@ export const es: Messages = {
   },
   // The instance card's incoming-call settings (issue 22 item 6) and health panel (issue 23 item 5).
   cardExtras: {
+    create: { form: 'Crear una instancia', name: 'Nombre (opcional)', placeholder: 'p. ej.: Mostrador', button: 'Crear instancia', creating: 'Creando…' },
     calls: {
       label: 'Llamadas entrantes',
       autoReject: 'Rechazar llamadas entrantes automáticamente',
@@ -1247,6 +1248,73 @@ export const es: Messages = {
       refresh: 'Actualizar',
       metrics: 'Las mismas cifras que GET /metrics (Prometheus).',
       state: { queued: 'en cola', sending: 'enviándose', sent: 'enviados', failed: 'fallidos', purged: 'descartados', pending: 'pendientes', in_flight: 'en curso', delivered: 'entregados', dead: 'abandonados' }
+    }
+  },
+  // Words found English in every language by the issue 20 audit: delivery ticks, the pairing panels, the
+  // country note, phone number checks, confirmations and the notification's fallback.
+  uiWords: {
+    tick: {
+      pending: 'En espera',
+      pendingLabel: 'Esperando para enviarse',
+      sent: 'Enviado',
+      delivered: 'Entregado',
+      read: 'Leído',
+      failed: 'No enviado'
+    },
+    pairing: {
+      qrTitle: 'Escanea el código QR',
+      qrHow: 'En el teléfono: WhatsApp › Ajustes › Dispositivos vinculados › Vincular un dispositivo, y apunta la cámara aquí.',
+      sandbox: 'Sandbox: un teléfono simulado lo escanea por ti.',
+      openSandbox: 'Abrir la vista Sandbox',
+      qrAlt: 'Código QR para vincular esta instancia',
+      refreshesIn: 'Se renueva en {{s}} s',
+      refreshing: 'Renovando…',
+      loadingQr: 'Cargando el código QR…',
+      codeTitle: 'O vincula con un número de teléfono',
+      phoneLabel: 'Número de teléfono con código de país',
+      getCode: 'Obtener código de vinculación',
+      links: 'Vincula {{phone}}',
+      asYouWrite: 'Como lo escribes, p. ej.: +52 55 1234 5678',
+      asking: 'Pidiendo un código a la red…',
+      codeHow: 'En el teléfono {{phone}}: WhatsApp › Dispositivos vinculados › Vincular un dispositivo › Vincular con el número de teléfono, y escribe este código.',
+      linkTitle: 'Enlace temporal de vinculación',
+      linkHow: 'Envíalo a quien tenga el teléfono: la página muestra el QR en vivo y la opción de código, sin credenciales. Cualquiera con el enlace puede vincular esta instancia hasta que caduque o lo revoques.',
+      linkLabel: 'Enlace temporal',
+      linkQrAlt: 'Enlace temporal como código QR: escanéalo con la cámara del teléfono',
+      revoke: 'Revocar',
+      expiresIn: 'Caduca en {{time}}',
+      createLink: 'Crear enlace (válido 30 minutos)',
+      revoked: 'Enlace revocado: ya no abre la página de vinculación.'
+    },
+    country: {
+      readIn: 'Los números sin + se leen en'
+    },
+    phone: {
+      enter: 'Escribe el número de teléfono',
+      digits: 'Usa dígitos (se aceptan espacios, guiones, paréntesis y un + inicial)',
+      impossible: 'No es un número de teléfono posible: revisa el código de país y los dígitos',
+      notIn: 'No es un número posible en {{country}}: escríbelo con + y su código de país'
+    },
+    toast: {
+      start: '{{name}} se está iniciando.',
+      stop: '{{name}} detenida.',
+      restart: '{{name}} reiniciada.',
+      logout: '{{name}} cerró sesión: vincúlala otra vez para usarla.',
+      delete: '{{name}} eliminada.',
+      created: '{{name}} creada; se está iniciando.',
+      policy: '{{instance}} usa ahora la política {{policy}}; se aplica desde el próximo mensaje.',
+      resentQueued: 'Reenviado como mensaje nuevo; espera su turno en la cola.',
+      resent: 'Reenviado como mensaje nuevo.',
+      optOutAdded: '{{phone}} añadido a la lista de bajas',
+      optOutRemoved: '{{phone}} quitado de la lista de bajas',
+      scheduled: '{{name}} está programada',
+      started: '{{name}} iniciada',
+      seeded: 'Historial creado: {{messages}} mensajes en {{chats}} chats ({{groups}} grupos, {{lid}} por LID). Los dispositivos vinculados a partir de ahora lo reciben al vincularse.'
+    },
+    misc: {
+      newMessage: 'Mensaje nuevo',
+      fileUnreadable: 'No se pudo leer el archivo',
+      previewOf: 'Vista previa de {{name}}'
     }
   }
 }

@@ -1217,6 +1217,7 @@ export const id: Messages = {
   },
   // The instance card's incoming-call settings (issue 22 item 6) and health panel (issue 23 item 5).
   cardExtras: {
+    create: { form: 'Buat instans', name: 'Nama (opsional)', placeholder: 'mis. Meja depan', button: 'Buat instans', creating: 'Membuat…' },
     calls: {
       label: 'Panggilan masuk',
       autoReject: 'Tolak panggilan masuk secara otomatis',
@@ -1248,6 +1249,73 @@ export const id: Messages = {
       refresh: 'Muat ulang',
       metrics: 'Angka yang sama dengan GET /metrics (Prometheus).',
       state: { queued: 'antre', sending: 'sedang dikirim', sent: 'terkirim', failed: 'gagal', purged: 'dibuang', pending: 'tertunda', in_flight: 'sedang berjalan', delivered: 'diterima', dead: 'menyerah' }
+    }
+  },
+  // Words found English in every language by the issue 20 audit: delivery ticks, the pairing panels, the
+  // country note, phone number checks, confirmations and the notification's fallback.
+  uiWords: {
+    tick: {
+      pending: 'Menunggu',
+      pendingLabel: 'Menunggu dikirim',
+      sent: 'Terkirim',
+      delivered: 'Diterima',
+      read: 'Dibaca',
+      failed: 'Tidak terkirim'
+    },
+    pairing: {
+      qrTitle: 'Pindai kode QR',
+      qrHow: 'Di ponsel: WhatsApp › Setelan › Perangkat tertaut › Tautkan perangkat, lalu arahkan kamera ke sini.',
+      sandbox: 'Sandbox: ponsel simulasi memindainya untuk Anda.',
+      openSandbox: 'Buka tampilan Sandbox',
+      qrAlt: 'Kode QR untuk menautkan instans ini',
+      refreshesIn: 'Diperbarui dalam {{s}} dtk',
+      refreshing: 'Memperbarui…',
+      loadingQr: 'Memuat kode QR…',
+      codeTitle: 'Atau tautkan dengan nomor telepon',
+      phoneLabel: 'Nomor telepon dengan kode negara',
+      getCode: 'Minta kode penautan',
+      links: 'Menautkan {{phone}}',
+      asYouWrite: 'Seperti Anda menulisnya, mis. +62 812 3456 7890',
+      asking: 'Meminta kode ke jaringan…',
+      codeHow: 'Di ponsel {{phone}}: WhatsApp › Perangkat tertaut › Tautkan perangkat › Tautkan dengan nomor telepon saja, lalu ketik kode ini.',
+      linkTitle: 'Tautan penautan sementara',
+      linkHow: 'Kirim ke orang yang memegang ponsel: halamannya menampilkan QR langsung dan opsi kode, tanpa kredensial. Siapa pun yang punya tautan dapat menautkan instans ini sampai kedaluwarsa atau Anda mencabutnya.',
+      linkLabel: 'Tautan sementara',
+      linkQrAlt: 'Tautan sementara sebagai kode QR: pindai dengan kamera ponsel',
+      revoke: 'Cabut',
+      expiresIn: 'Kedaluwarsa dalam {{time}}',
+      createLink: 'Buat tautan (berlaku 30 menit)',
+      revoked: 'Tautan dicabut: tidak lagi membuka halaman penautan.'
+    },
+    country: {
+      readIn: 'Nomor tanpa + dibaca sebagai nomor'
+    },
+    phone: {
+      enter: 'Masukkan nomor telepon',
+      digits: 'Gunakan angka (spasi, tanda hubung, kurung dan + di depan boleh)',
+      impossible: 'Ini bukan nomor telepon yang mungkin: periksa kode negara dan angkanya',
+      notIn: 'Bukan nomor yang mungkin di {{country}}: ketik dengan + dan kode negaranya'
+    },
+    toast: {
+      start: '{{name}} sedang dimulai.',
+      stop: '{{name}} dihentikan.',
+      restart: '{{name}} dimulai ulang.',
+      logout: '{{name}} keluar: tautkan lagi untuk memakainya.',
+      delete: '{{name}} dihapus.',
+      created: '{{name}} dibuat; sedang dimulai.',
+      policy: '{{instance}} kini memakai kebijakan {{policy}}; berlaku mulai pesan berikutnya.',
+      resentQueued: 'Dikirim ulang sebagai pesan baru; menunggu gilirannya di antrean.',
+      resent: 'Dikirim ulang sebagai pesan baru.',
+      optOutAdded: '{{phone}} ditambahkan ke daftar berhenti langganan',
+      optOutRemoved: '{{phone}} dihapus dari daftar berhenti langganan',
+      scheduled: '{{name}} dijadwalkan',
+      started: '{{name}} dimulai',
+      seeded: 'Riwayat dibuat: {{messages}} pesan di {{chats}} chat ({{groups}} grup, {{lid}} lewat LID). Perangkat yang ditautkan mulai sekarang menerimanya saat penautan.'
+    },
+    misc: {
+      newMessage: 'Pesan baru',
+      fileUnreadable: 'File tidak dapat dibaca',
+      previewOf: 'Pratinjau {{name}}'
     }
   }
 }

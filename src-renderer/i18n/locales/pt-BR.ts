@@ -1216,6 +1216,7 @@ export const ptBR: Messages = {
   },
   // The instance card's incoming-call settings (issue 22 item 6) and health panel (issue 23 item 5).
   cardExtras: {
+    create: { form: 'Criar uma instância', name: 'Nome (opcional)', placeholder: 'ex.: Balcão', button: 'Criar instância', creating: 'Criando…' },
     calls: {
       label: 'Chamadas recebidas',
       autoReject: 'Recusar chamadas recebidas automaticamente',
@@ -1247,6 +1248,73 @@ export const ptBR: Messages = {
       refresh: 'Atualizar',
       metrics: 'Os mesmos números de GET /metrics (Prometheus).',
       state: { queued: 'na fila', sending: 'enviando', sent: 'enviadas', failed: 'com falha', purged: 'descartadas', pending: 'pendentes', in_flight: 'em andamento', delivered: 'entregues', dead: 'desistidas' }
+    }
+  },
+  // Words found English in every language by the issue 20 audit: delivery ticks, the pairing panels, the
+  // country note, phone number checks, confirmations and the notification's fallback.
+  uiWords: {
+    tick: {
+      pending: 'Aguardando',
+      pendingLabel: 'Aguardando envio',
+      sent: 'Enviada',
+      delivered: 'Entregue',
+      read: 'Lida',
+      failed: 'Não enviada'
+    },
+    pairing: {
+      qrTitle: 'Escaneie o QR code',
+      qrHow: 'No celular: WhatsApp › Configurações › Aparelhos conectados › Conectar um aparelho, e aponte a câmera para cá.',
+      sandbox: 'Sandbox: um celular simulado escaneia por você.',
+      openSandbox: 'Abrir a tela Sandbox',
+      qrAlt: 'QR code para conectar esta instância',
+      refreshesIn: 'Atualiza em {{s}} s',
+      refreshing: 'Atualizando…',
+      loadingQr: 'Carregando o QR code…',
+      codeTitle: 'Ou conecte com um número de telefone',
+      phoneLabel: 'Número de telefone com código do país',
+      getCode: 'Obter código de pareamento',
+      links: 'Conecta {{phone}}',
+      asYouWrite: 'Como você escreve, ex.: +55 11 91234 5678',
+      asking: 'Pedindo um código à rede…',
+      codeHow: 'No celular {{phone}}: WhatsApp › Aparelhos conectados › Conectar um aparelho › Conectar com número de telefone, e digite este código.',
+      linkTitle: 'Link temporário de pareamento',
+      linkHow: 'Envie para quem está com o celular: a página mostra o QR ao vivo e a opção de código, sem credenciais. Qualquer pessoa com o link pode parear esta instância até ele expirar ou você revogá-lo.',
+      linkLabel: 'Link temporário',
+      linkQrAlt: 'Link temporário como QR code: escaneie com a câmera do celular',
+      revoke: 'Revogar',
+      expiresIn: 'Expira em {{time}}',
+      createLink: 'Criar link (válido por 30 minutos)',
+      revoked: 'Link revogado: ele não abre mais a página de pareamento.'
+    },
+    country: {
+      readIn: 'Números sem + são lidos em'
+    },
+    phone: {
+      enter: 'Digite o número de telefone',
+      digits: 'Use dígitos (espaços, traços, parênteses e um + inicial são aceitos)',
+      impossible: 'Este não é um número de telefone possível: confira o código do país e os dígitos',
+      notIn: 'Não é um número possível em {{country}}: digite com + e o código do país'
+    },
+    toast: {
+      start: '{{name}} está iniciando.',
+      stop: '{{name}} parada.',
+      restart: '{{name}} reiniciada.',
+      logout: '{{name}} desconectada: pareie de novo para usá-la.',
+      delete: '{{name}} excluída.',
+      created: '{{name}} criada; está iniciando.',
+      policy: '{{instance}} agora usa a política {{policy}}; vale a partir da próxima mensagem.',
+      resentQueued: 'Reenviada como nova mensagem; aguarda a vez na fila.',
+      resent: 'Reenviada como nova mensagem.',
+      optOutAdded: '{{phone}} adicionado à lista de descadastro',
+      optOutRemoved: '{{phone}} removido da lista de descadastro',
+      scheduled: '{{name}} está agendada',
+      started: '{{name}} iniciada',
+      seeded: 'Histórico criado: {{messages}} mensagens em {{chats}} conversas ({{groups}} grupos, {{lid}} por LID). Aparelhos conectados daqui em diante o recebem no pareamento.'
+    },
+    misc: {
+      newMessage: 'Nova mensagem',
+      fileUnreadable: 'Não foi possível ler o arquivo',
+      previewOf: 'Prévia de {{name}}'
     }
   }
 }
