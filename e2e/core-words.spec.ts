@@ -1,6 +1,7 @@
 // The core's last English sentences in Portuguese in a real browser (issue 20 item 12): a restricted number's hold
 // (the network answered 463), why a banned instance FAILED, a campaign's estimate (worded from its numbers in the
-// schedule's zone) and the bind address warning, in the 760x520 window; after a reload and a core restart the
+// schedule's zone), the bind address warning and a held reply's tick, in the 760x520 window (where the chat search
+// keeps its width beside the longer "Nova conversa"); after a reload and a core restart the
 // words are still Portuguese. The API keeps the core's English sentences for its clients.
 import { expect, test } from './fixtures.js'
 
@@ -65,6 +66,15 @@ test('holds, failures, estimates and the bind warning in Portuguese, after a rel
   await checkWords()
   await page.reload()
   await checkWords()
+
+  // Chats: the held reply's tick speaks Portuguese, and the search box keeps a usable width beside "Nova conversa".
+  await nav.getByRole('button', { name: 'Conversas' }).click()
+  await page.locator('.chat-list').getByText('Dana').first().click()
+  await expect(page.locator('.bubble.out').filter({ hasText: 'Sim, hoje até as 18h' }).getByRole('img', { name: /^(Aguardando envio|Não enviada)$/ })).toBeVisible()
+  const search = (await page.locator('#chat-search').boundingBox())!
+  const newChat = (await page.getByRole('button', { name: 'Nova conversa' }).boundingBox())!
+  expect(search.width).toBeGreaterThanOrEqual(85)
+  expect(search.y >= newChat.y + newChat.height || search.x >= newChat.x + newChat.width).toBe(true)
 
   // A ban: the instance FAILED, and why is said in Portuguese; still so after the core restarts.
   await api('POST', '/sandbox/faults', { action: 'ban', phone: '15550004001', code: 403 })
