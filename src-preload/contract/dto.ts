@@ -436,8 +436,10 @@ export interface MessageQueueDto {
   notBefore: number | null
   /** When it was accepted (ms). */
   acceptedAt: number
-  /** Why it was not sent, in words (not_sent only). */
+  /** Why it was not sent, in words (not_sent only; English). */
   error: string | null
+  /** The same as a code (queue_purged, app_restarted, send_interrupted, send_failed...): the renderer words it. */
+  errorCode?: string | null
   /** A restart dropped it and Resend can still send it. */
   resendable: boolean
 }

@@ -17,6 +17,7 @@ import { appInfo, instance, overview } from '../test/fixtures.js'
 import { installMemoryBridge } from '../test/memory-bridge.js'
 import { CreateInstanceForm } from '../views/instances/CreateInstanceForm.js'
 import { InstancesView } from '../views/instances/InstancesView.js'
+import { notSentWords } from '../views/chats/MessageStatus.js'
 import { PairingView } from '../views/pairing/PairingView.js'
 import { i18n } from './index.js'
 
@@ -124,5 +125,15 @@ describe('words that were English in every language', () => {
     expect(screen.getByRole('form', { name: 'Buat instans' })).toBeInTheDocument()
     expect(screen.getByLabelText('Nama (opsional)')).toHaveAttribute('placeholder', 'mis. Meja depan')
     expect(screen.getByRole('button', { name: 'Buat instans' })).toBeInTheDocument()
+  })
+})
+
+describe('a not-sent message’s reason', () => {
+  it('by its code in Portuguese; English and an unknown code keep the core’s sentence', async () => {
+    expect(notSentWords('the instance restarted before this message was sent', 'queue_purged')).toBe(': instance restarted before this message was sent')
+    await act(() => i18n.changeLanguage('pt-BR'))
+    expect(notSentWords('the instance restarted before this message was sent', 'queue_purged')).toBe(': a instância reiniciou antes de esta mensagem ser enviada')
+    expect(notSentWords('ack error 479', 'send_failed')).toBe(': ack error 479')
+    expect(notSentWords('the message was not sent', undefined)).toBe(': message was not sent')
   })
 })

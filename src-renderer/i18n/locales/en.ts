@@ -1256,6 +1256,11 @@ export const en = {
   // Words found English in every language by the issue 20 audit: delivery ticks, the pairing panels, the
   // country note, phone number checks, confirmations and the notification's fallback.
   uiWords: {
+    notSent: {
+      queue_purged: 'instance restarted before this message was sent',
+      app_restarted: 'app stopped before this queued message was sent, and it could not be restored',
+      send_interrupted: 'app stopped while this message was being sent; it may or may not have been delivered'
+    },
     tick: {
       pending: 'Waiting',
       pendingLabel: 'Waiting to be sent',

@@ -1253,6 +1253,11 @@ export const es: Messages = {
   // Words found English in every language by the issue 20 audit: delivery ticks, the pairing panels, the
   // country note, phone number checks, confirmations and the notification's fallback.
   uiWords: {
+    notSent: {
+      queue_purged: 'la instancia se reinició antes de enviar este mensaje',
+      app_restarted: 'la app se detuvo antes de enviar este mensaje en cola, y no se pudo restaurar',
+      send_interrupted: 'la app se detuvo mientras se enviaba este mensaje; puede que se haya entregado o no'
+    },
     tick: {
       pending: 'En espera',
       pendingLabel: 'Esperando para enviarse',

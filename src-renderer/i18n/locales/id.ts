@@ -1254,6 +1254,11 @@ export const id: Messages = {
   // Words found English in every language by the issue 20 audit: delivery ticks, the pairing panels, the
   // country note, phone number checks, confirmations and the notification's fallback.
   uiWords: {
+    notSent: {
+      queue_purged: 'instans dimulai ulang sebelum pesan ini terkirim',
+      app_restarted: 'aplikasi berhenti sebelum pesan antrean ini terkirim, dan pesan tidak dapat dipulihkan',
+      send_interrupted: 'aplikasi berhenti saat pesan ini sedang dikirim; pesan mungkin sudah atau belum diterima'
+    },
     tick: {
       pending: 'Menunggu',
       pendingLabel: 'Menunggu dikirim',

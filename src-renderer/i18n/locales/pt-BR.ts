@@ -1253,6 +1253,11 @@ export const ptBR: Messages = {
   // Words found English in every language by the issue 20 audit: delivery ticks, the pairing panels, the
   // country note, phone number checks, confirmations and the notification's fallback.
   uiWords: {
+    notSent: {
+      queue_purged: 'a instância reiniciou antes de esta mensagem ser enviada',
+      app_restarted: 'o app parou antes de esta mensagem da fila ser enviada, e ela não pôde ser restaurada',
+      send_interrupted: 'o app parou enquanto esta mensagem era enviada; ela pode ou não ter sido entregue'
+    },
     tick: {
       pending: 'Aguardando',
       pendingLabel: 'Aguardando envio',
