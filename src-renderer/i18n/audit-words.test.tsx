@@ -6,7 +6,10 @@
 import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
+import type { QueueInfoDto, WaitingMessageDto } from '../../src-preload/contract/dto.js'
 import { whenWords } from '../lib/campaign-words.js'
+import { policyDescription, policyName } from '../lib/policy-words.js'
+import { explainWait } from '../lib/queue-words.js'
 import { formatDateTime, formatTime } from '../lib/format.js'
 import { timeWithZone } from '../lib/time-zone.js'
 import { settingsNotice } from '../stores/sandbox-store.js'
@@ -135,5 +138,18 @@ describe('a not-sent message’s reason', () => {
     expect(notSentWords('the instance restarted before this message was sent', 'queue_purged')).toBe(': a instância reiniciou antes de esta mensagem ser enviada')
     expect(notSentWords('ack error 479', 'send_failed')).toBe(': ack error 479')
     expect(notSentWords('the message was not sent', undefined)).toBe(': message was not sent')
+  })
+})
+
+describe('the built-in policies', () => {
+  it('named and described in Spanish by slug, in the limits table and a wait reason; an unknown policy as the core names it', async () => {
+    await act(() => i18n.changeLanguage('es'))
+    expect(policyName('standard_policy', 'Standard')).toBe('Estándar')
+    expect(policyDescription('unlimited', 'No Switchboard-side pacing…')).toMatch(/^Switchboard no marca el ritmo/)
+    expect(policyName('custom_9', 'Night shift')).toBe('Night shift')
+    const queue = { instanceId: 'A', status: 'WORKING' as const, policy: { slug: 'strict', name: 'Strict', perMinute: 8, spacingMs: 7500, protectionSeconds: 60, concurrentLimit: 1 }, waiting: [], resendable: [], at: 0 }
+    expect(explainWait({ messageId: 'm', chatId: 'c', reason: 'concurrency', notBefore: null, position: 2 } satisfies WaitingMessageDto, queue as unknown as QueueInfoDto, 0)).toContain('Estricta')
+    await act(() => i18n.changeLanguage('en'))
+    expect(policyName('standard_policy', 'Standard')).toBe('Standard')
   })
 })

@@ -1256,6 +1256,11 @@ export const en = {
   // Words found English in every language by the issue 20 audit: delivery ticks, the pairing panels, the
   // country note, phone number checks, confirmations and the notification's fallback.
   uiWords: {
+    policy: {
+      strict: { name: 'Strict', description: 'Safest pacing for new or sensitive numbers: 8 messages a minute, 200 a day, one at a time.' },
+      standard_policy: { name: 'Standard', description: 'Balanced pacing for warmed-up numbers: 20 messages a minute, 1000 a day, two at a time.' },
+      unlimited: { name: 'Unlimited', description: 'No Switchboard-side pacing; the messaging network may still restrict a number that sends too fast.' }
+    },
     notSent: {
       queue_purged: 'instance restarted before this message was sent',
       app_restarted: 'app stopped before this queued message was sent, and it could not be restored',

@@ -1253,6 +1253,11 @@ export const es: Messages = {
   // Words found English in every language by the issue 20 audit: delivery ticks, the pairing panels, the
   // country note, phone number checks, confirmations and the notification's fallback.
   uiWords: {
+    policy: {
+      strict: { name: 'Estricta', description: 'El ritmo más seguro para números nuevos o sensibles: 8 mensajes por minuto, 200 al día, de uno en uno.' },
+      standard_policy: { name: 'Estándar', description: 'Ritmo equilibrado para números ya calentados: 20 mensajes por minuto, 1.000 al día, de dos en dos.' },
+      unlimited: { name: 'Sin límite', description: 'Switchboard no marca el ritmo; la red de mensajería aún puede restringir un número que envía demasiado rápido.' }
+    },
     notSent: {
       queue_purged: 'la instancia se reinició antes de enviar este mensaje',
       app_restarted: 'la app se detuvo antes de enviar este mensaje en cola, y no se pudo restaurar',

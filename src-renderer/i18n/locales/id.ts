@@ -1254,6 +1254,11 @@ export const id: Messages = {
   // Words found English in every language by the issue 20 audit: delivery ticks, the pairing panels, the
   // country note, phone number checks, confirmations and the notification's fallback.
   uiWords: {
+    policy: {
+      strict: { name: 'Ketat', description: 'Laju paling aman untuk nomor baru atau sensitif: 8 pesan per menit, 200 per hari, satu per satu.' },
+      standard_policy: { name: 'Standar', description: 'Laju seimbang untuk nomor yang sudah dipanaskan: 20 pesan per menit, 1.000 per hari, dua sekaligus.' },
+      unlimited: { name: 'Tanpa batas', description: 'Tanpa pengaturan laju dari Switchboard; jaringan pesan tetap dapat membatasi nomor yang mengirim terlalu cepat.' }
+    },
     notSent: {
       queue_purged: 'instans dimulai ulang sebelum pesan ini terkirim',
       app_restarted: 'aplikasi berhenti sebelum pesan antrean ini terkirim, dan pesan tidak dapat dipulihkan',

@@ -1253,6 +1253,11 @@ export const ptBR: Messages = {
   // Words found English in every language by the issue 20 audit: delivery ticks, the pairing panels, the
   // country note, phone number checks, confirmations and the notification's fallback.
   uiWords: {
+    policy: {
+      strict: { name: 'Rígida', description: 'O ritmo mais seguro para números novos ou sensíveis: 8 mensagens por minuto, 200 por dia, uma por vez.' },
+      standard_policy: { name: 'Padrão', description: 'Ritmo equilibrado para números já aquecidos: 20 mensagens por minuto, 1.000 por dia, duas por vez.' },
+      unlimited: { name: 'Sem limite', description: 'Sem ritmo imposto pelo Switchboard; a rede de mensagens ainda pode restringir um número que envia rápido demais.' }
+    },
     notSent: {
       queue_purged: 'a instância reiniciou antes de esta mensagem ser enviada',
       app_restarted: 'o app parou antes de esta mensagem da fila ser enviada, e ela não pôde ser restaurada',

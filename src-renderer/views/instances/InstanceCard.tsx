@@ -19,6 +19,7 @@ import type { DayEntry } from '../../stores/today-store.js'
 import { useAppStore } from '../../stores/app-store.js'
 import { useInstancesStore, type InstanceAction } from '../../stores/instances-store.js'
 import { HealthPanel } from './HealthPanel.js'
+import { policyName } from '../../lib/policy-words.js'
 
 type Translate = TFunction
 
@@ -110,7 +111,7 @@ export function InstanceCard({ instance: i, day }: { instance: InstanceDto; day?
         <dt>{t('card.server')}</dt>
         <dd>{i.serverName}</dd>
         <dt>{t('card.policy')}</dt>
-        <dd title={i.policy}>{i.policyName}</dd>
+        <dd title={i.policy}>{policyName(i.policy, i.policyName)}</dd>
         {/* config.proxy (set over the API); the core never sends the password, only whether there is one. */}
         {i.proxy ? (
           <>
