@@ -61,6 +61,11 @@ test('holds, failures, estimates and the bind warning in Portuguese, after a rel
     // Its start and first send are told in the UI's language too, not the browser's (en-US here: "Thu 11:33 PM").
     await expect(page.locator('.content')).not.toContainText(/\bends\b|New contacts|Restricted|\b(AM|PM)\b/)
     expect(await page.locator('.content').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+    // The funnel's longer Portuguese labels ("Destinatários", "Responderam") end before their bars start.
+    const labelsClear = await page.locator('.funnel li').evaluateAll((lis) =>
+      lis.map((li) => li.querySelector('.funnel-label')!.getBoundingClientRect().right <= li.querySelector('.funnel-bar')!.getBoundingClientRect().left + 0.5)
+    )
+    expect(labelsClear).toEqual([true, true, true, true, true])
     await page.getByRole('button', { name: 'Voltar para todas as campanhas' }).click()
   }
   await checkWords()
