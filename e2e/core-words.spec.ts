@@ -81,6 +81,12 @@ test('holds, failures, estimates and the bind warning in Portuguese, after a rel
   expect(search.width).toBeGreaterThanOrEqual(85)
   expect(search.y >= newChat.y + newChat.height || search.x >= newChat.x + newChat.width).toBe(true)
 
+  // Sandbox: with Portuguese's longer button words the send row's fields are still readable, nothing cut off.
+  await nav.getByRole('button', { name: 'Sandbox' }).click()
+  const dana = page.locator('li[data-phone="15550004002"]')
+  const cut = await dana.locator('.phone-action select, .phone-action .file-pick').evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1 || e.clientWidth < 100).map((e) => e.outerHTML.slice(0, 80)))
+  expect(cut).toEqual([])
+
   // A ban: the instance FAILED, and why is said in Portuguese; still so after the core restarts.
   await api('POST', '/sandbox/faults', { action: 'ban', phone: '15550004001', code: 403 })
   await nav.getByRole('button', { name: 'Instâncias' }).click()
