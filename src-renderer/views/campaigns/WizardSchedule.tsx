@@ -10,7 +10,7 @@ import { dayName } from '../../lib/campaign-words.js'
 import { formatNumber } from '../../lib/format.js'
 import { estimateWords } from '../../lib/estimate-words.js'
 import { DEFAULT_WINDOW, useCampaignsStore } from '../../stores/campaigns-store.js'
-import { StepButtons } from './Wizard.js'
+import { StepButtons } from './StepButtons.js'
 
 const ESTIMATE_AFTER_MS = 300
 
