@@ -7,9 +7,26 @@ export class ChatIdError extends DomainError {}
 
 const USER_SERVERS = new Set(['s.whatsapp.net', 'c.us'])
 
+/**
+ * Recent answers of toApiChatId. A page of messages asks for the same few JIDs (chat, own, author) several times per
+ * message, and Baileys' jidDecode was most of a page's shaping time; a pure function of the string, so a bounded
+ * memo (dropped whole when full) changes no answer.
+ */
+const API_CHAT_IDS = new Map<string, string>()
+const API_CHAT_IDS_MAX = 4096
+
 /** Baileys JID -> API chat id: users as <number>@c.us (device dropped); groups, LIDs, channels, broadcasts as they are. */
 export function toApiChatId(jid: string | null | undefined): string {
   if (!jid) return ''
+  let id = API_CHAT_IDS.get(jid)
+  if (id === undefined) {
+    if (API_CHAT_IDS.size >= API_CHAT_IDS_MAX) API_CHAT_IDS.clear()
+    API_CHAT_IDS.set(jid, (id = decodeApiChatId(jid)))
+  }
+  return id
+}
+
+function decodeApiChatId(jid: string): string {
   const d = jidDecode(jid)
   if (!d?.user) return jid
   if (USER_SERVERS.has(d.server)) return `${d.user}@c.us`

@@ -1,6 +1,7 @@
 // TypeBox schemas of the read endpoints and the chat, message and contact operations (issue 4, part F).
 // Loose scalars ("true"/"1", numbers as strings) are accepted here and parsed by api/params/read-params.ts.
 import { Type } from '@sinclair/typebox'
+import { Nullable } from './common.js'
 
 export const LooseBoolean = (description: string) =>
   Type.Optional(Type.Union([Type.Boolean(), Type.String(), Type.Integer()], { description: `${description} (true/false, 1/0)` }))
@@ -23,32 +24,31 @@ export const ApiMessageSchema = Type.Object(
     fromMe: Type.Boolean(),
     source: Type.String({ description: 'api or app' }),
     to: Type.String(),
-    participant: Type.Union([Type.String(), Type.Null()]),
-    author: Type.Union([Type.String(), Type.Null()]),
+    participant: Nullable(Type.String()),
+    author: Nullable(Type.String()),
     body: Type.String(),
     type: Type.String({ description: 'chat, image, video, ptt, audio, document, sticker, location, vcard, poll_creation, revoked, ...' }),
     hasMedia: Type.Boolean(),
-    media: Type.Union([
+    media: Nullable(
       Type.Object(
         {
-          url: Type.Union([Type.String(), Type.Null()], { description: 'Downloaded media, served by this API at /api/files/<instance_id>/<file> with the same credentials' }),
-          mimetype: Type.Union([Type.String(), Type.Null()]),
-          filename: Type.Union([Type.String(), Type.Null()]),
-          error: Type.Union([Type.String(), Type.Null()])
+          url: Nullable(Type.String({ description: 'Downloaded media, served by this API at /api/files/<instance_id>/<file> with the same credentials' })),
+          mimetype: Nullable(Type.String()),
+          filename: Nullable(Type.String()),
+          error: Nullable(Type.String())
         },
         { additionalProperties: true }
-      ),
-      Type.Null()
-    ]),
+      )
+    ),
     ack: Type.Integer({ description: '-1 ERROR, 0 PENDING, 1 SERVER, 2 DEVICE, 3 READ, 4 PLAYED' }),
     ackName: Type.String(),
     isEdited: Type.Optional(Type.Boolean()),
     isStarred: Type.Optional(Type.Boolean()),
     reactions: Type.Optional(Type.Array(Type.Object({ text: Type.String(), senderId: Type.String(), timestamp: Type.Number() }))),
-    location: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()]),
+    location: Nullable(Type.Object({}, { additionalProperties: true })),
     vCards: Type.Array(Type.String()),
-    replyTo: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()]),
-    pushName: Type.Union([Type.String(), Type.Null()]),
+    replyTo: Nullable(Type.Object({}, { additionalProperties: true })),
+    pushName: Nullable(Type.String()),
     _data: Type.Unknown({ description: 'The Baileys WebMessageInfo as JSON' })
   },
   { additionalProperties: true, description: 'Message (WAHA WAMessage with the flat keys of the hosted API)' }

@@ -17,6 +17,8 @@ import { durableSignalRepository } from './durable-signal-keys.js'
 import { isPaired, useSqliteAuthState, type SqliteAuthState } from './sqlite-auth-state.js'
 import type { WaVersionSource } from './wa-version.js'
 import { DecryptFailureLog } from './decrypt-failures.js'
+import { boundedLidMappingCache } from './lid-mapping-cache.js'
+import { withSharedAsyncLocalStorage } from './shared-async-local-storage.js'
 import { budgetedRetryCache, budgetRetryManager, RetryBudget, type RetryManagerLike } from './retry-budget.js'
 
 /** The network refused the client version at the handshake (outdated WhatsApp Web). */
@@ -171,7 +173,8 @@ export class BaileysSession implements EngineSession {
     this.qrTimeout = config.qrTimeout
     this.connectionFetch = config.options
     const version = deps.version?.current()
-    const socket = makeWASocket({
+    // One AsyncLocalStorage for all sockets' key-store transactions, not one each (shared-async-local-storage.ts).
+    const socket = withSharedAsyncLocalStorage(() => makeWASocket({
       browser: Browsers.ubuntu('Chrome'),
       markOnlineOnConnect: false,
       syncFullHistory: false,
@@ -182,13 +185,14 @@ export class BaileysSession implements EngineSession {
       ...(version ? { version: [...version] } : {}),
       ...config,
       auth: auth.state,
-      // Session and sender-key state committed before the ciphertext leaves (durable-signal-keys.ts).
-      makeSignalRepository: durableSignalRepository(auth.writeNow, config.makeSignalRepository),
+      // Session and sender-key state committed before the ciphertext leaves (durable-signal-keys.ts); the LID
+      // mapping cache bounded and without a timer per entry (lid-mapping-cache.ts).
+      makeSignalRepository: boundedLidMappingCache(durableSignalRepository(auth.writeNow, config.makeSignalRepository)),
       // Retry receipts bounded per sender (retry-budget.ts): through the retry manager when Baileys has one (the
       // default), else through the counter cache it then decides with.
       ...(config.msgRetryCounterCache ? { msgRetryCounterCache: budgetedRetryCache(config.msgRetryCounterCache, this.retryBudget, { spend: config.enableRecentMessageCache === false }) } : {}),
       logger: baileysLogger(deps.logger.child({ instanceId: deps.instanceId, module: 'baileys' }), this.decryptFailures, this.retryBudget)
-    })
+    }))
     budgetRetryManager((socket as unknown as { messageRetryManager?: RetryManagerLike | null }).messageRetryManager, this.retryBudget)
     retryAppStateConflicts(socket)
     this.socket = socket

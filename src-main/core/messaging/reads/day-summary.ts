@@ -2,7 +2,7 @@
 // midnight, what waits to be sent now, what failed (or a restart dropped) today, its last activity and unread
 // messages. A few indexed aggregates, read when the dashboard shows or a message changes it.
 import type { Db } from '../../db/connection.js'
-import { stmt } from '../../db/statements.js'
+import { columnStmt, typedStmt } from '../../db/statements.js'
 import { unreadSummary } from './unread-summary.js'
 
 export interface DaySummary {
@@ -24,24 +24,25 @@ export function startOfLocalDay(now: number): number {
 
 export function daySummary(db: Db, instanceId: string, now: number): DaySummary {
   const since = startOfLocalDay(now)
-  const traffic = stmt(
+  // Aggregates: each answers one row.
+  const traffic = typedStmt<{ sent: number; received: number }>(
     db,
     `SELECT COALESCE(SUM(from_me = 1), 0) AS sent, COALESCE(SUM(from_me = 0), 0) AS received FROM store_messages
      WHERE instance_id = ? AND timestamp >= ? AND chat_id <> 'status@broadcast'`
-  ).get(instanceId, Math.floor(since / 1000)) as { sent: number; received: number }
-  const queue = stmt(
+  ).get(instanceId, Math.floor(since / 1000))
+  const queue = typedStmt<{ waiting: number; failed: number }>(
     db,
     `SELECT COALESCE(SUM(status IN ('queued', 'sending')), 0) AS waiting,
             COALESCE(SUM(status IN ('failed', 'purged') AND updated_at >= ?), 0) AS failed
      FROM outbound_messages WHERE instance_id = ? AND (status IN ('queued', 'sending') OR updated_at >= ?)`
-  ).get(since, instanceId, since) as { waiting: number; failed: number }
-  const last = stmt(db, `SELECT MAX(last_message_at) AS at FROM store_chats WHERE instance_id = ? AND chat_id <> 'status@broadcast'`).get(instanceId) as { at: number | null }
+  ).get(since, instanceId, since)
+  const last = columnStmt<number | null>(db, `SELECT MAX(last_message_at) FROM store_chats WHERE instance_id = ? AND chat_id <> 'status@broadcast'`).get(instanceId)
   return {
-    sent: traffic.sent,
-    received: traffic.received,
-    waiting: queue.waiting,
-    failed: queue.failed,
-    lastActivityAt: last.at ? last.at * 1000 : null,
+    sent: traffic?.sent ?? 0,
+    received: traffic?.received ?? 0,
+    waiting: queue?.waiting ?? 0,
+    failed: queue?.failed ?? 0,
+    lastActivityAt: last ? last * 1000 : null,
     unread: unreadSummary(db, instanceId).unread
   }
 }

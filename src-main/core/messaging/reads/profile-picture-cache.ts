@@ -4,7 +4,7 @@ import { engineErrorStatus } from '../../engine/engine-errors.js'
 import type { SessionPort } from '../../engine/session-port.js'
 import { jidNormalizedUser } from '../../engine/wa-wire.js'
 import type { Db } from '../../db/connection.js'
-import { stmt, columnStmt } from '../../db/statements.js'
+import { stmt, columnStmt, typedStmt } from '../../db/statements.js'
 import { engineCall } from './errors.js'
 
 export const PICTURE_TTL_MS = 24 * 60 * 60 * 1000
@@ -17,9 +17,10 @@ export interface CachedPicture {
 }
 
 export function readCachedPicture(db: Db, instanceId: string, jid: string, now: number): CachedPicture | undefined {
-  const row = stmt(db, 'SELECT url, fetched_at FROM profile_picture_cache WHERE instance_id = ? AND jid = ?').get(instanceId, jidNormalizedUser(jid)) as
-    | { url: string | null; fetched_at: number }
-    | undefined
+  const row = typedStmt<{ url: string | null; fetched_at: number }>(db, 'SELECT url, fetched_at FROM profile_picture_cache WHERE instance_id = ? AND jid = ?').get(
+    instanceId,
+    jidNormalizedUser(jid)
+  )
   if (!row || now - row.fetched_at >= PICTURE_TTL_MS) return undefined
   return { url: row.url, fetchedAt: row.fetched_at, cached: true }
 }

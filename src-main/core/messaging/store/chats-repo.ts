@@ -1,7 +1,7 @@
 // Chats of the store: the newest message and unread count kept on the chat row (so listing chats never scans
 // messages), flags from app-state sync (archive, pin, mute, marked unread), paged listing by an index.
 import type { Db } from '../../db/connection.js'
-import { stmt, typedStmt } from '../../db/statements.js'
+import { columnStmt, stmt, typedStmt } from '../../db/statements.js'
 import { fromMessageRow, MESSAGE_BY_PK_SQL, type MessageRow, type StoredMessage } from './messages-repo.js'
 import { patchUpdate } from './patch-update.js'
 
@@ -93,7 +93,7 @@ export function touchChatWithMessage(
  */
 export function setEngineArchived(db: Db, instanceId: string, chatId: string, archived: boolean, now: number): boolean {
   ensureChat(db, instanceId, chatId, now)
-  const prev = stmt(db, 'SELECT engine_archived FROM store_chats WHERE instance_id = ? AND chat_id = ?').pluck().get(instanceId, chatId) as number | null
+  const prev = columnStmt<number | null>(db, 'SELECT engine_archived FROM store_chats WHERE instance_id = ? AND chat_id = ?').get(instanceId, chatId) ?? null
   stmt(db, 'UPDATE store_chats SET engine_archived = ? WHERE instance_id = ? AND chat_id = ?').run(archived ? 1 : 0, instanceId, chatId)
   return prev === 1
 }
@@ -197,21 +197,21 @@ export const chatListSql = (sortBy: ChatSortBy, sortOrder: SortOrder): string =>
   `SELECT * FROM store_chats WHERE instance_id = @instanceId ORDER BY ${ORDER[sortBy][sortOrder]} LIMIT @limit OFFSET @offset`
 
 export function listChats(db: Db, instanceId: string, q: ChatListQuery = {}): StoredChat[] {
-  const rows = stmt(db, chatListSql(q.sortBy ?? 'messageTimestamp', q.sortOrder ?? 'DESC')).all({
+  const rows = typedStmt<ChatRow>(db, chatListSql(q.sortBy ?? 'messageTimestamp', q.sortOrder ?? 'DESC')).all({
     instanceId,
     limit: Math.min(Math.max(1, Math.floor(q.limit ?? 100)), 1000),
     offset: Math.max(0, Math.floor(q.offset ?? 0))
-  }) as ChatRow[]
+  })
   return rows.map(fromRow)
 }
 
 /** listChats plus each chat's last message (one indexed lookup per chat by primary key). */
 export function listChatsWithLastMessage(db: Db, instanceId: string, q: ChatListQuery = {}): { chat: StoredChat; lastMessage: StoredMessage | null }[] {
   return listChats(db, instanceId, q).map((chat) => {
-    const row = chat.lastMessagePk === null ? undefined : (stmt(db, MESSAGE_BY_PK_SQL).get(chat.lastMessagePk) as MessageRow | undefined)
+    const row = chat.lastMessagePk === null ? undefined : typedStmt<MessageRow>(db, MESSAGE_BY_PK_SQL).get(chat.lastMessagePk)
     return { chat, lastMessage: row ? fromMessageRow(row) : null }
   })
 }
 
 export const countChats = (db: Db, instanceId: string): number =>
-  stmt(db, 'SELECT COUNT(*) FROM store_chats WHERE instance_id = ?').pluck().get(instanceId) as number
+  columnStmt<number>(db, 'SELECT COUNT(*) FROM store_chats WHERE instance_id = ?').get(instanceId) ?? 0

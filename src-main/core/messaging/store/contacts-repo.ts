@@ -1,6 +1,6 @@
 // Contacts (push names, saved names, business flags) and the LID<->PN mapping list of the store.
 import type { Db } from '../../db/connection.js'
-import { stmt, typedStmt } from '../../db/statements.js'
+import { columnStmt, stmt, typedStmt } from '../../db/statements.js'
 import { patchUpdate } from './patch-update.js'
 
 export interface StoredContact {
@@ -93,7 +93,7 @@ export function mergeLidContact(db: Db, instanceId: string, lid: string, pn: str
 export const CONTACT_SQL = 'SELECT * FROM store_contacts WHERE instance_id = ? AND jid = ?'
 
 export function getContact(db: Db, instanceId: string, jid: string): StoredContact | undefined {
-  const row = stmt(db, CONTACT_SQL).get(instanceId, jid) as ContactRow | undefined
+  const row = typedStmt<ContactRow>(db, CONTACT_SQL).get(instanceId, jid)
   return row && fromRow(row)
 }
 
@@ -103,7 +103,7 @@ export const CONTACTS_OF_SQL = 'SELECT * FROM store_contacts WHERE instance_id =
 export function getContacts(db: Db, instanceId: string, jids: readonly string[]): Map<string, StoredContact> {
   const byJid = new Map<string, StoredContact>()
   if (!jids.length) return byJid
-  for (const row of stmt(db, CONTACTS_OF_SQL).all(instanceId, JSON.stringify(jids)) as ContactRow[]) byJid.set(row.jid, fromRow(row))
+  for (const row of typedStmt<ContactRow>(db, CONTACTS_OF_SQL).all(instanceId, JSON.stringify(jids))) byJid.set(row.jid, fromRow(row))
   return byJid
 }
 
@@ -122,11 +122,11 @@ const CONTACT_ORDER = {
 export function listContacts(db: Db, instanceId: string, q: ContactListQuery = {}): StoredContact[] {
   const order = CONTACT_ORDER[q.sortBy ?? 'id'][q.sortOrder ?? 'ASC']
   return (
-    stmt(db, `SELECT * FROM store_contacts WHERE instance_id = @instanceId ORDER BY ${order} LIMIT @limit OFFSET @offset`).all({
+    typedStmt<ContactRow>(db, `SELECT * FROM store_contacts WHERE instance_id = @instanceId ORDER BY ${order} LIMIT @limit OFFSET @offset`).all({
       instanceId,
       limit: Math.min(Math.max(1, Math.floor(q.limit ?? 100)), 1000),
       offset: Math.max(0, Math.floor(q.offset ?? 0))
-    }) as ContactRow[]
+    })
   ).map(fromRow)
 }
 
@@ -136,12 +136,12 @@ export interface LidMapping {
 }
 
 export function listLidMappings(db: Db, instanceId: string, q: { limit?: number; offset?: number } = {}): LidMapping[] {
-  return stmt(db, 'SELECT lid, pn FROM store_lid_map WHERE instance_id = @instanceId ORDER BY lid LIMIT @limit OFFSET @offset').all({
+  return typedStmt<LidMapping>(db, 'SELECT lid, pn FROM store_lid_map WHERE instance_id = @instanceId ORDER BY lid LIMIT @limit OFFSET @offset').all({
     instanceId,
     limit: Math.min(Math.max(1, Math.floor(q.limit ?? 100)), 1000),
     offset: Math.max(0, Math.floor(q.offset ?? 0))
-  }) as LidMapping[]
+  })
 }
 
 export const countLidMappings = (db: Db, instanceId: string): number =>
-  stmt(db, 'SELECT COUNT(*) FROM store_lid_map WHERE instance_id = ?').pluck().get(instanceId) as number
+  columnStmt<number>(db, 'SELECT COUNT(*) FROM store_lid_map WHERE instance_id = ?').get(instanceId) ?? 0

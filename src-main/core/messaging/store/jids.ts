@@ -3,18 +3,16 @@
 // key's *Alt field or the LID map), else <n>@lid; device suffixes dropped. Groups, channels, broadcasts as is.
 import { isLidUser, isPnUser, jidNormalizedUser } from '../../engine/wa-wire.js'
 import type { Db } from '../../db/connection.js'
-import { stmt } from '../../db/statements.js'
+import { columnStmt, stmt } from '../../db/statements.js'
 
 /** The PN of a LID from the instance's mapping table, if known. */
 export function pnForLid(db: Db, instanceId: string, lid: string): string | undefined {
-  return stmt(db, 'SELECT pn FROM store_lid_map WHERE instance_id = ? AND lid = ?').pluck().get(instanceId, jidNormalizedUser(lid)) as string | undefined
+  return columnStmt<string>(db, 'SELECT pn FROM store_lid_map WHERE instance_id = ? AND lid = ?').get(instanceId, jidNormalizedUser(lid))
 }
 
 /** The LID of a PN from the instance's mapping table, if known. */
 export function lidForPn(db: Db, instanceId: string, pn: string): string | undefined {
-  return stmt(db, 'SELECT lid FROM store_lid_map WHERE instance_id = ? AND pn = ? ORDER BY updated_at DESC LIMIT 1')
-    .pluck()
-    .get(instanceId, jidNormalizedUser(pn)) as string | undefined
+  return columnStmt<string>(db, 'SELECT lid FROM store_lid_map WHERE instance_id = ? AND pn = ? ORDER BY updated_at DESC LIMIT 1').get(instanceId, jidNormalizedUser(pn))
 }
 
 /**

@@ -19,9 +19,7 @@ export const LABEL_COLORS = [
 export const labelColorHex = (color: number): string => LABEL_COLORS[((color % 20) + 20) % 20]!
 
 export function getLabel(db: Db, instanceId: string, id: string): StoredLabel | undefined {
-  return stmt(db, 'SELECT id, name, color, predefined_id AS predefinedId FROM store_labels WHERE instance_id = ? AND id = ?').get(instanceId, id) as
-    | StoredLabel
-    | undefined
+  return typedStmt<StoredLabel>(db, 'SELECT id, name, color, predefined_id AS predefinedId FROM store_labels WHERE instance_id = ? AND id = ?').get(instanceId, id)
 }
 
 /** Returns false when the label already had exactly these values. */
@@ -66,10 +64,10 @@ export function chatsWithLabel(db: Db, instanceId: string, labelId: string): str
 }
 
 export function labelsOfChat(db: Db, instanceId: string, chatId: string): StoredLabel[] {
-  return stmt(
+  return typedStmt<StoredLabel>(
     db,
     `SELECT l.id, l.name, l.color, l.predefined_id AS predefinedId FROM store_chat_labels c
      JOIN store_labels l ON l.instance_id = c.instance_id AND l.id = c.label_id
      WHERE c.instance_id = ? AND c.chat_id = ? ORDER BY CAST(l.id AS INTEGER), l.id`
-  ).all(instanceId, chatId) as StoredLabel[]
+  ).all(instanceId, chatId)
 }

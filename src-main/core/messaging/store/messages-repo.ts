@@ -136,11 +136,10 @@ export function upsertMessage(db: Db, instanceId: string, input: UpsertMessageIn
   const m = input.message
   const id = m.key.id ?? ''
   const c = messageColumns(m)
-  const existing = stmt(db, 'SELECT pk, ack, revoked_at, edited_at FROM store_messages WHERE instance_id = ? AND chat_id = ? AND id = ?').get(
-    instanceId,
-    input.chatId,
-    id
-  ) as { pk: number; ack: number; revoked_at: number | null; edited_at: number | null } | undefined
+  const existing = typedStmt<{ pk: number; ack: number; revoked_at: number | null; edited_at: number | null }>(
+    db,
+    'SELECT pk, ack, revoked_at, edited_at FROM store_messages WHERE instance_id = ? AND chat_id = ? AND id = ?'
+  ).get(instanceId, input.chatId, id)
   if (existing) {
     const hasContent = !!m.message && existing.revoked_at === null && existing.edited_at === null
     stmt(
@@ -175,10 +174,10 @@ export function upsertMessage(db: Db, instanceId: string, input: UpsertMessageIn
 /** By chat and id; when the chat spelling differs (LID vs PN not yet mapped), by id alone if that is unique. */
 export function findMessage(db: Db, instanceId: string, chatId: string | null, id: string): StoredMessage | undefined {
   if (chatId) {
-    const row = stmt(db, MESSAGE_IN_CHAT_SQL).get(instanceId, chatId, id) as MessageRow | undefined
+    const row = typedStmt<MessageRow>(db, MESSAGE_IN_CHAT_SQL).get(instanceId, chatId, id)
     if (row) return fromMessageRow(row)
   }
-  const rows = stmt(db, MESSAGE_BY_ID_SQL).all(instanceId, id) as MessageRow[]
+  const rows = typedStmt<MessageRow>(db, MESSAGE_BY_ID_SQL).all(instanceId, id)
   return rows.length === 1 ? fromMessageRow(rows[0]!) : undefined
 }
 
@@ -187,7 +186,7 @@ export const messagesWithId = (db: Db, instanceId: string, id: string): StoredMe
   (typedStmt<MessageRow>(db, 'SELECT * FROM store_messages WHERE instance_id = ? AND id = ?').all(instanceId, id)).map(fromMessageRow)
 
 export const getMessageByPk = (db: Db, pk: number): StoredMessage | undefined => {
-  const row = stmt(db, MESSAGE_BY_PK_SQL).get(pk) as MessageRow | undefined
+  const row = typedStmt<MessageRow>(db, MESSAGE_BY_PK_SQL).get(pk)
   return row && fromMessageRow(row)
 }
 
@@ -217,7 +216,7 @@ export const MESSAGE_BY_PK_SQL = 'SELECT * FROM store_messages WHERE pk = ?'
 
 /** A chat's messages, newest first (index store_messages_chat_time). */
 export function listChatMessages(db: Db, instanceId: string, chatId: string, q: ChatMessagesQuery = {}): StoredMessage[] {
-  const rows = stmt(db, CHAT_MESSAGES_SQL).all({
+  const rows = typedStmt<MessageRow>(db, CHAT_MESSAGES_SQL).all({
     instanceId,
     chatId,
     since: q.since ?? 0,
@@ -226,7 +225,7 @@ export function listChatMessages(db: Db, instanceId: string, chatId: string, q: 
     ack: q.ack ?? null,
     limit: Math.min(Math.max(1, Math.floor(q.limit ?? 50)), 1000),
     offset: Math.max(0, Math.floor(q.offset ?? 0))
-  }) as MessageRow[]
+  })
   return rows.map(fromMessageRow)
 }
 
@@ -242,9 +241,10 @@ export function raiseAck(db: Db, pk: number, ack: number, now: number): number |
 
 /** Applies an edit: the content becomes `edited` (raw keeps the original key and metadata). */
 export function applyEdit(db: Db, pk: number, edited: WAMessage['message'], editedAt: number, now: number): { prevBody: string; newBody: string } | null {
-  const row = stmt(db, 'SELECT raw, body, edited_at, revoked_at FROM store_messages WHERE pk = ?').get(pk) as
-    | { raw: string; body: string; edited_at: number | null; revoked_at: number | null }
-    | undefined
+  const row = typedStmt<{ raw: string; body: string; edited_at: number | null; revoked_at: number | null }>(
+    db,
+    'SELECT raw, body, edited_at, revoked_at FROM store_messages WHERE pk = ?'
+  ).get(pk)
   if (!row || row.revoked_at !== null) return null
   const msg = decodeMessage(row.raw)
   const newBody = bodyOf(normalizeMessageContent(edited ?? undefined))
@@ -285,5 +285,5 @@ export function clearChatMessages(db: Db, instanceId: string, chatId: string): n
 
 export const countMessages = (db: Db, instanceId: string, chatId?: string): number =>
   chatId === undefined
-    ? (stmt(db, 'SELECT COUNT(*) FROM store_messages WHERE instance_id = ?').pluck().get(instanceId) as number)
-    : (stmt(db, 'SELECT COUNT(*) FROM store_messages WHERE instance_id = ? AND chat_id = ?').pluck().get(instanceId, chatId) as number)
+    ? (columnStmt<number>(db, 'SELECT COUNT(*) FROM store_messages WHERE instance_id = ?').get(instanceId) ?? 0)
+    : (columnStmt<number>(db, 'SELECT COUNT(*) FROM store_messages WHERE instance_id = ? AND chat_id = ?').get(instanceId, chatId) ?? 0)

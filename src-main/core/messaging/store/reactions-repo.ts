@@ -1,6 +1,6 @@
 // Reactions to messages (one current reaction per sender and message; removing a reaction deletes the row).
 import type { Db } from '../../db/connection.js'
-import { stmt } from '../../db/statements.js'
+import { stmt, typedStmt } from '../../db/statements.js'
 
 export interface StoredReaction {
   chatId: string
@@ -16,11 +16,10 @@ export interface StoredReaction {
  * (the same reaction seen twice), so the caller emits message.reaction once per real change.
  */
 export function setReaction(db: Db, instanceId: string, r: StoredReaction): boolean {
-  const current = stmt(db, 'SELECT text, reaction_id FROM store_reactions WHERE instance_id = ? AND message_id = ? AND sender = ?').get(
-    instanceId,
-    r.messageId,
-    r.sender
-  ) as { text: string; reaction_id: string | null } | undefined
+  const current = typedStmt<{ text: string; reaction_id: string | null }>(
+    db,
+    'SELECT text, reaction_id FROM store_reactions WHERE instance_id = ? AND message_id = ? AND sender = ?'
+  ).get(instanceId, r.messageId, r.sender)
   if (!r.text) {
     if (!current) return false
     stmt(db, 'DELETE FROM store_reactions WHERE instance_id = ? AND message_id = ? AND sender = ?').run(instanceId, r.messageId, r.sender)
@@ -39,7 +38,7 @@ export function setReaction(db: Db, instanceId: string, r: StoredReaction): bool
 export function listReactionsOf(db: Db, instanceId: string, messageIds: readonly string[]): Map<string, StoredReaction[]> {
   const byMessage = new Map<string, StoredReaction[]>()
   if (!messageIds.length) return byMessage
-  const rows = stmt(db, REACTIONS_OF_SQL).all(instanceId, JSON.stringify(messageIds)) as StoredReaction[]
+  const rows = typedStmt<StoredReaction>(db, REACTIONS_OF_SQL).all(instanceId, JSON.stringify(messageIds))
   for (const r of rows) {
     const list = byMessage.get(r.messageId)
     if (list) list.push(r)
@@ -53,9 +52,9 @@ export const REACTIONS_OF_SQL = `SELECT chat_id AS chatId, message_id AS message
      FROM store_reactions WHERE instance_id = ? AND message_id IN (SELECT value FROM json_each(?)) ORDER BY timestamp`
 
 export function listReactions(db: Db, instanceId: string, messageId: string): StoredReaction[] {
-  return stmt(
+  return typedStmt<StoredReaction>(
     db,
     `SELECT chat_id AS chatId, message_id AS messageId, sender, text, reaction_id AS reactionId, timestamp
      FROM store_reactions WHERE instance_id = ? AND message_id = ? ORDER BY timestamp`
-  ).all(instanceId, messageId) as StoredReaction[]
+  ).all(instanceId, messageId)
 }

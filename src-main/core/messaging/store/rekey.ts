@@ -2,7 +2,7 @@
 // is one chat (the network addresses many chats by LID before, or without, the number): messages, unread count,
 // last message, labels, reactions and votes. Runs inside the caller's transaction (the ingestor's batch).
 import type { Db } from '../../db/connection.js'
-import { stmt } from '../../db/statements.js'
+import { columnStmt, stmt, typedStmt } from '../../db/statements.js'
 
 export interface RekeyResult {
   /** A chat stored under `from` existed and is now part of `to`'s chat. */
@@ -27,11 +27,11 @@ export function rekeyChat(db: Db, instanceId: string, from: string, to: string, 
   if (from === to) return { mergedChat: false, movedMessages: 0 }
   const p = { i: instanceId, from, to }
   // Incoming messages the PN chat already holds under the same id: each was counted unread in both chats.
-  const dupIncoming = stmt(
+  const dupIncoming = columnStmt<number>(
     db,
     `SELECT COUNT(*) FROM store_messages l WHERE l.instance_id = @i AND l.chat_id = @from AND l.from_me = 0
        AND EXISTS (SELECT 1 FROM store_messages t WHERE t.instance_id = @i AND t.chat_id = @to AND t.id = l.id)`
-  ).pluck().get(p) as number
+  ).get(p) ?? 0
   // Messages: move unless the PN chat already holds the same id (then the LID copy is a duplicate).
   const movedMessages = stmt(
     db,
@@ -53,7 +53,7 @@ export function rekeyChat(db: Db, instanceId: string, from: string, to: string, 
   stmt(db, 'UPDATE OR IGNORE store_chat_labels SET chat_id = @to WHERE instance_id = @i AND chat_id = @from').run(p)
   stmt(db, 'DELETE FROM store_chat_labels WHERE instance_id = @i AND chat_id = @from').run(p)
 
-  const old = stmt(db, 'SELECT * FROM store_chats WHERE instance_id = @i AND chat_id = @from').get(p) as Record<string, unknown> | undefined
+  const old = typedStmt<Record<string, unknown>>(db, 'SELECT * FROM store_chats WHERE instance_id = @i AND chat_id = @from').get(p)
   if (!old) return { mergedChat: false, movedMessages }
   const exists = stmt(db, 'SELECT 1 FROM store_chats WHERE instance_id = @i AND chat_id = @to').get(p)
   if (!exists) {

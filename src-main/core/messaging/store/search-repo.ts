@@ -2,7 +2,7 @@
 // the words typed become prefix terms that must all appear ("pay inv" finds "payment of invoice 12"), newest
 // first; deleted (revoked) messages are not found. The index is global; the instance filter joins on pk.
 import type { Db } from '../../db/connection.js'
-import { stmt } from '../../db/statements.js'
+import { typedStmt } from '../../db/statements.js'
 import { fromMessageRow, type MessageRow, type StoredMessage } from './messages-repo.js'
 
 export interface MessageSearchQuery {
@@ -42,12 +42,12 @@ export const SEARCH_SQL = `SELECT m.*, snippet(store_messages_fts, 0, '[[', ']]'
 export function searchMessages(db: Db, instanceId: string, q: MessageSearchQuery): MessageHit[] {
   const match = ftsQuery(q.text)
   if (!match) return []
-  const rows = stmt(db, SEARCH_SQL).all({
+  const rows = typedStmt<MessageRow & { snippet: string }>(db, SEARCH_SQL).all({
     match,
     instanceId,
     chatId: q.chatId ?? null,
     limit: Math.min(Math.max(1, Math.floor(q.limit)), 200),
     offset: Math.max(0, Math.floor(q.offset))
-  }) as (MessageRow & { snippet: string })[]
+  })
   return rows.map((r) => ({ message: fromMessageRow(r), snippet: r.snippet }))
 }

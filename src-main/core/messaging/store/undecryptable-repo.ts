@@ -3,7 +3,7 @@
 // and marked final once the grace period passed without recovery (then message.undecryptable is written).
 import { proto, type WAMessage } from '../../engine/wa-wire.js'
 import type { Db } from '../../db/connection.js'
-import { stmt } from '../../db/statements.js'
+import { columnStmt, stmt, typedStmt } from '../../db/statements.js'
 import { contentParams } from './messages-repo.js'
 import { decodeMessage } from './raw-json.js'
 
@@ -19,12 +19,12 @@ export function recordPlaceholder(db: Db, instanceId: string, pk: number, reason
 
 /** Whether the stored row of (chat, id) is a placeholder; its pk when it is. */
 export function placeholderPk(db: Db, instanceId: string, chatId: string, id: string): number | undefined {
-  const r = stmt(
+  const pk = columnStmt<number>(
     db,
     `SELECT m.pk FROM store_messages m JOIN store_undecryptable u ON u.message_pk = m.pk
      WHERE m.instance_id = ? AND m.chat_id = ? AND m.id = ?`
-  ).get(instanceId, chatId, id) as { pk: number } | undefined
-  return r?.pk
+  ).get(instanceId, chatId, id)
+  return pk
 }
 
 /** Replaces a placeholder's row with the recovered message (every content column) and forgets the placeholder. */
@@ -48,11 +48,11 @@ export interface DuePlaceholder {
 
 /** Placeholders not recovered since `before` (ms) and not yet final, oldest first. */
 export function duePlaceholders(db: Db, before: number, limit = 500): DuePlaceholder[] {
-  const rows = stmt(
+  const rows = typedStmt<{ pk: number; instance_id: string; reason: string | null; first_at: number; raw: string }>(
     db,
     `SELECT u.message_pk AS pk, u.instance_id, u.reason, u.first_at, m.raw FROM store_undecryptable u JOIN store_messages m ON m.pk = u.message_pk
      WHERE u.final_at IS NULL AND u.first_at <= ? ORDER BY u.first_at LIMIT ?`
-  ).all(before, limit) as { pk: number; instance_id: string; reason: string | null; first_at: number; raw: string }[]
+  ).all(before, limit)
   return rows.map((r) => ({ pk: r.pk, instanceId: r.instance_id, reason: r.reason, firstAt: r.first_at, message: decodeMessage(r.raw) }))
 }
 

@@ -1,7 +1,7 @@
 // Poll votes and event responses (decrypted from pollUpdateMessage / encEventResponseMessage): the latest
 // choice of each voter, as the phone shows it.
 import type { Db } from '../../db/connection.js'
-import { stmt } from '../../db/statements.js'
+import { columnStmt, stmt, typedStmt } from '../../db/statements.js'
 
 export interface StoredPollVote {
   chatId: string
@@ -16,9 +16,7 @@ export interface StoredPollVote {
 /** Returns false when the voter's choice did not change. */
 export function setPollVote(db: Db, instanceId: string, v: StoredPollVote): boolean {
   const options = JSON.stringify(v.options)
-  const cur = stmt(db, 'SELECT options FROM store_poll_votes WHERE instance_id = ? AND poll_id = ? AND voter = ?').pluck().get(instanceId, v.pollId, v.voter) as
-    | string
-    | undefined
+  const cur = columnStmt<string>(db, 'SELECT options FROM store_poll_votes WHERE instance_id = ? AND poll_id = ? AND voter = ?').get(instanceId, v.pollId, v.voter)
   if (cur === options) return false
   stmt(
     db,
@@ -29,11 +27,11 @@ export function setPollVote(db: Db, instanceId: string, v: StoredPollVote): bool
 }
 
 export function listPollVotes(db: Db, instanceId: string, pollId: string): StoredPollVote[] {
-  const rows = stmt(
+  const rows = typedStmt<Omit<StoredPollVote, 'options'> & { options: string }>(
     db,
     `SELECT chat_id AS chatId, poll_id AS pollId, voter, options, vote_id AS voteId, timestamp FROM store_poll_votes
      WHERE instance_id = ? AND poll_id = ? ORDER BY timestamp`
-  ).all(instanceId, pollId) as (Omit<StoredPollVote, 'options'> & { options: string })[]
+  ).all(instanceId, pollId)
   return rows.map((r) => ({ ...r, options: JSON.parse(r.options) as string[] }))
 }
 
@@ -49,9 +47,7 @@ export interface StoredEventResponse {
 }
 
 export function setEventResponse(db: Db, instanceId: string, r: StoredEventResponse): boolean {
-  const cur = stmt(db, 'SELECT response FROM store_event_responses WHERE instance_id = ? AND event_id = ? AND responder = ?')
-    .pluck()
-    .get(instanceId, r.eventId, r.responder) as string | undefined
+  const cur = columnStmt<string>(db, 'SELECT response FROM store_event_responses WHERE instance_id = ? AND event_id = ? AND responder = ?').get(instanceId, r.eventId, r.responder)
   if (cur === r.response) return false
   stmt(
     db,
@@ -63,9 +59,9 @@ export function setEventResponse(db: Db, instanceId: string, r: StoredEventRespo
 }
 
 export function listEventResponses(db: Db, instanceId: string, eventId: string): StoredEventResponse[] {
-  return stmt(
+  return typedStmt<StoredEventResponse>(
     db,
     `SELECT chat_id AS chatId, event_id AS eventId, responder, response, response_id AS responseId, timestamp FROM store_event_responses
      WHERE instance_id = ? AND event_id = ? ORDER BY timestamp`
-  ).all(instanceId, eventId) as StoredEventResponse[]
+  ).all(instanceId, eventId)
 }

@@ -5,14 +5,14 @@ import { toWaJid } from '../../../messaging/chat-ids.js'
 import type { ApiDeps } from '../../api-deps.js'
 import { chatSortParam, paging, sortOrderParam } from '../../params/list-params.js'
 import { booleanParam, chatJidParam, idsParam, integerParam, objectParam } from '../../params/read-params.js'
-import { CREDENTIALS_NOTE, standardErrors } from '../../schemas/common.js'
+import { CREDENTIALS_NOTE, Nullable, standardErrors, StringEnum } from '../../schemas/common.js'
 import { ApiMessageSchema, ChatIdParam, LooseBoolean, LooseInteger } from '../../schemas/reads.js'
 import { instanceRoutes } from '../instance-route.js'
 
 const ChatSchema = Type.Object(
   {
     id: Type.String({ description: '<number>@c.us, <id>@g.us, <n>@lid (phone number unknown) or <n>@newsletter' }),
-    name: Type.Union([Type.String(), Type.Null()], { description: 'Group subject, saved name, push name or business name' }),
+    name: Nullable(Type.String({ description: 'Group subject, saved name, push name or business name' })),
     isGroup: Type.Boolean(),
     unreadCount: Type.Integer(),
     timestamp: Type.Number({ description: 'Seconds of the newest message (0 without messages)' }),
@@ -20,7 +20,7 @@ const ChatSchema = Type.Object(
     archived: Type.Boolean(),
     pinned: Type.Boolean(),
     isMuted: Type.Boolean(),
-    muteExpiration: Type.Union([Type.Number(), Type.Null()], { description: 'Seconds; -1 = forever' }),
+    muteExpiration: Nullable(Type.Number({ description: 'Seconds; -1 = forever' })),
     markedUnread: Type.Boolean()
   },
   { additionalProperties: true }
@@ -29,12 +29,12 @@ const ChatSchema = Type.Object(
 const OverviewSchema = Type.Object(
   {
     id: Type.String(),
-    name: Type.Union([Type.String(), Type.Null()]),
-    picture: Type.Union([Type.String(), Type.Null()], { description: 'Cached picture URL, if /v2/chats/picture fetched it (no network query here)' }),
+    name: Nullable(Type.String()),
+    picture: Nullable(Type.String({ description: 'Cached picture URL, if /v2/chats/picture fetched it (no network query here)' })),
     unreadCount: Type.Integer(),
     archived: Type.Boolean(),
     pinned: Type.Boolean(),
-    lastMessage: Type.Union([ApiMessageSchema, Type.Null()]),
+    lastMessage: Nullable(ApiMessageSchema),
     _chat: ChatSchema
   },
   { additionalProperties: true }
@@ -43,15 +43,18 @@ const OverviewSchema = Type.Object(
 /** Issue 20 item 1: accepted sends are part of their chat's history, with where they are in the queue. */
 const QueueStateSchema = Type.Object(
   {
-    status: Type.Union([Type.Literal('waiting'), Type.Literal('held'), Type.Literal('sending'), Type.Literal('sent'), Type.Literal('not_sent')], {
+    status: StringEnum(['waiting', 'held', 'sending', 'sent', 'not_sent'], {
       description: 'waiting: in the rate-limit queue (or for WORKING); held: the network limits new chats (463/475) and it waits for the hold to end; sending: Baileys has it; sent: left (ack says how far it got); not_sent: final, see error'
     }),
-    reason: Type.Union([Type.String(), Type.Null()], { description: 'Why it waits: per_minute, protection, concurrency, daily_cap, new_contacts_paused, not_working, about_to_send; null when not waiting' }),
-    not_before: Type.Union([Type.Number(), Type.Null()], { description: 'When it is expected to go (Unix ms), when known' }),
+    reason: Nullable(Type.String({ description: 'Why it waits: per_minute, protection, concurrency, daily_cap, new_contacts_paused, not_working, about_to_send; null when not waiting' })),
+    not_before: Nullable(Type.Number({ description: 'When it is expected to go (Unix ms), when known' })),
     accepted_at: Type.Number({ description: 'When this API accepted it (Unix ms)' }),
-    error: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()], {
-      description: 'not_sent only: queue_purged (a restart of the instance dropped it), app_restarted, send_interrupted, send_failed, reachout_timelocked, ...'
-    }),
+    error: Nullable(
+      Type.Object(
+        { code: Type.String(), message: Type.String() },
+        { description: 'not_sent only: queue_purged (a restart of the instance dropped it), app_restarted, send_interrupted, send_failed, reachout_timelocked, ...' }
+      )
+    ),
     resendable: Type.Boolean({ description: 'A restart dropped it and it can still be sent again as a new message (the app\'s Resend)' })
   },
   { description: 'Switchboard extension: present on messages this API accepted (source "api")' }
