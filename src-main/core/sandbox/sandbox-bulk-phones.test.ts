@@ -73,4 +73,26 @@ describe('sandbox phones in bulk', () => {
       expect(net.preKeyCount(jid(C))).toBeGreaterThan(100)
     })
   })
+
+  it('a person that logs off 40 ms after its last traffic still records every message sent around that moment', async () => {
+    // Each message lands near the moment its recipient logs off: after its receipt, before Baileys emits it, or
+    // on a socket that is closing. Every one must end up recorded on the phone, once.
+    const net = await SandboxNetwork.open({ dataDir: mkdtempSync(join(tmpdir(), 'sb-doze-')), personIdleMs: 40 })
+    try {
+      await net.createPhone({ phoneNumber: A, preKeys: 10 })
+      await net.createPhone({ phoneNumber: B, preKeys: 10 })
+      const texts = Array.from({ length: 24 }, (_, i) => `near doze ${i}`)
+      for (const [i, text] of texts.entries()) {
+        await net.sendText(A, B, text)
+        await new Promise((r) => setTimeout(r, [0, 20, 35, 45, 60, 90][i % 6]))
+      }
+      await waitFor(async () => (await net.messages(B)).filter((m) => !m.fromMe && m.text?.startsWith('near doze')).length === texts.length, 30_000, 'B recorded all')
+      const got = (await net.messages(B)).filter((m) => !m.fromMe).map((m) => m.text)
+      expect(got.sort()).toEqual([...texts].sort())
+      // Nothing left behind for B either (receipts, notifications): it woke for whatever was queued and took it.
+      await waitFor(() => net.queueDepth(jid(B)) === 0, 10_000, "B's queue drained")
+    } finally {
+      await net.close()
+    }
+  })
 })

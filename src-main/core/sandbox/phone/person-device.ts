@@ -18,6 +18,8 @@ import { reactToIncoming } from './behaviours.js'
 import type { SocketTrust } from '../client-trust.js'
 import { parseJid, pnJid } from '../wire/jid.js'
 
+/** A message stanza Baileys has not emitted after this long is taken as never to be emitted (doze may go on). */
+const IN_FLIGHT_GIVE_UP_MS = 120_000
 const MEDIA_TYPES = new Set(['imageMessage', 'videoMessage', 'audioMessage', 'documentMessage', 'stickerMessage', 'ptvMessage'])
 
 export class PersonDevice {
@@ -31,6 +33,14 @@ export class PersonDevice {
   private readonly answered = new Set<string>()
   private readonly pendingWork = new Set<Promise<unknown>>()
   private idleTimer: NodeJS.Timeout | undefined
+  /**
+   * Message stanzas this socket took in and Baileys has not yet handed over (id -> when). Baileys sends the receipt
+   * (which clears the network's queue) before it emits the message, and holds emits in a buffer until the offline
+   * batch is done; ending the socket in between would drop the message, so a person never logs off with one here.
+   */
+  private readonly inFlight = new Map<string, number>()
+  /** Sends and presence updates under way (a person never logs off in the middle of one). */
+  private busy = 0
 
   constructor(
     private readonly db: Db,
@@ -61,6 +71,11 @@ export class PersonDevice {
       getMessage: async (key) => (key.id ? this.sent.get(key.id) : undefined)
     })
     this.sock = sock
+    this.inFlight.clear()
+    sock.ws.on('CB:message', (n: { attrs: { id?: string } }) => {
+      if (n.attrs.id) this.inFlight.set(n.attrs.id, Date.now())
+      this.touch()
+    })
     sock.ev.on('creds.update', saveCreds)
     sock.ev.on('connection.update', (u) => {
       // A socket this person let go of (logged off while idle) has nothing more to say.
@@ -81,7 +96,10 @@ export class PersonDevice {
       }
     })
     sock.ev.on('messages.upsert', ({ messages }) => {
-      for (const m of messages) this.track(this.record(m))
+      for (const m of messages) {
+        if (m.key.id) this.inFlight.delete(m.key.id)
+        this.track(this.record(m))
+      }
       this.touch()
     })
   }
@@ -98,11 +116,17 @@ export class PersonDevice {
     this.idleTimer = setTimeout(() => this.doze(), this.idleMs).unref()
   }
 
-  /** Logs off once idle, nothing is being recorded and the network holds nothing more for this phone. */
+  /**
+   * Logs off once idle: no message Baileys has yet to hand over, nothing being recorded, the network holds nothing
+   * more for this phone. (A stanza the network sends while the socket closes stays queued: the network wakes the
+   * person again when it sees the connection gone with something queued, server/session.ts.)
+   */
   private doze(): void {
     const sock = this.sock
     if (!sock || this.stopped) return
-    if (this.pendingWork.size || this.readyWaiters.length || queueDepth(this.db, this.phone, 0) > 0) return this.touch()
+    // A stanza Baileys never emits (nacked as unparseable) must not keep the person online forever.
+    for (const [id, at] of this.inFlight) if (Date.now() - at > IN_FLIGHT_GIVE_UP_MS) this.inFlight.delete(id)
+    if (this.busy || this.inFlight.size || this.pendingWork.size || this.readyWaiters.length || queueDepth(this.db, this.phone, 0) > 0) return this.touch()
     this.sock = undefined
     this.ready = false
     sock.end(undefined)
@@ -127,13 +151,25 @@ export class PersonDevice {
 
   /** Sends as the person; `to` is a PN, LID or group JID. */
   async send(to: string, content: AnyMessageContent): Promise<WAMessage> {
+    return this.whileBusy(async (sock) => {
+      const msg = await sock.sendMessage(to, content)
+      if (!msg) throw new Error('message not sent')
+      if (msg.key.id && msg.message) this.sent.set(msg.key.id, msg.message)
+      await this.record(msg)
+      return msg
+    })
+  }
+
+  /** Runs `op` on the online socket; the person stays online until it is done. */
+  private async whileBusy<T>(op: (sock: WASocket) => Promise<T>): Promise<T> {
     if (!(await this.whenOnline()) || !this.sock) throw new Error('person offline')
-    this.touch()
-    const msg = await this.sock.sendMessage(to, content)
-    if (!msg) throw new Error('message not sent')
-    if (msg.key.id && msg.message) this.sent.set(msg.key.id, msg.message)
-    await this.record(msg)
-    return msg
+    this.busy++
+    try {
+      return await op(this.sock)
+    } finally {
+      this.busy--
+      this.touch()
+    }
   }
 
   /** The live Baileys socket of the person's phone, for tests that need the full client API. */
@@ -144,9 +180,7 @@ export class PersonDevice {
   }
 
   async presence(type: 'available' | 'unavailable' | 'composing' | 'recording' | 'paused', to?: string): Promise<void> {
-    if (!(await this.whenOnline()) || !this.sock) throw new Error('person offline')
-    this.touch()
-    await this.sock.sendPresenceUpdate(type, to)
+    await this.whileBusy((sock) => sock.sendPresenceUpdate(type, to))
   }
 
   /** Phone-number JID of a sender/recipient, whatever addressing the stanza used. */
