@@ -1,6 +1,7 @@
 // `npm run serve -- accounts add|list|rotate|set|remove` (and `keys`: accounts-keys-cli.ts): the owner's account management on a data dir, without
 // starting the server (open the database, migrate, act, close). Human-readable output, or --json for scripts.
 import { parseArgs } from 'node:util'
+import type { CliIo } from './cli-io.js'
 import { resolveDataDir } from './core-flags.js'
 import type { AccountSummary, QuotaSetting } from './core/services/account-service.js'
 
@@ -11,11 +12,6 @@ export const ACCOUNTS_USAGE = `usage: npm run serve -- accounts <command> [--dat
   set <id> [--plan free|paid] [--quota N|unlimited|plan]   change the plan or the instance quota
   remove <id> [--force]                                    --force also deletes the account's instances
   keys list|create|revoke                                  scoped API keys (accounts keys --help)`
-
-export interface CliIo {
-  out(line: string): void
-  err(line: string): void
-}
 
 const stdio: CliIo = { out: (l) => console.log(l), err: (l) => console.error(l) }
 

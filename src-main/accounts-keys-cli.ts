@@ -1,7 +1,7 @@
 // `npm run serve -- accounts keys list|create|revoke` (issue 23 item 6): an account's scoped API keys on a data dir,
 // without starting the server, through the same ApiKeyService as /v2/keys and Settings. The key is printed once.
 import { parseArgs } from 'node:util'
-import type { CliIo } from './accounts-cli.js'
+import type { CliIo } from './cli-io.js'
 import { resolveDataDir } from './core-flags.js'
 import type { ApiKey } from './core/db/repositories/api-keys-repo.js'
 

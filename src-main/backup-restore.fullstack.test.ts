@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { cliApi as api, startCliProcess, type CliProcess } from './core/testing/cli-process.js'
-import { waitUntil } from './core/testing/wait.js'
+import { waitUntil } from './core/sandbox/testing/wait.js'
 
 const token = 'backup-restore-token-0123'
 const root = mkdtempSync(join(tmpdir(), 'sb-backup-'))

@@ -24,25 +24,25 @@ import { installLibsignalConsoleFilter } from './engine/baileys/libsignal-consol
 import type { BaileysBusEvents } from './engine/baileys/baileys-events.js'
 import type { ReconnectConfig } from './engine/baileys/reconnect-policy.js'
 import { InstanceManager, type ResumeConfig } from './engine/instance-manager.js'
-import { startIngestor } from './messaging/ingest/ingestor.js'
 import { sessionStatusOutbox } from './messaging/ingest/session-status.js'
-import { wasSentByApi } from './messaging/send/outbound-repo.js'
 import { createRetryCounterCaches, storeGetMessage } from './messaging/store/index.js'
-import { createWebhookService, type WebhookService } from './webhooks/index.js'
-import { EventStreamService } from './webhooks/event-stream.js'
-import { MediaFiles, deleteInstanceMedia } from './messaging/reads/media-files.js'
+import type { WebhookService } from './webhooks/index.js'
+import { assembleWebhooksModule } from './webhooks/webhooks-module.js'
+import { deleteInstanceMedia } from './messaging/reads/media-files.js'
 import { UiDeviceService } from './services/ui-device-service.js'
 import { SavedReplyService } from './services/saved-reply-service.js'
 import { DEFAULT_PAIRING_THROTTLE, PairingCodes, type PairingThrottleConfig } from './engine/pairing-codes.js'
-import { SandboxNetwork, assertLoopback, mediaOriginRewrite, sandboxAdminRoutes, sandboxClientConfig } from './sandbox/index.js'
+import type { SandboxNetwork } from './sandbox/index.js'
+import { openSandboxModule } from './sandbox/sandbox-module.js'
 import { InstanceProxies } from './engine/proxy/instance-proxies.js'
 import { sessionPorts } from './engine/session-ports.js'
 import { SandboxControl } from './services/sandbox-control.js'
-import { createRateLimiter, createSendQueue, systemClock, type Clock, type RateLimiter, type SendQueue } from './rate-limit/index.js'
+import type { Clock, RateLimiter, SendQueue } from './rate-limit/index.js'
+import { assembleRateLimitModule } from './rate-limit/rate-limit-module.js'
 import type { MediaLimits } from './messaging/send/media-input.js'
 import { assembleMessagingModule } from './messaging/messaging-module.js'
 import type { DeliverabilityOptions } from './messaging/send/deliverability.js'
-import { FREE_POLICY_SLUGS, parseProtectionSeconds, policyOfInstance, withProtectionSeconds } from './rate-limit/policies.js'
+import { FREE_POLICY_SLUGS } from './rate-limit/policies.js'
 import { assembleAccountModule } from './account/account-module.js'
 import { parseWaVersion, WaVersionSource } from './engine/baileys/wa-version.js'
 import type { CoreServices } from './services/core-services.js'
@@ -230,25 +230,18 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     installLibsignalConsoleFilter(logger.child({ module: 'libsignal' }))
     const bus = createEventBus<CoreBusEvents>((err, name) => logger.error({ err, event: String(name) }, 'event listener failed'))
 
-    let sandbox: SandboxNetwork | undefined
-    let socketConfig: EngineSocketConfig = {}
-    if (network === 'sandbox') {
-      // Its own name and level (SWITCHBOARD_SANDBOX_LOG_LEVEL, default warn): the simulated phones' chatter must not drown the log.
-      sandbox = await SandboxNetwork.open({ dataDir: join(options.dataDir, 'sandbox'), logger: quietLogger.child({ name: 'sandbox', module: 'sandbox' }, { level: process.env.SWITCHBOARD_SANDBOX_LOG_LEVEL ?? 'warn' }) })
-      const opened = sandbox
-      cleanups.push(() => opened.close())
-      socketConfig = sandboxClientConfig(sandbox)
-    }
-
-    const engineSocketConfig = { ...socketConfig, ...options.engine?.socketConfig }
+    // The simulated network (sandbox/sandbox-module.ts): what the engines, proxies and version check reach instead of WhatsApp.
+    const sandbox = network === 'sandbox' ? await openSandboxModule({ dataDir: options.dataDir, logger: quietLogger }) : undefined
+    if (sandbox) cleanups.push(() => sandbox.close())
+    const engineSocketConfig: EngineSocketConfig = { ...sandbox?.socketTrust, ...options.engine?.socketConfig }
     // Overrides come last, so the loopback rule is checked on the URL the engines will really use.
-    if (sandbox) assertLoopback(String(engineSocketConfig.waWebSocketUrl))
+    sandbox?.assertEngineUrl(engineSocketConfig.waWebSocketUrl)
     const retryCounters = createRetryCounterCaches()
     // config.proxy of each instance (engine/proxy/): its WebSocket, media uploads and downloads go through it; in
     // sandbox mode the proxy's TLS trusts the sandbox media CA and media hosts still map to the sandbox's.
     const proxies = new InstanceProxies({
       db,
-      tls: sandbox ? { ca: sandbox.mediaCaPem, interceptor: mediaOriginRewrite(sandbox.mediaHost) } : {},
+      tls: sandbox?.proxyTls ?? {},
       logger: logger.child({ module: 'proxy' })
     })
     cleanups.push(() => proxies.close())
@@ -268,17 +261,15 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       version: new WaVersionSource({
         db,
         logger: logger.child({ module: 'engine' }),
-        url: sandbox ? `https://${sandbox.mediaHost}/sw.js` : 'https://web.whatsapp.com/sw.js',
-        ...(sandbox ? { dispatcher: sandbox.socketTrust().options.dispatcher } : {}),
+        ...(sandbox?.versionSource ?? { url: 'https://web.whatsapp.com/sw.js' }),
         pinned: parseWaVersion(options.engine?.waWebVersion ?? process.env.SWITCHBOARD_WA_VERSION)
       })
     })
     const plans: PlanCatalogue = { instanceQuota: { free: started.freeInstanceQuota, paid: started.paidInstanceQuota } }
-    // Webhooks: the delivery worker holds a STOPPED instance's deliveries; the outbox producers below (status
-    // recorder, ingestor) get its wake, so each enqueue that creates deliveries wakes it. Created before them,
-    // started below; closed after the engines (cleanups run in reverse).
-    const webhooks = createWebhookService({ db, isInstanceDeliverable: (id) => instances.view(id)?.status !== 'STOPPED', logger: logger.child({ module: 'webhooks' }) })
-    const wakeDeliveries = () => webhooks.wake()
+    // Webhooks (webhooks/webhooks-module.ts): the delivery worker holds a STOPPED instance's deliveries; the outbox
+    // producers below (status recorder, ingestor) get its wake. Created before them, started once they exist;
+    // stopped after the engines (cleanups run in reverse).
+    const { webhooks, events: eventStream, wakeDeliveries } = assembleWebhooksModule({ db, bus, isInstanceDeliverable: (id) => instances.view(id)?.status !== 'STOPPED', logger })
     // session.status webhook events are written in the transaction of the status row itself.
     const instances = new InstanceManager({ db, engine, bus, plans, logger, resume: options.engine?.resume, recordStatus: sessionStatusOutbox({ db, engineName: engine.name, wakeDeliveries }) })
     let port: number | undefined
@@ -286,43 +277,26 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     const apiUrl = () => `http://${urlHost}:${port}`
     // Each session's command port (engine/session-port.ts): every WhatsApp verb outside engine/ goes through it.
     const ports = sessionPorts(engine, (id) => instances.view(id)?.status)
-    // Downloaded media of stored messages, fetched through the instance's media transport (the transport of its
-    // connection: its proxy, the sandbox CA), served by the API; webhook payloads carry each media's stable URL.
-    const media = new MediaFiles({
-      db, dir: join(options.dataDir, 'media'), transport: (id) => ports.media(id), logger: logger.child({ module: 'media' }),
-      baseUrl: apiUrl
-    })
-    // Message store and webhook outbox, fed by the engine (one transaction per event batch); the ingestor is the
-    // only subscriber of `engine.baileys` and publishes the typed domain events everything else listens to.
-    const ingestor = startIngestor({
-      db, bus, instance: (id) => instances.view(id), engineName: engine.name, sentByApi: wasSentByApi, mediaUrl: (id, key) => media.publicUrl(id, key),
-      wakeDeliveries, logger: logger.child({ module: 'store' }), undecryptableGraceMs: options.undecryptableGraceMs
-    })
     instances.onDelete((id) => {
       deleteInstanceRows(db, id)
       retryCounters.drop(id)
       proxies.forget(id)
     })
+    // One limiter and queue for the whole core (rate-limit/rate-limit-module.ts).
+    const { clock, limiter, queue } = assembleRateLimitModule({ db, clock: options.clock, accountProtectionSeconds: options.accountProtectionSeconds })
+    // The messaging module (messaging/messaging-module.ts): media files, the ingestor, the send pipeline, the read side.
+    const messaging = assembleMessagingModule({
+      db, bus, instances, engine, ports, apiUrl, undecryptableGraceMs: options.undecryptableGraceMs, rate: { limiter, queue }, clock, logger, network,
+      sendMedia: options.sendMedia, deliverability: options.deliverability, dataDir: options.dataDir, engineName: engine.name, wakeDeliveries
+    })
+    const { media, send: sender, reads } = messaging
     webhooks.start()
-    cleanups.push(() => webhooks.stop(), () => ingestor.stop())
+    // Shutdown (reverse order): the queue, then the engines, then the ingestor stores what they last emitted, then
+    // the delivery worker.
+    cleanups.push(() => webhooks.stop(), () => messaging.stopIngest())
     cleanups.push(() => instances.closeAll())
     const pairingCodes = new PairingCodes(db, instances, bus, { ...DEFAULT_PAIRING_THROTTLE, ...options.pairingThrottle })
-    // One limiter and queue for the whole core (sends, group operations, number checks); see rate-limit/README.md.
-    const clock = options.clock ?? systemClock
-    const protectionSeconds = options.accountProtectionSeconds ?? parseProtectionSeconds(process.env.SWITCHBOARD_ACCOUNT_PROTECTION_SECONDS)
-    const limiter = createRateLimiter({ db, limitsFor: (id) => withProtectionSeconds(policyOfInstance(db, id).limits, protectionSeconds), now: () => clock.now() })
-    const queue = createSendQueue({ limiter, clock })
     cleanups.push(() => queue.close())
-    // The messaging module: the send pipeline, the read side and their shared number answers (messaging/messaging-module.ts).
-    const messaging = assembleMessagingModule({
-      db, bus, instances, engine, ports, media, rate: { limiter, queue }, clock, logger, network, sendMedia: options.sendMedia,
-      deliverability: options.deliverability, dataDir: options.dataDir, engineName: engine.name, wakeDeliveries
-    })
-    const { send: sender, reads } = messaging
-
-    const openedSandbox = sandbox
-    media.sweepPartials()
-    instances.onDelete((id) => media.deleteInstance(id))
 
     // The service layer both front doors share (services/core-services.ts); the core's clock goes to the modules.
     const now = () => clock.now()
@@ -330,9 +304,6 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     const account = assembleAccountModule({ db, bus, ports, sender, rate: { limiter, queue }, logger, now, network })
     cleanups.push(() => account.close())
     instances.onDelete((id) => account.forget(id))
-    // The live event stream reads the outbox after each subscriber's cursor; any bus event is a hint to look again
-    // (producers publish after their commit), a slow poll covers producers without one. Ended before the API closes.
-    const eventStream = new EventStreamService({ db, onActivity: (listener) => bus.onAny(() => listener()) })
     cleanups.push(() => eventStream.close())
     // The owner's account management (CLI `accounts`, Settings view); removal deletes instances like the API does.
     // Event streams, MCP exchanges and UI bridge connections close when their credential stops authenticating (issue 21).
@@ -351,7 +322,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     const instanceService = new InstanceService({ db, manager: instances, plans, webhooksOf: (id) => webhooks.listWire(id), events: bus, deliverabilityOf: (id) => sender.deliverabilityOf(id) })
     // Health figures read at scrape / panel time from the store (GET /metrics, the UI's health panel).
     const health = new HealthService({ db, instances: instanceService, send: sender, events: eventStream })
-    const sandboxControl = new SandboxControl(sandbox)
+    const sandboxControl = new SandboxControl(sandbox?.network)
     // The front doors' one way to subscribe: domain events and the services' own feeds, by kind.
     const subscriptions = createSubscriptions(bus, {
       'webhook.attempt': (listener) => webhooks.onAttempt(listener),
@@ -398,14 +369,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       boundHost: host,
       allowHosts: () => settings.allowHosts(),
       port: () => port,
-      sandboxRoutes: openedSandbox
-        ? async (scope) =>
-            scope.register(sandboxAdminRoutes, {
-              network: openedSandbox,
-              // Scan by instance_id: only an instance of the caller's own account.
-              resolveInstanceQr: async (instanceId, request) => (request.auth ? instanceService.ownedQr(request.auth.account.id, instanceId) : undefined)
-            })
-        : undefined,
+      sandboxRoutes: sandbox?.routes((accountId, instanceId) => instanceService.ownedQr(accountId, instanceId)),
       extraRoutes: options.extraRoutes,
       authFailureLimit: options.authFailureLimit,
       uploadDir: join(options.dataDir, 'uploads')
@@ -448,7 +412,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       instances,
       engine,
       app,
-      sandbox,
+      sandbox: sandbox?.network,
       webhooks,
       rateLimit: { limiter, queue },
       logger,

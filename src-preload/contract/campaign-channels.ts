@@ -1,11 +1,10 @@
 // The campaigns.* channels of the bridge (the Campaigns view): contact lists from CSV, template previews of real
 // rows, the audience check, the estimate, start with consent, pause/resume/cancel, recipients and their export,
 // and the opt-out list. Spread into CHANNELS (channels.ts). PURE: TypeBox builders are plain data.
-import { Type, type TSchema } from '@sinclair/typebox'
-import type { ChannelDef } from './channels.js'
+import { Type } from '@sinclair/typebox'
+import { channel } from './channel-def.js'
 import type * as C from './campaigns-dto.js'
 
-const channel = <Req extends TSchema>(request: Req) => ({ returns: <Res>(): ChannelDef<Req, Res> => ({ request }) })
 const strict = { additionalProperties: false } as const
 
 const Empty = Type.Object({}, strict)

@@ -7,15 +7,9 @@ import { SandboxFaultRequest } from './sandbox-faults.js'
 import { CAMPAIGN_CHANNELS } from './campaign-channels.js'
 import { REPLY_CHANNELS } from './reply-channels.js'
 import { KEY_CHANNELS } from './key-channels.js'
+import { channel, type ChannelDef } from './channel-def.js'
 
-/** A channel: its request schema, plus a phantom for the response type. */
-export interface ChannelDef<Req extends TSchema, Res> {
-  request: Req
-  /** Never set at run time; carries the response type. */
-  response?: Res
-}
-
-const channel = <Req extends TSchema>(request: Req) => ({ returns: <Res>(): ChannelDef<Req, Res> => ({ request }) })
+export type { ChannelDef }
 
 const Empty = Type.Object({}, { additionalProperties: false })
 const InstanceId = Type.String({ pattern: '^[A-Za-z0-9]{1,32}$' })

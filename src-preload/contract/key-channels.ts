@@ -1,8 +1,8 @@
 // The keys.* channels of the bridge (issue 23 item 6): the acting account's scoped API keys, managed in Settings >
 // API keys — listed (never the key itself), created (the key shown once), revoked. Spread into CHANNELS (channels.ts).
 // PURE: TypeBox builders are plain data.
-import { Type, type TSchema } from '@sinclair/typebox'
-import type { ChannelDef } from './channels.js'
+import { Type } from '@sinclair/typebox'
+import { channel } from './channel-def.js'
 
 /** A scoped API key as listed: only the last 4 characters of the key are kept visible. */
 export interface ApiKeyDto {
@@ -25,7 +25,6 @@ export interface NewApiKeyDto extends ApiKeyDto {
   token: string
 }
 
-const channel = <Req extends TSchema>(request: Req) => ({ returns: <Res>(): ChannelDef<Req, Res> => ({ request }) })
 const strict = { additionalProperties: false } as const
 const KeyId = Type.String({ minLength: 1, maxLength: 64 })
 

@@ -1,7 +1,7 @@
 // The replies.* channels of the bridge (issue 20 item 7): the acting account's saved replies, inserted in the
 // composer with "/shortcut" and managed in Settings. Spread into CHANNELS (channels.ts). PURE: TypeBox builders are plain data.
-import { Type, type TSchema } from '@sinclair/typebox'
-import type { ChannelDef } from './channels.js'
+import { Type } from '@sinclair/typebox'
+import { channel } from './channel-def.js'
 
 /** A saved reply: `shortcut` without its slash (lower case letters, digits, - and _). */
 export interface SavedReplyDto {
@@ -12,7 +12,6 @@ export interface SavedReplyDto {
   updatedAt: number
 }
 
-const channel = <Req extends TSchema>(request: Req) => ({ returns: <Res>(): ChannelDef<Req, Res> => ({ request }) })
 const strict = { additionalProperties: false } as const
 const ReplyId = Type.Integer({ minimum: 1 })
 

@@ -1,5 +1,5 @@
 // The fuzz corpus (issue 13): a fixed set of junk requests generated from the OpenAPI document
-// (fuzz-corpus.json, written by fuzz-corpus.script.ts: every operation with no parameters, its examples, wrong
+// (fuzz-corpus.json, written by testing/fuzz-corpus.script.ts: every operation with no parameters, its examples, wrong
 // types, huge strings, weird percent-encodings, duplicate and nested keys, broken JSON, junk forms and multipart,
 // XML, junk path parameters, missing credentials) replayed against a real core in sandbox mode with a WORKING
 // instance. Never a 5xx; every error answers the error envelope. Plus the fuzzer's findings, spelled out.
@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pairInstance, startTestCore, type TestCore } from '../testing/core-harness.js'
-import type { FuzzRequest } from './fuzz-corpus.script.js'
+import type { FuzzRequest } from '../testing/fuzz-corpus.script.js'
 
 const corpus = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'fuzz-corpus.json'), 'utf8')) as FuzzRequest[]
 const ME = '15550131001'

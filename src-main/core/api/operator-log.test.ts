@@ -9,7 +9,7 @@ import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { useInstanceCore } from '../testing/suite.js'
 import type { TestCore } from '../testing/core-harness.js'
-import { waitUntil } from '../testing/wait.js'
+import { waitUntil } from '../sandbox/testing/wait.js'
 
 describe('the operator log', () => {
   let t: TestCore

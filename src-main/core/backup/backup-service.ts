@@ -89,9 +89,11 @@ function* filesUnder(root: string, dir: string, skip: (path: string) => boolean)
 function describeSnapshot(file: string, dataKey: Buffer, createdAt: string, appVersion: string): Omit<BackupManifest, 'files'> {
   const db = openReadonly(file, dataKey)
   try {
-    const schema = (db.prepare('SELECT max(id) AS id FROM schema_migrations').get() as { id: number | null }).id ?? 0
-    const instances = db.prepare('SELECT id, session_name AS name, status, me_id FROM instances ORDER BY created_at').all() as { id: string; name: string; status: string; me_id: string | null }[]
-    const messages = (db.prepare('SELECT count(*) AS n FROM store_messages').get() as { n: number }).n
+    const schema = db.prepare<[], { id: number | null }>('SELECT max(id) AS id FROM schema_migrations').get()?.id ?? 0
+    const instances = db
+      .prepare<[], { id: string; name: string; status: string; me_id: string | null }>('SELECT id, session_name AS name, status, me_id FROM instances ORDER BY created_at')
+      .all()
+    const messages = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM store_messages').get()?.n ?? 0
     return {
       createdAt,
       appVersion,

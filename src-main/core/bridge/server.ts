@@ -9,12 +9,7 @@ import type { BridgeEventName, BridgeEvents } from '../../../src-preload/contrac
 import { BRIDGE_PROTOCOL_VERSION, parseRequestMessage, type EventMessage } from '../../../src-preload/contract/protocol.js'
 import type { BridgeConnection } from './connection.js'
 import { toErrorBody } from './errors.js'
-import type { HandlerMap } from './handlers/index.js'
-
-/** Who is at the other end of a connection: the browser's device credential (headless), none for the desktop window. */
-export interface CallerMeta {
-  deviceId: string | null
-}
+import type { CallerMeta, HandlerMap } from './handlers/types.js'
 
 export interface BridgeServer {
   /** Starts serving a connection; returns a function that detaches (and closes) it. */

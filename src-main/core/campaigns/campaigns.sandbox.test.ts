@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { pairInstance, waitUntil, type TestCore } from '../testing/core-harness.js'
 import { SkippableClock } from '../testing/skippable-clock.js'
 import { useCore } from '../testing/suite.js'
-import { startVerifyingReceiver, webhookTo, type VerifyingReceiver } from '../messaging/ingest/testing.js'
+import { startVerifyingReceiver, webhookTo, type VerifyingReceiver } from '../testing/event-fixtures.js'
 import { campaignCsv } from '../sandbox/testing/campaign-fixtures.js'
 import type { Campaign, CampaignStats } from './campaign-types.js'
 

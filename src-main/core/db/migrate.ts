@@ -24,7 +24,7 @@ export function migrate(db: Db, migrations: readonly Migration[]): { applied: nu
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     id INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL, applied_at INTEGER NOT NULL)`)
   const done = new Map(
-    (db.prepare('SELECT id, name, checksum FROM schema_migrations').all() as { id: number; name: string; checksum: string }[]).map((r) => [r.id, r])
+    db.prepare<[], { id: number; name: string; checksum: string }>('SELECT id, name, checksum FROM schema_migrations').all().map((r) => [r.id, r])
   )
   const known = new Set(sorted.map((m) => m.id))
   const unknown = [...done.keys()].filter((id) => !known.has(id)).sort((a, b) => a - b)

@@ -115,7 +115,7 @@ export function encryptPlaintextStore(file: string, storeKey: Buffer, open: (pat
     // Out of WAL mode: the committed frames go into the main file and the -wal is deleted, so no WAL in clear is
     // left beside the encrypted file the rename puts in its place (SQLite would replay it onto that file).
     source.pragma('journal_mode = DELETE')
-    tables = (source.prepare('SELECT count(*) AS n FROM sqlite_master').get() as { n: number }).n
+    tables = source.prepare<[], { n: number }>('SELECT count(*) AS n FROM sqlite_master').get()?.n ?? 0
     source.exec(`VACUUM INTO '${tmp.replaceAll("'", "''")}'`)
   } finally {
     source.close()
@@ -134,7 +134,7 @@ export function encryptPlaintextStore(file: string, storeKey: Buffer, open: (pat
     const check = open(tmp)
     try {
       keyConnection(check, storeKey)
-      const copied = (check.prepare('SELECT count(*) AS n FROM sqlite_master').get() as { n: number }).n
+      const copied = check.prepare<[], { n: number }>('SELECT count(*) AS n FROM sqlite_master').get()?.n ?? 0
       const ok = check.pragma('quick_check', { simple: true })
       if (copied !== tables || ok !== 'ok') throw new Error(`the encrypted copy of ${file} did not verify (${copied}/${tables} schema entries, quick_check: ${String(ok)})`)
     } finally {

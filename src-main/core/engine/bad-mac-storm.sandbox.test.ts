@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { pairInstance, waitUntil, type TestCore } from '../testing/core-harness.js'
 import { useCore } from '../testing/suite.js'
-import { startVerifyingReceiver, webhookTo, type VerifyingReceiver } from '../messaging/ingest/testing.js'
+import { startVerifyingReceiver, webhookTo, type VerifyingReceiver } from '../testing/event-fixtures.js'
 
 const US = '15550260001'
 const SENDERS = ['15550260002', '15550260003', '15550260004']

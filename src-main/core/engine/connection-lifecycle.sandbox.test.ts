@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SessionStatusEvent } from '../domain/events.js'
 import { connectTestBridge, type TestBridge } from '../bridge/testing/ws-bridge-client.js'
-import { startVerifyingReceiver, type VerifyingReceiver } from '../messaging/ingest/testing.js'
+import { startVerifyingReceiver, type VerifyingReceiver } from '../testing/event-fixtures.js'
 import { startTestCore, waitUntil, type TestCore } from '../testing/core-harness.js'
 
 const SECRET = 'lifecycle-secret'

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import type { SessionStatusEvent } from '../domain/events.js'
 import { pairInstance, waitUntil, type TestCore } from '../testing/core-harness.js'
 import { useCore } from '../testing/suite.js'
-import { startVerifyingReceiver, webhookTo, type VerifyingReceiver } from '../messaging/ingest/testing.js'
+import { startVerifyingReceiver, webhookTo, type VerifyingReceiver } from '../testing/event-fixtures.js'
 
 const US = '15550220001'
 const FRIEND = '15550220002'

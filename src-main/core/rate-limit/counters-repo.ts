@@ -10,8 +10,10 @@ export const LIMIT_KINDS: readonly LimitKind[] = ['send', 'group', 'check']
 
 interface Statements {
   increment: Statement
-  read: Statement
-  readTat: Statement
+  /** Plucked: the count (undefined when that day has none). */
+  read: Statement<unknown[], number>
+  /** Plucked: the stored arrival time (undefined before the first). */
+  readTat: Statement<unknown[], number>
   writeTat: Statement
 }
 
@@ -25,8 +27,8 @@ function statements(db: Db): Statements {
         `INSERT INTO rate_daily_counters (instance_id, kind, day, count) VALUES (?, ?, ?, ?)
          ON CONFLICT (instance_id, kind, day) DO UPDATE SET count = count + excluded.count`
       ),
-      read: db.prepare('SELECT count FROM rate_daily_counters WHERE instance_id = ? AND kind = ? AND day = ?').pluck(),
-      readTat: db.prepare('SELECT tat_ms FROM rate_gcra_state WHERE instance_id = ? AND kind = ?').pluck(),
+      read: db.prepare<unknown[], number>('SELECT count FROM rate_daily_counters WHERE instance_id = ? AND kind = ? AND day = ?').pluck(),
+      readTat: db.prepare<unknown[], number>('SELECT tat_ms FROM rate_gcra_state WHERE instance_id = ? AND kind = ?').pluck(),
       writeTat: db.prepare(
         'INSERT INTO rate_gcra_state (instance_id, kind, tat_ms) VALUES (?, ?, ?) ON CONFLICT (instance_id, kind) DO UPDATE SET tat_ms = excluded.tat_ms'
       )
@@ -43,11 +45,11 @@ export function recordSent(db: Db, instanceId: string, kind: LimitKind, at: numb
 
 /** Operations counted on the local calendar day containing `at`. */
 export function dailyCount(db: Db, instanceId: string, kind: LimitKind, at: number): number {
-  return (statements(db).read.get(instanceId, kind, localDayKey(at)) as number | undefined) ?? 0
+  return statements(db).read.get(instanceId, kind, localDayKey(at)) ?? 0
 }
 
 export const loadTat = (db: Db, instanceId: string, kind: LimitKind): number =>
-  (statements(db).readTat.get(instanceId, kind) as number | undefined) ?? 0
+  statements(db).readTat.get(instanceId, kind) ?? 0
 
 export const saveTat = (db: Db, instanceId: string, kind: LimitKind, tat: number): void => {
   statements(db).writeTat.run(instanceId, kind, Math.round(tat))

@@ -22,7 +22,7 @@ import { listenWs, type WsListener } from './transport/ws-listener.js'
 import { MediaServer } from './media/media-server.js'
 import { loadOrCreateTls } from './media/tls.js'
 import { SandboxServer } from './server/context.js'
-import { Connection } from './server/connection.js'
+import { ClientConnection } from './server/connection.js'
 import { deviceKey } from './server/delivery.js'
 import { banOf, type BanCode } from './store/ban-repo.js'
 import { handleClosed, makeAuthenticatedHandler } from './server/session.js'
@@ -147,7 +147,7 @@ export class SandboxNetwork {
       media.serviceWorker = () => server.faults.versions.serviceWorker()
       const onAuthenticated = makeAuthenticatedHandler(bootstrapCompanion)
       const ws = await listenWs(options.port ?? Number(getMeta(db, 'ws_port')?.toString() ?? 0), (socket) => {
-        server.connections.add(new Connection(server, socket, onAuthenticated, routeStanza, handleClosed))
+        server.connections.add(new ClientConnection(server, socket, onAuthenticated, routeStanza, handleClosed))
       })
       setMeta(db, 'ws_port', Buffer.from(String(ws.port)))
       // Person devices are Baileys clients in this very process: this process must trust the sandbox root.

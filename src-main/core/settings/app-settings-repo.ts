@@ -22,7 +22,7 @@ export interface StoredAppSettings {
 export type AppSettingKey = keyof StoredAppSettings
 
 export function readAppSettings(db: Db): Partial<StoredAppSettings> {
-  const rows = db.prepare('SELECT key, value FROM app_settings').all() as { key: string; value: string }[]
+  const rows = db.prepare<[], { key: string; value: string }>('SELECT key, value FROM app_settings').all()
   const out: Record<string, unknown> = {}
   for (const { key, value } of rows) {
     try {

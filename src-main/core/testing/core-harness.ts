@@ -8,7 +8,7 @@ import { Writable } from 'node:stream'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { createCoreLogger } from '../logging/logger.js'
 import { startCore, type CoreHandle, type CoreOptions } from '../start-core.js'
-import { waitUntil } from './wait.js'
+import { waitUntil } from '../sandbox/testing/wait.js'
 
 export interface TestCore {
   core: CoreHandle

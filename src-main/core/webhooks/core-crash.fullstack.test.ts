@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { cliApi, startCliProcess, type CliProcess } from '../testing/cli-process.js'
-import { waitUntil } from '../testing/wait.js'
+import { waitUntil } from '../sandbox/testing/wait.js'
 import { startReceiver, type TestReceiver } from './testing.js'
 import { verifyWebhook } from './verify.js'
 

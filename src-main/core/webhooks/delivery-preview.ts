@@ -2,7 +2,7 @@
 // its last attempt (or of the next one, before any), rebuilt with the signing code the worker uses. Only the
 // per-attempt request id cannot be rebuilt (a random UUID), so it is left out and said so.
 import type { Db } from '../db/connection.js'
-import { stmt } from '../db/statements.js'
+import { typedStmt } from '../db/statements.js'
 import { isSampleBody } from './envelope.js'
 import { deliveryHeaders } from './signing.js'
 
@@ -44,7 +44,7 @@ FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id JOIN webhoo
 export const REQUEST_ID_HEADER = 'x-webhook-request-id'
 
 export function deliveryPreview(db: Db, deliveryId: number, opts: { now: number; userAgent: string }): DeliveryPreview | null {
-  const r = stmt(db, PREVIEW).get(deliveryId) as Row | undefined
+  const r = typedStmt<Row>(db, PREVIEW).get(deliveryId)
   if (!r) return null
   // The signature covers the attempt's own timestamp (seconds), which the attempt row keeps as `at`.
   const at = r.last_at ?? opts.now

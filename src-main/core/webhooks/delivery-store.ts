@@ -4,7 +4,7 @@
 // outcomes in one (one commit per tick, not one savepoint per row); run them inside inTransaction elsewhere.
 import type { Db } from '../db/connection.js'
 import type { Decision } from './retry-policy.js'
-import { stmt } from '../db/statements.js'
+import { columnStmt, stmt, typedStmt } from '../db/statements.js'
 import type { WebhookRetries } from './webhook-input.js'
 import { disableWebhook } from './webhook-repo.js'
 
@@ -63,15 +63,15 @@ export const reclaimExpiredLeases = (db: Db, now: number): number =>
 export function findDue(db: Db, now: number, pausedInstances: readonly string[], fullWebhooks: readonly number[], limit: number): DueRow[] {
   // The common case (nothing paused, no webhook at its cap) without the two json_each scans.
   if (pausedInstances.length === 0 && fullWebhooks.length === 0) {
-    return stmt(
+    return typedStmt<DueRow>(
       db,
       `SELECT d.id, d.instance_id, d.webhook_id FROM webhook_deliveries d
        JOIN webhooks w ON w.id = d.webhook_id AND w.is_active = 1
        WHERE d.state = 'pending' AND d.next_attempt_at <= @now
        ORDER BY d.next_attempt_at, d.id LIMIT @limit`
-    ).all({ now, limit }) as DueRow[]
+    ).all({ now, limit })
   }
-  return stmt(
+  return typedStmt<DueRow>(
     db,
     `SELECT d.id, d.instance_id, d.webhook_id FROM webhook_deliveries d
      JOIN webhooks w ON w.id = d.webhook_id AND w.is_active = 1
@@ -79,12 +79,12 @@ export function findDue(db: Db, now: number, pausedInstances: readonly string[],
        AND d.instance_id NOT IN (SELECT value FROM json_each(@paused))
        AND d.webhook_id NOT IN (SELECT value FROM json_each(@full))
      ORDER BY d.next_attempt_at, d.id LIMIT @limit`
-  ).all({ now, paused: JSON.stringify(pausedInstances), full: JSON.stringify(fullWebhooks), limit }) as DueRow[]
+  ).all({ now, paused: JSON.stringify(pausedInstances), full: JSON.stringify(fullWebhooks), limit })
 }
 
 /** Earliest future attempt time, for the worker's timer (due-but-blocked rows are left to the poll). */
 export const nextDueAt = (db: Db, now: number): number | null =>
-  stmt(db, "SELECT MIN(next_attempt_at) FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at > ?").pluck().get(now) as number | null
+  columnStmt<number | null>(db, "SELECT MIN(next_attempt_at) FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at > ?").get(now) ?? null
 
 interface ClaimRow {
   id: number
@@ -107,20 +107,18 @@ interface ClaimRow {
 export function claim(db: Db, ids: readonly number[], owner: string, leaseUntil: number, now: number): ClaimedDelivery[] {
   if (ids.length === 0) return []
   const list = JSON.stringify(ids)
-  const taken = stmt(
+  const taken = columnStmt<number>(
     db,
     `UPDATE webhook_deliveries SET state = 'in_flight', lease_owner = @owner, lease_until = @leaseUntil, updated_at = @now
      WHERE id IN (SELECT value FROM json_each(@ids)) AND state = 'pending' RETURNING id`
-  )
-    .pluck()
-    .all({ owner, leaseUntil, now, ids: list }) as number[]
+  ).all({ owner, leaseUntil, now, ids: list })
   if (taken.length === 0) return []
-  const rows = stmt(
+  const rows = typedStmt<ClaimRow>(
     db,
     `SELECT d.id, d.event_id, d.webhook_id, d.instance_id, d.attempts, d.total_attempts, e.body, w.url, w.hmac, w.retry_delay_s, w.retry_attempts
      FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id JOIN webhooks w ON w.id = d.webhook_id
      WHERE d.id IN (SELECT value FROM json_each(?))`
-  ).all(JSON.stringify(taken)) as ClaimRow[]
+  ).all(JSON.stringify(taken))
   const byId = new Map(rows.map((r) => [r.id, r]))
   const out: ClaimedDelivery[] = []
   for (const id of ids) {

@@ -2,7 +2,7 @@
 // clients that cannot receive webhooks. Every subscriber reads webhook_events in id order after its own cursor, for
 // the backlog and live alike, so the switch from one to the other can neither skip nor repeat an event.
 import type { Db } from '../db/connection.js'
-import { stmt } from '../db/statements.js'
+import { columnStmt, stmt, typedStmt } from '../db/statements.js'
 import { getOwnedInstance } from '../db/repositories/instances-repo.js'
 import { coreErrors } from '../domain/core-errors.js'
 import { EventStreamError } from './errors.js'
@@ -112,7 +112,7 @@ export class EventStreamService {
     let start: string
     if (req.after === undefined) {
       // Live only: everything already recorded is behind the cursor.
-      start = (stmt(db, HEAD).pluck().get() as string | null) ?? BEFORE_ALL
+      start = columnStmt<string | null>(db, HEAD).get() ?? BEFORE_ALL
     } else {
       const after = req.after.trim()
       if (!EVENT_ID_PATTERN.test(after)) throw coreErrors.invalidParam('after', 'not an event id (evt_ followed by 26 characters)')
@@ -188,12 +188,12 @@ export class EventStreamService {
   }
 
   private pump(): void {
-    const head = stmt(this.deps.db, HEAD).pluck().get() as string | null
+    const head = columnStmt<string | null>(this.deps.db, HEAD).get() ?? null
     if (head === null) return
     let more = false
     for (const s of [...this.subscribers]) {
       if (s.paused || s.closed || s.scanned >= head) continue
-      const rows = stmt(this.deps.db, SELECT_AFTER).all({ ...s.params, after: s.scanned, head, limit: this.batchSize }) as StreamedEvent[]
+      const rows = typedStmt<StreamedEvent>(this.deps.db, SELECT_AFTER).all({ ...s.params, after: s.scanned, head, limit: this.batchSize })
       // A short page read everything up to head (ids are only written in increasing order, see ulid.ts);
       // a full one continues after its last row.
       s.scanned = rows.length < this.batchSize ? head : rows[rows.length - 1]!.id

@@ -2,7 +2,7 @@
 import type { Db } from '../db/connection.js'
 import type { WebhookEnvelope } from './envelope.js'
 import { WebhookNotFoundError } from './errors.js'
-import { stmt, columnStmt } from '../db/statements.js'
+import { stmt, columnStmt, typedStmt } from '../db/statements.js'
 
 export type DeliveryState = 'pending' | 'in_flight' | 'delivered' | 'dead'
 
@@ -58,12 +58,12 @@ function logParams<Q extends Page>(q: Q, filters: readonly (keyof Q & string)[])
 
 /** Newest first. */
 export function listEvents(db: Db, q: { instanceId: string; event?: string } & Page): EventSummary[] {
-  return stmt(
+  return typedStmt<EventSummary>(
     db,
     `SELECT id, instance_id AS instanceId, event, created_at AS createdAt FROM webhook_events
      WHERE instance_id = @instanceId AND (@event IS NULL OR event = @event)
      ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`
-  ).all(logParams(q, ['instanceId', 'event'])) as EventSummary[]
+  ).all(logParams(q, ['instanceId', 'event']))
 }
 
 export function getEvent(db: Db, eventId: string): WebhookEnvelope | null {
@@ -80,36 +80,35 @@ export function listDeliveries(
   db: Db,
   q: { instanceId?: string; webhookId?: number; eventId?: string; state?: DeliveryState } & Page = {}
 ): DeliveryInfo[] {
-  return stmt(
+  return typedStmt<DeliveryInfo>(
     db,
     `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d
      JOIN webhook_events e ON e.id = d.event_id JOIN webhooks w ON w.id = d.webhook_id
      WHERE (@instanceId IS NULL OR d.instance_id = @instanceId) AND (@webhookId IS NULL OR d.webhook_id = @webhookId)
        AND (@eventId IS NULL OR d.event_id = @eventId) AND (@state IS NULL OR d.state = @state)
      ORDER BY d.id DESC LIMIT @limit OFFSET @offset`
-  ).all(logParams(q, ['instanceId', 'webhookId', 'eventId', 'state'])) as DeliveryInfo[]
+  ).all(logParams(q, ['instanceId', 'webhookId', 'eventId', 'state']))
 }
 
 /** Attempts log: by event (ascending attempt order) or by webhook / delivery (newest first). */
 export function listAttempts(db: Db, q: { eventId?: string; webhookId?: number; deliveryId?: number } & Page): AttemptInfo[] {
   const order = q.eventId !== undefined ? 'delivery_id, attempt' : 'id DESC'
-  return stmt(
+  return typedStmt<AttemptInfo>(
     db,
     `SELECT id, delivery_id AS deliveryId, event_id AS eventId, webhook_id AS webhookId, attempt, outcome, status_code AS statusCode,
        error, duration_ms AS durationMs, at FROM webhook_attempts
      WHERE (@eventId IS NULL OR event_id = @eventId) AND (@webhookId IS NULL OR webhook_id = @webhookId)
        AND (@deliveryId IS NULL OR delivery_id = @deliveryId)
      ORDER BY ${order} LIMIT @limit OFFSET @offset`
-  ).all(logParams(q, ['eventId', 'webhookId', 'deliveryId'])) as AttemptInfo[]
+  ).all(logParams(q, ['eventId', 'webhookId', 'deliveryId']))
 }
 
 /** Delivery counts per state for an instance (UI badge). */
 export function deliveryCounts(db: Db, instanceId: string): Record<DeliveryState, number> {
   const out: Record<DeliveryState, number> = { pending: 0, in_flight: 0, delivered: 0, dead: 0 }
-  const rows = stmt(db, 'SELECT state, COUNT(*) AS n FROM webhook_deliveries WHERE instance_id = ? GROUP BY state').all(instanceId) as {
-    state: DeliveryState
-    n: number
-  }[]
+  const rows = typedStmt<{ state: DeliveryState; n: number }>(
+    db, 'SELECT state, COUNT(*) AS n FROM webhook_deliveries WHERE instance_id = ? GROUP BY state'
+  ).all(instanceId)
   for (const r of rows) out[r.state] = r.n
   return out
 }

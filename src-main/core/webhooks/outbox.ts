@@ -5,7 +5,7 @@
 // waits for a wake() or the poll.
 import type { Db } from '../db/connection.js'
 import { buildEnvelope, serializeEnvelope, type EnvelopeInput, type WebhookEnvelope } from './envelope.js'
-import { stmt } from '../db/statements.js'
+import { columnStmt, stmt } from '../db/statements.js'
 import { inTransaction } from './sql-tx.js'
 import { newEventId, type IdGenerator } from './ulid.js'
 
@@ -65,7 +65,8 @@ export function enqueueEvent<P>(db: Db, input: EnvelopeInput<P>, opts: EnqueueOp
       body
     )
     if (inserted.changes === 0) {
-      const stored = stmt(db, 'SELECT body FROM webhook_events WHERE id = ?').pluck().get(id) as string
+      // The insert was ignored because this id is stored: its row is there.
+      const stored = columnStmt<string>(db, 'SELECT body FROM webhook_events WHERE id = ?').get(id)!
       return { envelope: JSON.parse(stored) as WebhookEnvelope<P>, deliveries: 0, duplicate: true }
     }
     const { changes } =

@@ -2,7 +2,7 @@
 // Deleting a webhook cascades to its pending deliveries and attempts (the events themselves stay listed).
 import type { Db } from '../db/connection.js'
 import { WebhookNotFoundError, WebhookValidationError } from './errors.js'
-import { stmt, typedStmt } from '../db/statements.js'
+import { columnStmt, stmt, typedStmt } from '../db/statements.js'
 import { RowCache } from '../db/repositories/row-cache.js'
 import { DEFAULT_RETRIES, normalizeFields, normalizeWebhookUrl, type WebhookFields, type WebhookInput, type WebhookRetries } from './webhook-input.js'
 
@@ -135,14 +135,14 @@ function patch(db: Db, current: WebhookConfig, f: WebhookFields, now: number, po
     f.hmac !== undefined ? f.hmac : current.hmac,
     reactivated ? null : current.disabledReason,
     reactivated ? null : current.disabledAt,
-    position ?? (stmt(db, 'SELECT position FROM webhooks WHERE id = ?').pluck().get(current.id) as number),
+    position ?? columnStmt<number>(db, 'SELECT position FROM webhooks WHERE id = ?').get(current.id) ?? null,
     now,
     current.id
   )
 }
 
 const nextPosition = (db: Db, instanceId: string): number =>
-  (stmt(db, 'SELECT COALESCE(MAX(position), -1) + 1 FROM webhooks WHERE instance_id = ?').pluck().get(instanceId) as number)
+  columnStmt<number>(db, 'SELECT COALESCE(MAX(position), -1) + 1 FROM webhooks WHERE instance_id = ?').get(instanceId) ?? 0
 
 /** /v2/webhook/set: update the webhook with this URL in place, or append a new one. */
 export function setWebhook(db: Db, instanceId: string, input: WebhookInput, now = Date.now()): WebhookConfig {

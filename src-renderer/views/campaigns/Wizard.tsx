@@ -4,7 +4,7 @@
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ErrorNote } from '../../components/ErrorNote.js'
-import { WIZARD_STEPS, useCampaignsStore, type WizardStep } from '../../stores/campaigns-store.js'
+import { WIZARD_STEPS, useCampaignsStore } from '../../stores/campaigns-store.js'
 import { WizardAudience } from './WizardAudience.js'
 import { WizardColumns, WizardFile } from './WizardList.js'
 import { WizardReview } from './WizardReview.js'
@@ -49,26 +49,6 @@ export function Wizard() {
         {step === 'review' ? <WizardReview /> : null}
         <ErrorNote error={error} onDismiss={() => setWizard({ error: null })} />
       </div>
-    </div>
-  )
-}
-
-/** Back and Next of a step. */
-export function StepButtons({ back, next, nextLabel, nextDisabled, busy }: { back?: WizardStep; next?: () => void; nextLabel?: string; nextDisabled?: boolean; busy?: boolean }) {
-  const { t } = useTranslation()
-  const goStep = useCampaignsStore((s) => s.goStep)
-  return (
-    <div className="row end wizard-buttons">
-      {back ? (
-        <button type="button" onClick={() => goStep(back)}>
-          {t('campaigns.wizard.back')}
-        </button>
-      ) : null}
-      {next ? (
-        <button type="submit" className="primary" disabled={nextDisabled || busy} onClick={(e) => (e.preventDefault(), next())}>
-          {busy ? t('campaigns.wizard.working') : (nextLabel ?? t('campaigns.wizard.next'))}
-        </button>
-      ) : null}
     </div>
   )
 }

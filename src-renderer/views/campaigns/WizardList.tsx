@@ -5,7 +5,7 @@ import { useState, type DragEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatNumber } from '../../lib/format.js'
 import { useCampaignsStore } from '../../stores/campaigns-store.js'
-import { StepButtons } from './Wizard.js'
+import { StepButtons } from './StepButtons.js'
 
 /** Countries offered for numbers written without a country code (ISO 3166 alpha-2) and their calling codes. */
 const COUNTRIES: [string, string][] = [

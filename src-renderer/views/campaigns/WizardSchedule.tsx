@@ -9,7 +9,7 @@ import { t as translate } from '../../i18n/index.js'
 import { dayName } from '../../lib/campaign-words.js'
 import { formatNumber } from '../../lib/format.js'
 import { DEFAULT_WINDOW, useCampaignsStore } from '../../stores/campaigns-store.js'
-import { StepButtons } from './Wizard.js'
+import { StepButtons } from './StepButtons.js'
 
 const ESTIMATE_AFTER_MS = 300
 

@@ -7,7 +7,7 @@ import { ErrorNote } from '../../components/ErrorNote.js'
 import { phoneWords } from '../../lib/campaign-words.js'
 import { useCampaignsStore } from '../../stores/campaigns-store.js'
 import { TemplateMedia } from './TemplateMedia.js'
-import { StepButtons } from './Wizard.js'
+import { StepButtons } from './StepButtons.js'
 
 const PREVIEW_AFTER_MS = 300
 

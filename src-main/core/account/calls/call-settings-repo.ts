@@ -1,6 +1,6 @@
 // The instance_call_settings rows: whether an instance rejects incoming calls by itself and what it answers.
 import type { Db } from '../../db/connection.js'
-import { stmt } from '../../db/statements.js'
+import { stmt, typedStmt } from '../../db/statements.js'
 
 export interface CallSettings {
   /** Reject every incoming call as soon as it rings. */
@@ -12,9 +12,9 @@ export interface CallSettings {
 export const DEFAULT_CALL_SETTINGS: CallSettings = { autoReject: false, replyText: null }
 
 export function getCallSettings(db: Db, instanceId: string): CallSettings {
-  const r = stmt(db, 'SELECT auto_reject, reply_text FROM instance_call_settings WHERE instance_id = ?').get(instanceId) as
-    | { auto_reject: number; reply_text: string | null }
-    | undefined
+  const r = typedStmt<{ auto_reject: number; reply_text: string | null }>(
+    db, 'SELECT auto_reject, reply_text FROM instance_call_settings WHERE instance_id = ?'
+  ).get(instanceId)
   return r ? { autoReject: r.auto_reject === 1, replyText: r.reply_text } : { ...DEFAULT_CALL_SETTINGS }
 }
 

@@ -100,17 +100,17 @@ export function setInstanceMe(db: Db, id: string, me: InstanceMe | null, now: nu
 
 /** The instance's proxy with its password opened (open_secret), or null for a direct connection. */
 export function getInstanceProxy(db: Db, id: string): ProxySetting | null {
-  const row = stmt(db, 'SELECT proxy_server AS server, proxy_username AS username, open_secret(proxy_password) AS password FROM instances WHERE id = ?').get(id) as
-    | { server: string | null; username: string | null; password: string | null }
-    | undefined
+  const row = typedStmt<{ server: string | null; username: string | null; password: string | null }>(
+    db, 'SELECT proxy_server AS server, proxy_username AS username, open_secret(proxy_password) AS password FROM instances WHERE id = ?'
+  ).get(id)
   return row?.server ? { server: row.server, username: row.username, password: row.password } : null
 }
 
 /** The proxy as answers show it: whether a password is set, without opening it (session answers read this per request). */
 export function getInstanceProxyShown(db: Db, id: string): { server: string; username: string | null; password: '***' | null } | null {
-  const row = stmt(db, 'SELECT proxy_server AS server, proxy_username AS username, proxy_password IS NOT NULL AS sealed FROM instances WHERE id = ?').get(id) as
-    | { server: string | null; username: string | null; sealed: number }
-    | undefined
+  const row = typedStmt<{ server: string | null; username: string | null; sealed: number }>(
+    db, 'SELECT proxy_server AS server, proxy_username AS username, proxy_password IS NOT NULL AS sealed FROM instances WHERE id = ?'
+  ).get(id)
   return row?.server ? { server: row.server, username: row.username, password: row.sealed ? '***' : null } : null
 }
 

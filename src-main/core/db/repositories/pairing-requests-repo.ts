@@ -1,6 +1,6 @@
 // Pairing-code requests per phone number, kept across restarts so the throttle cannot be reset by a relaunch.
 import type { Db } from '../connection.js'
-import { stmt } from '../statements.js'
+import { columnStmt, stmt } from '../statements.js'
 
 export function recordPairingRequest(db: Db, phoneNumber: string, instanceId: string, now: number): void {
   db.transaction(() => {
@@ -11,9 +11,4 @@ export function recordPairingRequest(db: Db, phoneNumber: string, instanceId: st
 
 /** Request times for the number since `since`, oldest first. */
 export const pairingRequestsSince = (db: Db, phoneNumber: string, since: number): number[] =>
-  (
-    stmt(db, 'SELECT requested_at FROM pairing_code_requests WHERE phone_number = ? AND requested_at >= ? ORDER BY requested_at').all(
-      phoneNumber,
-      since
-    ) as { requested_at: number }[]
-  ).map((r) => r.requested_at)
+  columnStmt<number>(db, 'SELECT requested_at FROM pairing_code_requests WHERE phone_number = ? AND requested_at >= ? ORDER BY requested_at').all(phoneNumber, since)

@@ -3,7 +3,7 @@
 // resync; beyond the retry budget the caller gets a 502 proxy_error in words, never a 500.
 import { describe, expect, it, afterAll, beforeAll } from 'vitest'
 import type { BaileysEventMap, WASocket } from '@whiskeysockets/baileys'
-import { startAccountCore, waitUntil, type AccountCore } from '../../account/testing.js'
+import { startAccountCore, waitUntil, type AccountCore } from '../../testing/account-core.js'
 import { accountOf } from './baileys-port.js'
 import { MAX_CONFLICT_RETRIES, retryingConflicts } from './app-state-retry.js'
 

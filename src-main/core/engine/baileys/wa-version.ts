@@ -6,7 +6,7 @@
 import type { Dispatcher } from 'undici'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/connection.js'
-import { stmt } from '../../db/statements.js'
+import { stmt, typedStmt } from '../../db/statements.js'
 
 export type WaVersion = [number, number, number]
 
@@ -35,7 +35,7 @@ export class WaVersionSource {
   private learning: Promise<WaVersion | undefined> | undefined
 
   constructor(private readonly o: WaVersionOptions) {
-    const row = stmt(o.db, 'SELECT value FROM engine_state WHERE key = ?').get(KEY) as { value: string } | undefined
+    const row = typedStmt<{ value: string }>(o.db, 'SELECT value FROM engine_state WHERE key = ?').get(KEY)
     try {
       const v = row ? (JSON.parse(row.value) as unknown) : undefined
       if (Array.isArray(v) && v.length === 3 && v.every((n) => Number.isInteger(n))) this.remembered = v as WaVersion

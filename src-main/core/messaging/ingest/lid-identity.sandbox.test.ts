@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { pairInstance, waitUntil, type TestCore } from '../../testing/core-harness.js'
 import { useCore } from '../../testing/suite.js'
 import type { TestBridge } from '../../bridge/testing/ws-bridge-client.js'
-import { startVerifyingReceiver, webhookTo, type VerifyingReceiver } from './testing.js'
+import { startVerifyingReceiver, webhookTo, type VerifyingReceiver } from '../../testing/event-fixtures.js'
 
 const SECRET = 'lid-secret'
 const US = '15550110001' // the instance's own account

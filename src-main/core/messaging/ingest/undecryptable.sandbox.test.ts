@@ -9,7 +9,7 @@ import { pairInstance, waitUntil, type TestCore } from '../../testing/core-harne
 import { useCore } from '../../testing/suite.js'
 import type { TestBridge } from '../../bridge/testing/ws-bridge-client.js'
 import { findMessage } from '../store/index.js'
-import { startVerifyingReceiver, webhookTo, type VerifyingReceiver } from './testing.js'
+import { startVerifyingReceiver, webhookTo, type VerifyingReceiver } from '../../testing/event-fixtures.js'
 
 const SECRET = 'undecryptable-secret'
 const P1 = '15550200001' // the instance's own phone

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { pairInstance, waitUntil, type TestCore } from '../../testing/core-harness.js'
 import { useCore } from '../../testing/suite.js'
 import { countMessages, countChats } from '../store/index.js'
-import { startVerifyingReceiver, webhookTo, type VerifyingReceiver } from './testing.js'
+import { startVerifyingReceiver, webhookTo, type VerifyingReceiver } from '../../testing/event-fixtures.js'
 
 const SECRET = 'delivery-secret'
 const P1 = '15550200001'

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pairInstance, startTestCore, waitUntil, type TestCore } from '../../testing/core-harness.js'
 import { enqueueEvent, listDeliveries } from '../../webhooks/index.js'
 import { findMessage, getChat, listPollVotes, listReactions, getLabel, labelsOfChat } from '../store/index.js'
-import { eventResponseMessage, pollVoteMessage, startVerifyingReceiver, type VerifyingReceiver } from './testing.js'
+import { eventResponseMessage, pollVoteMessage, startVerifyingReceiver, type VerifyingReceiver } from '../../testing/event-fixtures.js'
 
 const SECRET = 'events-secret'
 const P1 = '15550100001' // the instance's own phone

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { cliApi as api, startCliProcess, type CliProcess } from '../../testing/cli-process.js'
-import { waitUntil } from '../../testing/wait.js'
+import { waitUntil } from '../../sandbox/testing/wait.js'
 
 const token = 'answered-sends-crash-token'
 const dataDir = mkdtempSync(join(tmpdir(), 'sb-answered-'))

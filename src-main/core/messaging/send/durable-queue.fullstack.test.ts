@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { sha } from '../../testing/media-fixtures.js'
 import { cliApi as api, startCliProcess, type CliProcess } from '../../testing/cli-process.js'
-import { waitUntil } from '../../testing/wait.js'
+import { waitUntil } from '../../sandbox/testing/wait.js'
 import { startReceiver, type TestReceiver } from '../../webhooks/testing.js'
 import { verifyWebhook } from '../../webhooks/verify.js'
 

@@ -113,11 +113,9 @@ export function pendingRows(db: Db): OutboundRow[] {
 
 /** The queued rows, in acceptance order: of one instance, or of all (boot). */
 export function queuedRows(db: Db, instanceId?: string): OutboundRow[] {
-  return (
-    instanceId === undefined
-      ? stmt(db, `SELECT * FROM outbound_messages WHERE status = 'queued' ORDER BY seq`).all()
-      : stmt(db, `SELECT * FROM outbound_messages WHERE instance_id = ? AND status = 'queued' ORDER BY seq`).all(instanceId)
-  ) as OutboundRow[]
+  return instanceId === undefined
+    ? typedStmt<OutboundRow>(db, `SELECT * FROM outbound_messages WHERE status = 'queued' ORDER BY seq`).all()
+    : typedStmt<OutboundRow>(db, `SELECT * FROM outbound_messages WHERE instance_id = ? AND status = 'queued' ORDER BY seq`).all(instanceId)
 }
 
 /**
@@ -178,10 +176,8 @@ export function getOutbound(db: Db, instanceId: string, messageId: string): Outb
 
 /** The message as sent (for quotes and poll votes of our own messages). */
 export function sentMessage(db: Db, instanceId: string, messageId: string): WAMessage | undefined {
-  const row = stmt(db, `SELECT content FROM outbound_messages WHERE instance_id = ? AND message_id = ? AND status IN ('sent', 'sending')`).get(instanceId, messageId) as
-    | { content: string | null }
-    | undefined
-  return row?.content ? decodeMessage(row.content) : undefined
+  const content = columnStmt<string | null>(db, `SELECT content FROM outbound_messages WHERE instance_id = ? AND message_id = ? AND status IN ('sent', 'sending')`).get(instanceId, messageId)
+  return content ? decodeMessage(content) : undefined
 }
 
 /**

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { pairInstance, waitUntil, type TestCore } from '../../testing/core-harness.js'
 import { useCore } from '../../testing/suite.js'
 import type { TestBridge } from '../../bridge/testing/ws-bridge-client.js'
-import { startVerifyingReceiver, webhookTo, type VerifyingReceiver } from '../ingest/testing.js'
+import { startVerifyingReceiver, webhookTo, type VerifyingReceiver } from '../../testing/event-fixtures.js'
 
 const US = '15550240001'
 const FRIEND = '15550240002'

@@ -2,7 +2,7 @@
 // blobs of a message (found by the direct paths the people's phones recorded) or for everything uploaded
 // before a moment, as WhatsApp's CDN does for old media. A re-upload gets a new path and is served again.
 import type { Db } from '../../db/connection.js'
-import { stmt } from '../../db/statements.js'
+import { columnStmt } from '../../db/statements.js'
 
 export type ExpiredStatus = 403 | 404 | 410
 
@@ -12,7 +12,7 @@ export class MediaExpiry {
 
   /** Expires the media of a message id (every copy the sandbox's phones recorded); returns how many paths. */
   expireMessage(db: Db, messageId: string, status: ExpiredStatus): number {
-    const rows = stmt(db, 'SELECT content FROM person_messages WHERE id = ?').pluck().all(messageId) as string[]
+    const rows = columnStmt<string>(db, 'SELECT content FROM person_messages WHERE id = ?').all(messageId)
     let n = 0
     for (const raw of rows) {
       for (const path of directPathsOf(JSON.parse(raw) as unknown)) {

@@ -1,8 +1,16 @@
 // A Bad MAC storm (issue 22 item 2, Baileys #2234: 168k decryption errors in 2 hours): simulated senders write to
 // one device at a steady rate and every one of those messages stays undecryptable there (corrupted ciphertext,
 // retries included). Runs in the background; resolves with how many were sent once the last one went.
-import type { SandboxNetwork } from '../sandbox-network.js'
 import { sandboxErrors } from '../errors.js'
+import type { NetworkFaults } from '../sandbox-faults.js'
+
+/** What a storm needs of the network (the SandboxNetwork hands itself in): phones, a text send and the fault switch. */
+export interface StormNetwork {
+  getPhone(phoneNumber: string): unknown
+  createPhone(input: { phoneNumber: string; name?: string }): Promise<unknown>
+  sendText(phoneNumber: string, to: string, text: string): Promise<unknown>
+  readonly faults: Pick<NetworkFaults, 'undecryptable'>
+}
 
 export interface StormOptions {
   /** The device that cannot decrypt (its JID). */
@@ -15,7 +23,7 @@ export interface StormOptions {
   perMinute: number
 }
 
-export async function badMacStorm(net: SandboxNetwork, o: StormOptions): Promise<{ total: number; done: Promise<number> }> {
+export async function badMacStorm(net: StormNetwork, o: StormOptions): Promise<{ total: number; done: Promise<number> }> {
   if (!o.senders.length) throw sandboxErrors.invalidRequest('senders is required', ['senders'])
   const target = o.jid.split('@')[0]!.split(':')[0]!
   for (const s of o.senders) if (!net.getPhone(s)) await net.createPhone({ phoneNumber: s, name: `Storm ${s.slice(-4)}` })

@@ -9,7 +9,7 @@ import type { SandboxServer } from '../server/context.js'
 import type { DeviceAddr } from '../server/delivery.js'
 import { putMedia } from '../store/media-repo.js'
 import { getPersonMedia } from '../store/person-repo.js'
-import { stmt } from '../../db/statements.js'
+import { columnStmt } from '../../db/statements.js'
 import { child, node, tstr } from '../wire/nodes.js'
 import { pnJid } from '../wire/jid.js'
 
@@ -24,7 +24,7 @@ const MEDIA_TYPES: Record<string, MediaType> = {
 
 /** The media part of the phone's copy of a message: its type and media key. */
 function phoneCopy(s: SandboxServer, phone: string, id: string): { type: MediaType; mediaKey: Buffer; body: Buffer } | undefined {
-  const raw = stmt(s.db, 'SELECT content FROM person_messages WHERE phone = ? AND id = ?').pluck().get(phone, id) as string | undefined
+  const raw = columnStmt<string>(s.db, 'SELECT content FROM person_messages WHERE phone = ? AND id = ?').get(phone, id)
   const media = getPersonMedia(s.db, phone, id)
   if (!raw || !media) return undefined
   const content = JSON.parse(raw) as Record<string, { mediaKey?: string } | undefined>

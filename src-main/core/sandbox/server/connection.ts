@@ -7,7 +7,7 @@ import { NoiseResponder, decodeStanza } from '../transport/noise-responder.js'
 import { MAX_WS_PAYLOAD } from '../transport/ws-listener.js'
 import { ProtocolError } from '../wire/protocol-error.js'
 import { envelopeProblem } from '../wire/envelope.js'
-import type { SandboxServer, Registration } from './context.js'
+import type { Connection, Registration, SandboxServer } from './context.js'
 import { deviceKey, type DeviceAddr } from './delivery.js'
 import { genId, node, tstr } from '../wire/nodes.js'
 import { SERVER_JID } from '../wire/jid.js'
@@ -20,7 +20,9 @@ let nextConnId = 1
 /** Websocket close codes, so a peer (or a test) can tell why the sandbox hung up. */
 export const CLOSE = { normal: 1000, protocolError: 1002, handshakeTimeout: 1008, internalError: 1011 } as const
 
-export class Connection {
+export type { Connection }
+
+export class ClientConnection implements Connection {
   readonly id = nextConnId++
   private readonly noise: NoiseResponder
   private chain: Promise<void> = Promise.resolve()

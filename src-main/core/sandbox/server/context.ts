@@ -1,6 +1,7 @@
 // Shared state of one running sandbox server: the world database, live connections, pending pairings,
 // presence, delivery and the stanza inventory. Handlers receive this instead of reaching for globals.
 import { EventEmitter } from 'node:events'
+import type { BinaryNode } from '@whiskeysockets/baileys'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/connection.js'
 import type { KeyPair } from '../transport/cert-authority.js'
@@ -9,7 +10,6 @@ import { Delivery, deviceKey, type DeviceAddr } from './delivery.js'
 import { PresenceHub } from './presence-hub.js'
 import { StanzaInventory } from './inventory.js'
 import { Faults } from './faults.js'
-import type { Connection } from './connection.js'
 
 export interface Registration {
   regId: number
@@ -18,6 +18,30 @@ export interface Registration {
   platform: string
   noiseKey: Buffer
   refs: string[]
+}
+
+/**
+ * One client connection as the server and the handlers use it (server/connection.ts implements it). Declared here
+ * beside the server it points back to, so the server's state needs nothing from the connection's module.
+ */
+export interface Connection {
+  readonly id: number
+  readonly server: SandboxServer
+  closed: boolean
+  /** Set once a login succeeded. */
+  device: DeviceAddr | undefined
+  /** Set while a not-yet-linked companion waits for a phone. */
+  registration: Registration | undefined
+  readonly online: boolean
+  readonly label: string
+  send(stanza: BinaryNode): void
+  /** Server-initiated iq; resolves with the client's result (or error) stanza. */
+  query(stanza: BinaryNode, timeoutMs?: number): Promise<BinaryNode>
+  result(req: BinaryNode, content?: BinaryNode[], extra?: Record<string, string>): void
+  error(req: BinaryNode, code: number, text: string): void
+  streamError(attrs: Record<string, string>, content?: BinaryNode[], closeAfterMs?: number): void
+  close(reason: string, code?: number): void
+  drop(): void
 }
 
 export interface PendingLinkCode {

@@ -1,7 +1,7 @@
 // Accounts (one per simulated phone number), their devices and the devices' one-time pre-keys.
 import type { Db } from '../../db/connection.js'
 import type { KeyPair } from '../transport/cert-authority.js'
-import { oneRow, stmt, typedStmt } from '../../db/statements.js'
+import { columnStmt, oneRow, stmt, typedStmt } from '../../db/statements.js'
 
 export interface SignedPreKey {
   id: number
@@ -151,10 +151,10 @@ export function setLastSeen(db: Db, phone: string, t: number): void {
 
 /** Reserve the next companion device id and key index of an account (both only ever grow). */
 export function reserveDeviceSlot(db: Db, phone: string): { deviceId: number; keyIndex: number } {
-  const r = stmt(
+  const r = typedStmt<{ d: number; k: number }>(
     db,
     'UPDATE accounts SET next_device_id = next_device_id + 1, key_index = key_index + 1 WHERE phone = ? RETURNING next_device_id - 1 AS d, key_index AS k'
-  ).get(phone) as { d: number; k: number } | undefined
+  ).get(phone)
   if (!r) throw new Error(`no account ${phone}`)
   return { deviceId: r.d, keyIndex: r.k }
 }
@@ -203,22 +203,20 @@ export function addPreKeys(db: Db, phone: string, deviceId: number, keys: { id: 
 }
 
 export function countPreKeys(db: Db, phone: string, deviceId: number): number {
-  return (stmt(db, 'SELECT count(*) AS n FROM prekeys WHERE phone = ? AND device_id = ?').get(phone, deviceId) as { n: number }).n
+  return columnStmt<number>(db, 'SELECT count(*) AS n FROM prekeys WHERE phone = ? AND device_id = ?').get(phone, deviceId) ?? 0
 }
 
 export function listPreKeyIds(db: Db, phone: string, deviceId: number): number[] {
-  return (stmt(db, 'SELECT key_id FROM prekeys WHERE phone = ? AND device_id = ? ORDER BY key_id').all(phone, deviceId) as { key_id: number }[]).map(
-    (r) => r.key_id
-  )
+  return columnStmt<number>(db, 'SELECT key_id FROM prekeys WHERE phone = ? AND device_id = ? ORDER BY key_id').all(phone, deviceId)
 }
 
 /** One-time pre-keys are handed out once: the fetch consumes the key. */
 export function takePreKey(db: Db, phone: string, deviceId: number): { id: number; pub: Buffer } | undefined {
-  const r = stmt(
+  const r = typedStmt<{ key_id: number; pub: Buffer }>(
     db,
     `DELETE FROM prekeys WHERE rowid = (SELECT rowid FROM prekeys WHERE phone = ? AND device_id = ? ORDER BY key_id LIMIT 1)
      RETURNING key_id, pub`
-  ).get(phone, deviceId) as { key_id: number; pub: Buffer } | undefined
+  ).get(phone, deviceId)
   return r && { id: r.key_id, pub: r.pub }
 }
 

@@ -1,11 +1,9 @@
 // App-state (syncd) patches per account and collection, stored opaque with a server-assigned version.
 import type { Db } from '../../db/connection.js'
-import { stmt } from '../../db/statements.js'
+import { columnStmt, stmt, typedStmt } from '../../db/statements.js'
 
 export function collectionVersion(db: Db, phone: string, collection: string): number {
-  return (
-    stmt(db, 'SELECT coalesce(max(version), 0) AS v FROM app_state_patches WHERE phone = ? AND collection = ?').get(phone, collection) as { v: number }
-  ).v
+  return columnStmt<number>(db, 'SELECT coalesce(max(version), 0) AS v FROM app_state_patches WHERE phone = ? AND collection = ?').get(phone, collection) ?? 0
 }
 
 /**
@@ -27,7 +25,7 @@ export function appendPatches(
 }
 
 export function patchesSince(db: Db, phone: string, collection: string, version: number): { version: number; patch: Buffer }[] {
-  return stmt(db, 'SELECT version, patch FROM app_state_patches WHERE phone = ? AND collection = ? AND version > ? ORDER BY version').all(
-    phone, collection, version
-  ) as { version: number; patch: Buffer }[]
+  return typedStmt<{ version: number; patch: Buffer }>(
+    db, 'SELECT version, patch FROM app_state_patches WHERE phone = ? AND collection = ? AND version > ? ORDER BY version'
+  ).all(phone, collection, version)
 }

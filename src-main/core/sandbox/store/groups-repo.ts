@@ -126,7 +126,7 @@ export function participantsOf(db: Db, groupId: string): Participant[] {
 }
 
 export function roleOf(db: Db, groupId: string, phone: string): GroupRole | undefined {
-  const r = stmt(db, 'SELECT role FROM group_participants WHERE group_id = ? AND phone = ?').get(groupId, phone) as { role: GroupRole } | undefined
+  const r = typedStmt<{ role: GroupRole }>(db, 'SELECT role FROM group_participants WHERE group_id = ? AND phone = ?').get(groupId, phone)
   return r ? (r.role ?? null) : undefined
 }
 

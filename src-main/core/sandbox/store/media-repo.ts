@@ -1,6 +1,6 @@
 // Encrypted media blobs uploaded by clients (the sandbox never sees plaintext media).
 import type { Db } from '../../db/connection.js'
-import { stmt } from '../../db/statements.js'
+import { columnStmt, stmt, typedStmt } from '../../db/statements.js'
 
 export function putMedia(db: Db, path: string, body: Buffer): void {
   stmt(db, 'INSERT OR REPLACE INTO media (path, body, created_at) VALUES (?, ?, ?)').run(path, body, Date.now())
@@ -8,10 +8,10 @@ export function putMedia(db: Db, path: string, body: Buffer): void {
 
 /** The blob with its upload time (ms), for expiry. */
 export function getMediaEntry(db: Db, path: string): { body: Buffer; createdAt: number } | undefined {
-  const r = stmt(db, 'SELECT body, created_at FROM media WHERE path = ?').get(path) as { body: Buffer; created_at: number } | undefined
+  const r = typedStmt<{ body: Buffer; created_at: number }>(db, 'SELECT body, created_at FROM media WHERE path = ?').get(path)
   return r && { body: r.body, createdAt: r.created_at }
 }
 
 export function getMedia(db: Db, path: string): Buffer | undefined {
-  return (stmt(db, 'SELECT body FROM media WHERE path = ?').get(path) as { body: Buffer } | undefined)?.body
+  return columnStmt<Buffer>(db, 'SELECT body FROM media WHERE path = ?').get(path)
 }

@@ -1,9 +1,9 @@
 // Small persisted facts of the sandbox itself: the CA root key, the server static key, the ports it used.
 import type { Db } from '../../db/connection.js'
-import { stmt } from '../../db/statements.js'
+import { columnStmt, stmt } from '../../db/statements.js'
 
 export function getMeta(db: Db, key: string): Buffer | undefined {
-  return (stmt(db, 'SELECT value FROM meta WHERE key = ?').get(key) as { value: Buffer } | undefined)?.value
+  return columnStmt<Buffer>(db, 'SELECT value FROM meta WHERE key = ?').get(key)
 }
 
 export function setMeta(db: Db, key: string, value: Buffer): void {

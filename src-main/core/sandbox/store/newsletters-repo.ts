@@ -1,6 +1,6 @@
 // Channels (newsletters): metadata, members with roles and mute state, and the posted messages.
 import type { Db } from '../../db/connection.js'
-import { oneRow, stmt } from '../../db/statements.js'
+import { columnStmt, oneRow, stmt, typedStmt } from '../../db/statements.js'
 
 export type NewsletterRole = 'OWNER' | 'ADMIN' | 'SUBSCRIBER'
 
@@ -62,9 +62,7 @@ export function deleteNewsletter(db: Db, id: string): void {
 }
 
 export function memberOf(db: Db, id: string, phone: string): { role: NewsletterRole; muted: boolean } | undefined {
-  const r = stmt(db, 'SELECT role, muted FROM newsletter_members WHERE newsletter_id = ? AND phone = ?').get(id, phone) as
-    | { role: NewsletterRole; muted: number }
-    | undefined
+  const r = typedStmt<{ role: NewsletterRole; muted: number }>(db, 'SELECT role, muted FROM newsletter_members WHERE newsletter_id = ? AND phone = ?').get(id, phone)
   return r && { role: r.role, muted: !!r.muted }
 }
 
@@ -81,21 +79,22 @@ export function setMuted(db: Db, id: string, phone: string, muted: boolean): voi
 }
 
 export function membersOf(db: Db, id: string): { phone: string; role: NewsletterRole }[] {
-  return stmt(db, 'SELECT phone, role FROM newsletter_members WHERE newsletter_id = ? ORDER BY rowid').all(id) as { phone: string; role: NewsletterRole }[]
+  return typedStmt<{ phone: string; role: NewsletterRole }>(db, 'SELECT phone, role FROM newsletter_members WHERE newsletter_id = ? ORDER BY rowid').all(id)
 }
 
 export function addNewsletterMessage(db: Db, id: string, m: { messageId: string; type: string; body: Buffer; t: number }): number {
   return db.transaction(() => {
-    const r = stmt(db, 'UPDATE newsletters SET next_server_id = next_server_id + 1 WHERE id = ? RETURNING next_server_id - 1 AS sid').get(id) as { sid: number }
-    stmt(db, 'INSERT INTO newsletter_messages (newsletter_id, server_id, message_id, type, body, t) VALUES (?, ?, ?, ?, ?, ?)').run(id, r.sid, m.messageId, m.type, m.body, m.t)
-    return r.sid
+    const sid = columnStmt<number>(db, 'UPDATE newsletters SET next_server_id = next_server_id + 1 WHERE id = ? RETURNING next_server_id - 1 AS sid').get(id)
+    if (sid === undefined) throw new Error(`no newsletter ${id}`)
+    stmt(db, 'INSERT INTO newsletter_messages (newsletter_id, server_id, message_id, type, body, t) VALUES (?, ?, ?, ?, ?, ?)').run(id, sid, m.messageId, m.type, m.body, m.t)
+    return sid
   })()
 }
 
 export function newsletterMessages(db: Db, id: string, count: number, before?: number): { serverId: number; messageId: string; type: string; body: Buffer; t: number }[] {
-  const rows = stmt(
+  const rows = typedStmt<{ server_id: number; message_id: string; type: string; body: Buffer; t: number }>(
     db,
     'SELECT server_id, message_id, type, body, t FROM newsletter_messages WHERE newsletter_id = ? AND server_id < ? ORDER BY server_id DESC LIMIT ?'
-  ).all(id, before ?? Number.MAX_SAFE_INTEGER, count) as { server_id: number; message_id: string; type: string; body: Buffer; t: number }[]
+  ).all(id, before ?? Number.MAX_SAFE_INTEGER, count)
   return rows.reverse().map((r) => ({ serverId: r.server_id, messageId: r.message_id, type: r.type, body: r.body, t: r.t }))
 }

@@ -1,10 +1,10 @@
 // The simulated person's device: Baileys auth state (creds + Signal keys) and the decrypted message log.
 import type { Db } from '../../db/connection.js'
-import { stmt } from '../../db/statements.js'
+import { columnStmt, stmt, typedStmt } from '../../db/statements.js'
 import { getMeta, setMeta } from './meta-repo.js'
 
 export function loadPersonCreds(db: Db, phone: string): string | undefined {
-  return (stmt(db, 'SELECT creds FROM person_auth WHERE phone = ?').get(phone) as { creds: string } | undefined)?.creds
+  return columnStmt<string>(db, 'SELECT creds FROM person_auth WHERE phone = ?').get(phone)
 }
 
 export function savePersonCreds(db: Db, phone: string, creds: string): void {
@@ -13,10 +13,10 @@ export function savePersonCreds(db: Db, phone: string, creds: string): void {
 
 export function getPersonKeys(db: Db, phone: string, type: string, ids: string[]): Map<string, string> {
   const out = new Map<string, string>()
-  const get = stmt(db, 'SELECT value FROM person_keys WHERE phone = ? AND type = ? AND id = ?')
+  const get = columnStmt<string>(db, 'SELECT value FROM person_keys WHERE phone = ? AND type = ? AND id = ?')
   for (const id of ids) {
-    const r = get.get(phone, type, id) as { value: string } | undefined
-    if (r) out.set(id, r.value)
+    const value = get.get(phone, type, id)
+    if (value !== undefined) out.set(id, value)
   }
   return out
 }
@@ -58,26 +58,17 @@ export function recordPersonMessage(db: Db, phone: string, m: PersonMessage): vo
   ).run(phone, m.id, m.chat, m.from, m.to, m.type, m.text, m.mediaMimetype, m.mediaSha256, JSON.stringify(m.content ?? null), m.fromMe ? 1 : 0, m.timestamp)
 }
 
+interface PersonMessageRow {
+  id: string; chat: string; sender: string; recipient: string; type: string; text: string | null; media_mimetype: string | null
+  media_sha256: string | null; content: string; from_me: number; timestamp: number
+}
+
 export function personMessages(db: Db, phone: string, limit = 500): PersonMessage[] {
-  return (
-    stmt(
-      db,
-      `SELECT id, chat, sender, recipient, type, text, media_mimetype, media_sha256, content, from_me, timestamp FROM
-       (SELECT rowid AS r, * FROM person_messages WHERE phone = ? ORDER BY timestamp DESC, rowid DESC LIMIT ?) ORDER BY timestamp, r`
-    ).all(phone, limit) as {
-      id: string
-      chat: string
-      sender: string
-      recipient: string
-      type: string
-      text: string | null
-      media_mimetype: string | null
-      media_sha256: string | null
-      content: string
-      from_me: number
-      timestamp: number
-    }[]
-  ).map((r) => ({
+  return typedStmt<PersonMessageRow>(
+    db,
+    `SELECT id, chat, sender, recipient, type, text, media_mimetype, media_sha256, content, from_me, timestamp FROM
+     (SELECT rowid AS r, * FROM person_messages WHERE phone = ? ORDER BY timestamp DESC, rowid DESC LIMIT ?) ORDER BY timestamp, r`
+  ).all(phone, limit).map((r) => ({
     id: r.id, chat: r.chat, from: r.sender, to: r.recipient, type: r.type, text: r.text, mediaMimetype: r.media_mimetype,
     mediaSha256: r.media_sha256, content: JSON.parse(r.content) as unknown, fromMe: !!r.from_me, timestamp: r.timestamp
   }))
@@ -88,7 +79,7 @@ export function savePersonMedia(db: Db, phone: string, id: string, mimetype: str
 }
 
 export function getPersonMedia(db: Db, phone: string, id: string): { mimetype: string | null; body: Buffer } | undefined {
-  return stmt(db, 'SELECT mimetype, body FROM person_media WHERE phone = ? AND id = ?').get(phone, id) as { mimetype: string | null; body: Buffer } | undefined
+  return typedStmt<{ mimetype: string | null; body: Buffer }>(db, 'SELECT mimetype, body FROM person_media WHERE phone = ? AND id = ?').get(phone, id)
 }
 
 /** A message the person's phone could not decrypt (issue 21 item 3: e.g. "Key used already or never filled"). */

@@ -1,9 +1,9 @@
 // Per-account blocklists and the profile pictures of accounts and groups.
 import type { Db } from '../../db/connection.js'
-import { stmt } from '../../db/statements.js'
+import { columnStmt, stmt, typedStmt } from '../../db/statements.js'
 
 export function blocklistOf(db: Db, phone: string): string[] {
-  return (stmt(db, 'SELECT jid FROM blocklist WHERE phone = ? ORDER BY rowid').all(phone) as { jid: string }[]).map((r) => r.jid)
+  return columnStmt<string>(db, 'SELECT jid FROM blocklist WHERE phone = ? ORDER BY rowid').all(phone)
 }
 
 export function setBlocked(db: Db, phone: string, jid: string, blocked: boolean): void {
@@ -26,9 +26,9 @@ export interface Picture {
 }
 
 export function getPicture(db: Db, jid: string): Picture | undefined {
-  const r = stmt(db, 'SELECT jid, picture_id, image, author, updated_at FROM pictures WHERE jid = ?').get(jid) as
-    | { jid: string; picture_id: string; image: Buffer; author: string | null; updated_at: number }
-    | undefined
+  const r = typedStmt<{ jid: string; picture_id: string; image: Buffer; author: string | null; updated_at: number }>(
+    db, 'SELECT jid, picture_id, image, author, updated_at FROM pictures WHERE jid = ?'
+  ).get(jid)
   return r && { jid: r.jid, pictureId: r.picture_id, image: r.image, author: r.author, updatedAt: r.updated_at }
 }
 

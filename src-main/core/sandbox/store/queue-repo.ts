@@ -1,7 +1,7 @@
 // Durable per-device stanza queue: a stanza stays until the device acks it, so nothing is lost across
 // disconnects or a restart of the sandbox.
 import type { Db } from '../../db/connection.js'
-import { stmt } from '../../db/statements.js'
+import { columnStmt, stmt, typedStmt } from '../../db/statements.js'
 
 export interface QueuedStanza {
   seq: number
@@ -20,15 +20,9 @@ export function enqueueStanza(db: Db, phone: string, deviceId: number, s: Omit<Q
 }
 
 export function pendingStanzas(db: Db, phone: string, deviceId: number): QueuedStanza[] {
-  return (
-    stmt(db, 'SELECT seq, stanza_id, tag, type, node FROM stanza_queue WHERE phone = ? AND device_id = ? ORDER BY seq').all(phone, deviceId) as {
-      seq: number
-      stanza_id: string
-      tag: string
-      type: string | null
-      node: Buffer
-    }[]
-  ).map((r) => ({ seq: r.seq, stanzaId: r.stanza_id, tag: r.tag, type: r.type, node: r.node }))
+  return typedStmt<{ seq: number; stanza_id: string; tag: string; type: string | null; node: Buffer }>(
+    db, 'SELECT seq, stanza_id, tag, type, node FROM stanza_queue WHERE phone = ? AND device_id = ? ORDER BY seq'
+  ).all(phone, deviceId).map((r) => ({ seq: r.seq, stanzaId: r.stanza_id, tag: r.tag, type: r.type, node: r.node }))
 }
 
 /** Removes the oldest queued stanza matching an ack; returns whether one matched. */
@@ -48,5 +42,5 @@ export function ackStanza(db: Db, phone: string, deviceId: number, stanzaId: str
 }
 
 export function queueDepth(db: Db, phone: string, deviceId: number): number {
-  return (stmt(db, 'SELECT count(*) AS n FROM stanza_queue WHERE phone = ? AND device_id = ?').get(phone, deviceId) as { n: number }).n
+  return columnStmt<number>(db, 'SELECT count(*) AS n FROM stanza_queue WHERE phone = ? AND device_id = ?').get(phone, deviceId) ?? 0
 }

@@ -34,9 +34,9 @@ export function recordNewChatSend(db: Db, phone: string, peer: string, t: number
 }
 
 export function countNewChats(db: Db, phone: string): number {
-  return stmt(db, 'SELECT count(DISTINCT peer) FROM new_chat_sends WHERE phone = ?').pluck().get(phone) as number
+  return columnStmt<number>(db, 'SELECT count(DISTINCT peer) FROM new_chat_sends WHERE phone = ?').get(phone) ?? 0
 }
 
 export function countNewChatsSince(db: Db, phone: string, since: number): number {
-  return stmt(db, 'SELECT count(DISTINCT peer) FROM new_chat_sends WHERE phone = ? AND t >= ?').pluck().get(phone, since) as number
+  return columnStmt<number>(db, 'SELECT count(DISTINCT peer) FROM new_chat_sends WHERE phone = ? AND t >= ?').get(phone, since) ?? 0
 }

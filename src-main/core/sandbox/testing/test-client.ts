@@ -4,7 +4,7 @@ import makeWASocket, {
   Browsers, DisconnectReason, initAuthCreds, proto, type AuthenticationState, type BaileysEventMap, type SignalDataTypeMap, type WASocket
 } from '@whiskeysockets/baileys'
 import pino from 'pino'
-import { waitUntil } from '../../testing/wait.js'
+import { waitUntil } from './wait.js'
 import type { SandboxNetwork } from '../sandbox-network.js'
 
 export interface RecordedEvent {

@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startAccountCore, waitUntil, type AccountCore } from '../../../account/testing.js'
+import { startAccountCore, waitUntil, type AccountCore } from '../../../testing/account-core.js'
 import { COMPAT_ALIASES } from './aliases.js'
 
 const ME = '15550217001'

@@ -2,7 +2,7 @@
 // sandbox (JSON with odd types, and the same as query text), so validation past the session check runs too:
 // always a clear 2xx/4xx with a code, never a 5xx, nothing logged as an error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startAccountCore, type AccountCore } from '../../../account/testing.js'
+import { startAccountCore, type AccountCore } from '../../../testing/account-core.js'
 
 const G = '120363999999999999@g.us'
 const ROUTES: [string, string][] = [

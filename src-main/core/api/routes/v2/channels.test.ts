@@ -4,7 +4,7 @@
 import type { WASocket } from '@whiskeysockets/baileys'
 import { Jimp } from 'jimp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { expectNotWorking, startAccountCore, stopSession, waitUntil, type AccountCore } from '../../../account/testing.js'
+import { expectNotWorking, startAccountCore, stopSession, waitUntil, type AccountCore } from '../../../testing/account-core.js'
 
 const ME = '15550105001'
 const BOB = '15550105002'

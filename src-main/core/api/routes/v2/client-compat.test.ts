@@ -1,7 +1,7 @@
 // What automation tools written against the hosted v2 docs (or WAHA's) send and expect, through the real app on
 // the sandbox: one test per spelling or answer shape a real client produced that the API once got wrong.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startAccountCore, waitUntil, type AccountCore } from '../../../account/testing.js'
+import { startAccountCore, waitUntil, type AccountCore } from '../../../testing/account-core.js'
 
 const ME = '15550207001'
 const BOB = '15550207002'

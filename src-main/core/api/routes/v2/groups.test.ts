@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { Jimp } from 'jimp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dailyCount } from '../../../rate-limit/index.js'
-import { expectNotWorking, pn, startAccountCore, stopSession, type AccountCore } from '../../../account/testing.js'
+import { expectNotWorking, pn, startAccountCore, stopSession, type AccountCore } from '../../../testing/account-core.js'
 
 const ME = '15550101001'
 const BOB = '15550101002'

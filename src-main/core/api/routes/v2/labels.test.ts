@@ -3,7 +3,7 @@
 // made on the phone show up in the API; the list is the spec's object keyed by ordinal.
 import type { BaileysEventMap, WASocket } from '@whiskeysockets/baileys'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { expectNotWorking, pn, startAccountCore, stopSession, waitUntil, type AccountCore } from '../../../account/testing.js'
+import { expectNotWorking, pn, startAccountCore, stopSession, waitUntil, type AccountCore } from '../../../testing/account-core.js'
 
 const ME = '15550106001'
 const BOB = '15550106002'

@@ -2,7 +2,7 @@
 // simulated person watches its presence; the instance subscribes to people and reads what they do.
 import type { BaileysEventMap, WASocket } from '@whiskeysockets/baileys'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { expectNotWorking, pn, startAccountCore, stopSession, waitUntil, type AccountCore } from '../../../account/testing.js'
+import { expectNotWorking, pn, startAccountCore, stopSession, waitUntil, type AccountCore } from '../../../testing/account-core.js'
 
 const ME = '15550103001'
 const BOB = '15550103002'

@@ -2,7 +2,7 @@
 // and another account (a simulated person) sees each change; error paths and a stopped session.
 import { Jimp } from 'jimp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { expectNotWorking, pn, startAccountCore, stopSession, waitUntil, type AccountCore } from '../../../account/testing.js'
+import { expectNotWorking, pn, startAccountCore, stopSession, waitUntil, type AccountCore } from '../../../testing/account-core.js'
 
 const ME = '15550102001'
 const BOB = '15550102002'

@@ -5,7 +5,7 @@ import { proto, type WAMessage } from '@whiskeysockets/baileys'
 import { Jimp } from 'jimp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listContacts } from '../../../messaging/store/index.js'
-import { startAccountCore, waitUntil, type AccountCore } from '../../../account/testing.js'
+import { startAccountCore, waitUntil, type AccountCore } from '../../../testing/account-core.js'
 import { ffmpegMake, sha, wav } from '../../../testing/media-fixtures.js'
 
 const ME = '15550104001'

@@ -2,7 +2,7 @@
 // body) over real HTTP against real Baileys on the sandbox: the same operations as /v2, WAHA's shapes, and the
 // second OpenAPI document at /docs/waha/json.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startAccountCore, waitUntil, type AccountCore } from '../../../account/testing.js'
+import { startAccountCore, waitUntil, type AccountCore } from '../../../testing/account-core.js'
 import { WAHA_ROUTES, WAHA_TAG } from './waha-routes.js'
 
 const ME = '15550423101'

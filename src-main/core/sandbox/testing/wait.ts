@@ -1,5 +1,6 @@
 // Polling for tests: wait until a condition holds (a truthy value, which is returned) or fail naming it.
-// The one implementation behind core-harness's waitUntil and the sandbox test client's waitFor.
+// The one implementation behind core-harness's waitUntil and the sandbox test client's waitFor; it lives beside the
+// sandbox test client, the lowest test support, so that client needs nothing from the harnesses above it.
 
 export async function waitUntil<T>(
   fn: () => T | undefined | null | false | Promise<T | undefined | null | false>,

@@ -4,7 +4,7 @@
 import type { WASocket } from '@whiskeysockets/baileys'
 import type { LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
-import { pairInstance, startTestCore, waitUntil, type TestCore } from '../testing/core-harness.js'
+import { pairInstance, startTestCore, waitUntil, type TestCore } from './core-harness.js'
 
 export interface AccountCore {
   t: TestCore

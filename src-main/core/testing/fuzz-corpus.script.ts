@@ -1,11 +1,12 @@
-// Writes fuzz-corpus.json: junk requests generated from the OpenAPI document, deterministically (no randomness:
-// every operation gets the same fixed set of variants). Regenerate after API changes and commit the result:
-//   npx tsx src-main/core/api/fuzz-corpus.script.ts
-// The replay is fuzz-corpus.test.ts. {{token}}, {{instance}} and {{huge}} are filled in at replay time.
+// Writes api/fuzz-corpus.json (beside its replay): junk requests generated from the OpenAPI document,
+// deterministically (no randomness: every operation gets the same fixed set of variants). Regenerate after API
+// changes and commit the result:
+//   npx tsx src-main/core/testing/fuzz-corpus.script.ts
+// The replay is api/fuzz-corpus.test.ts. {{token}}, {{instance}} and {{huge}} are filled in at replay time.
 import { writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { startTestCore } from '../testing/core-harness.js'
+import { startTestCore } from './core-harness.js'
 
 export interface FuzzRequest {
   /** "<METHOD> <path template>" of the operation, and which variant this is. */
@@ -175,7 +176,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   try {
     const res = await t.inject({ method: 'GET', url: '/docs/json' })
     const corpus = generateCorpus(res.json())
-    const file = join(dirname(fileURLToPath(import.meta.url)), 'fuzz-corpus.json')
+    const file = join(dirname(fileURLToPath(import.meta.url)), '../api/fuzz-corpus.json')
     writeFileSync(file, `${JSON.stringify(corpus, null, 0).replace(/\},\{"op"/g, '},\n{"op"')}\n`)
     console.log(`${corpus.length} requests -> ${file}`)
   } finally {

@@ -4,10 +4,10 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { aesEncryptGCM, hmacSign, proto } from '@whiskeysockets/baileys'
 import { expect } from 'vitest'
-import type { TestCore } from '../../testing/core-harness.js'
-import { startReceiver, type TestReceiver } from '../../webhooks/testing.js'
-import { verifyWebhook } from '../../webhooks/verify.js'
-import type { WebhookEnvelope } from '../../webhooks/envelope.js'
+import type { TestCore } from './core-harness.js'
+import { startReceiver, type TestReceiver } from '../webhooks/testing.js'
+import { verifyWebhook } from '../webhooks/verify.js'
+import type { WebhookEnvelope } from '../webhooks/envelope.js'
 
 export interface VerifyingReceiver {
   receiver: TestReceiver
