@@ -506,7 +506,11 @@ export interface SettingDto<T> {
 
 export interface AppSettingsDto {
   /** The owner's plan (free/paid emulation of the hosted service) and what each plan unlocks, in words. */
-  plan: SettingDto<PlanTier> & { unlocks: Record<PlanTier, string[]> }
+  plan: SettingDto<PlanTier> & {
+    unlocks: Record<PlanTier, string[]>
+    /** The free plan's rate-limit policies by slug (the renderer names them in its language). */
+    freePolicies?: string[]
+  }
   /** Instances per account on each plan (null = unlimited), unless an account has its own quota. Live. */
   freeInstanceQuota: SettingDto<number | null>
   paidInstanceQuota: SettingDto<number | null>

@@ -47,7 +47,7 @@ export interface SettingChoice<T> {
 /** The app settings as the owner sees them; the bridge maps them to the Settings view's AppSettingsDto. */
 export interface AppSettingsView {
   /** The owner's plan and what each plan unlocks, in words. */
-  plan: SettingChoice<PlanTier> & { unlocks: Record<PlanTier, string[]> }
+  plan: SettingChoice<PlanTier> & { unlocks: Record<PlanTier, string[]>; freePolicies: string[] }
   /** Instances per account on each plan (null = unlimited). */
   freeInstanceQuota: SettingChoice<number | null>
   paidInstanceQuota: SettingChoice<number | null>
@@ -120,7 +120,7 @@ export class AppSettingsService {
     const plan = this.deps.accounts.get(DEFAULT_ACCOUNT_ID).plan
     const host = choice('host', started.host)
     return {
-      plan: { value: plan, effective: plan, pinnedBy: pin('plan'), unlocks: planUnlocks(plans.instanceQuota, this.deps.freePolicies) },
+      plan: { value: plan, effective: plan, pinnedBy: pin('plan'), unlocks: planUnlocks(plans.instanceQuota, this.deps.freePolicies), freePolicies: [...this.deps.freePolicies] },
       freeInstanceQuota: choice('freeInstanceQuota', plans.instanceQuota.free),
       paidInstanceQuota: choice('paidInstanceQuota', plans.instanceQuota.paid),
       allowHosts: choice('allowHosts', this.allowHostsNow),
