@@ -12,8 +12,13 @@
 // baseline read ~2.7-5.5 s per send and the ratio flattered the campaign ~10x. Each instance now sends to a warm-up
 // phone until its sends answer promptly, and only then is anything measured.
 //
+// Phones by the thousand (3N + 1 of them): each is created with 10 one-time pre-keys already on the server (its first
+// login uploads none of Baileys' 812, ~0.3 s of CPU apiece) and its person is online on demand (woken by the message
+// the network queues for it, logged off after BENCH_CAMPAIGN_PERSON_IDLE_MS idle): a live person socket is ~2 MB, so
+// 30,000 always-online phones would need ~60 GB. See docs/sandbox.md "Phones in bulk".
+//
 // Env: BENCH_CAMPAIGN_N (default 300; the issue's figure is 10000), BENCH_CAMPAIGN_INSTANCES (default 3; 5),
-// BENCH_CAMPAIGN_KILLS (default 3).
+// BENCH_CAMPAIGN_KILLS (default 3), BENCH_CAMPAIGN_PERSON_IDLE_MS (default 5000).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -29,6 +34,10 @@ const TOKEN = 'bench-campaign-token-0123456789'
 /** A send that answers within this is settled (a settled send answers in ~0.1-0.6 s on a loaded 2-core machine). */
 const SETTLED_MS = 1_500
 const WARM_PHONE = '15550229999'
+const PERSON_IDLE_MS = Number(process.env.BENCH_CAMPAIGN_PERSON_IDLE_MS ?? 5_000)
+/** One-time pre-keys each recipient phone starts with on the server (> 5: its first login uploads none). */
+const PHONE_PREKEYS = 10
+const CREATE_BATCH = 250
 
 interface CampaignView {
   campaign: { state: string }
@@ -47,8 +56,9 @@ async function until<T>(fn: () => Promise<T | undefined | false>, ms: number, wh
 
 export default async function run(): Promise<BenchResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sb-bench-campaign-'))
-  const core = new CoreProcess(dataDir, await freePort(), TOKEN)
+  const core = new CoreProcess(dataDir, await freePort(), TOKEN, 'child', { personIdleMs: PERSON_IDLE_MS })
   const log = (s: string) => console.error(`[campaign bench ${new Date().toISOString().slice(11, 19)}] ${s}`)
+  const w0 = performance.now()
   try {
     await core.start()
     const status = async (id: string) => (await core.call<{ status: string }>('GET', '/v2/session/info', { instance_id: id })).body.status
@@ -72,12 +82,15 @@ export default async function run(): Promise<BenchResult> {
     const campaignSet = campaignCsv({ count: N, prefix: '1555020', start: 0 })
     const crashSet = campaignCsv({ count: N, prefix: '1555023', start: 0 })
     const directPhones = campaignCsv({ count: N, prefix: '1555021', start: 0 }).phones
-    // A few at a time (each phone makes its keys in the sandbox process; one by one, 30k phones take hours).
-    const toCreate = [WARM_PHONE, ...campaignSet.phones, ...crashSet.phones, ...directPhones]
-    await Promise.all(Array.from({ length: 8 }, async () => {
-      for (let p = toCreate.shift(); p; p = toCreate.shift()) await core.createPhone(p, `R${p.slice(-4)}`)
-    }))
-    log(`${3 * N + 1} phones created`)
+    // In batches (one IPC round trip each); the cost is each phone's keys and signatures in the sandbox process.
+    const toCreate = [WARM_PHONE, ...campaignSet.phones, ...crashSet.phones, ...directPhones].map((p) => ({ phone: p, name: `R${p.slice(-4)}` }))
+    const p0 = performance.now()
+    for (let i = 0; i < toCreate.length; i += CREATE_BATCH) {
+      await core.createPhones(toCreate.slice(i, i + CREATE_BATCH), PHONE_PREKEYS)
+      if ((i / CREATE_BATCH) % 20 === 19) log(`${i + CREATE_BATCH} phones created`)
+    }
+    const phoneCreateMs = (performance.now() - p0) / toCreate.length
+    log(`${toCreate.length} phones created, ${phoneCreateMs.toFixed(1)} ms each`)
 
     const sendText = async (id: string, phone: string, text: string, tries = 5): Promise<number> => {
       const t0 = performance.now()
@@ -151,6 +164,8 @@ export default async function run(): Promise<BenchResult> {
     }
     await until(async () => (await view(crashId)).campaign.state === 'completed', 6 * 3600_000, 'crash campaign completed', 250)
     const crashSeconds = (performance.now() - k0) / 1000
+    log(`crash campaign: ${N} in ${crashSeconds.toFixed(1)} s`)
+    const q0 = performance.now()
 
     // Counted on the phones (the sandbox process outlived every kill). "completed" means the server acked every send;
     // the simulated phones take their messages off the server's queue at their own pace (hundreds of them on one
@@ -167,6 +182,9 @@ export default async function run(): Promise<BenchResult> {
       if (total !== last) [last, still] = [total, performance.now()]
       else if (performance.now() - still > 30_000) break
     }
+    const countSeconds = (performance.now() - q0) / 1000
+    const sandboxRssMb = core.sandbox!.rssMb()
+    log(`counted on the phones in ${countSeconds.toFixed(1)} s; sandbox RSS ${sandboxRssMb.toFixed(0)} MB`)
     const failed: Array<{ phone: string; reason: string | null }> = []
     for (let offset = 0; ; offset += 500) {
       const page = await core.ok<{ items: Array<{ phone: string; reason: string | null }>; total: number }>('GET', `/v2/campaigns/${crashId}/recipients`, { state: 'failed', limit: '500', offset: String(offset) })
@@ -202,6 +220,18 @@ export default async function run(): Promise<BenchResult> {
         direct_send_ms_p90: latencyStats(directMs).p90,
         direct_sends_over_5s: directMs.filter((ms) => ms > 5_000).length,
         heap_after_gc: 'yes (the probe runs two full GCs in the core)',
+        heap_before_mb: Number(heapBefore.toFixed(1)),
+        heap_after_mb: Number(heapAfter.toFixed(1)),
+        phones_created: toCreate.length,
+        phone_create_ms_each: Number(phoneCreateMs.toFixed(1)),
+        direct_seconds: Number(directSeconds.toFixed(1)),
+        direct_ms_per_send: Number(((directSeconds * 1000) / N).toFixed(1)),
+        campaign_seconds: Number(campaignSeconds.toFixed(1)),
+        campaign_ms_per_send: Number(((campaignSeconds * 1000) / N).toFixed(1)),
+        crash_run_seconds: Number(crashSeconds.toFixed(1)),
+        count_on_phones_seconds: Number(countSeconds.toFixed(1)),
+        sandbox_rss_mb_at_end: Number(sandboxRssMb.toFixed(0)),
+        wall_seconds: Number(((performance.now() - w0) / 1000).toFixed(0)),
         goals_met: [campaignRate / directRate >= 0.8, heapAfter / heapBefore <= 1.1, twice === 0, lost === 0].every(Boolean) ? 'all' : 'NOT all'
       }
     }

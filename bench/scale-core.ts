@@ -22,10 +22,12 @@ export class SandboxProcess {
   private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>()
   trust: SandboxTrustInfo | undefined
 
-  constructor(readonly dataDir: string) {}
+  /** personIdleMs: persons online on demand (SandboxNetworkOptions.personIdleMs); default always online. */
+  constructor(readonly dataDir: string, readonly options: { personIdleMs?: number } = {}) {}
 
   async start(): Promise<SandboxTrustInfo> {
-    const child = fork(join(root, 'bench/scale-sandbox.ts'), [this.dataDir], { cwd: root, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
+    const args = [this.dataDir, ...(this.options.personIdleMs === undefined ? [] : [String(this.options.personIdleMs)])]
+    const child = fork(join(root, 'bench/scale-sandbox.ts'), args, { cwd: root, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
     this.child = child
     const trust = await new Promise<SandboxTrustInfo>((resolve, reject) => {
       child.once('exit', (code) => reject(new Error(`the sandbox process exited (${code})`)))
@@ -129,10 +131,10 @@ export class CoreProcess {
   /** The bundled core entry and probe ('child' mode). */
   private entry: [string, string] | undefined
 
-  constructor(readonly dataDir: string, readonly port: number, readonly token: string, readonly mode: SandboxMode = 'child') {
+  constructor(readonly dataDir: string, readonly port: number, readonly token: string, readonly mode: SandboxMode = 'child', sandboxOptions: { personIdleMs?: number } = {}) {
     this.pool = new Pool(`http://127.0.0.1:${port}`, { connections: 32 })
     this.probeFile = join(dataDir, 'bench-probe.json')
-    this.sandbox = mode === 'child' ? new SandboxProcess(join(dataDir, 'sandbox-process')) : undefined
+    this.sandbox = mode === 'child' ? new SandboxProcess(join(dataDir, 'sandbox-process'), sandboxOptions) : undefined
   }
 
   // ---- the simulated phones, wherever the sandbox runs ----
@@ -140,6 +142,12 @@ export class CoreProcess {
   async createPhone(phone: string, name: string): Promise<void> {
     if (this.sandbox) await this.sandbox.call('createPhone', { phone, name })
     else await this.ok('POST', '/sandbox/phones', {}, { phone_number: phone, name })
+  }
+
+  /** Many phones in one round trip ('child' sandbox only); preKeys: one-time pre-keys on the server from the start. */
+  async createPhones(phones: { phone: string; name: string }[], preKeys?: number): Promise<void> {
+    if (!this.sandbox) throw new Error('createPhones needs the sandbox in its own process')
+    await this.sandbox.call('createPhones', { phones, preKeys })
   }
 
   async seed(phone: string, spec: Record<string, unknown>): Promise<void> {

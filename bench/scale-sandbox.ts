@@ -12,7 +12,8 @@ export interface SandboxTrustInfo {
 }
 
 export type SandboxOp =
-  | { op: 'createPhone'; args: { phone: string; name: string } }
+  | { op: 'createPhone'; args: { phone: string; name: string; preKeys?: number } }
+  | { op: 'createPhones'; args: { phones: { phone: string; name: string }[]; preKeys?: number } }
   | { op: 'seed'; args: { phone: string; spec: Record<string, unknown> } }
   | { op: 'scan'; args: { phone: string; qr: string } }
   | { op: 'memory'; args: Record<string, never> }
@@ -24,15 +25,26 @@ export type SandboxOp =
 const dataDir = process.argv[2]
 if (!dataDir || !process.send) throw new Error('usage: fork(scale-sandbox.ts, [dataDir]) with an IPC channel')
 const send = process.send.bind(process)
-const network = await SandboxNetwork.open({ dataDir })
+// argv[3]: persons online on demand, logging off after this many ms idle (campaign bench: 30,000 phones).
+const personIdleMs = process.argv[3] ? Number(process.argv[3]) : undefined
+const network = await SandboxNetwork.open({ dataDir, personIdleMs })
 const trust: SandboxTrustInfo = { wsUrl: network.wsUrl, mediaHost: network.mediaHost, mediaCaPem: network.mediaCaPem, root: network.rootPublicKey.toString('base64') }
 send({ kind: 'ready', trust })
 
 async function run(m: SandboxOp): Promise<unknown> {
   switch (m.op) {
     case 'createPhone':
-      await network.createPhone({ phoneNumber: m.args.phone, name: m.args.name })
+      await network.createPhone({ phoneNumber: m.args.phone, name: m.args.name, preKeys: m.args.preKeys })
       return null
+    case 'createPhones':
+      // Many in one round trip (each still its own provisioning transaction). Each phone is ~0.1 s of synchronous key
+      // work: yield to the event loop between them, or a batch blocks the network for half a minute and the linked
+      // instances' sockets time out (seen: all 5 instances FAILED, retries exhausted, during a 250-phone batch).
+      for (const p of m.args.phones) {
+        await network.createPhone({ phoneNumber: p.phone, name: p.name, preKeys: m.args.preKeys })
+        await new Promise((r) => setImmediate(r))
+      }
+      return m.args.phones.length
     case 'seed':
       return network.seedHistory(m.args.phone, m.args.spec)
     case 'scan':

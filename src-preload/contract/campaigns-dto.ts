@@ -102,10 +102,13 @@ export interface EstimateDto {
   durationMs: number
   /** When the last message goes, given the window and pacing. */
   endsAt: number
-  /** "≈ 3 h 20 min, ends Tue 14:10" (in the schedule's time zone). */
+  /** "≈ 3 h 20 min, ends Tue 14:10" (in the schedule's time zone), English: the renderer words the estimate from
+   *  recipients, durationMs, endsAt and timeZone in the UI's language (lib/estimate-words.ts). */
   text: string
   /** What sets the pace: pacing, policy, daily_cap or window. */
   limitedBy: string
+  /** The schedule's IANA time zone: the end is told in it. */
+  timeZone: string
 }
 
 export interface CampaignPauseDto {

@@ -436,8 +436,10 @@ export interface MessageQueueDto {
   notBefore: number | null
   /** When it was accepted (ms). */
   acceptedAt: number
-  /** Why it was not sent, in words (not_sent only). */
+  /** Why it was not sent, in words (not_sent only; English). */
   error: string | null
+  /** The same as a code (queue_purged, app_restarted, send_interrupted, send_failed...): the renderer words it. */
+  errorCode?: string | null
   /** A restart dropped it and Resend can still send it. */
   resendable: boolean
 }
@@ -504,14 +506,19 @@ export interface SettingDto<T> {
 
 export interface AppSettingsDto {
   /** The owner's plan (free/paid emulation of the hosted service) and what each plan unlocks, in words. */
-  plan: SettingDto<PlanTier> & { unlocks: Record<PlanTier, string[]> }
+  plan: SettingDto<PlanTier> & {
+    unlocks: Record<PlanTier, string[]>
+    /** The free plan's rate-limit policies by slug (the renderer names them in its language). */
+    freePolicies?: string[]
+  }
   /** Instances per account on each plan (null = unlimited), unless an account has its own quota. Live. */
   freeInstanceQuota: SettingDto<number | null>
   paidInstanceQuota: SettingDto<number | null>
   /** Extra Host names the API accepts (e.g. host.docker.internal). Live. */
   allowHosts: SettingDto<string[]>
-  /** Bind address (applies at the next start); `exposedWarning` says what binding off loopback means. */
-  host: SettingDto<string> & { loopback: boolean; exposedWarning: string }
+  /** Bind address (applies at the next start); `exposedWarning` says what binding off loopback means, in English;
+   *  `exposedWarningCode` names it so the renderer words it in the UI's language. */
+  host: SettingDto<string> & { loopback: boolean; exposedWarning: string; exposedWarningCode: string }
   /** API port (applies at the next start). */
   port: SettingDto<number>
   /** The address others reach the API at (e.g. a tunnel's), used in temporary links; null: the request's own. Live. */

@@ -2,22 +2,33 @@
 // word, and every state has a name for screen readers. A message still waiting (queued by the rate limit, or not
 // yet taken by the network) says so in words next to its clock: it may wait minutes.
 import type { MessageAck } from '../../src-preload/contract/dto.js'
+import type { TFunction } from 'i18next'
+import { useTranslation } from 'react-i18next'
 import { Icon } from './Icon.js'
 
-const TICKS: Record<MessageAck, { mark: string; label: string }> = {
-  pending: { mark: 'Waiting', label: 'Waiting to be sent' },
-  sent: { mark: '✓', label: 'Sent' },
-  delivered: { mark: '✓✓', label: 'Delivered' },
-  read: { mark: '✓✓ Read', label: 'Read' },
-  failed: { mark: '! Not sent', label: 'Not sent' }
+/** Each state's mark and name, in the UI's language. */
+function tickWords(ack: MessageAck, t: TFunction): { mark: string; label: string } {
+  switch (ack) {
+    case 'pending':
+      return { mark: t('uiWords.tick.pending'), label: t('uiWords.tick.pendingLabel') }
+    case 'sent':
+      return { mark: '✓', label: t('uiWords.tick.sent') }
+    case 'delivered':
+      return { mark: '✓✓', label: t('uiWords.tick.delivered') }
+    case 'read':
+      return { mark: `✓✓ ${t('uiWords.tick.read')}`, label: t('uiWords.tick.read') }
+    case 'failed':
+      return { mark: `! ${t('uiWords.tick.failed')}`, label: t('uiWords.tick.failed') }
+  }
 }
 
 export function Tick({ ack }: { ack: MessageAck }) {
-  const t = TICKS[ack]
+  const { t } = useTranslation()
+  const w = tickWords(ack, t)
   return (
-    <span className={`tick tick-${ack}`} role="img" aria-label={t.label} title={t.label}>
+    <span className={`tick tick-${ack}`} role="img" aria-label={w.label} title={w.label}>
       {ack === 'pending' ? <Icon name="clock" /> : null}
-      {t.mark}
+      {w.mark}
     </span>
   )
 }

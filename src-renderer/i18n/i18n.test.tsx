@@ -23,7 +23,7 @@ const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)/g)].map((m) => 
 
 const english = flatten(en)
 /** Words that are the same in the other languages (product and protocol names, the sandbox's own name). */
-const SAME_EVERYWHERE = new Set(['nav.api', 'nav.webhooks', 'nav.sandbox', 'nav.chats', 'card.proxy', 'general.level.info', 'card.server', 'composer.send', 'card.state.STARTING', 'topbar.connection.connecting', 'status.STARTING', 'card.doing.start', 'card.doing.restart', 'state.starting', 'nav.campaigns', 'nav.policies', 'language.title', 'language.label', 'general.logHint', 'topbar.theme', 'plan.title', 'devices.title', 'backup.title', 'media.kind.Sticker', 'media.kind.Audio', 'media.kind.Video', 'accounts.col.token', 'accounts.col.plan', 'campaigns.wizard.countries.PT', 'campaigns.wizard.countries.AR', 'campaigns.wizard.countries.CO', 'campaigns.wizard.countries.IN', 'campaigns.wizard.countries.ID', 'campaigns.wizard.countries.NG', 'webhooks.item', 'webhooks.error', 'webhooks.col.http', 'sandbox.chats'])
+const SAME_EVERYWHERE = new Set(['nav.api', 'nav.webhooks', 'nav.sandbox', 'nav.chats', 'card.proxy', 'general.level.info', 'card.server', 'composer.send', 'card.state.STARTING', 'topbar.connection.connecting', 'status.STARTING', 'card.doing.start', 'card.doing.restart', 'state.starting', 'nav.campaigns', 'nav.policies', 'language.title', 'language.label', 'general.logHint', 'topbar.theme', 'plan.title', 'devices.title', 'backup.title', 'media.kind.Sticker', 'media.kind.Audio', 'media.kind.Video', 'accounts.col.token', 'accounts.col.plan', 'campaigns.wizard.countries.PT', 'campaigns.wizard.countries.AR', 'campaigns.wizard.countries.CO', 'campaigns.wizard.countries.IN', 'campaigns.wizard.countries.ID', 'campaigns.wizard.countries.NG', 'webhooks.item', 'webhooks.error', 'webhooks.col.http', 'sandbox.chats', 'coreWords.deliverability.why', 'coreWords.duration.min', 'coreWords.duration.hMin', 'coreWords.duration.h', 'coreWords.duration.dH'])
 
 describe('locales', () => {
   for (const [lng, messages] of Object.entries(RESOURCES).filter(([l]) => l !== 'en')) {
@@ -50,7 +50,7 @@ describe('switching the language', () => {
       freeInstanceQuota: { value: 2, effective: 2, pinnedBy: null },
       paidInstanceQuota: { value: null, effective: null, pinnedBy: null },
       allowHosts: { value: [], effective: [], pinnedBy: null },
-      host: { value: '127.0.0.1', effective: '127.0.0.1', pinnedBy: null, loopback: true, exposedWarning: '' },
+      host: { value: '127.0.0.1', effective: '127.0.0.1', pinnedBy: null, loopback: true, exposedWarning: '', exposedWarningCode: 'exposed_address' },
       port: { value: 3000, effective: 3000, pinnedBy: null },
       logLevel: { value: 'info', effective: 'info', pinnedBy: null },
       publicUrl: { value: null, effective: null, pinnedBy: null },

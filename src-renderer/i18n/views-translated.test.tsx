@@ -92,7 +92,7 @@ describe('the views translated last', () => {
     expect(settingsNotice({}, settings)).toBe('Pengaturan disimpan')
   })
 
-  it('Settings: the API access section in Portuguese, the core’s exposure warning as it came', async () => {
+  it('Settings: the API access section in Portuguese', async () => {
     await act(() => i18n.changeLanguage('pt-BR'))
     const off = (v: string) => ({ value: v, effective: v, pinnedBy: null })
     useSettingsStore.setState({
@@ -137,13 +137,16 @@ describe('the views translated last', () => {
     expect(useCampaignsStore.getState().wizard.error).toMatchObject({ code: 'empty_csv', message: 'kontak.csv tidak punya baris judul', recommendation: 'Baris pertama harus menamai kolom, mis. phone,name' })
   })
 
-  it('Settings: what each plan unlocks in Portuguese, policy names as the core named them', async () => {
+  it('Settings: what each plan unlocks in Portuguese, policy names by slug in Portuguese (the core\'s names without slugs)', async () => {
     const free = ['Up to 2 instances per account', 'Chats, sending, pairing and the v2 API', 'Free rate-limit policies only (Strict, Standard)']
     const paid = ['Unlimited instances per account', 'Webhooks (signed, retried, with the delivery log)', 'Every rate-limit policy, including the faster ones']
     expect(unlockWords('free', free, 2)).toEqual(free)
     await act(() => i18n.changeLanguage('pt-BR'))
     expect(unlockWords('free', free, 2)).toEqual(['Até 2 instâncias por conta', 'Conversas, envio, conexão e a API v2', 'Só as políticas de limite gratuitas (Strict, Standard)'])
     expect(unlockWords('free', free, 1)[0]).toBe('Até 1 instância por conta')
+    // With the slugs (a core that sends them), the names too are in Portuguese.
+    expect(unlockWords('free', free, 2, ['strict', 'standard_policy'])[2]).toBe(`Só as políticas de limite gratuitas (${i18n.t('uiWords.policy.strict.name')}, ${i18n.t('uiWords.policy.standard_policy.name')})`)
+    expect(unlockWords('free', free, 2, ['strict', 'standard_policy'])[2]).not.toContain('Strict')
     expect(unlockWords('paid', paid, null)).toEqual(['Instâncias ilimitadas por conta', 'Webhooks (assinados, com novas tentativas e registro de entregas)', 'Todas as políticas de limite, inclusive as mais rápidas'])
     // A core that words it differently (another number of lines) is shown as it came.
     expect(unlockWords('paid', paid.slice(0, 2), null)).toEqual(paid.slice(0, 2))

@@ -11,6 +11,7 @@ import { useNotifyStore } from '../stores/notify-store.js'
 import { totalUnread, useUnreadStore } from '../stores/unread-store.js'
 import { desktopShell } from './desktop.js'
 import { chatIdNumber } from './phone.js'
+import { t } from '../i18n/index.js'
 
 /** A message older than this when it arrives is a catch-up (reconnect, sync), not news. */
 export const FRESH_MS = 10 * 60_000
@@ -40,7 +41,7 @@ function noticeOf({ instanceId, message: m }: BridgeEvents['chat.message']): { t
   const listed = useChatsStore.getState().instanceId === instanceId ? useChatsStore.getState().chats.find((c) => c.id === m.chatId)?.name : undefined
   const number = chatIdNumber(m.chatId)
   const who = [listed, m.sender].find((n) => n && n !== m.chatId.split('@')[0]) ?? number
-  const body = m.text ?? (m.media ? mediaLabel(m.media) : 'New message')
+  const body = m.text ?? (m.media ? mediaLabel(m.media) : t('uiWords.misc.newMessage'))
   return { title: who, body: body.length > 200 ? `${body.slice(0, 199)}…` : body, tag: `${instanceId} ${m.chatId}` }
 }
 

@@ -4,6 +4,7 @@
 // which the forms show and let the user change (kept in this browser). libphonenumber's metadata decides what is
 // possible; the core gets digits with the country code. Numbers are shown as their country writes them.
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min'
+import { formatLocale, t as translate } from '../i18n/index.js'
 
 const COUNTRY_KEY = 'switchboard.country'
 const COUNTRIES = new Set<string>(getCountries())
@@ -31,7 +32,7 @@ export function setDefaultCountry(country: CountryCode): void {
 
 /** Every country with its calling code and name (in the browser's language), sorted by name. */
 export function countryChoices(): { code: CountryCode; label: string }[] {
-  const names = typeof Intl !== 'undefined' && 'DisplayNames' in Intl ? new Intl.DisplayNames(undefined, { type: 'region' }) : undefined
+  const names = typeof Intl !== 'undefined' && 'DisplayNames' in Intl ? new Intl.DisplayNames(formatLocale(), { type: 'region' }) : undefined
   return getCountries()
     .map((code) => ({ code, label: `${names?.of(code) ?? code} (+${getCountryCallingCode(code)})` }))
     .sort((a, b) => a.label.localeCompare(b.label))
@@ -44,8 +45,8 @@ export type PhoneReading = { digits: string; problem?: undefined } | { digits?: 
 /** Digits with the country code for a typed number, or why it is not one. */
 export function readPhoneNumber(text: string, country: CountryCode = defaultCountry()): PhoneReading {
   const t = text.trim().replace(/\u00a0/g, ' ')
-  if (!t) return { problem: 'Enter the phone number' }
-  if (!/^(\+|00)?[\d\s().-]+$/.test(t)) return { problem: 'Use digits (spaces, dashes, brackets and a leading + are fine)' }
+  if (!t) return { problem: translate('uiWords.phone.enter') }
+  if (!/^(\+|00)?[\d\s().-]+$/.test(t)) return { problem: translate('uiWords.phone.digits') }
   const digits = t.replace(/\D/g, '')
   const international = t.startsWith('+') ? digits : t.startsWith('00') ? digits.slice(2) : null
   const parsed =
@@ -54,7 +55,7 @@ export function readPhoneNumber(text: string, country: CountryCode = defaultCoun
       : // Read in the default country; digits that are no number there may already start with a country code.
         [parsePhoneNumberFromString(t, country), parsePhoneNumberFromString(`+${digits}`)].find((p) => p?.isPossible())
   if (!parsed?.isPossible()) {
-    return { problem: international !== null ? 'This is not a possible phone number: check the country code and the digits' : `Not a possible number in ${countryLabel(country)}: type it with + and its country code` }
+    return { problem: international !== null ? translate('uiWords.phone.impossible') : translate('uiWords.phone.notIn', { country: countryLabel(country) }) }
   }
   return { digits: `${parsed.countryCallingCode}${parsed.nationalNumber}` }
 }

@@ -4,6 +4,7 @@
 import type { QueueInfoDto, WaitingMessageDto } from '../../src-preload/contract/dto.js'
 import { t } from '../i18n/index.js'
 import { formatClock, formatNumber, formatTime } from './format.js'
+import { policyName } from './policy-words.js'
 
 /** 7500 -> "7.5", 60000 -> "60". */
 export const seconds = (ms: number): string => String(Math.round(ms / 100) / 10)
@@ -18,7 +19,7 @@ const inSeconds = (at: number, now: number): string => {
 
 /** What a waiting message waits for; `now` is the core's time (queue-store's coreNow). */
 export function explainWait(w: WaitingMessageDto, q: Pick<QueueInfoDto, 'policy' | 'status'>, now: number): string {
-  const { policy } = q
+  const policy = { ...q.policy, name: policyName(q.policy.slug, q.policy.name) }
   const notWorking = q.status !== 'WORKING' && w.reason !== 'not_working' ? t('wait.notWorking', { status: q.status }) : ''
   const until = w.notBefore !== null ? t('wait.until', { time: formatTime(w.notBefore) }) : ''
   switch (w.reason) {

@@ -1,5 +1,6 @@
 // A local time with its zone, for times that depend on where the PC is (the daily cap resets at local midnight):
-// "00:00 Europe/Berlin (UTC+1)". PURE apart from the runtime's time zone.
+// "00:00 Europe/Berlin (UTC+1)". PURE apart from the runtime's time zone; the clock in the UI's locale.
+import { formatLocale } from '../i18n/index.js'
 
 /** "UTC+1", "UTC+5:30", "UTC-3", "UTC" for the zone's offset at `at`. */
 export function utcOffset(at: number): string {
@@ -14,7 +15,8 @@ export function utcOffset(at: number): string {
 
 /** "00:00 Europe/Berlin (UTC+1)": the local time of `at`, the zone's name when the runtime knows it, and the offset. */
 export function timeWithZone(at: number): string {
-  const time = new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+  // A formatter made here, not format.ts's cached one: it reads the runtime's zone now (the zone is the point).
+  const time = new Intl.DateTimeFormat(formatLocale(), { hour: '2-digit', minute: '2-digit' }).format(at)
   let zone = ''
   try {
     zone = Intl.DateTimeFormat().resolvedOptions().timeZone ?? ''

@@ -287,7 +287,7 @@ export const useCampaignsStore = create<CampaignsState>()((set, get) => {
       runAction(
         async () => {
           set({ optOuts: await call(bridge().campaigns.addOptOut({ phone })), optOutsError: null })
-          confirmDone(`${phone} added to the opt-out list`)
+          confirmDone(t('uiWords.toast.optOutAdded', { phone }))
           return true
         },
         { fail: (optOutsError) => set({ optOutsError }), fallback: false }
@@ -296,7 +296,7 @@ export const useCampaignsStore = create<CampaignsState>()((set, get) => {
       runAction(
         async () => {
           set({ optOuts: await call(bridge().campaigns.removeOptOut({ phone })), optOutsError: null })
-          confirmDone(`${phone} removed from the opt-out list`)
+          confirmDone(t('uiWords.toast.optOutRemoved', { phone }))
           return true
         },
         { fail: (optOutsError) => set({ optOutsError }), fallback: false }
@@ -392,7 +392,7 @@ export const useCampaignsStore = create<CampaignsState>()((set, get) => {
       const dto = await wizardCall(() => call(bridge().campaigns.start({ campaignId: draft.id, name: draftName(get().wizard), consent: true })))
       if (!dto) return false
       keep(dto)
-      confirmDone(dto.status === 'scheduled' ? `${dto.name} is scheduled` : `${dto.name} started`)
+      confirmDone(t(dto.status === 'scheduled' ? 'uiWords.toast.scheduled' : 'uiWords.toast.started', { name: dto.name }))
       set({ wizard: newWizard() })
       await get().open(dto.id)
       return true

@@ -2,6 +2,7 @@
 import { create } from 'zustand'
 import type { InstanceDto, InstancesOverview } from '../../src-preload/contract/dto.js'
 import type { BridgeEvents } from '../../src-preload/contract/events.js'
+import { t } from '../i18n/index.js'
 import { bridge, call } from '../lib/bridge.js'
 import type { UiError } from '../lib/errors.js'
 import { runAction } from './run-action.js'
@@ -10,13 +11,7 @@ import { confirmDone } from './toasts-store.js'
 export type InstanceAction = 'start' | 'stop' | 'restart' | 'logout' | 'delete'
 
 /** The confirmation each action shows once the core did it (a toast). */
-const DONE: Record<InstanceAction, (name: string) => string> = {
-  start: (name) => `${name} is starting.`,
-  stop: (name) => `${name} stopped.`,
-  restart: (name) => `${name} restarted.`,
-  logout: (name) => `${name} logged out: pair it again to use it.`,
-  delete: (name) => `${name} deleted.`
-}
+const DONE = (action: InstanceAction, name: string): string => t(`uiWords.toast.${action}`, { name })
 
 interface InstancesState {
   overview: InstancesOverview | null
@@ -53,7 +48,7 @@ export const useInstancesStore = create<InstancesState>()((set, get) => {
         async () => {
           const dto = await call(bridge().instances.create(name ? { name } : {}))
           await get().load()
-          confirmDone(`${dto.name} created; it is starting.`)
+          confirmDone(t('uiWords.toast.created', { name: dto.name }))
           return dto
         },
         { fail, settle: () => set({ creating: false }), fallback: null }
@@ -71,7 +66,7 @@ export const useInstancesStore = create<InstancesState>()((set, get) => {
           const dto = await call(bridge().instances[action]({ instanceId }))
           if (action === 'delete') await get().load()
           else set((s) => (s.overview ? { overview: replace(s.overview, dto) } : {}))
-          confirmDone(`${DONE[action](`${dto.name} (${dto.id})`)}${note ? ` ${note}` : ''}`)
+          confirmDone(`${DONE(action, `${dto.name} (${dto.id})`)}${note ? ` ${note}` : ''}`)
           return true
         },
         { fail, settle: done, fallback: false }

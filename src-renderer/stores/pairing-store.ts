@@ -6,6 +6,7 @@ import type { BridgeEvents } from '../../src-preload/contract/events.js'
 import { bridge, call } from '../lib/bridge.js'
 import type { UiError } from '../lib/errors.js'
 import { runAction } from './run-action.js'
+import { t } from '../i18n/index.js'
 
 export interface QrState {
   image: string
@@ -41,7 +42,7 @@ export const usePairingStore = create<PairingState>()((set) => {
     await runAction(
       async () => {
         const link = await call(bridge().pairing[op]({ instanceId }))
-        set((s) => ({ links: { ...s.links, [instanceId]: link }, ...(op === 'revokeTempLink' ? { linkNotice: 'Link revoked: it no longer opens the pairing page.' } : {}) }))
+        set((s) => ({ links: { ...s.links, [instanceId]: link }, ...(op === 'revokeTempLink' ? { linkNotice: t('uiWords.pairing.revoked') } : {}) }))
       },
       { fail: (linkError) => set({ linkError }), settle: () => set({ linkBusy: false }) }
     )

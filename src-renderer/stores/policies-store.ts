@@ -6,6 +6,8 @@ import { bridge, call } from '../lib/bridge.js'
 import type { UiError } from '../lib/errors.js'
 import { runAction } from './run-action.js'
 import { confirmDone } from './toasts-store.js'
+import { t } from '../i18n/index.js'
+import { policyName } from '../lib/policy-words.js'
 
 interface PoliciesState {
   data: Record<string, PoliciesDto>
@@ -38,8 +40,8 @@ export const usePoliciesStore = create<PoliciesState>()((set) => ({
       async () => {
         const dto = await call(bridge().policies.set({ instanceId, slug }))
         set((s) => ({ data: { ...s.data, [instanceId]: dto } }))
-        const name = dto.policies.find((p) => p.slug === dto.current)?.name ?? dto.current
-        confirmDone(`${instanceId} now uses the ${name} policy; it applies to the next message.`)
+        const name = policyName(dto.current, dto.policies.find((p) => p.slug === dto.current)?.name ?? dto.current)
+        confirmDone(t('uiWords.toast.policy', { instance: instanceId, policy: name }))
         return true
       },
       { fail: (error) => set({ error }), settle: () => set({ saving: null }), fallback: false }

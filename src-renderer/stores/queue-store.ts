@@ -7,6 +7,7 @@ import { bridge, call } from '../lib/bridge.js'
 import { toUiError } from '../lib/errors.js'
 import { useChatsStore } from './chats-store.js'
 import { confirmDone, reportFailure } from './toasts-store.js'
+import { t } from '../i18n/index.js'
 
 /** A refresh this soon after the last one is skipped (every waiting bubble asks). */
 const MIN_REFRESH_MS = 1_000
@@ -69,7 +70,7 @@ export const useQueueStore = create<QueueState>()((set, get) => ({
       const message = await call(bridge().queue.resend({ instanceId, messageId }))
       set((s) => ({ resent: { ...s.resent, [messageId]: 'done' } }))
       useChatsStore.getState().applyMessage({ instanceId, message })
-      confirmDone(message.ack === 'pending' ? 'Resent as a new message; it waits its turn in the queue.' : 'Resent as a new message.')
+      confirmDone(message.ack === 'pending' ? t('uiWords.toast.resentQueued') : t('uiWords.toast.resent'))
       return true
     } catch (e) {
       const { [messageId]: _gone, ...rest } = get().resent

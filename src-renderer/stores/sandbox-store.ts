@@ -9,6 +9,7 @@ import { FAULTS, type SandboxFault } from '../../src-preload/contract/sandbox-fa
 import { bridge, call } from '../lib/bridge.js'
 import type { UiError } from '../lib/errors.js'
 import { t } from '../i18n/index.js'
+import { formatDateTime, formatNumber } from '../lib/format.js'
 import { faultWords } from '../lib/fault-words.js'
 import { runAction } from './run-action.js'
 
@@ -62,7 +63,7 @@ export function settingsNotice(c: SettingsChange, s: SandboxPhoneSettingsDto): s
     parts.push(
       s.newContacts === 'timelock'
         ? s.timelockUntil
-          ? t('sandboxNotices.timelockUntil', { until: new Date(s.timelockUntil).toLocaleString() })
+          ? t('sandboxNotices.timelockUntil', { until: formatDateTime(s.timelockUntil) })
           : t('sandboxNotices.timelock')
         : t('sandboxNotices.newChatsAllowed')
     )
@@ -179,7 +180,7 @@ export const useSandboxStore = create<SandboxState>()((set, get) => {
         'seed',
         async () => {
           const r = await call(bridge().sandbox.seedHistory({ phoneNumber, ...counts }))
-          notice = `History seeded: ${r.messages} messages in ${r.chats} chats (${r.groups} groups, ${r.lidChats} by LID). Devices linked from now on get it at pairing.`
+          notice = t('uiWords.toast.seeded', { messages: formatNumber(r.messages), chats: formatNumber(r.chats), groups: formatNumber(r.groups), lid: formatNumber(r.lidChats) })
         },
         () => notice
       )

@@ -283,6 +283,8 @@ export interface CampaignEstimate {
   text: string
   /** What sets the pace: the random delay, the policy's per-minute rate, the daily caps, or the window. */
   limitedBy: 'pacing' | 'policy' | 'daily_cap' | 'window'
+  /** The schedule's IANA time zone, in which `text` names the end (a UI words the estimate from the numbers and this). */
+  timeZone: string
 }
 
 export interface AudienceReport {

@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest'
 import { parseList } from './list-import.js'
 import { renderTemplate, validateTemplate } from './template.js'
 import { matchOptOut, optOutKeywords } from './opt-out-keywords.js'
-import { inWindow, nextOpening } from './schedule.js'
+import { duration, inWindow, nextOpening, shortWhen } from './schedule.js'
 import { estimateCampaign } from './estimate.js'
 import { judgeRates } from './autopilot.js'
 import { DomainError } from '../domain/errors.js'
+import { en } from '../../../src-renderer/i18n/locales/en.js'
 
 const csv = (text: string) => ({ kind: 'csv' as const, text })
 const bytes = (b: Buffer) => ({ kind: 'csv-stream' as const, stream: (async function* () { yield b })() })
@@ -100,10 +101,21 @@ describe('windows and the estimate', () => {
   it('"≈ 3 h 20 min" style text; daily caps and windows push the end', () => {
     const now = at('2026-11-24T16:00:00Z') // Tue 10:00 local
     const e = estimateCampaign([{ remaining: 200, spacingMs: 60_000, limitedBy: 'pacing', dailyCap: null, sentToday: 0 }], { startAt: null, timeZone: tz, window: null }, now)
-    expect(e).toMatchObject({ remaining: 200, durationMs: 200 * 60_000, text: '≈ 3 h 20 min, ends Tue 13:20', limitedBy: 'pacing' })
+    expect(e).toMatchObject({ remaining: 200, durationMs: 200 * 60_000, text: '≈ 3 h 20 min, ends Tue 13:20', limitedBy: 'pacing', timeZone: tz })
     const capped = estimateCampaign([{ remaining: 30, spacingMs: 60_000, limitedBy: 'policy', dailyCap: 20, sentToday: 0 }], { startAt: null, timeZone: tz, window: { days: [0, 1, 2, 3, 4, 5, 6], from: '09:00', to: '18:00' } }, now)
     expect(capped.limitedBy).toBe('daily_cap')
     expect(capped.text).toMatch(/ends Wed 09:10$/)
+  })
+  it('the UI words the estimate from its numbers as the core does: en.ts has the same units and sentence (issue 20 item 12)', () => {
+    const fill = (template: string, words: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(words[k]))
+    const units = en.coreWords.duration
+    // The same cases as the renderer's durationWords test (src-renderer/i18n/core-words.test.tsx).
+    expect([30_000, 45 * 60_000, 60 * 60_000, 200 * 60_000, 47 * 3_600_000, 52 * 3_600_000 + 60_000].map(duration)).toEqual([
+      fill(units.min, { m: 1 }), fill(units.min, { m: 45 }), fill(units.h, { h: 1 }), fill(units.hMin, { h: 3, m: 20 }), fill(units.h, { h: 47 }), fill(units.dH, { d: 2, h: 4 })
+    ])
+    const e = estimateCampaign([{ remaining: 200, spacingMs: 60_000, limitedBy: 'pacing', dailyCap: null, sentToday: 0 }], { startAt: null, timeZone: tz, window: null }, at('2026-11-24T16:00:00Z'))
+    expect(e.text).toBe(fill(en.coreWords.estimate.text, { duration: duration(e.durationMs), ends: shortWhen(e.endsAt, tz) }))
+    expect(estimateCampaign([], { startAt: null, timeZone: tz, window: null }, 0).text).toBe(en.coreWords.estimate.none)
   })
 })
 

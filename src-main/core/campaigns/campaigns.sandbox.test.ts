@@ -78,7 +78,8 @@ describe.sequential('campaigns end to end (sandbox)', () => {
     expect(audience).toMatchObject({ total: 4, checked: 4, onWhatsApp: 3, notOnWhatsApp: 1, unchecked: 0, checking: false })
     expect(again).toEqual(audience)
     expect(await progress()).toEqual(audience)
-    expect((await t.call('GET', `/v2/campaigns/${c.id}/estimate`)).json()).toMatchObject({ remaining: 3, text: expect.stringMatching(/^≈ \d+ min, ends \w{3} \d\d:\d\d$/) })
+    // The English sentence for API clients, and the numbers and zone a client words in its own language.
+    expect((await t.call('GET', `/v2/campaigns/${c.id}/estimate`)).json()).toMatchObject({ remaining: 3, text: expect.stringMatching(/^≈ \d+ min, ends \w{3} \d\d:\d\d$/), durationMs: expect.any(Number), endsAt: expect.any(Number), timeZone: c.schedule.timeZone })
 
     await start(c.id)
     await waitState(c.id, 'completed')

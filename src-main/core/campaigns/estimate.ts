@@ -76,5 +76,5 @@ export function estimateCampaign(shares: InstanceShare[], schedule: Schedule, no
   if (!Number.isFinite(endsAt)) endsAt = start + 365 * DAY
   const durationMs = endsAt - now
   const text = remaining ? `≈ ${duration(durationMs)}, ends ${shortWhen(endsAt, schedule.timeZone)}` : 'nothing left to send'
-  return { remaining, durationMs, endsAt, text, limitedBy }
+  return { remaining, durationMs, endsAt, text, limitedBy, timeZone: schedule.timeZone }
 }

@@ -9,6 +9,9 @@ export const WILDCARDS = new Set(['0.0.0.0', '::', '[::]'])
 export const EXPOSED_WARNING =
   'Warning: the API listens on a non-loopback address: other machines and containers can reach it. Every route (also /health, /docs and /ui) now needs the access token from any address but this machine\'s loopback; keep the token secret and the port firewalled.'
 
+/** The warning's code: a UI words it in its own language by this (the sentence above is the English). */
+export const EXPOSED_WARNING_CODE = 'exposed_address'
+
 /** Whether the server listens only on this machine (127.0.0.0/8, ::1, localhost). */
 export function isLoopbackHost(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, '').toLowerCase()

@@ -29,7 +29,7 @@ import { handleClosed, makeAuthenticatedHandler } from './server/session.js'
 import { routeStanza } from './handlers/router.js'
 import { unlink } from './handlers/misc.js'
 import { bootstrapCompanion, enterPairingCode, PAIRING_CODE_TTL_MS, scanQr, type LinkResult } from './phone/pairing.js'
-import { provisionPhone } from './phone/provision.js'
+import { provisionPhone, type ProvisionInput } from './phone/provision.js'
 import { seedAccount, seedSummary, type SeedSummary } from './phone/history-sync.js'
 import { makeSocketTrust, trustSandboxRoot, type SocketTrust } from './client-trust.js'
 import { sandboxErrors } from './errors.js'
@@ -50,6 +50,12 @@ export interface SandboxNetworkOptions {
   groupAddressingMode?: AddressingMode
   /** Close connections that have not finished the Noise handshake within this. Default 20 s (Baileys' connect timeout). */
   handshakeTimeoutMs?: number
+  /**
+   * Persons online on demand (networks of thousands of phones: a live person socket is ~2 MB): a phone's person
+   * connects when the network queues something for it or someone acts as it, and logs off after this many ms idle
+   * with nothing queued. Default: every person always online.
+   */
+  personIdleMs?: number
 }
 
 export interface SandboxDeviceInfo {
@@ -113,10 +119,12 @@ export class SandboxNetwork {
     private readonly media: MediaServer,
     readonly rootPublicKey: Buffer,
     readonly mediaCaPem: string,
-    log: Logger
+    log: Logger,
+    personIdleMs: number | undefined
   ) {
     this.faults = new NetworkFaults(db, server)
-    this.persons = new Persons(db, server, () => this.socketTrust(), log)
+    this.persons = new Persons(db, server, () => this.socketTrust(), log, personIdleMs)
+    if (personIdleMs !== undefined) server.delivery.onQueuedOffline = (to) => this.persons.wake(to.phone, to.deviceId)
   }
 
   static async open(options: SandboxNetworkOptions): Promise<SandboxNetwork> {
@@ -144,7 +152,7 @@ export class SandboxNetwork {
       setMeta(db, 'ws_port', Buffer.from(String(ws.port)))
       // Person devices are Baileys clients in this very process: this process must trust the sandbox root.
       trustSandboxRoot(root.public, ws.url)
-      const network = new SandboxNetwork(db, server, ws, media, root.public, tls.cert, log)
+      const network = new SandboxNetwork(db, server, ws, media, root.public, tls.cert, log, options.personIdleMs)
       for (const acc of listAccounts(db)) network.persons.start(acc.phone)
       log.info({ url: ws.url, media: media.host }, 'sandbox network listening')
       return network
@@ -173,7 +181,8 @@ export class SandboxNetwork {
 
   // ---- phones -------------------------------------------------------------------------------------------
 
-  async createPhone(input: { phoneNumber: string; name?: string }): Promise<SandboxPhone> {
+  /** A new phone; `preKeys`: one-time pre-keys already on the server (phone/provision.ts; > 5 skips the first upload). */
+  async createPhone(input: ProvisionInput): Promise<SandboxPhone> {
     const acc = provisionPhone(this.db, input)
     this.persons.start(acc.phone)
     return this.phoneInfo(acc)

@@ -20,14 +20,21 @@ export class Persons {
     private readonly db: Db,
     private readonly server: SandboxServer,
     private readonly trust: () => SocketTrust,
-    private readonly log: Logger
+    private readonly log: Logger,
+    /** Persons online on demand, logging off after this long idle (undefined: always online). */
+    private readonly idleMs?: number
   ) {}
 
-  /** Starts (connects) the person of an account. */
+  /** Starts the person of an account: connects it, or (on demand) leaves it logged off until woken. */
   start(phone: string): void {
-    const person = new PersonDevice(this.db, phone, this.trust(), this.log)
+    const person = new PersonDevice(this.db, phone, this.trust(), this.log, this.idleMs)
     this.devices.set(phone, person)
-    person.start()
+    if (this.idleMs === undefined) person.start()
+  }
+
+  /** The network queued something for a device that is not online: if it is a person's phone, it comes online. */
+  wake(phone: string, deviceId: number): void {
+    if (deviceId === 0) this.devices.get(phone)?.wake()
   }
 
   isOnline(phone: string): boolean {

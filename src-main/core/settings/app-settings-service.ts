@@ -1,7 +1,7 @@
 // The Settings view's app settings (issue 12 item 6): shown with what pins them, checked, stored in the data dir and
 // applied without a command line: plan, quotas, allowed hosts and log level at once; bind address and port at the
 // next start (the listener keeps its socket). A setting pinned by a flag or environment variable cannot be changed here.
-import { EXPOSED_WARNING, isLoopbackHost } from '../domain/host-policy.js'
+import { EXPOSED_WARNING, EXPOSED_WARNING_CODE, isLoopbackHost } from '../domain/host-policy.js'
 import type { Db } from '../db/connection.js'
 import { DEFAULT_ACCOUNT_ID } from '../db/repositories/accounts-repo.js'
 import { domainError, type CodedError } from '../domain/errors.js'
@@ -47,13 +47,13 @@ export interface SettingChoice<T> {
 /** The app settings as the owner sees them; the bridge maps them to the Settings view's AppSettingsDto. */
 export interface AppSettingsView {
   /** The owner's plan and what each plan unlocks, in words. */
-  plan: SettingChoice<PlanTier> & { unlocks: Record<PlanTier, string[]> }
+  plan: SettingChoice<PlanTier> & { unlocks: Record<PlanTier, string[]>; freePolicies: string[] }
   /** Instances per account on each plan (null = unlimited). */
   freeInstanceQuota: SettingChoice<number | null>
   paidInstanceQuota: SettingChoice<number | null>
   allowHosts: SettingChoice<string[]>
-  /** Bind address; `exposedWarning` says what binding off loopback means. */
-  host: SettingChoice<string> & { loopback: boolean; exposedWarning: string }
+  /** Bind address; `exposedWarning` says what binding off loopback means (English), `exposedWarningCode` names it. */
+  host: SettingChoice<string> & { loopback: boolean; exposedWarning: string; exposedWarningCode: typeof EXPOSED_WARNING_CODE }
   port: SettingChoice<number>
   publicUrl: SettingChoice<string | null>
   logLevel: SettingChoice<string>
@@ -120,11 +120,11 @@ export class AppSettingsService {
     const plan = this.deps.accounts.get(DEFAULT_ACCOUNT_ID).plan
     const host = choice('host', started.host)
     return {
-      plan: { value: plan, effective: plan, pinnedBy: pin('plan'), unlocks: planUnlocks(plans.instanceQuota, this.deps.freePolicies) },
+      plan: { value: plan, effective: plan, pinnedBy: pin('plan'), unlocks: planUnlocks(plans.instanceQuota, this.deps.freePolicies), freePolicies: [...this.deps.freePolicies] },
       freeInstanceQuota: choice('freeInstanceQuota', plans.instanceQuota.free),
       paidInstanceQuota: choice('paidInstanceQuota', plans.instanceQuota.paid),
       allowHosts: choice('allowHosts', this.allowHostsNow),
-      host: { ...host, loopback: isLoopbackHost(host.value), exposedWarning: EXPOSED_WARNING },
+      host: { ...host, loopback: isLoopbackHost(host.value), exposedWarning: EXPOSED_WARNING, exposedWarningCode: EXPOSED_WARNING_CODE },
       port: choice('port', this.deps.boundPort() ?? started.port),
       logLevel: choice('logLevel', this.logLevelNow),
       publicUrl: choice('publicUrl', this.publicUrlNow),

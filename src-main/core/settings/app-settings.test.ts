@@ -57,6 +57,9 @@ describe('app settings on a real core', () => {
     // Policies by the names the Policies view uses, never their slugs.
     expect(s.view().plan.unlocks.free.join(' ')).toMatch(/Free rate-limit policies only \(Strict(, Standard)?\)/)
     expect(s.view().plan.unlocks.free.join(' ')).not.toMatch(/_policy/)
+    // ...and by slug beside them, in the same order, for the UI to name in its language.
+    expect(s.view().plan.freePolicies.length).toBe(s.view().plan.unlocks.free[2]!.split(', ').length)
+    expect(s.view().plan.freePolicies[0]).toBe('strict')
 
     // Quota 1: the second instance is refused at once, no restart.
     s.update({ freeInstanceQuota: 1 })
@@ -107,7 +110,7 @@ describe('app settings on a real core', () => {
     const view = t.core.services.settings.update({ port, host: '[::1]' })
     expect(view.port).toEqual({ value: port, effective: t.core.port, pinnedBy: null })
     expect(view.host).toMatchObject({ value: '::1', effective: '127.0.0.1', loopback: true })
-    expect(t.core.services.settings.update({ host: '0.0.0.0' }).host).toMatchObject({ value: '0.0.0.0', loopback: false, exposedWarning: expect.stringMatching(/access token/) })
+    expect(t.core.services.settings.update({ host: '0.0.0.0' }).host).toMatchObject({ value: '0.0.0.0', loopback: false, exposedWarning: expect.stringMatching(/access token/), exposedWarningCode: 'exposed_address' })
     t.core.services.settings.update({ host: '127.0.0.1' })
     await t.close()
     open.length = 0

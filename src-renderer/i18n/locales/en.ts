@@ -1157,6 +1157,178 @@ export const en = {
   apiKeyUse: {
     lastUsed: 'Last used',
     never: 'Never'
+  },
+  // Sentences the core sends in English, worded here from their codes and numbers (issue 20 item 12): the network's
+  // hold on new contacts, a campaign's estimate, why an instance's status changed, the bind address's warning.
+  // English equals the core's sentences (i18n/core-words.test.tsx keeps them so).
+  coreWords: {
+    deliverability: {
+      pausedUntil: 'New contacts paused until {{time}}{{why}} — replies still go out; {{n}} held',
+      paused: 'New contacts paused{{why}} — replies still go out; {{n}} held',
+      restrictedUntil: 'Restricted: all sends paused until {{time}} — {{n}} held',
+      restricted: 'Restricted: all sends paused — {{n}} held',
+      why: ' ({{reason}})',
+      reason: {
+        reachout_timelock: 'the network’s reach-out limit',
+        message_cap: 'the network’s cap on new chats',
+        account_restricted: 'the network restricted this number'
+      }
+    },
+    duration: { min: '{{m}} min', hMin: '{{h}} h {{m}} min', h: '{{h}} h', dH: '{{d}} d {{h}} h' },
+    estimate: { text: '≈ {{duration}}, ends {{ends}}', none: 'nothing left to send' },
+    exposed: {
+      exposed_address:
+        'Warning: the API listens on a non-loopback address: other machines and containers can reach it. Every route (also /health, /docs and /ui) now needs the access token from any address but this machine\'s loopback; keep the token secret and the port firewalled.'
+    },
+    status: {
+      failed: {
+        retries_exhausted: 'could not connect after several attempts (is the network down?)',
+        proxy_unreachable: "could not connect through the instance's proxy (config.proxy): check that the proxy server is running and accepts the credentials, or change or remove the proxy, then start the instance again",
+        qr_timeout: 'nobody scanned the QR code in time',
+        conflict: 'the session was opened elsewhere 3 times in 5 minutes (another client or computer uses this account): start it again once the other one is closed',
+        forbidden: 'the network refused the account (403: locked or banned): check the phone; start it again once WhatsApp lets the number in',
+        version_outdated: 'WhatsApp version outdated: the network refused this WhatsApp Web version (405), also the current one learned from WhatsApp Web; update Switchboard or the pinned version, then start it again',
+        stuck_starting: 'the connection never completed (stuck in STARTING) through several automatic restarts: check the network, then start it again',
+        banned: 'the network banned the account (402 temporarily or 406 permanently): check the phone; start it again once the ban is lifted'
+      },
+      disconnect: {
+        '401': 'the phone logged this device out (removed from Linked devices): scan a new QR code to pair again',
+        '440': 'another client opened this session (conflict): reconnecting',
+        '405': 'WhatsApp version outdated: retrying with the current version',
+        '515': 'the network asked for a fresh connection (normal): reconnecting'
+      },
+      engine: {
+        qr: 'waiting for a QR scan or a pairing code',
+        paired: 'a phone linked it: logging in',
+        open: 'connected'
+      },
+      watchdog: { stuck_starting: 'the connection did not complete in time (stuck in STARTING): restarted it' },
+      plain: {
+        start: 'started',
+        stop: 'stopped',
+        restart: 'restarted',
+        resume: 'resumed when the app started',
+        boot: 'not running when the app started',
+        logout: 'logged out: scan a new QR code to pair again',
+        delete: 'deleted'
+      },
+      retry: 'connecting failed ({{error}}), retry {{attempt}} in {{wait}}',
+      retryProxy: 'connecting through proxy {{proxy}} failed ({{error}}), retry {{attempt}} in {{wait}}',
+      lost: 'connection lost ({{code}}): reconnecting'
+    }
+  },
+  // The instance card's incoming-call settings (issue 22 item 6) and health panel (issue 23 item 5).
+  cardExtras: {
+    create: { form: 'Create an instance', name: 'Name (optional)', placeholder: 'e.g. Front desk', button: 'Create instance', creating: 'Creating…' },
+    calls: {
+      label: 'Incoming calls',
+      autoReject: 'Reject incoming calls automatically',
+      replyWith: 'Reply with',
+      replyPlaceholder: 'e.g. We can’t take calls here, please write',
+      replyLabel: 'Reply to a rejected call',
+      save: 'Save call settings',
+      saved: 'Saved',
+      readFailed: 'Could not read the call settings'
+    },
+    health: {
+      title: 'Health',
+      figures: 'Health figures',
+      queue: 'Send queue',
+      queueValue: '{{n}} waiting, oldest {{age}}',
+      empty: 'empty',
+      sends: 'Sends',
+      newContacts: 'New contacts',
+      paused: 'paused by the network ({{n}} held)',
+      ok: 'ok',
+      inbound: 'Inbound messages',
+      webhooks: 'Webhook deliveries',
+      outbox: 'Outbox lag',
+      outboxValue: '{{n}} pending, oldest {{age}}',
+      nonePending: 'none pending',
+      streams: 'Event-stream clients',
+      none: 'none',
+      reading: 'Reading…',
+      refresh: 'Refresh',
+      metrics: 'The same figures as GET /metrics (Prometheus).',
+      state: { queued: 'queued', sending: 'sending', sent: 'sent', failed: 'failed', purged: 'purged', pending: 'pending', in_flight: 'in flight', delivered: 'delivered', dead: 'dead' }
+    }
+  },
+  // Words found English in every language by the issue 20 audit: delivery ticks, the pairing panels, the
+  // country note, phone number checks, confirmations and the notification's fallback.
+  uiWords: {
+    policy: {
+      strict: { name: 'Strict', description: 'Safest pacing for new or sensitive numbers: 8 messages a minute, 200 a day, one at a time.' },
+      standard_policy: { name: 'Standard', description: 'Balanced pacing for warmed-up numbers: 20 messages a minute, 1000 a day, two at a time.' },
+      unlimited: { name: 'Unlimited', description: 'No Switchboard-side pacing; the messaging network may still restrict a number that sends too fast.' }
+    },
+    notSent: {
+      queue_purged: 'instance restarted before this message was sent',
+      app_restarted: 'app stopped before this queued message was sent, and it could not be restored',
+      send_interrupted: 'app stopped while this message was being sent; it may or may not have been delivered'
+    },
+    tick: {
+      pending: 'Waiting',
+      pendingLabel: 'Waiting to be sent',
+      sent: 'Sent',
+      delivered: 'Delivered',
+      read: 'Read',
+      failed: 'Not sent'
+    },
+    pairing: {
+      qrTitle: 'Scan the QR code',
+      qrHow: 'On the phone: WhatsApp › Settings › Linked devices › Link a device, then point the camera here.',
+      sandbox: 'Sandbox: a simulated phone scans it for you.',
+      openSandbox: 'Open the Sandbox view',
+      qrAlt: 'QR code to link this instance',
+      refreshesIn: 'Refreshes in {{s}} s',
+      refreshing: 'Refreshing…',
+      loadingQr: 'Loading the QR code…',
+      codeTitle: 'Or link with a phone number',
+      phoneLabel: 'Phone number with country code',
+      getCode: 'Get pairing code',
+      links: 'Links {{phone}}',
+      asYouWrite: 'As you write it, e.g. +1 555 000 0001',
+      asking: 'Asking the network for a code…',
+      codeHow: 'On the phone {{phone}}: WhatsApp › Linked devices › Link a device › Link with phone number instead, then type this code.',
+      linkTitle: 'Temporary pairing link',
+      linkHow: 'Send it to whoever holds the phone: the page shows the live QR and the code option, with no credentials. Anyone with the link can pair this instance until it expires or you revoke it.',
+      linkLabel: 'Temporary link',
+      linkQrAlt: 'Temporary link as a QR code: scan it with the phone’s camera',
+      revoke: 'Revoke',
+      expiresIn: 'Expires in {{time}}',
+      createLink: 'Create link (valid 30 minutes)',
+      revoked: 'Link revoked: it no longer opens the pairing page.'
+    },
+    country: {
+      readIn: 'Numbers without + are read in'
+    },
+    phone: {
+      enter: 'Enter the phone number',
+      digits: 'Use digits (spaces, dashes, brackets and a leading + are fine)',
+      impossible: 'This is not a possible phone number: check the country code and the digits',
+      notIn: 'Not a possible number in {{country}}: type it with + and its country code'
+    },
+    toast: {
+      start: '{{name}} is starting.',
+      stop: '{{name}} stopped.',
+      restart: '{{name}} restarted.',
+      logout: '{{name}} logged out: pair it again to use it.',
+      delete: '{{name}} deleted.',
+      created: '{{name}} created; it is starting.',
+      policy: '{{instance}} now uses the {{policy}} policy; it applies to the next message.',
+      resentQueued: 'Resent as a new message; it waits its turn in the queue.',
+      resent: 'Resent as a new message.',
+      optOutAdded: '{{phone}} added to the opt-out list',
+      optOutRemoved: '{{phone}} removed from the opt-out list',
+      scheduled: '{{name}} is scheduled',
+      started: '{{name}} started',
+      seeded: 'History seeded: {{messages}} messages in {{chats}} chats ({{groups}} groups, {{lid}} by LID). Devices linked from now on get it at pairing.'
+    },
+    misc: {
+      newMessage: 'New message',
+      fileUnreadable: 'The file could not be read',
+      previewOf: 'Preview of {{name}}'
+    }
   }
 }
 

@@ -1156,5 +1156,175 @@ export const es: Messages = {
   apiKeyUse: {
     lastUsed: 'Último uso',
     never: 'Nunca'
+  },
+  // Sentences the core sends in English, worded here from their codes and numbers (issue 20 item 12).
+  coreWords: {
+    deliverability: {
+      pausedUntil: 'Contactos nuevos en pausa hasta las {{time}}{{why}} — las respuestas siguen saliendo; {{n}} retenidos',
+      paused: 'Contactos nuevos en pausa{{why}} — las respuestas siguen saliendo; {{n}} retenidos',
+      restrictedUntil: 'Restringido: todos los envíos en pausa hasta las {{time}} — {{n}} retenidos',
+      restricted: 'Restringido: todos los envíos en pausa — {{n}} retenidos',
+      why: ' ({{reason}})',
+      reason: {
+        reachout_timelock: 'el límite de contacto de la red',
+        message_cap: 'el tope de la red para chats nuevos',
+        account_restricted: 'la red restringió este número'
+      }
+    },
+    duration: { min: '{{m}} min', hMin: '{{h}} h {{m}} min', h: '{{h}} h', dH: '{{d}} d {{h}} h' },
+    estimate: { text: '≈ {{duration}}, termina el {{ends}}', none: 'no queda nada por enviar' },
+    exposed: {
+      exposed_address:
+        'Atención: la API escucha en una dirección fuera del loopback: otras máquinas y contenedores pueden alcanzarla. Cada ruta (también /health, /docs y /ui) exige ahora el token de acceso desde cualquier dirección que no sea el loopback de esta máquina; mantén el token en secreto y el puerto tras un firewall.'
+    },
+    status: {
+      failed: {
+        retries_exhausted: 'no pudo conectarse tras varios intentos (¿se cayó la red?)',
+        proxy_unreachable: 'no pudo conectarse a través del proxy de la instancia (config.proxy): comprueba que el servidor proxy funcione y acepte las credenciales, o cambia o quita el proxy, y vuelve a iniciar la instancia',
+        qr_timeout: 'nadie escaneó el código QR a tiempo',
+        conflict: 'la sesión se abrió en otro lugar 3 veces en 5 minutos (otro cliente u ordenador usa esta cuenta): vuelve a iniciarla cuando el otro esté cerrado',
+        forbidden: 'la red rechazó la cuenta (403: bloqueada o baneada): revisa el teléfono; vuelve a iniciarla cuando WhatsApp deje entrar al número',
+        version_outdated: 'versión de WhatsApp obsoleta: la red rechazó esta versión de WhatsApp Web (405), también la actual obtenida de WhatsApp Web; actualiza Switchboard o la versión fijada y vuelve a iniciarla',
+        stuck_starting: 'la conexión nunca se completó (atascada en STARTING) tras varios reinicios automáticos: revisa la red y vuelve a iniciarla',
+        banned: 'la red baneó la cuenta (402 temporalmente o 406 para siempre): revisa el teléfono; vuelve a iniciarla cuando se levante el baneo'
+      },
+      disconnect: {
+        '401': 'el teléfono cerró la sesión de este dispositivo (quitado de Dispositivos vinculados): escanea un código QR nuevo para vincularlo otra vez',
+        '440': 'otro cliente abrió esta sesión (conflicto): reconectando',
+        '405': 'versión de WhatsApp obsoleta: reintentando con la versión actual',
+        '515': 'la red pidió una conexión nueva (normal): reconectando'
+      },
+      engine: {
+        qr: 'esperando un escaneo del QR o un código de vinculación',
+        paired: 'un teléfono la vinculó: iniciando sesión',
+        open: 'conectada'
+      },
+      watchdog: { stuck_starting: 'la conexión no se completó a tiempo (atascada en STARTING): se reinició' },
+      plain: {
+        start: 'iniciada',
+        stop: 'detenida',
+        restart: 'reiniciada',
+        resume: 'reanudada al iniciar la app',
+        boot: 'no estaba en marcha al iniciar la app',
+        logout: 'sesión cerrada: escanea un código QR nuevo para vincularla otra vez',
+        delete: 'eliminada'
+      },
+      retry: 'falló la conexión ({{error}}), reintento {{attempt}} en {{wait}}',
+      retryProxy: 'falló la conexión a través del proxy {{proxy}} ({{error}}), reintento {{attempt}} en {{wait}}',
+      lost: 'conexión perdida ({{code}}): reconectando'
+    }
+  },
+  // The instance card's incoming-call settings (issue 22 item 6) and health panel (issue 23 item 5).
+  cardExtras: {
+    create: { form: 'Crear una instancia', name: 'Nombre (opcional)', placeholder: 'p. ej.: Mostrador', button: 'Crear instancia', creating: 'Creando…' },
+    calls: {
+      label: 'Llamadas entrantes',
+      autoReject: 'Rechazar llamadas entrantes automáticamente',
+      replyWith: 'Responder con',
+      replyPlaceholder: 'p. ej.: Aquí no atendemos llamadas, escríbenos por favor',
+      replyLabel: 'Respuesta a una llamada rechazada',
+      save: 'Guardar ajustes de llamadas',
+      saved: 'Guardado',
+      readFailed: 'No se pudieron leer los ajustes de llamadas'
+    },
+    health: {
+      title: 'Salud',
+      figures: 'Cifras de salud',
+      queue: 'Cola de envío',
+      queueValue: '{{n}} en espera, el más antiguo hace {{age}}',
+      empty: 'vacía',
+      sends: 'Envíos',
+      newContacts: 'Contactos nuevos',
+      paused: 'en pausa por la red ({{n}} retenidos)',
+      ok: 'bien',
+      inbound: 'Mensajes recibidos',
+      webhooks: 'Entregas de webhooks',
+      outbox: 'Retraso de la bandeja de salida',
+      outboxValue: '{{n}} pendientes, el más antiguo hace {{age}}',
+      nonePending: 'nada pendiente',
+      streams: 'Clientes del flujo de eventos',
+      none: 'ninguno',
+      reading: 'Leyendo…',
+      refresh: 'Actualizar',
+      metrics: 'Las mismas cifras que GET /metrics (Prometheus).',
+      state: { queued: 'en cola', sending: 'enviándose', sent: 'enviados', failed: 'fallidos', purged: 'descartados', pending: 'pendientes', in_flight: 'en curso', delivered: 'entregados', dead: 'abandonados' }
+    }
+  },
+  // Words found English in every language by the issue 20 audit: delivery ticks, the pairing panels, the
+  // country note, phone number checks, confirmations and the notification's fallback.
+  uiWords: {
+    policy: {
+      strict: { name: 'Estricta', description: 'El ritmo más seguro para números nuevos o sensibles: 8 mensajes por minuto, 200 al día, de uno en uno.' },
+      standard_policy: { name: 'Estándar', description: 'Ritmo equilibrado para números ya calentados: 20 mensajes por minuto, 1.000 al día, de dos en dos.' },
+      unlimited: { name: 'Sin límite', description: 'Switchboard no marca el ritmo; la red de mensajería aún puede restringir un número que envía demasiado rápido.' }
+    },
+    notSent: {
+      queue_purged: 'la instancia se reinició antes de enviar este mensaje',
+      app_restarted: 'la app se detuvo antes de enviar este mensaje en cola, y no se pudo restaurar',
+      send_interrupted: 'la app se detuvo mientras se enviaba este mensaje; puede que se haya entregado o no'
+    },
+    tick: {
+      pending: 'En espera',
+      pendingLabel: 'Esperando para enviarse',
+      sent: 'Enviado',
+      delivered: 'Entregado',
+      read: 'Leído',
+      failed: 'No enviado'
+    },
+    pairing: {
+      qrTitle: 'Escanea el código QR',
+      qrHow: 'En el teléfono: WhatsApp › Ajustes › Dispositivos vinculados › Vincular un dispositivo, y apunta la cámara aquí.',
+      sandbox: 'Sandbox: un teléfono simulado lo escanea por ti.',
+      openSandbox: 'Abrir la vista Sandbox',
+      qrAlt: 'Código QR para vincular esta instancia',
+      refreshesIn: 'Se renueva en {{s}} s',
+      refreshing: 'Renovando…',
+      loadingQr: 'Cargando el código QR…',
+      codeTitle: 'O vincula con un número de teléfono',
+      phoneLabel: 'Número de teléfono con código de país',
+      getCode: 'Obtener código de vinculación',
+      links: 'Vincula {{phone}}',
+      asYouWrite: 'Como lo escribes, p. ej.: +52 55 1234 5678',
+      asking: 'Pidiendo un código a la red…',
+      codeHow: 'En el teléfono {{phone}}: WhatsApp › Dispositivos vinculados › Vincular un dispositivo › Vincular con el número de teléfono, y escribe este código.',
+      linkTitle: 'Enlace temporal de vinculación',
+      linkHow: 'Envíalo a quien tenga el teléfono: la página muestra el QR en vivo y la opción de código, sin credenciales. Cualquiera con el enlace puede vincular esta instancia hasta que caduque o lo revoques.',
+      linkLabel: 'Enlace temporal',
+      linkQrAlt: 'Enlace temporal como código QR: escanéalo con la cámara del teléfono',
+      revoke: 'Revocar',
+      expiresIn: 'Caduca en {{time}}',
+      createLink: 'Crear enlace (válido 30 minutos)',
+      revoked: 'Enlace revocado: ya no abre la página de vinculación.'
+    },
+    country: {
+      readIn: 'Los números sin + se leen en'
+    },
+    phone: {
+      enter: 'Escribe el número de teléfono',
+      digits: 'Usa dígitos (se aceptan espacios, guiones, paréntesis y un + inicial)',
+      impossible: 'No es un número de teléfono posible: revisa el código de país y los dígitos',
+      notIn: 'No es un número posible en {{country}}: escríbelo con + y su código de país'
+    },
+    toast: {
+      start: '{{name}} se está iniciando.',
+      stop: '{{name}} detenida.',
+      restart: '{{name}} reiniciada.',
+      logout: '{{name}} cerró sesión: vincúlala otra vez para usarla.',
+      delete: '{{name}} eliminada.',
+      created: '{{name}} creada; se está iniciando.',
+      policy: '{{instance}} usa ahora la política {{policy}}; se aplica desde el próximo mensaje.',
+      resentQueued: 'Reenviado como mensaje nuevo; espera su turno en la cola.',
+      resent: 'Reenviado como mensaje nuevo.',
+      optOutAdded: '{{phone}} añadido a la lista de bajas',
+      optOutRemoved: '{{phone}} quitado de la lista de bajas',
+      scheduled: '{{name}} está programada',
+      started: '{{name}} iniciada',
+      seeded: 'Historial creado: {{messages}} mensajes en {{chats}} chats ({{groups}} grupos, {{lid}} por LID). Los dispositivos vinculados a partir de ahora lo reciben al vincularse.'
+    },
+    misc: {
+      newMessage: 'Mensaje nuevo',
+      fileUnreadable: 'No se pudo leer el archivo',
+      previewOf: 'Vista previa de {{name}}'
+    }
   }
 }

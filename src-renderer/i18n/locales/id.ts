@@ -1157,5 +1157,175 @@ export const id: Messages = {
   apiKeyUse: {
     lastUsed: 'Terakhir dipakai',
     never: 'Belum pernah'
+  },
+  // Sentences the core sends in English, worded here from their codes and numbers (issue 20 item 12).
+  coreWords: {
+    deliverability: {
+      pausedUntil: 'Kontak baru dijeda sampai {{time}}{{why}} — balasan tetap terkirim; {{n}} ditahan',
+      paused: 'Kontak baru dijeda{{why}} — balasan tetap terkirim; {{n}} ditahan',
+      restrictedUntil: 'Dibatasi: semua pengiriman dijeda sampai {{time}} — {{n}} ditahan',
+      restricted: 'Dibatasi: semua pengiriman dijeda — {{n}} ditahan',
+      why: ' ({{reason}})',
+      reason: {
+        reachout_timelock: 'batas jangkauan jaringan',
+        message_cap: 'batas jaringan untuk chat baru',
+        account_restricted: 'jaringan membatasi nomor ini'
+      }
+    },
+    duration: { min: '{{m}} mnt', hMin: '{{h}} j {{m}} mnt', h: '{{h}} j', dH: '{{d}} hr {{h}} j' },
+    estimate: { text: '≈ {{duration}}, selesai {{ends}}', none: 'tidak ada lagi yang perlu dikirim' },
+    exposed: {
+      exposed_address:
+        'Peringatan: API mendengarkan di alamat selain loopback: mesin dan kontainer lain dapat menjangkaunya. Setiap rute (juga /health, /docs dan /ui) kini memerlukan token akses dari alamat mana pun selain loopback mesin ini; rahasiakan token dan lindungi port dengan firewall.'
+    },
+    status: {
+      failed: {
+        retries_exhausted: 'tidak dapat terhubung setelah beberapa percobaan (apakah jaringan mati?)',
+        proxy_unreachable: 'tidak dapat terhubung lewat proxy instans (config.proxy): pastikan server proxy berjalan dan menerima kredensialnya, atau ubah atau hapus proxy, lalu mulai instans lagi',
+        qr_timeout: 'tidak ada yang memindai kode QR tepat waktu',
+        conflict: 'sesi dibuka di tempat lain 3 kali dalam 5 menit (klien atau komputer lain memakai akun ini): mulai lagi setelah yang lain ditutup',
+        forbidden: 'jaringan menolak akun (403: terkunci atau diblokir): periksa ponsel; mulai lagi setelah WhatsApp mengizinkan nomor ini',
+        version_outdated: 'versi WhatsApp usang: jaringan menolak versi WhatsApp Web ini (405), juga versi terbaru dari WhatsApp Web; perbarui Switchboard atau versi yang disematkan, lalu mulai lagi',
+        stuck_starting: 'koneksi tidak pernah selesai (tertahan di STARTING) setelah beberapa kali mulai ulang otomatis: periksa jaringan, lalu mulai lagi',
+        banned: 'jaringan memblokir akun (402 sementara atau 406 permanen): periksa ponsel; mulai lagi setelah blokir dicabut'
+      },
+      disconnect: {
+        '401': 'ponsel mengeluarkan perangkat ini (dihapus dari Perangkat tertaut): pindai kode QR baru untuk menautkan lagi',
+        '440': 'klien lain membuka sesi ini (konflik): menyambung ulang',
+        '405': 'versi WhatsApp usang: mencoba lagi dengan versi terbaru',
+        '515': 'jaringan meminta koneksi baru (normal): menyambung ulang'
+      },
+      engine: {
+        qr: 'menunggu pemindaian QR atau kode penautan',
+        paired: 'sebuah ponsel menautkannya: sedang masuk',
+        open: 'terhubung'
+      },
+      watchdog: { stuck_starting: 'koneksi tidak selesai tepat waktu (tertahan di STARTING): dimulai ulang' },
+      plain: {
+        start: 'dimulai',
+        stop: 'dihentikan',
+        restart: 'dimulai ulang',
+        resume: 'dilanjutkan saat aplikasi dimulai',
+        boot: 'tidak berjalan saat aplikasi dimulai',
+        logout: 'keluar: pindai kode QR baru untuk menautkan lagi',
+        delete: 'dihapus'
+      },
+      retry: 'gagal terhubung ({{error}}), percobaan {{attempt}} dalam {{wait}}',
+      retryProxy: 'gagal terhubung lewat proxy {{proxy}} ({{error}}), percobaan {{attempt}} dalam {{wait}}',
+      lost: 'koneksi terputus ({{code}}): menyambung ulang'
+    }
+  },
+  // The instance card's incoming-call settings (issue 22 item 6) and health panel (issue 23 item 5).
+  cardExtras: {
+    create: { form: 'Buat instans', name: 'Nama (opsional)', placeholder: 'mis. Meja depan', button: 'Buat instans', creating: 'Membuat…' },
+    calls: {
+      label: 'Panggilan masuk',
+      autoReject: 'Tolak panggilan masuk secara otomatis',
+      replyWith: 'Balas dengan',
+      replyPlaceholder: 'mis. Kami tidak menerima telepon di sini, silakan tulis pesan',
+      replyLabel: 'Balasan untuk panggilan yang ditolak',
+      save: 'Simpan pengaturan panggilan',
+      saved: 'Tersimpan',
+      readFailed: 'Tidak dapat membaca pengaturan panggilan'
+    },
+    health: {
+      title: 'Kesehatan',
+      figures: 'Angka kesehatan',
+      queue: 'Antrean kirim',
+      queueValue: '{{n}} menunggu, terlama {{age}}',
+      empty: 'kosong',
+      sends: 'Pengiriman',
+      newContacts: 'Kontak baru',
+      paused: 'dijeda oleh jaringan ({{n}} ditahan)',
+      ok: 'baik',
+      inbound: 'Pesan masuk',
+      webhooks: 'Pengiriman webhook',
+      outbox: 'Keterlambatan kotak keluar',
+      outboxValue: '{{n}} tertunda, terlama {{age}}',
+      nonePending: 'tidak ada yang tertunda',
+      streams: 'Klien aliran peristiwa',
+      none: 'tidak ada',
+      reading: 'Membaca…',
+      refresh: 'Muat ulang',
+      metrics: 'Angka yang sama dengan GET /metrics (Prometheus).',
+      state: { queued: 'antre', sending: 'sedang dikirim', sent: 'terkirim', failed: 'gagal', purged: 'dibuang', pending: 'tertunda', in_flight: 'sedang berjalan', delivered: 'diterima', dead: 'menyerah' }
+    }
+  },
+  // Words found English in every language by the issue 20 audit: delivery ticks, the pairing panels, the
+  // country note, phone number checks, confirmations and the notification's fallback.
+  uiWords: {
+    policy: {
+      strict: { name: 'Ketat', description: 'Laju paling aman untuk nomor baru atau sensitif: 8 pesan per menit, 200 per hari, satu per satu.' },
+      standard_policy: { name: 'Standar', description: 'Laju seimbang untuk nomor yang sudah dipanaskan: 20 pesan per menit, 1.000 per hari, dua sekaligus.' },
+      unlimited: { name: 'Tanpa batas', description: 'Tanpa pengaturan laju dari Switchboard; jaringan pesan tetap dapat membatasi nomor yang mengirim terlalu cepat.' }
+    },
+    notSent: {
+      queue_purged: 'instans dimulai ulang sebelum pesan ini terkirim',
+      app_restarted: 'aplikasi berhenti sebelum pesan antrean ini terkirim, dan pesan tidak dapat dipulihkan',
+      send_interrupted: 'aplikasi berhenti saat pesan ini sedang dikirim; pesan mungkin sudah atau belum diterima'
+    },
+    tick: {
+      pending: 'Menunggu',
+      pendingLabel: 'Menunggu dikirim',
+      sent: 'Terkirim',
+      delivered: 'Diterima',
+      read: 'Dibaca',
+      failed: 'Tidak terkirim'
+    },
+    pairing: {
+      qrTitle: 'Pindai kode QR',
+      qrHow: 'Di ponsel: WhatsApp › Setelan › Perangkat tertaut › Tautkan perangkat, lalu arahkan kamera ke sini.',
+      sandbox: 'Sandbox: ponsel simulasi memindainya untuk Anda.',
+      openSandbox: 'Buka tampilan Sandbox',
+      qrAlt: 'Kode QR untuk menautkan instans ini',
+      refreshesIn: 'Diperbarui dalam {{s}} dtk',
+      refreshing: 'Memperbarui…',
+      loadingQr: 'Memuat kode QR…',
+      codeTitle: 'Atau tautkan dengan nomor telepon',
+      phoneLabel: 'Nomor telepon dengan kode negara',
+      getCode: 'Minta kode penautan',
+      links: 'Menautkan {{phone}}',
+      asYouWrite: 'Seperti Anda menulisnya, mis. +62 812 3456 7890',
+      asking: 'Meminta kode ke jaringan…',
+      codeHow: 'Di ponsel {{phone}}: WhatsApp › Perangkat tertaut › Tautkan perangkat › Tautkan dengan nomor telepon saja, lalu ketik kode ini.',
+      linkTitle: 'Tautan penautan sementara',
+      linkHow: 'Kirim ke orang yang memegang ponsel: halamannya menampilkan QR langsung dan opsi kode, tanpa kredensial. Siapa pun yang punya tautan dapat menautkan instans ini sampai kedaluwarsa atau Anda mencabutnya.',
+      linkLabel: 'Tautan sementara',
+      linkQrAlt: 'Tautan sementara sebagai kode QR: pindai dengan kamera ponsel',
+      revoke: 'Cabut',
+      expiresIn: 'Kedaluwarsa dalam {{time}}',
+      createLink: 'Buat tautan (berlaku 30 menit)',
+      revoked: 'Tautan dicabut: tidak lagi membuka halaman penautan.'
+    },
+    country: {
+      readIn: 'Nomor tanpa + dibaca sebagai nomor'
+    },
+    phone: {
+      enter: 'Masukkan nomor telepon',
+      digits: 'Gunakan angka (spasi, tanda hubung, kurung dan + di depan boleh)',
+      impossible: 'Ini bukan nomor telepon yang mungkin: periksa kode negara dan angkanya',
+      notIn: 'Bukan nomor yang mungkin di {{country}}: ketik dengan + dan kode negaranya'
+    },
+    toast: {
+      start: '{{name}} sedang dimulai.',
+      stop: '{{name}} dihentikan.',
+      restart: '{{name}} dimulai ulang.',
+      logout: '{{name}} keluar: tautkan lagi untuk memakainya.',
+      delete: '{{name}} dihapus.',
+      created: '{{name}} dibuat; sedang dimulai.',
+      policy: '{{instance}} kini memakai kebijakan {{policy}}; berlaku mulai pesan berikutnya.',
+      resentQueued: 'Dikirim ulang sebagai pesan baru; menunggu gilirannya di antrean.',
+      resent: 'Dikirim ulang sebagai pesan baru.',
+      optOutAdded: '{{phone}} ditambahkan ke daftar berhenti langganan',
+      optOutRemoved: '{{phone}} dihapus dari daftar berhenti langganan',
+      scheduled: '{{name}} dijadwalkan',
+      started: '{{name}} dimulai',
+      seeded: 'Riwayat dibuat: {{messages}} pesan di {{chats}} chat ({{groups}} grup, {{lid}} lewat LID). Perangkat yang ditautkan mulai sekarang menerimanya saat penautan.'
+    },
+    misc: {
+      newMessage: 'Pesan baru',
+      fileUnreadable: 'File tidak dapat dibaca',
+      previewOf: 'Pratinjau {{name}}'
+    }
   }
 }

@@ -1156,5 +1156,175 @@ export const ptBR: Messages = {
   apiKeyUse: {
     lastUsed: 'Último uso',
     never: 'Nunca'
+  },
+  // Sentences the core sends in English, worded here from their codes and numbers (issue 20 item 12).
+  coreWords: {
+    deliverability: {
+      pausedUntil: 'Novos contatos pausados até {{time}}{{why}} — as respostas continuam saindo; {{n}} retidas',
+      paused: 'Novos contatos pausados{{why}} — as respostas continuam saindo; {{n}} retidas',
+      restrictedUntil: 'Restrito: todos os envios pausados até {{time}} — {{n}} retidas',
+      restricted: 'Restrito: todos os envios pausados — {{n}} retidas',
+      why: ' ({{reason}})',
+      reason: {
+        reachout_timelock: 'o limite de contato da rede',
+        message_cap: 'o limite da rede para novas conversas',
+        account_restricted: 'a rede restringiu este número'
+      }
+    },
+    duration: { min: '{{m}} min', hMin: '{{h}} h {{m}} min', h: '{{h}} h', dH: '{{d}} d {{h}} h' },
+    estimate: { text: '≈ {{duration}}, termina {{ends}}', none: 'nada mais a enviar' },
+    exposed: {
+      exposed_address:
+        'Atenção: a API escuta num endereço fora do loopback: outras máquinas e contêineres podem alcançá-la. Toda rota (também /health, /docs e /ui) agora exige o token de acesso a partir de qualquer endereço que não seja o loopback desta máquina; mantenha o token em segredo e a porta protegida por firewall.'
+    },
+    status: {
+      failed: {
+        retries_exhausted: 'não conseguiu conectar após várias tentativas (a rede caiu?)',
+        proxy_unreachable: 'não conseguiu conectar pelo proxy da instância (config.proxy): confira se o servidor proxy está rodando e aceita as credenciais, ou troque ou remova o proxy, e inicie a instância de novo',
+        qr_timeout: 'ninguém escaneou o QR code a tempo',
+        conflict: 'a sessão foi aberta em outro lugar 3 vezes em 5 minutos (outro cliente ou computador usa esta conta): inicie de novo quando o outro estiver fechado',
+        forbidden: 'a rede recusou a conta (403: bloqueada ou banida): confira o celular; inicie de novo quando o WhatsApp liberar o número',
+        version_outdated: 'versão do WhatsApp desatualizada: a rede recusou esta versão do WhatsApp Web (405), também a atual obtida do WhatsApp Web; atualize o Switchboard ou a versão fixada e inicie de novo',
+        stuck_starting: 'a conexão nunca se completou (presa em STARTING) após vários reinícios automáticos: confira a rede e inicie de novo',
+        banned: 'a rede baniu a conta (402 temporariamente ou 406 de vez): confira o celular; inicie de novo quando o banimento acabar'
+      },
+      disconnect: {
+        '401': 'o celular desconectou este aparelho (removido de Aparelhos conectados): escaneie um novo QR code para parear de novo',
+        '440': 'outro cliente abriu esta sessão (conflito): reconectando',
+        '405': 'versão do WhatsApp desatualizada: tentando de novo com a versão atual',
+        '515': 'a rede pediu uma nova conexão (normal): reconectando'
+      },
+      engine: {
+        qr: 'aguardando a leitura do QR code ou um código de pareamento',
+        paired: 'um celular a conectou: entrando',
+        open: 'conectada'
+      },
+      watchdog: { stuck_starting: 'a conexão não se completou a tempo (presa em STARTING): foi reiniciada' },
+      plain: {
+        start: 'iniciada',
+        stop: 'parada',
+        restart: 'reiniciada',
+        resume: 'retomada quando o app iniciou',
+        boot: 'não estava rodando quando o app iniciou',
+        logout: 'desconectada: escaneie um novo QR code para parear de novo',
+        delete: 'excluída'
+      },
+      retry: 'falha ao conectar ({{error}}), tentativa {{attempt}} em {{wait}}',
+      retryProxy: 'falha ao conectar pelo proxy {{proxy}} ({{error}}), tentativa {{attempt}} em {{wait}}',
+      lost: 'conexão perdida ({{code}}): reconectando'
+    }
+  },
+  // The instance card's incoming-call settings (issue 22 item 6) and health panel (issue 23 item 5).
+  cardExtras: {
+    create: { form: 'Criar uma instância', name: 'Nome (opcional)', placeholder: 'ex.: Balcão', button: 'Criar instância', creating: 'Criando…' },
+    calls: {
+      label: 'Chamadas recebidas',
+      autoReject: 'Recusar chamadas recebidas automaticamente',
+      replyWith: 'Responder com',
+      replyPlaceholder: 'ex.: Não atendemos ligações aqui, por favor escreva',
+      replyLabel: 'Resposta a uma chamada recusada',
+      save: 'Salvar configurações de chamadas',
+      saved: 'Salvo',
+      readFailed: 'Não foi possível ler as configurações de chamadas'
+    },
+    health: {
+      title: 'Saúde',
+      figures: 'Números de saúde',
+      queue: 'Fila de envio',
+      queueValue: '{{n}} aguardando, a mais antiga há {{age}}',
+      empty: 'vazia',
+      sends: 'Envios',
+      newContacts: 'Novos contatos',
+      paused: 'pausados pela rede ({{n}} retidas)',
+      ok: 'tudo certo',
+      inbound: 'Mensagens recebidas',
+      webhooks: 'Entregas de webhook',
+      outbox: 'Atraso da caixa de saída',
+      outboxValue: '{{n}} pendentes, a mais antiga há {{age}}',
+      nonePending: 'nada pendente',
+      streams: 'Clientes do fluxo de eventos',
+      none: 'nenhum',
+      reading: 'Lendo…',
+      refresh: 'Atualizar',
+      metrics: 'Os mesmos números de GET /metrics (Prometheus).',
+      state: { queued: 'na fila', sending: 'enviando', sent: 'enviadas', failed: 'com falha', purged: 'descartadas', pending: 'pendentes', in_flight: 'em andamento', delivered: 'entregues', dead: 'desistidas' }
+    }
+  },
+  // Words found English in every language by the issue 20 audit: delivery ticks, the pairing panels, the
+  // country note, phone number checks, confirmations and the notification's fallback.
+  uiWords: {
+    policy: {
+      strict: { name: 'Rígida', description: 'O ritmo mais seguro para números novos ou sensíveis: 8 mensagens por minuto, 200 por dia, uma por vez.' },
+      standard_policy: { name: 'Padrão', description: 'Ritmo equilibrado para números já aquecidos: 20 mensagens por minuto, 1.000 por dia, duas por vez.' },
+      unlimited: { name: 'Sem limite', description: 'Sem ritmo imposto pelo Switchboard; a rede de mensagens ainda pode restringir um número que envia rápido demais.' }
+    },
+    notSent: {
+      queue_purged: 'a instância reiniciou antes de esta mensagem ser enviada',
+      app_restarted: 'o app parou antes de esta mensagem da fila ser enviada, e ela não pôde ser restaurada',
+      send_interrupted: 'o app parou enquanto esta mensagem era enviada; ela pode ou não ter sido entregue'
+    },
+    tick: {
+      pending: 'Aguardando',
+      pendingLabel: 'Aguardando envio',
+      sent: 'Enviada',
+      delivered: 'Entregue',
+      read: 'Lida',
+      failed: 'Não enviada'
+    },
+    pairing: {
+      qrTitle: 'Escaneie o QR code',
+      qrHow: 'No celular: WhatsApp › Configurações › Aparelhos conectados › Conectar um aparelho, e aponte a câmera para cá.',
+      sandbox: 'Sandbox: um celular simulado escaneia por você.',
+      openSandbox: 'Abrir a tela Sandbox',
+      qrAlt: 'QR code para conectar esta instância',
+      refreshesIn: 'Atualiza em {{s}} s',
+      refreshing: 'Atualizando…',
+      loadingQr: 'Carregando o QR code…',
+      codeTitle: 'Ou conecte com um número de telefone',
+      phoneLabel: 'Número de telefone com código do país',
+      getCode: 'Obter código de pareamento',
+      links: 'Conecta {{phone}}',
+      asYouWrite: 'Como você escreve, ex.: +55 11 91234 5678',
+      asking: 'Pedindo um código à rede…',
+      codeHow: 'No celular {{phone}}: WhatsApp › Aparelhos conectados › Conectar um aparelho › Conectar com número de telefone, e digite este código.',
+      linkTitle: 'Link temporário de pareamento',
+      linkHow: 'Envie para quem está com o celular: a página mostra o QR ao vivo e a opção de código, sem credenciais. Qualquer pessoa com o link pode parear esta instância até ele expirar ou você revogá-lo.',
+      linkLabel: 'Link temporário',
+      linkQrAlt: 'Link temporário como QR code: escaneie com a câmera do celular',
+      revoke: 'Revogar',
+      expiresIn: 'Expira em {{time}}',
+      createLink: 'Criar link (válido por 30 minutos)',
+      revoked: 'Link revogado: ele não abre mais a página de pareamento.'
+    },
+    country: {
+      readIn: 'Números sem + são lidos em'
+    },
+    phone: {
+      enter: 'Digite o número de telefone',
+      digits: 'Use dígitos (espaços, traços, parênteses e um + inicial são aceitos)',
+      impossible: 'Este não é um número de telefone possível: confira o código do país e os dígitos',
+      notIn: 'Não é um número possível em {{country}}: digite com + e o código do país'
+    },
+    toast: {
+      start: '{{name}} está iniciando.',
+      stop: '{{name}} parada.',
+      restart: '{{name}} reiniciada.',
+      logout: '{{name}} desconectada: pareie de novo para usá-la.',
+      delete: '{{name}} excluída.',
+      created: '{{name}} criada; está iniciando.',
+      policy: '{{instance}} agora usa a política {{policy}}; vale a partir da próxima mensagem.',
+      resentQueued: 'Reenviada como nova mensagem; aguarda a vez na fila.',
+      resent: 'Reenviada como nova mensagem.',
+      optOutAdded: '{{phone}} adicionado à lista de descadastro',
+      optOutRemoved: '{{phone}} removido da lista de descadastro',
+      scheduled: '{{name}} está agendada',
+      started: '{{name}} iniciada',
+      seeded: 'Histórico criado: {{messages}} mensagens em {{chats}} conversas ({{groups}} grupos, {{lid}} por LID). Aparelhos conectados daqui em diante o recebem no pareamento.'
+    },
+    misc: {
+      newMessage: 'Nova mensagem',
+      fileUnreadable: 'Não foi possível ler o arquivo',
+      previewOf: 'Prévia de {{name}}'
+    }
   }
 }

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.js'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { Spinner } from '../../components/Spinner.js'
 import { campaignStatusLabel, pauseWords, whenWords } from '../../lib/campaign-words.js'
+import { estimateWords } from '../../lib/estimate-words.js'
 import { useCampaignsStore } from '../../stores/campaigns-store.js'
 import { useInstancesStore } from '../../stores/instances-store.js'
 import { CampaignProgress, CampaignStatusBadge } from './CampaignProgress.js'
@@ -43,7 +44,7 @@ export function CampaignDetail({ campaignId }: { campaignId: string }) {
         {c.listName} · {t('campaigns.detail.from', { names: c.instanceIds.map((id) => instances?.instances.find((i) => i.id === id)?.name ?? id).join(', ') })}
         {c.startedAt ? ` · ${t('campaigns.detail.started', { when: whenWords(c.startedAt) })}` : ''}
         {c.finishedAt ? ` · ${t('campaigns.detail.finished', { when: whenWords(c.finishedAt) })}` : ''}
-        {open && c.estimate ? ` · ${c.estimate.text}` : ''}
+        {open && c.estimate ? ` · ${estimateWords(c.estimate)}` : ''}
       </p>
       <div role="status" aria-live="polite" className="campaign-state-note">
         {c.status === 'paused' && c.pause ? (

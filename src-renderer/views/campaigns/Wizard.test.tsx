@@ -29,7 +29,7 @@ function wizardBridge() {
     'campaigns.preview': ({ template }) => render3(template),
     'campaigns.saveDraft': (r) => (draft = campaign({ id: 'cmp_9', status: 'draft', name: r.name, instanceIds: r.instanceIds, counts: campaign().counts })),
     'campaigns.checkAudience': ({ campaignId }) => audience({ campaignId }),
-    'campaigns.estimate': ({ pacing }) => ({ recipients: 2, durationMs: (pacing.maxDelaySeconds + pacing.minDelaySeconds) * 1000, endsAt: Date.now() + 60_000, text: `≈ ${pacing.maxDelaySeconds} s, ends Tue 14:10`, limitedBy: 'pacing' }),
+    'campaigns.estimate': ({ pacing }) => ({ recipients: 2, durationMs: pacing.maxDelaySeconds * 60_000, endsAt: Date.UTC(2026, 10, 24, 14, 10), text: `≈ ${pacing.maxDelaySeconds} min, ends Tue 14:10`, limitedBy: 'pacing', timeZone: 'UTC' }),
     'campaigns.start': ({ campaignId, name }) => (draft = campaign({ id: campaignId, name, status: 'running' })),
     'campaigns.get': () => draft!,
     'campaigns.recipients': ({ campaignId }) => ({ campaignId, recipients: [], total: 0, hasMore: false })
@@ -106,10 +106,10 @@ describe('Campaigns wizard', () => {
     expect(b.callsTo('campaigns.checkAudience')).toEqual([{ campaignId: 'cmp_9' }])
 
     await userEvent.click(screen.getByRole('button', { name: 'Next: schedule and pace' }))
-    await waitFor(() => expect(screen.getByTestId('estimate')).toHaveTextContent('≈ 60 s, ends Tue 14:10 for 2 recipients'))
+    await waitFor(() => expect(screen.getByTestId('estimate')).toHaveTextContent('≈ 1 h, ends Tue 2:10 PM for 2 recipients'))
     await userEvent.clear(screen.getByLabelText('Longest delay (s)'))
     await userEvent.type(screen.getByLabelText('Longest delay (s)'), '90')
-    await waitFor(() => expect(screen.getByTestId('estimate')).toHaveTextContent('≈ 90 s, ends Tue 14:10'))
+    await waitFor(() => expect(screen.getByTestId('estimate')).toHaveTextContent('≈ 1 h 30 min, ends Tue 2:10 PM'))
     expect(b.callsTo('campaigns.estimate').at(-1)).toMatchObject({ campaignId: 'cmp_9', pacing: { minDelaySeconds: 20, maxDelaySeconds: 90 } })
     // A window that ends before it starts is refused in words, and nothing is estimated for it.
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '08:00' } })
@@ -120,7 +120,7 @@ describe('Campaigns wizard', () => {
 
     const startButton = await screen.findByRole('button', { name: 'Start campaign' })
     expect(startButton).toBeDisabled()
-    expect(screen.getByTestId('review-estimate')).toHaveTextContent('≈ 90 s')
+    expect(screen.getByTestId('review-estimate')).toHaveTextContent('≈ 1 h 30 min')
     const consent = screen.getByRole('checkbox', { name: 'These people agreed to hear from us on WhatsApp' })
     expect(consent).toHaveAccessibleDescription(/Required/)
     await userEvent.click(consent)

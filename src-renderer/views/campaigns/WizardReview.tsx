@@ -3,6 +3,7 @@
 import { useTranslation } from 'react-i18next'
 import { dayName, whenWords } from '../../lib/campaign-words.js'
 import { formatNumber } from '../../lib/format.js'
+import { estimateWords } from '../../lib/estimate-words.js'
 import { useCampaignsStore } from '../../stores/campaigns-store.js'
 import { useInstancesStore } from '../../stores/instances-store.js'
 
@@ -45,7 +46,7 @@ export function WizardReview() {
           {p.warmUp ? t('campaigns.wizard.warmUpOn') : ''}
         </dd>
         <dt>{t('campaigns.wizard.estimate')}</dt>
-        <dd data-testid="review-estimate">{w.estimate ? w.estimate.text : '—'}</dd>
+        <dd data-testid="review-estimate">{w.estimate ? estimateWords(w.estimate) : '—'}</dd>
       </dl>
       <label className="check consent">
         <input type="checkbox" checked={w.consent} onChange={(e) => setWizard({ consent: e.target.checked })} aria-describedby="consent-hint" />

@@ -8,6 +8,7 @@ import { ErrorNote } from '../../components/ErrorNote.js'
 import { t as translate } from '../../i18n/index.js'
 import { dayName } from '../../lib/campaign-words.js'
 import { formatNumber } from '../../lib/format.js'
+import { estimateWords } from '../../lib/estimate-words.js'
 import { DEFAULT_WINDOW, useCampaignsStore } from '../../stores/campaigns-store.js'
 import { StepButtons } from './StepButtons.js'
 
@@ -115,7 +116,7 @@ export function WizardSchedule() {
       <p className="estimate" role="status" aria-live="polite" data-testid="estimate">
         {!problem && w.estimate ? (
           <>
-            <strong>{w.estimate.text}</strong> {t('campaigns.wizard.forRecipients', { n: formatNumber(w.estimate.recipients) })}
+            <strong>{estimateWords(w.estimate)}</strong> {t('campaigns.wizard.forRecipients', { n: formatNumber(w.estimate.recipients) })}
           </>
         ) : null}
       </p>

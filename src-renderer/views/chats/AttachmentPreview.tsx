@@ -2,6 +2,7 @@
 // player, anything else by name and size (read locally as a data: URL; nothing leaves the app until Send).
 import { useEffect, useState } from 'react'
 import { mediaKind } from './MessageMedia.js'
+import { t } from '../../i18n/index.js'
 
 const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`)
 
@@ -9,7 +10,7 @@ function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader()
     reader.onload = () => resolve(String(reader.result))
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'))
+    reader.onerror = () => reject(reader.error ?? new Error(t('uiWords.misc.fileUnreadable')))
     reader.readAsDataURL(file)
   })
 }
@@ -29,7 +30,7 @@ export function AttachmentPreview({ file }: { file: File }) {
       current = false
     }
   }, [file, kind])
-  const label = `Preview of ${file.name}`
+  const label = t('uiWords.misc.previewOf', { name: file.name })
   return (
     <figure className="attachment-preview" aria-label={label}>
       {url && (kind === 'image' || kind === 'sticker') ? <img src={url} alt={label} /> : null}

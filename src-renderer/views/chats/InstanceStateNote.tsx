@@ -6,6 +6,7 @@ import type { InstanceDto } from '../../../src-preload/contract/dto.js'
 import { Spinner } from '../../components/Spinner.js'
 import { useDeliverabilityText } from '../../lib/deliverability.js'
 import { failureText } from '../../lib/format.js'
+import { statusWords } from '../../lib/status-words.js'
 import { useAppStore } from '../../stores/app-store.js'
 import { useInstancesStore } from '../../stores/instances-store.js'
 
@@ -33,7 +34,7 @@ export function InstanceStateNote({ instance: i }: { instance: InstanceDto }) {
     return (
       <div className="note note-info instance-state row" role="status">
         <span>
-          {t('state.unpaired', { name: i.name, why: i.statusReason?.startsWith('disconnect:') && i.statusReasonText ? ` (${i.statusReasonText})` : '' })}
+          {t('state.unpaired', { name: i.name, why: i.statusReason?.startsWith('disconnect:') && i.statusReasonText ? ` (${statusWords(i.statusReason, i.statusReasonText)})` : '' })}
         </span>
         <button type="button" className="primary" onClick={() => go('pairing', i.id)}>{t('state.pair')}</button>
       </div>
@@ -42,7 +43,7 @@ export function InstanceStateNote({ instance: i }: { instance: InstanceDto }) {
   return (
     <div className="note note-error instance-state row" role="status">
       <span>
-        {i.status === 'FAILED' ? t('state.failed', { name: i.name, why: i.statusReasonText ?? failureText(i.statusReason) }) : t('state.stopped', { name: i.name })}
+        {i.status === 'FAILED' ? t('state.failed', { name: i.name, why: statusWords(i.statusReason, i.statusReasonText) ?? failureText(i.statusReason) }) : t('state.stopped', { name: i.name })}
       </span>
       <button type="button" className="primary" disabled={!!busy} onClick={() => void act(i.id, 'start')}>
         {busy === 'start' ? t('state.starting') : t('state.start')}

@@ -4,6 +4,7 @@
 import { useTranslation } from 'react-i18next'
 import { useEffect } from 'react'
 import type { MessageDto } from '../../../src-preload/contract/dto.js'
+import { i18n } from '../../i18n/index.js'
 import { Tick } from '../../components/Tick.js'
 import { useNow } from '../../components/use-now.js'
 import { explainWait } from '../../lib/queue-words.js'
@@ -46,8 +47,13 @@ function Resend({ instanceId, messageId }: { instanceId: string; messageId: stri
   )
 }
 
-/** The core's reason a message was not sent, as a short clause after "Not sent". */
-const notSentWords = (error: string): string => `: ${error.replace(/^the /, '')}`
+/** The core's reason a message was not sent, as a short clause after "Not sent": by its code in the UI's language
+ *  (uiWords.notSent), else (English, an unknown code) the core's sentence. */
+export function notSentWords(error: string, code: string | null | undefined): string {
+  const key = `uiWords.notSent.${code ?? ''}`
+  if (code && i18n.language !== 'en' && i18n.exists(key)) return `: ${i18n.t(key)}`
+  return `: ${error.replace(/^the /, '')}`
+}
 
 export function MessageStatus({ m }: { m: MessageDto }) {
   const instanceId = useChatsStore((s) => s.thread?.instanceId ?? s.instanceId)
@@ -56,7 +62,7 @@ export function MessageStatus({ m }: { m: MessageDto }) {
     <>
       <Tick ack={m.ack} />
       {m.ack === 'pending' && instanceId ? <WaitReason instanceId={instanceId} messageId={m.id} /> : null}
-      {m.ack === 'failed' && m.queue?.error ? <span className="not-sent-reason muted small">{notSentWords(m.queue.error)}</span> : null}
+      {m.ack === 'failed' && m.queue?.error ? <span className="not-sent-reason muted small">{notSentWords(m.queue.error, m.queue.errorCode)}</span> : null}
       {m.ack === 'failed' && instanceId ? <Resend instanceId={instanceId} messageId={m.id} /> : null}
     </>
   )

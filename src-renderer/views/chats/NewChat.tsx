@@ -86,7 +86,7 @@ export function NewChatButton({ clearSearch }: { clearSearch(): void }) {
     e.preventDefault()
     const { digits, problem: why } = readPhoneNumber(value, country)
     if (!digits) {
-      setProblem(!why || why === 'Enter the phone number' ? t('newChat.enterNumber') : why)
+      setProblem(!why || why === t('uiWords.phone.enter') ? t('newChat.enterNumber') : why)
       return
     }
     setProblem(null)

@@ -1,5 +1,6 @@
 // Creates an instance (it starts at once); optional display name.
 import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Spinner } from '../../components/Spinner.js'
 import { useAppStore } from '../../stores/app-store.js'
 import { useInstancesStore } from '../../stores/instances-store.js'
@@ -9,6 +10,7 @@ export function CreateInstanceForm({ disabledReason }: { disabledReason: string 
   const creating = useInstancesStore((s) => s.creating)
   const create = useInstancesStore((s) => s.create)
   const selectInstance = useAppStore((s) => s.selectInstance)
+  const { t } = useTranslation()
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     const created = await create(name.trim() || undefined)
@@ -18,13 +20,13 @@ export function CreateInstanceForm({ disabledReason }: { disabledReason: string 
     }
   }
   return (
-    <form className="row create-form" onSubmit={(e) => void submit(e)} aria-label="Create an instance">
-      <label htmlFor="new-instance-name">Name (optional)</label>
-      <input id="new-instance-name" value={name} maxLength={64} placeholder="e.g. Front desk" onChange={(e) => setName(e.target.value)} />
+    <form className="row create-form" onSubmit={(e) => void submit(e)} aria-label={t('cardExtras.create.form')}>
+      <label htmlFor="new-instance-name">{t('cardExtras.create.name')}</label>
+      <input id="new-instance-name" value={name} maxLength={64} placeholder={t('cardExtras.create.placeholder')} onChange={(e) => setName(e.target.value)} />
       <button type="submit" className="primary" disabled={creating || !!disabledReason} title={disabledReason}>
-        Create instance
+        {t('cardExtras.create.button')}
       </button>
-      {creating ? <Spinner label="Creating…" /> : null}
+      {creating ? <Spinner label={t('cardExtras.create.creating')} /> : null}
       {disabledReason ? <p className="muted small">{disabledReason}</p> : null}
     </form>
   )

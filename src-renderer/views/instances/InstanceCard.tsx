@@ -14,10 +14,12 @@ import { useDeliverabilityText } from '../../lib/deliverability.js'
 import { bridge, call } from '../../lib/bridge.js'
 import { failureText, formatNumber, formatShortDate, formatTime } from '../../lib/format.js'
 import { formatPhoneNumber } from '../../lib/phone.js'
+import { statusWords } from '../../lib/status-words.js'
 import type { DayEntry } from '../../stores/today-store.js'
 import { useAppStore } from '../../stores/app-store.js'
 import { useInstancesStore, type InstanceAction } from '../../stores/instances-store.js'
 import { HealthPanel } from './HealthPanel.js'
+import { policyName } from '../../lib/policy-words.js'
 
 type Translate = TFunction
 
@@ -81,7 +83,7 @@ export function InstanceCard({ instance: i, day }: { instance: InstanceDto; day?
   const run = (action: InstanceAction) => (action === 'restart' ? void restart() : action === 'logout' || action === 'delete' ? setConfirming(action) : void act(i.id, action))
   const confirm = confirming ? confirmWords(t, confirming, dropping) : undefined
   const paused = useDeliverabilityText(i.deliverability)
-  const reason = i.statusReasonText ?? failureText(i.statusReason)
+  const reason = statusWords(i.statusReason, i.statusReasonText) ?? failureText(i.statusReason)
 
   return (
     <li className="card" aria-label={t('card.label', { name: i.name })} data-instance-id={i.id}>
@@ -109,7 +111,7 @@ export function InstanceCard({ instance: i, day }: { instance: InstanceDto; day?
         <dt>{t('card.server')}</dt>
         <dd>{i.serverName}</dd>
         <dt>{t('card.policy')}</dt>
-        <dd title={i.policy}>{i.policyName}</dd>
+        <dd title={i.policy}>{policyName(i.policy, i.policyName)}</dd>
         {/* config.proxy (set over the API); the core never sends the password, only whether there is one. */}
         {i.proxy ? (
           <>
@@ -124,7 +126,7 @@ export function InstanceCard({ instance: i, day }: { instance: InstanceDto; day?
       {i.status === 'FAILED' ? <p className="note note-error" title={i.statusReason ?? undefined}>{t('card.failedNote', { reason })}</p> : null}
       {/* Unpaired by the phone (401: removed from Linked devices), not by us: say so, the QR alone would not. */}
       {i.status === 'SCAN_QR_CODE' && i.statusReason?.startsWith('disconnect:') && i.statusReasonText ? (
-        <p className="note note-error" title={i.statusReason}>{t('card.unpaired', { why: i.statusReasonText })}</p>
+        <p className="note note-error" title={i.statusReason}>{t('card.unpaired', { why: statusWords(i.statusReason, i.statusReasonText) })}</p>
       ) : null}
       <div className="row actions">
         {i.status === 'SCAN_QR_CODE' ? (

@@ -1,6 +1,7 @@
 // The live QR: loaded once, then replaced as the core pushes each rotation; a countdown says when it refreshes. In
 // sandbox mode there is no real phone to point at it: the panel says where a simulated one scans it.
 import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { Spinner } from '../../components/Spinner.js'
 import { useNow } from '../../components/use-now.js'
@@ -16,6 +17,7 @@ export function QrPanel({ instanceId }: { instanceId: string }) {
   const sandbox = useAppStore((s) => s.info?.network === 'sandbox')
   const go = useAppStore((s) => s.go)
   const reconnects = useAppStore((s) => s.reconnects)
+  const { t } = useTranslation()
   useEffect(() => {
     void loadQr(instanceId)
   }, [instanceId, loadQr, reconnects])
@@ -24,23 +26,23 @@ export function QrPanel({ instanceId }: { instanceId: string }) {
   const left = qr ? secondsLeft(qr.expiresAt, Math.max(now, qr.issuedAt)) : 0
   return (
     <div className="panel qr-panel">
-      <h2>Scan the QR code</h2>
-      <p className="muted">On the phone: WhatsApp › Settings › Linked devices › Link a device, then point the camera here.</p>
+      <h2>{t('uiWords.pairing.qrTitle')}</h2>
+      <p className="muted">{t('uiWords.pairing.qrHow')}</p>
       {sandbox ? (
         <p className="row">
-          <span className="muted">Sandbox: a simulated phone scans it for you.</span>
-          <button type="button" className="link" onClick={() => go('sandbox')}>Open the Sandbox view</button>
+          <span className="muted">{t('uiWords.pairing.sandbox')}</span>
+          <button type="button" className="link" onClick={() => go('sandbox')}>{t('uiWords.pairing.openSandbox')}</button>
         </p>
       ) : null}
       {qr ? (
         <figure className="qr">
-          <img src={qr.image} alt="QR code to link this instance" width={288} height={288} data-issued-at={qr.issuedAt} />
-          <figcaption aria-live="polite">{left > 0 ? `Refreshes in ${left} s` : 'Refreshing…'}</figcaption>
+          <img src={qr.image} alt={t('uiWords.pairing.qrAlt')} width={288} height={288} data-issued-at={qr.issuedAt} />
+          <figcaption aria-live="polite">{left > 0 ? t('uiWords.pairing.refreshesIn', { s: left }) : t('uiWords.pairing.refreshing')}</figcaption>
         </figure>
       ) : error ? (
         <ErrorNote error={error} />
       ) : (
-        <Spinner label="Loading the QR code…" />
+        <Spinner label={t('uiWords.pairing.loadingQr')} />
       )}
     </div>
   )

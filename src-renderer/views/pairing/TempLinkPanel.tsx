@@ -1,5 +1,6 @@
 // A temporary link (30 minutes) anyone can open to pair this instance without credentials: create, copy, revoke.
 import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
 import { CopyButton } from '../../components/CopyButton.js'
 import { ErrorNote, Notice } from '../../components/ErrorNote.js'
 import { useNow } from '../../components/use-now.js'
@@ -12,31 +13,32 @@ export function TempLinkPanel({ instanceId }: { instanceId: string }) {
   const { linkBusy, linkError, linkNotice, loadLink, createLink, revokeLink } = usePairingStore()
   const now = useNow(1_000)
   const reconnects = useAppStore((s) => s.reconnects)
+  const { t } = useTranslation()
   useEffect(() => {
     void loadLink(instanceId)
   }, [instanceId, loadLink, reconnects])
   const live = link?.link && link.expiresAt && link.expiresAt > now ? link : null
   return (
     <div className="panel">
-      <h2>Temporary pairing link</h2>
-      <p className="muted">Send it to whoever holds the phone: the page shows the live QR and the code option, with no credentials. Anyone with the link can pair this instance until it expires or you revoke it.</p>
+      <h2>{t('uiWords.pairing.linkTitle')}</h2>
+      <p className="muted">{t('uiWords.pairing.linkHow')}</p>
       {live ? (
         <div className="temp-link">
-          <input readOnly aria-label="Temporary link" value={live.link!} onFocus={(e) => e.currentTarget.select()} />
-          {live.qrImage ? <img className="temp-link-qr" src={live.qrImage} alt="Temporary link as a QR code: scan it with the phone's camera" width={160} height={160} /> : null}
+          <input readOnly aria-label={t('uiWords.pairing.linkLabel')} value={live.link!} onFocus={(e) => e.currentTarget.select()} />
+          {live.qrImage ? <img className="temp-link-qr" src={live.qrImage} alt={t('uiWords.pairing.linkQrAlt')} width={160} height={160} /> : null}
           <div className="row">
             <CopyButton text={live.link!} />
             <button type="button" className="danger" disabled={linkBusy} onClick={() => void revokeLink(instanceId)}>
-              Revoke
+              {t('uiWords.pairing.revoke')}
             </button>
             <span className="muted" data-testid="link-expiry">
-              Expires in {formatDuration(secondsLeft(live.expiresAt!, now))}
+              {t('uiWords.pairing.expiresIn', { time: formatDuration(secondsLeft(live.expiresAt!, now)) })}
             </span>
           </div>
         </div>
       ) : (
         <button type="button" disabled={linkBusy} onClick={() => void createLink(instanceId)}>
-          Create link (valid 30 minutes)
+          {t('uiWords.pairing.createLink')}
         </button>
       )}
       {linkNotice && !live ? <Notice>{linkNotice}</Notice> : null}

@@ -8,6 +8,7 @@ import { formatClock, formatNumber, secondsLeft } from '../../lib/format.js'
 import { lastGoesAt, seconds } from '../../lib/queue-words.js'
 import { timeWithZone } from '../../lib/time-zone.js'
 import { coreNow, useQueueStore } from '../../stores/queue-store.js'
+import { policyName } from '../../lib/policy-words.js'
 
 
 export function Counters({ dto }: { dto: PoliciesDto }) {
@@ -21,7 +22,7 @@ export function Counters({ dto }: { dto: PoliciesDto }) {
   const protection = c.protectionUntil && c.protectionUntil > now ? secondsLeft(c.protectionUntil, now) : 0
   const perMinute = policy?.limits.send_message_per_minute ?? null
   const spacing = perMinute && perMinute > 0 ? `${seconds(60_000 / perMinute)} s` : null
-  const name = policy?.name ?? dto.current
+  const name = policyName(dto.current, policy?.name ?? dto.current)
 
   const waitingHint = (): string => {
     const n = c.queueLength ?? 0

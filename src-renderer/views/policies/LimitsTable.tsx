@@ -7,6 +7,7 @@ import { Spinner } from '../../components/Spinner.js'
 import { formatLimit } from '../../lib/format.js'
 import { useInstancesStore } from '../../stores/instances-store.js'
 import { usePoliciesStore } from '../../stores/policies-store.js'
+import { policyDescription, policyName } from '../../lib/policy-words.js'
 
 /** The limits shown, in order; each is labelled by policies.limit.<key> (and policies.none.<key> when null means none). */
 const ROWS: { key: PolicyLimitName; unit?: string; none?: boolean }[] = [
@@ -36,10 +37,10 @@ export function LimitsTable({ dto }: { dto: PoliciesDto }) {
           <th scope="col">{t('policies.limitCol')}</th>
           {dto.policies.map((p) => (
             <th scope="col" key={p.slug} className={p.slug === dto.current ? 'current' : undefined}>
-              <span className="policy-name">{p.name}</span>
+              <span className="policy-name">{policyName(p.slug, p.name)}</span>
               {p.slug === dto.current ? <span className="tag tag-current">{t('policies.current')}</span> : null}
               {!p.available ? <span className="tag tag-locked" title={t('policies.needsPaidTitle')}><Icon name="lock" /> {t('policies.paidPlan')}</span> : null}
-              <span className="muted small policy-description">{p.description}</span>
+              <span className="muted small policy-description">{policyDescription(p.slug, p.description)}</span>
             </th>
           ))}
         </tr>

@@ -171,7 +171,7 @@ describe('SandboxView', () => {
     const card = await screen.findByRole('listitem', { name: 'Phone Alice' })
     await userEvent.click(within(card).getByRole('button', { name: 'Settings' }))
     await userEvent.click(within(card).getByRole('button', { name: 'Seed history' }))
-    expect(await within(card).findByRole('status')).toHaveTextContent('History seeded: 20000 messages in 1000 chats (20 groups, 300 by LID)')
+    expect(await within(card).findByRole('status')).toHaveTextContent('History seeded: 20,000 messages in 1,000 chats (20 groups, 300 by LID)')
     await userEvent.click(within(card).getByRole('button', { name: 'Seed history' }))
     expect(await within(card).findByRole('alert')).toHaveTextContent('already has a seeded history')
     expect(b.callsTo('sandbox.seedHistory')).toEqual([{ phoneNumber: '15550000001', chats: 1000, messages: 20000 }, { phoneNumber: '15550000001', chats: 1000, messages: 20000 }])

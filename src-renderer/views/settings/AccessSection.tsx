@@ -4,6 +4,7 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AppSettingsDto } from '../../../src-preload/contract/dto.js'
+import { i18n } from '../../i18n/index.js'
 import { useSettingsStore } from '../../stores/settings-store.js'
 import { NextStartNote, PinnedNote, SectionOutcome } from './SettingNotes.js'
 
@@ -74,6 +75,12 @@ function PublicUrl({ setting }: { setting: AppSettingsDto['publicUrl'] }) {
   )
 }
 
+/** The exposure warning in the UI's language by its code; a code the locales do not know keeps the core's sentence. */
+export function exposedWords(host: Pick<AppSettingsDto['host'], 'exposedWarning' | 'exposedWarningCode'>): string {
+  const key = `coreWords.exposed.${host.exposedWarningCode}`
+  return host.exposedWarningCode && i18n.exists(key) ? i18n.t(key) : host.exposedWarning
+}
+
 function BindAddress({ host, port }: { host: AppSettingsDto['host']; port: AppSettingsDto['port'] }) {
   const save = useSettingsStore((s) => s.save)
   const { t } = useTranslation()
@@ -94,7 +101,7 @@ function BindAddress({ host, port }: { host: AppSettingsDto['host']; port: AppSe
       </form>
       {exposed ? (
         <div className="note note-error small" role="alert">
-          <p>{host.exposedWarning}</p>
+          <p>{exposedWords(host)}</p>
         </div>
       ) : (
         <p className="muted small">{t('localized.access.loopbackNote')}</p>

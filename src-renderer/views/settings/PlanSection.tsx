@@ -6,20 +6,24 @@ import { useEffect, useState, type FormEvent } from 'react'
 import type { PlanTier, SettingDto } from '../../../src-preload/contract/dto.js'
 import { useSettingsStore } from '../../stores/settings-store.js'
 import { PinnedNote, SectionOutcome, parseQuotaText, quotaText } from './SettingNotes.js'
+import { policyName } from '../../lib/policy-words.js'
 
 const planName = (tier: PlanTier) => t(`plan.name.${tier}`)
 
 /**
  * What a plan unlocks: the core's lines in English; in another language the same three lines in the locale's words,
- * built from the quota and the free policies' names the core's last free line lists (names stay as named). Lines of
- * another shape (a newer core) are shown as the core sent them.
+ * built from the quota and the free policies (by slug, named in the locale; a core without slugs: the names its last
+ * free line lists). Lines of another shape (a newer core) are shown as the core sent them.
  */
-export function unlockWords(tier: PlanTier, lines: string[], quota: number | null): string[] {
+export function unlockWords(tier: PlanTier, lines: string[], quota: number | null, freePolicies?: string[]): string[] {
   if (i18n.language === 'en' || lines.length !== 3) return lines
   const instances = quota === null ? t('localized.plan.unlimited') : t('localized.plan.instances', { count: quota })
   if (tier === 'paid') return [instances, t('localized.plan.webhooks'), t('localized.plan.everyPolicy')]
-  const names = /\(([^()]*)\)\s*$/.exec(lines[2]!)?.[1]
-  return names === undefined ? lines : [instances, t('localized.plan.basics'), t('localized.plan.freePolicies', { names })]
+  const listed = /\(([^()]*)\)\s*$/.exec(lines[2]!)?.[1]
+  if (listed === undefined) return lines
+  const coreNames = listed.split(', ')
+  const names = freePolicies && freePolicies.length === coreNames.length ? freePolicies.map((slug, i) => policyName(slug, coreNames[i]!)).join(', ') : listed
+  return [instances, t('localized.plan.basics'), t('localized.plan.freePolicies', { names })]
 }
 
 function QuotaField({ plan, setting }: { plan: PlanTier; setting: SettingDto<number | null> }) {
@@ -75,7 +79,7 @@ export function PlanSection() {
               {plan.value === tier ? <span className="muted small">{tr('plan.yours')}</span> : null}
             </h3>
             <ul className="small">
-              {unlockWords(tier, plan.unlocks[tier], (tier === 'free' ? settings.freeInstanceQuota : settings.paidInstanceQuota).effective).map((line) => (
+              {unlockWords(tier, plan.unlocks[tier], (tier === 'free' ? settings.freeInstanceQuota : settings.paidInstanceQuota).effective, plan.freePolicies).map((line) => (
                 <li key={line}>{line}</li>
               ))}
             </ul>

@@ -14,7 +14,7 @@ const base: AppSettingsDto = {
   freeInstanceQuota: { value: 2, effective: 2, pinnedBy: null },
   paidInstanceQuota: { value: null, effective: null, pinnedBy: null },
   allowHosts: { value: [], effective: [], pinnedBy: null },
-  host: { value: '127.0.0.1', effective: '127.0.0.1', pinnedBy: null, loopback: true, exposedWarning: 'Warning: the API listens on a non-loopback address: other machines can reach it.' },
+  host: { value: '127.0.0.1', effective: '127.0.0.1', pinnedBy: null, loopback: true, exposedWarning: 'Warning: the API listens on a non-loopback address: other machines can reach it.', exposedWarningCode: 'exposed_address' },
   port: { value: 3000, effective: 3000, pinnedBy: null },
   logLevel: { value: 'info', effective: 'info', pinnedBy: null },
   publicUrl: { value: null, effective: null, pinnedBy: null },
@@ -96,7 +96,7 @@ describe('SettingsView: app settings', () => {
     expect(within(access).queryByText(/non-loopback/)).not.toBeInTheDocument()
     await userEvent.clear(host)
     await userEvent.type(host, '0.0.0.0')
-    expect(within(access).getByRole('alert')).toHaveTextContent('other machines can reach it')
+    expect(within(access).getByRole('alert')).toHaveTextContent('other machines and containers can reach it')
     await userEvent.click(within(within(access).getByRole('form', { name: 'Change the bind address' })).getByRole('button', { name: 'Save' }))
     expect(await within(access).findByText(/Applies at the next start of Switchboard \(now: 127\.0\.0\.1; then: 0\.0\.0\.0\)/)).toBeInTheDocument()
     const port = within(access).getByLabelText('Port')

@@ -98,7 +98,7 @@ export function campaignDto(c: Campaign, stats: CampaignStats, list: ContactList
     schedule: scheduleDto(c.schedule),
     pacing: pacingDto(c.pacing),
     sendsPerHour: stats.sendsPerHour.map((b) => ({ hour: b.hour, sent: b.count })),
-    estimate: estimate ? { recipients: estimate.remaining, durationMs: estimate.durationMs, endsAt: estimate.endsAt, text: estimate.text, limitedBy: estimate.limitedBy } : null
+    estimate: estimate ? { recipients: estimate.remaining, durationMs: estimate.durationMs, endsAt: estimate.endsAt, text: estimate.text, limitedBy: estimate.limitedBy, timeZone: estimate.timeZone } : null
   }
 }
 

@@ -75,7 +75,7 @@ export function campaignHandlers({ services, config, owned }: BridgeContext): Ha
     'campaigns.estimate': ({ campaignId, schedule, pacing }) => {
       campaigns.updateDraft(accountId, campaignId, { schedule: scheduleInput(schedule), pacing: pacingInput(pacing) })
       const e = campaigns.estimate(accountId, campaignId)
-      return { recipients: e.remaining, durationMs: e.durationMs, endsAt: e.endsAt, text: e.text, limitedBy: e.limitedBy }
+      return { recipients: e.remaining, durationMs: e.durationMs, endsAt: e.endsAt, text: e.text, limitedBy: e.limitedBy, timeZone: e.timeZone }
     },
     'campaigns.start': ({ campaignId, name, consent }) => {
       if (campaigns.campaign(accountId, campaignId).name !== name) campaigns.updateDraft(accountId, campaignId, { name })

@@ -19,6 +19,7 @@ const queueDto = (q: OutboundQueueInfo): NonNullable<MessageDto['queue']> => ({
   notBefore: q.notBefore,
   acceptedAt: q.acceptedAt,
   error: q.error?.message ?? null,
+  errorCode: q.error?.code ?? null,
   resendable: q.resendable
 })
 

@@ -39,11 +39,11 @@ export const accountDto = (a: AccountSummary): AccountDto => ({
 const settingDto = <T>(s: SettingChoice<T>): SettingDto<T> => ({ value: s.value, effective: s.effective, pinnedBy: s.pinnedBy })
 
 export const appSettingsDto = (v: AppSettingsView): AppSettingsDto => ({
-  plan: { ...settingDto(v.plan), unlocks: v.plan.unlocks },
+  plan: { ...settingDto(v.plan), unlocks: v.plan.unlocks, freePolicies: v.plan.freePolicies },
   freeInstanceQuota: settingDto(v.freeInstanceQuota),
   paidInstanceQuota: settingDto(v.paidInstanceQuota),
   allowHosts: settingDto(v.allowHosts),
-  host: { ...settingDto(v.host), loopback: v.host.loopback, exposedWarning: v.host.exposedWarning },
+  host: { ...settingDto(v.host), loopback: v.host.loopback, exposedWarning: v.host.exposedWarning, exposedWarningCode: v.host.exposedWarningCode },
   port: settingDto(v.port),
   publicUrl: settingDto(v.publicUrl),
   logLevel: settingDto(v.logLevel),

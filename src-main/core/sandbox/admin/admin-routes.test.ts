@@ -55,6 +55,15 @@ describe.sequential('sandbox admin routes in the real app (sandbox mode)', () =>
     expect((await t.call('GET', '/sandbox/phones/15559999999')).statusCode).toBe(404)
   })
 
+  it('creates a phone with its one-time pre-keys already on the server (prekeys); out of range is 400', async () => {
+    const phone = '15550000077'
+    expect((await t.call('POST', '/sandbox/phones', {}, { phone_number: phone, prekeys: 8 })).statusCode).toBe(201)
+    expect(net.preKeyCount(`${phone}@s.whatsapp.net`)).toBe(8)
+    const tooMany = await t.call('POST', '/sandbox/phones', {}, { phone_number: '15550000078', prekeys: 813 })
+    expect(tooMany.statusCode).toBe(400)
+    expect((await t.call('GET', '/sandbox/phones/15550000078')).statusCode).toBe(404)
+  })
+
   it("scans an instance's QR by instance id; junk QR 400, nothing to scan 409, a spent QR 410", async () => {
     const id = await t.createInstance()
     await t.waitForStatus(id, 'SCAN_QR_CODE')

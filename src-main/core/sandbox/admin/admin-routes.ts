@@ -8,6 +8,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import type { SandboxNetwork } from '../sandbox-network.js'
 import { sandboxErrors } from '../errors.js'
 import { applyNetworkR2Fault, isNetworkR2Action, NETWORK_R2_ACTIONS, NETWORK_R2_DESCRIPTION, NETWORK_R2_FIELDS } from './network-r2-faults.js'
+import { MAX_PROVISIONED_PREKEYS } from '../phone/provision.js'
 
 export interface SandboxAdminOptions {
   network: SandboxNetwork
@@ -39,7 +40,12 @@ const Phone = Type.Object({
 const PhoneParams = Type.Object({ phone: Type.String({ description: 'Phone number, digits with country code' }) })
 const CreatePhone = Type.Object({
   phone_number: Type.Union([Type.String(), Type.Number()], { description: 'Digits with country code, e.g. 15550000001' }),
-  name: Type.Optional(Type.String({ maxLength: 100 }))
+  name: Type.Optional(Type.String({ maxLength: 100 })),
+  prekeys: Type.Optional(Type.Integer({
+    minimum: 0,
+    maximum: MAX_PROVISIONED_PREKEYS,
+    description: "One-time pre-keys the phone holds on the server from the start (default 0: its first login uploads Baileys' 812). More than 5 and it uploads none: phones in bulk (docs/sandbox.md)"
+  }))
 })
 const ScanBody = Type.Object({
   qr: Type.Optional(Type.String({ description: 'The raw QR string (as /v2/auth/qr returns it)' })),
@@ -163,7 +169,7 @@ export const sandboxAdminRoutes: FastifyPluginAsync<SandboxAdminOptions> = async
   app.post<{ Body: Static<typeof CreatePhone> }>(
     '/phones',
     { schema: { tags, summary: 'Create a simulated phone (a sandbox account with a person behind it)', body: CreatePhone, response: { 201: Phone } } },
-    async (req, reply) => reply.code(201).send(await network.createPhone({ phoneNumber: String(req.body.phone_number), name: req.body.name }))
+    async (req, reply) => reply.code(201).send(await network.createPhone({ phoneNumber: String(req.body.phone_number), name: req.body.name, preKeys: req.body.prekeys }))
   )
 
   app.get('/phones', { schema: { tags, summary: 'List simulated phones and their linked devices', response: { 200: Type.Array(Phone) } } }, async () =>

@@ -1,6 +1,8 @@
 // The person behind a simulated phone: a real Baileys socket logged in as the phone's own device (device 0),
 // inside the sandbox process. It decrypts what the person receives, keeps a log of it (with media), and sends
-// end-to-end-encrypted messages on the person's behalf.
+// end-to-end-encrypted messages on the person's behalf. With `idleMs` the person is online on demand: it connects when
+// woken (the network holds something for it, or someone acts as it) and logs off after idleMs without traffic and
+// with nothing left queued for it, as a phone in a pocket does (a live Baileys socket costs ~2 MB; 30,000 don't fit).
 import { createHash } from 'node:crypto'
 import makeWASocket, {
   DisconnectReason, NO_MESSAGE_FOUND_ERROR_TEXT, downloadMediaMessage, getContentType, normalizeMessageContent, proto, Browsers,
@@ -10,11 +12,14 @@ import type { Logger } from 'pino'
 import type { Db } from '../../db/connection.js'
 import { getAccountByLid } from '../store/accounts-repo.js'
 import { recordDecryptFailure, recordPersonMessage, savePersonMedia } from '../store/person-repo.js'
+import { queueDepth } from '../store/queue-repo.js'
 import { personAuthState } from './person-auth.js'
 import { reactToIncoming } from './behaviours.js'
 import type { SocketTrust } from '../client-trust.js'
 import { parseJid, pnJid } from '../wire/jid.js'
 
+/** A message stanza Baileys has not emitted after this long is taken as never to be emitted (doze may go on). */
+const IN_FLIGHT_GIVE_UP_MS = 120_000
 const MEDIA_TYPES = new Set(['imageMessage', 'videoMessage', 'audioMessage', 'documentMessage', 'stickerMessage', 'ptvMessage'])
 
 export class PersonDevice {
@@ -27,12 +32,23 @@ export class PersonDevice {
   /** Senders this person answered automatically (behaviours.ts). */
   private readonly answered = new Set<string>()
   private readonly pendingWork = new Set<Promise<unknown>>()
+  private idleTimer: NodeJS.Timeout | undefined
+  /**
+   * Message stanzas this socket took in and Baileys has not yet handed over (id -> when). Baileys sends the receipt
+   * (which clears the network's queue) before it emits the message, and holds emits in a buffer until the offline
+   * batch is done; ending the socket in between would drop the message, so a person never logs off with one here.
+   */
+  private readonly inFlight = new Map<string, number>()
+  /** Sends and presence updates under way (a person never logs off in the middle of one). */
+  private busy = 0
 
   constructor(
     private readonly db: Db,
     readonly phone: string,
     private readonly trust: SocketTrust,
-    private readonly log: Logger
+    private readonly log: Logger,
+    /** Online on demand: log off after this long idle (undefined: always online, reconnecting by itself). */
+    private readonly idleMs?: number
   ) {}
 
   get online(): boolean {
@@ -55,12 +71,20 @@ export class PersonDevice {
       getMessage: async (key) => (key.id ? this.sent.get(key.id) : undefined)
     })
     this.sock = sock
+    this.inFlight.clear()
+    sock.ws.on('CB:message', (n: { attrs: { id?: string } }) => {
+      if (n.attrs.id) this.inFlight.set(n.attrs.id, Date.now())
+      this.touch()
+    })
     sock.ev.on('creds.update', saveCreds)
     sock.ev.on('connection.update', (u) => {
+      // A socket this person let go of (logged off while idle) has nothing more to say.
+      if (this.sock !== sock) return
       if (u.connection === 'open') {
         this.ready = true
         this.retryMs = 200
         for (const w of this.readyWaiters.splice(0)) w()
+        this.touch()
       }
       if (u.connection === 'close') {
         this.ready = false
@@ -72,8 +96,40 @@ export class PersonDevice {
       }
     })
     sock.ev.on('messages.upsert', ({ messages }) => {
-      for (const m of messages) this.track(this.record(m))
+      for (const m of messages) {
+        if (m.key.id) this.inFlight.delete(m.key.id)
+        this.track(this.record(m))
+      }
+      this.touch()
     })
+  }
+
+  /** Connects an on-demand person that is logged off (no-op when connected, connecting or stopped). */
+  wake(): void {
+    if (!this.stopped && !this.sock) this.start()
+  }
+
+  /** Traffic: an on-demand person stays online idleMs longer. */
+  private touch(): void {
+    if (this.idleMs === undefined || this.stopped) return
+    clearTimeout(this.idleTimer)
+    this.idleTimer = setTimeout(() => this.doze(), this.idleMs).unref()
+  }
+
+  /**
+   * Logs off once idle: no message Baileys has yet to hand over, nothing being recorded, the network holds nothing
+   * more for this phone. (A stanza the network sends while the socket closes stays queued: the network wakes the
+   * person again when it sees the connection gone with something queued, server/session.ts.)
+   */
+  private doze(): void {
+    const sock = this.sock
+    if (!sock || this.stopped) return
+    // A stanza Baileys never emits (nacked as unparseable) must not keep the person online forever.
+    for (const [id, at] of this.inFlight) if (Date.now() - at > IN_FLIGHT_GIVE_UP_MS) this.inFlight.delete(id)
+    if (this.busy || this.inFlight.size || this.pendingWork.size || this.readyWaiters.length || queueDepth(this.db, this.phone, 0) > 0) return this.touch()
+    this.sock = undefined
+    this.ready = false
+    sock.end(undefined)
   }
 
   private track(p: Promise<unknown>): void {
@@ -82,6 +138,7 @@ export class PersonDevice {
   }
 
   async whenOnline(timeoutMs = 15_000): Promise<boolean> {
+    this.wake()
     if (this.ready) return true
     return new Promise((resolve) => {
       const t = setTimeout(() => resolve(false), timeoutMs)
@@ -94,23 +151,36 @@ export class PersonDevice {
 
   /** Sends as the person; `to` is a PN, LID or group JID. */
   async send(to: string, content: AnyMessageContent): Promise<WAMessage> {
-    if (!this.sock || !(await this.whenOnline())) throw new Error('person offline')
-    const msg = await this.sock.sendMessage(to, content)
-    if (!msg) throw new Error('message not sent')
-    if (msg.key.id && msg.message) this.sent.set(msg.key.id, msg.message)
-    await this.record(msg)
-    return msg
+    return this.whileBusy(async (sock) => {
+      const msg = await sock.sendMessage(to, content)
+      if (!msg) throw new Error('message not sent')
+      if (msg.key.id && msg.message) this.sent.set(msg.key.id, msg.message)
+      await this.record(msg)
+      return msg
+    })
+  }
+
+  /** Runs `op` on the online socket; the person stays online until it is done. */
+  private async whileBusy<T>(op: (sock: WASocket) => Promise<T>): Promise<T> {
+    if (!(await this.whenOnline()) || !this.sock) throw new Error('person offline')
+    this.busy++
+    try {
+      return await op(this.sock)
+    } finally {
+      this.busy--
+      this.touch()
+    }
   }
 
   /** The live Baileys socket of the person's phone, for tests that need the full client API. */
   async socket(): Promise<WASocket> {
-    if (!this.sock || !(await this.whenOnline())) throw new Error('person offline')
+    if (!(await this.whenOnline()) || !this.sock) throw new Error('person offline')
+    this.touch()
     return this.sock
   }
 
   async presence(type: 'available' | 'unavailable' | 'composing' | 'recording' | 'paused', to?: string): Promise<void> {
-    if (!this.sock || !(await this.whenOnline())) throw new Error('person offline')
-    await this.sock.sendPresenceUpdate(type, to)
+    await this.whileBusy((sock) => sock.sendPresenceUpdate(type, to))
   }
 
   /** Phone-number JID of a sender/recipient, whatever addressing the stanza used. */
@@ -188,6 +258,7 @@ export class PersonDevice {
   async stop(): Promise<void> {
     this.stopped = true
     this.ready = false
+    clearTimeout(this.idleTimer)
     await this.settle()
     this.sock?.end(undefined)
     this.sock = undefined

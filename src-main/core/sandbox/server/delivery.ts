@@ -24,6 +24,8 @@ const DURABLE_TAGS = new Set(['message', 'receipt', 'notification', 'call'])
 
 export class Delivery {
   readonly live = new Map<string, LiveLink>()
+  /** Told when a durable stanza is queued for a device that is not online (on-demand persons wake on it). */
+  onQueuedOffline: ((to: DeviceAddr) => void) | undefined
 
   constructor(private readonly db: Db, private readonly faults: Faults) {}
 
@@ -38,7 +40,10 @@ export class Delivery {
       })
     }
     const link = this.live.get(key)
-    if (!link?.online) return
+    if (!link?.online) {
+      if (DURABLE_TAGS.has(node.tag)) this.onQueuedOffline?.(to)
+      return
+    }
     const delay = this.faults.deliveryDelay(key)
     if (delay > 0) setTimeout(() => this.live.get(key)?.online && this.live.get(key)!.send(node), delay).unref()
     else link.send(node)

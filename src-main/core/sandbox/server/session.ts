@@ -5,6 +5,7 @@ import { proto } from '@whiskeysockets/baileys'
 import type { SandboxServer } from './context.js'
 import type { Connection } from './connection.js'
 import { deviceKey } from './delivery.js'
+import { queueDepth } from '../store/queue-repo.js'
 import { getAccount, getDevice, listDevices, setBootstrapped } from '../store/accounts-repo.js'
 import { banOf } from '../store/ban-repo.js'
 import { lidJid, SERVER_JID } from '../wire/jid.js'
@@ -138,4 +139,6 @@ export function handleClosed(conn: Connection): void {
   const anyOnline = listDevices(s.db, addr.phone).some((d) => s.conns.get(deviceKey({ phone: addr.phone, deviceId: d.deviceId }))?.online)
   if (!anyOnline && s.presence.isAvailable(addr.phone)) s.presence.set(addr.phone, false)
   s.events.emit('offline', addr)
+  // Stanzas sent live to a connection that was closing stay queued: whoever wakes on queued stanzas must hear of them.
+  if (s.delivery.onQueuedOffline && queueDepth(s.db, addr.phone, addr.deviceId) > 0) s.delivery.onQueuedOffline(addr)
 }

@@ -76,8 +76,8 @@ export async function campaignRoutes(app: FastifyInstance, deps: ApiDeps): Promi
 
   app.get('/v2/campaigns/:campaignId/estimate', {
     config,
-    schema: schema('Estimate the duration', 'From the pacing, each instance\'s policy, the daily caps and the window: {remaining, durationMs, endsAt, text: "≈ 3 h 20 min, ends Tue 14:10", limitedBy}.',
-      Type.Object({ remaining: Type.Integer(), durationMs: Type.Number(), endsAt: Type.Number(), text: Type.String(), limitedBy: Type.String() }), { params: idParams })
+    schema: schema('Estimate the duration', 'From the pacing, each instance\'s policy, the daily caps and the window: {remaining, durationMs, endsAt, text: "≈ 3 h 20 min, ends Tue 14:10", limitedBy, timeZone}. text is English; durationMs, endsAt (ms) and timeZone (the schedule\'s, where text names the end) let a client word it in its own language.',
+      Type.Object({ remaining: Type.Integer(), durationMs: Type.Number(), endsAt: Type.Number(), text: Type.String(), limitedBy: Type.String(), timeZone: Type.String() }), { params: idParams })
   }, async (request) => campaigns.estimate(authAccount(request).account.id, idOf(request.params)))
 
   app.post('/v2/campaigns/:campaignId/start', {

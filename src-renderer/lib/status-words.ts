@@ -1,0 +1,32 @@
+// Why an instance's status changed, in the UI's language (issue 20 item 12). The core sends a code
+// (`failed:conflict`, `disconnect:401`, `engine:qr`, `retry:2:4000:ECONNREFUSED`...) with its English sentence
+// (statusReasonText, as in webhooks and /v2/session/info). A code the locales know is worded from
+// coreWords.status.<prefix>.<rest>; English and unknown codes keep the core's sentence.
+import { i18n, t } from '../i18n/index.js'
+import { formatNumber } from './format.js'
+
+/** The locale key a status reason code maps to (`failed:conflict` -> coreWords.status.failed.conflict). */
+export function statusKey(reason: string): string {
+  const at = reason.indexOf(':')
+  return at < 0 ? `coreWords.status.plain.${reason}` : `coreWords.status.${reason.slice(0, at)}.${reason.slice(at + 1)}`
+}
+
+/** retry:<attempt>:<delayMs>:<error>[@<proxy host:port>] in words, or undefined when it does not parse. */
+function retryWords(reason: string): string | undefined {
+  const m = /^retry:(\d+):(\d+):([^@]*)(?:@(.+))?$/.exec(reason)
+  if (!m) return undefined
+  const [, attempt, delay, error, proxy] = m
+  const ms = Number(delay)
+  const wait = ms < 1000 ? `${formatNumber(ms)} ms` : `${formatNumber(Math.round(ms / 1000))} s`
+  return t(proxy ? 'coreWords.status.retryProxy' : 'coreWords.status.retry', { error, attempt: formatNumber(Number(attempt)), wait, proxy })
+}
+
+/** The reason in the UI's language: a known code's words, else the core's sentence (or null when it has none). */
+export function statusWords(reason: string | null, coreText: string | null): string | null {
+  if (!reason || i18n.language === 'en') return coreText
+  if (reason.startsWith('retry:')) return retryWords(reason) ?? coreText
+  const key = statusKey(reason)
+  if (i18n.exists(key)) return t(key)
+  if (reason.startsWith('disconnect:')) return t('coreWords.status.lost', { code: reason.slice(11) })
+  return coreText
+}
