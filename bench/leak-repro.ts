@@ -1,7 +1,7 @@
 // Steady-traffic leak reproduction (issue 24 item 5): the scale bench's steady phase in small — a core child process
 // (sandbox in its own process), N paired instances, texts sent round-robin to the next instance's phone, heap
 // snapshots (after GC) before and after. Usage: npx tsx bench/leak-repro.ts OUTDIR [texts=2000] [n=3]
-// then: npx tsx bench/heap-categories.ts OUTDIR/a.heapsnapshot:0 OUTDIR/b.heapsnapshot:<texts>
+// (env WARMUP=texts before the first snapshot, PACE_MS=ms between texts), then: npx tsx bench/heap-categories.ts OUTDIR/a.heapsnapshot:0 OUTDIR/b.heapsnapshot:<texts>
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -42,7 +42,10 @@ try {
   const a = await core.memory(join(out, 'a.heapsnapshot'))
   console.log(`A heap ${a.heapUsedMb.toFixed(1)} MB`)
   const t0 = performance.now()
-  await burst(TEXTS, 'steady')
+  // PACE_MS=n: one text every n ms instead of 4 at a time (growth with time rather than with texts).
+  const pace = Number(process.env.PACE_MS ?? 0)
+  if (pace > 0) for (let i = 0; i < TEXTS; i++) await Promise.all([send(i, 'paced'), sleep(pace)])
+  else await burst(TEXTS, 'steady')
   console.log(`sent ${TEXTS} in ${((performance.now() - t0) / 1000).toFixed(0)} s`)
   await sleep(10_000)
   const b = await core.memory(join(out, 'b.heapsnapshot'))
