@@ -10,6 +10,7 @@ import {
   clearChatMessages,
   deleteChat,
   findMessage,
+  getChat,
   listChatMessages,
   patchChat,
   refreshLastMessage,
@@ -136,9 +137,12 @@ export async function clearChat(c: ChatOpContext, chat: ChatTarget): Promise<num
 
 /** Deletes the chat on every device and from the store. Returns whether the store had it. */
 export async function removeChat(c: ChatOpContext, chat: ChatTarget): Promise<boolean> {
-  await call(c, 'the chat delete', () => c.socket.modifyChat({ delete: true, lastMessages: lastMessages(c, chat) }, chat.jid))
+  // Read before the call: the engine applies its own patch as a chats.delete event, which the ingestor may store
+  // before this continues, and the answer (and the media files to remove) must describe the chat as it was.
+  const existed = getChat(c.db, c.instanceId, chat.chatJid) !== undefined
   const files = c.media?.chatFiles(c.instanceId, chat.chatJid) ?? []
-  const existed = c.db.transaction(() => deleteChat(c.db, c.instanceId, chat.chatJid))()
+  await call(c, 'the chat delete', () => c.socket.modifyChat({ delete: true, lastMessages: lastMessages(c, chat) }, chat.jid))
+  c.db.transaction(() => deleteChat(c.db, c.instanceId, chat.chatJid))()
   c.media?.removeFiles(files)
   return existed
 }
