@@ -21,6 +21,7 @@ export type SandboxOp =
   | { op: 'sendTexts'; args: { from: string[]; to: string; perSender: number; perMinute: number; prefix: string } }
   | { op: 'storm'; args: { to: string; senders: string[]; perSender: number; perMinute: number } }
   | { op: 'retryReceipts'; args: { phones: string[] } }
+  | { op: 'persons'; args: Record<string, never> }
 
 const dataDir = process.argv[2]
 if (!dataDir || !process.send) throw new Error('usage: fork(scale-sandbox.ts, [dataDir]) with an IPC channel')
@@ -78,6 +79,8 @@ async function run(m: SandboxOp): Promise<unknown> {
       const storm = await network.badMacStorm({ jid: device.jid, senders: m.args.senders, messages: m.args.perSender, perMinute: m.args.perMinute })
       return storm.done
     }
+    case 'persons':
+      return network.personsCensus()
     case 'retryReceipts':
       // Retry receipts each phone was sent (its main device), counted by the sandbox server.
       return m.args.phones.map((p) => network.getPhone(p)?.devices.find((d) => d.kind === 'phone')?.retry_receipts ?? 0)

@@ -36,7 +36,7 @@ import { sandboxErrors } from './errors.js'
 import { deviceOfJid, requirePhone } from './lookup.js'
 import { badMacStorm, type StormOptions } from './phone/bad-mac-storm.js'
 import { NetworkFaults } from './sandbox-faults.js'
-import { Persons } from './sandbox-persons.js'
+import { Persons, type PersonsCensus } from './sandbox-persons.js'
 import { lidJid, phoneDigits, pnJid } from './wire/jid.js'
 import type { AddressingMode } from './store/groups-repo.js'
 
@@ -186,6 +186,11 @@ export class SandboxNetwork {
     const acc = provisionPhone(this.db, input)
     this.persons.start(acc.phone)
     return this.phoneInfo(acc)
+  }
+
+  /** On-demand persons: how many are connected and what keeps them from logging off (summed over them). */
+  personsCensus(): PersonsCensus {
+    return this.persons.census()
   }
 
   listPhones(): SandboxPhone[] {

@@ -5,13 +5,25 @@ import type { Logger } from 'pino'
 import type { AnyMessageContent, WASocket } from '@whiskeysockets/baileys'
 import type { Db } from '../db/connection.js'
 import type { SandboxServer } from './server/context.js'
-import { PersonDevice } from './phone/person-device.js'
+import { PersonDevice, type PersonCensus } from './phone/person-device.js'
 import { decryptFailures, getPersonMedia, personMessages, type DecryptFailures, type PersonMessage } from './store/person-repo.js'
 import { offerCall, terminateCall } from './handlers/calls.js'
 import type { SocketTrust } from './client-trust.js'
 import { sandboxErrors } from './errors.js'
 import { requirePhone, resolveTarget } from './lookup.js'
 import { parseJid } from './wire/jid.js'
+
+export interface PersonsCensus {
+  online: number
+  connecting: number
+  busy: number
+  inFlight: number
+  pendingWork: number
+  waiters: number
+  queued: number
+  /** Connected persons with at least one reason not to log off. */
+  blocked: number
+}
 
 export class Persons {
   private readonly devices = new Map<string, PersonDevice>()
@@ -35,6 +47,23 @@ export class Persons {
   /** The network queued something for a device that is not online: if it is a person's phone, it comes online. */
   wake(phone: string, deviceId: number): void {
     if (deviceId === 0) this.devices.get(phone)?.wake()
+  }
+
+  /** How many persons are online/connecting, and what keeps the connected ones from logging off (summed). */
+  census(): PersonsCensus {
+    const c: PersonsCensus = { online: 0, connecting: 0, busy: 0, inFlight: 0, pendingWork: 0, waiters: 0, queued: 0, blocked: 0 }
+    for (const d of this.devices.values()) {
+      const p: PersonCensus = d.census()
+      if (p.state === 'offline') continue
+      c[p.state]++
+      c.busy += p.busy
+      c.inFlight += p.inFlight
+      c.pendingWork += p.pendingWork
+      c.waiters += p.waiters
+      c.queued += p.queued
+      if (p.busy || p.inFlight || p.pendingWork || p.waiters || p.queued) c.blocked++
+    }
+    return c
   }
 
   isOnline(phone: string): boolean {

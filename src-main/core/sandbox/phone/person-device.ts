@@ -22,6 +22,16 @@ import { parseJid, pnJid } from '../wire/jid.js'
 const IN_FLIGHT_GIVE_UP_MS = 120_000
 const MEDIA_TYPES = new Set(['imageMessage', 'videoMessage', 'audioMessage', 'documentMessage', 'stickerMessage', 'ptvMessage'])
 
+export interface PersonCensus {
+  state: 'offline' | 'connecting' | 'online'
+  busy: number
+  inFlight: number
+  pendingWork: number
+  waiters: number
+  /** Stanzas the network holds for this phone (counted only for a person with a socket). */
+  queued: number
+}
+
 export class PersonDevice {
   private sock: WASocket | undefined
   private stopped = false
@@ -53,6 +63,18 @@ export class PersonDevice {
 
   get online(): boolean {
     return this.ready
+  }
+
+  /** Where this person is and what keeps it from logging off (bench census of on-demand persons). */
+  census(): PersonCensus {
+    return {
+      state: this.ready ? 'online' : this.sock ? 'connecting' : 'offline',
+      busy: this.busy,
+      inFlight: this.inFlight.size,
+      pendingWork: this.pendingWork.size,
+      waiters: this.readyWaiters.length,
+      queued: this.sock ? queueDepth(this.db, this.phone, 0) : 0
+    }
   }
 
   start(): void {
