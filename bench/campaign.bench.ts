@@ -97,12 +97,12 @@ export default async function run(): Promise<BenchResult> {
     log(`${toCreate.length} phones created, ${phoneCreateMs.toFixed(1)} ms each`)
 
     // Census of the on-demand persons every CENSUS_MS (online, connecting, and what keeps connected ones online).
-    type Census = { online: number; connecting: number; busy: number; inFlight: number; pendingWork: number; waiters: number; queued: number; blocked: number }
+    type Census = { online: number; connecting: number; waiting: number; busy: number; inFlight: number; pendingWork: number; waiters: number; queued: number; blocked: number }
     let peakOnline = 0
     const census = setInterval(() => {
       void core.sandbox?.call<Census>('persons', {}).then((c) => {
         peakOnline = Math.max(peakOnline, c.online + c.connecting)
-        log(`persons: ${c.online} online, ${c.connecting} connecting; blocked ${c.blocked} (busy ${c.busy}, in flight ${c.inFlight}, recording ${c.pendingWork}, waiters ${c.waiters}, queued ${c.queued}); sandbox RSS ${core.sandbox!.rssMb().toFixed(0)} MB`)
+        log(`persons: ${c.online} online, ${c.connecting} logging in, ${c.waiting} in line; blocked ${c.blocked} (busy ${c.busy}, in flight ${c.inFlight}, recording ${c.pendingWork}, waiters ${c.waiters}, queued ${c.queued}); sandbox RSS ${core.sandbox!.rssMb().toFixed(0)} MB`)
       }, () => undefined)
     }, CENSUS_MS)
     census.unref()

@@ -95,4 +95,30 @@ describe('sandbox phones in bulk', () => {
       await net.close()
     }
   })
+
+  it('a burst of wakes logs in a few persons at a time (the rest wait without a socket), records every message and logs all off', async () => {
+    // Under load, unbounded logins all progressed at once, each slower than the last, until they timed out and
+    // retried: at 2,000 x 5 the campaign bench's phones piled up half-logged-in (thousands of sockets, GBs).
+    const net = await SandboxNetwork.open({ dataDir: mkdtempSync(join(tmpdir(), 'sb-gate-')), personIdleMs: 150, personLoginsAtOnce: 2 })
+    let peak = { connecting: 0, waiting: 0 }
+    const sampler = setInterval(() => {
+      const c = net.personsCensus()
+      peak = { connecting: Math.max(peak.connecting, c.connecting), waiting: Math.max(peak.waiting, c.waiting) }
+    }, 2)
+    try {
+      await net.createPhone({ phoneNumber: A, preKeys: 10 })
+      const to = Array.from({ length: 12 }, (_, i) => `155509410${String(i).padStart(2, '0')}`)
+      for (const p of to) await net.createPhone({ phoneNumber: p, preKeys: 10 })
+      await Promise.all(to.map((p) => net.sendText(A, p, `burst ${p}`)))
+      await waitFor(async () => (await Promise.all(to.map((p) => received(net, p, `burst ${p}`)))).every((n) => n === 1), 60_000, 'every phone recorded its message')
+      expect(peak.connecting).toBeLessThanOrEqual(2)
+      expect(peak.waiting).toBeGreaterThan(0)
+      await waitFor(() => { const c = net.personsCensus(); return c.online + c.connecting + c.waiting === 0 }, 20_000, 'all logged off')
+      expect(to.map((p) => net.queueDepth(jid(p)))).toEqual(to.map(() => 0))
+      for (const p of to) expect(await received(net, p, `burst ${p}`)).toBe(1)
+    } finally {
+      clearInterval(sampler)
+      await net.close()
+    }
+  })
 })

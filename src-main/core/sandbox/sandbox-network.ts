@@ -56,6 +56,8 @@ export interface SandboxNetworkOptions {
    * with nothing queued. Default: every person always online.
    */
   personIdleMs?: number
+  /** With personIdleMs: how many persons may be logging in at once (the rest wait their turn). Default 4. */
+  personLoginsAtOnce?: number
 }
 
 export interface SandboxDeviceInfo {
@@ -120,10 +122,11 @@ export class SandboxNetwork {
     readonly rootPublicKey: Buffer,
     readonly mediaCaPem: string,
     log: Logger,
-    personIdleMs: number | undefined
+    personIdleMs: number | undefined,
+    personLoginsAtOnce: number | undefined
   ) {
     this.faults = new NetworkFaults(db, server)
-    this.persons = new Persons(db, server, () => this.socketTrust(), log, personIdleMs)
+    this.persons = new Persons(db, server, () => this.socketTrust(), log, personIdleMs, personLoginsAtOnce)
     if (personIdleMs !== undefined) server.delivery.onQueuedOffline = (to) => this.persons.wake(to.phone, to.deviceId)
   }
 
@@ -152,7 +155,7 @@ export class SandboxNetwork {
       setMeta(db, 'ws_port', Buffer.from(String(ws.port)))
       // Person devices are Baileys clients in this very process: this process must trust the sandbox root.
       trustSandboxRoot(root.public, ws.url)
-      const network = new SandboxNetwork(db, server, ws, media, root.public, tls.cert, log, options.personIdleMs)
+      const network = new SandboxNetwork(db, server, ws, media, root.public, tls.cert, log, options.personIdleMs, options.personLoginsAtOnce)
       for (const acc of listAccounts(db)) network.persons.start(acc.phone)
       log.info({ url: ws.url, media: media.host }, 'sandbox network listening')
       return network

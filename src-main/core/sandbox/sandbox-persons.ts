@@ -6,6 +6,7 @@ import type { AnyMessageContent, WASocket } from '@whiskeysockets/baileys'
 import type { Db } from '../db/connection.js'
 import type { SandboxServer } from './server/context.js'
 import { PersonDevice, type PersonCensus } from './phone/person-device.js'
+import { LoginGate } from './phone/login-gate.js'
 import { decryptFailures, getPersonMedia, personMessages, type DecryptFailures, type PersonMessage } from './store/person-repo.js'
 import { offerCall, terminateCall } from './handlers/calls.js'
 import type { SocketTrust } from './client-trust.js'
@@ -16,6 +17,8 @@ import { parseJid } from './wire/jid.js'
 export interface PersonsCensus {
   online: number
   connecting: number
+  /** Woken, in line for a login slot (or a reconnect timer). */
+  waiting: number
   busy: number
   inFlight: number
   pendingWork: number
@@ -25,8 +28,12 @@ export interface PersonsCensus {
   blocked: number
 }
 
+/** On-demand persons logging in at once (login-gate.ts); the rest wait their turn without a socket. */
+export const DEFAULT_PERSON_LOGINS_AT_ONCE = 4
+
 export class Persons {
   private readonly devices = new Map<string, PersonDevice>()
+  private readonly gate: LoginGate | undefined
 
   constructor(
     private readonly db: Db,
@@ -34,12 +41,15 @@ export class Persons {
     private readonly trust: () => SocketTrust,
     private readonly log: Logger,
     /** Persons online on demand, logging off after this long idle (undefined: always online). */
-    private readonly idleMs?: number
-  ) {}
+    private readonly idleMs?: number,
+    loginsAtOnce = DEFAULT_PERSON_LOGINS_AT_ONCE
+  ) {
+    this.gate = idleMs === undefined ? undefined : new LoginGate(loginsAtOnce)
+  }
 
   /** Starts the person of an account: connects it, or (on demand) leaves it logged off until woken. */
   start(phone: string): void {
-    const person = new PersonDevice(this.db, phone, this.trust(), this.log, this.idleMs)
+    const person = new PersonDevice(this.db, phone, this.trust(), this.log, this.idleMs, this.gate)
     this.devices.set(phone, person)
     if (this.idleMs === undefined) person.start()
   }
@@ -51,7 +61,7 @@ export class Persons {
 
   /** How many persons are online/connecting, and what keeps the connected ones from logging off (summed). */
   census(): PersonsCensus {
-    const c: PersonsCensus = { online: 0, connecting: 0, busy: 0, inFlight: 0, pendingWork: 0, waiters: 0, queued: 0, blocked: 0 }
+    const c: PersonsCensus = { online: 0, connecting: 0, waiting: 0, busy: 0, inFlight: 0, pendingWork: 0, waiters: 0, queued: 0, blocked: 0 }
     for (const d of this.devices.values()) {
       const p: PersonCensus = d.census()
       if (p.state === 'offline') continue

@@ -14,16 +14,20 @@ import { getAccountByLid } from '../store/accounts-repo.js'
 import { recordDecryptFailure, recordPersonMessage, savePersonMedia } from '../store/person-repo.js'
 import { queueDepth } from '../store/queue-repo.js'
 import { personAuthState } from './person-auth.js'
+import type { LoginGate, Release } from './login-gate.js'
 import { reactToIncoming } from './behaviours.js'
 import type { SocketTrust } from '../client-trust.js'
 import { parseJid, pnJid } from '../wire/jid.js'
 
+/** A login that neither opened nor closed by then gives its gate slot up anyway (Baileys' connect timeout is 20 s). */
+const LOGIN_SLOT_MS = 30_000
 /** A message stanza Baileys has not emitted after this long is taken as never to be emitted (doze may go on). */
 const IN_FLIGHT_GIVE_UP_MS = 120_000
 const MEDIA_TYPES = new Set(['imageMessage', 'videoMessage', 'audioMessage', 'documentMessage', 'stickerMessage', 'ptvMessage'])
 
 export interface PersonCensus {
-  state: 'offline' | 'connecting' | 'online'
+  /** waiting: woken, in line for a login slot (or a reconnect timer); connecting: logging in. */
+  state: 'offline' | 'waiting' | 'connecting' | 'online'
   busy: number
   inFlight: number
   pendingWork: number
@@ -51,6 +55,10 @@ export class PersonDevice {
   private readonly inFlight = new Map<string, number>()
   /** Sends and presence updates under way (a person never logs off in the middle of one). */
   private busy = 0
+  /** A start is pending: in line at the login gate, or a reconnect timer. */
+  private startPending = false
+  /** The socket logging in (holding a login slot) until it opens or closes. */
+  private loginSock: WASocket | undefined
 
   constructor(
     private readonly db: Db,
@@ -58,7 +66,9 @@ export class PersonDevice {
     private readonly trust: SocketTrust,
     private readonly log: Logger,
     /** Online on demand: log off after this long idle (undefined: always online, reconnecting by itself). */
-    private readonly idleMs?: number
+    private readonly idleMs?: number,
+    /** Bounds how many persons log in at once (on-demand networks); none: log in at once. */
+    private readonly gate?: LoginGate
   ) {}
 
   get online(): boolean {
@@ -68,7 +78,7 @@ export class PersonDevice {
   /** Where this person is and what keeps it from logging off (bench census of on-demand persons). */
   census(): PersonCensus {
     return {
-      state: this.ready ? 'online' : this.sock ? 'connecting' : 'offline',
+      state: this.ready ? 'online' : this.loginSock ? 'connecting' : this.startPending ? 'waiting' : 'offline',
       busy: this.busy,
       inFlight: this.inFlight.size,
       pendingWork: this.pendingWork.size,
@@ -77,8 +87,9 @@ export class PersonDevice {
     }
   }
 
-  start(): void {
-    if (this.stopped) return
+  /** Connects now (always-online persons at start; on-demand ones through requestStart, holding a login slot). */
+  start(release: Release = () => undefined): void {
+    if (this.stopped) return release()
     const { state, saveCreds } = personAuthState(this.db, this.phone)
     const sock = makeWASocket({
       ...this.trust,
@@ -93,6 +104,18 @@ export class PersonDevice {
       getMessage: async (key) => (key.id ? this.sent.get(key.id) : undefined)
     })
     this.sock = sock
+    this.loginSock = sock
+    let loginOver = false
+    // The slot is held until this login opens or closes (ended by doze or stop included), or gives up.
+    const endLogin = () => {
+      if (loginOver) return
+      loginOver = true
+      clearTimeout(slotTimer)
+      if (this.loginSock === sock) this.loginSock = undefined
+      release()
+    }
+    const slotTimer = setTimeout(endLogin, LOGIN_SLOT_MS)
+    slotTimer.unref()
     this.inFlight.clear()
     sock.ws.on('CB:message', (n: { attrs: { id?: string } }) => {
       if (n.attrs.id) this.inFlight.set(n.attrs.id, Date.now())
@@ -100,6 +123,7 @@ export class PersonDevice {
     })
     sock.ev.on('creds.update', saveCreds)
     sock.ev.on('connection.update', (u) => {
+      if (u.connection === 'open' || u.connection === 'close') endLogin()
       // A socket this person let go of (logged off while idle) has nothing more to say.
       if (this.sock !== sock) return
       if (u.connection === 'open') {
@@ -114,7 +138,7 @@ export class PersonDevice {
         if (this.stopped || code === DisconnectReason.loggedOut) return
         const wait = code === DisconnectReason.restartRequired ? 0 : this.retryMs
         this.retryMs = Math.min(this.retryMs * 2, 5_000)
-        setTimeout(() => this.start(), wait).unref()
+        this.requestStart(wait)
       }
     })
     sock.ev.on('messages.upsert', ({ messages }) => {
@@ -126,9 +150,22 @@ export class PersonDevice {
     })
   }
 
-  /** Connects an on-demand person that is logged off (no-op when connected, connecting or stopped). */
+  /** Connects an on-demand person that is logged off (no-op when connected, connecting, in line or stopped). */
   wake(): void {
-    if (!this.stopped && !this.sock) this.start()
+    if (!this.stopped && !this.sock) this.requestStart(0)
+  }
+
+  /** Starts after `delayMs`, through the login gate when there is one; at most one start pending. */
+  private requestStart(delayMs: number): void {
+    if (this.stopped || this.startPending) return
+    this.startPending = true
+    const go = (release: Release) => {
+      this.startPending = false
+      this.start(release)
+    }
+    const enter = () => (this.gate ? this.gate.enter(go) : go(() => undefined))
+    if (delayMs > 0) setTimeout(enter, delayMs).unref()
+    else enter()
   }
 
   /** Traffic: an on-demand person stays online idleMs longer. */
