@@ -37,17 +37,27 @@ export function freshCredsWithout(): Omit<AuthenticationCreds, 'signedIdentityKe
   }
 }
 
-/** Credentials for device 0 of a new account, ready to log in without pairing. */
-export function mintPersonCreds(acc: Account): AuthenticationCreds {
-  const identity = { public: acc.identity.public, private: acc.identity.private }
-  const creds: AuthenticationCreds = { ...freshCredsWithout(), signedIdentityKey: identity, signedPreKey: signedKeyPair(identity, 1) }
+/**
+ * The device's signed identity (creds.account), which Baileys puts in every pre-key message it sends. Two of a phone's
+ * three signatures (~30 ms each in pure JS): phones in bulk get it at their first send instead (ensureDeviceIdentity),
+ * since most of them only ever receive.
+ */
+export function mintDeviceIdentity(acc: Account): NonNullable<AuthenticationCreds['account']> {
+  const identity = acc.identity
   const details = Buffer.from(proto.ADVDeviceIdentity.encode({ rawId: acc.rawId, timestamp: nowSeconds(), keyIndex: 0, accountType: 0, deviceType: 0 }).finish())
-  creds.account = {
+  return {
     details,
     accountSignatureKey: identity.public,
     accountSignature: Curve.sign(identity.private, Buffer.concat([Buffer.from([6, 0]), details, identity.public])),
     deviceSignature: Curve.sign(identity.private, Buffer.concat([Buffer.from([6, 1]), details, identity.public, identity.public]))
   }
+}
+
+/** Credentials for device 0 of a new account, ready to log in without pairing (deviceIdentity false: minted at first send). */
+export function mintPersonCreds(acc: Account, opts: { deviceIdentity: boolean } = { deviceIdentity: true }): AuthenticationCreds {
+  const identity = { public: acc.identity.public, private: acc.identity.private }
+  const creds: AuthenticationCreds = { ...freshCredsWithout(), signedIdentityKey: identity, signedPreKey: signedKeyPair(identity, 1) }
+  if (opts.deviceIdentity) creds.account = mintDeviceIdentity(acc)
   // Explicit ":0" so Baileys knows which device it is and leaves itself out of its own fan-out.
   creds.me = { id: `${acc.phone}:0@s.whatsapp.net`, lid: `${acc.lid}:0@lid`, name: acc.pushName }
   creds.registered = true

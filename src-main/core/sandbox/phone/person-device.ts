@@ -13,7 +13,8 @@ import type { Db } from '../../db/connection.js'
 import { getAccountByLid } from '../store/accounts-repo.js'
 import { recordDecryptFailure, recordPersonMessage, savePersonMedia } from '../store/person-repo.js'
 import { queueDepth } from '../store/queue-repo.js'
-import { personAuthState } from './person-auth.js'
+import { mintDeviceIdentity, personAuthState } from './person-auth.js'
+import { getAccount } from '../store/accounts-repo.js'
 import type { LoginGate, Release } from './login-gate.js'
 import { reactToIncoming } from './behaviours.js'
 import type { SocketTrust } from '../client-trust.js'
@@ -38,6 +39,8 @@ export interface PersonCensus {
 
 export class PersonDevice {
   private sock: WASocket | undefined
+  /** The live socket's creds and their saver (ensureDeviceIdentity completes them before a send). */
+  private auth: ReturnType<typeof personAuthState> | undefined
   private stopped = false
   private ready = false
   private readyWaiters: (() => void)[] = []
@@ -90,7 +93,8 @@ export class PersonDevice {
   /** Connects now (always-online persons at start; on-demand ones through requestStart, holding a login slot). */
   start(release: Release = () => undefined): void {
     if (this.stopped) return release()
-    const { state, saveCreds } = personAuthState(this.db, this.phone)
+    this.auth = personAuthState(this.db, this.phone)
+    const { state, saveCreds } = this.auth
     const sock = makeWASocket({
       ...this.trust,
       auth: state,
@@ -219,9 +223,19 @@ export class PersonDevice {
     })
   }
 
+  /** A phone created in bulk signs its device identity before it first sends (Baileys puts it in pre-key messages). */
+  private ensureDeviceIdentity(): void {
+    if (!this.auth || this.auth.state.creds.account) return
+    const acc = getAccount(this.db, this.phone)
+    if (!acc) return
+    this.auth.state.creds.account = mintDeviceIdentity(acc)
+    this.auth.saveCreds()
+  }
+
   /** Runs `op` on the online socket; the person stays online until it is done. */
   private async whileBusy<T>(op: (sock: WASocket) => Promise<T>): Promise<T> {
     if (!(await this.whenOnline()) || !this.sock) throw new Error('person offline')
+    this.ensureDeviceIdentity()
     this.busy++
     try {
       return await op(this.sock)
@@ -234,6 +248,7 @@ export class PersonDevice {
   /** The live Baileys socket of the person's phone, for tests that need the full client API. */
   async socket(): Promise<WASocket> {
     if (!(await this.whenOnline()) || !this.sock) throw new Error('person offline')
+    this.ensureDeviceIdentity()
     this.touch()
     return this.sock
   }

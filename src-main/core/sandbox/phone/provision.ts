@@ -50,7 +50,8 @@ export function provisionPhone(db: Db, input: ProvisionInput): Account {
     lastSeen: null,
     createdAt: nowSeconds()
   }
-  const creds = mintPersonCreds(acc)
+  // Phones created with pre-keys (in bulk) mint their signed device identity at their first send, not here.
+  const creds = mintPersonCreds(acc, { deviceIdentity: preKeyCount === 0 })
   const preKeys = mintPersonPreKeys(creds, preKeyCount)
   db.transaction(() => {
     insertAccount(db, acc)
