@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { failureText, formatDuration, formatLimit, formatPairingCode, phoneNumberProblem, secondsLeft } from './format.js'
+import { formatDuration, formatLimit, formatPairingCode, phoneNumberProblem, secondsLeft } from './format.js'
 
 describe('format helpers', () => {
   it('validates phone numbers as the API does (digits with country code, 7 to 15)', () => {
@@ -26,12 +26,5 @@ describe('format helpers', () => {
     expect(formatDuration(125)).toBe('2 min 5 s')
     expect(formatLimit(null)).toBe('No limit')
     expect(formatLimit(60, ' s')).toBe('60 s')
-  })
-
-  it('says why an instance failed in words, keeping unknown reasons as they are', () => {
-    expect(failureText('failed:qr_timeout')).toBe('nobody scanned the QR code in time')
-    expect(failureText('failed:retries_exhausted')).toMatch(/could not connect/)
-    expect(failureText('failed:something_new')).toBe('something_new')
-    expect(failureText(null)).toBe('unknown reason')
   })
 })

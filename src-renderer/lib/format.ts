@@ -76,12 +76,3 @@ export const formatDate = (ms: number): string => dateFormat(DATE).format(ms)
 export const formatShortDate = (ms: number): string => dateFormat(SHORT_DATE).format(ms)
 
 export const formatLimit = (value: number | null, unit = ''): string => (value === null ? t('format.noLimit') : `${formatNumber(value)}${unit}`)
-
-/** The failure reasons the UI explains (their words are the locales' failure.* keys). */
-const FAILURES = new Set(['qr_timeout', 'retries_exhausted', 'proxy_unreachable', 'conflict', 'forbidden', 'banned'])
-
-/** Why an instance failed, in words (the core's statusReason is `failed:<reason>`; unknown reasons stay as they are). */
-export function failureText(statusReason: string | null): string {
-  const reason = statusReason?.replace(/^failed:/, '') ?? ''
-  return FAILURES.has(reason) ? t(`failure.${reason}`) : reason || t('failure.unknown')
-}

@@ -39,15 +39,6 @@ export const en = {
     unreadElsewhere: '{{n}} unread in other instances'
   },
   format: { noLimit: 'No limit' },
-  failure: {
-    qr_timeout: 'nobody scanned the QR code in time',
-    retries_exhausted: 'it could not connect after several attempts (is the network down?)',
-    proxy_unreachable: 'it could not connect through its proxy (is the proxy server running?)',
-    conflict: 'the account kept being opened elsewhere',
-    forbidden: 'the network refused the account',
-    banned: 'the network banned the account',
-    unknown: 'unknown reason'
-  },
   instances: {
     loading: 'Loading instances…',
     none: 'No instances yet. Create one to pair a WhatsApp account.',
@@ -1214,7 +1205,8 @@ export const en = {
       },
       retry: 'connecting failed ({{error}}), retry {{attempt}} in {{wait}}',
       retryProxy: 'connecting through proxy {{proxy}} failed ({{error}}), retry {{attempt}} in {{wait}}',
-      lost: 'connection lost ({{code}}): reconnecting'
+      lost: 'connection lost ({{code}}): reconnecting',
+      unknown: 'unknown reason'
     }
   },
   // The instance card's incoming-call settings (issue 22 item 6) and health panel (issue 23 item 5).

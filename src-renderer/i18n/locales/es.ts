@@ -40,15 +40,6 @@ export const es: Messages = {
     unreadElsewhere: '{{n}} sin leer en otras instancias'
   },
   format: { noLimit: 'Sin límite' },
-  failure: {
-    qr_timeout: 'nadie escaneó el código QR a tiempo',
-    retries_exhausted: 'no pudo conectarse tras varios intentos (¿se cayó la red?)',
-    proxy_unreachable: 'no pudo conectarse a través de su proxy (¿está funcionando el servidor proxy?)',
-    conflict: 'la cuenta se abría una y otra vez en otro lugar',
-    forbidden: 'la red rechazó la cuenta',
-    banned: 'la red bloqueó la cuenta',
-    unknown: 'motivo desconocido'
-  },
   instances: {
     loading: 'Cargando instancias…',
     none: 'Todavía no hay instancias. Crea una para vincular una cuenta de WhatsApp.',
@@ -1211,7 +1202,8 @@ export const es: Messages = {
       },
       retry: 'falló la conexión ({{error}}), reintento {{attempt}} en {{wait}}',
       retryProxy: 'falló la conexión a través del proxy {{proxy}} ({{error}}), reintento {{attempt}} en {{wait}}',
-      lost: 'conexión perdida ({{code}}): reconectando'
+      lost: 'conexión perdida ({{code}}): reconectando',
+      unknown: 'motivo desconocido'
     }
   },
   // The instance card's incoming-call settings (issue 22 item 6) and health panel (issue 23 item 5).

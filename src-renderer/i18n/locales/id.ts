@@ -41,15 +41,6 @@ export const id: Messages = {
     unreadElsewhere: '{{n}} belum dibaca di instans lain'
   },
   format: { noLimit: 'Tanpa batas' },
-  failure: {
-    qr_timeout: 'tidak ada yang memindai kode QR tepat waktu',
-    retries_exhausted: 'tidak dapat terhubung setelah beberapa kali mencoba (apakah jaringan sedang mati?)',
-    proxy_unreachable: 'tidak dapat terhubung melalui proksinya (apakah server proksi berjalan?)',
-    conflict: 'akun terus-menerus dibuka di tempat lain',
-    forbidden: 'jaringan menolak akun ini',
-    banned: 'jaringan memblokir akun ini',
-    unknown: 'alasan tidak diketahui'
-  },
   instances: {
     loading: 'Memuat instans…',
     none: 'Belum ada instans. Buat satu untuk menautkan akun WhatsApp.',
@@ -1212,7 +1203,8 @@ export const id: Messages = {
       },
       retry: 'gagal terhubung ({{error}}), percobaan {{attempt}} dalam {{wait}}',
       retryProxy: 'gagal terhubung lewat proxy {{proxy}} ({{error}}), percobaan {{attempt}} dalam {{wait}}',
-      lost: 'koneksi terputus ({{code}}): menyambung ulang'
+      lost: 'koneksi terputus ({{code}}): menyambung ulang',
+      unknown: 'alasan tidak diketahui'
     }
   },
   // The instance card's incoming-call settings (issue 22 item 6) and health panel (issue 23 item 5).

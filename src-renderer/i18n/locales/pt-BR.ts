@@ -40,15 +40,6 @@ export const ptBR: Messages = {
     unreadElsewhere: '{{n}} não lidas em outras instâncias'
   },
   format: { noLimit: 'Sem limite' },
-  failure: {
-    qr_timeout: 'ninguém leu o QR code a tempo',
-    retries_exhausted: 'não conseguiu conectar após várias tentativas (a rede caiu?)',
-    proxy_unreachable: 'não conseguiu conectar pelo proxy (o servidor proxy está rodando?)',
-    conflict: 'a conta foi aberta em outro lugar repetidas vezes',
-    forbidden: 'a rede recusou a conta',
-    banned: 'a rede baniu a conta',
-    unknown: 'motivo desconhecido'
-  },
   instances: {
     loading: 'Carregando instâncias…',
     none: 'Nenhuma instância ainda. Crie uma para conectar uma conta de WhatsApp.',
@@ -1211,7 +1202,8 @@ export const ptBR: Messages = {
       },
       retry: 'falha ao conectar ({{error}}), tentativa {{attempt}} em {{wait}}',
       retryProxy: 'falha ao conectar pelo proxy {{proxy}} ({{error}}), tentativa {{attempt}} em {{wait}}',
-      lost: 'conexão perdida ({{code}}): reconectando'
+      lost: 'conexão perdida ({{code}}): reconectando',
+      unknown: 'motivo desconhecido'
     }
   },
   // The instance card's incoming-call settings (issue 22 item 6) and health panel (issue 23 item 5).
