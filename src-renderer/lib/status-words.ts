@@ -4,7 +4,7 @@
 // locales know is worded from coreWords.status.<prefix>.<rest> (en.ts holds the core's sentences); English keeps
 // the core's sentence when it came with one, and unknown codes keep it too.
 import { i18n, t } from '../i18n/index.js'
-import { formatNumber } from './format.js'
+import { formatDuration, formatNumber } from './format.js'
 
 /** The locale key a status reason code maps to (`failed:conflict` -> coreWords.status.failed.conflict). */
 export function statusKey(reason: string): string {
@@ -17,8 +17,7 @@ function retryWords(reason: string): string | undefined {
   const m = /^retry:(\d+):(\d+):([^@]*)(?:@(.+))?$/.exec(reason)
   if (!m) return undefined
   const [, attempt, delay, error, proxy] = m
-  const ms = Number(delay)
-  const wait = ms < 1000 ? `${formatNumber(ms)} ms` : `${formatNumber(Math.round(ms / 1000))} s`
+  const wait = formatDuration(Number(delay), 'millisecond')
   return t(proxy ? 'coreWords.status.retryProxy' : 'coreWords.status.retry', { error, attempt: formatNumber(Number(attempt)), wait, proxy })
 }
 

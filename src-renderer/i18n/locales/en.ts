@@ -277,14 +277,14 @@ export const en = {
   },
   wait: {
     sendsNow: 'sends now',
-    sendsIn: 'sends in {{s}} s',
+    sendsIn: 'sends in {{time}}',
     sendsAt: 'sends at {{time}}',
     notWorking: ' — the instance is {{status}}: start it, or the message fails when its turn comes',
-    spacing: ' — {{policy}} spaces messages {{s}} s apart',
+    spacing: ' — {{policy}} spaces messages {{spacing}} apart',
     turn: 'waits its turn',
-    protectionWhen: '{{time}} (in {{s}} s)',
+    protectionWhen: '{{time}} (in {{left}})',
     pauseEnd: 'the end of the pause',
-    protection: 'protection after connecting: sends start at {{when}} — {{policy}} pauses {{s}} s after each connection',
+    protection: 'protection after connecting: sends start at {{when}} — {{policy}} pauses {{pause}} after each connection',
     concurrency: 'sends when the message before it has gone — {{policy}} sends {{n}} at a time',
     dailyCap: 'daily cap of {{policy}} reached: sends after midnight',
     until: ' until {{time}}',
@@ -654,7 +654,7 @@ export const en = {
       startAtSpaced: 'They start at {{at}}, after the protection, then one every {{spacing}}.',
       goEvery: 'They go one every {{spacing}} ({{name}}).',
       lastAt: 'The last goes at about {{at}}.',
-      protection: 'Account protection: sends wait {{n}} s more after connecting.'
+      protection: 'Account protection: sends wait {{time}} more after connecting.'
     }
   },
   webhooks: {
@@ -678,7 +678,7 @@ export const en = {
     activeTag: 'Active',
     pausedTag: 'Paused',
     signed: 'Signed',
-    summary: 'Events: {{events}} · retries: {{attempts}} attempts from {{delay}} s',
+    summary: 'Events: {{events}} · retries: {{attempts}} attempts from {{delay}}',
     disabled: 'Switchboard paused it: the receiver answered {{status}}. Resume it when the receiver is ready.',
     pause: 'Pause',
     resume: 'Resume',
@@ -1165,7 +1165,7 @@ export const en = {
         account_restricted: 'the network restricted this number'
       }
     },
-    duration: { min: '{{m}} min', hMin: '{{h}} h {{m}} min', h: '{{h}} h', dH: '{{d}} d {{h}} h' },
+    duration: { min: '{{m}} min', hMin: '{{h}} h {{m}} min', h: '{{h}} h', dH: '{{d}} d {{h}} h', ms: '{{ms}} ms', s: '{{s}} s', minS: '{{m}} min {{s}} s' },
     estimate: { text: '≈ {{duration}}, ends {{ends}}', none: 'nothing left to send' },
     exposed: {
       exposed_address:
@@ -1272,7 +1272,7 @@ export const en = {
       sandbox: 'Sandbox: a simulated phone scans it for you.',
       openSandbox: 'Open the Sandbox view',
       qrAlt: 'QR code to link this instance',
-      refreshesIn: 'Refreshes in {{s}} s',
+      refreshesIn: 'Refreshes in {{time}}',
       refreshing: 'Refreshing…',
       loadingQr: 'Loading the QR code…',
       codeTitle: 'Or link with a phone number',

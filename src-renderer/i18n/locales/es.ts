@@ -278,14 +278,14 @@ export const es: Messages = {
   },
   wait: {
     sendsNow: 'se envía ahora',
-    sendsIn: 'se envía en {{s}} s',
+    sendsIn: 'se envía en {{time}}',
     sendsAt: 'se envía a las {{time}}',
     notWorking: ' — la instancia está {{status}}: iníciala, o el mensaje fallará cuando le toque',
-    spacing: ' — {{policy}} separa los mensajes {{s}} s',
+    spacing: ' — {{policy}} separa los mensajes {{spacing}}',
     turn: 'espera su turno',
-    protectionWhen: '{{time}} (en {{s}} s)',
+    protectionWhen: '{{time}} (en {{left}})',
     pauseEnd: 'el final de la pausa',
-    protection: 'protección tras conectar: los envíos empiezan a las {{when}} — {{policy}} hace una pausa de {{s}} s tras cada conexión',
+    protection: 'protección tras conectar: los envíos empiezan a las {{when}} — {{policy}} hace una pausa de {{pause}} tras cada conexión',
     concurrency: 'se envía cuando haya salido el mensaje anterior — {{policy}} envía {{n}} a la vez',
     dailyCap: 'se alcanzó el límite diario de {{policy}}: se envía después de medianoche',
     until: ' hasta las {{time}}',
@@ -655,7 +655,7 @@ export const es: Messages = {
       startAtSpaced: 'Empiezan a las {{at}}, tras la protección, y luego uno cada {{spacing}}.',
       goEvery: 'Salen uno cada {{spacing}} ({{name}}).',
       lastAt: 'El último sale hacia las {{at}}.',
-      protection: 'Protección de la cuenta: los envíos esperan {{n}} s más tras conectar.'
+      protection: 'Protección de la cuenta: los envíos esperan {{time}} más tras conectar.'
     }
   },
   webhooks: {
@@ -679,7 +679,7 @@ export const es: Messages = {
     activeTag: 'Activo',
     pausedTag: 'En pausa',
     signed: 'Firmado',
-    summary: 'Eventos: {{events}} · reintentos: {{attempts}} intentos desde {{delay}} s',
+    summary: 'Eventos: {{events}} · reintentos: {{attempts}} intentos desde {{delay}}',
     disabled: 'Switchboard lo pausó: el receptor respondió {{status}}. Reanúdalo cuando el receptor esté listo.',
     pause: 'Pausar',
     resume: 'Reanudar',
@@ -1162,7 +1162,7 @@ export const es: Messages = {
         account_restricted: 'la red restringió este número'
       }
     },
-    duration: { min: '{{m}} min', hMin: '{{h}} h {{m}} min', h: '{{h}} h', dH: '{{d}} d {{h}} h' },
+    duration: { min: '{{m}} min', hMin: '{{h}} h {{m}} min', h: '{{h}} h', dH: '{{d}} d {{h}} h', ms: '{{ms}} ms', s: '{{s}} s', minS: '{{m}} min {{s}} s' },
     estimate: { text: '≈ {{duration}}, termina el {{ends}}', none: 'no queda nada por enviar' },
     exposed: {
       exposed_address:
@@ -1269,7 +1269,7 @@ export const es: Messages = {
       sandbox: 'Sandbox: un teléfono simulado lo escanea por ti.',
       openSandbox: 'Abrir la vista Sandbox',
       qrAlt: 'Código QR para vincular esta instancia',
-      refreshesIn: 'Se renueva en {{s}} s',
+      refreshesIn: 'Se renueva en {{time}}',
       refreshing: 'Renovando…',
       loadingQr: 'Cargando el código QR…',
       codeTitle: 'O vincula con un número de teléfono',

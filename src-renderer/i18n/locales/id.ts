@@ -279,14 +279,14 @@ export const id: Messages = {
   },
   wait: {
     sendsNow: 'dikirim sekarang',
-    sendsIn: 'dikirim dalam {{s}} dtk',
+    sendsIn: 'dikirim dalam {{time}}',
     sendsAt: 'dikirim pukul {{time}}',
     notWorking: ' — instans sedang {{status}}: jalankan, atau pesan gagal saat gilirannya tiba',
-    spacing: ' — {{policy}} memberi jeda {{s}} dtk antarpesan',
+    spacing: ' — {{policy}} memberi jeda {{spacing}} antarpesan',
     turn: 'menunggu giliran',
-    protectionWhen: '{{time}} (dalam {{s}} dtk)',
+    protectionWhen: '{{time}} (dalam {{left}})',
     pauseEnd: 'akhir jeda',
-    protection: 'perlindungan setelah terhubung: pengiriman dimulai pukul {{when}} — {{policy}} berhenti {{s}} dtk setelah setiap koneksi',
+    protection: 'perlindungan setelah terhubung: pengiriman dimulai pukul {{when}} — {{policy}} berhenti {{pause}} setelah setiap koneksi',
     concurrency: 'dikirim setelah pesan sebelumnya terkirim — {{policy}} mengirim {{n}} sekaligus',
     dailyCap: 'batas harian {{policy}} tercapai: dikirim setelah tengah malam',
     until: ' sampai {{time}}',
@@ -656,7 +656,7 @@ export const id: Messages = {
       startAtSpaced: 'Mulai pukul {{at}}, setelah perlindungan, lalu satu setiap {{spacing}}.',
       goEvery: 'Keluar satu setiap {{spacing}} ({{name}}).',
       lastAt: 'Yang terakhir keluar sekitar pukul {{at}}.',
-      protection: 'Perlindungan akun: pengiriman menunggu {{n}} dtk lagi setelah terhubung.'
+      protection: 'Perlindungan akun: pengiriman menunggu {{time}} lagi setelah terhubung.'
     }
   },
   webhooks: {
@@ -680,7 +680,7 @@ export const id: Messages = {
     activeTag: 'Aktif',
     pausedTag: 'Dijeda',
     signed: 'Bertanda tangan',
-    summary: 'Peristiwa: {{events}} · percobaan ulang: {{attempts}} percobaan mulai {{delay}} dtk',
+    summary: 'Peristiwa: {{events}} · percobaan ulang: {{attempts}} percobaan mulai {{delay}}',
     disabled: 'Switchboard menjedanya: penerima menjawab {{status}}. Lanjutkan saat penerima siap.',
     pause: 'Jeda',
     resume: 'Lanjutkan',
@@ -1163,7 +1163,7 @@ export const id: Messages = {
         account_restricted: 'jaringan membatasi nomor ini'
       }
     },
-    duration: { min: '{{m}} mnt', hMin: '{{h}} j {{m}} mnt', h: '{{h}} j', dH: '{{d}} hr {{h}} j' },
+    duration: { min: '{{m}} mnt', hMin: '{{h}} j {{m}} mnt', h: '{{h}} j', dH: '{{d}} hr {{h}} j', ms: '{{ms}} md', s: '{{s}} dtk', minS: '{{m}} mnt {{s}} dtk' },
     estimate: { text: '≈ {{duration}}, selesai {{ends}}', none: 'tidak ada lagi yang perlu dikirim' },
     exposed: {
       exposed_address:
@@ -1270,7 +1270,7 @@ export const id: Messages = {
       sandbox: 'Sandbox: ponsel simulasi memindainya untuk Anda.',
       openSandbox: 'Buka tampilan Sandbox',
       qrAlt: 'Kode QR untuk menautkan instans ini',
-      refreshesIn: 'Diperbarui dalam {{s}} dtk',
+      refreshesIn: 'Diperbarui dalam {{time}}',
       refreshing: 'Memperbarui…',
       loadingQr: 'Memuat kode QR…',
       codeTitle: 'Atau tautkan dengan nomor telepon',

@@ -278,14 +278,14 @@ export const ptBR: Messages = {
   },
   wait: {
     sendsNow: 'envia agora',
-    sendsIn: 'envia em {{s}} s',
+    sendsIn: 'envia em {{time}}',
     sendsAt: 'envia às {{time}}',
     notWorking: ' — a instância está {{status}}: inicie-a, ou a mensagem falha quando chegar a vez dela',
-    spacing: ' — {{policy}} espaça as mensagens em {{s}} s',
+    spacing: ' — {{policy}} espaça as mensagens em {{spacing}}',
     turn: 'aguarda a sua vez',
-    protectionWhen: '{{time}} (em {{s}} s)',
+    protectionWhen: '{{time}} (em {{left}})',
     pauseEnd: 'o fim da pausa',
-    protection: 'proteção após conectar: os envios começam às {{when}} — {{policy}} pausa {{s}} s após cada conexão',
+    protection: 'proteção após conectar: os envios começam às {{when}} — {{policy}} pausa {{pause}} após cada conexão',
     concurrency: 'envia quando a mensagem anterior tiver saído — {{policy}} envia {{n}} por vez',
     dailyCap: 'limite diário de {{policy}} atingido: envia depois da meia-noite',
     until: ' até {{time}}',
@@ -655,7 +655,7 @@ export const ptBR: Messages = {
       startAtSpaced: 'Elas começam às {{at}}, depois da proteção, e então uma a cada {{spacing}}.',
       goEvery: 'Elas saem uma a cada {{spacing}} ({{name}}).',
       lastAt: 'A última sai por volta das {{at}}.',
-      protection: 'Proteção da conta: os envios esperam mais {{n}} s após conectar.'
+      protection: 'Proteção da conta: os envios esperam mais {{time}} após conectar.'
     }
   },
   webhooks: {
@@ -679,7 +679,7 @@ export const ptBR: Messages = {
     activeTag: 'Ativo',
     pausedTag: 'Pausado',
     signed: 'Assinado',
-    summary: 'Eventos: {{events}} · novas tentativas: {{attempts}} tentativas a partir de {{delay}} s',
+    summary: 'Eventos: {{events}} · novas tentativas: {{attempts}} tentativas a partir de {{delay}}',
     disabled: 'O Switchboard o pausou: o receptor respondeu {{status}}. Retome quando o receptor estiver pronto.',
     pause: 'Pausar',
     resume: 'Retomar',
@@ -1162,7 +1162,7 @@ export const ptBR: Messages = {
         account_restricted: 'a rede restringiu este número'
       }
     },
-    duration: { min: '{{m}} min', hMin: '{{h}} h {{m}} min', h: '{{h}} h', dH: '{{d}} d {{h}} h' },
+    duration: { min: '{{m}} min', hMin: '{{h}} h {{m}} min', h: '{{h}} h', dH: '{{d}} d {{h}} h', ms: '{{ms}} ms', s: '{{s}} s', minS: '{{m}} min {{s}} s' },
     estimate: { text: '≈ {{duration}}, termina {{ends}}', none: 'nada mais a enviar' },
     exposed: {
       exposed_address:
@@ -1269,7 +1269,7 @@ export const ptBR: Messages = {
       sandbox: 'Sandbox: um celular simulado escaneia por você.',
       openSandbox: 'Abrir a tela Sandbox',
       qrAlt: 'QR code para conectar esta instância',
-      refreshesIn: 'Atualiza em {{s}} s',
+      refreshesIn: 'Atualiza em {{time}}',
       refreshing: 'Atualizando…',
       loadingQr: 'Carregando o QR code…',
       codeTitle: 'Ou conecte com um número de telefone',
