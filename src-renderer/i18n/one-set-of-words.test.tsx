@@ -1,0 +1,42 @@
+// Words found written twice or left in English in the renderer (issue 20 item 12, review follow-up): each code is
+// worded by one function from one set of keys, in every language the UI ships.
+import { act, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { SandboxPhoneDto } from '../../src-preload/contract/dto.js'
+import { FAULTS } from '../../src-preload/contract/sandbox-faults.js'
+import { faultWords } from '../lib/fault-words.js'
+import { useAppStore } from '../stores/app-store.js'
+import { appInfo, overview } from '../test/fixtures.js'
+import { installMemoryBridge } from '../test/memory-bridge.js'
+import { SandboxView } from '../views/sandbox/SandboxView.js'
+import { i18n, LANGUAGES } from './index.js'
+
+afterEach(async () => {
+  await act(() => i18n.changeLanguage('en'))
+})
+
+const alice: SandboxPhoneDto = {
+  phoneNumber: '15550000001', name: 'Alice', jid: '15550000001@s.whatsapp.net', online: true,
+  devices: [{ id: 0, jid: '15550000001@s.whatsapp.net', kind: 'phone', platform: 'android', online: true, linkedAt: 0 }],
+  settings: { hideNumber: false, newContacts: 'allow', timelockUntil: null, messageCap: null, newChats: 0, banned: null }
+}
+
+describe('one set of words per code', () => {
+  it('a sandbox phone’s ban setting offers the ban fault’s own words for 403, 402 and 406, in every language', async () => {
+    installMemoryBridge({ 'instances.list': () => overview([]), 'sandbox.phones': () => [alice] })
+    useAppStore.setState({ info: appInfo() })
+    render(<SandboxView />)
+    const card = await screen.findByRole('listitem', { name: /Alice/ })
+    await userEvent.click(within(card).getByRole('button', { name: 'Settings' }))
+    const select = card.querySelector<HTMLSelectElement>('select[id^="ban-"]')!
+    for (const lng of LANGUAGES) {
+      await act(() => i18n.changeLanguage(lng))
+      const fault = faultWords(FAULTS.find((f) => f.kind === 'ban')!).params.find((p) => p.name === 'code')!
+      const options = [...select.options].filter((o) => o.value).map((o) => [Number(o.value), o.textContent])
+      expect([lng, options]).toEqual([lng, fault.choices!.map((c) => [c.value, c.label])])
+    }
+    await act(() => i18n.changeLanguage('es'))
+    expect([...select.options].map((o) => o.textContent).slice(1)).toEqual(['403 bloqueada', '402 baneada temporalmente', '406 baneada'])
+  })
+})
