@@ -10,6 +10,8 @@ import { useAppStore } from '../stores/app-store.js'
 import { appInfo, overview } from '../test/fixtures.js'
 import { installMemoryBridge } from '../test/memory-bridge.js'
 import { SandboxView } from '../views/sandbox/SandboxView.js'
+import { TemplateMedia } from '../views/campaigns/TemplateMedia.js'
+import { AttachmentPreview } from '../views/chats/AttachmentPreview.js'
 import { i18n, LANGUAGES } from './index.js'
 
 afterEach(async () => {
@@ -38,5 +40,13 @@ describe('one set of words per code', () => {
     }
     await act(() => i18n.changeLanguage('es'))
     expect([...select.options].map((o) => o.textContent).slice(1)).toEqual(['403 bloqueada', '402 baneada temporalmente', '406 baneada'])
+  })
+
+  it('a file’s size, worded once: the campaign’s media and the composer’s attachment, with the locale’s digits', async () => {
+    await act(() => i18n.changeLanguage('pt-BR'))
+    render(<TemplateMedia template={{ text: 'Menu', footer: null, mediaUrl: null, mediaFile: { filename: 'menu.pdf', mimetype: 'application/pdf', bytes: 1_572_864 } }} onChange={() => undefined} />)
+    expect(screen.getByTestId('media-file')).toHaveTextContent('menu.pdf (1,5 MB)')
+    render(<AttachmentPreview file={new File([new Uint8Array(1_572_864)], 'list.pdf', { type: 'application/pdf' })} />)
+    expect(await screen.findByText(/^list\.pdf · 1,5 MB$/)).toBeInTheDocument()
   })
 })

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '../i18n/index.js'
-import { formatDuration, formatLimit, formatPairingCode, phoneNumberProblem, secondsLeft } from './format.js'
+import { formatDuration, formatFileSize, formatLimit, formatPairingCode, phoneNumberProblem, secondsLeft } from './format.js'
 
 describe('format helpers', () => {
   it('validates phone numbers as the API does (digits with country code, 7 to 15)', () => {
@@ -62,5 +62,17 @@ describe('formatDuration: the one duration wording, in the UI’s language', () 
     for (let i = 0; i < 100; i++) formatDuration(i * 61_000)
     expect(made).not.toHaveBeenCalled()
     made.mockRestore()
+  })
+})
+
+describe('formatFileSize', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en')
+  })
+
+  it('kB to the whole (at least 1), MB to a tenth, with the locale’s digits', async () => {
+    expect([10, 512 * 1024, 1_572_864, 16 * 1024 * 1024 + 1].map(formatFileSize)).toEqual(['1 kB', '512 kB', '1.5 MB', '16.0 MB'])
+    await i18n.changeLanguage('id')
+    expect(formatFileSize(1_572_864)).toBe('1,5 MB')
   })
 })

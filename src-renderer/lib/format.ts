@@ -79,6 +79,14 @@ export function formatDuration(ms: number, precision: DurationPrecision = 'secon
   return t('coreWords.duration.dH', { d: n(Math.floor(h / 24)), h: n(h % 24) })
 }
 
+const KB: Intl.NumberFormatOptions = { style: 'unit', unit: 'kilobyte', unitDisplay: 'short', maximumFractionDigits: 0 }
+const MB: Intl.NumberFormatOptions = { style: 'unit', unit: 'megabyte', unitDisplay: 'short', minimumFractionDigits: 1, maximumFractionDigits: 1 }
+
+/** A file's size in the locale's digits and units: "512 kB", "1.5 MB" · "1,5 MB", "16.0 MB" (at least 1 kB; 1 kB = 1,024 bytes). */
+export function formatFileSize(bytes: number): string {
+  return bytes < 1024 * 1024 ? numberFormat(KB).format(Math.max(1, Math.round(bytes / 1024))) : numberFormat(MB).format(bytes / (1024 * 1024))
+}
+
 /** Pairing codes are 8 characters, shown as XXXX-XXXX. */
 export function formatPairingCode(code: string): string {
   const c = code.replace(/[^A-Za-z0-9]/g, '').toUpperCase()
