@@ -7,11 +7,15 @@ import type { SandboxPhoneDto } from '../../src-preload/contract/dto.js'
 import { FAULTS } from '../../src-preload/contract/sandbox-faults.js'
 import { faultWords } from '../lib/fault-words.js'
 import { useAppStore } from '../stores/app-store.js'
-import { appInfo, overview } from '../test/fixtures.js'
+import { appInfo, instance, overview, webhooks } from '../test/fixtures.js'
 import { installMemoryBridge } from '../test/memory-bridge.js'
 import { SandboxView } from '../views/sandbox/SandboxView.js'
 import { TemplateMedia } from '../views/campaigns/TemplateMedia.js'
 import { AttachmentPreview } from '../views/chats/AttachmentPreview.js'
+import { MessageMedia } from '../views/chats/MessageMedia.js'
+import { WebhooksView } from '../views/webhooks/WebhooksView.js'
+import { Toasts } from '../components/Toasts.js'
+import { useToastsStore } from '../stores/toasts-store.js'
 import { i18n, LANGUAGES } from './index.js'
 
 afterEach(async () => {
@@ -48,5 +52,36 @@ describe('one set of words per code', () => {
     expect(screen.getByTestId('media-file')).toHaveTextContent('menu.pdf (1,5 MB)')
     render(<AttachmentPreview file={new File([new Uint8Array(1_572_864)], 'list.pdf', { type: 'application/pdf' })} />)
     expect(await screen.findByText(/^list\.pdf · 1,5 MB$/)).toBeInTheDocument()
+  })
+})
+
+describe('English left in the views’ code', () => {
+  it('an error toast’s Dismiss, a video’s Enlarge and a webhook attempt’s duration in Portuguese and Spanish', async () => {
+    await act(() => i18n.changeLanguage('pt-BR'))
+    render(<Toasts />)
+    act(() => useToastsStore.getState().show('error', 'Algo falhou'))
+    expect(within(screen.getByRole('alert')).getByRole('button')).toHaveTextContent(/^Dispensar$/)
+
+    await act(() => i18n.changeLanguage('es'))
+    const m = { id: 'v1', chatId: 'a@c.us', fromMe: false, sender: 'Ana', text: null, timestamp: 0, ack: null, media: { mimetype: 'video/mp4', filename: null, url: 'data:video/mp4;base64,AAAA' } }
+    render(<MessageMedia m={m} media={m.media} />)
+    expect(await screen.findByRole('button', { name: 'Ampliar vídeo' })).toHaveTextContent(/^Ampliar$/)
+
+    await act(() => i18n.changeLanguage('pt-BR'))
+    installMemoryBridge({
+      'instances.list': () => overview([instance()]),
+      'webhooks.get': () => webhooks({ webhooks: [{ id: 7, url: 'http://127.0.0.1:5678/hook', name: null, events: ['message'], isActive: true, retries: { delay: 2, attempts: 15 }, hasSecret: false, disabledReason: null }] }),
+      'webhooks.deliveries': () => [{ id: 1, eventId: 'evt_01', event: 'message', webhookId: 7, url: 'http://127.0.0.1:5678/hook', state: 'dead', attempts: 2, lastStatus: 500, lastError: null, createdAt: Date.now(), deliveredAt: null, deadAt: Date.now(), nextAttemptAt: null }],
+      'webhooks.attempts': () => [
+        { id: 1, attempt: 1, outcome: 'retry', statusCode: 500, error: null, durationMs: 1500, at: Date.now() },
+        { id: 2, attempt: 2, outcome: 'dead', statusCode: 500, error: null, durationMs: 12, at: Date.now() }
+      ]
+    })
+    useAppStore.setState({ instanceId: 'ABCDEF123456' })
+    render(<WebhooksView />)
+    const row = (await screen.findAllByRole('row')).find((r) => r.getAttribute('data-state') === 'dead')!
+    await userEvent.click(within(row).getByRole('button', { name: 'Tentativas' }))
+    expect(await screen.findByText(/^#1 .* · 500 · 1,5 s · /)).toBeInTheDocument()
+    expect(screen.getByText(/^#2 .* · 500 · 12 ms · /)).toBeInTheDocument()
   })
 })

@@ -1318,7 +1318,9 @@ export const en = {
       fileUnreadable: 'The file could not be read',
       previewOf: 'Preview of {{name}}'
     }
-  }
+  },
+  // Review follow-up (issue 20 item 12): words that were still written in the views' code.
+  reviewWords: { enlarge: 'Enlarge' }
 }
 
 /** Every locale has the same keys as English (plural forms aside), in the same shape. */

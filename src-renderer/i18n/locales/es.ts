@@ -1315,5 +1315,7 @@ export const es: Messages = {
       fileUnreadable: 'No se pudo leer el archivo',
       previewOf: 'Vista previa de {{name}}'
     }
-  }
+  },
+  // Review follow-up (issue 20 item 12): words that were still written in the views' code.
+  reviewWords: { enlarge: 'Ampliar' }
 }

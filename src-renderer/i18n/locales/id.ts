@@ -1316,5 +1316,7 @@ export const id: Messages = {
       fileUnreadable: 'File tidak dapat dibaca',
       previewOf: 'Pratinjau {{name}}'
     }
-  }
+  },
+  // Review follow-up (issue 20 item 12): words that were still written in the views' code.
+  reviewWords: { enlarge: 'Perbesar' }
 }

@@ -1315,5 +1315,7 @@ export const ptBR: Messages = {
       fileUnreadable: 'Não foi possível ler o arquivo',
       previewOf: 'Prévia de {{name}}'
     }
-  }
+  },
+  // Review follow-up (issue 20 item 12): words that were still written in the views' code.
+  reviewWords: { enlarge: 'Ampliar' }
 }
