@@ -1,19 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '../i18n/index.js'
-import { formatDuration, formatFileSize, formatLimit, formatPairingCode, phoneNumberProblem, secondsLeft } from './format.js'
+import { formatDuration, formatFileSize, formatLimit, formatPairingCode, secondsLeft } from './format.js'
 
 describe('format helpers', () => {
-  it('validates phone numbers as the API does (digits with country code, 7 to 15)', () => {
-    expect(phoneNumberProblem('15550000001')).toBeUndefined()
-    expect(phoneNumberProblem('')).toMatch(/country code/)
-    expect(phoneNumberProblem('+15550000001')).toMatch(/Leave out the \+/)
-    expect(phoneNumberProblem('0015550000001')).toMatch(/Leave out the 00/)
-    expect(phoneNumberProblem('1555 000 0001')).toMatch(/Digits only/)
-    expect(phoneNumberProblem('0555000000')).toMatch(/never starts with 0/)
-    expect(phoneNumberProblem('123456')).toMatch(/7 to 15 digits/)
-    expect(phoneNumberProblem('1234567890123456')).toMatch(/7 to 15 digits/)
-  })
-
   it('formats pairing codes as XXXX-XXXX', () => {
     expect(formatPairingCode('abcd1234')).toBe('ABCD-1234')
     expect(formatPairingCode('ABCD-1234')).toBe('ABCD-1234')

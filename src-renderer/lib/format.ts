@@ -93,18 +93,6 @@ export function formatPairingCode(code: string): string {
   return c.length === 8 ? `${c.slice(0, 4)}-${c.slice(4)}` : code
 }
 
-/** The API's rule: digits only with the country code (no +, 00, spaces or dashes), 7 to 15 digits. */
-export function phoneNumberProblem(value: string): string | undefined {
-  const v = value.trim()
-  if (!v) return 'Enter the phone number with its country code'
-  if (/^\+/.test(v)) return 'Leave out the +: digits only, country code first (e.g. 15550000001)'
-  if (/^00/.test(v)) return 'Leave out the 00: digits only, country code first (e.g. 15550000001)'
-  if (/[^0-9]/.test(v)) return 'Digits only: no spaces, dashes or brackets'
-  if (v.startsWith('0')) return 'Start with the country code (it never starts with 0)'
-  if (v.length < 7 || v.length > 15) return 'A phone number with country code has 7 to 15 digits'
-  return undefined
-}
-
 /** A count or amount with the locale's digit grouping (1,234 · 1.234 · 1 234). */
 export const formatNumber = (value: number, options?: Intl.NumberFormatOptions): string => numberFormat(options).format(value)
 
