@@ -15,6 +15,9 @@ import { AttachmentPreview } from '../views/chats/AttachmentPreview.js'
 import { MessageMedia } from '../views/chats/MessageMedia.js'
 import { WebhooksView } from '../views/webhooks/WebhooksView.js'
 import { Toasts } from '../components/Toasts.js'
+import { Funnel } from '../views/campaigns/Funnel.js'
+import { CampaignProgress } from '../views/campaigns/CampaignProgress.js'
+import { campaign, counts } from '../views/campaigns/campaign-fixtures.js'
 import { useToastsStore } from '../stores/toasts-store.js'
 import { i18n, LANGUAGES } from './index.js'
 
@@ -83,5 +86,20 @@ describe('English left in the views’ code', () => {
     await userEvent.click(within(row).getByRole('button', { name: 'Tentativas' }))
     expect(await screen.findByText(/^#1 .* · 500 · 1,5 s · /)).toBeInTheDocument()
     expect(screen.getByText(/^#2 .* · 500 · 12 ms · /)).toBeInTheDocument()
+  })
+
+  it('a campaign’s counts with the locale’s digit grouping, as its funnel steps already had', async () => {
+    await act(() => i18n.changeLanguage('pt-BR'))
+    const c = campaign({ total: 25_000, counts: counts({ pending: 9_000, queued: 1_000, sent: 8_000, delivered: 2_000, skipped: 1_500, failed: 2_500, opted_out: 1_000 }) })
+    render(<Funnel campaign={c} />)
+    expect(screen.getByTestId('funnel-recipients')).toHaveTextContent('25.000')
+    expect([screen.getByTestId('count-skipped'), screen.getByTestId('count-failed'), screen.getByTestId('count-opted_out'), screen.getByTestId('count-waiting')].map((e) => e.textContent)).toEqual([
+      '1.500 ignorados',
+      '2.500 com falha',
+      '1.000 descadastrados',
+      '10.000 aguardando'
+    ])
+    render(<CampaignProgress campaign={c} />)
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '15.000 de 25.000 destinatários concluídos')
   })
 })
