@@ -10,6 +10,7 @@ import { useAppStore } from '../stores/app-store.js'
 import { appInfo, instance, overview, webhooks } from '../test/fixtures.js'
 import { installMemoryBridge } from '../test/memory-bridge.js'
 import { SandboxView } from '../views/sandbox/SandboxView.js'
+import { FaultsPanel } from '../views/sandbox/FaultsPanel.js'
 import { TemplateMedia } from '../views/campaigns/TemplateMedia.js'
 import { AttachmentPreview } from '../views/chats/AttachmentPreview.js'
 import { MessageMedia } from '../views/chats/MessageMedia.js'
@@ -19,6 +20,7 @@ import { Funnel } from '../views/campaigns/Funnel.js'
 import { CampaignProgress } from '../views/campaigns/CampaignProgress.js'
 import { campaign, counts } from '../views/campaigns/campaign-fixtures.js'
 import { useToastsStore } from '../stores/toasts-store.js'
+import { useSandboxStore } from '../stores/sandbox-store.js'
 import { i18n, LANGUAGES } from './index.js'
 
 afterEach(async () => {
@@ -101,5 +103,16 @@ describe('English left in the views’ code', () => {
     ])
     render(<CampaignProgress campaign={c} />)
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '15.000 de 25.000 destinatários concluídos')
+  })
+
+  it('a fault parameter’s bounds with the locale’s digits', async () => {
+    await act(() => i18n.changeLanguage('pt-BR'))
+    useSandboxStore.setState({ phones: [alice] })
+    render(<FaultsPanel />)
+    await userEvent.selectOptions(screen.getByLabelText('Falha'), 'network_down')
+    await userEvent.selectOptions(await screen.findByLabelText('Aparelho'), '15550000001@s.whatsapp.net')
+    await userEvent.type(screen.getByLabelText('Por (ms)'), '0')
+    await userEvent.click(screen.getByRole('button', { name: 'Aplicar falha' }))
+    expect(screen.getByRole('alert')).toHaveTextContent('Por (ms) precisa ser um número inteiro de 1 até 86.400.000')
   })
 })
