@@ -960,7 +960,6 @@ export const en = {
       subscription_required: { message: 'This needs a paid plan', hint: 'Switch the account to the paid plan.' },
       instance_not_working: { message: 'The instance is not connected', hint: 'Wait until it shows Working, or start it in Instances.' },
       invalid_phone_number: { message: 'That phone number is not valid', hint: 'Digits only with the country code, no +, 00, spaces, dashes or brackets (e.g. 15550000001).' },
-      invalid_phone: { message: 'That phone number is not valid', hint: 'Digits only with the country code, no +, 00, spaces, dashes or brackets (e.g. 15550000001).' },
       too_many_requests: { message: 'Too many requests', hint: 'Wait a moment, then try again.' },
       pairing_code_throttled: { message: 'Too many pairing codes asked for this number', hint: 'Wait a few minutes before asking for another code.' },
       invalid_pairing_code: { message: 'The pairing code was not accepted', hint: 'Ask for a new code and type it on the phone.' },

@@ -959,7 +959,6 @@ export const es: Messages = {
       subscription_required: { message: 'Esto necesita un plan de pago', hint: 'Cambia la cuenta al plan de pago.' },
       instance_not_working: { message: 'La instancia no está conectada', hint: 'Espera a que muestre Funcionando o iníciala en Instancias.' },
       invalid_phone_number: { message: 'Ese número de teléfono no es válido', hint: 'Solo dígitos con el código de país, sin +, 00, espacios, guiones ni paréntesis (p. ej. 34600000001).' },
-      invalid_phone: { message: 'Ese número de teléfono no es válido', hint: 'Solo dígitos con el código de país, sin +, 00, espacios, guiones ni paréntesis (p. ej. 34600000001).' },
       too_many_requests: { message: 'Demasiadas peticiones', hint: 'Espera un momento y vuelve a intentarlo.' },
       pairing_code_throttled: { message: 'Se pidieron demasiados códigos de vinculación para este número', hint: 'Espera unos minutos antes de pedir otro código.' },
       invalid_pairing_code: { message: 'El código de vinculación no fue aceptado', hint: 'Pide un código nuevo y escríbelo en el teléfono.' },

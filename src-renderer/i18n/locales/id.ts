@@ -960,7 +960,6 @@ export const id: Messages = {
       subscription_required: { message: 'Ini memerlukan paket berbayar', hint: 'Alihkan akun ke paket berbayar.' },
       instance_not_working: { message: 'Instans tidak terhubung', hint: 'Tunggu sampai statusnya Berjalan, atau mulai di Instans.' },
       invalid_phone_number: { message: 'Nomor telepon itu tidak valid', hint: 'Hanya angka dengan kode negara, tanpa +, 00, spasi, tanda hubung, atau kurung (mis. 6281200000001).' },
-      invalid_phone: { message: 'Nomor telepon itu tidak valid', hint: 'Hanya angka dengan kode negara, tanpa +, 00, spasi, tanda hubung, atau kurung (mis. 6281200000001).' },
       too_many_requests: { message: 'Terlalu banyak permintaan', hint: 'Tunggu sebentar, lalu coba lagi.' },
       pairing_code_throttled: { message: 'Terlalu banyak kode penautan diminta untuk nomor ini', hint: 'Tunggu beberapa menit sebelum meminta kode lain.' },
       invalid_pairing_code: { message: 'Kode penautan tidak diterima', hint: 'Minta kode baru dan ketik di ponsel.' },

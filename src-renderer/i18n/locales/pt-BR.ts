@@ -959,7 +959,6 @@ export const ptBR: Messages = {
       subscription_required: { message: 'Isto exige um plano pago', hint: 'Mude a conta para o plano pago.' },
       instance_not_working: { message: 'A instância não está conectada', hint: 'Espere até ela mostrar Funcionando ou inicie-a em Instâncias.' },
       invalid_phone_number: { message: 'Esse número de telefone não é válido', hint: 'Só dígitos com o código do país, sem +, 00, espaços, hífens ou parênteses (ex.: 5511999990001).' },
-      invalid_phone: { message: 'Esse número de telefone não é válido', hint: 'Só dígitos com o código do país, sem +, 00, espaços, hífens ou parênteses (ex.: 5511999990001).' },
       too_many_requests: { message: 'Pedidos demais', hint: 'Espere um pouco e tente de novo.' },
       pairing_code_throttled: { message: 'Códigos de conexão demais pedidos para este número', hint: 'Espere alguns minutos antes de pedir outro código.' },
       invalid_pairing_code: { message: 'O código de conexão não foi aceito', hint: 'Peça um novo código e digite-o no celular.' },
