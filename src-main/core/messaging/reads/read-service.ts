@@ -225,7 +225,9 @@ export class ReadService {
       ...(q.ack === undefined ? {} : { ack: q.ack }),
       waiting: this.deps.waiting?.(instanceId) ?? []
     })
-    const ctx = this.readContext(instanceId)
+    // withOutbound read the outbound rows of the page's own messages: one with a queue entry is one this API sent.
+    const sent = new Set(entries.filter((e) => e.queue && !e.unstored).map((e) => e.message.id))
+    const ctx = { ...this.readContext(instanceId), sentByApiAmong: () => sent }
     const stored = await readMessages(entries.filter((e) => !e.unstored).map((e) => e.message), ctx, downloadMedia)
     const unstored = await readMessages(entries.filter((e) => e.unstored).map((e) => e.message), ctx, false)
     let s = 0
