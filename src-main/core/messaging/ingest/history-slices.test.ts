@@ -123,6 +123,21 @@ describe('history sync in slices', () => {
     expect(errors).toEqual([])
   })
 
+  it('a history message the mapper cannot handle is skipped alone; the rest of its slice is stored (one savepoint per slice, per message only on failure)', () => {
+    const { db, send, errors } = setup(100, 60_000)
+    // A message whose raw JSON cannot be written (a cycle): the store throws on it.
+    const bad = msg('HBAD', pn(1), 1_700_000_001)
+    Object.assign(bad.message!, { loop: bad.message })
+    const h = { ...bigHistory(), chats: [], lidPnMappings: [], messages: [msg('HOK1', pn(1), 1_700_000_000), bad, msg('HOK2', pn(2), 1_700_000_002)] }
+    send({ 'messaging-history.set': h })
+    expect(findMessage(db, I, pn(1), 'HBAD')).toBeUndefined()
+    expect(findMessage(db, I, pn(1), 'HOK1')?.body).toBe('text HOK1')
+    expect(findMessage(db, I, pn(2), 'HOK2')?.body).toBe('text HOK2')
+    expect(countMessages(db, I)).toBe(2)
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatch(/an engine item was skipped/)
+  })
+
   it('stop() commits the slices still queued (nothing accepted is dropped by a clean shutdown)', () => {
     const { db, send, ingestor } = setup(100)
     send({ 'messaging-history.set': bigHistory() })

@@ -6,7 +6,7 @@ import { messagePayload, ackPayload } from '../events/payloads.js'
 import { touchChatWithMessage } from '../store/chats-repo.js'
 import { upsertContact } from '../store/contacts-repo.js'
 import { upsertMessage, messageColumns } from '../store/messages-repo.js'
-import { authorOf, canonicalKey, isolated, nowSeconds, toNum, type IngestContext } from './context.js'
+import { authorOf, canonicalKey, isolated, nowSeconds, savepoint, toNum, type IngestContext } from './context.js'
 import { ingestEventResponse, ingestPollVote } from './votes.js'
 import { reportRefusal } from './send-refusals.js'
 import { ingestStub, isUndecryptableStub, settlePlaceholder } from './undecryptable.js'
@@ -91,13 +91,23 @@ function upsertOne(ctx: IngestContext, raw: WAMessage, type: string): void {
   }
 }
 
-/** History sync: messages are stored without events (they are not new activity). */
+/**
+ * History sync: messages are stored without events (they are not new activity). The whole list runs in one
+ * savepoint (a savepoint per message was a third of a history slice's SQLite time); only when something in it throws
+ * is it rolled back and run again one message per savepoint, so a message the mapper cannot handle is logged and
+ * skipped alone, as before, and the others are stored.
+ */
 export function ingestHistoryMessages(ctx: IngestContext, messages: WAMessage[]): void {
-  for (const raw of messages) {
-    if (!raw.key?.id || !raw.key.remoteJid) continue
-    isolated(ctx, `history message ${raw.key.id}`, () => {
-      const m = canonicalMessage(ctx, raw, true)
-      if (isStorable(normalizeMessageContent(m.message))) store(ctx, m, false, false)
+  const storeOne = (raw: WAMessage) => {
+    const m = canonicalMessage(ctx, raw, true)
+    if (isStorable(normalizeMessageContent(m.message))) store(ctx, m, false, false)
+  }
+  const valid = messages.filter((raw) => raw.key?.id && raw.key.remoteJid)
+  try {
+    savepoint(ctx, () => {
+      for (const raw of valid) storeOne(raw)
     })
+  } catch {
+    for (const raw of valid) isolated(ctx, `history message ${raw.key.id}`, () => storeOne(raw))
   }
 }
