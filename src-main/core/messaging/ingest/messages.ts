@@ -35,15 +35,22 @@ function canonicalMessage(ctx: IngestContext, m: WAMessage, history = false): WA
   return { ...m, key: canonicalKey(ctx, m.key, history ? 'history' : 'message'), messageTimestamp: toNum(m.messageTimestamp) || nowSeconds(ctx) }
 }
 
-/** Stores a message; returns whether it was new. Shared by live upserts and history sync. */
-function store(ctx: IngestContext, m: WAMessage, live: boolean, countUnread: boolean): ReturnType<typeof upsertMessage> {
+/**
+ * Stores a message; returns whether it was new. Shared by live upserts and history sync. `pushNames`, when given,
+ * holds the push name last written per sender in this run: a history slice is mostly one chat's messages, and
+ * writing the same name again for each of them was a seventh of the slice's time.
+ */
+function store(ctx: IngestContext, m: WAMessage, live: boolean, countUnread: boolean, pushNames?: Map<string, string>): ReturnType<typeof upsertMessage> {
   const chatId = m.key.remoteJid ?? ''
   const sender = authorOf(ctx, m.key) || null
   const res = upsertMessage(ctx.db, ctx.instanceId, { chatId, sender, message: m, now: ctx.now })
   if (res.inserted) {
     touchChatWithMessage(ctx.db, ctx.instanceId, chatId, { pk: res.pk, timestamp: Number(m.messageTimestamp), markRead: live && !!m.key.fromMe, countUnread }, ctx.now)
   }
-  if (!m.key.fromMe && m.pushName && sender) upsertContact(ctx.db, ctx.instanceId, sender, { notify: m.pushName }, ctx.now)
+  if (!m.key.fromMe && m.pushName && sender && pushNames?.get(sender) !== m.pushName) {
+    upsertContact(ctx.db, ctx.instanceId, sender, { notify: m.pushName }, ctx.now)
+    pushNames?.set(sender, m.pushName)
+  }
   return res
 }
 
@@ -98,16 +105,16 @@ function upsertOne(ctx: IngestContext, raw: WAMessage, type: string): void {
  * skipped alone, as before, and the others are stored.
  */
 export function ingestHistoryMessages(ctx: IngestContext, messages: WAMessage[]): void {
-  const storeOne = (raw: WAMessage) => {
+  const run = (pushNames: Map<string, string> | undefined) => (raw: WAMessage) => {
     const m = canonicalMessage(ctx, raw, true)
-    if (isStorable(normalizeMessageContent(m.message))) store(ctx, m, false, false)
+    if (isStorable(normalizeMessageContent(m.message))) store(ctx, m, false, false, pushNames)
   }
   const valid = messages.filter((raw) => raw.key?.id && raw.key.remoteJid)
   try {
-    savepoint(ctx, () => {
-      for (const raw of valid) storeOne(raw)
-    })
+    savepoint(ctx, () => valid.forEach(run(new Map())))
   } catch {
+    // Item by item, each in its own savepoint; no push-name memo (a rolled-back item's name was never written).
+    const storeOne = run(undefined)
     for (const raw of valid) isolated(ctx, `history message ${raw.key.id}`, () => storeOne(raw))
   }
 }
