@@ -26,8 +26,8 @@ function timer() {
   return () => performance.now() - t0
 }
 
-/** Turns of the core's loop that held it ≥ 1 ms of main-thread CPU: [epoch ms, CPU ms] (history-probe.mjs). */
-type Turns = [number, number][]
+/** Turns of the core's loop that held it ≥ 1 ms of main-thread CPU: [epoch ms, CPU ms, ...] (history-probe.mjs). */
+type Turns = [number, number, ...number[]][]
 
 /** The turns of a window: the longest, the CPU held in turns of ≥ 10 ms, how many of ≥ 10 / 25 / 50 ms. */
 function turnStats(turns: Turns, from: number, to: number) {

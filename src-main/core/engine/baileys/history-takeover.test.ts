@@ -10,17 +10,18 @@ import { deflateSync } from 'node:zlib'
 import { downloadAndProcessHistorySyncNotification, proto, type BaileysEventMap, type WAMessage } from '@whiskeysockets/baileys'
 import { describe, expect, it } from 'vitest'
 import { historyChunk } from '../../testing/history-fixtures.js'
-import { takeOverHistorySync } from './history-takeover.js'
+import { MAPPINGS_PER_TURN, takeOverHistorySync } from './history-takeover.js'
 
 type Emitted = [string, unknown]
 
 function fakeSocket() {
   const emitted: Emitted[] = []
   const mappings: unknown[] = []
+  const mappingWrites: number[] = []
   const written: Record<string, unknown>[] = []
   const socket = {
     ev: { emit: (event: string, arg: unknown) => (emitted.push([event, arg]), true) },
-    signalRepository: { lidMapping: { getLIDForPN: async () => null, storeLIDPNMappings: async (pairs: unknown[]) => void mappings.push(...pairs) } },
+    signalRepository: { lidMapping: { getLIDForPN: async () => null, storeLIDPNMappings: async (pairs: unknown[]) => void (mappings.push(...pairs), mappingWrites.push(pairs.length)) } },
     authState: { creds: { processedHistoryMessages: [] }, keys: { get: async () => ({}), set: async (data: Record<string, unknown>) => void written.push(data) } }
   }
   const logged: string[] = []
@@ -28,7 +29,7 @@ function fakeSocket() {
   const take = takeOverHistorySync(socket as unknown as Parameters<typeof takeOverHistorySync>[0], { logger })
   const emit = <K extends keyof BaileysEventMap>(event: K, arg: BaileysEventMap[K]) => (socket.ev.emit as (e: K, a: BaileysEventMap[K]) => boolean)(event, arg)
   const histories = () => emitted.filter(([e]) => e === 'messaging-history.set').map(([, a]) => a as BaileysEventMap['messaging-history.set'])
-  return { emit, emitted, histories, mappings, written, logged, take }
+  return { emit, emitted, histories, mappings, mappingWrites, written, logged, take }
 }
 
 const notification = (bytes: Buffer, syncType = proto.HistorySync.HistorySyncType.RECENT, chunkOrder = 3) =>
@@ -61,6 +62,18 @@ describe('history chunks taken over from Baileys', () => {
     const tokens = Object.keys((s.written[0] as { tctoken: Record<string, unknown> }).tctoken)
     expect(tokens.filter((k) => k !== '__index').sort()).toEqual(asBaileys.chats.filter((c) => c.tcToken?.length).map((c) => c.id).sort())
     expect(s.logged).toEqual([])
+  })
+
+  it('writes a chunk\'s LID mappings in runs of MAPPINGS_PER_TURN, all of them, in order', async () => {
+    const s = fakeSocket()
+    const n = notification(historyChunk(300, 1))
+    const asBaileys = await downloadAndProcessHistorySyncNotification(proto.Message.HistorySyncNotification.create({ ...n }), {})
+    expect(asBaileys.lidPnMappings.length).toBeGreaterThan(2 * MAPPINGS_PER_TURN)
+    s.emit('messages.upsert', { messages: [carrying(n)], type: 'notify' })
+    await until(() => s.histories().length === 1)
+    expect(s.mappings).toEqual(asBaileys.lidPnMappings)
+    expect(s.mappingWrites.length).toBe(Math.ceil(asBaileys.lidPnMappings.length / MAPPINGS_PER_TURN))
+    expect(Math.max(...s.mappingWrites)).toBe(MAPPINGS_PER_TURN)
   })
 
   it('leaves notifications from others and chunks the config does not sync to Baileys', async () => {

@@ -27,6 +27,10 @@ import { buildMergedTcTokenIndexWrite, resolveTcTokenJid } from '@whiskeysockets
 import { decodeHistorySyncInTurns } from './history-sync-decode.js'
 
 const inflateAsync = promisify(inflate)
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/** LID mappings written to the key store per turn of the event loop. */
+export const MAPPINGS_PER_TURN = 50
 
 type Notification = proto.Message.IHistorySyncNotification
 type Socket = Pick<WASocket, 'ev' | 'signalRepository' | 'authState'>
@@ -123,12 +127,23 @@ export function takeOverHistorySync(socket: Socket, opts: HistoryTakeoverOptions
     queue = queue.then(() => announce(original, isLatest, bytes)).catch((err: unknown) => opts.logger.error({ err, chunkOrder: original.chunkOrder, syncType: original.syncType }, 'history sync chunk not processed'))
   }
 
+  /**
+   * Baileys stores a chunk's LID mappings in one key-store write (hundreds of rows, 15-20 ms of the loop in the
+   * profile); the same pairs go in runs of MAPPINGS_PER_TURN with a turn of the loop between them. Pairs are
+   * independent, so the result is the same; a run that fails is logged and the next still goes in.
+   */
+  async function storeMappingsInTurns(pairs: { lid: string; pn: string }[]): Promise<void> {
+    const lidMapping = socket.signalRepository.lidMapping
+    for (let i = 0; i < pairs.length; i += MAPPINGS_PER_TURN) {
+      if (i) await nextTurn()
+      await lidMapping.storeLIDPNMappings(pairs.slice(i, i + MAPPINGS_PER_TURN)).catch((err: unknown) => opts.logger.warn({ err }, 'failed to store LID-PN mappings from history sync'))
+    }
+  }
+
   async function announce(n: Notification, isLatest: boolean, bytes: Promise<Buffer>): Promise<void> {
     const item = await decodeHistorySyncInTurns(await bytes, opts.decodeBudgetMs)
     const data = processHistoryMessage(item)
-    if (data.lidPnMappings?.length) {
-      await socket.signalRepository.lidMapping.storeLIDPNMappings(data.lidPnMappings).catch((err: unknown) => opts.logger.warn({ err }, 'failed to store LID-PN mappings from history sync'))
-    }
+    await storeMappingsInTurns(data.lidPnMappings ?? [])
     await storeTcTokens(socket, data.chats, opts.logger)
     const event: BaileysEventMap['messaging-history.set'] = {
       ...data,
