@@ -130,8 +130,7 @@ export function takeOverHistorySync(socket: Socket, opts: HistoryTakeoverOptions
   /**
    * Baileys stores a chunk's LID mappings in one key-store write (hundreds of rows, 15-20 ms of the loop in the
    * profile; 50 a run still took 6-13 ms); the same pairs go in runs of MAPPINGS_PER_TURN with a turn of the loop
-   * between them. Pairs are
-   * independent, so the result is the same; a run that fails is logged and the next still goes in.
+   * between them. Pairs are independent, so the result is the same; a run that fails is logged, the next goes in.
    */
   async function storeMappingsInTurns(pairs: { lid: string; pn: string }[]): Promise<void> {
     const lidMapping = socket.signalRepository.lidMapping
