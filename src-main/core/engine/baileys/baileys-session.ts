@@ -20,6 +20,7 @@ import { DecryptFailureLog } from './decrypt-failures.js'
 import { boundedLidMappingCache } from './lid-mapping-cache.js'
 import { detachRecentMessages, type RecentMessagesLike } from './detached-recent-messages.js'
 import { withSharedAsyncLocalStorage } from './shared-async-local-storage.js'
+import { takeOverHistorySync } from './history-takeover.js'
 import { budgetedRetryCache, budgetRetryManager, RetryBudget, type RetryManagerLike } from './retry-budget.js'
 
 /** The network refused the client version at the handshake (outdated WhatsApp Web). */
@@ -198,6 +199,8 @@ export class BaileysSession implements EngineSession {
     // Sent messages cached for retries without their transaction's key cache (detached-recent-messages.ts).
     detachRecentMessages((socket as unknown as { messageRetryManager?: RecentMessagesLike | null }).messageRetryManager)
     retryAppStateConflicts(socket)
+    // History chunks decoded in turns of the event loop, not in one synchronous step (history-takeover.ts).
+    takeOverHistorySync(socket, { shouldSync: config.shouldSyncHistoryMessage, fetchOptions: config.options, logger: deps.logger.child({ instanceId: deps.instanceId, module: 'history' }) })
     this.socket = socket
     this.port = baileysPort(deps.instanceId, socket)
     this.open = false
