@@ -18,7 +18,6 @@ import { isPaired, useSqliteAuthState, type SqliteAuthState } from './sqlite-aut
 import type { WaVersionSource } from './wa-version.js'
 import { DecryptFailureLog } from './decrypt-failures.js'
 import { boundedLidMappingCache } from './lid-mapping-cache.js'
-import { detachRecentMessages, type RecentMessagesLike } from './detached-recent-messages.js'
 import { withSharedAsyncLocalStorage } from './shared-async-local-storage.js'
 import { budgetedRetryCache, budgetRetryManager, RetryBudget, type RetryManagerLike } from './retry-budget.js'
 
@@ -174,7 +173,8 @@ export class BaileysSession implements EngineSession {
     this.qrTimeout = config.qrTimeout
     this.connectionFetch = config.options
     const version = deps.version?.current()
-    // One AsyncLocalStorage for all sockets' key-store transactions, not one each (shared-async-local-storage.ts).
+    // One AsyncLocalStorage for all sockets' key-store transactions, not one each, and a transaction's key cache not
+    // kept alive by the timers started in it (shared-async-local-storage.ts).
     const socket = withSharedAsyncLocalStorage(() => makeWASocket({
       browser: Browsers.ubuntu('Chrome'),
       markOnlineOnConnect: false,
@@ -195,8 +195,6 @@ export class BaileysSession implements EngineSession {
       logger: baileysLogger(deps.logger.child({ instanceId: deps.instanceId, module: 'baileys' }), this.decryptFailures, this.retryBudget)
     }))
     budgetRetryManager((socket as unknown as { messageRetryManager?: RetryManagerLike | null }).messageRetryManager, this.retryBudget)
-    // Sent messages cached for retries without their transaction's key cache (detached-recent-messages.ts).
-    detachRecentMessages((socket as unknown as { messageRetryManager?: RecentMessagesLike | null }).messageRetryManager)
     retryAppStateConflicts(socket)
     this.socket = socket
     this.port = baileysPort(deps.instanceId, socket)
