@@ -19,6 +19,7 @@ import type { WaVersionSource } from './wa-version.js'
 import { DecryptFailureLog } from './decrypt-failures.js'
 import { boundedLidMappingCache } from './lid-mapping-cache.js'
 import { withSharedAsyncLocalStorage } from './shared-async-local-storage.js'
+import { lazyRetryCaches, type RetryCachesLike } from './lazy-retry-caches.js'
 import { budgetedRetryCache, budgetRetryManager, RetryBudget, type RetryManagerLike } from './retry-budget.js'
 
 /** The network refused the client version at the handshake (outdated WhatsApp Web). */
@@ -195,6 +196,8 @@ export class BaileysSession implements EngineSession {
       logger: baileysLogger(deps.logger.child({ instanceId: deps.instanceId, module: 'baileys' }), this.decryptFailures, this.retryBudget)
     }))
     budgetRetryManager((socket as unknown as { messageRetryManager?: RetryManagerLike | null }).messageRetryManager, this.retryBudget)
+    // Its two bounded caches built at their first use instead of ≈ 64 KB of arrays up front (lazy-retry-caches.ts).
+    lazyRetryCaches((socket as unknown as { messageRetryManager?: RetryCachesLike | null }).messageRetryManager)
     retryAppStateConflicts(socket)
     this.socket = socket
     this.port = baileysPort(deps.instanceId, socket)
