@@ -80,8 +80,9 @@ describe('shared-slot AsyncLocalStorage', () => {
         seen.push(['other', a.getStore(), b.getStore()])
       })
     ])
-    expect(seen).toEqual([
-      ['other', 'other', undefined],
+    // The two runs side by side interleave by timer (order not asserted: a loaded machine may fire them either way).
+    expect(seen).toContainEqual(['other', 'other', undefined])
+    expect(seen.filter((r) => (r as string[])[0] !== 'other')).toEqual([
       ['a1', 'a1', undefined],
       ['a1b1', 'a1', 'b1'],
       ['a2b1', 'a2', 'b1'],
