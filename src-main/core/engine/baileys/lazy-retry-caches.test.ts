@@ -6,21 +6,24 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
-import { LazyCache, lazyRetryCaches } from './lazy-retry-caches.js'
+import { LazyCache, lazyRetryCaches, type RetryCachesLike } from './lazy-retry-caches.js'
 
 setFlagsFromString('--expose-gc')
 const gc = runInNewContext('gc') as () => void
 const logger = pino({ level: 'silent' })
 const to = '15550000001@s.whatsapp.net'
 const text = (i: number) => proto.Message.fromObject({ conversation: `text ${i}` })
+/** The manager's private parts the patch and the test reach (as baileys-session.ts does). */
+const patch = (m: MessageRetryManager) => lazyRetryCaches(m as unknown as RetryCachesLike)
+const remove = (m: MessageRetryManager, id: string) => (m as unknown as { removeRecentMessage(id: string): void }).removeRecentMessage(id)
 
 /** Heap kept per manager, 100 managers built (and patched or not) and held. */
-function heapPerManager(patch: boolean): number {
+function heapPerManager(lazy: boolean): number {
   gc()
   const before = process.memoryUsage().heapUsed
   const held = Array.from({ length: 100 }, () => {
     const m = new MessageRetryManager(logger, 5)
-    if (patch) lazyRetryCaches(m)
+    if (lazy) patch(m)
     return m
   })
   gc()
@@ -39,12 +42,12 @@ describe('lazy retry caches', () => {
 
   it('behaves as Baileys\' own once used: retries answered, eviction with the key index in step, base keys, clear', () => {
     const m = new MessageRetryManager(logger, 5)
-    lazyRetryCaches(m)
+    patch(m)
     const caches = m as unknown as { recentMessagesMap: LazyCache; baseKeys: LazyCache; messageKeyIndex: Map<string, string> }
     expect(caches.recentMessagesMap).toBeInstanceOf(LazyCache)
     expect(caches.recentMessagesMap.built).toBe(false)
     expect(m.getRecentMessage(to, 'MSG0')).toBeUndefined()
-    m.removeRecentMessage('MSG0')
+    remove(m, 'MSG0')
 
     for (let i = 0; i < 520; i++) m.addRecentMessage(to, `MSG${i}`, text(i))
     expect(caches.recentMessagesMap.built).toBe(true)
@@ -53,7 +56,7 @@ describe('lazy retry caches', () => {
     expect(m.getRecentMessage(to, 'MSG7')).toBeUndefined()
     expect(m.getRecentMessage(to, 'MSG8')?.message.conversation).toBe('text 8')
     expect(caches.messageKeyIndex.size).toBe(512)
-    m.removeRecentMessage('MSG8')
+    remove(m, 'MSG8')
     expect(m.getRecentMessage(to, 'MSG8')).toBeUndefined()
 
     expect(caches.baseKeys.built).toBe(false)
@@ -67,7 +70,7 @@ describe('lazy retry caches', () => {
     m.clear()
     expect(m.getRecentMessage(to, 'MSG519')).toBeUndefined()
     // Patching twice (a reconnect reuses nothing, but be safe) keeps the stand-ins.
-    lazyRetryCaches(m)
+    patch(m)
     expect(caches.recentMessagesMap).toBeInstanceOf(LazyCache)
   })
 
