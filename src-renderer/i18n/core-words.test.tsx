@@ -5,14 +5,14 @@
 // core's sentence.
 import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AppSettingsDto } from '../../src-preload/contract/dto.js'
 import type { EstimateDto } from '../../src-preload/contract/campaigns-dto.js'
 import { EXPOSED_WARNING, EXPOSED_WARNING_CODE } from '../../src-main/core/domain/host-policy.js'
 import { statusReasonText } from '../../src-main/core/domain/status-reason.js'
 import { deliverabilityText } from '../lib/deliverability.js'
-import { durationWords, estimateWords } from '../lib/estimate-words.js'
-import { formatTime } from '../lib/format.js'
+import { estimateWords } from '../lib/estimate-words.js'
+import { formatDuration, formatTime } from '../lib/format.js'
 import { statusKey, statusWords } from '../lib/status-words.js'
 import { useSettingsStore } from '../stores/settings-store.js'
 import { instance, overview } from '../test/fixtures.js'
@@ -48,7 +48,7 @@ describe('en.ts says what the core says', () => {
   })
 
   it('the estimate’s units: the core’s rounding (its own test, campaign-units.test.ts, checks en.ts against the core)', () => {
-    expect([30_000, 45 * 60_000, 60 * 60_000, 200 * 60_000, 47 * 3_600_000, 52 * 3_600_000 + 60_000].map(durationWords)).toEqual(['1 min', '45 min', '1 h', '3 h 20 min', '47 h', '2 d 4 h'])
+    expect([30_000, 45 * 60_000, 60 * 60_000, 200 * 60_000, 47 * 3_600_000, 52 * 3_600_000 + 60_000].map((ms) => formatDuration(ms, 'minute'))).toEqual(['1 min', '45 min', '1 h', '3 h 20 min', '47 h', '2 d 4 h'])
   })
 
   it('the bind address warning, by its code', () => {
@@ -80,6 +80,17 @@ describe('in the shop’s language', () => {
     expect(estimateWords(estimate({ durationMs: 45 * 60_000, timeZone: 'Not/AZone' }))).toMatch(/^≈ 45 min, termina el \S+ \d/)
   })
 
+  it('the estimate makes its formatters once per locale and zone, not per call', async () => {
+    await act(() => i18n.changeLanguage('pt-BR'))
+    estimateWords(estimate({ timeZone: 'America/Sao_Paulo' }))
+    const dates = vi.spyOn(Intl, 'DateTimeFormat')
+    const numbers = vi.spyOn(Intl, 'NumberFormat')
+    for (let i = 0; i < 50; i++) estimateWords(estimate({ durationMs: i * 3_600_000, endsAt: NOW + i * 3_600_000, timeZone: 'America/Sao_Paulo' }))
+    expect([dates.mock.calls.length, numbers.mock.calls.length]).toEqual([0, 0])
+    dates.mockRestore()
+    numbers.mockRestore()
+  })
+
   it('why an instance failed or was unpaired, in Portuguese on the card and in Spanish above the composer', async () => {
     await act(() => i18n.changeLanguage('pt-BR'))
     installMemoryBridge({
@@ -102,7 +113,7 @@ describe('in the shop’s language', () => {
 
   it('a retry in Indonesian with its numbers; a code the locales do not know keeps the core’s sentence', async () => {
     await act(() => i18n.changeLanguage('id'))
-    expect(statusWords('retry:3:12000:ECONNREFUSED', statusReasonText('retry:3:12000:ECONNREFUSED'))).toBe('gagal terhubung (ECONNREFUSED), percobaan 3 dalam 12 s')
+    expect(statusWords('retry:3:12000:ECONNREFUSED', statusReasonText('retry:3:12000:ECONNREFUSED'))).toBe('gagal terhubung (ECONNREFUSED), percobaan 3 dalam 12 dtk')
     expect(statusWords('disconnect:428', statusReasonText('disconnect:428'))).toBe('koneksi terputus (428): menyambung ulang')
     expect(statusWords('failed:new_thing', 'a sentence only the core knows')).toBe('a sentence only the core knows')
     expect(statusWords(null, null)).toBeNull()

@@ -2,7 +2,8 @@
 // the runtime's locale and time zone.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min'
 import type { CampaignPauseDto, CampaignStatus, RecipientState } from '../../src-preload/contract/campaigns-dto.js'
-import { formatLocale, i18n, t } from '../i18n/index.js'
+import { i18n, t } from '../i18n/index.js'
+import { dateFormat, formatTime } from './format.js'
 
 /** A campaign's state in the UI's language. */
 export const campaignStatusLabel = (status: CampaignStatus): string => t(`campaigns.status.${status}`)
@@ -39,13 +40,17 @@ export function funnel(total: number, c: Record<RecipientState, number>): { key:
   ]
 }
 
+const WEEKDAY: Intl.DateTimeFormatOptions = { weekday: 'short' }
+const DAY_MONTH: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short' }
+
 /** "Tue 14:10" within a week, else "12 Mar 14:10", in the UI's locale (not the browser's: "ter. 14:10" in Portuguese). */
 export function whenWords(at: number, now = Date.now()): string {
-  const locale = formatLocale()
-  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(at)
-  const day = new Intl.DateTimeFormat(locale, Math.abs(at - now) < 6 * 86_400_000 ? { weekday: 'short' } : { day: 'numeric', month: 'short' }).format(at)
+  // format.ts's cached formatters: the opt-out list words a time per row.
+  const time = formatTime(at)
+  const day = dateFormat(Math.abs(at - now) < 6 * 86_400_000 ? WEEKDAY : DAY_MONTH).format(at)
   return `${day} ${time}`
 }
+
 
 export const percent = (part: number, whole: number): number => (whole > 0 ? Math.round((part / whole) * 100) : 0)
 

@@ -14,7 +14,6 @@ const KNOWN = new Set([
   'subscription_required',
   'instance_not_working',
   'invalid_phone_number',
-  'invalid_phone',
   'too_many_requests',
   'pairing_code_throttled',
   'invalid_pairing_code',
@@ -24,8 +23,12 @@ const KNOWN = new Set([
   'session_status_mismatch'
 ])
 
+/** Codes that mean the same to the user, worded by the code they name (one set of words per meaning). */
+const SAME_AS: Record<string, string> = { invalid_phone: 'invalid_phone_number' }
+
 /** The sentence and the hint to show for an error. */
 export function errorWords(e: Pick<UiError, 'code' | 'message' | 'recommendation'>): { message: string; hint: string | undefined } {
-  if (i18n.language === 'en' || !KNOWN.has(e.code)) return { message: e.message, hint: e.recommendation }
-  return { message: t(`localized.errors.${e.code}.message`), hint: t(`localized.errors.${e.code}.hint`) }
+  const code = SAME_AS[e.code] ?? e.code
+  if (i18n.language === 'en' || !KNOWN.has(code)) return { message: e.message, hint: e.recommendation }
+  return { message: t(`localized.errors.${code}.message`), hint: t(`localized.errors.${code}.hint`) }
 }

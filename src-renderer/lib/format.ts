@@ -1,5 +1,5 @@
-// Small display helpers: times, countdowns, phone numbers, pairing codes, limits. Dates, times and numbers are
-// formatted for the UI's locale (i18n/index.ts: the browser's own tag when it is a variant of the UI language).
+// Small display helpers: times, durations, phone numbers, pairing codes, limits. Dates, times, durations and numbers
+// are formatted for the UI's locale (i18n/index.ts: the browser's own tag when it is a variant of the UI language).
 import { formatLocale, t } from '../i18n/index.js'
 
 // One Intl formatter per locale and options, made once: toLocale*String(locale, options) builds a new one on every
@@ -8,7 +8,8 @@ import { formatLocale, t } from '../i18n/index.js'
 const dateFormats = new Map<string, Intl.DateTimeFormat>()
 const numberFormats = new Map<string, Intl.NumberFormat>()
 
-function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+/** The cached formatter for these options in the UI's locale (throws RangeError for a time zone Intl does not know). */
+export function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const locale = formatLocale()
   const key = `${locale} ${JSON.stringify(options)}`
   let f = dateFormats.get(key)
@@ -41,29 +42,55 @@ export const formatDateTime = (ms: number): string => dateFormat(DATE_TIME).form
 /** Whole seconds left until `at` (never negative). */
 export const secondsLeft = (at: number, now: number): number => Math.max(0, Math.ceil((at - now) / 1000))
 
-export function formatDuration(seconds: number): string {
-  if (seconds < 60) return `${seconds} s`
-  const m = Math.floor(seconds / 60)
-  const s = seconds % 60
-  return s ? `${m} min ${s} s` : `${m} min`
+/**
+ * The smallest unit a duration shows: 'millisecond' words less than a second in ms and less than a minute to a
+ * tenth of a second (retry waits, message spacing); 'minute' rounds to whole minutes, at least one (the core's
+ * estimate rounding).
+ */
+export type DurationPrecision = 'millisecond' | 'second' | 'minute'
+
+const SECOND = 1000
+const MINUTE = 60 * SECOND
+
+/**
+ * A span of time in the UI's language, in its two largest units: "450 ms", "7.5 s", "2 min 5 s", "3 h 20 min",
+ * "2 d 4 h" — the one duration wording of countdowns, ages, retry waits and the campaign estimate. The units are
+ * the locales' coreWords.duration keys (en.ts holds the core's units: campaign-units.test.ts), the digits the
+ * locale's (cached formatters). Not Intl: DurationFormat is missing from Node 20 and older browsers, and
+ * NumberFormat's English units ("3 hr", "5 sec", "2 days") are not the ones the core's estimate text uses.
+ */
+export function formatDuration(ms: number, precision: DurationPrecision = 'second'): string {
+  const n = (v: number) => formatNumber(v)
+  if (precision === 'millisecond') {
+    const whole = Math.max(0, Math.round(ms))
+    if (whole < SECOND) return t('coreWords.duration.ms', { ms: n(whole) })
+    const tenths = Math.round(ms / 100) / 10
+    if (tenths < 60) return t('coreWords.duration.s', { s: n(tenths) })
+  }
+  if (precision !== 'minute') {
+    const s = Math.max(0, Math.round(ms / SECOND))
+    if (s < 60) return t('coreWords.duration.s', { s: n(s) })
+    if (s < 3600) return s % 60 ? t('coreWords.duration.minS', { m: n(Math.floor(s / 60)), s: n(s % 60) }) : t('coreWords.duration.min', { m: n(s / 60) })
+  }
+  const min = Math.max(1, Math.round(ms / MINUTE))
+  if (min < 60) return t('coreWords.duration.min', { m: n(min) })
+  const h = Math.floor(min / 60)
+  if (h < 48) return min % 60 ? t('coreWords.duration.hMin', { h: n(h), m: n(min % 60) }) : t('coreWords.duration.h', { h: n(h) })
+  return t('coreWords.duration.dH', { d: n(Math.floor(h / 24)), h: n(h % 24) })
+}
+
+const KB: Intl.NumberFormatOptions = { style: 'unit', unit: 'kilobyte', unitDisplay: 'short', maximumFractionDigits: 0 }
+const MB: Intl.NumberFormatOptions = { style: 'unit', unit: 'megabyte', unitDisplay: 'short', minimumFractionDigits: 1, maximumFractionDigits: 1 }
+
+/** A file's size in the locale's digits and units: "512 kB", "1.5 MB" · "1,5 MB", "16.0 MB" (at least 1 kB; 1 kB = 1,024 bytes). */
+export function formatFileSize(bytes: number): string {
+  return bytes < 1024 * 1024 ? numberFormat(KB).format(Math.max(1, Math.round(bytes / 1024))) : numberFormat(MB).format(bytes / (1024 * 1024))
 }
 
 /** Pairing codes are 8 characters, shown as XXXX-XXXX. */
 export function formatPairingCode(code: string): string {
   const c = code.replace(/[^A-Za-z0-9]/g, '').toUpperCase()
   return c.length === 8 ? `${c.slice(0, 4)}-${c.slice(4)}` : code
-}
-
-/** The API's rule: digits only with the country code (no +, 00, spaces or dashes), 7 to 15 digits. */
-export function phoneNumberProblem(value: string): string | undefined {
-  const v = value.trim()
-  if (!v) return 'Enter the phone number with its country code'
-  if (/^\+/.test(v)) return 'Leave out the +: digits only, country code first (e.g. 15550000001)'
-  if (/^00/.test(v)) return 'Leave out the 00: digits only, country code first (e.g. 15550000001)'
-  if (/[^0-9]/.test(v)) return 'Digits only: no spaces, dashes or brackets'
-  if (v.startsWith('0')) return 'Start with the country code (it never starts with 0)'
-  if (v.length < 7 || v.length > 15) return 'A phone number with country code has 7 to 15 digits'
-  return undefined
 }
 
 /** A count or amount with the locale's digit grouping (1,234 · 1.234 · 1 234). */
@@ -75,13 +102,5 @@ export const formatDate = (ms: number): string => dateFormat(DATE).format(ms)
 /** A short calendar date (what toLocaleDateString() shows), in the UI's locale. */
 export const formatShortDate = (ms: number): string => dateFormat(SHORT_DATE).format(ms)
 
-export const formatLimit = (value: number | null, unit = ''): string => (value === null ? t('format.noLimit') : `${formatNumber(value)}${unit}`)
-
-/** The failure reasons the UI explains (their words are the locales' failure.* keys). */
-const FAILURES = new Set(['qr_timeout', 'retries_exhausted', 'proxy_unreachable', 'conflict', 'forbidden', 'banned'])
-
-/** Why an instance failed, in words (the core's statusReason is `failed:<reason>`; unknown reasons stay as they are). */
-export function failureText(statusReason: string | null): string {
-  const reason = statusReason?.replace(/^failed:/, '') ?? ''
-  return FAILURES.has(reason) ? t(`failure.${reason}`) : reason || t('failure.unknown')
-}
+/** A count limit, or "No limit" (a limit in seconds is a duration: formatDuration). */
+export const formatLimit = (value: number | null): string => (value === null ? t('format.noLimit') : formatNumber(value))

@@ -1,20 +1,14 @@
 // Why and until when a message waits, in words (issue 12 item 3): "sends in 7 s — Strict spaces messages 7.5 s
 // apart", "protection after connecting: sends start at 10:42", the network's hold, an instance that is not WORKING.
-// Data in, sentence out in the UI's language (times in the user's local zone).
+// Data in, sentence out in the UI's language (times in the user's local zone, durations by formatDuration).
 import type { QueueInfoDto, WaitingMessageDto } from '../../src-preload/contract/dto.js'
 import { t } from '../i18n/index.js'
-import { formatClock, formatNumber, formatTime } from './format.js'
+import { formatClock, formatDuration, formatNumber, formatTime, secondsLeft } from './format.js'
 import { policyName } from './policy-words.js'
 
-/** 7500 -> "7.5", 60000 -> "60". */
-export const seconds = (ms: number): string => String(Math.round(ms / 100) / 10)
-
-/** Seconds for a sentence, in the UI's locale (7.5 · 7,5). */
-const secs = (ms: number): string => formatNumber(Math.round(ms / 100) / 10)
-
 const inSeconds = (at: number, now: number): string => {
-  const s = Math.max(0, Math.ceil((at - now) / 1000))
-  return s <= 0 ? t('wait.sendsNow') : s < 120 ? t('wait.sendsIn', { s: formatNumber(s) }) : t('wait.sendsAt', { time: formatTime(at) })
+  const s = secondsLeft(at, now)
+  return s <= 0 ? t('wait.sendsNow') : s < 120 ? t('wait.sendsIn', { time: formatDuration(s * 1000) }) : t('wait.sendsAt', { time: formatTime(at) })
 }
 
 /** What a waiting message waits for; `now` is the core's time (queue-store's coreNow). */
@@ -24,12 +18,12 @@ export function explainWait(w: WaitingMessageDto, q: Pick<QueueInfoDto, 'policy'
   const until = w.notBefore !== null ? t('wait.until', { time: formatTime(w.notBefore) }) : ''
   switch (w.reason) {
     case 'per_minute': {
-      const spacing = policy.spacingMs !== null ? t('wait.spacing', { policy: policy.name, s: secs(policy.spacingMs) }) : ''
+      const spacing = policy.spacingMs !== null ? t('wait.spacing', { policy: policy.name, spacing: formatDuration(policy.spacingMs, 'millisecond') }) : ''
       return `${w.notBefore !== null ? inSeconds(w.notBefore, now) : t('wait.turn')}${spacing}${notWorking}`
     }
     case 'protection': {
-      const when = w.notBefore !== null ? t('wait.protectionWhen', { time: formatClock(w.notBefore), s: formatNumber(Math.max(0, Math.ceil((w.notBefore - now) / 1000))) }) : t('wait.pauseEnd')
-      return `${t('wait.protection', { when, policy: policy.name, s: formatNumber(policy.protectionSeconds ?? 0) })}${notWorking}`
+      const when = w.notBefore !== null ? t('wait.protectionWhen', { time: formatClock(w.notBefore), left: formatDuration(secondsLeft(w.notBefore, now) * 1000) }) : t('wait.pauseEnd')
+      return `${t('wait.protection', { when, policy: policy.name, pause: formatDuration((policy.protectionSeconds ?? 0) * 1000) })}${notWorking}`
     }
     case 'concurrency':
       return `${t('wait.concurrency', { policy: policy.name, n: formatNumber(policy.concurrentLimit ?? 1) })}${notWorking}`

@@ -59,6 +59,8 @@ export interface WizardState {
 export const PAGE_SIZE = 50
 /** Pause between two questions about a long audience check (each one waits up to 15 s in the core). */
 export const AUDIENCE_POLL_MS = 1_000
+/** The opt-out line a new template starts with (ticking the box again brings it back). */
+export const DEFAULT_OPT_OUT_FOOTER = 'Reply STOP to opt out'
 export const DEFAULT_WINDOW = { days: [1, 2, 3, 4, 5], from: '09:00', to: '18:00' }
 const PLACE_KEY = 'switchboard.campaigns'
 
@@ -81,7 +83,7 @@ export const newWizard = (over: Partial<WizardState> = {}): WizardState => ({
   listName: '',
   list: null,
   campaignId: null,
-  template: { text: '', footer: 'Reply STOP to opt out', mediaUrl: null },
+  template: { text: '', footer: DEFAULT_OPT_OUT_FOOTER, mediaUrl: null },
   preview: null,
   previewError: null,
   instanceIds: [],

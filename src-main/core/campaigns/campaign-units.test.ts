@@ -109,7 +109,7 @@ describe('windows and the estimate', () => {
   it('the UI words the estimate from its numbers as the core does: en.ts has the same units and sentence (issue 20 item 12)', () => {
     const fill = (template: string, words: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(words[k]))
     const units = en.coreWords.duration
-    // The same cases as the renderer's durationWords test (src-renderer/i18n/core-words.test.tsx).
+    // The same cases as the renderer's formatDuration(ms, 'minute') test (src-renderer/i18n/core-words.test.tsx).
     expect([30_000, 45 * 60_000, 60 * 60_000, 200 * 60_000, 47 * 3_600_000, 52 * 3_600_000 + 60_000].map(duration)).toEqual([
       fill(units.min, { m: 1 }), fill(units.min, { m: 45 }), fill(units.h, { h: 1 }), fill(units.hMin, { h: 3, m: 20 }), fill(units.h, { h: 47 }), fill(units.dH, { d: 2, h: 4 })
     ])

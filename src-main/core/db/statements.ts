@@ -3,14 +3,21 @@
 import type { Statement } from 'better-sqlite3-multiple-ciphers'
 import type { Db } from './connection.js'
 
-const cache = new WeakMap<Db, Map<string, Statement>>()
+// Rows and plucking statements are cached apart: pluck() changes the statement itself, so sharing one between
+// stmt() and columnStmt() callers of the same SQL would hand the stmt() caller single values instead of rows.
+const rows = new WeakMap<Db, Map<string, Statement>>()
+const columns = new WeakMap<Db, Map<string, Statement>>()
 
-export function stmt(db: Db, sql: string): Statement {
+function cached(cache: WeakMap<Db, Map<string, Statement>>, db: Db, sql: string, prepare: () => Statement): Statement {
   let byDb = cache.get(db)
   if (!byDb) cache.set(db, (byDb = new Map()))
   let s = byDb.get(sql)
-  if (!s) byDb.set(sql, (s = db.prepare(sql)))
+  if (!s) byDb.set(sql, (s = prepare()))
   return s
+}
+
+export function stmt(db: Db, sql: string): Statement {
+  return cached(rows, db, sql, () => db.prepare(sql))
 }
 
 /** The row `sql` finds by one key, mapped to its domain shape; undefined when there is none. */
@@ -29,5 +36,5 @@ export function typedStmt<Row>(db: Db, sql: string): Statement<unknown[], Row> {
 
 /** A query answering one column, typed by its value: get() is that value (undefined when no row), all() the list. */
 export function columnStmt<Value>(db: Db, sql: string): Statement<unknown[], Value> {
-  return stmt(db, sql).pluck() as Statement<unknown[], Value>
+  return cached(columns, db, sql, () => db.prepare(sql).pluck()) as Statement<unknown[], Value>
 }

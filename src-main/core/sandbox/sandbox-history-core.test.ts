@@ -1,6 +1,8 @@
 // Through the product: an instance paired with a seeded sandbox phone ingests the history sync (chunks downloaded
 // as media, PN and LID chats mixed) into its store, and /v2/chats, /v2/chats/messages and /v2/groups answer it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+// The chunks are decoded by the engine's takeover in turns of the loop (history-takeover.ts), never by Baileys whole.
+import { proto } from '@whiskeysockets/baileys'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { pairInstance, startTestCore, waitUntil, type TestCore } from '../testing/core-harness.js'
 
 const PHONE = '15550000021'
@@ -9,6 +11,15 @@ const SEED = { contacts: 150, chats: 100, messages: 2_000, groups: 8, labels: 3,
 describe.sequential('seeded history through the product', () => {
   let t: TestCore
   let id: string
+  // How many conversations each HistorySync.decode returned (as it returned: the takeover adds them afterwards).
+  const realDecode = proto.HistorySync.decode.bind(proto.HistorySync)
+  const decodedWith: number[] = []
+  const decoded = vi.spyOn(proto.HistorySync, 'decode').mockImplementation((...args: Parameters<typeof realDecode>) => {
+    const sync = realDecode(...args)
+    decodedWith.push(sync.conversations.length)
+    return sync
+  })
+  const conversations = vi.spyOn(proto.Conversation, 'decode')
 
   beforeAll(async () => {
     t = await startTestCore('sandbox', { logLevel: 'warn' })
@@ -19,6 +30,8 @@ describe.sequential('seeded history through the product', () => {
     id = await pairInstance(t, PHONE)
   }, 60_000)
   afterAll(async () => {
+    decoded.mockRestore()
+    conversations.mockRestore()
     await t?.close()
   })
 
@@ -36,6 +49,10 @@ describe.sequential('seeded history through the product', () => {
     const newest = chats[0]!
     const msgs = (await t.call('GET', '/v2/chats/messages', { instance_id: id, chatId: newest.id, limit: '50', downloadMedia: 'false' })).json() as unknown[]
     expect(msgs.length).toBeGreaterThan(0)
+    // Every conversation was decoded on its own; no HistorySync was decoded with its conversations in one step.
+    expect(conversations.mock.calls.length).toBeGreaterThanOrEqual(SEED.chats)
+    expect(decodedWith.length).toBeGreaterThan(0)
+    expect(decodedWith.filter((n) => n > 0)).toEqual([])
   })
 
   it('seeded groups are the instance\'s groups', async () => {

@@ -143,11 +143,17 @@ export function replayDeadLetters(db: Db, webhookId: number, opts: { since?: num
 /**
  * Retention: deletes events older than `before` whose deliveries are all delivered (or that had none),
  * with their deliveries and attempts. Dead and pending rows are kept until replayed or their webhook goes.
+ * Instance by instance, through the (instance_id, created_at) index: no index on created_at alone is kept, since
+ * every enqueue would write it (migration 0590).
  */
 export function pruneEvents(db: Db, before: number): number {
-  return stmt(
-    db,
-    `DELETE FROM webhook_events WHERE created_at < ? AND NOT EXISTS (
-       SELECT 1 FROM webhook_deliveries d WHERE d.event_id = webhook_events.id AND d.state <> 'delivered')`
-  ).run(before).changes
+  let pruned = 0
+  for (const instanceId of columnStmt<string>(db, 'SELECT DISTINCT instance_id FROM webhook_events').all()) {
+    pruned += stmt(
+      db,
+      `DELETE FROM webhook_events WHERE instance_id = ? AND created_at < ? AND NOT EXISTS (
+         SELECT 1 FROM webhook_deliveries d WHERE d.event_id = webhook_events.id AND d.state <> 'delivered')`
+    ).run(instanceId, before).changes
+  }
+  return pruned
 }

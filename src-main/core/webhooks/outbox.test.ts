@@ -103,6 +103,25 @@ describe('outbox', () => {
     expect(getEvent(db, e2)).not.toBeNull()
   })
 
+  it('without a created_at index (migration 0590): retention goes instance by instance through the instance index', () => {
+    db = openTestDb().db
+    setWebhook(db, 'I1', { url: 'https://all.example/', events: ['*'] })
+    setWebhook(db, 'I2', { url: 'https://all.example/', events: ['*'] })
+    const old1 = enqueueEvent(db, input('message'), { now: 1000 }).envelope.id
+    const old2 = enqueueEvent(db, input('message', 'I2'), { now: 1000 }).envelope.id
+    const pending = enqueueEvent(db, input('message', 'I2'), { now: 1500 }).envelope.id
+    const recent = enqueueEvent(db, input('message'), { now: 20_000 }).envelope.id
+    db.prepare("UPDATE webhook_deliveries SET state = 'delivered' WHERE event_id <> ?").run(pending)
+    const indexes = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'webhook_events'").pluck().all()
+    expect(indexes).not.toContain('webhook_events_created')
+    const plan = db
+      .prepare("EXPLAIN QUERY PLAN DELETE FROM webhook_events WHERE instance_id = 'I1' AND created_at < 10 AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = webhook_events.id AND d.state <> 'delivered')")
+      .all() as { detail: string }[]
+    expect(plan[0]!.detail).toContain('webhook_events_instance')
+    expect(pruneEvents(db, 10_000)).toBe(2)
+    expect([old1, old2, pending, recent].map((id) => getEvent(db, id) !== null)).toEqual([false, false, true, true])
+  })
+
   it('deleteInstanceWebhooks removes configs, events, deliveries', () => {
     db = openTestDb().db
     setWebhook(db, 'I1', { url: 'https://all.example/', events: ['*'] })

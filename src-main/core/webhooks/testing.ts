@@ -10,8 +10,9 @@ import { migrate } from '../db/migrate.js'
 import { migration0100Webhooks } from '../db/migrations/0100-webhooks.js'
 import { migration0101RateLimits } from '../db/migrations/0101-rate-limits.js'
 import { migration0500WebhookDeliveriesLeanIndex } from '../db/migrations/0500-webhook-deliveries-lean-index.js'
+import { migration0590WebhookEventsLeanIndex } from '../db/migrations/0590-webhook-events-lean-index.js'
 
-export const ownMigrations = [migration0100Webhooks, migration0101RateLimits, migration0500WebhookDeliveriesLeanIndex] as const
+export const ownMigrations = [migration0100Webhooks, migration0101RateLimits, migration0500WebhookDeliveriesLeanIndex, migration0590WebhookEventsLeanIndex] as const
 
 export function openTestDb(file = join(mkdtempSync(join(tmpdir(), 'sb-wh-')), 'app.db')): { db: Db; file: string } {
   const db = openDatabase(file)

@@ -39,15 +39,6 @@ export const en = {
     unreadElsewhere: '{{n}} unread in other instances'
   },
   format: { noLimit: 'No limit' },
-  failure: {
-    qr_timeout: 'nobody scanned the QR code in time',
-    retries_exhausted: 'it could not connect after several attempts (is the network down?)',
-    proxy_unreachable: 'it could not connect through its proxy (is the proxy server running?)',
-    conflict: 'the account kept being opened elsewhere',
-    forbidden: 'the network refused the account',
-    banned: 'the network banned the account',
-    unknown: 'unknown reason'
-  },
   instances: {
     loading: 'Loading instances…',
     none: 'No instances yet. Create one to pair a WhatsApp account.',
@@ -286,14 +277,14 @@ export const en = {
   },
   wait: {
     sendsNow: 'sends now',
-    sendsIn: 'sends in {{s}} s',
+    sendsIn: 'sends in {{time}}',
     sendsAt: 'sends at {{time}}',
     notWorking: ' — the instance is {{status}}: start it, or the message fails when its turn comes',
-    spacing: ' — {{policy}} spaces messages {{s}} s apart',
+    spacing: ' — {{policy}} spaces messages {{spacing}} apart',
     turn: 'waits its turn',
-    protectionWhen: '{{time}} (in {{s}} s)',
+    protectionWhen: '{{time}} (in {{left}})',
     pauseEnd: 'the end of the pause',
-    protection: 'protection after connecting: sends start at {{when}} — {{policy}} pauses {{s}} s after each connection',
+    protection: 'protection after connecting: sends start at {{when}} — {{policy}} pauses {{pause}} after each connection',
     concurrency: 'sends when the message before it has gone — {{policy}} sends {{n}} at a time',
     dailyCap: 'daily cap of {{policy}} reached: sends after midnight',
     until: ' until {{time}}',
@@ -663,7 +654,7 @@ export const en = {
       startAtSpaced: 'They start at {{at}}, after the protection, then one every {{spacing}}.',
       goEvery: 'They go one every {{spacing}} ({{name}}).',
       lastAt: 'The last goes at about {{at}}.',
-      protection: 'Account protection: sends wait {{n}} s more after connecting.'
+      protection: 'Account protection: sends wait {{time}} more after connecting.'
     }
   },
   webhooks: {
@@ -687,7 +678,7 @@ export const en = {
     activeTag: 'Active',
     pausedTag: 'Paused',
     signed: 'Signed',
-    summary: 'Events: {{events}} · retries: {{attempts}} attempts from {{delay}} s',
+    summary: 'Events: {{events}} · retries: {{attempts}} attempts from {{delay}}',
     disabled: 'Switchboard paused it: the receiver answered {{status}}. Resume it when the receiver is ready.',
     pause: 'Pause',
     resume: 'Resume',
@@ -844,9 +835,6 @@ export const en = {
     applyCap: 'Apply cap',
     ban: 'Network ban',
     notBanned: 'not banned',
-    ban403: '403 locked',
-    ban402: '402 temporarily banned',
-    ban406: '406 banned',
     banHint: 'Its linked devices are refused at login',
     history: 'History (chats, messages)',
     chats: 'Chats',
@@ -972,7 +960,6 @@ export const en = {
       subscription_required: { message: 'This needs a paid plan', hint: 'Switch the account to the paid plan.' },
       instance_not_working: { message: 'The instance is not connected', hint: 'Wait until it shows Working, or start it in Instances.' },
       invalid_phone_number: { message: 'That phone number is not valid', hint: 'Digits only with the country code, no +, 00, spaces, dashes or brackets (e.g. 15550000001).' },
-      invalid_phone: { message: 'That phone number is not valid', hint: 'Digits only with the country code, no +, 00, spaces, dashes or brackets (e.g. 15550000001).' },
       too_many_requests: { message: 'Too many requests', hint: 'Wait a moment, then try again.' },
       pairing_code_throttled: { message: 'Too many pairing codes asked for this number', hint: 'Wait a few minutes before asking for another code.' },
       invalid_pairing_code: { message: 'The pairing code was not accepted', hint: 'Ask for a new code and type it on the phone.' },
@@ -1174,7 +1161,7 @@ export const en = {
         account_restricted: 'the network restricted this number'
       }
     },
-    duration: { min: '{{m}} min', hMin: '{{h}} h {{m}} min', h: '{{h}} h', dH: '{{d}} d {{h}} h' },
+    duration: { min: '{{m}} min', hMin: '{{h}} h {{m}} min', h: '{{h}} h', dH: '{{d}} d {{h}} h', ms: '{{ms}} ms', s: '{{s}} s', minS: '{{m}} min {{s}} s' },
     estimate: { text: '≈ {{duration}}, ends {{ends}}', none: 'nothing left to send' },
     exposed: {
       exposed_address:
@@ -1214,7 +1201,8 @@ export const en = {
       },
       retry: 'connecting failed ({{error}}), retry {{attempt}} in {{wait}}',
       retryProxy: 'connecting through proxy {{proxy}} failed ({{error}}), retry {{attempt}} in {{wait}}',
-      lost: 'connection lost ({{code}}): reconnecting'
+      lost: 'connection lost ({{code}}): reconnecting',
+      unknown: 'unknown reason'
     }
   },
   // The instance card's incoming-call settings (issue 22 item 6) and health panel (issue 23 item 5).
@@ -1280,7 +1268,7 @@ export const en = {
       sandbox: 'Sandbox: a simulated phone scans it for you.',
       openSandbox: 'Open the Sandbox view',
       qrAlt: 'QR code to link this instance',
-      refreshesIn: 'Refreshes in {{s}} s',
+      refreshesIn: 'Refreshes in {{time}}',
       refreshing: 'Refreshing…',
       loadingQr: 'Loading the QR code…',
       codeTitle: 'Or link with a phone number',
@@ -1329,7 +1317,9 @@ export const en = {
       fileUnreadable: 'The file could not be read',
       previewOf: 'Preview of {{name}}'
     }
-  }
+  },
+  // Review follow-up (issue 20 item 12): words that were still written in the views' code.
+  reviewWords: { enlarge: 'Enlarge' }
 }
 
 /** Every locale has the same keys as English (plural forms aside), in the same shape. */

@@ -40,15 +40,6 @@ export const es: Messages = {
     unreadElsewhere: '{{n}} sin leer en otras instancias'
   },
   format: { noLimit: 'Sin límite' },
-  failure: {
-    qr_timeout: 'nadie escaneó el código QR a tiempo',
-    retries_exhausted: 'no pudo conectarse tras varios intentos (¿se cayó la red?)',
-    proxy_unreachable: 'no pudo conectarse a través de su proxy (¿está funcionando el servidor proxy?)',
-    conflict: 'la cuenta se abría una y otra vez en otro lugar',
-    forbidden: 'la red rechazó la cuenta',
-    banned: 'la red bloqueó la cuenta',
-    unknown: 'motivo desconocido'
-  },
   instances: {
     loading: 'Cargando instancias…',
     none: 'Todavía no hay instancias. Crea una para vincular una cuenta de WhatsApp.',
@@ -287,14 +278,14 @@ export const es: Messages = {
   },
   wait: {
     sendsNow: 'se envía ahora',
-    sendsIn: 'se envía en {{s}} s',
+    sendsIn: 'se envía en {{time}}',
     sendsAt: 'se envía a las {{time}}',
     notWorking: ' — la instancia está {{status}}: iníciala, o el mensaje fallará cuando le toque',
-    spacing: ' — {{policy}} separa los mensajes {{s}} s',
+    spacing: ' — {{policy}} separa los mensajes {{spacing}}',
     turn: 'espera su turno',
-    protectionWhen: '{{time}} (en {{s}} s)',
+    protectionWhen: '{{time}} (en {{left}})',
     pauseEnd: 'el final de la pausa',
-    protection: 'protección tras conectar: los envíos empiezan a las {{when}} — {{policy}} hace una pausa de {{s}} s tras cada conexión',
+    protection: 'protección tras conectar: los envíos empiezan a las {{when}} — {{policy}} hace una pausa de {{pause}} tras cada conexión',
     concurrency: 'se envía cuando haya salido el mensaje anterior — {{policy}} envía {{n}} a la vez',
     dailyCap: 'se alcanzó el límite diario de {{policy}}: se envía después de medianoche',
     until: ' hasta las {{time}}',
@@ -664,7 +655,7 @@ export const es: Messages = {
       startAtSpaced: 'Empiezan a las {{at}}, tras la protección, y luego uno cada {{spacing}}.',
       goEvery: 'Salen uno cada {{spacing}} ({{name}}).',
       lastAt: 'El último sale hacia las {{at}}.',
-      protection: 'Protección de la cuenta: los envíos esperan {{n}} s más tras conectar.'
+      protection: 'Protección de la cuenta: los envíos esperan {{time}} más tras conectar.'
     }
   },
   webhooks: {
@@ -688,7 +679,7 @@ export const es: Messages = {
     activeTag: 'Activo',
     pausedTag: 'En pausa',
     signed: 'Firmado',
-    summary: 'Eventos: {{events}} · reintentos: {{attempts}} intentos desde {{delay}} s',
+    summary: 'Eventos: {{events}} · reintentos: {{attempts}} intentos desde {{delay}}',
     disabled: 'Switchboard lo pausó: el receptor respondió {{status}}. Reanúdalo cuando el receptor esté listo.',
     pause: 'Pausar',
     resume: 'Reanudar',
@@ -845,9 +836,6 @@ export const es: Messages = {
     applyCap: 'Aplicar tope',
     ban: 'Bloqueo en la red',
     notBanned: 'sin bloqueo',
-    ban403: '403 cerrado',
-    ban402: '402 bloqueado temporalmente',
-    ban406: '406 bloqueado',
     banHint: 'Sus dispositivos vinculados se rechazan al iniciar sesión',
     history: 'Historial (chats, mensajes)',
     chats: 'Chats',
@@ -971,7 +959,6 @@ export const es: Messages = {
       subscription_required: { message: 'Esto necesita un plan de pago', hint: 'Cambia la cuenta al plan de pago.' },
       instance_not_working: { message: 'La instancia no está conectada', hint: 'Espera a que muestre Funcionando o iníciala en Instancias.' },
       invalid_phone_number: { message: 'Ese número de teléfono no es válido', hint: 'Solo dígitos con el código de país, sin +, 00, espacios, guiones ni paréntesis (p. ej. 34600000001).' },
-      invalid_phone: { message: 'Ese número de teléfono no es válido', hint: 'Solo dígitos con el código de país, sin +, 00, espacios, guiones ni paréntesis (p. ej. 34600000001).' },
       too_many_requests: { message: 'Demasiadas peticiones', hint: 'Espera un momento y vuelve a intentarlo.' },
       pairing_code_throttled: { message: 'Se pidieron demasiados códigos de vinculación para este número', hint: 'Espera unos minutos antes de pedir otro código.' },
       invalid_pairing_code: { message: 'El código de vinculación no fue aceptado', hint: 'Pide un código nuevo y escríbelo en el teléfono.' },
@@ -1171,7 +1158,7 @@ export const es: Messages = {
         account_restricted: 'la red restringió este número'
       }
     },
-    duration: { min: '{{m}} min', hMin: '{{h}} h {{m}} min', h: '{{h}} h', dH: '{{d}} d {{h}} h' },
+    duration: { min: '{{m}} min', hMin: '{{h}} h {{m}} min', h: '{{h}} h', dH: '{{d}} d {{h}} h', ms: '{{ms}} ms', s: '{{s}} s', minS: '{{m}} min {{s}} s' },
     estimate: { text: '≈ {{duration}}, termina el {{ends}}', none: 'no queda nada por enviar' },
     exposed: {
       exposed_address:
@@ -1211,7 +1198,8 @@ export const es: Messages = {
       },
       retry: 'falló la conexión ({{error}}), reintento {{attempt}} en {{wait}}',
       retryProxy: 'falló la conexión a través del proxy {{proxy}} ({{error}}), reintento {{attempt}} en {{wait}}',
-      lost: 'conexión perdida ({{code}}): reconectando'
+      lost: 'conexión perdida ({{code}}): reconectando',
+      unknown: 'motivo desconocido'
     }
   },
   // The instance card's incoming-call settings (issue 22 item 6) and health panel (issue 23 item 5).
@@ -1277,7 +1265,7 @@ export const es: Messages = {
       sandbox: 'Sandbox: un teléfono simulado lo escanea por ti.',
       openSandbox: 'Abrir la vista Sandbox',
       qrAlt: 'Código QR para vincular esta instancia',
-      refreshesIn: 'Se renueva en {{s}} s',
+      refreshesIn: 'Se renueva en {{time}}',
       refreshing: 'Renovando…',
       loadingQr: 'Cargando el código QR…',
       codeTitle: 'O vincula con un número de teléfono',
@@ -1326,5 +1314,7 @@ export const es: Messages = {
       fileUnreadable: 'No se pudo leer el archivo',
       previewOf: 'Vista previa de {{name}}'
     }
-  }
+  },
+  // Review follow-up (issue 20 item 12): words that were still written in the views' code.
+  reviewWords: { enlarge: 'Ampliar' }
 }

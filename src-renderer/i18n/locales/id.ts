@@ -41,15 +41,6 @@ export const id: Messages = {
     unreadElsewhere: '{{n}} belum dibaca di instans lain'
   },
   format: { noLimit: 'Tanpa batas' },
-  failure: {
-    qr_timeout: 'tidak ada yang memindai kode QR tepat waktu',
-    retries_exhausted: 'tidak dapat terhubung setelah beberapa kali mencoba (apakah jaringan sedang mati?)',
-    proxy_unreachable: 'tidak dapat terhubung melalui proksinya (apakah server proksi berjalan?)',
-    conflict: 'akun terus-menerus dibuka di tempat lain',
-    forbidden: 'jaringan menolak akun ini',
-    banned: 'jaringan memblokir akun ini',
-    unknown: 'alasan tidak diketahui'
-  },
   instances: {
     loading: 'Memuat instans…',
     none: 'Belum ada instans. Buat satu untuk menautkan akun WhatsApp.',
@@ -288,14 +279,14 @@ export const id: Messages = {
   },
   wait: {
     sendsNow: 'dikirim sekarang',
-    sendsIn: 'dikirim dalam {{s}} dtk',
+    sendsIn: 'dikirim dalam {{time}}',
     sendsAt: 'dikirim pukul {{time}}',
     notWorking: ' — instans sedang {{status}}: jalankan, atau pesan gagal saat gilirannya tiba',
-    spacing: ' — {{policy}} memberi jeda {{s}} dtk antarpesan',
+    spacing: ' — {{policy}} memberi jeda {{spacing}} antarpesan',
     turn: 'menunggu giliran',
-    protectionWhen: '{{time}} (dalam {{s}} dtk)',
+    protectionWhen: '{{time}} (dalam {{left}})',
     pauseEnd: 'akhir jeda',
-    protection: 'perlindungan setelah terhubung: pengiriman dimulai pukul {{when}} — {{policy}} berhenti {{s}} dtk setelah setiap koneksi',
+    protection: 'perlindungan setelah terhubung: pengiriman dimulai pukul {{when}} — {{policy}} berhenti {{pause}} setelah setiap koneksi',
     concurrency: 'dikirim setelah pesan sebelumnya terkirim — {{policy}} mengirim {{n}} sekaligus',
     dailyCap: 'batas harian {{policy}} tercapai: dikirim setelah tengah malam',
     until: ' sampai {{time}}',
@@ -665,7 +656,7 @@ export const id: Messages = {
       startAtSpaced: 'Mulai pukul {{at}}, setelah perlindungan, lalu satu setiap {{spacing}}.',
       goEvery: 'Keluar satu setiap {{spacing}} ({{name}}).',
       lastAt: 'Yang terakhir keluar sekitar pukul {{at}}.',
-      protection: 'Perlindungan akun: pengiriman menunggu {{n}} dtk lagi setelah terhubung.'
+      protection: 'Perlindungan akun: pengiriman menunggu {{time}} lagi setelah terhubung.'
     }
   },
   webhooks: {
@@ -689,7 +680,7 @@ export const id: Messages = {
     activeTag: 'Aktif',
     pausedTag: 'Dijeda',
     signed: 'Bertanda tangan',
-    summary: 'Peristiwa: {{events}} · percobaan ulang: {{attempts}} percobaan mulai {{delay}} dtk',
+    summary: 'Peristiwa: {{events}} · percobaan ulang: {{attempts}} percobaan mulai {{delay}}',
     disabled: 'Switchboard menjedanya: penerima menjawab {{status}}. Lanjutkan saat penerima siap.',
     pause: 'Jeda',
     resume: 'Lanjutkan',
@@ -846,9 +837,6 @@ export const id: Messages = {
     applyCap: 'Terapkan batas obrolan',
     ban: 'Blokir jaringan',
     notBanned: 'tidak diblokir',
-    ban403: '403 dikunci',
-    ban402: '402 diblokir sementara',
-    ban406: '406 diblokir',
     banHint: 'Perangkat tertautnya ditolak saat masuk',
     history: 'Riwayat (obrolan, pesan)',
     chats: 'Obrolan',
@@ -972,7 +960,6 @@ export const id: Messages = {
       subscription_required: { message: 'Ini memerlukan paket berbayar', hint: 'Alihkan akun ke paket berbayar.' },
       instance_not_working: { message: 'Instans tidak terhubung', hint: 'Tunggu sampai statusnya Berjalan, atau mulai di Instans.' },
       invalid_phone_number: { message: 'Nomor telepon itu tidak valid', hint: 'Hanya angka dengan kode negara, tanpa +, 00, spasi, tanda hubung, atau kurung (mis. 6281200000001).' },
-      invalid_phone: { message: 'Nomor telepon itu tidak valid', hint: 'Hanya angka dengan kode negara, tanpa +, 00, spasi, tanda hubung, atau kurung (mis. 6281200000001).' },
       too_many_requests: { message: 'Terlalu banyak permintaan', hint: 'Tunggu sebentar, lalu coba lagi.' },
       pairing_code_throttled: { message: 'Terlalu banyak kode penautan diminta untuk nomor ini', hint: 'Tunggu beberapa menit sebelum meminta kode lain.' },
       invalid_pairing_code: { message: 'Kode penautan tidak diterima', hint: 'Minta kode baru dan ketik di ponsel.' },
@@ -1172,7 +1159,7 @@ export const id: Messages = {
         account_restricted: 'jaringan membatasi nomor ini'
       }
     },
-    duration: { min: '{{m}} mnt', hMin: '{{h}} j {{m}} mnt', h: '{{h}} j', dH: '{{d}} hr {{h}} j' },
+    duration: { min: '{{m}} mnt', hMin: '{{h}} j {{m}} mnt', h: '{{h}} j', dH: '{{d}} hr {{h}} j', ms: '{{ms}} md', s: '{{s}} dtk', minS: '{{m}} mnt {{s}} dtk' },
     estimate: { text: '≈ {{duration}}, selesai {{ends}}', none: 'tidak ada lagi yang perlu dikirim' },
     exposed: {
       exposed_address:
@@ -1212,7 +1199,8 @@ export const id: Messages = {
       },
       retry: 'gagal terhubung ({{error}}), percobaan {{attempt}} dalam {{wait}}',
       retryProxy: 'gagal terhubung lewat proxy {{proxy}} ({{error}}), percobaan {{attempt}} dalam {{wait}}',
-      lost: 'koneksi terputus ({{code}}): menyambung ulang'
+      lost: 'koneksi terputus ({{code}}): menyambung ulang',
+      unknown: 'alasan tidak diketahui'
     }
   },
   // The instance card's incoming-call settings (issue 22 item 6) and health panel (issue 23 item 5).
@@ -1278,7 +1266,7 @@ export const id: Messages = {
       sandbox: 'Sandbox: ponsel simulasi memindainya untuk Anda.',
       openSandbox: 'Buka tampilan Sandbox',
       qrAlt: 'Kode QR untuk menautkan instans ini',
-      refreshesIn: 'Diperbarui dalam {{s}} dtk',
+      refreshesIn: 'Diperbarui dalam {{time}}',
       refreshing: 'Memperbarui…',
       loadingQr: 'Memuat kode QR…',
       codeTitle: 'Atau tautkan dengan nomor telepon',
@@ -1327,5 +1315,7 @@ export const id: Messages = {
       fileUnreadable: 'File tidak dapat dibaca',
       previewOf: 'Pratinjau {{name}}'
     }
-  }
+  },
+  // Review follow-up (issue 20 item 12): words that were still written in the views' code.
+  reviewWords: { enlarge: 'Perbesar' }
 }

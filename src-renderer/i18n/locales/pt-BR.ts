@@ -40,15 +40,6 @@ export const ptBR: Messages = {
     unreadElsewhere: '{{n}} não lidas em outras instâncias'
   },
   format: { noLimit: 'Sem limite' },
-  failure: {
-    qr_timeout: 'ninguém leu o QR code a tempo',
-    retries_exhausted: 'não conseguiu conectar após várias tentativas (a rede caiu?)',
-    proxy_unreachable: 'não conseguiu conectar pelo proxy (o servidor proxy está rodando?)',
-    conflict: 'a conta foi aberta em outro lugar repetidas vezes',
-    forbidden: 'a rede recusou a conta',
-    banned: 'a rede baniu a conta',
-    unknown: 'motivo desconhecido'
-  },
   instances: {
     loading: 'Carregando instâncias…',
     none: 'Nenhuma instância ainda. Crie uma para conectar uma conta de WhatsApp.',
@@ -287,14 +278,14 @@ export const ptBR: Messages = {
   },
   wait: {
     sendsNow: 'envia agora',
-    sendsIn: 'envia em {{s}} s',
+    sendsIn: 'envia em {{time}}',
     sendsAt: 'envia às {{time}}',
     notWorking: ' — a instância está {{status}}: inicie-a, ou a mensagem falha quando chegar a vez dela',
-    spacing: ' — {{policy}} espaça as mensagens em {{s}} s',
+    spacing: ' — {{policy}} espaça as mensagens em {{spacing}}',
     turn: 'aguarda a sua vez',
-    protectionWhen: '{{time}} (em {{s}} s)',
+    protectionWhen: '{{time}} (em {{left}})',
     pauseEnd: 'o fim da pausa',
-    protection: 'proteção após conectar: os envios começam às {{when}} — {{policy}} pausa {{s}} s após cada conexão',
+    protection: 'proteção após conectar: os envios começam às {{when}} — {{policy}} pausa {{pause}} após cada conexão',
     concurrency: 'envia quando a mensagem anterior tiver saído — {{policy}} envia {{n}} por vez',
     dailyCap: 'limite diário de {{policy}} atingido: envia depois da meia-noite',
     until: ' até {{time}}',
@@ -664,7 +655,7 @@ export const ptBR: Messages = {
       startAtSpaced: 'Elas começam às {{at}}, depois da proteção, e então uma a cada {{spacing}}.',
       goEvery: 'Elas saem uma a cada {{spacing}} ({{name}}).',
       lastAt: 'A última sai por volta das {{at}}.',
-      protection: 'Proteção da conta: os envios esperam mais {{n}} s após conectar.'
+      protection: 'Proteção da conta: os envios esperam mais {{time}} após conectar.'
     }
   },
   webhooks: {
@@ -688,7 +679,7 @@ export const ptBR: Messages = {
     activeTag: 'Ativo',
     pausedTag: 'Pausado',
     signed: 'Assinado',
-    summary: 'Eventos: {{events}} · novas tentativas: {{attempts}} tentativas a partir de {{delay}} s',
+    summary: 'Eventos: {{events}} · novas tentativas: {{attempts}} tentativas a partir de {{delay}}',
     disabled: 'O Switchboard o pausou: o receptor respondeu {{status}}. Retome quando o receptor estiver pronto.',
     pause: 'Pausar',
     resume: 'Retomar',
@@ -845,9 +836,6 @@ export const ptBR: Messages = {
     applyCap: 'Aplicar limite',
     ban: 'Banimento na rede',
     notBanned: 'não banido',
-    ban403: '403 bloqueado',
-    ban402: '402 banido temporariamente',
-    ban406: '406 banido',
     banHint: 'Os aparelhos conectados dele são recusados no login',
     history: 'Histórico (conversas, mensagens)',
     chats: 'Conversas',
@@ -971,7 +959,6 @@ export const ptBR: Messages = {
       subscription_required: { message: 'Isto exige um plano pago', hint: 'Mude a conta para o plano pago.' },
       instance_not_working: { message: 'A instância não está conectada', hint: 'Espere até ela mostrar Funcionando ou inicie-a em Instâncias.' },
       invalid_phone_number: { message: 'Esse número de telefone não é válido', hint: 'Só dígitos com o código do país, sem +, 00, espaços, hífens ou parênteses (ex.: 5511999990001).' },
-      invalid_phone: { message: 'Esse número de telefone não é válido', hint: 'Só dígitos com o código do país, sem +, 00, espaços, hífens ou parênteses (ex.: 5511999990001).' },
       too_many_requests: { message: 'Pedidos demais', hint: 'Espere um pouco e tente de novo.' },
       pairing_code_throttled: { message: 'Códigos de conexão demais pedidos para este número', hint: 'Espere alguns minutos antes de pedir outro código.' },
       invalid_pairing_code: { message: 'O código de conexão não foi aceito', hint: 'Peça um novo código e digite-o no celular.' },
@@ -1171,7 +1158,7 @@ export const ptBR: Messages = {
         account_restricted: 'a rede restringiu este número'
       }
     },
-    duration: { min: '{{m}} min', hMin: '{{h}} h {{m}} min', h: '{{h}} h', dH: '{{d}} d {{h}} h' },
+    duration: { min: '{{m}} min', hMin: '{{h}} h {{m}} min', h: '{{h}} h', dH: '{{d}} d {{h}} h', ms: '{{ms}} ms', s: '{{s}} s', minS: '{{m}} min {{s}} s' },
     estimate: { text: '≈ {{duration}}, termina {{ends}}', none: 'nada mais a enviar' },
     exposed: {
       exposed_address:
@@ -1211,7 +1198,8 @@ export const ptBR: Messages = {
       },
       retry: 'falha ao conectar ({{error}}), tentativa {{attempt}} em {{wait}}',
       retryProxy: 'falha ao conectar pelo proxy {{proxy}} ({{error}}), tentativa {{attempt}} em {{wait}}',
-      lost: 'conexão perdida ({{code}}): reconectando'
+      lost: 'conexão perdida ({{code}}): reconectando',
+      unknown: 'motivo desconhecido'
     }
   },
   // The instance card's incoming-call settings (issue 22 item 6) and health panel (issue 23 item 5).
@@ -1277,7 +1265,7 @@ export const ptBR: Messages = {
       sandbox: 'Sandbox: um celular simulado escaneia por você.',
       openSandbox: 'Abrir a tela Sandbox',
       qrAlt: 'QR code para conectar esta instância',
-      refreshesIn: 'Atualiza em {{s}} s',
+      refreshesIn: 'Atualiza em {{time}}',
       refreshing: 'Atualizando…',
       loadingQr: 'Carregando o QR code…',
       codeTitle: 'Ou conecte com um número de telefone',
@@ -1326,5 +1314,7 @@ export const ptBR: Messages = {
       fileUnreadable: 'Não foi possível ler o arquivo',
       previewOf: 'Prévia de {{name}}'
     }
-  }
+  },
+  // Review follow-up (issue 20 item 12): words that were still written in the views' code.
+  reviewWords: { enlarge: 'Ampliar' }
 }

@@ -10,7 +10,7 @@ export function CampaignProgress({ campaign }: { campaign: CampaignSummaryDto })
   const pct = percent(done, campaign.total)
   return (
     <div className="campaign-progress">
-      <div className="progress" role="progressbar" aria-label={t('campaigns.progress.label', { name: campaign.name })} aria-valuemin={0} aria-valuemax={campaign.total} aria-valuenow={done} aria-valuetext={t('campaigns.progress.valueText', { done, total: campaign.total })}>
+      <div className="progress" role="progressbar" aria-label={t('campaigns.progress.label', { name: campaign.name })} aria-valuemin={0} aria-valuemax={campaign.total} aria-valuenow={done} aria-valuetext={t('campaigns.progress.valueText', { done: formatNumber(done), total: formatNumber(campaign.total) })}>
         <span className={`progress-fill progress-${campaign.status}`} style={{ width: `${pct}%` }} />
       </div>
       <span className="muted small" data-testid="progress-text">

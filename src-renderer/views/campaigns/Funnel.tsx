@@ -27,8 +27,8 @@ export function Funnel({ campaign: c }: { campaign: CampaignDto }) {
         ))}
       </ol>
       <p className="small funnel-aside">
-        <span data-testid="count-skipped">{t('campaigns.funnel.skipped', { n: c.counts.skipped })}</span> · <span data-testid="count-failed">{t('campaigns.funnel.failed', { n: c.counts.failed })}</span> ·{' '}
-        <span data-testid="count-opted_out">{t('campaigns.funnel.optedOut', { n: c.counts.opted_out })}</span> · <span data-testid="count-waiting">{t('campaigns.funnel.waiting', { n: waiting })}</span>
+        <span data-testid="count-skipped">{t('campaigns.funnel.skipped', { n: formatNumber(c.counts.skipped) })}</span> · <span data-testid="count-failed">{t('campaigns.funnel.failed', { n: formatNumber(c.counts.failed) })}</span> ·{' '}
+        <span data-testid="count-opted_out">{t('campaigns.funnel.optedOut', { n: formatNumber(c.counts.opted_out) })}</span> · <span data-testid="count-waiting">{t('campaigns.funnel.waiting', { n: formatNumber(waiting) })}</span>
       </p>
     </section>
   )

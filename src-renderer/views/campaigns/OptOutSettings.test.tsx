@@ -89,7 +89,7 @@ describe('Template media upload', () => {
     const bytes = [0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4]
     const png = new File([new Uint8Array(bytes)], 'menu.png', { type: 'image/png' })
     await userEvent.upload(screen.getByLabelText('Upload an image or file'), png)
-    expect(await screen.findByTestId('media-file')).toHaveTextContent('Image: menu.png (1 KB)')
+    expect(await screen.findByTestId('media-file')).toHaveTextContent('Image: menu.png (1 kB)')
     expect(screen.getByText('The message above goes out as its caption.')).toBeInTheDocument()
     expect(screen.queryByLabelText('or its URL')).not.toBeInTheDocument()
     await waitFor(() => expect(b.callsTo('campaigns.preview').length).toBeGreaterThan(0))

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { RECIPIENT_STATES, type CampaignDto } from '../../../src-preload/contract/campaigns-dto.js'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { phoneWords, reasonWords, recipientStateLabel, whenWords } from '../../lib/campaign-words.js'
+import { formatNumber } from '../../lib/format.js'
 import { PAGE_SIZE, useCampaignsStore } from '../../stores/campaigns-store.js'
 
 /** Saves text as a file (an <a download> of a Blob: works in Electron and in the browser). */
@@ -50,10 +51,10 @@ export function RecipientTable({ campaign: c }: { campaign: CampaignDto }) {
           {t('campaigns.recipients.show')}
         </label>
         <select id="recipient-state" value={filter.state ?? ''} onChange={(e) => void loadRecipients({ state: (e.target.value || null) as typeof filter.state, offset: 0 })}>
-          <option value="">{t('campaigns.recipients.all', { n: c.total })}</option>
+          <option value="">{t('campaigns.recipients.all', { n: formatNumber(c.total) })}</option>
           {RECIPIENT_STATES.map((s) => (
             <option key={s} value={s}>
-              {recipientStateLabel(s)} ({c.counts[s]})
+              {recipientStateLabel(s)} ({formatNumber(c.counts[s])})
             </option>
           ))}
         </select>
@@ -102,7 +103,7 @@ export function RecipientTable({ campaign: c }: { campaign: CampaignDto }) {
       {total > PAGE_SIZE ? (
         <div className="row end pager">
           <span className="muted small">
-            {t('campaigns.recipients.range', { from: filter.offset + 1, to: Math.min(filter.offset + PAGE_SIZE, total), total })}
+            {t('campaigns.recipients.range', { from: formatNumber(filter.offset + 1), to: formatNumber(Math.min(filter.offset + PAGE_SIZE, total)), total: formatNumber(total) })}
           </span>
           <button type="button" disabled={filter.offset === 0} onClick={() => void loadRecipients({ offset: Math.max(0, filter.offset - PAGE_SIZE) })}>
             {t('campaigns.recipients.previous')}

@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { MEDIA_FILE_MAX_BYTES } from '../../../src-preload/contract/campaign-channels.js'
 import type { TemplateDto } from '../../../src-preload/contract/campaigns-dto.js'
 import { fileToBase64 } from '../../lib/files.js'
-
-const sizeWords = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`)
+import { formatFileSize } from '../../lib/format.js'
 
 export function TemplateMedia({ template, onChange }: { template: TemplateDto; onChange(patch: Partial<TemplateDto>): void }) {
   const { t } = useTranslation()
@@ -15,7 +14,7 @@ export function TemplateMedia({ template, onChange }: { template: TemplateDto; o
   const file = template.mediaFile ?? null
   const take = async (picked: File | undefined) => {
     if (!picked) return
-    if (picked.size > MEDIA_FILE_MAX_BYTES) return setProblem(t('campaigns.wizard.tooBig', { name: picked.name, size: sizeWords(picked.size) }))
+    if (picked.size > MEDIA_FILE_MAX_BYTES) return setProblem(t('campaigns.wizard.tooBig', { name: picked.name, size: formatFileSize(picked.size) }))
     if (!picked.size) return setProblem(t('campaigns.wizard.emptyFile', { name: picked.name }))
     setProblem(null)
     setReading(true)
@@ -32,7 +31,7 @@ export function TemplateMedia({ template, onChange }: { template: TemplateDto; o
       {file ? (
         <p className="row media-chosen" data-testid="media-file">
           <span>
-            {file.mimetype.startsWith('image/') ? t('campaigns.wizard.image') : t('campaigns.wizard.file')}: <strong>{file.filename}</strong> <span className="muted small">({sizeWords(file.bytes)})</span>
+            {file.mimetype.startsWith('image/') ? t('campaigns.wizard.image') : t('campaigns.wizard.file')}: <strong>{file.filename}</strong> <span className="muted small">({formatFileSize(file.bytes)})</span>
           </span>
           <button type="button" className="link" aria-label={t('campaigns.wizard.removeNamed', { name: file.filename })} onClick={() => onChange({ mediaFile: null })}>
             {t('campaigns.wizard.remove')}

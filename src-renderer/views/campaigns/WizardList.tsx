@@ -161,8 +161,8 @@ function ListResult() {
     <div className="note note-info list-result" role="status" data-testid="list-result">
       <p>
         <strong>{formatNumber(list.contacts)}</strong> {t('campaigns.wizard.listContacts', { name: list.name })}
-        {list.duplicatesMerged ? t('campaigns.wizard.duplicates', { n: list.duplicatesMerged }) : ''}
-        {list.rejectedCount ? t('campaigns.wizard.rejected', { n: list.rejectedCount }) : t('campaigns.wizard.noneRejected')}.
+        {list.duplicatesMerged ? t('campaigns.wizard.duplicates', { n: formatNumber(list.duplicatesMerged) }) : ''}
+        {list.rejectedCount ? t('campaigns.wizard.rejected', { n: formatNumber(list.rejectedCount) }) : t('campaigns.wizard.noneRejected')}.
       </p>
       {list.rejected.length ? (
         <ul className="rejected-rows" aria-label={t('campaigns.wizard.rejectedRows')}>
@@ -172,7 +172,7 @@ function ListResult() {
               {r.value ? <span className="mono"> ({r.value})</span> : null}
             </li>
           ))}
-          {list.rejectedCount > list.rejected.length ? <li className="muted">{t('campaigns.wizard.more', { n: list.rejectedCount - list.rejected.length })}</li> : null}
+          {list.rejectedCount > list.rejected.length ? <li className="muted">{t('campaigns.wizard.more', { n: formatNumber(list.rejectedCount - list.rejected.length) })}</li> : null}
         </ul>
       ) : null}
     </div>

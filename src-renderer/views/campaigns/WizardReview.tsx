@@ -30,7 +30,7 @@ export function WizardReview() {
           {t('campaigns.wizard.listValue', { name: w.list?.name ?? '', n: formatNumber(w.list?.contacts ?? 0) })}
         </dd>
         <dt>{t('campaigns.wizard.audience')}</dt>
-        <dd>{w.audience?.checking ? t('campaigns.wizard.audienceChecking', { n: w.audience.total }) : w.audience ? t('campaigns.wizard.audienceValue', { on: w.audience.onWhatsApp, off: w.audience.notOnWhatsApp, optedOut: w.audience.optedOut, later: w.audience.unchecked }) : t('campaigns.wizard.notChecked')}</dd>
+        <dd>{w.audience?.checking ? t('campaigns.wizard.audienceChecking', { n: formatNumber(w.audience.total) }) : w.audience ? t('campaigns.wizard.audienceValue', { on: formatNumber(w.audience.onWhatsApp), off: formatNumber(w.audience.notOnWhatsApp), optedOut: formatNumber(w.audience.optedOut), later: formatNumber(w.audience.unchecked) }) : t('campaigns.wizard.notChecked')}</dd>
         <dt>{t('campaigns.wizard.fromLabel')}</dt>
         <dd>{names.join(', ')}</dd>
         <dt>{t('campaigns.wizard.message')}</dt>
@@ -42,7 +42,7 @@ export function WizardReview() {
         <dt>{t('campaigns.wizard.paceLabel')}</dt>
         <dd>
           {t('campaigns.wizard.paceValue', { min: p.minDelaySeconds, max: p.maxDelaySeconds })}
-          {p.dailyCapPerNumber ? t('campaigns.wizard.capValue', { n: p.dailyCapPerNumber }) : ''}
+          {p.dailyCapPerNumber ? t('campaigns.wizard.capValue', { n: formatNumber(p.dailyCapPerNumber) }) : ''}
           {p.warmUp ? t('campaigns.wizard.warmUpOn') : ''}
         </dd>
         <dt>{t('campaigns.wizard.estimate')}</dt>

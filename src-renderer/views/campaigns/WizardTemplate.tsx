@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { phoneWords } from '../../lib/campaign-words.js'
-import { useCampaignsStore } from '../../stores/campaigns-store.js'
+import { DEFAULT_OPT_OUT_FOOTER, useCampaignsStore } from '../../stores/campaigns-store.js'
 import { TemplateMedia } from './TemplateMedia.js'
 import { StepButtons } from './StepButtons.js'
 
@@ -64,7 +64,7 @@ export function WizardTemplate() {
             </div>
           ) : null}
           <label className="check">
-            <input type="checkbox" checked={w.template.footer !== null} onChange={(e) => setTemplate({ footer: e.target.checked ? 'Reply STOP to opt out' : null })} />
+            <input type="checkbox" checked={w.template.footer !== null} onChange={(e) => setTemplate({ footer: e.target.checked ? DEFAULT_OPT_OUT_FOOTER : null })} />
             {t('campaigns.wizard.addOptOutLine')}
           </label>
           {w.template.footer !== null ? <input aria-label={t('campaigns.wizard.optOutLine')} value={w.template.footer} maxLength={200} onChange={(e) => setTemplate({ footer: e.target.value })} /> : null}

@@ -3,8 +3,7 @@
 import { useEffect, useState } from 'react'
 import { mediaKind } from './MessageMedia.js'
 import { t } from '../../i18n/index.js'
-
-const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`)
+import { formatFileSize } from '../../lib/format.js'
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -37,7 +36,7 @@ export function AttachmentPreview({ file }: { file: File }) {
       {url && kind === 'video' ? <video src={url} controls aria-label={label} /> : null}
       {url && kind === 'audio' ? <audio src={url} controls aria-label={label} /> : null}
       <figcaption className="small muted">
-        {file.name} · {sizeText(file.size)}
+        {file.name} · {formatFileSize(file.size)}
       </figcaption>
     </figure>
   )

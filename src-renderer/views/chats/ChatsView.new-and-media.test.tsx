@@ -232,7 +232,7 @@ describe('Chats: media', () => {
     fireEvent.change(screen.getByLabelText('Attach a file'), { target: { files: [png] } })
     const preview = await screen.findByRole('img', { name: 'Preview of counter.png' })
     expect(preview.getAttribute('src')).toBe(`data:image/png;base64,${btoa('png bytes')}`)
-    expect(screen.getByRole('figure', { name: 'Preview of counter.png' })).toHaveTextContent('counter.png · 1 KB')
+    expect(screen.getByRole('figure', { name: 'Preview of counter.png' })).toHaveTextContent('counter.png · 1 kB')
     await userEvent.click(screen.getByRole('button', { name: 'Send' }))
     const sent = await within(screen.getByLabelText('Messages')).findByRole('img', { name: 'Photo' })
     expect(sent).toHaveAttribute('src', `data:image/png;base64,${btoa('png bytes')}`)

@@ -6,19 +6,13 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { useTranslation } from 'react-i18next'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { Icon } from '../../components/Icon.js'
+import { fileToBase64 } from '../../lib/files.js'
 import { useChatsStore } from '../../stores/chats-store.js'
 import { matchReplies, slashQuery, useSavedRepliesStore } from '../../stores/saved-replies-store.js'
 import { AttachmentPreview } from './AttachmentPreview.js'
 import { ReplySuggestions } from './ReplySuggestions.js'
 
 const MAX_FILE_BYTES = 16 * 1024 * 1024
-
-async function toBase64(file: File): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer())
-  let binary = ''
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-  return btoa(binary)
-}
 
 export function Composer({ disabled = false }: { disabled?: boolean }) {
   const [text, setText] = useState('')
@@ -61,7 +55,7 @@ export function Composer({ disabled = false }: { disabled?: boolean }) {
     e?.preventDefault()
     if (disabled || sending || (!text.trim() && !file)) return
     const ok = file
-      ? await sendFile({ name: file.name, mimetype: file.type || 'application/octet-stream', base64: await toBase64(file) }, text.trim() || undefined)
+      ? await sendFile({ name: file.name, mimetype: file.type || 'application/octet-stream', base64: await fileToBase64(file) }, text.trim() || undefined)
       : await sendText(text)
     if (ok) {
       setText('')

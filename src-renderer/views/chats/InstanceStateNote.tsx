@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next'
 import type { InstanceDto } from '../../../src-preload/contract/dto.js'
 import { Spinner } from '../../components/Spinner.js'
 import { useDeliverabilityText } from '../../lib/deliverability.js'
-import { failureText } from '../../lib/format.js'
-import { statusWords } from '../../lib/status-words.js'
+import { failureText, statusWords } from '../../lib/status-words.js'
 import { useAppStore } from '../../stores/app-store.js'
 import { useInstancesStore } from '../../stores/instances-store.js'
 
@@ -43,7 +42,7 @@ export function InstanceStateNote({ instance: i }: { instance: InstanceDto }) {
   return (
     <div className="note note-error instance-state row" role="status">
       <span>
-        {i.status === 'FAILED' ? t('state.failed', { name: i.name, why: statusWords(i.statusReason, i.statusReasonText) ?? failureText(i.statusReason) }) : t('state.stopped', { name: i.name })}
+        {i.status === 'FAILED' ? t('state.failed', { name: i.name, why: failureText(i.statusReason, i.statusReasonText) }) : t('state.stopped', { name: i.name })}
       </span>
       <button type="button" className="primary" disabled={!!busy} onClick={() => void act(i.id, 'start')}>
         {busy === 'start' ? t('state.starting') : t('state.start')}

@@ -152,7 +152,7 @@ export function MessageMedia({ m, media }: { m: MessageDto; media: MessageMediaD
         </span>
         <span className="row small">
           <button type="button" className="link" onClick={() => setViewing(true)} aria-label={t('media.enlarge', { label: label.toLowerCase() })}>
-            Enlarge
+            {t('reviewWords.enlarge')}
           </button>
           {downloadButton}
         </span>

@@ -55,7 +55,7 @@ describe('MessageStatus', () => {
       })
     })
     const first = await within(thread).findByText(/^protection after connecting/)
-    expect(first).toHaveTextContent(`protection after connecting: sends start at ${formatClock(at + 42_000)} (in 42 s) — Strict pauses 60 s after each connection`)
+    expect(first).toHaveTextContent(`protection after connecting: sends start at ${formatClock(at + 42_000)} (in 42 s) — Strict pauses 1 min after each connection`)
     expect(within(thread).getByText(/^sends in \d s/)).toHaveTextContent(/^sends in [67] s — Strict spaces messages 7\.5 s apart$/)
     // Each bubble keeps its tick; a sent one has no reason.
     expect(within(thread).getAllByRole('img', { name: 'Waiting to be sent' })).toHaveLength(2)

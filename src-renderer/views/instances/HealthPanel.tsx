@@ -39,7 +39,7 @@ export function HealthPanel({ instanceId }: { instanceId: string }) {
       {health ? (
         <dl className="details" aria-label={t('cardExtras.health.figures')}>
           <dt>{t('cardExtras.health.queue')}</dt>
-          <dd>{health.queueDepth ? t('cardExtras.health.queueValue', { n: formatNumber(health.queueDepth), age: formatDuration(health.oldestQueuedSeconds) }) : t('cardExtras.health.empty')}</dd>
+          <dd>{health.queueDepth ? t('cardExtras.health.queueValue', { n: formatNumber(health.queueDepth), age: formatDuration(health.oldestQueuedSeconds * 1000) }) : t('cardExtras.health.empty')}</dd>
           <dt>{t('cardExtras.health.sends')}</dt>
           <dd>{counts(health.sends)}</dd>
           <dt>{t('cardExtras.health.newContacts')}</dt>
@@ -49,7 +49,7 @@ export function HealthPanel({ instanceId }: { instanceId: string }) {
           <dt>{t('cardExtras.health.webhooks')}</dt>
           <dd>{counts(health.webhookDeliveries)}</dd>
           <dt>{t('cardExtras.health.outbox')}</dt>
-          <dd>{health.outboxPending ? t('cardExtras.health.outboxValue', { n: formatNumber(health.outboxPending), age: formatDuration(health.outboxOldestPendingSeconds) }) : t('cardExtras.health.nonePending')}</dd>
+          <dd>{health.outboxPending ? t('cardExtras.health.outboxValue', { n: formatNumber(health.outboxPending), age: formatDuration(health.outboxOldestPendingSeconds * 1000) }) : t('cardExtras.health.nonePending')}</dd>
           <dt>{t('cardExtras.health.streams')}</dt>
           <dd>{formatNumber(health.eventStreamClients)}</dd>
         </dl>

@@ -12,9 +12,9 @@ import { Spinner } from '../../components/Spinner.js'
 import { StatusBadge } from '../../components/StatusBadge.js'
 import { useDeliverabilityText } from '../../lib/deliverability.js'
 import { bridge, call } from '../../lib/bridge.js'
-import { failureText, formatNumber, formatShortDate, formatTime } from '../../lib/format.js'
+import { formatNumber, formatShortDate, formatTime } from '../../lib/format.js'
 import { formatPhoneNumber } from '../../lib/phone.js'
-import { statusWords } from '../../lib/status-words.js'
+import { failureText, statusWords } from '../../lib/status-words.js'
 import type { DayEntry } from '../../stores/today-store.js'
 import { useAppStore } from '../../stores/app-store.js'
 import { useInstancesStore, type InstanceAction } from '../../stores/instances-store.js'
@@ -83,7 +83,7 @@ export function InstanceCard({ instance: i, day }: { instance: InstanceDto; day?
   const run = (action: InstanceAction) => (action === 'restart' ? void restart() : action === 'logout' || action === 'delete' ? setConfirming(action) : void act(i.id, action))
   const confirm = confirming ? confirmWords(t, confirming, dropping) : undefined
   const paused = useDeliverabilityText(i.deliverability)
-  const reason = statusWords(i.statusReason, i.statusReasonText) ?? failureText(i.statusReason)
+  const reason = failureText(i.statusReason, i.statusReasonText)
 
   return (
     <li className="card" aria-label={t('card.label', { name: i.name })} data-instance-id={i.id}>

@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next'
 import { InstancePicker } from '../../components/InstancePicker.js'
 import { Spinner } from '../../components/Spinner.js'
-import { failureText } from '../../lib/format.js'
+import { failureText } from '../../lib/status-words.js'
 import { useAppStore } from '../../stores/app-store.js'
 import { useInstancesStore } from '../../stores/instances-store.js'
 import { CodePanel } from './CodePanel.js'
@@ -25,7 +25,7 @@ export function PairingView() {
       </header>
       {!instance ? null : instance.status === 'STOPPED' || instance.status === 'FAILED' ? (
         <div className="panel guidance" data-testid="pairing-guidance">
-          <p>{t('pairing.inactive', { state: instance.status === 'FAILED' ? t('pairing.failedState', { why: failureText(instance.statusReason) }) : t('pairing.stoppedState') })}</p>
+          <p>{t('pairing.inactive', { state: instance.status === 'FAILED' ? t('pairing.failedState', { why: failureText(instance.statusReason, instance.statusReasonText) }) : t('pairing.stoppedState') })}</p>
           <button type="button" className="primary" disabled={!!busy} onClick={() => void act(instance.id, 'start')}>
             {t('pairing.startInstance')}
           </button>

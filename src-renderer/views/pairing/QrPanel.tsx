@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { ErrorNote } from '../../components/ErrorNote.js'
 import { Spinner } from '../../components/Spinner.js'
 import { useNow } from '../../components/use-now.js'
-import { secondsLeft } from '../../lib/format.js'
+import { formatDuration, secondsLeft } from '../../lib/format.js'
 import { useAppStore } from '../../stores/app-store.js'
 import { usePairingStore } from '../../stores/pairing-store.js'
 
@@ -37,7 +37,7 @@ export function QrPanel({ instanceId }: { instanceId: string }) {
       {qr ? (
         <figure className="qr">
           <img src={qr.image} alt={t('uiWords.pairing.qrAlt')} width={288} height={288} data-issued-at={qr.issuedAt} />
-          <figcaption aria-live="polite">{left > 0 ? t('uiWords.pairing.refreshesIn', { s: left }) : t('uiWords.pairing.refreshing')}</figcaption>
+          <figcaption aria-live="polite">{left > 0 ? t('uiWords.pairing.refreshesIn', { time: formatDuration(left * 1000) }) : t('uiWords.pairing.refreshing')}</figcaption>
         </figure>
       ) : error ? (
         <ErrorNote error={error} />

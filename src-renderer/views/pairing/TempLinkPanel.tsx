@@ -32,7 +32,7 @@ export function TempLinkPanel({ instanceId }: { instanceId: string }) {
               {t('uiWords.pairing.revoke')}
             </button>
             <span className="muted" data-testid="link-expiry">
-              {t('uiWords.pairing.expiresIn', { time: formatDuration(secondsLeft(live.expiresAt!, now)) })}
+              {t('uiWords.pairing.expiresIn', { time: formatDuration(secondsLeft(live.expiresAt!, now) * 1000) })}
             </span>
           </div>
         </div>

@@ -4,8 +4,8 @@
 import { useTranslation } from 'react-i18next'
 import type { PoliciesDto } from '../../../src-preload/contract/dto.js'
 import { useNow } from '../../components/use-now.js'
-import { formatClock, formatNumber, secondsLeft } from '../../lib/format.js'
-import { lastGoesAt, seconds } from '../../lib/queue-words.js'
+import { formatClock, formatDuration, formatNumber, secondsLeft } from '../../lib/format.js'
+import { lastGoesAt } from '../../lib/queue-words.js'
 import { timeWithZone } from '../../lib/time-zone.js'
 import { coreNow, useQueueStore } from '../../stores/queue-store.js'
 import { policyName } from '../../lib/policy-words.js'
@@ -21,7 +21,7 @@ export function Counters({ dto }: { dto: PoliciesDto }) {
   const c = dto.counters
   const protection = c.protectionUntil && c.protectionUntil > now ? secondsLeft(c.protectionUntil, now) : 0
   const perMinute = policy?.limits.send_message_per_minute ?? null
-  const spacing = perMinute && perMinute > 0 ? `${seconds(60_000 / perMinute)} s` : null
+  const spacing = perMinute && perMinute > 0 ? formatDuration(60_000 / perMinute, 'millisecond') : null
   const name = policyName(dto.current, policy?.name ?? dto.current)
 
   const waitingHint = (): string => {
@@ -55,7 +55,7 @@ export function Counters({ dto }: { dto: PoliciesDto }) {
         <span className="counter-label">{t('policies.counters.waiting')}</span>
         <span className="counter-hint" data-testid="waiting-hint">{waitingHint()}</span>
       </div>
-      {protection ? <p className="note note-info">{t('policies.counters.protection', { n: protection })}</p> : null}
+      {protection ? <p className="note note-info">{t('policies.counters.protection', { time: formatDuration(protection * 1000) })}</p> : null}
     </div>
   )
 }

@@ -4,22 +4,28 @@ import { useTranslation } from 'react-i18next'
 import type { PoliciesDto, PolicyLimitName } from '../../../src-preload/contract/dto.js'
 import { Icon } from '../../components/Icon.js'
 import { Spinner } from '../../components/Spinner.js'
-import { formatLimit } from '../../lib/format.js'
+import { formatDuration, formatLimit } from '../../lib/format.js'
 import { useInstancesStore } from '../../stores/instances-store.js'
 import { usePoliciesStore } from '../../stores/policies-store.js'
 import { policyDescription, policyName } from '../../lib/policy-words.js'
 
-/** The limits shown, in order; each is labelled by policies.limit.<key> (and policies.none.<key> when null means none). */
-const ROWS: { key: PolicyLimitName; unit?: string; none?: boolean }[] = [
+/** The limits shown, in order; each is labelled by policies.limit.<key> (and policies.none.<key> when null means none); seconds are worded as a duration. */
+const ROWS: { key: PolicyLimitName; seconds?: boolean; none?: boolean }[] = [
   { key: 'send_message_per_minute' },
   { key: 'send_message_daily_cap' },
-  { key: 'account_protection_seconds', unit: ' s', none: true },
+  { key: 'account_protection_seconds', seconds: true, none: true },
   { key: 'concurrent_limit' },
   { key: 'group_req_per_minute' },
   { key: 'group_daily_cap' },
   { key: 'check_req_per_minute' },
   { key: 'check_daily_cap' }
 ]
+
+/** A limit's cell: its "none" word where null means none, a duration for seconds, else the count or "No limit". */
+function limitWords(value: number | null, r: (typeof ROWS)[number], t: (key: string) => string): string {
+  if (value === null && r.none) return t(`policies.none.${r.key}`)
+  return r.seconds && value !== null ? formatDuration(value * 1000) : formatLimit(value)
+}
 
 export function LimitsTable({ dto }: { dto: PoliciesDto }) {
   const { t } = useTranslation()
@@ -50,7 +56,7 @@ export function LimitsTable({ dto }: { dto: PoliciesDto }) {
           <tr key={r.key}>
             <th scope="row">{t(`policies.limit.${r.key}`)}</th>
             {dto.policies.map((p) => (
-              <td key={p.slug}>{p.limits[r.key] === null && r.none ? t(`policies.none.${r.key}`) : formatLimit(p.limits[r.key], r.unit)}</td>
+              <td key={p.slug}>{limitWords(p.limits[r.key], r, t)}</td>
             ))}
           </tr>
         ))}

@@ -28,7 +28,7 @@ describe('PoliciesView', () => {
     expect(within(perMinute).getAllByRole('cell').map((c) => c.textContent)).toEqual(['8', '20', 'No limit'])
     // No pause is not "No limit" of a pause.
     const pause = within(table).getByRole('row', { name: /Pause after connecting/ })
-    expect(within(pause).getAllByRole('cell').map((c) => c.textContent)).toEqual(['60 s', '60 s', 'No pause'])
+    expect(within(pause).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1 min', '1 min', 'No pause'])
     expect(screen.getByRole('button', { name: 'Use the Unlimited policy' })).toBeDisabled()
     expect(screen.getByTestId('sent-minute')).toHaveTextContent('3')
     expect(screen.getByTestId('sent-today')).toHaveTextContent('42')

@@ -9,6 +9,7 @@ import { ErrorNote, Notice } from '../../components/ErrorNote.js'
 import { Spinner } from '../../components/Spinner.js'
 import { t } from '../../i18n/index.js'
 import { faultWords } from '../../lib/fault-words.js'
+import { formatNumber } from '../../lib/format.js'
 import { useSandboxStore } from '../../stores/sandbox-store.js'
 import { presenceWord } from './Presence.js'
 
@@ -40,7 +41,7 @@ export function faultBody(kind: SandboxFaultKind, params: readonly FaultParam[],
     }
     if (p.type === 'integer') {
       const n = Number(text)
-      if (!Number.isInteger(n) || (p.min !== undefined && n < p.min) || (p.max !== undefined && n > p.max)) return `${t('sandbox.faults.whole', { label: p.label })}${p.min !== undefined ? t('sandbox.faults.from', { n: p.min }) : ''}${p.max !== undefined ? t('sandbox.faults.to', { n: p.max }) : ''}`
+      if (!Number.isInteger(n) || (p.min !== undefined && n < p.min) || (p.max !== undefined && n > p.max)) return `${t('sandbox.faults.whole', { label: p.label })}${p.min !== undefined ? t('sandbox.faults.from', { n: formatNumber(p.min) }) : ''}${p.max !== undefined ? t('sandbox.faults.to', { n: formatNumber(p.max) }) : ''}`
       body[p.name] = n
     } else if (p.type === 'choice') {
       const choice = p.choices?.find((c) => String(c.value) === text)

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SandboxPhoneDto, SandboxPhoneSettingsDto } from '../../../src-preload/contract/dto.js'
 import { t } from '../../i18n/index.js'
+import { banChoices } from '../../lib/fault-words.js'
 import { formatDateTime } from '../../lib/format.js'
 import { useSandboxStore } from '../../stores/sandbox-store.js'
 
@@ -90,9 +91,9 @@ export function PhoneSettings({ phone }: { phone: SandboxPhoneDto }) {
           onChange={(e) => void setPhoneSettings(p, { banned: e.target.value ? (Number(e.target.value) as 403 | 402 | 406) : null })}
         >
           <option value="">{t('sandbox.notBanned')}</option>
-          <option value="403">{t('sandbox.ban403')}</option>
-          <option value="402">{t('sandbox.ban402')}</option>
-          <option value="406">{t('sandbox.ban406')}</option>
+          {banChoices().map((c) => (
+            <option key={c.value} value={c.value}>{c.label}</option>
+          ))}
         </select>
         <span className="hint">{t('sandbox.banHint')}</span>
       </div>

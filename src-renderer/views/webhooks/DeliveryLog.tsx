@@ -5,7 +5,7 @@ import { Fragment, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AttemptDto, DeliveryDto } from '../../../src-preload/contract/dto.js'
 import { ErrorNote, Notice } from '../../components/ErrorNote.js'
-import { formatClock, formatDateTime } from '../../lib/format.js'
+import { formatClock, formatDateTime, formatDuration } from '../../lib/format.js'
 import { replayKey, useWebhooksStore } from '../../stores/webhooks-store.js'
 import { PayloadViewer } from './PayloadViewer.js'
 
@@ -115,7 +115,7 @@ export function DeliveryLog({ instanceId }: { instanceId: string }) {
                         {(attempts[d.id] ?? []).map((a) => (
                           <li key={a.id}>
                             #{a.attempt} {t(outcomeKey(a.outcome))} · {a.statusCode ?? t('webhooks.noAnswer')}
-                            {a.error ? ` — ${a.error}` : ''} · {a.durationMs} ms · {formatDateTime(a.at)}
+                            {a.error ? ` — ${a.error}` : ''} · {formatDuration(a.durationMs, 'millisecond')} · {formatDateTime(a.at)}
                           </li>
                         ))}
                       </ul>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import type { WebhooksDto } from '../../../src-preload/contract/dto.js'
 import { ConfirmDialog } from '../../components/ConfirmDialog.js'
 import { ErrorNote, Notice } from '../../components/ErrorNote.js'
+import { formatDuration, formatNumber } from '../../lib/format.js'
 import { useWebhooksStore } from '../../stores/webhooks-store.js'
 import { WebhookEditor } from './WebhookEditor.js'
 
@@ -26,7 +27,7 @@ export function WebhookList({ dto }: { dto: WebhooksDto }) {
             <span className={`tag ${w.isActive ? 'tag-ok' : 'tag-off'}`}>{w.isActive ? t('webhooks.activeTag') : t('webhooks.pausedTag')}</span>
             {w.hasSecret ? <span className="tag">{t('webhooks.signed')}</span> : null}
           </div>
-          <p className="muted small">{t('webhooks.summary', { events: w.events.join(', '), attempts: w.retries.attempts, delay: w.retries.delay })}</p>
+          <p className="muted small">{t('webhooks.summary', { events: w.events.join(', '), attempts: formatNumber(w.retries.attempts), delay: formatDuration(w.retries.delay * 1000) })}</p>
           {w.disabledReason ? <p className="note note-error">{t('webhooks.disabled', { status: w.disabledReason.replace('http_', 'HTTP ') })}</p> : null}
           {testNotice?.webhookId === w.id ? <Notice onDismiss={dismissTestNotice}>{testNotice.text}</Notice> : null}
           {testError?.webhookId === w.id ? <ErrorNote error={testError.error} /> : null}

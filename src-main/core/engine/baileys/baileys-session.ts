@@ -20,6 +20,7 @@ import { DecryptFailureLog } from './decrypt-failures.js'
 import { boundedLidMappingCache } from './lid-mapping-cache.js'
 import { withSharedAsyncLocalStorage } from './shared-async-local-storage.js'
 import { lazyRetryCaches, type RetryCachesLike } from './lazy-retry-caches.js'
+import { takeOverHistorySync } from './history-takeover.js'
 import { budgetedRetryCache, budgetRetryManager, RetryBudget, type RetryManagerLike } from './retry-budget.js'
 
 /** The network refused the client version at the handshake (outdated WhatsApp Web). */
@@ -199,6 +200,8 @@ export class BaileysSession implements EngineSession {
     // Its two bounded caches built at their first use instead of ≈ 64 KB of arrays up front (lazy-retry-caches.ts).
     lazyRetryCaches((socket as unknown as { messageRetryManager?: RetryCachesLike | null }).messageRetryManager)
     retryAppStateConflicts(socket)
+    // History chunks decoded in turns of the event loop, not in one synchronous step (history-takeover.ts).
+    takeOverHistorySync(socket, { shouldSync: config.shouldSyncHistoryMessage, fetchOptions: config.options, logger: deps.logger.child({ instanceId: deps.instanceId, module: 'history' }) })
     this.socket = socket
     this.port = baileysPort(deps.instanceId, socket)
     this.open = false

@@ -76,4 +76,21 @@ describe('LID mapping cache', () => {
     expect(cache.get('c')).toBeUndefined()
     expect(cache.size).toBe(0)
   })
+
+  it('reads the clock once per get: the TTL is checked and refreshed at the same instant', () => {
+    let reads = 0
+    let now = 0
+    const cache = new BoundedTtlCache<string>(2, 1000, () => (reads++, now))
+    cache.set('a', '1')
+    now = 999
+    reads = 0
+    expect(cache.get('a')).toBe('1')
+    expect(reads).toBe(1)
+    expect(cache.get('missing')).toBeUndefined()
+    expect(reads).toBe(1) // a miss reads no clock at all
+    now = 1998
+    expect(cache.has('a')).toBe(true) // refreshed from 999: alive until 1999
+    now = 1999
+    expect(cache.has('a')).toBe(false)
+  })
 })

@@ -25,8 +25,10 @@ export class BoundedTtlCache<V> {
     const e = this.entries.get(key)
     if (!e) return undefined
     this.entries.delete(key)
-    if (e.expires <= this.now()) return undefined
-    e.expires = this.now() + this.ttlMs
+    // One clock read: the TTL is checked and refreshed at the same instant (and this runs per LID lookup).
+    const now = this.now()
+    if (e.expires <= now) return undefined
+    e.expires = now + this.ttlMs
     this.entries.set(key, e)
     return e.value
   }

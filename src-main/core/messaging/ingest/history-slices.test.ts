@@ -10,7 +10,7 @@ import { createEventBus } from '../../domain/event-bus.js'
 import type { CoreEventMap } from '../../domain/events.js'
 import type { BaileysBusEvents } from '../../engine/baileys/baileys-events.js'
 import { listEvents, setWebhook } from '../../webhooks/index.js'
-import { countMessages, findMessage, getChat } from '../store/index.js'
+import { countMessages, findMessage, getChat, getContact } from '../store/index.js'
 import { sliceBatch } from './history-slices.js'
 import { startIngestor } from './ingestor.js'
 
@@ -120,6 +120,33 @@ describe('history sync in slices', () => {
     expect(countMessages(tight.db, I)).toBe(0) // a budget of 0: one slice (the chats) per turn
     await turn()
     expect(countMessages(tight.db, I)).toBe(100)
+    expect(errors).toEqual([])
+  })
+
+  it('a history message the mapper cannot handle is skipped alone; the rest of its slice is stored (one savepoint per slice, per message only on failure)', () => {
+    const { db, send, errors } = setup(100, 60_000)
+    // A message whose raw JSON cannot be written (a cycle): the store throws on it.
+    const bad = msg('HBAD', pn(1), 1_700_000_001)
+    Object.assign(bad.message!, { loop: bad.message })
+    const h = { ...bigHistory(), chats: [], lidPnMappings: [], messages: [msg('HOK1', pn(1), 1_700_000_000), bad, msg('HOK2', pn(2), 1_700_000_002)] }
+    send({ 'messaging-history.set': h })
+    expect(findMessage(db, I, pn(1), 'HBAD')).toBeUndefined()
+    expect(findMessage(db, I, pn(1), 'HOK1')?.body).toBe('text HOK1')
+    expect(findMessage(db, I, pn(2), 'HOK2')?.body).toBe('text HOK2')
+    expect(countMessages(db, I)).toBe(2)
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatch(/an engine item was skipped/)
+  })
+
+  it('a sender\'s push name ends as its last history message has it (written once per name change within a slice)', () => {
+    const { db, send, errors } = setup(100, 60_000)
+    const named = (id: string, jid: string, pushName: string, participant?: string): WAMessage => ({ ...msg(id, jid, 1_700_000_000), pushName, ...(participant ? { key: { id, remoteJid: jid, fromMe: false, participant } } : {}) })
+    const group = '120363000000000001@g.us'
+    const messages = [named('P1', pn(3), 'Ann'), named('P2', pn(3), 'Ann'), named('P3', group, 'Bo', pn(4)), named('P4', pn(3), 'Annie'), named('P5', group, 'Bob', pn(4)), named('P6', pn(3), 'Ann')]
+    send({ 'messaging-history.set': { ...bigHistory(), chats: [], lidPnMappings: [], messages } })
+    expect(countMessages(db, I)).toBe(6)
+    expect(getContact(db, I, pn(3))?.notify).toBe('Ann')
+    expect(getContact(db, I, pn(4))?.notify).toBe('Bob')
     expect(errors).toEqual([])
   })
 

@@ -10,9 +10,10 @@ type History = BaileysEventMap['messaging-history.set']
 /**
  * Items per slice by default: a few milliseconds of SQLite work on an ordinary PC. Small, so that the loop turn
  * a slice holds stays short on a loaded machine too (250 items took 150-230 ms on a busy 2-core box, and the API's
- * p99 during a sync followed it); the ingestor runs several slices per turn while within its time budget.
+ * p99 during a sync followed it; 40 still made turns of 25-45 ms of CPU, the last slice overshooting the budget);
+ * the ingestor runs several slices per turn while within its time budget.
  */
-export const HISTORY_SLICE_ITEMS = 40
+export const HISTORY_SLICE_ITEMS = 25
 
 /** Slices committed back to back in one turn of the event loop while their total stays under this. */
 export const HISTORY_TURN_BUDGET_MS = 8

@@ -6,7 +6,7 @@ import { messagePayload, ackPayload } from '../events/payloads.js'
 import { touchChatWithMessage } from '../store/chats-repo.js'
 import { upsertContact } from '../store/contacts-repo.js'
 import { upsertMessage, messageColumns } from '../store/messages-repo.js'
-import { authorOf, canonicalKey, isolated, nowSeconds, toNum, type IngestContext } from './context.js'
+import { authorOf, canonicalKey, isolated, nowSeconds, savepoint, toNum, type IngestContext } from './context.js'
 import { ingestEventResponse, ingestPollVote } from './votes.js'
 import { reportRefusal } from './send-refusals.js'
 import { ingestStub, isUndecryptableStub, settlePlaceholder } from './undecryptable.js'
@@ -35,15 +35,22 @@ function canonicalMessage(ctx: IngestContext, m: WAMessage, history = false): WA
   return { ...m, key: canonicalKey(ctx, m.key, history ? 'history' : 'message'), messageTimestamp: toNum(m.messageTimestamp) || nowSeconds(ctx) }
 }
 
-/** Stores a message; returns whether it was new. Shared by live upserts and history sync. */
-function store(ctx: IngestContext, m: WAMessage, live: boolean, countUnread: boolean): ReturnType<typeof upsertMessage> {
+/**
+ * Stores a message; returns whether it was new. Shared by live upserts and history sync. `pushNames`, when given,
+ * holds the push name last written per sender in this run: a history slice is mostly one chat's messages, and
+ * writing the same name again for each of them was a seventh of the slice's time.
+ */
+function store(ctx: IngestContext, m: WAMessage, live: boolean, countUnread: boolean, pushNames?: Map<string, string>): ReturnType<typeof upsertMessage> {
   const chatId = m.key.remoteJid ?? ''
   const sender = authorOf(ctx, m.key) || null
   const res = upsertMessage(ctx.db, ctx.instanceId, { chatId, sender, message: m, now: ctx.now })
   if (res.inserted) {
     touchChatWithMessage(ctx.db, ctx.instanceId, chatId, { pk: res.pk, timestamp: Number(m.messageTimestamp), markRead: live && !!m.key.fromMe, countUnread }, ctx.now)
   }
-  if (!m.key.fromMe && m.pushName && sender) upsertContact(ctx.db, ctx.instanceId, sender, { notify: m.pushName }, ctx.now)
+  if (!m.key.fromMe && m.pushName && sender && pushNames?.get(sender) !== m.pushName) {
+    upsertContact(ctx.db, ctx.instanceId, sender, { notify: m.pushName }, ctx.now)
+    pushNames?.set(sender, m.pushName)
+  }
   return res
 }
 
@@ -91,13 +98,23 @@ function upsertOne(ctx: IngestContext, raw: WAMessage, type: string): void {
   }
 }
 
-/** History sync: messages are stored without events (they are not new activity). */
+/**
+ * History sync: messages are stored without events (they are not new activity). The whole list runs in one
+ * savepoint (a savepoint per message was a third of a history slice's SQLite time); only when something in it throws
+ * is it rolled back and run again one message per savepoint, so a message the mapper cannot handle is logged and
+ * skipped alone, as before, and the others are stored.
+ */
 export function ingestHistoryMessages(ctx: IngestContext, messages: WAMessage[]): void {
-  for (const raw of messages) {
-    if (!raw.key?.id || !raw.key.remoteJid) continue
-    isolated(ctx, `history message ${raw.key.id}`, () => {
-      const m = canonicalMessage(ctx, raw, true)
-      if (isStorable(normalizeMessageContent(m.message))) store(ctx, m, false, false)
-    })
+  const run = (pushNames: Map<string, string> | undefined) => (raw: WAMessage) => {
+    const m = canonicalMessage(ctx, raw, true)
+    if (isStorable(normalizeMessageContent(m.message))) store(ctx, m, false, false, pushNames)
+  }
+  const valid = messages.filter((raw) => raw.key?.id && raw.key.remoteJid)
+  try {
+    savepoint(ctx, () => valid.forEach(run(new Map())))
+  } catch {
+    // Item by item, each in its own savepoint; no push-name memo (a rolled-back item's name was never written).
+    const storeOne = run(undefined)
+    for (const raw of valid) isolated(ctx, `history message ${raw.key.id}`, () => storeOne(raw))
   }
 }

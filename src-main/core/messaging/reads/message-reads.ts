@@ -3,8 +3,8 @@
 import type { SessionPort } from '../../engine/session-port.js'
 import type { Db } from '../../db/connection.js'
 import { isDomainError } from '../../domain/errors.js'
-import { identityOf, listReactionsOf, type StoredMessage } from '../store/index.js'
-import { toApiStoredMessage, type ApiStoredMessage, type MessageShapeContext } from './api-shapes.js'
+import { identityOf, listReactionsOf, type StoredMessage, type StoredReaction } from '../store/index.js'
+import { mapContextOf, toApiStoredMessage, type ApiStoredMessage, type MessageShapeContext } from './api-shapes.js'
 import type { MediaFiles } from './media-files.js'
 
 const DOWNLOAD_CONCURRENCY = 4
@@ -17,6 +17,8 @@ export interface MessageReadContext {
   /** The session port if the session is WORKING (needed only to ask for expired media again). */
   port: SessionPort | undefined
   sentByApi?: (id: string) => boolean
+  /** The ones of `ids` this API sent, in one query (a page asks once instead of per own message). */
+  sentByApiAmong?: (ids: string[]) => Set<string>
 }
 
 export async function readMessages(list: StoredMessage[], c: MessageReadContext, downloadMedia: boolean): Promise<ApiStoredMessage[]> {
@@ -41,11 +43,13 @@ export async function readMessages(list: StoredMessage[], c: MessageReadContext,
   // One context for the page: senders repeat (one LID/PN lookup each), and the reactions come in one query.
   const identities = new Map<string, { lid: string | null; pn: string | null }>()
   const reactions = listReactionsOf(c.db, c.instanceId, [...new Set(list.map((m) => m.id))])
+  const none: StoredReaction[] = []
+  const own = c.sentByApiAmong ? c.sentByApiAmong(list.filter((m) => m.fromMe).map((m) => m.id)) : null
   const shape: MessageShapeContext = {
     db: c.db,
     instanceId: c.instanceId,
     me: c.me,
-    sentByApi: c.sentByApi,
+    sentByApi: own ? (id) => own.has(id) : c.sentByApi,
     mediaUrl: (x) => urls.get(x.pk) ?? c.media?.urlOf(x) ?? null,
     mediaError: (x) => errors.get(x.pk) ?? null,
     identity: (jid) => {
@@ -53,7 +57,10 @@ export async function readMessages(list: StoredMessage[], c: MessageReadContext,
       if (!found) identities.set(jid, (found = identityOf(c.db, c.instanceId, jid)))
       return found
     },
-    reactions: (m) => reactions.get(m.id) ?? []
+    reactions: (m) => reactions.get(m.id) ?? none
   }
-  return list.map((m) => toApiStoredMessage(m, shape))
+  shape.mapContext = mapContextOf(shape)
+  const out: ApiStoredMessage[] = new Array(list.length)
+  for (let i = 0; i < list.length; i++) out[i] = toApiStoredMessage(list[i]!, shape)
+  return out
 }

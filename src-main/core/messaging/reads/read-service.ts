@@ -9,7 +9,7 @@ import type { SessionPorts } from '../../engine/session-ports.js'
 import { jidNormalizedUser, type WAMessageKey } from '../../engine/wa-wire.js'
 import { coreErrors } from '../../domain/core-errors.js'
 import { serializeMessageId, toApiChatId, type ParsedMessageId } from '../chat-ids.js'
-import { wasSentByApi } from '../send/outbound-repo.js'
+import { sentByApiAmong, wasSentByApi } from '../send/outbound-repo.js'
 import { sendErrors } from '../send/send-errors.js'
 import {
   canonicalJid,
@@ -156,7 +156,8 @@ export class ReadService {
       me: this.me(instanceId),
       media,
       port: this.deps.ports.live(instanceId),
-      sentByApi: (id) => wasSentByApi(db, instanceId, id)
+      sentByApi: (id) => wasSentByApi(db, instanceId, id),
+      sentByApiAmong: (ids) => sentByApiAmong(db, instanceId, ids)
     }
   }
 
@@ -224,7 +225,9 @@ export class ReadService {
       ...(q.ack === undefined ? {} : { ack: q.ack }),
       waiting: this.deps.waiting?.(instanceId) ?? []
     })
-    const ctx = this.readContext(instanceId)
+    // withOutbound read the outbound rows of the page's own messages: one with a queue entry is one this API sent.
+    const sent = new Set(entries.filter((e) => e.queue && !e.unstored).map((e) => e.message.id))
+    const ctx = { ...this.readContext(instanceId), sentByApiAmong: () => sent }
     const stored = await readMessages(entries.filter((e) => !e.unstored).map((e) => e.message), ctx, downloadMedia)
     const unstored = await readMessages(entries.filter((e) => e.unstored).map((e) => e.message), ctx, false)
     let s = 0

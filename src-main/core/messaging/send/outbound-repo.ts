@@ -189,6 +189,17 @@ export function wasSentByApi(db: Db, instanceId: string, messageId: string): boo
   return !!stmt(db, 'SELECT 1 FROM outbound_messages WHERE instance_id = ? AND message_id = ?').get(instanceId, messageId)
 }
 
+/** Which of `messageIds` this API sent: one query for a page of messages instead of one per own message. */
+export function sentByApiAmong(db: Db, instanceId: string, messageIds: readonly string[]): Set<string> {
+  if (messageIds.length === 0) return new Set()
+  return new Set(
+    columnStmt<string>(db, 'SELECT message_id FROM outbound_messages WHERE instance_id = ? AND message_id IN (SELECT value FROM json_each(?))').all(
+      instanceId,
+      JSON.stringify(messageIds)
+    )
+  )
+}
+
 export function countOutbound(db: Db, instanceId: string, status: OutboundStatus): number {
   return columnStmt<number>(db, 'SELECT count(*) AS n FROM outbound_messages WHERE instance_id = ? AND status = ?').get(instanceId, status) ?? 0
 }

@@ -1,6 +1,7 @@
 // Messages of the store: insert-or-merge from upserts, ack/edit/revoke transitions (each returns what changed,
 // so the event mapper emits exactly once per real change), reads by key and paged by chat.
 import { normalizeMessageContent, type WAMessage } from '../../engine/wa-wire.js'
+import type { Statement } from 'better-sqlite3-multiple-ciphers'
 import type { Db } from '../../db/connection.js'
 import { stmt, typedStmt, columnStmt } from '../../db/statements.js'
 import { ackOf, bodyOf, typeOf } from '../message-mapper.js'
@@ -201,9 +202,43 @@ export interface ChatMessagesQuery {
   ack?: number
 }
 
+/**
+ * The columns of a stored message in MessageRow's order, for reads that take rows as arrays (raw mode): better-sqlite3
+ * builds an object per row in C++ at twice the cost of the arrays plus a JS object literal (a page of 50 rows).
+ */
+const MESSAGE_COLUMNS =
+  'pk, instance_id, chat_id, id, from_me, sender, timestamp, type, body, ack, has_media, media_mimetype, media_filename, media_size, media_path, edited_at, revoked_at, revoked_by, starred, push_name, raw'
+
+/** A row of MESSAGE_COLUMNS as an array -> the stored message (the same as fromMessageRow of the object). */
+type MessageValues = [number, string, string, string, number, string | null, number, string, string, number, number, string | null, string | null, number | null, string | null, number | null, number | null, string | null, number, string | null, string]
+const fromMessageValues = (v: MessageValues): StoredMessage =>
+  fromMessageRow({
+    pk: v[0],
+    instance_id: v[1],
+    chat_id: v[2],
+    id: v[3],
+    from_me: v[4],
+    sender: v[5],
+    timestamp: v[6],
+    type: v[7],
+    body: v[8],
+    ack: v[9],
+    has_media: v[10],
+    media_mimetype: v[11],
+    media_filename: v[12],
+    media_size: v[13],
+    media_path: v[14],
+    edited_at: v[15],
+    revoked_at: v[16],
+    revoked_by: v[17],
+    starred: v[18],
+    push_name: v[19],
+    raw: v[20]
+  })
+
 // The read queries as run, exported so the query-plan tests pin these very strings (not copies).
 /** A chat's messages, newest first, paged and filtered: index store_messages_chat_time. */
-export const CHAT_MESSAGES_SQL = `SELECT * FROM store_messages WHERE instance_id = @instanceId AND chat_id = @chatId
+export const CHAT_MESSAGES_SQL = `SELECT ${MESSAGE_COLUMNS} FROM store_messages WHERE instance_id = @instanceId AND chat_id = @chatId
        AND timestamp >= @since AND timestamp <= @until
        AND (@fromMe IS NULL OR from_me = @fromMe) AND (@ack IS NULL OR ack = @ack)
      ORDER BY timestamp DESC, pk DESC LIMIT @limit OFFSET @offset`
@@ -216,7 +251,8 @@ export const MESSAGE_BY_PK_SQL = 'SELECT * FROM store_messages WHERE pk = ?'
 
 /** A chat's messages, newest first (index store_messages_chat_time). */
 export function listChatMessages(db: Db, instanceId: string, chatId: string, q: ChatMessagesQuery = {}): StoredMessage[] {
-  const rows = typedStmt<MessageRow>(db, CHAT_MESSAGES_SQL).all({
+  // Raw mode (rows as arrays): the statement is this function's alone.
+  const rows = (stmt(db, CHAT_MESSAGES_SQL).raw(true) as Statement<unknown[], MessageValues>).all({
     instanceId,
     chatId,
     since: q.since ?? 0,
@@ -226,7 +262,7 @@ export function listChatMessages(db: Db, instanceId: string, chatId: string, q: 
     limit: Math.min(Math.max(1, Math.floor(q.limit ?? 50)), 1000),
     offset: Math.max(0, Math.floor(q.offset ?? 0))
   })
-  return rows.map(fromMessageRow)
+  return rows.map(fromMessageValues)
 }
 
 /** Raises the ack (never lowers it, except to ERROR from PENDING). Returns the previous ack when it changed. */
