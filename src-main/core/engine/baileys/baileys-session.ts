@@ -18,8 +18,8 @@ import { isPaired, useSqliteAuthState, type SqliteAuthState } from './sqlite-aut
 import type { WaVersionSource } from './wa-version.js'
 import { DecryptFailureLog } from './decrypt-failures.js'
 import { boundedLidMappingCache } from './lid-mapping-cache.js'
-import { detachRecentMessages, type RecentMessagesLike } from './detached-recent-messages.js'
 import { withSharedAsyncLocalStorage } from './shared-async-local-storage.js'
+import { lazyRetryCaches, type RetryCachesLike } from './lazy-retry-caches.js'
 import { takeOverHistorySync } from './history-takeover.js'
 import { budgetedRetryCache, budgetRetryManager, RetryBudget, type RetryManagerLike } from './retry-budget.js'
 
@@ -175,7 +175,8 @@ export class BaileysSession implements EngineSession {
     this.qrTimeout = config.qrTimeout
     this.connectionFetch = config.options
     const version = deps.version?.current()
-    // One AsyncLocalStorage for all sockets' key-store transactions, not one each (shared-async-local-storage.ts).
+    // One AsyncLocalStorage for all sockets' key-store transactions, not one each, and a transaction's key cache not
+    // kept alive by the timers started in it (shared-async-local-storage.ts).
     const socket = withSharedAsyncLocalStorage(() => makeWASocket({
       browser: Browsers.ubuntu('Chrome'),
       markOnlineOnConnect: false,
@@ -196,8 +197,8 @@ export class BaileysSession implements EngineSession {
       logger: baileysLogger(deps.logger.child({ instanceId: deps.instanceId, module: 'baileys' }), this.decryptFailures, this.retryBudget)
     }))
     budgetRetryManager((socket as unknown as { messageRetryManager?: RetryManagerLike | null }).messageRetryManager, this.retryBudget)
-    // Sent messages cached for retries without their transaction's key cache (detached-recent-messages.ts).
-    detachRecentMessages((socket as unknown as { messageRetryManager?: RecentMessagesLike | null }).messageRetryManager)
+    // Its two bounded caches built at their first use instead of ≈ 64 KB of arrays up front (lazy-retry-caches.ts).
+    lazyRetryCaches((socket as unknown as { messageRetryManager?: RetryCachesLike | null }).messageRetryManager)
     retryAppStateConflicts(socket)
     // History chunks decoded in turns of the event loop, not in one synchronous step (history-takeover.ts).
     takeOverHistorySync(socket, { shouldSync: config.shouldSyncHistoryMessage, fetchOptions: config.options, logger: deps.logger.child({ instanceId: deps.instanceId, module: 'history' }) })

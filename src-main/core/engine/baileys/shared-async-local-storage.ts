@@ -5,10 +5,20 @@
 // every reconnect adds one for good. While a socket is built, Baileys is handed facades over ONE shared
 // AsyncLocalStorage instead: each facade keeps its store in the shared context under its own key, so it sees exactly
 // what its own AsyncLocalStorage would, and the process pays one property per resource whatever the number of sockets.
+// One deliberate difference: a store given to `run` is visible only until that run ends (its result settles). Baileys
+// runs each key-store transaction in `run`, and every timer or pending promise started inside one (lru-cache's
+// per-entry purge timers: retry caches for 5 minutes, libsignal's migrated-session cache for 3 days) would otherwise
+// keep the transaction's key cache (Signal sessions and the Buffer slabs they slice) alive as long as it lives; code
+// still running after the transaction committed now sees no transaction and reads/writes the key store directly,
+// where it used to write into the finished transaction's cache and lose the write.
 import asyncHooks, { AsyncLocalStorage } from 'node:async_hooks'
 import { syncBuiltinESMExports } from 'node:module'
 
-type Frame = ReadonlyMap<object, unknown>
+/** A facade's store in a frame; emptied when the `run` that set it ends, whoever still holds the frame. */
+interface Slot {
+  store: unknown
+}
+type Frame = ReadonlyMap<object, Slot>
 
 const shared = new AsyncLocalStorage<Frame>()
 const EMPTY: Frame = new Map()
@@ -16,11 +26,23 @@ const EMPTY: Frame = new Map()
 /** Behaves as an AsyncLocalStorage of its own (run, getStore, exit, enterWith), stored in the shared one. */
 export class SharedSlotAsyncLocalStorage<T> {
   getStore(): T | undefined {
-    return shared.getStore()?.get(this) as T | undefined
+    return shared.getStore()?.get(this)?.store as T | undefined
   }
 
+  /** As AsyncLocalStorage.run while fn runs (an async fn: until its promise settles); the store is dropped after. */
   run<R, A extends unknown[]>(store: T, fn: (...args: A) => R, ...args: A): R {
-    return shared.run(new Map(shared.getStore() ?? EMPTY).set(this, store), fn, ...args)
+    const slot: Slot = { store }
+    const release = () => void (slot.store = undefined)
+    let result: R
+    try {
+      result = shared.run(new Map(shared.getStore() ?? EMPTY).set(this, slot), fn, ...args)
+    } catch (e) {
+      release()
+      throw e
+    }
+    if (isThenable(result)) result.then(release, release)
+    else release()
+    return result
   }
 
   exit<R, A extends unknown[]>(fn: (...args: A) => R, ...args: A): R {
@@ -32,7 +54,7 @@ export class SharedSlotAsyncLocalStorage<T> {
   }
 
   enterWith(store: T): void {
-    shared.enterWith(new Map(shared.getStore() ?? EMPTY).set(this, store))
+    shared.enterWith(new Map(shared.getStore() ?? EMPTY).set(this, { store }))
   }
 
   /** Its store is dropped from contexts entered from now on (the shared storage stays enabled for the others). */
@@ -44,6 +66,8 @@ export class SharedSlotAsyncLocalStorage<T> {
     shared.enterWith(without)
   }
 }
+
+const isThenable = (v: unknown): v is PromiseLike<unknown> => typeof (v as PromiseLike<unknown> | null)?.then === 'function'
 
 /**
  * Runs `build` (synchronous: the socket's constructor) with node:async_hooks' AsyncLocalStorage replaced by the
