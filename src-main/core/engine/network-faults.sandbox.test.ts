@@ -53,6 +53,7 @@ describe.sequential('network faults round two (sandbox, real Baileys)', () => {
 
   it('515 on demand: the instance reconnects at once and is WORKING again', async () => {
     const mark = events.length
+    const logMark = t.logLines.length
     const before = logins()
     await fault({ action: 'restart_required', jid: device })
     await waitUntil(() => since(mark).some((e) => e.status === 'WORKING'), 15_000, 'WORKING after 515')
@@ -60,7 +61,7 @@ describe.sequential('network faults round two (sandbox, real Baileys)', () => {
     // One login; a second only when that login took longer than this file's 1.5 s stuck-STARTING watchdog (a loaded
     // CI machine), and then the watchdog says so.
     const extra = logins() - before - 1
-    const watchdog = t.logLines.some((l) => l.includes('connection stuck in STARTING: restarted by the watchdog') && l.includes(id))
+    const watchdog = t.logLines.slice(logMark).some((l) => l.includes('connection stuck in STARTING: restarted by the watchdog') && l.includes(id))
     expect({ extra, watchdog }).toEqual(extra === 0 ? { extra: 0, watchdog: false } : { extra: 1, watchdog: true })
     expect((await info()).status).toBe('WORKING')
     // A device the network does not know: a clear 404, not a 500.
@@ -70,11 +71,12 @@ describe.sequential('network faults round two (sandbox, real Baileys)', () => {
 
   it('a login left hanging: the watchdog restarts it and the next login completes', async () => {
     const mark = events.length
+    const logMark = t.logLines.length
     const before = logins()
     await fault({ action: 'stall_login', jid: device, count: 1 })
     await waitUntil(() => since(mark).some((e) => e.status === 'WORKING'), 20_000, 'WORKING after the watchdog')
     expect(logins()).toBe(before + 2) // the hanging login and the one after the watchdog's restart
-    expect(t.logLines.some((l) => l.includes('connection stuck in STARTING: restarted by the watchdog') && l.includes(id))).toBe(true)
+    expect(t.logLines.slice(logMark).some((l) => l.includes('connection stuck in STARTING: restarted by the watchdog') && l.includes(id))).toBe(true)
     // Not before the watchdog's interval.
     const [starting, working] = since(mark)
     expect(starting).toMatchObject({ status: 'STARTING' })
