@@ -58,11 +58,11 @@ describe.sequential('network faults round two (sandbox, real Baileys)', () => {
     await fault({ action: 'restart_required', jid: device })
     await waitUntil(() => since(mark).some((e) => e.status === 'WORKING'), 15_000, 'WORKING after 515')
     expect(since(mark).map((e) => [e.status, e.reason])).toEqual([['STARTING', 'disconnect:515'], ['WORKING', 'engine:open']])
-    // One login; a second only when that login took longer than this file's 1.5 s stuck-STARTING watchdog (a loaded
-    // CI machine), and then the watchdog says so.
+    // One login. This file's stuck-STARTING watchdog is 1.5 s: on a loaded CI machine it may restart the reconnect
+    // (before or after its login reached the network), so a second login is allowed only when the watchdog says so.
     const extra = logins() - before - 1
     const watchdog = t.logLines.slice(logMark).some((l) => l.includes('connection stuck in STARTING: restarted by the watchdog') && l.includes(id))
-    expect({ extra, watchdog }).toEqual(extra === 0 ? { extra: 0, watchdog: false } : { extra: 1, watchdog: true })
+    expect(extra === 0 || (extra === 1 && watchdog), JSON.stringify({ extra, watchdog })).toBe(true)
     expect((await info()).status).toBe('WORKING')
     // A device the network does not know: a clear 404, not a 500.
     const bad = await t.call('POST', '/sandbox/faults', {}, { action: 'restart_required', jid: '15550000000:9@s.whatsapp.net' })
