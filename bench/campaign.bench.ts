@@ -141,8 +141,17 @@ export default async function run(): Promise<BenchResult> {
     // did, instead of paying for the last one's logins (at N = 2,000 the campaign ran at 0.49x the direct sends while
     // the sandbox was still logging in the direct phase's phones). Timed apart, in neither phase's figure.
     const received = (phones: string[], startsWith: string) => core.sandbox!.call<number[]>('received', { phones, startsWith })
+    // Both measured phases run with the persons' login line held (a woken phone waits in line, its messages queued on
+    // the server, as for any offline phone), and the drain after each lets it go. Without it the sandbox logged phones
+    // in during a phase in proportion to how long the phase lasted (~3/s of its CPU), so the slower phase paid for
+    // more logins than the faster one: the comparison measured the sandbox's login line as much as Switchboard.
+    const holdLogins = (held: boolean) => core.sandbox!.call('holdLogins', { held })
+    // CPU seconds of the core and of the sandbox over a phase (both processes; the figure says where a phase's time went).
+    const cpu = () => ({ core: core.cpuTicks() / 100, sandbox: core.sandbox!.cpuTicks() / 100 })
+    const cpuSince = (c0: { core: number; sandbox: number }) => { const c = cpu(); return { core: c.core - c0.core, sandbox: c.sandbox - c0.sandbox } }
     const drain = async (phones: string[], startsWith: string): Promise<number> => {
       const t0 = performance.now()
+      await holdLogins(false)
       await until(async () => (await received(phones, startsWith)).every((n) => n > 0), 40 * 60_000, `phones received "${startsWith}"`, 3_000)
       await until(async () => { const c = await core.sandbox!.call<Census>('persons', {}); return c.connecting + c.waiting === 0 }, 10 * 60_000, 'persons logged in', 1_000)
       const seconds = (performance.now() - t0) / 1000
@@ -153,12 +162,15 @@ export default async function run(): Promise<BenchResult> {
     // Baseline: every direct phone once through /v2/send/text, one in flight per instance (the campaign's split).
     const share = ids.map((_, k) => directPhones.filter((_, i) => i % K === k))
     const directMs: number[] = []
+    await holdLogins(true)
+    const directCpu0 = cpu()
     const d0 = performance.now()
     await Promise.all(ids.map(async (id, k) => {
       for (const p of share[k]!) directMs.push(await sendText(id, p, `direct ${p}`))
     }))
     const directSeconds = (performance.now() - d0) / 1000
-    log(`direct: ${N} in ${directSeconds.toFixed(1)} s`)
+    const directCpu = cpuSince(directCpu0)
+    log(`direct: ${N} in ${directSeconds.toFixed(1)} s; CPU core ${directCpu.core.toFixed(1)} s, sandbox ${directCpu.sandbox.toFixed(1)} s`)
     const drainDirectSeconds = await drain(directPhones, 'direct ')
 
     const createCampaign = async (name: string, csv: string, text: string) => {
@@ -175,10 +187,14 @@ export default async function run(): Promise<BenchResult> {
     // Campaign 1: throughput and heap (after GC) on an undisturbed core.
     const heapBefore = (await core.memory()).heapUsedMb
     const cid = await createCampaign('Bench', campaignSet.csv, 'Campaign {{name}}')
+    await holdLogins(true)
+    const campaignCpu0 = cpu()
     const c0 = performance.now()
     await core.ok('POST', `/v2/campaigns/${cid}/start`, {}, { consent: { confirmed: true } })
     await until(async () => (await view(cid)).campaign.state === 'completed', 6 * 3600_000, 'campaign completed', 250)
     const campaignSeconds = (performance.now() - c0) / 1000
+    const campaignCpu = cpuSince(campaignCpu0)
+    log(`campaign CPU core ${campaignCpu.core.toFixed(1)} s, sandbox ${campaignCpu.sandbox.toFixed(1)} s`)
     const heapAfter = (await core.memory()).heapUsedMb
     log(`campaign: ${N} in ${campaignSeconds.toFixed(1)} s; heap ${heapBefore.toFixed(0)} -> ${heapAfter.toFixed(0)} MB`)
     const drainCampaignSeconds = await drain(campaignSet.phones, 'Campaign ')
@@ -229,6 +245,8 @@ export default async function run(): Promise<BenchResult> {
       failed.push(...page.items)
       if (offset + 500 >= page.total) break
     }
+    // A clean stop (SIGTERM), so a core run with BENCH_CORE_NODE_ARGS="--cpu-prof ..." writes its profile.
+    await core.stop()
     const interrupted = new Set(failed.filter((f) => f.reason === 'send_interrupted').map((f) => f.phone))
     const twice = counts.filter((n) => n > 1).length + firstCounts.filter((n) => n > 1).length
     const withoutMessage = crashSet.phones.filter((_, i) => counts[i] === 0)
@@ -266,6 +284,11 @@ export default async function run(): Promise<BenchResult> {
         direct_ms_per_send: Number(((directSeconds * 1000) / N).toFixed(1)),
         campaign_seconds: Number(campaignSeconds.toFixed(1)),
         campaign_ms_per_send: Number(((campaignSeconds * 1000) / N).toFixed(1)),
+        // CPU per recipient in each measured phase (ms; core and sandbox processes): where each phase's time went.
+        direct_cpu_ms_per_send_core: Number(((directCpu.core * 1000) / N).toFixed(1)),
+        direct_cpu_ms_per_send_sandbox: Number(((directCpu.sandbox * 1000) / N).toFixed(1)),
+        campaign_cpu_ms_per_send_core: Number(((campaignCpu.core * 1000) / N).toFixed(1)),
+        campaign_cpu_ms_per_send_sandbox: Number(((campaignCpu.sandbox * 1000) / N).toFixed(1)),
         crash_run_seconds: Number(crashSeconds.toFixed(1)),
         count_on_phones_seconds: Number(countSeconds.toFixed(1)),
         // Phones taking what a phase queued for them before the next phase starts (in neither phase's time).

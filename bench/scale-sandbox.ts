@@ -24,6 +24,7 @@ export type SandboxOp =
   | { op: 'storm'; args: { to: string; senders: string[]; perSender: number; perMinute: number } }
   | { op: 'retryReceipts'; args: { phones: string[] } }
   | { op: 'persons'; args: Record<string, never> }
+  | { op: 'holdLogins'; args: { held: boolean } }
 
 const dataDir = process.argv[2]
 if (!dataDir || !process.send) throw new Error('usage: fork(scale-sandbox.ts, [dataDir]) with an IPC channel')
@@ -100,6 +101,9 @@ async function run(m: SandboxOp): Promise<unknown> {
     }
     case 'persons':
       return network.personsCensus()
+    case 'holdLogins':
+      network.holdPersonLogins(m.args.held)
+      return null
     case 'retryReceipts':
       // Retry receipts each phone was sent (its main device), counted by the sandbox server.
       return m.args.phones.map((p) => network.getPhone(p)?.devices.find((d) => d.kind === 'phone')?.retry_receipts ?? 0)

@@ -150,6 +150,12 @@ export function nextPending(db: Db, campaignId: string, instanceId: string): Pen
   return r && { ...toRecipient(r), seq: r.seq }
 }
 
+/** The lane's pending recipient after `seq` whose number is not checked yet (the check made ahead of its turn). */
+export function nextUnchecked(db: Db, campaignId: string, instanceId: string, afterSeq: number): PendingRecipient | undefined {
+  const r = typedStmt<RecipientRow>(db, "SELECT * FROM campaign_recipients WHERE campaign_id = ? AND instance_id = ? AND state = 'pending' AND seq > ? ORDER BY seq LIMIT 1").get(campaignId, instanceId, afterSeq)
+  return r && r.on_whatsapp === null ? { ...toRecipient(r), seq: r.seq } : undefined
+}
+
 export function uncheckedPending(db: Db, campaignId: string, limit: number): Array<CampaignRecipient & { seq: number }> {
   return (typedStmt<RecipientRow>(db, "SELECT * FROM campaign_recipients WHERE campaign_id = ? AND state = 'pending' AND on_whatsapp IS NULL ORDER BY seq LIMIT ?").all(campaignId, limit)).map((r) => ({ ...toRecipient(r), seq: r.seq }))
 }

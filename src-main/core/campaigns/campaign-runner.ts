@@ -1,7 +1,8 @@
 // Runs campaigns: one lane per (running campaign, instance) sends that instance's recipients one at a time —
 // window, instance WORKING, network limits, daily cap and warm-up, waiting sends first, opt-outs and the number
 // check, then the send with the recipient claimed in the transaction that enqueues it (at most once: the message
-// id is recorded before it can go), its outcome, the autopilot, the random delay.
+// id is recorded before it can go), its outcome, the autopilot, the random delay. The next recipient's number check
+// is asked while this one sends (one check ahead, through the same policy), so its round trip is off the lane's path.
 import type { Logger } from 'pino'
 import type { Db } from '../db/connection.js'
 import { isDomainError } from '../domain/errors.js'
@@ -45,6 +46,8 @@ export interface RunnerDeps {
 
 class Lane {
   stopped = false
+  /** The number check of the lane's next recipient, asked while the current one sends (its answer written when it comes). */
+  ahead: { seq: number; exists: Promise<boolean> } | undefined
   private wake: (() => void) | null = null
   constructor(readonly campaignId: string, readonly instanceId: string) {}
 
@@ -168,7 +171,7 @@ export class CampaignRunner {
         hooks.laneDone(c.id)
         return
       }
-      const sent = await this.sendOne(lane, c, r)
+      const sent = await this.sendOne(lane, c, r, () => this.checkAhead(lane, c, r.seq))
       if (sent === 'retry') {
         await lane.nap(clock, 1_000)
         continue
@@ -202,23 +205,45 @@ export class CampaignRunner {
     return cap
   }
 
+  /** One number check through the checks port (the policy's check limits), its answer written to the recipient. */
+  private async check(c: Campaign, r: repo.PendingRecipient): Promise<boolean> {
+    const exists = await this.deps.ports.checks.exists(r.instanceId, r.phone)
+    repo.setOnWhatsApp(this.deps.db, c.id, r.seq, exists, this.deps.clock.now())
+    return exists
+  }
+
+  /**
+   * Asks the number check of the lane's next unchecked recipient now, while `afterSeq` sends: a lane then waits on
+   * one round trip per recipient (the send's), not two. At most one ahead per lane; an opted-out number is never
+   * checked (it is skipped at its turn). An answer that does not come is asked again at the recipient's turn.
+   */
+  private checkAhead(lane: Lane, c: Campaign, afterSeq: number): void {
+    if (lane.stopped || (lane.ahead && lane.ahead.seq > afterSeq)) return
+    const next = repo.nextUnchecked(this.deps.db, c.id, lane.instanceId, afterSeq)
+    if (!next || repo.isOptedOut(this.deps.db, c.accountId, next.phone)) return
+    const exists = this.check(c, next)
+    exists.catch(() => undefined) // waited on (and its failure handled) at the recipient's turn, if it still comes
+    lane.ahead = { seq: next.seq, exists }
+  }
+
   /** One recipient: skipped, sent (or queued and then settled), failed, or 'retry' (nothing happened to it). */
-  private async sendOne(lane: Lane, c: Campaign, r: repo.PendingRecipient): Promise<'sent' | 'skipped' | 'failed' | 'retry'> {
+  private async sendOne(lane: Lane, c: Campaign, r: repo.PendingRecipient, sending: () => void): Promise<'sent' | 'skipped' | 'failed' | 'retry'> {
     const { db, clock, ports } = this.deps
     if (repo.isOptedOut(db, c.accountId, r.phone)) {
       repo.setRecipientState(db, c.id, r.seq, 'skipped', 'opted_out', clock.now(), ['pending'])
       return 'skipped'
     }
-    if (r.onWhatsApp === null) {
+    const ahead = lane.ahead?.seq === r.seq ? lane.ahead.exists : undefined
+    if (ahead) lane.ahead = undefined
+    if (r.onWhatsApp === null || ahead) {
       try {
-        const exists = await ports.checks.exists(lane.instanceId, r.phone)
-        repo.setOnWhatsApp(db, c.id, r.seq, exists, clock.now())
-        if (!exists) return 'skipped'
+        if (!(await (ahead ?? this.check(c, r)))) return 'skipped'
       } catch (e) {
         this.deps.logger.debug({ err: e, campaignId: c.id }, 'number check did not answer; trying again')
         return 'retry'
       }
     }
+    sending()
     const text = renderTemplate({ text: c.template.text, vars: r.vars, phone: r.phone, footer: c.footer, seed: `${c.id}:${r.phone}` })
     let messageId: string | undefined
     try {

@@ -196,6 +196,11 @@ export class SandboxNetwork {
     return this.persons.census()
   }
 
+  /** On-demand persons: hold their login line (a woken person waits in line) or let it go (benches: logins in no measured phase). */
+  holdPersonLogins(held: boolean): void {
+    this.persons.holdLogins(held)
+  }
+
   listPhones(): SandboxPhone[] {
     return listAccounts(this.db).map((a) => this.phoneInfo(a))
   }

@@ -59,6 +59,11 @@ export class Persons {
     if (deviceId === 0) this.devices.get(phone)?.wake()
   }
 
+  /** Holds the on-demand persons' login line (none starts; the woken wait in line) or lets it go: benches measure without the logins. */
+  holdLogins(held: boolean): void {
+    this.gate?.hold(held)
+  }
+
   /** How many persons are online/connecting, and what keeps the connected ones from logging off (summed). */
   census(): PersonsCensus {
     const c: PersonsCensus = { online: 0, connecting: 0, waiting: 0, busy: 0, inFlight: 0, pendingWork: 0, waiters: 0, queued: 0, blocked: 0 }
