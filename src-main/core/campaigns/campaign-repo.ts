@@ -208,10 +208,13 @@ export function countByState(db: Db, campaignId: string): Array<{ state: string;
   return typedStmt<{ state: string; reason: string | null; n: number }>(db, 'SELECT state, reason, COUNT(*) AS n FROM campaign_recipients WHERE campaign_id = ? GROUP BY state, reason').all(campaignId)
 }
 
+/** Read after every recipient: walks (campaign_id, updated_at, seq) back from the newest (migration 0610). */
+export const LAST_OUTCOMES_SQL = `SELECT state, reason FROM campaign_recipients WHERE campaign_id = ? AND (message_id IS NOT NULL OR state = 'failed') AND state NOT IN ('queued', 'pending')
+    ORDER BY updated_at DESC, seq DESC LIMIT ?`
+
 /** The outcomes of the last `n` sends (for the autopilot's rates). */
 export function lastOutcomes(db: Db, campaignId: string, n: number): Array<{ state: string; reason: string | null }> {
-  return typedStmt<{ state: string; reason: string | null }>(db, `SELECT state, reason FROM campaign_recipients WHERE campaign_id = ? AND (message_id IS NOT NULL OR state = 'failed') AND state NOT IN ('queued', 'pending')
-    ORDER BY updated_at DESC, seq DESC LIMIT ?`).all(campaignId, n)
+  return typedStmt<{ state: string; reason: string | null }>(db, LAST_OUTCOMES_SQL).all(campaignId, n)
 }
 
 export function sentToday(db: Db, campaignId: string, instanceId: string, since: number): number {
