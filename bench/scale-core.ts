@@ -27,7 +27,9 @@ export class SandboxProcess {
 
   async start(): Promise<SandboxTrustInfo> {
     const args = [this.dataDir, ...(this.options.personIdleMs === undefined ? [] : [String(this.options.personIdleMs)])]
-    const child = fork(join(root, 'bench/scale-sandbox.ts'), args, { cwd: root, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
+    // BENCH_SANDBOX_NODE_ARGS: extra node flags for the sandbox process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+    const execArgv = [...(process.env.BENCH_SANDBOX_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx']
+    const child = fork(join(root, 'bench/scale-sandbox.ts'), args, { cwd: root, execArgv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
     this.child = child
     const trust = await new Promise<SandboxTrustInfo>((resolve, reject) => {
       child.once('exit', (code) => reject(new Error(`the sandbox process exited (${code})`)))
