@@ -39,7 +39,7 @@ const IO_MODULES =
 // The ladder of the core's folders, top first: each may import the ones listed for it (all ranked below it), nothing
 // above it and nothing beside it. mcp/ hangs under api/ (mounted at /mcp); sandbox/ is its own world on db/;
 // campaigns/ and account/ stand side by side (neither imports the other).
-const DOWN_FROM_ENGINE = ['db', 'secrets', 'logging', 'domain']
+const DOWN_FROM_ENGINE = ['db', 'secrets', 'logging', 'runtime', 'domain']
 const RANKS = {
   app: ['composition', 'api', 'bridge', 'mcp', 'services', 'settings', 'campaigns', 'account', 'messaging', 'webhooks', 'backup', 'rate-limit', 'engine', 'sandbox', ...DOWN_FROM_ENGINE, 'contract'],
   composition: ['api', 'bridge', 'mcp', 'services', 'settings', 'campaigns', 'account', 'messaging', 'webhooks', 'backup', 'rate-limit', 'engine', 'sandbox', ...DOWN_FROM_ENGINE, 'contract'],
@@ -57,6 +57,8 @@ const RANKS = {
   engine: DOWN_FROM_ENGINE,
   sandbox: DOWN_FROM_ENGINE,
   logging: ['secrets', 'domain'],
+  // Node runtime workarounds for Baileys (one AsyncLocalStorage for all sockets): engine/ and sandbox/ both build sockets.
+  runtime: [],
   db: ['secrets', 'domain'],
   secrets: ['domain'],
   domain: [],

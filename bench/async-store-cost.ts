@@ -6,7 +6,7 @@
 // AsyncLocalStorage stays enabled for the life of the process).
 import { addTransactionCapability, type SignalKeyStore } from '@whiskeysockets/baileys'
 import pino from 'pino'
-import { withSharedAsyncLocalStorage } from '../src-main/core/engine/baileys/shared-async-local-storage.js'
+import { withSharedAsyncLocalStorage } from '../src-main/core/runtime/shared-async-local-storage.js'
 
 const [n = 25, mode = 'own'] = [Number(process.argv[2] ?? 25), process.argv[3] ?? 'own']
 const gc = (globalThis as { gc?: () => void }).gc

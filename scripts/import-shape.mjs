@@ -31,6 +31,7 @@ const LADDER = [
   ['rate-limit'],
   ['engine', 'sandbox'],
   ['logging'],
+  ['runtime'],
   ['db'],
   ['secrets'],
   ['domain']

@@ -18,7 +18,7 @@ import { isPaired, useSqliteAuthState, type SqliteAuthState } from './sqlite-aut
 import type { WaVersionSource } from './wa-version.js'
 import { DecryptFailureLog } from './decrypt-failures.js'
 import { boundedLidMappingCache } from './lid-mapping-cache.js'
-import { withSharedAsyncLocalStorage } from './shared-async-local-storage.js'
+import { withSharedAsyncLocalStorage } from '../../runtime/shared-async-local-storage.js'
 import { lazyRetryCaches, type RetryCachesLike } from './lazy-retry-caches.js'
 import { takeOverHistorySync } from './history-takeover.js'
 import { budgetedRetryCache, budgetRetryManager, RetryBudget, type RetryManagerLike } from './retry-budget.js'

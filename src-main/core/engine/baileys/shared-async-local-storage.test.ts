@@ -9,7 +9,7 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
-import { SharedSlotAsyncLocalStorage, withSharedAsyncLocalStorage } from './shared-async-local-storage.js'
+import { SharedSlotAsyncLocalStorage, withSharedAsyncLocalStorage } from '../../runtime/shared-async-local-storage.js'
 
 const tick = (ms = 1) => new Promise((r) => setTimeout(r, ms))
 const keys = (): SignalKeyStore => ({ get: async () => ({}), set: async () => undefined })

@@ -16,6 +16,7 @@ import { queueDepth } from '../store/queue-repo.js'
 import { mintDeviceIdentity, personAuthState } from './person-auth.js'
 import { getAccount } from '../store/accounts-repo.js'
 import type { LoginGate, Release } from './login-gate.js'
+import { withSharedAsyncLocalStorage } from '../../runtime/shared-async-local-storage.js'
 import { reactToIncoming } from './behaviours.js'
 import type { SocketTrust } from '../client-trust.js'
 import { parseJid, pnJid } from '../wire/jid.js'
@@ -95,7 +96,11 @@ export class PersonDevice {
     if (this.stopped) return release()
     this.auth = personAuthState(this.db, this.phone)
     const { state, saveCreds } = this.auth
-    const sock = makeWASocket({
+    // Built over the process's one shared AsyncLocalStorage: each Baileys socket otherwise enables one of its own for
+    // good, and every promise the process creates afterwards pays for all of them (an on-demand person logs in anew
+    // each time it wakes: after a few hundred logins the sandbox's every await cost ~100x; the campaign bench's later
+    // phases then ran on a slower sandbox than its first).
+    const sock = withSharedAsyncLocalStorage(() => makeWASocket({
       ...this.trust,
       auth: state,
       logger: this.log.child({ person: this.phone }) as never,
@@ -106,7 +111,7 @@ export class PersonDevice {
       defaultQueryTimeoutMs: 20_000,
       keepAliveIntervalMs: 25_000,
       getMessage: async (key) => (key.id ? this.sent.get(key.id) : undefined)
-    })
+    }))
     this.sock = sock
     this.loginSock = sock
     let loginOver = false

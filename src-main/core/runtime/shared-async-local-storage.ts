@@ -1,3 +1,4 @@
+// Node runtime workarounds shared by every Baileys user in a process (the engine's sessions, the sandbox's persons).
 // Every Baileys socket creates an AsyncLocalStorage of its own (its key store's transactions) and never disables it.
 // Before Node's AsyncContextFrame (default from Node 24), each enabled AsyncLocalStorage stores a property of its own
 // on every async resource the process creates afterwards — every promise and timer — so with N sockets each carries
