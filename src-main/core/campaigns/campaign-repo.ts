@@ -1,7 +1,7 @@
 // SQLite rows of campaigns (migration 0340): lists and their contacts and rejects, campaigns, recipients, opt-outs.
 // Plain statements typed by their rows (db/statements.ts); the service decides what happens (state rules, transactions that span the send queue).
 import type { Db } from '../db/connection.js'
-import { columnStmt, typedStmt } from '../db/statements.js'
+import { columnStmt, stmt, typedStmt } from '../db/statements.js'
 import type {
   Campaign, CampaignRecipient, ContactList, ListContact, OptOut, OptOutSettings, Page, RecipientFilter, RecipientState, RejectedRow
 } from './campaign-types.js'
@@ -160,31 +160,33 @@ export function uncheckedPending(db: Db, campaignId: string, limit: number): Arr
   return (typedStmt<RecipientRow>(db, "SELECT * FROM campaign_recipients WHERE campaign_id = ? AND state = 'pending' AND on_whatsapp IS NULL ORDER BY seq LIMIT ?").all(campaignId, limit)).map((r) => ({ ...toRecipient(r), seq: r.seq }))
 }
 
+// The statements run for every recipient go through the connection's statement cache (stmt), not db.prepare.
+
 /** pending -> queued with its message id: only from pending (false = someone else took it). */
 export function claimRecipient(db: Db, campaignId: string, seq: number, messageId: string, now: number): boolean {
-  return db.prepare("UPDATE campaign_recipients SET state = 'queued', message_id = ?, updated_at = ? WHERE campaign_id = ? AND seq = ? AND state = 'pending'").run(messageId, now, campaignId, seq).changes === 1
+  return stmt(db, "UPDATE campaign_recipients SET state = 'queued', message_id = ?, updated_at = ? WHERE campaign_id = ? AND seq = ? AND state = 'pending'").run(messageId, now, campaignId, seq).changes === 1
 }
 
 export function setRecipientState(db: Db, campaignId: string, seq: number, state: RecipientState, reason: string | null, now: number, from?: readonly RecipientState[]): boolean {
   const guard = from ? ` AND state IN (${from.map(() => '?').join(', ')})` : ''
   // A receipt may overtake the runner's own "sent": every state past queued stamps when it was sent.
   const sent = state === 'sent' || state === 'delivered' || state === 'read' ? ', sent_at = COALESCE(sent_at, @now)' : ''
-  return db.prepare(`UPDATE campaign_recipients SET state = ?, reason = ?, updated_at = ?${sent.replace('@now', '?')} WHERE campaign_id = ? AND seq = ?${guard}`)
+  return stmt(db, `UPDATE campaign_recipients SET state = ?, reason = ?, updated_at = ?${sent.replace('@now', '?')} WHERE campaign_id = ? AND seq = ?${guard}`)
     .run(state, reason, now, ...(sent ? [now] : []), campaignId, seq, ...(from ?? [])).changes === 1
 }
 
 /** A claimed recipient whose send never went (refused before the queue, purged by a restart): pending again. */
 export function unclaim(db: Db, campaignId: string, seq: number, now: number): void {
-  db.prepare("UPDATE campaign_recipients SET state = 'pending', message_id = NULL, updated_at = ? WHERE campaign_id = ? AND seq = ? AND state = 'queued'").run(now, campaignId, seq)
+  stmt(db, "UPDATE campaign_recipients SET state = 'pending', message_id = NULL, updated_at = ? WHERE campaign_id = ? AND seq = ? AND state = 'queued'").run(now, campaignId, seq)
 }
 
 /** Refused by the network (463/475: nothing was delivered): pending again, to be sent after the pause. */
 export function requeueRefused(db: Db, campaignId: string, seq: number, code: string, now: number): void {
-  db.prepare("UPDATE campaign_recipients SET state = 'pending', message_id = NULL, reason = ?, updated_at = ? WHERE campaign_id = ? AND seq = ? AND state = 'queued'").run(`retry_after_${code}`, now, campaignId, seq)
+  stmt(db, "UPDATE campaign_recipients SET state = 'pending', message_id = NULL, reason = ?, updated_at = ? WHERE campaign_id = ? AND seq = ? AND state = 'queued'").run(`retry_after_${code}`, now, campaignId, seq)
 }
 
 export function setOnWhatsApp(db: Db, campaignId: string, seq: number, exists: boolean, now: number): void {
-  db.prepare('UPDATE campaign_recipients SET on_whatsapp = ?, updated_at = ? WHERE campaign_id = ? AND seq = ?').run(exists ? 1 : 0, now, campaignId, seq)
+  stmt(db, 'UPDATE campaign_recipients SET on_whatsapp = ?, updated_at = ? WHERE campaign_id = ? AND seq = ?').run(exists ? 1 : 0, now, campaignId, seq)
   if (!exists) setRecipientState(db, campaignId, seq, 'skipped', 'not_on_whatsapp', now, ['pending'])
 }
 
@@ -285,7 +287,7 @@ export const removeOptOut = (db: Db, accountId: string, phone: string): boolean 
   db.prepare('DELETE FROM campaign_opt_outs WHERE account_id = ? AND phone = ?').run(accountId, phone).changes === 1
 
 export const isOptedOut = (db: Db, accountId: string, phone: string): boolean =>
-  !!db.prepare('SELECT 1 FROM campaign_opt_outs WHERE account_id = ? AND phone = ?').get(accountId, phone)
+  !!stmt(db, 'SELECT 1 FROM campaign_opt_outs WHERE account_id = ? AND phone = ?').get(accountId, phone)
 
 export function pageOptOuts(db: Db, accountId: string, q: { offset?: number; limit?: number; search?: string }): Page<OptOut> {
   const search = q.search ? `%${q.search.replace(/\D/g, '')}%` : '%'

@@ -165,7 +165,8 @@ export class CampaignRunner {
         await lane.nap(clock, 500)
         continue
       }
-      hooks.waiting(c.id, null)
+      // (Read with the campaign just now: no second read of it per recipient when it is not marked waiting.)
+      if (c.waitingUntil !== null) hooks.waiting(c.id, null)
       const r = repo.nextPending(db, c.id, lane.instanceId)
       if (!r) {
         hooks.laneDone(c.id)
