@@ -18,6 +18,13 @@ const C = '15550940003'
 const jid = (p: string) => `${p}@s.whatsapp.net`
 const received = async (net: SandboxNetwork, phone: string, text: string) => (await net.messages(phone)).filter((m) => !m.fromMe && m.text === text).length
 
+/** AsyncLocalStorage stores a new timer carries (one per enabled AsyncLocalStorage before Node's AsyncContextFrame). */
+const storeProps = () => {
+  const t = setTimeout(() => undefined, 0)
+  clearTimeout(t)
+  return Object.getOwnPropertySymbols(t).filter((sym) => sym.description === 'kResourceStore').length
+}
+
 describe('sandbox phones in bulk', () => {
   it("mints the same creds fields as Baileys' initAuthCreds (less the identity key and signed pre-key the phone brings)", () => {
     const ours = Object.keys(freshCredsWithout()).sort()
@@ -100,6 +107,7 @@ describe('sandbox phones in bulk', () => {
     // Under load, unbounded logins all progressed at once, each slower than the last, until they timed out and
     // retried: at 2,000 x 5 the campaign bench's phones piled up half-logged-in (thousands of sockets, GBs).
     const net = await SandboxNetwork.open({ dataDir: mkdtempSync(join(tmpdir(), 'sb-gate-')), personIdleMs: 150, personLoginsAtOnce: 2 })
+    const storesBefore = storeProps()
     let peak = { connecting: 0, waiting: 0 }
     const sampler = setInterval(() => {
       const c = net.personsCensus()
@@ -116,6 +124,9 @@ describe('sandbox phones in bulk', () => {
       await waitFor(() => { const c = net.personsCensus(); return c.online + c.connecting + c.waiting === 0 }, 20_000, 'all logged off')
       expect(to.map((p) => net.queueDepth(jid(p)))).toEqual(to.map(() => 0))
       for (const p of to) expect(await received(net, p, `burst ${p}`)).toBe(1)
+      // 13 logins, and every promise and timer of the process still carries one AsyncLocalStorage store at most (the
+      // shared one), not one more per login: each Baileys socket used to enable its own for good.
+      expect(storeProps() - storesBefore).toBeLessThanOrEqual(1)
     } finally {
       clearInterval(sampler)
       await net.close()
