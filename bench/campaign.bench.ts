@@ -16,8 +16,8 @@
 // login uploads none of Baileys' 812, ~0.3 s of CPU apiece) and its person is online on demand (woken by the message
 // the network queues for it, logged off after BENCH_CAMPAIGN_PERSON_IDLE_MS idle): a live person socket is ~2 MB, so
 // 30,000 always-online phones would need ~60 GB. Persons log in at most 4 at a time (the rest wait in line without a
-// socket); the sends outrun them on this machine, so the phones drain between phases. See docs/sandbox.md "Phones in
-// bulk" and "Logins a few at a time".
+// socket); the sends outrun them on this machine, so the phones drain between phases, and during both measured phases
+// the line is held (no login falls in either). See docs/sandbox.md "Phones in bulk" and "Logins a few at a time".
 //
 // Counting: what each phone received is its own device's record (every message its person's Baileys decrypted, in
 // person_messages), read without waking it; each half has its own text ("direct ...", "Campaign ...", "Crash ...").
