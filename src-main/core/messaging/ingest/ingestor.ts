@@ -9,9 +9,11 @@
 // A big history sync is committed in small slices (history-slices.ts), several per turn of the event loop within a
 // time budget, then a turn for everything else, so the API keeps answering during a sync at pairing; an
 // instance's later batches wait behind its slices (per-instance order is kept), stop() commits whatever is still
-// queued before the database closes.
+// queued before the database closes. A batch's recorded history chunks (engine_history_chunks, the engine's crash
+// record of chunks taken over from Baileys) are deleted in the transaction of its last slice: committed, they are done.
 import type { BaileysEventMap } from '@whiskeysockets/baileys'
 import type { Db } from '../../db/connection.js'
+import { deleteHistoryChunks } from '../../db/repositories/history-chunks-repo.js'
 import type { EventPublisher, EventSubscriber } from '../../domain/event-bus.js'
 import type { CoreEventMap, IngestEventMap, InstanceMe, SessionStatusEvent } from '../../domain/events.js'
 import type { BaileysBusEvents } from '../../engine/baileys/baileys-events.js'
@@ -87,10 +89,11 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
   const pending = new Map<string, (() => void)[]>()
   let stopped = false
 
-  function onBatch({ instanceId, events }: { instanceId: string; events: Partial<BaileysEventMap> }): void {
+  function onBatch({ instanceId, events, historyChunks }: BaileysBusEvents['engine.baileys']): void {
     const parts = sliceBatch(events, sliceItems)
-    // engine.event describes the batch as Baileys emitted it: written once, with its last slice.
-    const work = parts.map((part, i) => () => ingestPart(instanceId, part, i === parts.length - 1 ? events : undefined))
+    // engine.event describes the batch as Baileys emitted it: written once, with its last slice; so are its history
+    // chunks' records deleted.
+    const work = parts.map((part, i) => () => ingestPart(instanceId, part, i === parts.length - 1 ? { events, historyChunks } : undefined))
     const queued = pending.get(instanceId)
     if (queued) {
       queued.push(...work)
@@ -117,7 +120,8 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
   }
 
   /** One transaction: the part's store and outbox rows; its domain events after the commit. */
-  function ingestPart(instanceId: string, events: Partial<BaileysEventMap>, whole: Partial<BaileysEventMap> | undefined): void {
+  function ingestPart(instanceId: string, events: Partial<BaileysEventMap>, last: Omit<BaileysBusEvents['engine.baileys'], 'instanceId'> | undefined): void {
+    const whole = last?.events
     const inst = deps.instance(instanceId)
     if (!inst) return // deleted while its socket was closing
     const at = now()
@@ -151,6 +155,7 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
       db.transaction(() => {
         ingestBatch(ctx, events, (err, kind) => deps.logger.error({ err, instanceId, kind }, 'message store: ingesting an engine event failed'))
         if (whole && isSubscribed(db, instanceId, 'engine.event')) for (const raw of engineEvents(whole)) ctx.emit('engine.event', raw)
+        if (last?.historyChunks?.length) deleteHistoryChunks(db, instanceId, last.historyChunks)
       })()
       committed = true
     } catch (err) {
