@@ -1,7 +1,7 @@
 // One instance's Baileys connection: makes sockets, persists auth state, follows the reconnect policy and
 // reports progress as EngineSignals. Single-flight: at most one live socket per session, ever; events of a
 // retired socket are ignored (generation check).
-import makeWASocket, { Browsers, type BaileysEventMap, type UserFacingSocketConfig, type WASocket } from '@whiskeysockets/baileys'
+import makeWASocket, { Browsers, INITIAL_PREKEY_COUNT, type BaileysEventMap, type UserFacingSocketConfig, type WASocket } from '@whiskeysockets/baileys'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/connection.js'
 import { clearAuthState } from '../../db/repositories/auth-state-repo.js'
@@ -22,6 +22,7 @@ import { withSharedAsyncLocalStorage } from './shared-async-local-storage.js'
 import { lazyRetryCaches, type RetryCachesLike } from './lazy-retry-caches.js'
 import { takeOverHistorySync, type HistoryChunkRecords } from './history-takeover.js'
 import { historyChunkRecords } from './history-chunk-records.js'
+import { fillKeyPairPool } from './key-pair-pool.js'
 import { budgetedRetryCache, budgetRetryManager, RetryBudget, type RetryManagerLike } from './retry-budget.js'
 
 /** The network refused the client version at the handshake (outdated WhatsApp Web). */
@@ -177,6 +178,8 @@ export class BaileysSession implements EngineSession {
     this.deps.listener({ kind: 'connecting', attempt })
     this.auth = useSqliteAuthState(deps.db, deps.instanceId, deps.now)
     const auth = this.auth
+    // Not paired yet: the pre-keys its pairing uploads are made off the main thread meanwhile (key-pair-pool.ts).
+    if (!isPaired(auth.state.creds)) fillKeyPairPool(INITIAL_PREKEY_COUNT)
     const config = deps.socketConfig()
     this.qrCount = 0
     this.qrTimeout = config.qrTimeout
