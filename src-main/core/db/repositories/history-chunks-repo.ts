@@ -7,6 +7,8 @@ import { stmt, typedStmt } from '../statements.js'
 export interface StoredHistoryChunk {
   id: string
   notification: Buffer
+  /** The downloaded chunk, still compressed (undefined until downloaded). */
+  chunk: Buffer | undefined
   isLatest: boolean
   /** Starts that announced it again before this one. */
   attempts: number
@@ -20,19 +22,19 @@ export function recordHistoryChunk(db: Db, instanceId: string, id: string, notif
   ).run(instanceId, id, Buffer.from(notification).toString('base64'), isLatest ? 1 : 0, now)
 }
 
-/** Replaces a recorded chunk's notification (the downloaded chunk inlined); nothing when it is already gone. */
-export function updateHistoryChunk(db: Db, instanceId: string, id: string, notification: Uint8Array): void {
-  stmt(db, 'UPDATE engine_history_chunks SET notification = seal_secret(?) WHERE instance_id = ? AND id = ?').run(Buffer.from(notification).toString('base64'), instanceId, id)
+/** Keeps a recorded chunk's downloaded (compressed) bytes; nothing when the record is already gone. */
+export function keepHistoryChunkBytes(db: Db, instanceId: string, id: string, compressed: Uint8Array): void {
+  stmt(db, 'UPDATE engine_history_chunks SET chunk = ? WHERE instance_id = ? AND id = ?').run(compressed, instanceId, id)
 }
 
 /** The instance's chunks not yet committed, oldest first. */
 export function pendingHistoryChunks(db: Db, instanceId: string): StoredHistoryChunk[] {
-  return typedStmt<{ id: string; notification: string; is_latest: number; attempts: number }>(
+  return typedStmt<{ id: string; notification: string; chunk: Buffer | null; is_latest: number; attempts: number }>(
     db,
-    'SELECT id, open_secret(notification) AS notification, is_latest, attempts FROM engine_history_chunks WHERE instance_id = ? ORDER BY created_at, rowid'
+    'SELECT id, open_secret(notification) AS notification, chunk, is_latest, attempts FROM engine_history_chunks WHERE instance_id = ? ORDER BY created_at, rowid'
   )
     .all(instanceId)
-    .map((r) => ({ id: r.id, notification: Buffer.from(r.notification, 'base64'), isLatest: r.is_latest === 1, attempts: r.attempts }))
+    .map((r) => ({ id: r.id, notification: Buffer.from(r.notification, 'base64'), chunk: r.chunk ?? undefined, isLatest: r.is_latest === 1, attempts: r.attempts }))
 }
 
 /** One more start announced it again. */

@@ -27,12 +27,12 @@ describe('history chunk records', () => {
     const first = records()
     first.record({ id: 'C1', notification: Buffer.from([1, 2, 3]), isLatest: true })
     first.record({ id: 'C2', notification: Buffer.from([4]), isLatest: false })
-    first.update('C1', Buffer.from([9, 9]))
-    first.update('GONE', Buffer.from([1])) // no row: nothing
+    first.keepBytes('C1', Buffer.from([9, 9]))
+    first.keepBytes('GONE', Buffer.from([1])) // no row: nothing
     deleteHistoryChunks(db, 'INSTANCE0001', ['C2'])
     for (let start = 0; start < MAX_HISTORY_CHUNK_ATTEMPTS; start++) {
       const session = records()
-      expect(session.leftovers()).toEqual([{ id: 'C1', notification: Buffer.from([9, 9]), isLatest: true }])
+      expect(session.leftovers()).toEqual([{ id: 'C1', notification: Buffer.from([1, 2, 3]), chunk: Buffer.from([9, 9]), isLatest: true }])
       expect(session.leftovers()).toEqual([]) // a later socket of the same session
     }
     expect(pendingHistoryChunks(db, 'INSTANCE0001').map((c) => c.attempts)).toEqual([MAX_HISTORY_CHUNK_ATTEMPTS])

@@ -8,8 +8,8 @@ import {
   countHistoryChunkAttempt,
   deleteHistoryChunks,
   pendingHistoryChunks,
-  recordHistoryChunk,
-  updateHistoryChunk
+  keepHistoryChunkBytes,
+  recordHistoryChunk
 } from '../../db/repositories/history-chunks-repo.js'
 import type { HistoryChunkRecords, HistoryLogger, KeptHistoryChunk } from './history-takeover.js'
 
@@ -20,7 +20,7 @@ export function historyChunkRecords(db: Db, instanceId: string, logger: HistoryL
   let handedOut = false
   return {
     record: (c) => recordHistoryChunk(db, instanceId, c.id, c.notification, c.isLatest, now()),
-    update: (id, notification) => updateHistoryChunk(db, instanceId, id, notification),
+    keepBytes: (id, compressed) => keepHistoryChunkBytes(db, instanceId, id, compressed),
     leftovers(): KeptHistoryChunk[] {
       if (handedOut) return []
       handedOut = true
@@ -32,7 +32,7 @@ export function historyChunkRecords(db: Db, instanceId: string, logger: HistoryL
           continue
         }
         countHistoryChunkAttempt(db, instanceId, c.id)
-        out.push({ id: c.id, notification: c.notification, isLatest: c.isLatest })
+        out.push({ id: c.id, notification: c.notification, isLatest: c.isLatest, ...(c.chunk ? { chunk: c.chunk } : {}) })
       }
       return out
     }

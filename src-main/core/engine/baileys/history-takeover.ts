@@ -59,19 +59,21 @@ export interface HistoryTakeoverOptions {
   afterRecorded?: (id: string) => Promise<void> | void
 }
 
-/** A chunk kept for a later start: the notification as it arrived (protobuf), and Baileys' isLatest for it. */
+/** A chunk kept for a later start: the notification as it arrived (protobuf), Baileys' isLatest for it, and the
+ * downloaded chunk (still compressed) once there is one. */
 export interface KeptHistoryChunk {
   id: string
   notification: Uint8Array
   isLatest: boolean
+  chunk?: Uint8Array
 }
 
 /** Durable keeping of taken chunks (history-chunk-records.ts over engine_history_chunks). */
 export interface HistoryChunkRecords {
   /** Written before Baileys is handed the empty chunk; throws when it could not be written. */
   record(chunk: KeptHistoryChunk): void
-  /** The same chunk, its downloaded (still compressed) bytes now inline: no download needed next time. */
-  update(id: string, notification: Uint8Array): void
+  /** The chunk's downloaded bytes, still compressed: no download needed next time. */
+  keepBytes(id: string, compressed: Uint8Array): void
   /** Chunks an earlier run left, to announce again (asked once, when the takeover starts). */
   leftovers(): KeptHistoryChunk[]
 }
@@ -153,7 +155,7 @@ export function takeOverHistorySync(socket: Socket, opts: HistoryTakeoverOptions
     const keep = id && records && !n.initialHistBootstrapInlinePayload?.length
       ? (compressed: Buffer) => {
           try {
-            records.update(id, encodeNotification({ ...n, initialHistBootstrapInlinePayload: compressed }))
+            records.keepBytes(id, compressed)
           } catch (err) {
             opts.logger.warn({ err, chunkOrder: n.chunkOrder }, 'history sync chunk: downloaded bytes not kept')
           }
@@ -225,7 +227,9 @@ export function takeOverHistorySync(socket: Socket, opts: HistoryTakeoverOptions
   }) as typeof ev.emit
   for (const left of records?.leftovers() ?? []) {
     resumed++
-    enqueue(left.id, proto.Message.HistorySyncNotification.decode(left.notification), left.isLatest)
+    const n = proto.Message.HistorySyncNotification.decode(left.notification)
+    if (left.chunk) n.initialHistBootstrapInlinePayload = left.chunk
+    enqueue(left.id, n, left.isLatest)
   }
   return { taken: () => taken, resumed: () => resumed, delivered: () => announced.splice(0) }
 }
