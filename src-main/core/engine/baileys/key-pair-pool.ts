@@ -17,7 +17,7 @@ let installed = false
 
 function oneAsync(): Promise<KeyPair> {
   return new Promise((resolve, reject) =>
-    generateAsync('x25519', (err, publicKey, privateKey) => {
+    generateAsync('x25519', undefined, (err, publicKey, privateKey) => {
       if (err) return reject(err)
       const pub = publicKey.export({ format: 'jwk' }).x
       const priv = privateKey.export({ format: 'jwk' }).d

@@ -81,7 +81,7 @@ export function useSqliteAuthState(db: Db, instanceId: string, now: () => number
           if (!preKeys || ids.length <= PRE_KEYS_PER_TURN || Object.keys(data).some((type) => type !== 'pre-key' && data[type as keyof SignalDataSet])) return writeNow(data)
           for (let i = 0; i < ids.length; i += PRE_KEYS_PER_TURN) {
             if (i) await nextTurn()
-            writeNow({ 'pre-key': Object.fromEntries(ids.slice(i, i + PRE_KEYS_PER_TURN).map((id) => [id, preKeys[id]])) })
+            writeNow({ 'pre-key': Object.fromEntries(ids.slice(i, i + PRE_KEYS_PER_TURN).map((id) => [id, preKeys[id] ?? null])) })
           }
         },
         clear: async () => clearAuthState(db, instanceId)
