@@ -218,10 +218,11 @@ export default [
   },
   {
     // WhatsApp is reached through the engine's command port (engine/session-port.ts) and its wire module
-    // (engine/wa-wire.ts): only engine/, the ingestor (raw events) and the simulated network import Baileys.
+    // (engine/wa-wire.ts): only engine/, the ingestor (raw events), the simulated network and runtime/ (process-wide
+    // fixes to Baileys, used by both engine/ and sandbox/) import Baileys.
     files: ['src-main/**'],
     // (`<module>/testing.ts` files are test support: they drive simulated phones' own sockets.)
-    ignores: [...TESTS, '**/testing.ts', 'src-main/core/engine/**', 'src-main/core/messaging/ingest/**', 'src-main/core/sandbox/**'],
+    ignores: [...TESTS, '**/testing.ts', 'src-main/core/engine/**', 'src-main/core/messaging/ingest/**', 'src-main/core/sandbox/**', 'src-main/core/runtime/**'],
     rules: {
       'layers/baileys-in-engine-only': [
         'error',
@@ -229,7 +230,7 @@ export default [
           patterns: [
             {
               regex: '^@whiskeysockets/baileys(/.*)?$',
-              message: 'Only engine/, messaging/ingest/ and sandbox/ import Baileys: use the session port (engine/session-port.ts) or engine/wa-wire.ts.'
+              message: 'Only engine/, messaging/ingest/, sandbox/ and runtime/ (process-wide fixes to Baileys) import Baileys: use the session port (engine/session-port.ts) or engine/wa-wire.ts.'
             }
           ]
         }

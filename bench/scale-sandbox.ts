@@ -31,23 +31,6 @@ if (!dataDir || !process.send) throw new Error('usage: fork(scale-sandbox.ts, [d
 const send = process.send.bind(process)
 // argv[3]: persons online on demand, logging off after this many ms idle (campaign bench: 30,000 phones).
 const personIdleMs = process.argv[3] ? Number(process.argv[3]) : undefined
-// With persons on demand (thousands of logins), each person's Baileys checks the sandbox's certificate chain at every
-// login: two XEdDSA verifications in pure JS, ~35 ms each quiet (~100 ms on this loaded machine), the same two inputs
-// every time. Remembered here (this bench process only): a pure function of its inputs, so nothing is checked less;
-// the Noise handshake, login and decryption are still done in full per login.
-if (personIdleMs !== undefined) {
-  const verify = Curve.verify
-  const known = new Map<string, boolean>()
-  Curve.verify = (pub, msg, sig) => {
-    const key = createHash('sha256').update(pub).update(msg).update(sig).digest('base64')
-    let ok = known.get(key)
-    if (ok === undefined) {
-      ok = verify(pub, msg, sig)
-      if (known.size < 64) known.set(key, ok)
-    }
-    return ok
-  }
-}
 const network = await SandboxNetwork.open({ dataDir, personIdleMs })
 const trust: SandboxTrustInfo = { wsUrl: network.wsUrl, mediaHost: network.mediaHost, mediaCaPem: network.mediaCaPem, root: network.rootPublicKey.toString('base64') }
 send({ kind: 'ready', trust })

@@ -37,6 +37,7 @@ import { deviceOfJid, requirePhone } from './lookup.js'
 import { badMacStorm, type StormOptions } from './phone/bad-mac-storm.js'
 import { NetworkFaults } from './sandbox-faults.js'
 import { Persons, type PersonsCensus } from './sandbox-persons.js'
+import { installSignatureVerify } from '../runtime/baileys-signature-verify.js'
 import { lidJid, phoneDigits, pnJid } from './wire/jid.js'
 import type { AddressingMode } from './store/groups-repo.js'
 
@@ -132,6 +133,9 @@ export class SandboxNetwork {
 
   static async open(options: SandboxNetworkOptions): Promise<SandboxNetwork> {
     const log = options.logger ?? pino({ level: 'silent' })
+    // Its phones' Baileys check this network's certificate chain at each login, and pairing checks the companion's
+    // device signature: real checks, natively (Baileys' own accepted anything, in ~50 ms of pure JS each).
+    installSignatureVerify()
     const db = openDatabase(join(options.dataDir, 'sandbox.db'))
     try {
       migrate(db, sandboxMigrations)

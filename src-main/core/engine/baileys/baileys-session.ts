@@ -23,7 +23,7 @@ import { lazyRetryCaches, type RetryCachesLike } from './lazy-retry-caches.js'
 import { takeOverHistorySync, type HistoryChunkRecords } from './history-takeover.js'
 import { historyChunkRecords } from './history-chunk-records.js'
 import { fillKeyPairPool } from './key-pair-pool.js'
-import { installSignatureVerify } from './signature-verify.js'
+import { installSignatureVerify } from '../../runtime/baileys-signature-verify.js'
 import { budgetedRetryCache, budgetRetryManager, RetryBudget, type RetryManagerLike } from './retry-budget.js'
 
 /** The network refused the client version at the handshake (outdated WhatsApp Web). */
@@ -181,7 +181,7 @@ export class BaileysSession implements EngineSession {
     const auth = this.auth
     // Not paired yet: the pre-keys its pairing uploads are made off the main thread meanwhile (key-pair-pool.ts).
     if (!isPaired(auth.state.creds)) fillKeyPairPool(INITIAL_PREKEY_COUNT)
-    // The server's certificate chain and the phone's account signature checked for real (signature-verify.ts).
+    // The server's certificate chain and the phone's account signature checked for real (runtime/baileys-signature-verify.ts).
     installSignatureVerify()
     const config = deps.socketConfig()
     this.qrCount = 0

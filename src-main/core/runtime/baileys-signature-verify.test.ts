@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { Curve } from '@whiskeysockets/baileys'
 import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
-import { installSignatureVerify, verifyXEdDSA } from './signature-verify.js'
+import { installSignatureVerify, verifyXEdDSA } from './baileys-signature-verify.js'
 
 const require = createRequire(import.meta.url)
 const libsignalCurve = require('libsignal/src/curve.js') as {
