@@ -32,7 +32,8 @@ export interface SteadyOptions {
   textsPerMinPerInstance: number
   /** Instances that show typing → paused in a chat and read a contact's presence, per minute. */
   presencePerMin: number
-  /** Heap snapshots at the end of the warm-up and at the end (steady-start / steady-end.heapsnapshot). */
+  /** Heap snapshots at the end of the warm-up and at the end (steady-start / steady-end.heapsnapshot); the first one
+   *  inflates the RSS samples after it (the serializer's pages), so take the RSS slope from a run without them. */
   snapshotDir?: string
   phoneOf: (i: number) => string
 }
@@ -90,6 +91,11 @@ export async function runSteady(core: CoreProcess, ids: string[], o: SteadyOptio
     let textsAtWarmup = 0
     let warm = o.warmupMin <= 0
     const inflight = new Set<Promise<void>>()
+    // The first few failures are logged (status and answer) so a failed count can be read.
+    let logged = 0
+    const logFailure = (what: string, r: { status: number; body: unknown } | Error) => {
+      if (logged++ < 5) console.error(`steady ${what} failed: ${r instanceof Error ? r.message : `${r.status} ${JSON.stringify(r.body).slice(0, 200)}`}`)
+    }
     const track = (p: Promise<void>) => {
       inflight.add(p)
       void p.finally(() => inflight.delete(p))
@@ -102,11 +108,17 @@ export async function runSteady(core: CoreProcess, ids: string[], o: SteadyOptio
       ] as const) {
         presenceCalls++
         const r = await core.call('POST', path, { instance_id: ids[k]!, ...query })
-        if (r.status >= 300) presenceFailed++
+        if (r.status >= 300) {
+          presenceFailed++
+          logFailure(`presence ${query.presence}`, r)
+        }
       }
       presenceCalls++
       const r = await core.call('GET', `/v2/presence/${chatId}`, { instance_id: ids[k]! })
-      if (r.status >= 300) presenceFailed++
+      if (r.status >= 300) {
+        presenceFailed++
+        logFailure('presence read', r)
+      }
     }
     let nextSample = 1
     let nextPresence = 0
@@ -114,10 +126,20 @@ export async function runSteady(core: CoreProcess, ids: string[], o: SteadyOptio
       const k = i++ % N
       track(core
         .call('POST', '/v2/send/text', { instance_id: ids[k]! }, { chatId: o.phoneOf((k + 1) % N), message: `steady ${i}` })
-        .then((r) => void (r.status >= 300 && failed++), () => void failed++))
+        .then((r) => {
+          if (r.status < 300) return
+          failed++
+          logFailure('text', r)
+        }, (e: Error) => {
+          failed++
+          logFailure('text', e)
+        }))
       // Presence spread over the minute: presencePerMin instances a minute, in turn.
       if (o.presencePerMin > 0 && t() >= nextPresence / o.presencePerMin) {
-        track(presence(nextPresence % N).catch(() => void presenceFailed++))
+        track(presence(nextPresence % N).catch((e: Error) => {
+          presenceFailed++
+          logFailure('presence', e)
+        }))
         nextPresence++
       }
       if (!warm && t() >= o.warmupMin) {
@@ -132,7 +154,9 @@ export async function runSteady(core: CoreProcess, ids: string[], o: SteadyOptio
       await sleep(gap)
     }
     await Promise.race([Promise.all(inflight), sleep(30_000)])
-    await sample('steady-end.heapsnapshot')
+    await sample()
+    // After the last sample: a snapshot inflates the RSS for a while (its serializer's pages).
+    if (o.snapshotDir) await core.memory(join(o.snapshotDir, 'steady-end.heapsnapshot')).catch((e: Error) => void console.error(`steady end snapshot: ${e.message}`))
     return { samples, texts: i, failed, presenceCalls, presenceFailed, webhookEvents: hooks.count(), textsAtWarmup }
   } finally {
     await hooks.close()
