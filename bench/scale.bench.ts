@@ -221,6 +221,7 @@ export default async function scaleBench(): Promise<BenchResult> {
       let pairFailures = 0
       let pairingOpen = true
       const cpu0 = [core.cpuTicks(), core.sandbox?.cpuTicks() ?? 0]
+      const cpuSteps: string[] = []
       // The last level may use what the budget leaves (4.5 minutes are kept for the phases after it); setup time is
       // not a goal, and a shared machine pairs 200 seeded instances in anything from 7 to 25 minutes.
       const box = n === LEVELS.at(-1) ? left() - 270_000 : Math.min(left() - 270_000, 60_000 + (n - phones) * 6_000)
@@ -230,6 +231,8 @@ export default async function scaleBench(): Promise<BenchResult> {
           if (!pairingOpen) return
           try {
             newIds.push(await pair(p))
+            // Core CPU per instance as the level fills (does pairing one more cost more with more already WORKING?).
+            if (newIds.length % 25 === 0) cpuSteps.push(`${newIds.length}: ${((core.cpuTicks() - cpu0[0]!) / 100).toFixed(0)} s CPU / ${(tp() / 1000).toFixed(0)} s`)
           } catch (e) {
             pairFailures++
             const why = (e as Error).message.replace(/^\S+ /, '')
@@ -252,6 +255,7 @@ export default async function scaleBench(): Promise<BenchResult> {
           `${(coreS / Math.max(1, newIds.length)).toFixed(2)} s core CPU per instance; core busy ${(100 * coreS / (pairedMs / 1000)).toFixed(0)} %, sandbox ${(100 * sandboxS / (pairedMs / 1000)).toFixed(0)} % of a core`)
         row('pairing: create → QR shown / scan → WORKING, p50 (p90)', `${(q.p50 / 1000).toFixed(1)} (${(q.p90 / 1000).toFixed(1)}) / ${(w.p50 / 1000).toFixed(1)} (${(w.p90 / 1000).toFixed(1)})`, 's',
           `${pairing.rescans} expired QRs scanned again, ${pairing.restarts} stopped/failed instances started again; failures: ${JSON.stringify(Object.fromEntries(pairing.failures))}`)
+        summary[`pairing to ${n}: core CPU / wall at every 25 WORKING`] = cpuSteps.join('; ')
         pairing.rescans = pairing.restarts = 0
         pairing.failures.clear()
       }
