@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openDatabase, type Db } from '../src-main/core/db/connection.js'
 import { resolveDataKey, secretToolKeyring } from '../src-main/core/secrets/data-key.js'
-import { latencyStats, type BenchResult, type BenchRow } from './lib.js'
+import { latencyStats, printTable, type BenchResult, type BenchRow } from './lib.js'
 import { CoreProcess, freePort, sleep, type Memory, type SandboxMode } from './scale-core.js'
 import apiBench from './api.bench.js'
 import { fitSlope, runSteady } from './scale-steady.js'
@@ -185,6 +185,12 @@ export default async function scaleBench(): Promise<BenchResult> {
   }
   const ids: string[] = []
   let bigId = ''
+  // Cut short by an outer time box (timeout's SIGTERM): the rows so far are printed, not lost with the run.
+  const onTerm = () => {
+    printTable({ bench: `scale (cut short by SIGTERM after ${(elapsed() / 1000).toFixed(0)} s)`, rows, summary })
+    void core.close().finally(() => process.exit(143))
+  }
+  process.once('SIGTERM', onTerm)
 
   try {
     phase('spawn')
@@ -224,9 +230,9 @@ export default async function scaleBench(): Promise<BenchResult> {
       let pairingOpen = true
       const cpu0 = [core.cpuTicks(), core.sandbox?.cpuTicks() ?? 0]
       const cpuSteps: string[] = []
-      // The last level may use what the budget leaves (4.5 minutes are kept for the phases after it); setup time is
+      // The last level may use what the budget leaves (6 minutes are kept for the phases after it); setup time is
       // not a goal, and a shared machine pairs 200 seeded instances in anything from 7 to 25 minutes.
-      const box = n === LEVELS.at(-1) ? left() - 270_000 : Math.min(left() - 270_000, 60_000 + (n - phones) * 6_000)
+      const box = n === LEVELS.at(-1) ? left() - 360_000 : Math.min(left() - 360_000, 60_000 + (n - phones) * 6_000)
       const paired = await within(box, async () => {
         await pool(newPhones, PAIR_CONCURRENCY, async (p) => {
           // After the time box no new pairing starts (the ones under way finish in the background).
@@ -334,13 +340,16 @@ export default async function scaleBench(): Promise<BenchResult> {
       const g = gN ?? GOALS[GOALS.length - 1]!
       const goal = how === 'clean stop' ? g.cleanMs : g.killMs
       const name = `after ${how}: spawn → all ${N} instances WORKING`
-      if (left() < 60_000) {
+      // A stop (≤ 90 s), a spawn (≤ 120 s to /health) and 45 s to WORKING must fit.
+      if (left() < 150_000) {
         notReached(name, `budget: ${(left() / 1000).toFixed(0)} s left`, `< ${goal / 1000} s`)
         continue
       }
       phase(`restart after ${how}`)
-      if (how === 'clean stop') await core.stop()
-      else await core.kill()
+      if (how === 'clean stop') {
+        const s = await core.stop()
+        row('clean stop: SIGTERM → exit', s.ms / 1000, 's', s.killed ? 'not clean: SIGKILL after 90 s' : '')
+      } else await core.kill()
       const t = timer()
       const health = await core.start()
       const w = await allWorking(ids, 45_000)
@@ -416,6 +425,7 @@ export default async function scaleBench(): Promise<BenchResult> {
     console.error(`core log tail:\n${core.log.slice(-4000)}`)
     throw e
   } finally {
+    process.off('SIGTERM', onTerm)
     if (phaseName) phaseTimes[phaseName] = Math.round((elapsed() - phaseAt) / 1000)
     store?.close()
     await core.close()
