@@ -263,7 +263,7 @@ export default async function scaleBench(): Promise<BenchResult> {
           `${(coreS / Math.max(1, newIds.length)).toFixed(2)} s core CPU per instance; core busy ${(100 * coreS / (pairedMs / 1000)).toFixed(0)} %, sandbox ${(100 * sandboxS / (pairedMs / 1000)).toFixed(0)} % of a core`)
         row('pairing: create → QR shown / scan → WORKING, p50 (p90)', `${(q.p50 / 1000).toFixed(1)} (${(q.p90 / 1000).toFixed(1)}) / ${(w.p50 / 1000).toFixed(1)} (${(w.p90 / 1000).toFixed(1)})`, 's',
           `${pairing.rescans} expired QRs scanned again, ${pairing.restarts} stopped/failed instances started again; failures: ${JSON.stringify(Object.fromEntries(pairing.failures))}`)
-        summary[`pairing to ${n}: core CPU / wall at every 25 WORKING`] = cpuSteps.join('; ')
+        if (cpuSteps.length) summary[`pairing to ${n}: core CPU / wall at every 25 WORKING`] = cpuSteps.join('; ')
         pairing.rescans = pairing.restarts = 0
         pairing.failures.clear()
       }
