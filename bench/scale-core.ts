@@ -210,9 +210,19 @@ export class CoreProcess {
   }
 
   /** SIGTERM and wait for a clean exit. */
-  async stop(): Promise<number | null> {
+  /**
+   * SIGTERM and wait for a clean exit; after `withinMs` SIGKILL (a starved machine took minutes to close 130
+   * instances, and the run's time box killed the whole bench with its figures). Resolves with the ms it took and
+   * whether it had to be killed.
+   */
+  async stop(withinMs = 90_000): Promise<{ ms: number; killed: boolean }> {
+    const t0 = performance.now()
     this.child?.kill('SIGTERM')
-    return this.exited
+    let timer: NodeJS.Timeout | undefined
+    const done = await Promise.race([this.exited.then(() => true), new Promise<false>((r) => (timer = setTimeout(() => r(false), withinMs)))])
+    clearTimeout(timer)
+    if (!done) await this.kill()
+    return { ms: performance.now() - t0, killed: !done }
   }
 
   async kill(): Promise<void> {

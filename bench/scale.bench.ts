@@ -6,24 +6,27 @@
 // 1. memory: N seeded phones (500 contacts, 200 chats, 5,000 messages, 20 groups, labels), then N paired WORKING
 //    instances with their history synced, at N = 10 and 50: marginal RSS/heap per instance = Δ / N, SQLite sizes;
 // 2. idle CPU; 3. fan-out (500 texts over 10 instances vs 1, unlimited policy); 4. steady traffic (10 msgs/min per
-//    instance, growth per minute); 5. start-up after a clean stop and after SIGKILL (spawn → /health, → all WORKING,
+//    instance, presence, webhooks; heap growth after GC per minute, fitted after a warm-up: bench/scale-steady.ts); 5. start-up after a clean stop and after SIGKILL (spawn → /health, → all WORKING,
 //    most instances connecting at once); 6. (when time is left) a 100k-message history over 2,000 chats in one more
 //    instance and chat reads under it against /health; 7. the api bench (session/info vs a bare route).
 // Env: BENCH_SCALE_N="10,50", BENCH_SCALE_SANDBOX=child|inproc, BENCH_SCALE_BUDGET_S=570 (whole run), BENCH_SCALE_IDLE_S=60,
-// BENCH_SCALE_STEADY_MIN=1 (or --steady-minutes=N; 30 for the long run, budget raised to fit), BENCH_SCALE_FANOUT=500,
+// BENCH_SCALE_STEADY_MIN=1 (or --steady-minutes=N; 30 for the long run, budget raised to fit; BENCH_SCALE_STEADY_WARMUP_MIN
+// left out of the fit, default min(5, a quarter); BENCH_SCALE_STEADY_TEXTS=10 per minute per instance), BENCH_SCALE_FANOUT=500 (0 skips it),
 // BENCH_SCALE_BIG="100000,2000" ("0" skips), BENCH_SCALE_API=1 ("0" skips the api bench), BENCH_SCALE_SNAPSHOT=DIR (a heap
 // snapshot of the core at each level, DIR/scale-<N>.heapsnapshot, for bench/heap-categories.ts), BENCH_SCALE_PERSON_IDLE_S
 // (the simulated persons behind the phones online on demand, logging off after this many seconds idle; default 30 above
-// 50 instances, else always online; "always" forces that), BENCH_SCALE_PAIR_TIMEOUT_S=240 (one instance's pairing).
+// 50 instances, else always online; "always" forces that), BENCH_SCALE_PAIR_TIMEOUT_S=240 (one instance's pairing),
+// BENCH_SCALE_PAIR_CONCURRENCY=6.
 // The goals are those of the largest N run: issue 14's at 50, issue 24's at 200 (see GOALS).
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openDatabase, type Db } from '../src-main/core/db/connection.js'
 import { resolveDataKey, secretToolKeyring } from '../src-main/core/secrets/data-key.js'
-import { latencyStats, type BenchResult, type BenchRow } from './lib.js'
+import { latencyStats, printTable, type BenchResult, type BenchRow } from './lib.js'
 import { CoreProcess, freePort, sleep, type Memory, type SandboxMode } from './scale-core.js'
 import apiBench from './api.bench.js'
+import { fitSlope, runSteady } from './scale-steady.js'
 
 const argv = process.argv.slice(2)
 const flag = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
@@ -32,12 +35,15 @@ const [BIG_MESSAGES = 0, BIG_CHATS = 0] = (process.env.BENCH_SCALE_BIG ?? '10000
 const SANDBOX: SandboxMode = process.env.BENCH_SCALE_SANDBOX === 'inproc' ? 'inproc' : 'child'
 const IDLE_S = Number(process.env.BENCH_SCALE_IDLE_S ?? 60)
 const STEADY_MIN = Number(flag('steady-minutes') ?? process.env.BENCH_SCALE_STEADY_MIN ?? 1)
+/** Minutes of the steady run left out of the heap-growth fit (reconnects, first sessions, caches filling). */
+const STEADY_WARMUP_MIN = Number(process.env.BENCH_SCALE_STEADY_WARMUP_MIN ?? Math.min(5, Math.floor(STEADY_MIN / 4)))
+const STEADY_TEXTS = Number(process.env.BENCH_SCALE_STEADY_TEXTS ?? 10)
 const FANOUT = Number(process.env.BENCH_SCALE_FANOUT ?? 500)
 const RUN_API = process.env.BENCH_SCALE_API !== '0'
 /** The whole run (the long steady run adds its own length). */
 const BUDGET_MS = (Number(process.env.BENCH_SCALE_BUDGET_S ?? 570) + Math.max(0, STEADY_MIN - 1) * 60) * 1000
 const SEED = { contacts: 500, chats: 200, messages: 5_000, groups: 20, labels: 5, lid_share: 0.3 }
-const PAIR_CONCURRENCY = 6
+const PAIR_CONCURRENCY = Number(process.env.BENCH_SCALE_PAIR_CONCURRENCY ?? 6)
 const SNAPSHOT_DIR = process.env.BENCH_SCALE_SNAPSHOT
 // Every phone's person is a Baileys socket in the sandbox process, online from its creation unless on demand: 200 of
 // them connecting at once (handshake, pre-key upload) on a loaded 2-core machine kept the sandbox from answering the
@@ -124,18 +130,46 @@ export default async function scaleBench(): Promise<BenchResult> {
       await sleep(100)
     }
   }
+  /** Why pairings took their time (N = 200 on a shared machine: which step, and what had to be done again). */
+  const pairing = { qrMs: [] as number[], scanToWorkingMs: [] as number[], rescans: 0, restarts: 0, failures: new Map<string, number>() }
+  /**
+   * Creates an instance and pairs it as a user would: scans the QR it shows, scans the next one when that QR had
+   * already expired (a loaded machine can rotate it between the read and the scan), starts it again when it stopped
+   * or failed (its QRs ran out before the scan), until WORKING or PAIR_TIMEOUT_MS after its creation.
+   */
   const pair = async (phone: string): Promise<string> => {
     const { instance_id: id } = await core.ok<{ instance_id: string }>('POST', '/v2/session/create')
     const t = timer()
-    while ((await status(id)) !== 'SCAN_QR_CODE') {
-      if (t() > PAIR_TIMEOUT_MS / 2) throw new Error(`${id} showed no QR within ${PAIR_TIMEOUT_MS / 2000} s`)
-      await sleep(100)
+    let scannedAt: number | undefined
+    let lastScanFailed = false
+    for (;;) {
+      const st = await status(id)
+      if (st === 'WORKING') break
+      if (t() > PAIR_TIMEOUT_MS) throw new Error(`${id} not WORKING ${PAIR_TIMEOUT_MS / 1000} s after its creation (${scannedAt === undefined ? 'never scanned' : 'scanned'}, last ${st})`)
+      if (st === 'SCAN_QR_CODE' && (scannedAt === undefined || lastScanFailed)) {
+        if (scannedAt === undefined) pairing.qrMs.push(t())
+        try {
+          await core.scan(phone, id)
+          scannedAt = t()
+          lastScanFailed = false
+        } catch (e) {
+          // The QR read had expired (or the instance moved on): the next one is scanned.
+          pairing.rescans++
+          scannedAt ??= t()
+          lastScanFailed = true
+          console.error(`pairing ${phone}: scan failed (${(e as Error).message.slice(0, 120)}), scanning the next QR`)
+        }
+      } else if (st === 'STOPPED' || st === 'FAILED') {
+        pairing.restarts++
+        console.error(`pairing ${phone}: ${id} ${st}, started again`)
+        await core.call('POST', '/v2/session/start', { instance_id: id })
+        scannedAt = undefined
+      }
+      // 4 polls a second per pairing: at N = 200 on a shared machine the core's main thread gets ~15 % of a core, and
+      // six pairings polled every 100 ms were 60 requests a second of it (a QR answer carries its PNG as base64).
+      await sleep(st === 'SCAN_QR_CODE' && lastScanFailed ? 500 : 250)
     }
-    await core.scan(phone, id)
-    while ((await status(id)) !== 'WORKING') {
-      if (t() > PAIR_TIMEOUT_MS) throw new Error(`${id} not WORKING ${PAIR_TIMEOUT_MS / 1000} s after its creation`)
-      await sleep(100)
-    }
+    if (scannedAt !== undefined) pairing.scanToWorkingMs.push(t() - scannedAt)
     return id
   }
   /** ms until every id has `each` messages stored, or undefined after `ms` (the counts are in `short`). */
@@ -151,6 +185,12 @@ export default async function scaleBench(): Promise<BenchResult> {
   }
   const ids: string[] = []
   let bigId = ''
+  // Cut short by an outer time box (timeout's SIGTERM): the rows so far are printed, not lost with the run.
+  const onTerm = () => {
+    printTable({ bench: `scale (cut short by SIGTERM after ${(elapsed() / 1000).toFixed(0)} s)`, rows, summary })
+    void core.close().finally(() => process.exit(143))
+  }
+  process.once('SIGTERM', onTerm)
 
   try {
     phase('spawn')
@@ -188,14 +228,23 @@ export default async function scaleBench(): Promise<BenchResult> {
       const newIds: string[] = []
       let pairFailures = 0
       let pairingOpen = true
-      const paired = await within(Math.min(left() - 270_000, 60_000 + (n - phones) * 6_000), async () => {
+      const cpu0 = [core.cpuTicks(), core.sandbox?.cpuTicks() ?? 0]
+      const cpuSteps: string[] = []
+      // The last level may use what the budget leaves (6 minutes are kept for the phases after it); setup time is
+      // not a goal, and a shared machine pairs 200 seeded instances in anything from 7 to 25 minutes.
+      const box = n === LEVELS.at(-1) ? left() - 360_000 : Math.min(left() - 360_000, 60_000 + (n - phones) * 6_000)
+      const paired = await within(box, async () => {
         await pool(newPhones, PAIR_CONCURRENCY, async (p) => {
           // After the time box no new pairing starts (the ones under way finish in the background).
           if (!pairingOpen) return
           try {
             newIds.push(await pair(p))
+            // Core CPU per instance as the level fills (does pairing one more cost more with more already WORKING?).
+            if (newIds.length % 25 === 0) cpuSteps.push(`${newIds.length}: ${((core.cpuTicks() - cpu0[0]!) / 100).toFixed(0)} s CPU / ${(tp() / 1000).toFixed(0)} s`)
           } catch (e) {
             pairFailures++
+            const why = (e as Error).message.replace(/^\S+ /, '')
+            pairing.failures.set(why, (pairing.failures.get(why) ?? 0) + 1)
             console.error(`pairing ${p}: ${(e as Error).message}`)
           }
         })
@@ -203,6 +252,21 @@ export default async function scaleBench(): Promise<BenchResult> {
       })
       pairingOpen = false
       const pairedMs = tp()
+      {
+        // Where the pairing time went: the core's and the sandbox's CPU against the wall time, and per instance.
+        const coreS = (core.cpuTicks() - cpu0[0]!) / 100
+        const sandboxS = ((core.sandbox?.cpuTicks() ?? 0) - cpu0[1]!) / 100
+        const q = latencyStats(pairing.qrMs.splice(0))
+        const w = latencyStats(pairing.scanToWorkingMs.splice(0))
+        row(`pairing ${newIds.length} of ${n - phones} in ${(pairedMs / 1000).toFixed(0)} s (box ${(box / 1000).toFixed(0)} s, ${PAIR_CONCURRENCY} at a time): CPU core / sandbox`,
+          `${coreS.toFixed(0)} / ${sandboxS.toFixed(0)}`, 's',
+          `${(coreS / Math.max(1, newIds.length)).toFixed(2)} s core CPU per instance; core busy ${(100 * coreS / (pairedMs / 1000)).toFixed(0)} %, sandbox ${(100 * sandboxS / (pairedMs / 1000)).toFixed(0)} % of a core`)
+        row('pairing: create → QR shown / scan → WORKING, p50 (p90)', `${(q.p50 / 1000).toFixed(1)} (${(q.p90 / 1000).toFixed(1)}) / ${(w.p50 / 1000).toFixed(1)} (${(w.p90 / 1000).toFixed(1)})`, 's',
+          `${pairing.rescans} expired QRs scanned again, ${pairing.restarts} stopped/failed instances started again; failures: ${JSON.stringify(Object.fromEntries(pairing.failures))}`)
+        if (cpuSteps.length) summary[`pairing to ${n}: core CPU / wall at every 25 WORKING`] = cpuSteps.join('; ')
+        pairing.rescans = pairing.restarts = 0
+        pairing.failures.clear()
+      }
       if (paired === undefined || pairFailures) row(`pairing: ${n - phones - newIds.length} of ${n - phones} instances not WORKING in time`, pairedMs / 1000, 's', '', false)
       // History: every instance must hold its 5,000 messages (a lost chunk would show here as a short count).
       const h = await waitHistory(newIds, SEED.messages, Math.max(10_000, Math.min(180_000, left() - 240_000)))
@@ -276,13 +340,16 @@ export default async function scaleBench(): Promise<BenchResult> {
       const g = gN ?? GOALS[GOALS.length - 1]!
       const goal = how === 'clean stop' ? g.cleanMs : g.killMs
       const name = `after ${how}: spawn → all ${N} instances WORKING`
-      if (left() < 60_000) {
+      // A stop (≤ 90 s), a spawn (≤ 120 s to /health) and 45 s to WORKING must fit.
+      if (left() < 150_000) {
         notReached(name, `budget: ${(left() / 1000).toFixed(0)} s left`, `< ${goal / 1000} s`)
         continue
       }
       phase(`restart after ${how}`)
-      if (how === 'clean stop') await core.stop()
-      else await core.kill()
+      if (how === 'clean stop') {
+        const s = await core.stop()
+        row('clean stop: SIGTERM → exit', s.ms / 1000, 's', s.killed ? 'not clean: SIGKILL after 90 s' : '')
+      } else await core.kill()
       const t = timer()
       const health = await core.start()
       const w = await allWorking(ids, 45_000)
@@ -292,8 +359,9 @@ export default async function scaleBench(): Promise<BenchResult> {
     }
 
     // ---- 4. fan-out ---------------------------------------------------------------------------------------
-    if (left() < 60_000) notReached('fan-out', `budget: ${(left() / 1000).toFixed(0)} s left`)
-    else await fanOut()
+    // BENCH_SCALE_FANOUT=0 skips it (no rows: a rate of nothing is no figure).
+    if (FANOUT > 0 && left() < 60_000) notReached('fan-out', `budget: ${(left() / 1000).toFixed(0)} s left`)
+    else if (FANOUT > 0) await fanOut()
     async function fanOut(): Promise<void> {
       phase('fan-out')
       const senders = ids.slice(0, Math.min(10, N))
@@ -328,53 +396,21 @@ export default async function scaleBench(): Promise<BenchResult> {
       row('fan-out speed-up (10 instances / 1)', many / one, '×', '> 1 (instances send in parallel)', many / one > 1)
     }
 
-    // ---- 5. steady traffic ----------------------------------------------------------------------------------
-    if (STEADY_MIN > 0 && left() > STEADY_MIN * 60_000 + 120_000) {
-      phase(`steady traffic for ${STEADY_MIN} min (10 msgs/min per instance)`)
-      const samples: { min: number; rss: number; heap: number }[] = []
-      // With BENCH_SCALE_SNAPSHOT, heap snapshots at the start and the end: heap-categories.ts FILE0:0 FILE1:<texts> gives bytes per text.
-      const m = await core.memory(SNAPSHOT_DIR ? join(SNAPSHOT_DIR, 'steady-start.heapsnapshot') : undefined)
-      samples.push({ min: 0, rss: m.rssMb, heap: m.heapUsedMb })
-      const gap = 60_000 / (10 * N)
-      const t = timer()
-      let i = 0
-      let failed = 0
-      const inflight = new Set<Promise<void>>()
-      // At least 4 samples for the slope, at most one a minute.
-      const every = Math.min(60_000, (STEADY_MIN * 60_000) / 4)
-      let nextProbe = 1
-      while (t() < STEADY_MIN * 60_000) {
-        const k = i++ % N
-        const p = core
-          .call('POST', '/v2/send/text', { instance_id: ids[k]! }, { chatId: phoneOf((k + 1) % N), message: `steady ${i}` })
-          .then((r) => void (r.status >= 300 && failed++), () => void failed++)
-        inflight.add(p)
-        void p.finally(() => inflight.delete(p))
-        if (t() >= nextProbe * every) {
-          nextProbe++
-          // A sample the probe misses (the core starved of CPU by the neighbours) is a gap, not the end of the run.
-          const mm = await core.memory().catch((e: Error) => void console.error(`steady sample missed: ${e.message}`))
-          if (mm) samples.push({ min: t() / 60_000, rss: mm.rssMb, heap: mm.heapUsedMb })
-        }
-        await sleep(gap)
-      }
-      await within(30_000, () => Promise.all(inflight))
-      const mm = await core.memory(SNAPSHOT_DIR ? join(SNAPSHOT_DIR, 'steady-end.heapsnapshot') : undefined)
-      samples.push({ min: t() / 60_000, rss: mm.rssMb, heap: mm.heapUsedMb })
-      const slope = (key: 'rss' | 'heap') => {
-        const xs = samples.map((s) => s.min)
-        const ys = samples.map((s) => s[key])
-        const mx = xs.reduce((a, b) => a + b, 0) / xs.length
-        const my = ys.reduce((a, b) => a + b, 0) / ys.length
-        const num = xs.reduce((a, x, j) => a + (x - mx) * (ys[j]! - my), 0)
-        const den = xs.reduce((a, x) => a + (x - mx) ** 2, 0)
-        return den ? num / den : 0
-      }
+    async function steady(): Promise<void> {
+      phase(`steady traffic for ${STEADY_MIN} min (${STEADY_TEXTS} texts/min per instance, presence, webhooks; fit after ${STEADY_WARMUP_MIN} min)`)
+      const r = await runSteady(core, ids, { minutes: STEADY_MIN, warmupMin: STEADY_WARMUP_MIN, textsPerMinPerInstance: STEADY_TEXTS, presencePerMin: Math.min(N, 10), snapshotDir: SNAPSHOT_DIR, phoneOf })
       // Heap after GC is the leak signal (RSS moves with the allocator); < 1 MB/min over the run is "no growth".
-      const heapSlope = slope('heap')
-      row(`steady traffic ${STEADY_MIN} min, ${i} texts: RSS growth`, slope('rss'), 'MB/min', `samples ${samples.map((s) => s.rss.toFixed(0)).join(' ')}`)
-      row('steady traffic: heap used growth (after GC)', heapSlope, 'MB/min', `< 1 MB/min (no growth); ${failed} sends failed; samples ${samples.map((s) => s.heap.toFixed(0)).join(' ')}`, heapSlope < 1)
-    } else if (STEADY_MIN > 0) notReached('steady traffic: heap used growth', `budget: ${(left() / 1000).toFixed(0)} s left`, '< 1 MB/min')
+      const heapSlope = fitSlope(r.samples, 'heapMb', STEADY_WARMUP_MIN)
+      const list = (k: 'rssMb' | 'heapMb') => r.samples.map((s) => `${s.min.toFixed(0)}:${s[k].toFixed(0)}`).join(' ')
+      row(`steady traffic ${STEADY_MIN} min, ${r.texts} texts (${r.failed} failed), ${r.presenceCalls} presence calls (${r.presenceFailed} failed), ${r.webhookEvents} webhook POSTs`, r.samples.length, 'samples', `min:MB heap ${list('heapMb')}`)
+      row(`steady traffic: RSS growth after ${STEADY_WARMUP_MIN} min (whole run ${fitSlope(r.samples, 'rssMb').toFixed(2)})`, fitSlope(r.samples, 'rssMb', STEADY_WARMUP_MIN), 'MB/min', `min:MB ${list('rssMb')}`)
+      row(`steady traffic: heap used growth after GC, least squares after ${STEADY_WARMUP_MIN} min (whole run ${fitSlope(r.samples, 'heapMb').toFixed(2)})`, heapSlope, 'MB/min', '< 1 MB/min (no growth)', heapSlope < 1)
+      if (SNAPSHOT_DIR) summary['steady heap snapshots'] = `heap-categories.ts ${SNAPSHOT_DIR}/steady-start.heapsnapshot:${r.textsAtWarmup} ${SNAPSHOT_DIR}/steady-end.heapsnapshot:${r.texts}`
+    }
+
+    // ---- 5. steady traffic ----------------------------------------------------------------------------------
+    if (STEADY_MIN > 0 && left() > STEADY_MIN * 60_000 + 120_000) await steady()
+    else if (STEADY_MIN > 0) notReached('steady traffic: heap used growth', `budget: ${(left() / 1000).toFixed(0)} s left`, '< 1 MB/min')
 
     // ---- 6. a big store (its failure is a figure too: the rows so far are kept) ----------------------------------
     if (BIG_MESSAGES > 0 && left() > 150_000) {
@@ -389,6 +425,7 @@ export default async function scaleBench(): Promise<BenchResult> {
     console.error(`core log tail:\n${core.log.slice(-4000)}`)
     throw e
   } finally {
+    process.off('SIGTERM', onTerm)
     if (phaseName) phaseTimes[phaseName] = Math.round((elapsed() - phaseAt) / 1000)
     store?.close()
     await core.close()
