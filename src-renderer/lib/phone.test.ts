@@ -36,3 +36,19 @@ describe('phone numbers in the Chats view', () => {
     expect(chatIdNumber('120363000000000000@g.us')).toBe('120363000000000000')
   })
 })
+
+describe('the country list', () => {
+  it('is built once per language and follows a language change', async () => {
+    const { applyLanguage } = await import('../i18n/index.js')
+    const { countryChoices, countryLabel } = await import('./phone.js')
+    await applyLanguage('en')
+    const english = countryChoices()
+    expect(countryChoices()).toBe(english)
+    expect(countryLabel('DE')).toBe('Germany (+49)')
+    await applyLanguage('es')
+    expect(countryChoices()).not.toBe(english)
+    expect(countryLabel('DE')).toBe('Alemania (+49)')
+    await applyLanguage('en')
+    expect(countryChoices()).toBe(english)
+  })
+})

@@ -30,12 +30,20 @@ export function setDefaultCountry(country: CountryCode): void {
   }
 }
 
+/** The country list per display language: ~245 names through Intl.DisplayNames and a sort, built once per locale. */
+const choicesByLocale = new Map<string, { code: CountryCode; label: string }[]>()
+
 /** Every country with its calling code and name (in the browser's language), sorted by name. */
 export function countryChoices(): { code: CountryCode; label: string }[] {
-  const names = typeof Intl !== 'undefined' && 'DisplayNames' in Intl ? new Intl.DisplayNames(formatLocale(), { type: 'region' }) : undefined
-  return getCountries()
+  const locale = formatLocale()
+  const known = choicesByLocale.get(locale)
+  if (known) return known
+  const names = typeof Intl !== 'undefined' && 'DisplayNames' in Intl ? new Intl.DisplayNames(locale, { type: 'region' }) : undefined
+  const choices = getCountries()
     .map((code) => ({ code, label: `${names?.of(code) ?? code} (+${getCountryCallingCode(code)})` }))
-    .sort((a, b) => a.label.localeCompare(b.label))
+    .sort((a, b) => a.label.localeCompare(b.label, locale))
+  choicesByLocale.set(locale, choices)
+  return choices
 }
 
 export const countryLabel = (country: CountryCode): string => countryChoices().find((c) => c.code === country)?.label ?? country

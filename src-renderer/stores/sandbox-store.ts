@@ -68,7 +68,7 @@ export function settingsNotice(c: SettingsChange, s: SandboxPhoneSettingsDto): s
         : t('sandboxNotices.newChatsAllowed')
     )
   }
-  if (c.messageCap !== undefined) parts.push(s.messageCap === null ? t('sandboxNotices.noCap') : t('sandboxNotices.capped', { cap: s.messageCap, n: s.newChats }))
+  if (c.messageCap !== undefined) parts.push(s.messageCap === null ? t('sandboxNotices.noCap') : t('sandboxNotices.capped', { cap: formatNumber(s.messageCap), n: formatNumber(s.newChats) }))
   if (c.banned !== undefined) parts.push(s.banned ? t('sandboxNotices.banned', { how: t(BAN_KEYS[s.banned]) }) : t('sandboxNotices.banLifted'))
   return parts.join('. ') || t('sandboxNotices.saved')
 }
@@ -157,7 +157,7 @@ export const useSandboxStore = create<SandboxState>()((set, get) => {
         async () => {
           read = (await call(bridge().sandbox.readInbox({ phoneNumber }))).read
         },
-        () => (read ? (read === 1 ? t('sandboxNotices.readOne') : t('sandboxNotices.readMany', { n: read })) : t('sandboxNotices.nothingToRead'))
+        () => (read ? (read === 1 ? t('sandboxNotices.readOne') : t('sandboxNotices.readMany', { n: formatNumber(read) })) : t('sandboxNotices.nothingToRead'))
       )
     },
     setPhoneSettings(phoneNumber, change) {

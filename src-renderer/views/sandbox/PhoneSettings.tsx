@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import type { SandboxPhoneDto, SandboxPhoneSettingsDto } from '../../../src-preload/contract/dto.js'
 import { t } from '../../i18n/index.js'
 import { banChoices } from '../../lib/fault-words.js'
-import { formatDateTime } from '../../lib/format.js'
+import { formatDateTime, formatNumber } from '../../lib/format.js'
 import { useSandboxStore } from '../../stores/sandbox-store.js'
 
 const DEFAULTS: SandboxPhoneSettingsDto = { hideNumber: false, newContacts: 'allow', timelockUntil: null, messageCap: null, newChats: 0, banned: null }
@@ -17,7 +17,7 @@ export function settingsSummary(s: SandboxPhoneSettingsDto | undefined): string 
   const parts: string[] = []
   if (s.hideNumber) parts.push(t('sandbox.summary.hidden'))
   if (s.newContacts === 'timelock') parts.push(s.timelockUntil ? t('sandbox.summary.timelockedUntil', { at: formatDateTime(s.timelockUntil) }) : t('sandbox.summary.timelocked'))
-  if (s.messageCap !== null) parts.push(t('sandbox.summary.capped', { cap: s.messageCap, n: s.newChats }))
+  if (s.messageCap !== null) parts.push(t('sandbox.summary.capped', { cap: formatNumber(s.messageCap), n: formatNumber(s.newChats) }))
   if (s.banned) parts.push(t('sandbox.summary.banned', { code: s.banned }))
   return parts.length ? t('sandbox.summary.text', { parts: parts.join(', ') }) : null
 }
@@ -79,7 +79,7 @@ export function PhoneSettings({ phone }: { phone: SandboxPhoneDto }) {
       </form>
       <form className="phone-action" onSubmit={onCap}>
         <label htmlFor={`cap-${p}`}>{t('sandbox.cap')}</label>
-        <input id={`cap-${p}`} inputMode="numeric" placeholder={t('sandbox.noCap', { n: s.newChats })} value={cap} aria-invalid={!capValid} onChange={(e) => setCap(e.target.value)} />
+        <input id={`cap-${p}`} inputMode="numeric" placeholder={t('sandbox.noCap', { n: formatNumber(s.newChats) })} value={cap} aria-invalid={!capValid} onChange={(e) => setCap(e.target.value)} />
         <button type="submit" disabled={busy || !capValid}>{t('sandbox.applyCap')}</button>
       </form>
       <div className="phone-action with-hint">
