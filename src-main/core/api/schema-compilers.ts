@@ -1,9 +1,15 @@
 // The routes' schema compilers, shared by every API app of the process: each schema (a module constant) is compiled
 // to its validator (Ajv) and serializer (fast-json-stringify) once, not again for every app built. Compiling them
 // was three quarters of an app's start (~3 s of CPU); the test suite builds an app for each of ~100 cores.
-import ValidatorSelector from '@fastify/ajv-compiler'
-import SerializerSelector from '@fastify/fast-json-stringify-compiler'
+import { createRequire } from 'node:module'
+import type ValidatorSelectorFn from '@fastify/ajv-compiler'
+import type SerializerSelectorFn from '@fastify/fast-json-stringify-compiler'
 import type { FastifyServerOptions } from 'fastify'
+
+// Fastify's own copies (its dependencies, not ours): the compilers it would build by default, never bundled twice.
+const fastifyRequire = createRequire(createRequire(import.meta.url).resolve('fastify'))
+const ValidatorSelector = fastifyRequire('@fastify/ajv-compiler') as typeof ValidatorSelectorFn
+const SerializerSelector = fastifyRequire('@fastify/fast-json-stringify-compiler') as typeof SerializerSelectorFn
 
 type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>
 type BuildSerializer = NonNullable<CompilersFactory['buildSerializer']>
