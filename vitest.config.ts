@@ -1,7 +1,6 @@
 // Test runner configuration: node tests for the core and sandbox, jsdom tests for the renderer.
 import { availableParallelism } from 'node:os'
 import { configDefaults, defineConfig } from 'vitest/config'
-import { SlowFirstSequencer } from './src-main/core/testing/slow-first-sequencer.js'
 
 const MAIN_TESTS = ['src-main/**/*.test.ts', 'src-preload/**/*.test.ts', 'bench/**/*.test.ts']
 
@@ -39,8 +38,6 @@ export default defineConfig({
     maxWorkers: availableParallelism() + 1,
     // The headless CLI bundled once for the run: tests start it as plain node, not through tsx (cli-process.ts).
     globalSetup: ['src-main/core/testing/cli-bundle.global-setup.ts'],
-    // Longest files first, also on a fresh clone without vitest's results cache (slow-first-sequencer.ts).
-    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         test: {
