@@ -3,8 +3,12 @@
 // same undici client and concurrency, in alternating rounds of the same run. Twice: with the log at warn (the API
 // stack alone) and at info, the default, into a log file as in production (the stack plus its request log).
 // Also the process CPU time per request of each series (client included, the same for both): on a machine shared
-// with other work, throughput follows the neighbours' load, CPU per request much less.
-import { mkdtempSync } from 'node:fs'
+// with other work, throughput follows the neighbours' load, CPU per request much less. The goal figure is the median
+// of the per-round ratios (each round's info against the bare round next to it), with their range beside it.
+// BENCH_PROFILE=DIR also writes one V8 CPU profile of an info-only stretch and one of a bare-only stretch (same
+// process, same length) to DIR, for bench/cpu-profile-summary.ts.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { Session } from 'node:inspector/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Fastify from 'fastify'
@@ -14,8 +18,9 @@ import { startCore } from '../src-main/core/start-core.js'
 import { latencyStats, type BenchResult, type BenchRow } from './lib.js'
 
 const CONCURRENCY = 16
-const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 2000)
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 500)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15)
+const PROFILE_DIR = process.env.BENCH_PROFILE
 
 async function drive(pool: Pool, path: string, headers: Record<string, string>, ms: number): Promise<{ samples: number[]; seconds: number; errors: number; cpuMicros: number }> {
   const samples: number[] = []
@@ -69,6 +74,8 @@ export default async function apiBench(): Promise<BenchResult> {
 
     const series = () => ({ samples: [] as number[], seconds: 0, errors: 0, cpuMicros: 0 })
     const acc = { info: series(), infoLogged: series(), bare: series() }
+    // Per round: req/s and CPU µs/req of each series, for the per-round ratios.
+    const perRound: Record<keyof typeof acc, { rate: number; cpu: number }>[] = []
     for (let r = 0; r < ROUNDS; r++) {
       // Each round starts at another series (a rotation): a series always run right after another one's garbage
       // (or right after the light bare series) would be favoured or penalised by its position alone.
@@ -84,13 +91,32 @@ export default async function apiBench(): Promise<BenchResult> {
           }
         }]
       ] as const
+      const round = {} as (typeof perRound)[number]
       for (const [name, run] of [...order.slice(r % order.length), ...order.slice(0, r % order.length)]) {
         const out = await run()
+        round[name] = { rate: out.samples.length / out.seconds, cpu: out.cpuMicros / out.samples.length }
         acc[name].samples.push(...out.samples)
         acc[name].seconds += out.seconds
         acc[name].errors += out.errors
         acc[name].cpuMicros += out.cpuMicros
       }
+      perRound.push(round)
+    }
+    if (PROFILE_DIR) {
+      mkdirSync(PROFILE_DIR, { recursive: true })
+      const session = new Session()
+      session.connect()
+      await session.post('Profiler.enable')
+      await session.post('Profiler.setSamplingInterval', { interval: Number(process.env.BENCH_PROFILE_INTERVAL_US ?? 500) })
+      for (const [name, run] of [['info', () => drive(apiPool, infoPath, infoHeaders, ROUND_MS * 2)], ['bare', () => drive(barePool, '/bare', {}, ROUND_MS * 2)]] as const) {
+        await session.post('Profiler.start')
+        const out = await run()
+        const { profile } = await session.post('Profiler.stop')
+        const file = join(PROFILE_DIR, `api-${name}.cpuprofile`)
+        writeFileSync(file, JSON.stringify(profile))
+        console.log(`profile of ${name}: ${out.samples.length} requests in ${out.seconds.toFixed(1)} s -> ${file}`)
+      }
+      session.disconnect()
     }
     await apiPool.close()
     await barePool.close()
@@ -106,11 +132,26 @@ export default async function apiBench(): Promise<BenchResult> {
       throw new Error(`non-200 answers: info ${acc.info.errors}, info logged ${acc.infoLogged.errors}, bare ${acc.bare.errors}`)
     }
     const ratio = (a: BenchRow, key: string) => (a[key] as number) / (bareRow[key] as number)
+    const rounds = (of: (r: (typeof perRound)[number]) => number) => {
+      const v = perRound.map(of).sort((a, b) => a - b)
+      const median = v.length % 2 ? v[(v.length - 1) / 2]! : (v[v.length / 2 - 1]! + v[v.length / 2]!) / 2
+      return { median, range: `${v[0]!.toFixed(2)}–${v.at(-1)!.toFixed(2)}` }
+    }
+    const perRoundRate = rounds((r) => r.info.rate / r.bare.rate)
+    const perRoundRateLogged = rounds((r) => r.infoLogged.rate / r.bare.rate)
+    const perRoundCpu = rounds((r) => r.bare.cpu / r.info.cpu)
     return {
       bench: 'api',
       rows: [info, logged, bareRow],
       summary: {
         concurrency: CONCURRENCY,
+        rounds: ROUNDS,
+        'goal: median per-round throughput ratio (info / bare) >= 0.6': perRoundRate.median,
+        'per-round throughput ratios (info / bare), range': perRoundRate.range,
+        'median per-round throughput ratio (info with its info log / bare)': perRoundRateLogged.median,
+        'per-round throughput ratios (info with its info log / bare), range': perRoundRateLogged.range,
+        'median per-round CPU per request ratio (bare / info)': perRoundCpu.median,
+        'per-round CPU per request ratios (bare / info), range': perRoundCpu.range,
         'throughput ratio (info / bare)': ratio(info, 'req/s'),
         'throughput ratio (info with its info log / bare)': ratio(logged, 'req/s'),
         'CPU per request ratio (bare / info)': 1 / ratio(info, 'CPU µs/req'),

@@ -126,6 +126,8 @@ export interface CoreOptions {
     retryReceiptsPerSender?: number
     /** Boot resume: instances connecting at once and how long one may hold its slot (default 8, 5 s). */
     resume?: Partial<ResumeConfig>
+    /** Test seam: awaited once a history chunk taken over from Baileys is recorded, before its decode. */
+    afterHistoryChunkRecorded?: (instanceId: string, chunkId: string) => Promise<void> | void
   }
   pairingThrottle?: Partial<PairingThrottleConfig>
   authFailureLimit?: Partial<AuthFailureLimiterConfig>
@@ -252,9 +254,10 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       // getMessage from the message store: answers peers' retry requests and lets Baileys decrypt event responses;
       // retry counters outlive reconnects.
       socketConfigFor: (id) => ({ getMessage: storeGetMessage(db, id), msgRetryCounterCache: retryCounters.for(id), ...proxies.socketConfigFor(id), ...options.engine?.socketConfigFor?.(id) }),
-      publish: (instanceId, events) => bus.emit('engine.baileys', { instanceId, events }),
+      publish: (instanceId, events, historyChunks) => bus.emit('engine.baileys', { instanceId, events, ...(historyChunks?.length ? { historyChunks } : {}) }),
       decryptLogWindowMs: options.engine?.decryptLogWindowMs,
       retryReceiptsPerSender: options.engine?.retryReceiptsPerSender,
+      afterHistoryChunkRecorded: options.engine?.afterHistoryChunkRecorded,
       // Issue 22 item 1: learned after a 405 from WhatsApp Web's service worker (in sandbox mode, the sandbox's).
       version: new WaVersionSource({
         db,

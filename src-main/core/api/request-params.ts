@@ -33,13 +33,13 @@ function parseJsonText(key: string, value: unknown): unknown {
   }
 }
 
+function setKey(target: Params, key: string, value: unknown): void {
+  if (FORBIDDEN.has(key)) return
+  target[key] = isPlainObject(target[key]) && isPlainObject(value) ? { ...(target[key] as Params), ...value } : value
+}
+
 function setPath(target: Params, path: string[], value: unknown): void {
-  if (path.length === 1) {
-    const key = path[0]!
-    if (FORBIDDEN.has(key)) return
-    target[key] = isPlainObject(target[key]) && isPlainObject(value) ? { ...(target[key] as Params), ...value } : value
-    return
-  }
+  if (path.length === 1) return setKey(target, path[0]!, value)
   if (path.some((p) => FORBIDDEN.has(p))) return
   let node = target
   for (const part of path.slice(0, -1)) {
@@ -52,13 +52,21 @@ function setPath(target: Params, path: string[], value: unknown): void {
   node[last] = isPlainObject(node[last]) && isPlainObject(value) ? { ...(node[last] as Params), ...value } : value
 }
 
+// Every request runs these over its query and body: plain loops over own keys, no entry arrays, and plain keys
+// (instance_id, access_token, chatId) without a split.
 function normalizeObject(source: Params): Params {
   const out: Params = {}
-  for (const [key, raw] of Object.entries(source)) {
+  for (const key in source) {
+    if (!Object.hasOwn(source, key)) continue
+    const raw = source[key]
     if (raw === undefined || raw === 'null') continue
+    const nested = isPlainObject(raw) ? normalizeObject(raw) : raw
+    if (!key.includes('[') && !key.includes('.')) {
+      setKey(out, key, parseJsonText(key, nested))
+      continue
+    }
     const path = splitKey(key)
-    const value = parseJsonText(path[0]!, isPlainObject(raw) ? normalizeObject(raw) : raw)
-    setPath(out, path, value)
+    setPath(out, path, parseJsonText(path[0]!, nested))
   }
   return out
 }
@@ -81,14 +89,19 @@ function denseArrays(value: unknown): unknown {
 export function normalizeParams(source: unknown): Params {
   if (!isPlainObject(source)) return {}
   const out = normalizeObject(source)
-  for (const [k, v] of Object.entries(out)) out[k] = denseArrays(v)
+  for (const k in out) {
+    const v = out[k]
+    if (typeof v === 'object' && v !== null) out[k] = denseArrays(v)
+  }
   return out
 }
 
 /** query ∪ body, body wins; duplicates are never an error. */
 export const mergeParams = (query: unknown, body: unknown): Params => {
   const merged = normalizeParams(query)
-  for (const [k, v] of Object.entries(normalizeParams(body))) setPath(merged, [k], v)
+  if (!isPlainObject(body)) return merged
+  const fromBody = normalizeParams(body)
+  for (const k in fromBody) setKey(merged, k, fromBody[k])
   return merged
 }
 

@@ -43,14 +43,18 @@ export function createRequestGuard(options: SecurityOptions): RequestGuard {
   let hostnames = allowedHostnames(options.boundHost, extra)
   // Clients send the same Host (and Origin) on every request: parse each distinct value once, not per request.
   const verdicts = new Map<string, boolean>()
+  // The last verdict, checked before building the map's key (a string per request otherwise).
+  let last: { host: string; port: number | undefined; allowed: boolean } | undefined
   const hostAllowed = (host: string | undefined) => {
     if (host === undefined) return false
     if (extraHosts() !== extra) {
       extra = extraHosts()
       hostnames = allowedHostnames(options.boundHost, extra)
       verdicts.clear()
+      last = undefined
     }
     const port = options.port()
+    if (last && last.host === host && last.port === port) return last.allowed
     const key = `${port ?? ''} ${host}`
     let allowed = verdicts.get(key)
     if (allowed === undefined) {
@@ -59,6 +63,7 @@ export function createRequestGuard(options: SecurityOptions): RequestGuard {
       if (verdicts.size >= 1024) verdicts.clear() // junk Host values cannot grow it without bound
       verdicts.set(key, allowed)
     }
+    last = { host, port, allowed }
     return allowed
   }
   // Only on refusal (never on the accepted path): names the host and how to allow it. The parsed hostname is plain
@@ -96,19 +101,23 @@ export function hostHeaderCount(rawHeaders: string[]): number {
   return n
 }
 
-/** Baseline headers of every answer (also those Fastify's router makes before any hook runs, see errors.ts). */
-export function setSecurityHeaders(reply: FastifyReply): void {
-  reply.header('X-Content-Type-Options', 'nosniff')
-  reply.header('Referrer-Policy', 'no-referrer')
-  reply.header('X-Frame-Options', 'DENY')
-  if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store')
+/**
+ * Baseline headers of every answer (also those Fastify's router makes before any hook runs, see errors.ts).
+ * Names in lower case: reply.header() lower-cases each name, which allocates a new string unless it already is.
+ */
+export function setSecurityHeaders(reply: FastifyReply, fresh = false): void {
+  reply.header('x-content-type-options', 'nosniff')
+  reply.header('referrer-policy', 'no-referrer')
+  reply.header('x-frame-options', 'DENY')
+  // A fresh reply (the first hook) has no Cache-Control yet: no lookup (hasHeader also asks the raw response).
+  if (fresh || !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
 }
 
 export function registerSecurity(app: FastifyInstance, guard: RequestGuard): void {
   // One synchronous hook: the baseline headers go on the reply before anything else (a route may still set its own
   // Cache-Control), so no onSend hook has to touch every answer again.
   app.addHook('onRequest', (request, reply, done) => {
-    setSecurityHeaders(reply)
+    setSecurityHeaders(reply, true)
     closeUnupgradedSocket(request.raw, reply.raw)
     // Node keeps only the first of several Host headers; which one a proxy or the guard believes is ambiguous.
     done(hostHeaderCount(request.raw.rawHeaders) > 1 ? coreErrors.invalidParam('host', 'the request has more than one Host header') : guard(request.headers))

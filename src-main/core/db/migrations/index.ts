@@ -29,6 +29,7 @@ import { migration0420ApiKeys } from './0420-api-keys.js'
 import { migration0500WebhookDeliveriesLeanIndex } from './0500-webhook-deliveries-lean-index.js'
 import { migration0510ApiKeyLastUsed } from './0510-api-key-last-used.js'
 import { migration0590WebhookEventsLeanIndex } from './0590-webhook-events-lean-index.js'
+import { migration0600HistoryChunks } from './0600-history-chunks.js'
 
 export const appMigrations: readonly Migration[] = [
   migration0001Core,
@@ -59,4 +60,5 @@ export const appMigrations: readonly Migration[] = [
   migration0500WebhookDeliveriesLeanIndex,
   migration0510ApiKeyLastUsed,
   migration0590WebhookEventsLeanIndex,
+  migration0600HistoryChunks,
 ]

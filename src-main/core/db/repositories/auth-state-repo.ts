@@ -56,6 +56,8 @@ export function clearAuthState(db: Db, instanceId: string): void {
   db.transaction(() => {
     stmt(db, 'DELETE FROM engine_auth_keys WHERE instance_id = ?').run(instanceId)
     stmt(db, 'DELETE FROM engine_auth_creds WHERE instance_id = ?').run(instanceId)
+    // History chunks of the pairing not yet stored (history-chunks-repo.ts): never announced into a new pairing.
+    stmt(db, 'DELETE FROM engine_history_chunks WHERE instance_id = ?').run(instanceId)
   })()
 }
 

@@ -30,7 +30,7 @@ export interface BaileysAdapterOptions {
    */
   socketConfigFor?: (instanceId: string) => Partial<UserFacingSocketConfig>
   /** Receives every Baileys event batch (start-core wires it to the bus as `engine.baileys`). */
-  publish?: (instanceId: string, events: Partial<BaileysEventMap>) => void
+  publish?: (instanceId: string, events: Partial<BaileysEventMap>, historyChunks?: readonly string[]) => void
   now?: () => number
   random?: () => number
   /** The WhatsApp Web version sockets announce and learn after a 405 (wa-version.ts). */
@@ -39,6 +39,8 @@ export interface BaileysAdapterOptions {
   decryptLogWindowMs?: number
   /** Retry receipts a sender of undecryptable messages gets per minute (default 20). */
   retryReceiptsPerSender?: number
+  /** Test seam of the history takeover: awaited once a chunk is recorded, before its decode. */
+  afterHistoryChunkRecorded?: (instanceId: string, chunkId: string) => Promise<void> | void
 }
 
 /** Media downloads with the fetch options `fetchOptions()` gives at each download (dispatcher, TLS trust). */
@@ -79,7 +81,8 @@ export class BaileysAdapter implements EngineAdapter {
       random: o.random ?? Math.random,
       ...(o.version ? { version: o.version } : {}),
       ...(o.decryptLogWindowMs ? { decryptLogWindowMs: o.decryptLogWindowMs } : {}),
-      ...(o.retryReceiptsPerSender ? { retryReceiptsPerSender: o.retryReceiptsPerSender } : {})
+      ...(o.retryReceiptsPerSender ? { retryReceiptsPerSender: o.retryReceiptsPerSender } : {}),
+      ...(o.afterHistoryChunkRecorded ? { afterHistoryChunkRecorded: o.afterHistoryChunkRecorded } : {})
     })
     this.sessions.set(instanceId, session)
     return session

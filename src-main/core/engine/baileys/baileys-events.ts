@@ -4,7 +4,12 @@ import type { InstanceMe } from '../../domain/events.js'
 
 export interface BaileysBusEvents {
   /** Every batch of Baileys events of an instance's socket, as `sock.ev.process` delivers it. */
-  'engine.baileys': { instanceId: string; events: Partial<BaileysEventMap> }
+  'engine.baileys': {
+    instanceId: string
+    events: Partial<BaileysEventMap>
+    /** Recorded history chunks (engine_history_chunks) this batch's history set carries: done once it committed. */
+    historyChunks?: readonly string[]
+  }
 }
 
 /** Called with each new socket before it connects; may return a disposer run when the socket is retired. */

@@ -1,7 +1,7 @@
 // One instance's Baileys connection: makes sockets, persists auth state, follows the reconnect policy and
 // reports progress as EngineSignals. Single-flight: at most one live socket per session, ever; events of a
 // retired socket are ignored (generation check).
-import makeWASocket, { Browsers, type BaileysEventMap, type UserFacingSocketConfig, type WASocket } from '@whiskeysockets/baileys'
+import makeWASocket, { Browsers, INITIAL_PREKEY_COUNT, type BaileysEventMap, type UserFacingSocketConfig, type WASocket } from '@whiskeysockets/baileys'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/connection.js'
 import { clearAuthState } from '../../db/repositories/auth-state-repo.js'
@@ -20,7 +20,10 @@ import { DecryptFailureLog } from './decrypt-failures.js'
 import { boundedLidMappingCache } from './lid-mapping-cache.js'
 import { withSharedAsyncLocalStorage } from './shared-async-local-storage.js'
 import { lazyRetryCaches, type RetryCachesLike } from './lazy-retry-caches.js'
-import { takeOverHistorySync } from './history-takeover.js'
+import { takeOverHistorySync, type HistoryChunkRecords } from './history-takeover.js'
+import { historyChunkRecords } from './history-chunk-records.js'
+import { fillKeyPairPool } from './key-pair-pool.js'
+import { installSignatureVerify } from './signature-verify.js'
 import { budgetedRetryCache, budgetRetryManager, RetryBudget, type RetryManagerLike } from './retry-budget.js'
 
 /** The network refused the client version at the handshake (outdated WhatsApp Web). */
@@ -35,7 +38,8 @@ export interface BaileysSessionDeps {
   socketConfig: () => Partial<UserFacingSocketConfig>
   reconnect: ReconnectConfig
   socketHooks: ReadonlySet<SocketHook>
-  publish: (instanceId: string, events: Partial<BaileysEventMap>) => void
+  /** A batch of the socket's events; `historyChunks`: recorded history chunks whose ingest is this batch's. */
+  publish: (instanceId: string, events: Partial<BaileysEventMap>, historyChunks?: readonly string[]) => void
   now: () => number
   random: () => number
   /** The WhatsApp Web version sockets announce, and where a current one is learned after a 405 (wa-version.ts). */
@@ -44,6 +48,8 @@ export interface BaileysSessionDeps {
   decryptLogWindowMs?: number
   /** Retry receipts a sender of undecryptable messages gets per minute (default 20). */
   retryReceiptsPerSender?: number
+  /** Test seam of the history takeover: awaited once a chunk is recorded, before its decode. */
+  afterHistoryChunkRecorded?: (instanceId: string, chunkId: string) => Promise<void> | void
 }
 
 const statusCodeOf = (error: unknown): number | undefined => {
@@ -97,9 +103,12 @@ export class BaileysSession implements EngineSession {
   private readonly decryptFailures: DecryptFailureLog
   /** Retry receipts per sender per minute (outlives sockets, like the retry counts it guards). */
   private readonly retryBudget: RetryBudget
+  /** History chunks taken over and not yet committed (history-chunk-records.ts); leftovers go to the first socket. */
+  private readonly historyRecords: HistoryChunkRecords
 
   constructor(private readonly deps: BaileysSessionDeps) {
     this.instanceId = deps.instanceId
+    this.historyRecords = historyChunkRecords(deps.db, deps.instanceId, deps.logger.child({ instanceId: deps.instanceId, module: 'history' }), deps.now)
     this.retryBudget = new RetryBudget(deps.retryReceiptsPerSender)
     this.decryptFailures = new DecryptFailureLog(deps.logger.child({ instanceId: deps.instanceId, module: 'baileys' }), deps.decryptLogWindowMs)
   }
@@ -170,6 +179,10 @@ export class BaileysSession implements EngineSession {
     this.deps.listener({ kind: 'connecting', attempt })
     this.auth = useSqliteAuthState(deps.db, deps.instanceId, deps.now)
     const auth = this.auth
+    // Not paired yet: the pre-keys its pairing uploads are made off the main thread meanwhile (key-pair-pool.ts).
+    if (!isPaired(auth.state.creds)) fillKeyPairPool(INITIAL_PREKEY_COUNT)
+    // The server's certificate chain and the phone's account signature checked for real (signature-verify.ts).
+    installSignatureVerify()
     const config = deps.socketConfig()
     this.qrCount = 0
     this.qrTimeout = config.qrTimeout
@@ -200,8 +213,16 @@ export class BaileysSession implements EngineSession {
     // Its two bounded caches built at their first use instead of ≈ 64 KB of arrays up front (lazy-retry-caches.ts).
     lazyRetryCaches((socket as unknown as { messageRetryManager?: RetryCachesLike | null }).messageRetryManager)
     retryAppStateConflicts(socket)
-    // History chunks decoded in turns of the event loop, not in one synchronous step (history-takeover.ts).
-    takeOverHistorySync(socket, { shouldSync: config.shouldSyncHistoryMessage, fetchOptions: config.options, logger: deps.logger.child({ instanceId: deps.instanceId, module: 'history' }) })
+    // History chunks decoded in turns of the event loop, not in one synchronous step (history-takeover.ts), each
+    // recorded until its ingest commits so that a crash in between does not lose it.
+    const afterRecorded = deps.afterHistoryChunkRecorded
+    const history = takeOverHistorySync(socket, {
+      shouldSync: config.shouldSyncHistoryMessage,
+      fetchOptions: config.options,
+      logger: deps.logger.child({ instanceId: deps.instanceId, module: 'history' }),
+      records: this.historyRecords,
+      ...(afterRecorded ? { afterRecorded: (chunkId: string) => afterRecorded(deps.instanceId, chunkId) } : {})
+    })
     this.socket = socket
     this.port = baileysPort(deps.instanceId, socket)
     this.open = false
@@ -215,7 +236,8 @@ export class BaileysSession implements EngineSession {
       if (events['creds.update']) this.onCredsUpdate(auth)
       const update = events['connection.update']
       if (update) this.onConnectionUpdate(generation, update)
-      deps.publish(deps.instanceId, events)
+      // The ids of the history chunks this batch's history set carries (history-takeover.ts): deleted on its commit.
+      deps.publish(deps.instanceId, events, events['messaging-history.set'] ? history.delivered() : undefined)
     })
   }
 

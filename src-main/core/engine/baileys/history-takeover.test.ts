@@ -10,11 +10,11 @@ import { deflateSync } from 'node:zlib'
 import { downloadAndProcessHistorySyncNotification, proto, type BaileysEventMap, type WAMessage } from '@whiskeysockets/baileys'
 import { describe, expect, it } from 'vitest'
 import { historyChunk } from '../../testing/history-fixtures.js'
-import { MAPPINGS_PER_TURN, takeOverHistorySync } from './history-takeover.js'
+import { MAPPINGS_PER_TURN, takeOverHistorySync, type HistoryChunkRecords, type KeptHistoryChunk } from './history-takeover.js'
 
 type Emitted = [string, unknown]
 
-function fakeSocket() {
+function fakeSocket(opts: Partial<Parameters<typeof takeOverHistorySync>[1]> = {}) {
   const emitted: Emitted[] = []
   const mappings: unknown[] = []
   const mappingWrites: number[] = []
@@ -26,7 +26,7 @@ function fakeSocket() {
   }
   const logged: string[] = []
   const logger = { warn: (_: unknown, m: string) => void logged.push(m), error: (_: unknown, m: string) => void logged.push(m) }
-  const take = takeOverHistorySync(socket as unknown as Parameters<typeof takeOverHistorySync>[0], { logger })
+  const take = takeOverHistorySync(socket as unknown as Parameters<typeof takeOverHistorySync>[0], { logger, ...opts })
   const emit = <K extends keyof BaileysEventMap>(event: K, arg: BaileysEventMap[K]) => (socket.ev.emit as (e: K, a: BaileysEventMap[K]) => boolean)(event, arg)
   const histories = () => emitted.filter(([e]) => e === 'messaging-history.set').map(([, a]) => a as BaileysEventMap['messaging-history.set'])
   return { emit, emitted, histories, mappings, mappingWrites, written, logged, take }
@@ -97,6 +97,58 @@ describe('history chunks taken over from Baileys', () => {
     await until(() => s.histories().length === 2)
     expect(s.histories().map((h) => [h.chunkOrder, h.messages.length])).toEqual([[1, 1200], [3, 1]])
     expect(s.logged).toEqual(['history sync chunk not processed'])
+  })
+
+  it('records a chunk before Baileys is handed the empty one, and names it once in delivered() after its announcement', async () => {
+    const kept = new Map<string, KeptHistoryChunk>()
+    let recordedBeforeEmpty = false
+    const n = notification(historyChunk(20, 5))
+    const records: HistoryChunkRecords = {
+      record: (c) => {
+        recordedBeforeEmpty = Buffer.from(n.initialHistBootstrapInlinePayload!).equals(Buffer.from(proto.Message.HistorySyncNotification.decode(c.notification).initialHistBootstrapInlinePayload!))
+        kept.set(c.id, c)
+      },
+      keepBytes: () => expect.unreachable('an inline chunk needs no download'),
+      leftovers: () => []
+    }
+    let release!: () => void
+    const s = fakeSocket({ records, afterRecorded: () => new Promise<void>((r) => (release = r)) })
+    s.emit('messages.upsert', { messages: [carrying(n, true, 'N7')], type: 'notify' })
+    expect([...kept.keys()]).toEqual(['N7'])
+    expect(recordedBeforeEmpty).toBe(true)
+    expect(kept.get('N7')!.isLatest).toBe(true)
+    await new Promise((r) => setTimeout(r, 10))
+    expect(s.take.delivered()).toEqual([]) // held after its record: not announced
+    release()
+    await until(() => s.histories().length === 1)
+    expect(s.take.delivered()).toEqual(['N7'])
+    expect(s.take.delivered()).toEqual([])
+  })
+
+  it('announces the chunks an earlier run left, as Baileys would have, before new ones', async () => {
+    const n = notification(historyChunk(30, 4), proto.HistorySync.HistorySyncType.RECENT, 2)
+    const asBaileys = await downloadAndProcessHistorySyncNotification(proto.Message.HistorySyncNotification.create({ ...n }), {})
+    const left: KeptHistoryChunk = { id: 'OLD', notification: proto.Message.HistorySyncNotification.encode(n).finish(), isLatest: false }
+    const s = fakeSocket({ records: { record: () => undefined, keepBytes: () => undefined, leftovers: () => [left] } })
+    s.emit('messages.upsert', { messages: [carrying(notification(historyChunk(1, 1), undefined, 3), true, 'NEW')], type: 'notify' })
+    await until(() => s.histories().length === 2)
+    expect(s.take.resumed()).toBe(1)
+    expect(s.take.taken()).toBe(1)
+    // As decoded from its record (what the wire gives too: unset strings decode as null).
+    const decoded = proto.Message.HistorySyncNotification.decode(left.notification)
+    expect(s.histories()[0]).toStrictEqual({ ...asBaileys, isLatest: false, chunkOrder: 2, peerDataRequestSessionId: decoded.peerDataRequestSessionId })
+    expect(s.histories()[1]!.chunkOrder).toBe(3)
+    expect(s.take.delivered()).toEqual(['OLD', 'NEW'])
+  })
+
+  it('leaves a chunk it could not record to Baileys (processed whole, not lost)', async () => {
+    const n = notification(historyChunk(2, 2))
+    const before = Buffer.from(n.initialHistBootstrapInlinePayload!)
+    const s = fakeSocket({ records: { record: () => { throw new Error('disk full') }, keepBytes: () => undefined, leftovers: () => [] } })
+    s.emit('messages.upsert', { messages: [carrying(n)], type: 'notify' })
+    expect(s.take.taken()).toBe(0)
+    expect(Buffer.from(n.initialHistBootstrapInlinePayload!)).toEqual(before)
+    expect(s.logged).toEqual(['history sync chunk not recorded: left to Baileys'])
   })
 
   it('mirrors the Baileys code it was written against (review history-takeover.ts when this fails after an upgrade)', () => {

@@ -9,7 +9,7 @@ import { appMigrations } from '../../db/migrations/index.js'
 import { upsertAccount } from '../../db/repositories/accounts-repo.js'
 import { countKeys, readCreds } from '../../db/repositories/auth-state-repo.js'
 import { insertInstance } from '../../db/repositories/instances-repo.js'
-import { AuthStateRevokedError, isPaired, loadStoredCreds, useSqliteAuthState } from './sqlite-auth-state.js'
+import { AuthStateRevokedError, isPaired, loadStoredCreds, PRE_KEYS_PER_TURN, useSqliteAuthState } from './sqlite-auth-state.js'
 
 describe('SQLite auth state', () => {
   let db: Db
@@ -59,6 +59,33 @@ describe('SQLite auth state', () => {
     const orphan = useSqliteAuthState(db, 'NOSUCHINSTAN')
     await expect(orphan.state.keys.set({ session: { a: new Uint8Array([1]), b: new Uint8Array([2]) } })).rejects.toThrow(/FOREIGN KEY/)
     expect(countKeys(db, 'NOSUCHINSTAN')).toBe(0)
+  })
+
+  it('writes a big batch of pre-keys only in runs of PRE_KEYS_PER_TURN, a turn of the loop between runs; mixed batches at once', async () => {
+    const auth = useSqliteAuthState(db, 'INSTANCE0001')
+    const preKeys = Object.fromEntries(Array.from({ length: 812 }, (_, i) => [String(i + 1), { public: Buffer.alloc(32, i % 256), private: Buffer.alloc(32, 7) }]))
+    const seen: number[] = []
+    let turns = 0
+    const tick = () => {
+      seen.push(countKeys(db, 'INSTANCE0001'))
+      if (++turns < 100) setImmediate(tick)
+    }
+    setImmediate(tick)
+    await auth.state.keys.set({ 'pre-key': preKeys })
+    expect(countKeys(db, 'INSTANCE0001')).toBe(812)
+    // The loop ran between runs: it saw the count grow one run at a time.
+    const between = [...new Set(seen.filter((n) => n > 0 && n < 812))]
+    expect(between.length).toBeGreaterThanOrEqual(Math.ceil(812 / PRE_KEYS_PER_TURN) - 2)
+    expect(between.every((n) => n % PRE_KEYS_PER_TURN === 0)).toBe(true)
+    const back = await auth.state.keys.get('pre-key', ['1', '812'])
+    expect(Buffer.from(back['812']!.public)).toEqual(Buffer.alloc(32, 811 % 256))
+    // With another kind in the batch it is one transaction (nothing seen half-written).
+    seen.length = 0
+    turns = 0
+    setImmediate(tick)
+    await auth.state.keys.set({ 'pre-key': Object.fromEntries(Object.entries(preKeys).map(([id, v]) => [String(Number(id) + 1000), v])), session: { 'x.0': new Uint8Array([1]) } })
+    expect(countKeys(db, 'INSTANCE0001')).toBe(812 * 2 + 1)
+    expect(seen.filter((n) => n > 812 && n < 812 * 2 + 1)).toEqual([])
   })
 
   it('refuses writes after revoke (a retired socket cannot resurrect a wiped pairing)', async () => {

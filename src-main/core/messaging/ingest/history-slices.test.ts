@@ -22,7 +22,7 @@ const msg = (id: string, remoteJid: string, ts: number, fromMe = false): WAMessa
   messageTimestamp: ts
 })
 
-function setup(sliceItems: number, turnBudgetMs = 0) {
+function setup(sliceItems: number, turnBudgetMs = 0, syncBurstBudgetMs?: number) {
   const db = openStoreDb()
   setWebhook(db, I, { url: 'http://127.0.0.1:9/hook', events: ['*'] })
   const bus = createEventBus<CoreEventMap & BaileysBusEvents>()
@@ -38,7 +38,8 @@ function setup(sliceItems: number, turnBudgetMs = 0) {
     logger: { error: (o, m) => errors.push(`${m}: ${String((o.err as Error)?.message ?? '')}`) },
     historySliceItems: sliceItems,
     // 0: one slice per turn of the loop, whatever the machine's speed (the tests below count turns).
-    historyTurnBudgetMs: turnBudgetMs
+    historyTurnBudgetMs: turnBudgetMs,
+    ...(syncBurstBudgetMs !== undefined ? { syncBurstBudgetMs } : {})
   })
   const send = (events: Partial<BaileysEventMap>) => bus.emit('engine.baileys', { instanceId: I, events })
   const eventNames = () => listEvents(db, { instanceId: I, limit: 10_000 }).map((e) => e.event)
@@ -144,6 +145,21 @@ describe('history sync in slices', () => {
     expect(countMessages(db, I)).toBe(6)
     expect(getContact(db, I, pn(3))?.notify).toBe('Ann')
     expect(getContact(db, I, pn(4))?.notify).toBe('Bob')
+    expect(errors).toEqual([])
+  })
+
+  it('a burst of small batches in one turn (Baileys\' app-state sync emits label events one by one) runs synchronously only for the burst budget, the rest in later turns, in order', async () => {
+    const { db, send, errors } = setup(25, 0, 2)
+    const chats = () => (db.prepare('SELECT count(*) AS n FROM store_chats WHERE instance_id = ?').get(I) as { n: number }).n
+    for (let i = 0; i < 2_000; i++) send({ 'chats.upsert': [{ id: pn(i), name: `chat ${i}` }] })
+    send({ 'chats.update': [{ id: pn(0), name: 'renamed last' }] })
+    const now = chats()
+    expect(now).toBeGreaterThan(0) // the first ones as Baileys emitted them
+    expect(now).toBeLessThan(2_000) // the burst did not hold the turn for all of them
+    for (let turn = 0; turn < 5_000 && chats() < 2_000; turn++) await new Promise((r) => setImmediate(r))
+    await new Promise((r) => setImmediate(r))
+    expect(chats()).toBe(2_000)
+    expect(getChat(db, I, pn(0))?.name).toBe('renamed last') // order kept: the update came last
     expect(errors).toEqual([])
   })
 

@@ -9,9 +9,14 @@
 // A big history sync is committed in small slices (history-slices.ts), several per turn of the event loop within a
 // time budget, then a turn for everything else, so the API keeps answering during a sync at pairing; an
 // instance's later batches wait behind its slices (per-instance order is kept), stop() commits whatever is still
-// queued before the database closes.
+// queued before the database closes. Batches run synchronously as Baileys emits them until, within one turn of the
+// loop, SYNC_BURST_MIN_BATCHES of them have held it for SYNC_BURST_BUDGET_MS: Baileys' app-state sync emits label events one by one in one synchronous loop
+// (hundreds at pairing), and the rest of such a burst waits for the next turns like history slices do.
+// A batch's recorded history chunks (engine_history_chunks, the engine's crash
+// record of chunks taken over from Baileys) are deleted in the transaction of its last slice: committed, they are done.
 import type { BaileysEventMap } from '@whiskeysockets/baileys'
 import type { Db } from '../../db/connection.js'
+import { deleteHistoryChunks } from '../../db/repositories/history-chunks-repo.js'
 import type { EventPublisher, EventSubscriber } from '../../domain/event-bus.js'
 import type { CoreEventMap, IngestEventMap, InstanceMe, SessionStatusEvent } from '../../domain/events.js'
 import type { BaileysBusEvents } from '../../engine/baileys/baileys-events.js'
@@ -60,7 +65,14 @@ export interface IngestorDeps {
   historySliceItems?: number
   /** Slices run back to back in one turn of the event loop while under this many ms (default HISTORY_TURN_BUDGET_MS). */
   historyTurnBudgetMs?: number
+  /** Synchronous ingest time per turn of the loop before further batches wait a turn (default SYNC_BURST_BUDGET_MS). */
+  syncBurstBudgetMs?: number
 }
+
+/** Main-thread time batches may take synchronously within one turn of the loop before later ones wait a turn... */
+export const SYNC_BURST_BUDGET_MS = 20
+/** ...once at least this many ran in it (a few batches of one turn, the usual case, are never deferred). */
+export const SYNC_BURST_MIN_BATCHES = 16
 
 export interface Ingestor {
   stop(): void
@@ -86,18 +98,38 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
   /** Slices still to commit, per instance; an instance with an entry is busy and its new batches queue behind. */
   const pending = new Map<string, (() => void)[]>()
   let stopped = false
+  const burstBudgetMs = deps.syncBurstBudgetMs ?? SYNC_BURST_BUDGET_MS
+  /** Time batches ran synchronously in this turn of the loop (reset at the next turn). */
+  let syncSpentMs = 0
+  let syncRan = 0
+  let syncResetQueued = false
+  function runNow(run: () => void): void {
+    const start = performance.now()
+    run()
+    syncSpentMs += performance.now() - start
+    syncRan++
+    if (syncResetQueued) return
+    syncResetQueued = true
+    setImmediate(() => {
+      syncSpentMs = 0
+      syncRan = 0
+      syncResetQueued = false
+    })
+  }
 
-  function onBatch({ instanceId, events }: { instanceId: string; events: Partial<BaileysEventMap> }): void {
+  function onBatch({ instanceId, events, historyChunks }: BaileysBusEvents['engine.baileys']): void {
     const parts = sliceBatch(events, sliceItems)
-    // engine.event describes the batch as Baileys emitted it: written once, with its last slice.
-    const work = parts.map((part, i) => () => ingestPart(instanceId, part, i === parts.length - 1 ? events : undefined))
+    // engine.event describes the batch as Baileys emitted it: written once, with its last slice; so are its history
+    // chunks' records deleted.
+    const work = parts.map((part, i) => () => ingestPart(instanceId, part, i === parts.length - 1 ? { events, historyChunks } : undefined))
     const queued = pending.get(instanceId)
     if (queued) {
       queued.push(...work)
       return
     }
-    // Idle: the first (for most batches the only) part now, synchronously as Baileys emitted it.
-    work.shift()!()
+    // Idle: the first (for most batches the only) part now, synchronously as Baileys emitted it, unless this turn
+    // already ran its share of batches (a burst): then all of it in the next turns.
+    if (syncRan < SYNC_BURST_MIN_BATCHES || syncSpentMs < burstBudgetMs) runNow(work.shift()!)
     if (!work.length) return
     pending.set(instanceId, work)
     scheduleNext(instanceId)
@@ -117,7 +149,8 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
   }
 
   /** One transaction: the part's store and outbox rows; its domain events after the commit. */
-  function ingestPart(instanceId: string, events: Partial<BaileysEventMap>, whole: Partial<BaileysEventMap> | undefined): void {
+  function ingestPart(instanceId: string, events: Partial<BaileysEventMap>, last: Omit<BaileysBusEvents['engine.baileys'], 'instanceId'> | undefined): void {
+    const whole = last?.events
     const inst = deps.instance(instanceId)
     if (!inst) return // deleted while its socket was closing
     const at = now()
@@ -151,6 +184,7 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
       db.transaction(() => {
         ingestBatch(ctx, events, (err, kind) => deps.logger.error({ err, instanceId, kind }, 'message store: ingesting an engine event failed'))
         if (whole && isSubscribed(db, instanceId, 'engine.event')) for (const raw of engineEvents(whole)) ctx.emit('engine.event', raw)
+        if (last?.historyChunks?.length) deleteHistoryChunks(db, instanceId, last.historyChunks)
       })()
       committed = true
     } catch (err) {

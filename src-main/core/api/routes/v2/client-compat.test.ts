@@ -1,6 +1,7 @@
 // What automation tools written against the hosted v2 docs (or WAHA's) send and expect, through the real app on
 // the sandbox: one test per spelling or answer shape a real client produced that the API once got wrong.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import QRCode from 'qrcode'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startAccountCore, waitUntil, type AccountCore } from '../../../testing/account-core.js'
 
 const ME = '15550207001'
@@ -133,9 +134,26 @@ describe.sequential('v2 client compatibility', () => {
     expect(await unreadOf(chat)).toBe(0)
   })
 
-  it('/v2/auth/qr?format=image: the JSON envelope by default, the PNG itself to Accept: image/png (WAHA)', async () => {
+  it('/v2/session/info renders each QR once however often it is polled; /v2/auth/qr?format=image: the JSON envelope by default, the PNG itself to Accept: image/png (WAHA)', async () => {
     const id = await c.t.createInstance()
     await c.t.waitForStatus(id, 'SCAN_QR_CODE')
+    // Issue 24 item 1: /v2/session/info, polled every second while a QR is shown, renders each QR string once.
+    const renders = vi.spyOn(QRCode, 'toBuffer')
+    try {
+      const shown = new Set<string>()
+      for (let i = 0; i < 5; i++) {
+        const info = await c.t.inject({ method: 'GET', url: `/v2/session/info?access_token=${c.t.token}&instance_id=${id}` })
+        expect(info.json().qr).toMatch(/^data:image\/png;base64,/)
+        shown.add(info.json().qr)
+      }
+      // The API's look (no width); a QR may rotate between two polls: one render per QR shown, never one per poll.
+      const apiRenders = renders.mock.calls.filter(([, options]) => (options as { width?: number } | undefined)?.width === undefined)
+      expect(apiRenders.length).toBeGreaterThanOrEqual(1)
+      expect(apiRenders.length).toBeLessThanOrEqual(shown.size)
+      expect(shown.size).toBeLessThan(5)
+    } finally {
+      renders.mockRestore()
+    }
     const url = `/v2/auth/qr?access_token=${c.t.token}&instance_id=${id}&format=image`
     const json = await c.t.inject({ method: 'GET', url })
     expect(json.json().mimetype).toBe('image/png')

@@ -1,5 +1,5 @@
 // /v2/session/info and /v2/session/me: read-only views of an instance.
-import { Type } from '@sinclair/typebox'
+import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { coreErrors } from '../../../domain/core-errors.js'
 import { statusReasonText } from '../../../domain/status-reason.js'
@@ -56,7 +56,8 @@ export async function sessionInfoRoutes(app: FastifyInstance, deps: ApiDeps): Pr
     // The row auth read in this request: the polled info answer costs no second read of it.
     const view = instances.manager.viewOf(instance)
     const qr = instances.qrOf(view)
-    return {
+    // One literal of a fixed shape (no spread): the compiled serializer writes the fields in the schema's order.
+    const answer: Static<typeof InfoAnswer> = {
       instance_id: view.id,
       name: view.name,
       status: view.status,
@@ -65,9 +66,11 @@ export async function sessionInfoRoutes(app: FastifyInstance, deps: ApiDeps): Pr
       config: instances.sessionConfig(view.id, instance),
       me: view.me && { id: view.me.id, lid: view.me.lid, pushName: view.me.pushName },
       engine: { engine: instances.manager.engineName },
-      ...(qr ? { qr: await qrImages.dataUrl(qr.qr) } : {}),
+      qr: undefined,
       deliverability: send.deliverabilityOf(view.id)
     }
+    if (qr) answer.qr = await qrImages.dataUrl(qr.qr)
+    return answer
   })
 
   route('GET', '/v2/session/me', {
