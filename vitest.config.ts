@@ -36,6 +36,8 @@ export default defineConfig({
     // fullstack files spend their time waiting on sockets, timers and child processes. One worker more than the
     // cores keeps them busy (CI: 3 on 2 cores).
     maxWorkers: availableParallelism() + 1,
+    // The headless CLI bundled once for the run: tests start it as plain node, not through tsx (cli-process.ts).
+    globalSetup: ['src-main/core/testing/cli-bundle.global-setup.ts'],
     projects: [
       {
         test: {

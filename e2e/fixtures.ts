@@ -40,8 +40,10 @@ interface Core {
 
 /** One run of the core; port 0 = any free port. */
 async function spawnCore(dataDir: string, token: string, plan: 'free' | 'paid', port: number): Promise<Core> {
-  // node --import tsx: the child is the core itself (the tsx CLI would run it in a grandchild that outlives a kill).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/cli.ts', '--port', String(port), '--data-dir', dataDir, '--network', 'sandbox', '--access-token', token, '--plan', plan], {
+  // The run's bundle (global-setup.ts), else node --import tsx: the child is the core itself either way (the tsx CLI
+  // would run it in a grandchild that outlives a kill).
+  const cli = process.env.SWITCHBOARD_TEST_CLI_BUNDLE ? [process.env.SWITCHBOARD_TEST_CLI_BUNDLE] : ['--import', 'tsx', 'src-main/cli.ts']
+  const child = spawn(process.execPath, [...cli, '--port', String(port), '--data-dir', dataDir, '--network', 'sandbox', '--access-token', token, '--plan', plan], {
     cwd: root,
     env: { ...process.env, SWITCHBOARD_LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe']

@@ -6,6 +6,8 @@ export default defineConfig({
   testDir: '.',
   testMatch: /.*\.spec\.ts$/,
   outputDir: 'test-results/artifacts',
+  // The CLI bundled once: each test's core starts as plain node, not through tsx (global-setup.ts).
+  globalSetup: './global-setup.ts',
   // Two cores on CI: each test runs a core with real Baileys and the sandbox network.
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   fullyParallel: true,

@@ -4,14 +4,12 @@
 import { execFile } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { openDatabase } from './core/db/connection.js'
 import { resolveDataKey, secretToolKeyring } from './core/secrets/data-key.js'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startCliProcess, type CliProcess } from './core/testing/cli-process.js'
+import { cliCommand, startCliProcess, type CliProcess } from './core/testing/cli-process.js'
 
-const cliPath = join(dirname(fileURLToPath(import.meta.url)), 'cli.ts')
 const dataDir = mkdtempSync(join(tmpdir(), 'sb-accounts-'))
 const ownerToken = 'accounts-owner-token-0123456789'
 
@@ -24,7 +22,7 @@ interface Run {
 /** One `accounts` command in its own Node process, on the suite's data dir. */
 function accounts(...args: string[]): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', cliPath, 'accounts', ...args, '--data-dir', dataDir], { timeout: 120_000 }, (error, stdout, stderr) => {
+    execFile(...cliCommand(['accounts', ...args, '--data-dir', dataDir]), { timeout: 120_000 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0
       resolve({ code, stdout, stderr })
     })

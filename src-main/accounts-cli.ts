@@ -38,7 +38,7 @@ export async function runAccountsCommand(argv: string[], env: NodeJS.ProcessEnv 
   const { command, id, values } = parsed
   const json = values.json === true
   // Imported late: a usage error does not pay for loading the core.
-  const { openAccountAdmin } = await import('./core/start-core.js')
+  const { openAccountAdmin } = await import('./core/account-admin.js')
   const { parseQuotaSetting } = await import('./core/services/account-service.js')
   const quota = (): QuotaSetting | undefined => {
     if (values.quota === undefined) return undefined

@@ -4,12 +4,10 @@
 import { execFile } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startCliProcess, type CliProcess } from './core/testing/cli-process.js'
+import { cliCommand, startCliProcess, type CliProcess } from './core/testing/cli-process.js'
 
-const cliPath = join(dirname(fileURLToPath(import.meta.url)), 'cli.ts')
 const dataDir = mkdtempSync(join(tmpdir(), 'sb-keys-'))
 const ownerToken = 'keys-owner-token-0123456789abcdef'
 
@@ -22,7 +20,7 @@ interface Run {
 /** One `accounts keys` command in its own Node process, on the suite's data dir. */
 function keys(...args: string[]): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', cliPath, 'accounts', 'keys', ...args, '--data-dir', dataDir], { timeout: 120_000 }, (error, stdout, stderr) => {
+    execFile(...cliCommand(['accounts', 'keys', ...args, '--data-dir', dataDir]), { timeout: 120_000 }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr })
     })
   })

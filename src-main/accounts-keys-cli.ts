@@ -32,7 +32,7 @@ export async function runAccountKeysCommand(argv: string[], env: NodeJS.ProcessE
   }
   const { command, id, values } = parsed
   const json = values.json === true
-  const { openAccountAdmin } = await import('./core/start-core.js')
+  const { openAccountAdmin } = await import('./core/account-admin.js')
   let admin: ReturnType<typeof openAccountAdmin> | undefined
   try {
     admin = openAccountAdmin({ dataDir: resolveDataDir(values['data-dir'], env), nativeBinding: env.SWITCHBOARD_SQLITE_BINDING })

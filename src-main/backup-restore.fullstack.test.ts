@@ -6,10 +6,9 @@ import type { ChildProcess } from 'node:child_process'
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { cliApi as api, startCliProcess, type CliProcess } from './core/testing/cli-process.js'
+import { cliCommand, cliApi as api, startCliProcess, type CliProcess } from './core/testing/cli-process.js'
 import { waitUntil } from './core/sandbox/testing/wait.js'
 
 const token = 'backup-restore-token-0123'
@@ -20,16 +19,15 @@ const backupFile = join(root, 'shop.sbbackup')
 const PASSPHRASE = 'correct horse battery staple'
 const ME = '15550410001'
 const PEER = '15550410002'
-const cliPath = join(dirname(fileURLToPath(import.meta.url)), 'cli.ts')
 
 const children: ChildProcess[] = []
 const startCli = (dataDir: string): Promise<CliProcess> =>
   startCliProcess({ dataDir, token, args: ['--plan', 'paid'], detached: true, onSpawn: (c) => children.push(c) })
 const until = <T>(fn: () => Promise<T | undefined | false>, ms: number, what: string): Promise<T> => waitUntil(fn, ms, what, 200)
 
-/** Runs `npm run serve -- <args>` as the user would (node --import tsx cli.ts), with the passphrase in the env. */
+/** Runs `npm run serve -- <args>` (the run's CLI bundle, cli-process.ts), with the passphrase in the env. */
 function runCli(args: string[], passphrase = PASSPHRASE): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', cliPath, ...args], {
+  const child = spawn(...cliCommand(args), {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, SWITCHBOARD_BACKUP_PASSPHRASE: passphrase, SWITCHBOARD_KEYRING: 'off' }
   })

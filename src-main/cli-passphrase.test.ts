@@ -5,13 +5,12 @@ import { spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join, relative } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join, relative } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { cliCommand } from './core/testing/cli-process.js'
 import { openDatabase } from './core/db/connection.js'
 import { dataKeyFile, wrappedKeyFile } from './core/secrets/data-key.js'
 
-const cliPath = join(dirname(fileURLToPath(import.meta.url)), 'cli.ts')
 const dataDir = mkdtempSync(join(tmpdir(), 'sb-passcli-'))
 const TOKEN = 'passphrase-cli-test-token'
 const PASS = 'a long server passphrase'
@@ -23,7 +22,7 @@ afterAll(() => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL'))
 
 /** Starts the CLI; resolves with its URL once listening, or its exit code and output when it stops first. */
 async function start(extraArgs: string[], env: NodeJS.ProcessEnv): Promise<{ url?: string; code?: number | null; out: string; child: ReturnType<typeof spawn> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', cliPath, '--port', '0', '--data-dir', dataDir, '--network', 'sandbox', '--access-token', TOKEN, ...extraArgs], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(...cliCommand(['--port', '0', '--data-dir', dataDir, '--network', 'sandbox', '--access-token', TOKEN, ...extraArgs]), { env, stdio: ['ignore', 'pipe', 'pipe'] })
   children.push(child)
   let out = ''
   child.stdout.on('data', (d: Buffer) => (out += d.toString()))
@@ -89,7 +88,7 @@ describe('headless start with a passphrase', () => {
     await stop(fromFile.child)
 
     // The accounts command opens the same store: with SWITCHBOARD_PASSPHRASE only.
-    const accounts = (env: NodeJS.ProcessEnv) => spawnSync(process.execPath, ['--import', 'tsx', cliPath, 'accounts', 'list', '--json', '--data-dir', dataDir], { env, encoding: 'utf8', timeout: 60_000 })
+    const accounts = (env: NodeJS.ProcessEnv) => spawnSync(...cliCommand(['accounts', 'list', '--json', '--data-dir', dataDir]), { env, encoding: 'utf8', timeout: 60_000 })
     const listed = accounts({ ...baseEnv, SWITCHBOARD_PASSPHRASE: PASS })
     expect(listed.status, listed.stderr).toBe(0)
     expect(JSON.parse(listed.stdout)).toEqual(expect.arrayContaining([expect.objectContaining({ id: expect.any(String) })]))

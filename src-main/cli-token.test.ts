@@ -3,11 +3,10 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { cliCommand } from './core/testing/cli-process.js'
 
-const cliPath = join(dirname(fileURLToPath(import.meta.url)), 'cli.ts')
 const dataDir = mkdtempSync(join(tmpdir(), 'sb-token-'))
 const env: NodeJS.ProcessEnv = { ...process.env }
 delete env.SWITCHBOARD_DATA_DIR
@@ -15,11 +14,11 @@ delete env.SWITCHBOARD_ACCESS_TOKEN
 const children: ReturnType<typeof spawn>[] = []
 afterAll(() => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL')))
 
-const tokenCommand = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', cliPath, 'token', ...args], { env, encoding: 'utf8', timeout: 60_000 })
+const tokenCommand = (...args: string[]) => spawnSync(...cliCommand(['token', ...args]), { env, encoding: 'utf8', timeout: 60_000 })
 
 describe('the access token of a headless start', () => {
   it('says where the token is kept and how to print it; `token` prints the one that opens the API', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', cliPath, '--port', '0', '--data-dir', dataDir, '--network', 'sandbox'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(...cliCommand(['--port', '0', '--data-dir', dataDir, '--network', 'sandbox']), { env, stdio: ['ignore', 'pipe', 'pipe'] })
     children.push(child)
     let out = ''
     child.stdout.on('data', (d: Buffer) => (out += d.toString()))

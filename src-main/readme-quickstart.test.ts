@@ -31,7 +31,8 @@ describe('README quick start', () => {
     expect(serve).toMatch(/^npm run serve -- --network sandbox --access-token devtoken --port 3000/)
     const token = /--access-token (\S+)/.exec(serve)![1]!
     const extra = serve.includes('--plan paid') ? ['--plan', 'paid'] : []
-    cli = await startCliProcess({ dataDir: mkdtempSync(join(tmpdir(), 'sb-readme-')), token, args: extra })
+    // As written: through tsx on the sources, what `npm run serve` runs (other CLI tests use the run's bundle).
+    cli = await startCliProcess({ dataDir: mkdtempSync(join(tmpdir(), 'sb-readme-')), token, args: extra, viaTsx: true })
     const script = lines
       .slice(1)
       .join('\n')

@@ -5,13 +5,11 @@
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { connectTestBridge } from './core/bridge/testing/ws-bridge-client.js'
-import { startCliProcess, type CliProcess } from './core/testing/cli-process.js'
+import { cliCommand, startCliProcess, type CliProcess } from './core/testing/cli-process.js'
 
-const cliPath = join(dirname(fileURLToPath(import.meta.url)), 'cli.ts')
 const dataDir = mkdtempSync(join(tmpdir(), 'sb-uilink-'))
 /** This user's config folder (the default data folder and the registry of running cores live under it). */
 const home = mkdtempSync(join(tmpdir(), 'sb-uilink-home-'))
@@ -25,7 +23,7 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 
 function uiLink(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', cliPath, 'ui-link', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(...cliCommand(['ui-link', ...args]), { env, stdio: ['ignore', 'pipe', 'pipe'] })
     let out = ''
     let err = ''
     child.stdout.on('data', (d: Buffer) => (out += d.toString()))

@@ -28,7 +28,6 @@ import { sessionStatusOutbox } from './messaging/ingest/session-status.js'
 import { createRetryCounterCaches, storeGetMessage } from './messaging/store/index.js'
 import type { WebhookService } from './webhooks/index.js'
 import { assembleWebhooksModule } from './webhooks/webhooks-module.js'
-import { deleteInstanceMedia } from './messaging/reads/media-files.js'
 import { UiDeviceService } from './services/ui-device-service.js'
 import { SavedReplyService } from './services/saved-reply-service.js'
 import { DEFAULT_PAIRING_THROTTLE, PairingCodes, type PairingThrottleConfig } from './engine/pairing-codes.js'
@@ -57,11 +56,10 @@ import { AccountService } from './services/account-service.js'
 import { LiveChannels } from './services/live-channels.js'
 import { ApiKeyService } from './services/api-key-service.js'
 import { deleteInstanceRows } from './services/instance-data.js'
-import { deleteInstance as deleteInstanceRow } from './db/repositories/instances-repo.js'
 import { PolicyService } from './rate-limit/policy-service.js'
 import { DEFAULT_ACCOUNT_ID } from './db/repositories/accounts-repo.js'
 import { readAppSettings } from './settings/app-settings-repo.js'
-import { pinnedByGivenOptions, resolveStartValues, storedPlanCatalogue, type PinnedSettings } from './settings/app-settings.js'
+import { pinnedByGivenOptions, resolveStartValues, type PinnedSettings } from './settings/app-settings.js'
 import { AppSettingsService, type DesktopHost } from './settings/app-settings-service.js'
 import { localUrl, removeRunningServer, writeRunningServer } from './settings/running-server.js'
 import { Campaigns } from './campaigns/campaign-service.js'
@@ -435,32 +433,3 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
   }
 }
 
-/**
- * The CLI's `accounts` commands: the account service on the data dir's database, with no server, engine or network.
- * Opened like startCore opens it (private folder, data key, migrations, the default account); an instance removed
- * with its account loses the rows and files startCore's delete hooks remove (it is not running here: stop the
- * server first, or use the Settings view, which deletes through the live InstanceManager).
- */
-export function openAccountAdmin(options: Pick<CoreOptions, 'dataDir' | 'nativeBinding' | 'instanceQuota' | 'dataKey' | 'passphrase'>): { accounts: AccountService; apiKeys: ApiKeyService; close(): void } {
-  ensurePrivateDataDir(options.dataDir)
-  const dataKey = resolveDataKey(options.dataDir, { hostKey: options.dataKey, keyring: options.dataKey ? undefined : secretToolKeyring(), passphrase: options.passphrase })
-  const db = openDatabase(join(options.dataDir, 'switchboard.db'), { nativeBinding: options.nativeBinding, dataKey: dataKey.key })
-  try {
-    migrate(db, appMigrations)
-    ensureDefaultAccount(db, { dataDir: options.dataDir, now: Date.now() })
-  } catch (e) {
-    db.close()
-    throw e
-  }
-  // The quotas the server would run with: the given ones, else those chosen in Settings, else the defaults.
-  const plans = storedPlanCatalogue(options.instanceQuota, readAppSettings(db))
-  const deleteInstance = async (id: string) => {
-    // The rows the running core's delete hook removes, then what only the media store holds.
-    deleteInstanceRows(db, id)
-    deleteInstanceMedia(join(options.dataDir, 'media'), id)
-    deleteInstanceRow(db, id)
-  }
-  // A running server on the same data dir sees a revoked key at its next request; its live channels via data_version.
-  const apiKeys = new ApiKeyService({ db, now: Date.now })
-  return { accounts: new AccountService({ db, plans, dataDir: options.dataDir, deleteInstance, now: Date.now }), apiKeys, close: () => checkpointAndClose(db) }
-}

@@ -3,9 +3,9 @@
 // UI's language: a campaign's start and next window, the Policies view's daily reset and the sandbox's timelock notice.
 // The instance card's call settings and health panel (added after the views were translated) were English in every
 // language.
-import { act, render, screen, within } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { QueueInfoDto, WaitingMessageDto } from '../../src-preload/contract/dto.js'
 import { whenWords } from '../lib/campaign-words.js'
 import { policyDescription, policyName } from '../lib/policy-words.js'
@@ -16,17 +16,15 @@ import { settingsNotice } from '../stores/sandbox-store.js'
 import { Tick } from '../components/Tick.js'
 import { wireLiveUpdates } from '../lib/live.js'
 import { useAppStore } from '../stores/app-store.js'
-import { appInfo, instance, overview } from '../test/fixtures.js'
+import { appInfo, health, instance, overview } from '../test/fixtures.js'
+import { englishAfterEach, inLanguage } from '../test/language.js'
 import { installMemoryBridge } from '../test/memory-bridge.js'
 import { CreateInstanceForm } from '../views/instances/CreateInstanceForm.js'
 import { InstancesView } from '../views/instances/InstancesView.js'
 import { notSentWords } from '../views/chats/MessageStatus.js'
 import { PairingView } from '../views/pairing/PairingView.js'
-import { i18n } from './index.js'
 
-afterEach(async () => {
-  await act(() => i18n.changeLanguage('en'))
-})
+englishAfterEach()
 
 // Tuesday 24 Nov 2026, 23:33 in the runtime's zone.
 const TUESDAY_NIGHT = new Date(2026, 10, 24, 23, 33).getTime()
@@ -34,17 +32,17 @@ const TUESDAY_NIGHT = new Date(2026, 10, 24, 23, 33).getTime()
 describe('times in the UI’s language, whatever the browser’s', () => {
   it('a campaign’s start: the weekday and 24-hour clock of Portuguese, the month of Spanish', async () => {
     expect(navigator.language).toMatch(/^en/)
-    await act(() => i18n.changeLanguage('pt-BR'))
+    await inLanguage('pt-BR')
     expect(whenWords(TUESDAY_NIGHT, TUESDAY_NIGHT)).toBe('ter. 23:33')
-    await act(() => i18n.changeLanguage('es'))
+    await inLanguage('es')
     expect(whenWords(TUESDAY_NIGHT, TUESDAY_NIGHT + 30 * 86_400_000)).toBe('24 nov 23:33')
   })
 
   it('the Policies view’s daily reset and the sandbox’s timelock notice', async () => {
-    await act(() => i18n.changeLanguage('id'))
+    await inLanguage('id')
     expect(timeWithZone(TUESDAY_NIGHT)).toMatch(/^23\.33 /)
     expect(timeWithZone(TUESDAY_NIGHT).startsWith(formatTime(TUESDAY_NIGHT))).toBe(true)
-    await act(() => i18n.changeLanguage('pt-BR'))
+    await inLanguage('pt-BR')
     const notice = settingsNotice({ timelockUntil: TUESDAY_NIGHT }, { hideNumber: false, newContacts: 'timelock', timelockUntil: TUESDAY_NIGHT, messageCap: null, newChats: 0, banned: null })
     expect(notice).toContain(formatDateTime(TUESDAY_NIGHT))
     expect(notice).toContain('24/11/2026')
@@ -54,15 +52,15 @@ describe('times in the UI’s language, whatever the browser’s', () => {
 
 describe('the instance card’s extras in the UI’s language', () => {
   it('call settings and the health panel in Portuguese, counts with the locale’s digits', async () => {
-    await act(() => i18n.changeLanguage('pt-BR'))
+    await inLanguage('pt-BR')
     installMemoryBridge({
       'instances.list': () => overview([instance({ status: 'WORKING' })]),
       'instances.callSettings': () => ({ autoReject: true, replyText: null }),
-      'instances.health': () => ({
-        instanceId: 'ABCDEF123456', status: 'WORKING', queueDepth: 2, oldestQueuedSeconds: 75, sends: { queued: 2, sent: 1400, failed: 1, later_state: 3 },
-        newContactsPaused: true, heldNewContactSends: 3, inboundMessages: 4200, webhookDeliveries: { pending: 4, in_flight: 1 }, outboxPending: 0,
-        outboxOldestPendingSeconds: 0, eventStreamClients: 1, at: Date.now()
-      })
+      'instances.health': () =>
+        health({
+          queueDepth: 2, oldestQueuedSeconds: 75, sends: { queued: 2, sent: 1400, failed: 1, later_state: 3 }, newContactsPaused: true, heldNewContactSends: 3,
+          inboundMessages: 4200, webhookDeliveries: { pending: 4, in_flight: 1 }, eventStreamClients: 1
+        })
     })
     render(<InstancesView />)
     const card = await screen.findByRole('listitem', { name: 'Instância Front desk' })
@@ -85,7 +83,7 @@ describe('the instance card’s extras in the UI’s language', () => {
 
 describe('words that were English in every language', () => {
   it('the pairing panels in Portuguese: QR, code by phone number with the country note, temporary link', async () => {
-    await act(() => i18n.changeLanguage('pt-BR'))
+    await inLanguage('pt-BR')
     const b = installMemoryBridge({
       'instances.list': () => overview([instance()]),
       'pairing.qr': () => ({ instanceId: 'ABCDEF123456', image: 'data:image/png;base64,AAAA', issuedAt: Date.now(), expiresAt: Date.now() + 20_000 }),
@@ -111,7 +109,7 @@ describe('words that were English in every language', () => {
   })
 
   it('delivery ticks and a confirmation in Spanish; the create form in Indonesian', async () => {
-    await act(() => i18n.changeLanguage('es'))
+    await inLanguage('es')
     render(
       <>
         <Tick ack="pending" />
@@ -122,7 +120,7 @@ describe('words that were English in every language', () => {
     expect(screen.getByRole('img', { name: 'Esperando para enviarse' })).toHaveTextContent('En espera')
     expect(screen.getByRole('img', { name: 'Leído' })).toHaveTextContent('✓✓ Leído')
     expect(screen.getByRole('img', { name: 'No enviado' })).toHaveTextContent('! No enviado')
-    await act(() => i18n.changeLanguage('id'))
+    await inLanguage('id')
     installMemoryBridge({ 'instances.list': () => overview([]) })
     render(<CreateInstanceForm disabledReason={undefined} />)
     expect(screen.getByRole('form', { name: 'Buat instans' })).toBeInTheDocument()
@@ -134,7 +132,7 @@ describe('words that were English in every language', () => {
 describe('a not-sent message’s reason', () => {
   it('by its code in Portuguese; English and an unknown code keep the core’s sentence', async () => {
     expect(notSentWords('the instance restarted before this message was sent', 'queue_purged')).toBe(': instance restarted before this message was sent')
-    await act(() => i18n.changeLanguage('pt-BR'))
+    await inLanguage('pt-BR')
     expect(notSentWords('the instance restarted before this message was sent', 'queue_purged')).toBe(': a instância reiniciou antes de esta mensagem ser enviada')
     expect(notSentWords('ack error 479', 'send_failed')).toBe(': ack error 479')
     expect(notSentWords('the message was not sent', undefined)).toBe(': message was not sent')
@@ -143,13 +141,13 @@ describe('a not-sent message’s reason', () => {
 
 describe('the built-in policies', () => {
   it('named and described in Spanish by slug, in the limits table and a wait reason; an unknown policy as the core names it', async () => {
-    await act(() => i18n.changeLanguage('es'))
+    await inLanguage('es')
     expect(policyName('standard_policy', 'Standard')).toBe('Estándar')
     expect(policyDescription('unlimited', 'No Switchboard-side pacing…')).toMatch(/^Switchboard no marca el ritmo/)
     expect(policyName('custom_9', 'Night shift')).toBe('Night shift')
     const queue = { instanceId: 'A', status: 'WORKING' as const, policy: { slug: 'strict', name: 'Strict', perMinute: 8, spacingMs: 7500, protectionSeconds: 60, concurrentLimit: 1 }, waiting: [], resendable: [], at: 0 }
     expect(explainWait({ messageId: 'm', chatId: 'c', reason: 'concurrency', notBefore: null, position: 2 } satisfies WaitingMessageDto, queue as unknown as QueueInfoDto, 0)).toContain('Estricta')
-    await act(() => i18n.changeLanguage('en'))
+    await inLanguage('en')
     expect(policyName('standard_policy', 'Standard')).toBe('Standard')
   })
 })

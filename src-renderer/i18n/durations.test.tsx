@@ -1,34 +1,29 @@
 // Durations in the shop's language (issue 20 item 12): every countdown, age, pause, spacing and retry wait the views
 // show goes through formatDuration — Indonesian units and Portuguese digits, where they were English ("1 min 15 s",
 // "7.5 s", "60 s") written in code.
-import { act, render, screen, within } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { statusReasonText } from '../../src-main/core/domain/status-reason.js'
 import { statusWords } from '../lib/status-words.js'
 import { useAppStore } from '../stores/app-store.js'
-import { instance, overview, policies, webhooks } from '../test/fixtures.js'
+import { health, instance, overview, policies, webhooks } from '../test/fixtures.js'
+import { englishAfterEach, inLanguage } from '../test/language.js'
 import { installMemoryBridge } from '../test/memory-bridge.js'
 import { InstancesView } from '../views/instances/InstancesView.js'
 import { PairingView } from '../views/pairing/PairingView.js'
 import { PoliciesView } from '../views/policies/PoliciesView.js'
 import { WebhooksView } from '../views/webhooks/WebhooksView.js'
-import { i18n } from './index.js'
 
-afterEach(async () => {
-  await act(() => i18n.changeLanguage('en'))
-})
+englishAfterEach()
 
 describe('durations in the UI’s language', () => {
   it('the health panel’s oldest waits in Indonesian', async () => {
-    await act(() => i18n.changeLanguage('id'))
+    await inLanguage('id')
     installMemoryBridge({
       'instances.list': () => overview([instance({ status: 'WORKING' })]),
       'instances.callSettings': () => ({ autoReject: false, replyText: null }),
-      'instances.health': () => ({
-        instanceId: 'ABCDEF123456', status: 'WORKING', queueDepth: 2, oldestQueuedSeconds: 75, sends: { queued: 2 }, newContactsPaused: false, heldNewContactSends: 0,
-        inboundMessages: 0, webhookDeliveries: {}, outboxPending: 1, outboxOldestPendingSeconds: 12_000, eventStreamClients: 0, at: Date.now()
-      })
+      'instances.health': () => health({ queueDepth: 2, oldestQueuedSeconds: 75, sends: { queued: 2 }, outboxPending: 1, outboxOldestPendingSeconds: 12_000 })
     })
     render(<InstancesView />)
     const card = await screen.findByRole('listitem', { name: /Front desk/ })
@@ -40,7 +35,7 @@ describe('durations in the UI’s language', () => {
   })
 
   it('the temporary link’s countdown and the QR’s in Indonesian', async () => {
-    await act(() => i18n.changeLanguage('id'))
+    await inLanguage('id')
     installMemoryBridge({
       'instances.list': () => overview([instance()]),
       'pairing.qr': () => ({ instanceId: 'ABCDEF123456', image: 'data:image/png;base64,AAAA', issuedAt: Date.now(), expiresAt: Date.now() + 20_000 }),
@@ -53,7 +48,7 @@ describe('durations in the UI’s language', () => {
   })
 
   it('the Policies view’s pause after connecting, spacing and protection countdown in Portuguese and Indonesian', async () => {
-    await act(() => i18n.changeLanguage('pt-BR'))
+    await inLanguage('pt-BR')
     const dto = policies()
     installMemoryBridge({
       'instances.list': () => overview([instance()]),
@@ -65,13 +60,13 @@ describe('durations in the UI’s language', () => {
     expect(within(pause).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1 min', '1 min', 'Sem pausa'])
     expect(screen.getByText(/libera uma a cada 7,5 s\.$/)).toBeInTheDocument()
     expect(screen.getByText(/^Proteção da conta: os envios esperam mais (4[0-5]) s após conectar\.$/)).toBeInTheDocument()
-    await act(() => i18n.changeLanguage('id'))
+    await inLanguage('id')
     expect(within(pause).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1 mnt', '1 mnt', expect.any(String)])
     expect(screen.getByText(/meloloskan satu setiap 7,5 dtk\.$/)).toBeInTheDocument()
   })
 
   it('a webhook’s first retry in Spanish, with the locale’s digits; a retry wait in Indonesian', async () => {
-    await act(() => i18n.changeLanguage('es'))
+    await inLanguage('es')
     installMemoryBridge({
       'instances.list': () => overview([instance()]),
       'webhooks.get': () => webhooks({ webhooks: [{ id: 7, url: 'http://127.0.0.1:5678/hook', name: null, events: ['message'], isActive: true, retries: { delay: 600, attempts: 15 }, hasSecret: false, disabledReason: null }] }),
@@ -80,7 +75,7 @@ describe('durations in the UI’s language', () => {
     useAppStore.setState({ instanceId: 'ABCDEF123456' })
     render(<WebhooksView />)
     expect(await screen.findByText(/reintentos: 15 intentos desde 10 min$/)).toBeInTheDocument()
-    await act(() => i18n.changeLanguage('id'))
+    await inLanguage('id')
     expect(statusWords('retry:2:1500:ECONNREFUSED', statusReasonText('retry:2:1500:ECONNREFUSED'))).toBe('gagal terhubung (ECONNREFUSED), percobaan 2 dalam 1,5 dtk')
     expect(statusWords('retry:1:500:ETIMEDOUT', statusReasonText('retry:1:500:ETIMEDOUT'))).toBe('gagal terhubung (ETIMEDOUT), percobaan 1 dalam 500 md')
   })

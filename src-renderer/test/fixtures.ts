@@ -1,5 +1,5 @@
 // Ready-made DTOs for component tests.
-import type { AppInfo, InstanceDto, InstancesOverview, PoliciesDto, WebhooksDto } from '../../src-preload/contract/dto.js'
+import type { AppInfo, InstanceDto, InstanceHealthDto, InstancesOverview, PoliciesDto, WebhooksDto } from '../../src-preload/contract/dto.js'
 
 export const appInfo = (over: Partial<AppInfo> = {}): AppInfo => ({ version: '0.1.0', network: 'sandbox', apiUrl: 'http://127.0.0.1:3000', plan: 'free', ...over })
 
@@ -16,6 +16,24 @@ export const instance = (over: Partial<InstanceDto> = {}): InstanceDto => ({
   policyName: 'Strict',
   createdAt: 1_700_000_000_000,
   deliverability: { newContacts: 'ok', until: null, reason: null, held: 0 },
+  ...over
+})
+
+/** The health panel's figures of the default instance: a working one with nothing queued, read now. */
+export const health = (over: Partial<InstanceHealthDto> = {}): InstanceHealthDto => ({
+  instanceId: 'ABCDEF123456',
+  status: 'WORKING',
+  queueDepth: 0,
+  oldestQueuedSeconds: 0,
+  sends: {},
+  newContactsPaused: false,
+  heldNewContactSends: 0,
+  inboundMessages: 0,
+  webhookDeliveries: {},
+  outboxPending: 0,
+  outboxOldestPendingSeconds: 0,
+  eventStreamClients: 0,
+  at: Date.now(),
   ...over
 })
 

@@ -56,6 +56,7 @@ import { recordRoutes } from './routes/compat/route-table.js'
 import { wahaOpenApiRoutes } from './routes/waha/waha-openapi.js'
 import { wahaRoutes } from './routes/waha/waha-routes.js'
 import { wahaSessionConfigRoutes } from './routes/waha/waha-session-config.js'
+import { sharedSchemaController } from './schema-compilers.js'
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024
 
@@ -117,6 +118,8 @@ export async function buildApiApp(deps: ApiDeps): Promise<FastifyInstance> {
     // A base URL configured with a trailing slash gives //v2/...: the hosted API behind a proxy merges slashes.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true } },
+    // Each route schema compiled once per process, not again for every app (schema-compilers.ts).
+    schemaController: sharedSchemaController,
     frameworkErrors: frameworkErrorHandler(guard)
   })
 

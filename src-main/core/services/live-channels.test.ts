@@ -7,9 +7,8 @@
 import { execFile } from 'node:child_process'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cliCommand } from '../testing/cli-process.js'
 import { Agent, fetch as undiciFetch } from 'undici'
 import WebSocket from 'ws'
 import { connectTestBridge } from '../bridge/testing/ws-bridge-client.js'
@@ -18,7 +17,6 @@ import { DEFAULT_ACCOUNT_ID } from '../db/repositories/accounts-repo.js'
 
 const A = '15550421001' // the instance's own phone
 const B = '15550421002' // a person who writes to it
-const cliPath = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'cli.ts')
 /** The promise: closed within a second of the change. */
 const WITHIN_MS = 1_000
 
@@ -117,7 +115,7 @@ const tokens = new Map<string, string>()
 /** One `accounts` command in its own Node process on the core's data dir (the server keeps running). */
 function accountsCli(...args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--import', 'tsx', cliPath, 'accounts', ...args, '--data-dir', t.dataDir], { timeout: 60_000 }, (error, _out, stderr) =>
+    execFile(...cliCommand(['accounts', ...args, '--data-dir', t.dataDir]), { timeout: 60_000 }, (error, _out, stderr) =>
       error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve()
     )
   })

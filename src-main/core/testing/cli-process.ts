@@ -1,10 +1,23 @@
 // The headless CLI (src-main/cli.ts) as a child process on the sandbox network, for full-stack tests that drive
 // it over HTTP only: started on port 0 and found by its listening line, its output kept for failure messages.
+// cliCommand is how every test starts the CLI: the run's prebuilt bundle (cli-bundle.global-setup.ts), or tsx.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { inject } from 'vitest'
 
-const cliPath = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'cli.ts')
+/** The CLI's source, as `npm run serve` runs it. */
+export const cliSourcePath = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'cli.ts')
+
+/**
+ * The command line for `npm run serve -- <args>` in a child process: node on the bundle built for this test run, or
+ * node --import tsx on the source (viaTsx, or when no bundle was provided). Never the tsx CLI itself: that one runs the
+ * core in a grandchild, which SIGKILL of the child would leave running (a "crash" would not be one).
+ */
+export function cliCommand(args: string[], { viaTsx = false }: { viaTsx?: boolean } = {}): [command: string, args: string[]] {
+  const bundle = viaTsx ? '' : inject('cliBundle')
+  return [process.execPath, bundle ? [bundle, ...args] : ['--import', 'tsx', cliSourcePath, ...args]]
+}
 
 export interface CliProcess {
   child: ChildProcess
@@ -24,12 +37,12 @@ export interface CliOptions {
   detached?: boolean
   /** Told the child at once, before it is up, so cleanup finds it even when the start fails. */
   onSpawn?: (child: ChildProcess) => void
+  /** The sources through tsx (what `npm run serve` runs) instead of the run's bundle. */
+  viaTsx?: boolean
 }
 
-export async function startCliProcess({ dataDir, token, args = [], env, detached = false, onSpawn }: CliOptions): Promise<CliProcess> {
-  // node --import tsx, not the tsx CLI: that one runs the core in a grandchild, which SIGKILL of the child would
-  // leave running (the "crash" would then not be one, and the orphan would outlive the test run).
-  const child = spawn(process.execPath, ['--import', 'tsx', cliPath, '--port', '0', '--data-dir', dataDir, '--network', 'sandbox', '--access-token', token, ...args], {
+export async function startCliProcess({ dataDir, token, args = [], env, detached = false, onSpawn, viaTsx = false }: CliOptions): Promise<CliProcess> {
+  const child = spawn(...cliCommand(['--port', '0', '--data-dir', dataDir, '--network', 'sandbox', '--access-token', token, ...args], { viaTsx }), {
     stdio: ['ignore', 'pipe', 'pipe'],
     ...(env ? { env } : {}),
     ...(detached ? { detached } : {})

@@ -2,14 +2,11 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import type { InstanceHealthDto } from '../../../src-preload/contract/dto.js'
-import { instance, overview } from '../../test/fixtures.js'
+import { health, instance, overview } from '../../test/fixtures.js'
 import { installMemoryBridge } from '../../test/memory-bridge.js'
 import { InstancesView } from './InstancesView.js'
 
-const figures: InstanceHealthDto = {
-  instanceId: 'ABCDEF123456',
-  status: 'WORKING',
+const figures = health({
   queueDepth: 2,
   oldestQueuedSeconds: 75,
   sends: { queued: 2, sending: 0, sent: 14, failed: 1, purged: 0 },
@@ -19,9 +16,8 @@ const figures: InstanceHealthDto = {
   webhookDeliveries: { pending: 4, in_flight: 0, delivered: 90, dead: 1 },
   outboxPending: 4,
   outboxOldestPendingSeconds: 30,
-  eventStreamClients: 1,
-  at: Date.now()
-}
+  eventStreamClients: 1
+})
 
 describe('instance health panel', () => {
   it('reads the figures only when opened, and refreshes them', async () => {

@@ -2,18 +2,15 @@
 // downloaded bytes once kept, counted as an attempt each time; after MAX_HISTORY_CHUNK_ATTEMPTS it is dropped and
 // logged; a wiped pairing takes its chunks with it (never announced into the next pairing).
 import { describe, expect, it } from 'vitest'
-import { openDatabase } from '../../db/connection.js'
-import { migrate } from '../../db/migrate.js'
-import { appMigrations } from '../../db/migrations/index.js'
 import { upsertAccount } from '../../db/repositories/accounts-repo.js'
 import { clearAuthState } from '../../db/repositories/auth-state-repo.js'
 import { deleteHistoryChunks, pendingHistoryChunks } from '../../db/repositories/history-chunks-repo.js'
 import { insertInstance } from '../../db/repositories/instances-repo.js'
+import { openStoreDb } from '../../testing/store-db.js'
 import { historyChunkRecords, MAX_HISTORY_CHUNK_ATTEMPTS } from './history-chunk-records.js'
 
 function setup() {
-  const db = openDatabase(':memory:')
-  migrate(db, appMigrations)
+  const db = openStoreDb()
   upsertAccount(db, { id: 'a', name: 'A', plan: 'free', token: 't', now: 1 })
   insertInstance(db, { id: 'INSTANCE0001', accountId: 'a', sessionName: 's', status: 'STOPPED', desiredRunning: false, ratePolicy: 'strict', now: 1 })
   const logged: string[] = []

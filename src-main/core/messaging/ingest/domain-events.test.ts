@@ -4,9 +4,6 @@
 import { proto, type BaileysEventMap, type WAMessage } from '@whiskeysockets/baileys'
 import { describe, expect, it } from 'vitest'
 import { getChannel, upsertChannel } from '../../db/repositories/channels-repo.js'
-import { openDatabase } from '../../db/connection.js'
-import { migrate } from '../../db/migrate.js'
-import { appMigrations } from '../../db/migrations/index.js'
 import { insertInstance } from '../../db/repositories/instances-repo.js'
 import { createEventBus } from '../../domain/event-bus.js'
 import type { CoreEventMap, IngestEventMap } from '../../domain/events.js'
@@ -14,6 +11,7 @@ import type { BaileysBusEvents } from '../../engine/baileys/baileys-events.js'
 import { startTestCore } from '../../testing/core-harness.js'
 import { findMessage } from '../store/index.js'
 import { startIngestor } from './ingestor.js'
+import { openStoreDb } from '../../testing/store-db.js'
 
 const I = 'DOMAIN000001'
 const BOB = '15550001111@s.whatsapp.net'
@@ -21,8 +19,7 @@ const GROUP = '120363000000000001@g.us'
 const CHANNEL = '120363000000000002@newsletter'
 
 function setup() {
-  const db = openDatabase(':memory:')
-  migrate(db, appMigrations)
+  const db = openStoreDb()
   const bus = createEventBus<CoreEventMap & BaileysBusEvents>()
   const seen: { name: keyof IngestEventMap; payload: unknown }[] = []
   const names: (keyof IngestEventMap)[] = ['message.stored', 'message.ack', 'message.updated', 'message.reaction', 'group.changed', 'channel.changed', 'presence.updated', 'label.changed', 'call.received']

@@ -3,9 +3,6 @@
 // events, LID chats land under their numbers (the mappings slice comes first), and stop() commits what is queued.
 import type { BaileysEventMap, WAMessage } from '@whiskeysockets/baileys'
 import { describe, expect, it } from 'vitest'
-import { openDatabase } from '../../db/connection.js'
-import { migrate } from '../../db/migrate.js'
-import { appMigrations } from '../../db/migrations/index.js'
 import { createEventBus } from '../../domain/event-bus.js'
 import type { CoreEventMap } from '../../domain/events.js'
 import type { BaileysBusEvents } from '../../engine/baileys/baileys-events.js'
@@ -13,6 +10,7 @@ import { listEvents, setWebhook } from '../../webhooks/index.js'
 import { countMessages, findMessage, getChat, getContact } from '../store/index.js'
 import { sliceBatch } from './history-slices.js'
 import { startIngestor } from './ingestor.js'
+import { openStoreDb } from '../../testing/store-db.js'
 
 const I = 'SLICES000001'
 const pn = (n: number) => `1555${String(n).padStart(7, '0')}@s.whatsapp.net`
@@ -25,8 +23,7 @@ const msg = (id: string, remoteJid: string, ts: number, fromMe = false): WAMessa
 })
 
 function setup(sliceItems: number, turnBudgetMs = 0, syncBurstBudgetMs?: number) {
-  const db = openDatabase(':memory:')
-  migrate(db, appMigrations)
+  const db = openStoreDb()
   setWebhook(db, I, { url: 'http://127.0.0.1:9/hook', events: ['*'] })
   const bus = createEventBus<CoreEventMap & BaileysBusEvents>()
   const errors: string[] = []

@@ -3,15 +3,13 @@
 // does not lose the rest of its batch.
 import { proto, WAMessageStubType, type BaileysEventMap, type WAMessage } from '@whiskeysockets/baileys'
 import { describe, expect, it } from 'vitest'
-import { openDatabase } from '../../db/connection.js'
-import { migrate } from '../../db/migrate.js'
-import { appMigrations } from '../../db/migrations/index.js'
 import { createEventBus } from '../../domain/event-bus.js'
 import type { CoreEventMap } from '../../domain/events.js'
 import type { BaileysBusEvents } from '../../engine/baileys/baileys-events.js'
 import { getEvent, listEvents, setWebhook, type WebhookEnvelope } from '../../webhooks/index.js'
 import { countLidMappings, findMessage, getChat, getContact, listChatMessages, patchChat, pnForLid } from '../store/index.js'
 import { startIngestor } from './ingestor.js'
+import { openStoreDb } from '../../testing/store-db.js'
 
 const I = 'INGEST000001'
 const ME = '15550009999'
@@ -20,8 +18,7 @@ const BOB_LID = '777111@lid'
 const GROUP = '120363000000000001@g.us'
 
 function setup(opts: { subscribe?: string[] } = {}) {
-  const db = openDatabase(':memory:')
-  migrate(db, appMigrations)
+  const db = openStoreDb()
   const bus = createEventBus<CoreEventMap & BaileysBusEvents>()
   const errors: string[] = []
   const wakes: boolean[] = [] // db.inTransaction at each wakeDeliveries call

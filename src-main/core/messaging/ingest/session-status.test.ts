@@ -3,9 +3,6 @@
 // status change back with it (neither lands).
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
-import { openDatabase } from '../../db/connection.js'
-import { migrate } from '../../db/migrate.js'
-import { appMigrations } from '../../db/migrations/index.js'
 import { upsertAccount } from '../../db/repositories/accounts-repo.js'
 import { getInstance, insertInstance } from '../../db/repositories/instances-repo.js'
 import { createEventBus } from '../../domain/event-bus.js'
@@ -15,6 +12,7 @@ import type { EngineAdapter, EngineSession } from '../../engine/engine-adapter.j
 import { InstanceManager } from '../../engine/instance-manager.js'
 import { getEvent, listEvents, setWebhook } from '../../webhooks/index.js'
 import { sessionStatusOutbox } from './session-status.js'
+import { openStoreDb } from '../../testing/store-db.js'
 
 const ID = 'STATUS000001'
 
@@ -35,8 +33,7 @@ const idleEngine: EngineAdapter = {
 }
 
 function setup() {
-  const db = openDatabase(':memory:')
-  migrate(db, appMigrations)
+  const db = openStoreDb()
   upsertAccount(db, { id: 'acc', name: 'A', plan: 'paid', token: 'tok', now: 1 })
   insertInstance(db, { id: ID, accountId: 'acc', sessionName: 'sess-1', status: 'STOPPED', desiredRunning: false, ratePolicy: 'strict', now: 1 })
   const bus = createEventBus<CoreEventMap>()

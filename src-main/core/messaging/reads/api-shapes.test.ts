@@ -2,20 +2,17 @@
 // their order and the store's state laid over the mapped message must be what `{ ...mapped, overlay }` gave.
 import type { WAMessage } from '@whiskeysockets/baileys'
 import { describe, expect, it } from 'vitest'
-import { openDatabase } from '../../db/connection.js'
-import { migrate } from '../../db/migrate.js'
-import { appMigrations } from '../../db/migrations/index.js'
 import { toApiMessage } from '../message-mapper.js'
 import { applyEdit, listChatMessages, markRevoked, setReaction, setStarred, upsertMessage } from '../store/index.js'
 import { readMessages } from './message-reads.js'
+import { openStoreDb } from '../../testing/store-db.js'
 
 const I = 'INSTANCE0001'
 const ME = '15550000001@s.whatsapp.net'
 const B = '15550000002@s.whatsapp.net'
 
 function store() {
-  const db = openDatabase(':memory:')
-  migrate(db, appMigrations)
+  const db = openStoreDb()
   const put = (m: WAMessage) => upsertMessage(db, I, { chatId: B, sender: m.key.fromMe ? ME : B, message: m, now: 0 }).pk
   const text = put({ key: { id: 'T1', remoteJid: B, fromMe: false }, message: { conversation: 'hello' }, messageTimestamp: 100, pushName: 'Bea', status: 3 })
   const image = put({

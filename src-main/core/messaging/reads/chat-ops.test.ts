@@ -3,20 +3,18 @@
 // chat existed, and its media files must still go (CI saw `deleted: false` for a chat that was there).
 import type { WAMessage } from '@whiskeysockets/baileys'
 import { describe, expect, it } from 'vitest'
-import { openDatabase, type Db } from '../../db/connection.js'
-import { migrate } from '../../db/migrate.js'
-import { appMigrations } from '../../db/migrations/index.js'
+import type { Db } from '../../db/connection.js'
 import type { SessionPort } from '../../engine/session-port.js'
 import { deleteChat, getChat, touchChatWithMessage, upsertMessage } from '../store/index.js'
 import { removeChat } from './chat-ops.js'
 import type { MediaFiles } from './media-files.js'
+import { openStoreDb } from '../../testing/store-db.js'
 
 const I = 'INSTANCE0001'
 const B = '15550000002@s.whatsapp.net'
 
 function storeWithChat(): Db {
-  const db = openDatabase(':memory:')
-  migrate(db, appMigrations)
+  const db = openStoreDb()
   const m: WAMessage = { key: { id: 'm1', remoteJid: B, fromMe: false }, message: { conversation: 'hi' }, messageTimestamp: 100 }
   const res = upsertMessage(db, I, { chatId: B, sender: B, message: m, now: 0 })
   touchChatWithMessage(db, I, B, { pk: res!.pk, timestamp: 100, markRead: false, countUnread: true }, 0)

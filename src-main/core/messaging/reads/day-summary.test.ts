@@ -1,18 +1,15 @@
 // The Instances dashboard's day on real SQLite: sent and received since local midnight (yesterday's and other
 // numbers' not counted), waiting now, failed or dropped today, the last activity and the unread count.
 import { describe, expect, it } from 'vitest'
-import { openDatabase } from '../../db/connection.js'
-import { migrate } from '../../db/migrate.js'
-import { appMigrations } from '../../db/migrations/index.js'
 import { daySummary, startOfLocalDay } from './day-summary.js'
+import { openStoreDb } from '../../testing/store-db.js'
 
 const I = 'DAY000000001'
 const OTHER = 'DAY000000002'
 
 describe('daySummary', () => {
   it('counts the day since local midnight per instance', () => {
-    const db = openDatabase(':memory:')
-    migrate(db, appMigrations)
+    const db = openStoreDb()
     db.pragma('foreign_keys = OFF')
     const now = new Date(2026, 10, 26, 15, 30).getTime()
     const midnight = startOfLocalDay(now)

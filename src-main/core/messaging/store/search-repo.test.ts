@@ -4,21 +4,14 @@
 // (no scan of store_messages).
 import type { WAMessage } from '@whiskeysockets/baileys'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type Db } from '../../db/connection.js'
-import { migrate } from '../../db/migrate.js'
-import { appMigrations } from '../../db/migrations/index.js'
+import type { Db } from '../../db/connection.js'
 import { applyEdit, deleteInstanceStore, findMessage, ftsQuery, markRevoked, searchMessages, SEARCH_SQL, upsertMessage } from './index.js'
+import { openStoreDb } from '../../testing/store-db.js'
 
 const I = 'INSTANCE0001'
 const OTHER = 'INSTANCE0002'
 const A = '15550000001@s.whatsapp.net'
 const B = '15550000002@s.whatsapp.net'
-
-function freshDb(): Db {
-  const db = openDatabase(':memory:')
-  migrate(db, appMigrations)
-  return db
-}
 
 const text = (id: string, remoteJid: string, body: string, ts: number): WAMessage => ({ key: { id, remoteJid, fromMe: false }, message: { conversation: body }, messageTimestamp: ts })
 const put = (db: Db, instanceId: string, m: WAMessage) => upsertMessage(db, instanceId, { chatId: m.key.remoteJid!, sender: m.key.remoteJid!, message: m, now: 0 })
@@ -26,7 +19,7 @@ const found = (db: Db, q: string, instanceId = I, chatId?: string) => searchMess
 
 describe('message search', () => {
   it('finds every typed word as a word prefix, case and accents ignored, newest first, in one instance', () => {
-    const db = freshDb()
+    const db = openStoreDb()
     put(db, I, text('m1', A, 'Your payment of invoice 12 is due', 100))
     put(db, I, text('m2', B, 'Café opens at 9; see the invoice', 200))
     put(db, I, text('m3', A, 'nothing here', 300))
@@ -44,7 +37,7 @@ describe('message search', () => {
   })
 
   it('typed FTS syntax is inert: quotes, operators, stars and column filters are words or ignored', () => {
-    const db = freshDb()
+    const db = openStoreDb()
     put(db, I, text('m1', A, 'body NEAR the "end" OR not', 100))
     for (const q of ['"end', 'end"*', 'body:end', 'NEAR(body end)', 'end OR', '*', 'AND', '-end', '^end']) {
       expect(() => found(db, q), q).not.toThrow()
@@ -55,7 +48,7 @@ describe('message search', () => {
   })
 
   it('follows the store: an edit changes what is found, a revoked or deleted message is found no more', () => {
-    const db = freshDb()
+    const db = openStoreDb()
     put(db, I, text('m1', A, 'first draft', 100))
     put(db, I, text('m2', A, 'to be deleted for everyone', 200))
     put(db, I, text('m3', B, 'draft of a wiped instance', 300))
@@ -71,7 +64,7 @@ describe('message search', () => {
   })
 
   describe('with 100k messages', () => {
-    const db = freshDb()
+    const db = openStoreDb()
     const MESSAGES = 100_000
     beforeAll(() => {
       // Bulk rows straight into the table: the triggers index each one, as the ingestor's writes do.

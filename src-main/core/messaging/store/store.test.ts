@@ -2,9 +2,8 @@
 // query plans of the hot reads pinned with 100k messages (an index serves each; no scan, no temp sort).
 import type { WAMessage } from '@whiskeysockets/baileys'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type Db } from '../../db/connection.js'
-import { migrate } from '../../db/migrate.js'
-import { appMigrations } from '../../db/migrations/index.js'
+import type { Db } from '../../db/connection.js'
+import { openStoreDb } from '../../testing/store-db.js'
 import {
   applyEdit,
   CHAT_MESSAGES_SQL,
@@ -36,12 +35,6 @@ import {
 const I = 'INSTANCE0001'
 const chat = (n: number) => `1555${String(n).padStart(7, '0')}@s.whatsapp.net`
 
-function freshDb(): Db {
-  const db = openDatabase(':memory:')
-  migrate(db, appMigrations)
-  return db
-}
-
 const text = (id: string, remoteJid: string, body: string, ts: number, extra: Partial<WAMessage> = {}): WAMessage => ({
   key: { id, remoteJid, fromMe: false },
   message: { conversation: body, messageContextInfo: { messageSecret: Buffer.alloc(32, 1) } },
@@ -57,7 +50,7 @@ function store(db: Db, m: WAMessage) {
 
 describe('message store repositories', () => {
   it('lists chats whose newest messages share a second by arrival, newest first (and the reverse for ASC)', () => {
-    const db = freshDb()
+    const db = openStoreDb()
     // chat(9) sorts before chat(1) by id; arrival must win: 1, then 5, then 9 all within second 500.
     for (const n of [1, 5, 9]) store(db, text(`T${n}`, chat(n), 'burst', 500))
     store(db, text('OLD', chat(3), 'earlier', 499))
@@ -69,7 +62,7 @@ describe('message store repositories', () => {
   })
 
   it('merges a repeated message: keeps the row, never lowers the ack, keeps buffers for getMessage', async () => {
-    const db = freshDb()
+    const db = openStoreDb()
     const first = store(db, text('A1', chat(1), 'hi', 100, { status: 3 }))
     expect(first.inserted).toBe(true)
     const again = store(db, text('A1', chat(1), 'hi', 100, { status: 1 }))
@@ -82,13 +75,13 @@ describe('message store repositories', () => {
   })
 
   it('stores enum-named statuses as numbers (the append of an own message says "DELIVERY_ACK")', () => {
-    const db = freshDb()
+    const db = openStoreDb()
     store(db, text('S1', chat(1), 'x', 1, { status: 'DELIVERY_ACK' as unknown as number }))
     expect(findMessage(db, I, chat(1), 'S1')!.ack).toBe(2)
   })
 
   it('ack only rises; edit replaces the body once; revoke marks the row once', () => {
-    const db = freshDb()
+    const db = openStoreDb()
     const { pk } = store(db, text('B1', chat(2), 'old', 10))
     expect(raiseAck(db, pk, 2, 2)).toBe(0)
     expect(raiseAck(db, pk, 1, 3)).toBeNull()
@@ -103,7 +96,7 @@ describe('message store repositories', () => {
   })
 
   it('a LID chat moves to its phone number once the mapping is known; duplicates fold', () => {
-    const db = freshDb()
+    const db = openStoreDb()
     const lid = '99887766@lid'
     store(db, text('L1', lid, 'by lid', 10))
     store(db, text('L2', chat(3), 'by pn', 20))
@@ -123,7 +116,7 @@ describe('message store repositories', () => {
   })
 
   it('a group author known by LID becomes their phone number in the message row and its raw key', () => {
-    const db = freshDb()
+    const db = openStoreDb()
     const lid = '55443322@lid'
     const g = '120363000000000001@g.us'
     const m = text('G1', g, 'in a group', 10)
@@ -136,7 +129,7 @@ describe('message store repositories', () => {
   })
 
   it('deleteInstanceStore removes every row of the instance and only of it', () => {
-    const db = freshDb()
+    const db = openStoreDb()
     store(db, text('D1', chat(4), 'x', 1))
     upsertMessage(db, 'OTHER0000001', { chatId: chat(4), sender: null, message: text('D1', chat(4), 'y', 1), now: 1 })
     deleteInstanceStore(db, I)
@@ -147,7 +140,7 @@ describe('message store repositories', () => {
 })
 
 describe('query plans with 100k messages', () => {
-  const db = freshDb()
+  const db = openStoreDb()
   const CHATS = 2000
   const MESSAGES = 100_000
 
