@@ -103,9 +103,15 @@ async function stopApp(child: ChildProcess, dataDir: string): Promise<void> {
 
 export const test = base.extend<{ plan: 'free' | 'paid'; app: RunningApp; ui: AppPage }>({
   plan: ['free', { option: true }],
-  app: async ({ plan }, use) => {
+  app: async ({ plan }, use, testInfo) => {
     const { app, current } = await startApp(plan)
     await use(app)
+    // A failed test carries what its core printed (warnings and errors), and whether it was still running.
+    if (testInfo.status !== testInfo.expectedStatus) {
+      const child = current()
+      const state = child.exitCode === null && child.signalCode === null ? 'running' : `exited (${child.exitCode ?? child.signalCode})`
+      await testInfo.attach('core output', { body: `core ${state} at the failure\n${app.output()}`, contentType: 'text/plain' })
+    }
     await stopApp(current(), app.dataDir)
   },
   ui: async ({ page, app }, use) => {

@@ -98,3 +98,39 @@ describe('chats store: ticks', () => {
     expect(store().chats.find((c) => c.id === 'bob@c.us')?.lastMessage?.ack).toBe('sent')
   })
 })
+
+describe('chats store: live messages and paging', () => {
+  // The core's list, newest first: 60 chats one second apart (t = 1000 down to 941).
+  const server = Array.from({ length: 60 }, (_, i) => chat(`c${i}@c.us`, `Customer ${i}`, { timestamp: 1000 - i }))
+  const served = [...server]
+  const page = ({ limit = 50, offset = 0 }: { limit?: number; offset?: number }) => ({ chats: served.slice(offset, offset + limit), hasMore: offset + limit < served.length })
+
+  beforeEach(async () => {
+    served.splice(0, served.length, ...server)
+    b = installMemoryBridge({ 'chats.list': page, 'chats.messages': () => ({ messages: [], hasMore: false, cursor: null }), 'chats.markRead': () => ({ read: true }) })
+    await store().loadChats('PAGED0000001')
+  })
+
+  it('a late message of a new chat older than the loaded page waits for its page, and the next page skips no chat', async () => {
+    expect(store().chats).toHaveLength(50)
+    // Delivered late, sent at t = 945: the core lists it among the chats not loaded yet.
+    const late = chat('late@c.us', 'Late', { timestamp: 945 })
+    served.splice(55, 0, late)
+    store().applyMessage({ instanceId: 'PAGED0000001', message: msg('m945', 'late@c.us', { sender: 'Late', timestamp: 945 }) })
+    expect(store().chats.map((c) => c.id)).not.toContain('late@c.us')
+    await store().loadMoreChats()
+    expect(store().chats.map((c) => c.id)).toEqual(served.map((c) => c.id))
+  })
+
+  it('a new chat inside the loaded page goes where a reload lists it', () => {
+    store().applyMessage({ instanceId: 'PAGED0000001', message: msg('m990', 'mid@c.us', { sender: 'Mid', timestamp: 990 }) })
+    const ids = store().chats.map((c) => c.id)
+    expect(ids.indexOf('mid@c.us')).toBe(10) // after t = 991, ahead of the chat of the same second (a newer arrival)
+    expect(ids[11]).toBe('c10@c.us')
+  })
+
+  it('a late message of a loaded chat counts as unread but keeps the chat and its last message where they are', () => {
+    store().applyMessage({ instanceId: 'PAGED0000001', message: msg('m900', 'c3@c.us', { timestamp: 900, text: 'old news' }) })
+    expect(store().chats[3]).toMatchObject({ id: 'c3@c.us', unreadCount: 1, lastMessage: null, timestamp: 997 })
+  })
+})

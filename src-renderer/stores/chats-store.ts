@@ -168,8 +168,17 @@ export const useChatsStore = create<ChatsState>()((set, get) => {
         // A chat the active search filtered out stays out.
         if (!existing && !matchesSearch({ id: m.chatId, name }, s.search)) return {}
         const unreadCount = (existing?.unreadCount ?? 0) + (!m.fromMe && !read ? 1 : 0)
+        // A message older than the chat's newest (one delivered late) counts, but neither moves the chat nor
+        // replaces its last message: the core lists chats by their newest message.
+        if (existing && m.timestamp < existing.timestamp) return { chats: s.chats.map((c) => (c === existing ? { ...c, unreadCount } : c)) }
         const chat: ChatDto = { ...(existing ?? { id: m.chatId, name }), unreadCount, lastMessage: lastMessageOf(m), timestamp: m.timestamp }
-        return { chats: [chat, ...s.chats.filter((c) => c.id !== m.chatId)] }
+        const rest = s.chats.filter((c) => c !== existing)
+        // Where a reload would list it (newest first, a new arrival ahead of chats of the same second), so the list
+        // stays the core's first chats and the next page's offset skips none.
+        const at = rest.findIndex((c) => c.timestamp <= chat.timestamp)
+        // Older than every loaded chat while more are to page in: a new one comes with its page.
+        if (at === -1) return s.hasMoreChats && !existing ? { chats: rest } : { chats: [...rest, chat] }
+        return { chats: [...rest.slice(0, at), chat, ...rest.slice(at)] }
       })
       if (read && !m.fromMe) markRead(instanceId, m.chatId)
     },
