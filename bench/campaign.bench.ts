@@ -23,7 +23,8 @@
 // person_messages), read without waking it; each half has its own text ("direct ...", "Campaign ...", "Crash ...").
 //
 // Env: BENCH_CAMPAIGN_N (default 300; the issue's figure is 10000), BENCH_CAMPAIGN_INSTANCES (default 3; 5),
-// BENCH_CAMPAIGN_KILLS (default 3), BENCH_CAMPAIGN_PERSON_IDLE_MS (default 5000), BENCH_CAMPAIGN_CENSUS_MS (10000).
+// BENCH_CAMPAIGN_KILLS (default 3), BENCH_CAMPAIGN_PERSON_IDLE_MS (default 5000), BENCH_CAMPAIGN_CENSUS_MS (10000),
+// BENCH_CAMPAIGN_SNAPSHOT (a directory: heap snapshots of the core at both heap readings).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -44,6 +45,8 @@ const PERSON_IDLE_MS = Number(process.env.BENCH_CAMPAIGN_PERSON_IDLE_MS ?? 5_000
 const PHONE_PREKEYS = 10
 const CREATE_BATCH = 250
 const CENSUS_MS = Number(process.env.BENCH_CAMPAIGN_CENSUS_MS ?? 10_000)
+/** BENCH_CAMPAIGN_SNAPSHOT=DIR: heap snapshots of the core at heapBefore and heapAfter (bench/heap-categories.ts). */
+const SNAPSHOT_DIR = process.env.BENCH_CAMPAIGN_SNAPSHOT || undefined
 
 interface CampaignView {
   campaign: { state: string }
@@ -185,7 +188,7 @@ export default async function run(): Promise<BenchResult> {
     const done = (v: CampaignView) => N - (v.stats.counts.pending ?? 0) - (v.stats.counts.queued ?? 0)
 
     // Campaign 1: throughput and heap (after GC) on an undisturbed core.
-    const heapBefore = (await core.memory()).heapUsedMb
+    const heapBefore = (await core.memory(SNAPSHOT_DIR && join(SNAPSHOT_DIR, `campaign-before-${N}.heapsnapshot`))).heapUsedMb
     const cid = await createCampaign('Bench', campaignSet.csv, 'Campaign {{name}}')
     await holdLogins(true)
     const campaignCpu0 = cpu()
@@ -195,7 +198,7 @@ export default async function run(): Promise<BenchResult> {
     const campaignSeconds = (performance.now() - c0) / 1000
     const campaignCpu = cpuSince(campaignCpu0)
     log(`campaign CPU core ${campaignCpu.core.toFixed(1)} s, sandbox ${campaignCpu.sandbox.toFixed(1)} s`)
-    const heapAfter = (await core.memory()).heapUsedMb
+    const heapAfter = (await core.memory(SNAPSHOT_DIR && join(SNAPSHOT_DIR, `campaign-after-${N}.heapsnapshot`))).heapUsedMb
     log(`campaign: ${N} in ${campaignSeconds.toFixed(1)} s; heap ${heapBefore.toFixed(0)} -> ${heapAfter.toFixed(0)} MB`)
     const drainCampaignSeconds = await drain(campaignSet.phones, 'Campaign ')
 

@@ -2,7 +2,8 @@
 // BENCH_CORE_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR") and prints self time by package or source file and by
 // function, over a window of the profile: --last=S keeps the last S seconds before --skip-end=S (the idle phase of a
 // scale run ends just before the clean stop that writes the profile).
-// Usage: npx tsx bench/cpu-profile-summary.ts FILE.cpuprofile [--last=60] [--skip-end=2] [--top=25]
+// --from=S --to=S instead pick seconds S after the profile's start (its file name says when the process started).
+// Usage: npx tsx bench/cpu-profile-summary.ts FILE.cpuprofile [--last=60] [--skip-end=2] [--from=S --to=S] [--top=25]
 import { readFileSync } from 'node:fs'
 
 interface ProfileNode {
@@ -33,9 +34,11 @@ const byId = new Map(profile.nodes.map((n) => [n.id, n]))
 const times: number[] = []
 let t = profile.startTime
 for (const d of profile.timeDeltas) times.push((t += d))
-const end = profile.endTime - Number(flag('skip-end') ?? 0) * 1e6
+const from = flag('from')
+const to = flag('to')
+const end = to ? profile.startTime + Number(to) * 1e6 : profile.endTime - Number(flag('skip-end') ?? 0) * 1e6
 const last = flag('last')
-const start = last ? end - Number(last) * 1e6 : profile.startTime
+const start = from ? profile.startTime + Number(from) * 1e6 : last ? end - Number(last) * 1e6 : profile.startTime
 
 const byWhere = new Map<string, number>()
 const byFunction = new Map<string, number>()
