@@ -8,8 +8,8 @@ import type { CacheStore } from '../wa-wire.js'
 
 /** Baileys' DEFAULT_CACHE_TTLS.USER_DEVICES. */
 export const USER_DEVICES_TTL_MS = 5 * 60_000
-/** Contacts per socket: far more than a live conversation set, a few seconds of a fast campaign. */
-export const USER_DEVICES_MAX = 1_024
+/** Contacts per socket (~0.45 KB each): more than the conversations live at once; a minute of a fast campaign. */
+export const USER_DEVICES_MAX = 512
 
 export class UserDevicesCache implements CacheStore {
   private readonly entries = new Map<string, { value: unknown; expires: number }>()
