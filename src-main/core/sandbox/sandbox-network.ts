@@ -405,6 +405,11 @@ export class SandboxNetwork {
     return collectionVersion(this.db, requirePhone(this.db, phoneNumber).phone, collection)
   }
 
+  /** App-state snapshots served for an account's collection since the network started (fresh companions' first syncs). */
+  appStateSnapshotsServed(phoneNumber: string, collection: string): number {
+    return this.server.appStateSnapshots.servedCount(requirePhone(this.db, phoneNumber).phone, collection)
+  }
+
   /** Operations clients sent ("iq:<xmlns>/<type>/<first child tag>", "stanza:<tag>", "usync:<protocol>"), split by whether the sandbox models them. */
   stanzaInventory(): { handled: string[]; unhandled: string[] } {
     return this.server.inventory.snapshot()
