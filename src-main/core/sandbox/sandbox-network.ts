@@ -405,9 +405,9 @@ export class SandboxNetwork {
     return collectionVersion(this.db, requirePhone(this.db, phoneNumber).phone, collection)
   }
 
-  /** App-state snapshots served for an account's collection since the network started (fresh companions' first syncs). */
-  appStateSnapshotsServed(phoneNumber: string, collection: string): number {
-    return this.server.appStateSnapshots.servedCount(requirePhone(this.db, phoneNumber).phone, collection)
+  /** App-state snapshots of a collection served to a device (e.g. "15550000001:1@s.whatsapp.net") since the network started. */
+  appStateSnapshotsServed(jid: string, collection: string): number {
+    return this.server.appStateSnapshots.servedCount(deviceOfJid(this.db, jid), collection)
   }
 
   /** Operations clients sent ("iq:<xmlns>/<type>/<first child tag>", "stanza:<tag>", "usync:<protocol>"), split by whether the sandbox models them. */

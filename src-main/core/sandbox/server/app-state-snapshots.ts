@@ -16,6 +16,7 @@ import { patchesSince } from '../store/app-state-repo.js'
 import { getMediaEntry, putMedia } from '../store/media-repo.js'
 import { encryptBlob } from '../media/encrypt-blob.js'
 import type { MediaExpiry } from '../media/media-expiry.js'
+import { deviceKey, type DeviceAddr } from './delivery.js'
 import { randomBytes } from 'node:crypto'
 
 /** The live records of a patch log and the MAC of the state it ends in; undefined when the log cannot be compacted. */
@@ -59,7 +60,8 @@ export class AppStateSnapshots {
    * The <snapshot> content for the collection as it is now, and the version it stands for (the patches after it
    * follow it); undefined when there is nothing to snapshot or the log cannot be compacted.
    */
-  serve(phone: string, collection: string): { version: number; ref: Buffer } | undefined {
+  serve(to: DeviceAddr, collection: string): { version: number; ref: Buffer } | undefined {
+    const { phone } = to
     const key = `${phone}\n${collection}`
     const patches = patchesSince(this.db, phone, collection, 0)
     const version = patches.at(-1)?.version ?? 0
@@ -81,13 +83,14 @@ export class AppStateSnapshots {
       served = { version, path, ref: Buffer.from(ref) }
       this.latest.set(key, served)
     }
-    this.counts.set(key, (this.counts.get(key) ?? 0) + 1)
+    const counted = `${deviceKey(to)}\n${collection}`
+    this.counts.set(counted, (this.counts.get(counted) ?? 0) + 1)
     return { version: served.version, ref: served.ref }
   }
 
-  /** Snapshots served for an account's collection since the server started. */
-  servedCount(phone: string, collection: string): number {
-    return this.counts.get(`${phone}\n${collection}`) ?? 0
+  /** Snapshots of a collection served to a device since the server started. */
+  servedCount(to: DeviceAddr, collection: string): number {
+    return this.counts.get(`${deviceKey(to)}\n${collection}`) ?? 0
   }
 
   private stillServed(path: string): boolean {
