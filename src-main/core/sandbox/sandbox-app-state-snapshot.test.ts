@@ -153,6 +153,10 @@ describe.sequential('sandbox: app-state snapshots for a fresh companion', () => 
     expect((collection[0]!.content as BinaryNode[]).map((n) => n.tag)).toEqual(['snapshot'])
     expect(snap.patches).toEqual([])
     expect(snap.snapshot!.records).toHaveLength(SEED.labels + SEED.chats / 5) // the unlabel overwrote one record
+    // One blob per version: asked again, the same reference.
+    const refOf = (n: BinaryNode) => Buffer.from(((n.content as BinaryNode[])[0]!.content as BinaryNode[])[0]!.content as Uint8Array)
+    expect(refOf((await fetchFromScratch(A, true)).node).equals(refOf(snap.node))).toBe(true)
+    expect(served(A)).toBe(3)
     // ... and the whole log without it. Both verify under the account's key and end in the same state.
     const log = await fetchFromScratch(A, false)
     expect(log.snapshot).toBeUndefined()
@@ -165,7 +169,7 @@ describe.sequential('sandbox: app-state snapshots for a fresh companion', () => 
     const expected = labelsOf(Object.values(viaPatches.mutationMap))
     expect(expected.labels.get('2')).toBe('Renamed')
     expect(expected.chatLabels.has(`${labeled.labelId}|${labeled.chatId}`)).toBe(false)
-    expect(served(A)).toBe(2)
+    expect(served(A)).toBe(3)
 
     // A second companion, linked now, syncs from scratch through Baileys: one more snapshot, the same state.
     await B.pairByQr(PHONE)

@@ -10,14 +10,14 @@
 // companion, the only holders of the key) already signed as the patch's snapshotMac under its keyId. The snapshot
 // carries that MAC and keyId: it verifies exactly when the patch log does, and no key leaves the devices.
 // A log with external mutations (blobs the server does not hold) is not compacted; the patches are served instead.
+import { randomBytes } from 'node:crypto'
 import { proto } from '@whiskeysockets/baileys'
 import type { Db } from '../../db/connection.js'
-import { patchesSince } from '../store/app-state-repo.js'
+import { collectionVersion, patchesSince } from '../store/app-state-repo.js'
 import { getMediaEntry, putMedia } from '../store/media-repo.js'
 import { encryptBlob } from '../media/encrypt-blob.js'
 import type { MediaExpiry } from '../media/media-expiry.js'
 import { deviceKey, type DeviceAddr } from './delivery.js'
-import { randomBytes } from 'node:crypto'
 
 /** The live records of a patch log and the MAC of the state it ends in; undefined when the log cannot be compacted. */
 export function compactPatches(patches: { version: number; patch: Buffer }[]): proto.ISyncdSnapshot | undefined {
@@ -63,10 +63,10 @@ export class AppStateSnapshots {
   serve(to: DeviceAddr, collection: string): { version: number; ref: Buffer } | undefined {
     const { phone } = to
     const key = `${phone}\n${collection}`
-    const patches = patchesSince(this.db, phone, collection, 0)
-    const version = patches.at(-1)?.version ?? 0
     let served = this.latest.get(key)
-    if (!served || served.version !== version || !this.stillServed(served.path)) {
+    if (!served || served.version !== collectionVersion(this.db, phone, collection) || !this.stillServed(served.path)) {
+      const patches = patchesSince(this.db, phone, collection, 0)
+      const version = patches.at(-1)?.version ?? 0
       const snapshot = compactPatches(patches)
       if (!snapshot) return undefined
       const plain = Buffer.from(proto.SyncdSnapshot.encode(snapshot).finish())
