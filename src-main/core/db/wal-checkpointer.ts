@@ -111,6 +111,8 @@ export function startWalCheckpointer(db: Db, options: WalCheckpointerOptions): W
     async stop() {
       if (stopped) return
       stopped = true
+      // Referenced again: an unreferenced thread's exit would not keep the loop alive until this promise settles.
+      worker.ref()
       worker.postMessage('stop')
       await exited
       fallBack()
