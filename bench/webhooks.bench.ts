@@ -86,7 +86,7 @@ function outboxLane(receiver: TestReceiver, name: string, wakeOnEnqueue: boolean
   const db: Db = openDatabase(file, { dataKey })
   migrate(db, ownMigrations)
   // As start-core: the WAL is checkpointed on a thread (BENCH_WAL_CHECKPOINT=inline: by SQLite inside the commits).
-  const checkpointer = process.env.BENCH_WAL_CHECKPOINT === 'inline' ? null : startWalCheckpointer(db, { file, dataKey })
+  const checkpointer = process.env.BENCH_WAL_CHECKPOINT === 'inline' ? null : startWalCheckpointer(db, { file, dataKey, ...(process.env.BENCH_WAL_BACKSTOP ? { backstopFrames: Number(process.env.BENCH_WAL_BACKSTOP) } : {}) })
   setWebhook(db, 'I1', { url: receiver.url, events: ['*'], hmac: SECRET })
   // retentionMs null: nothing is pruned during the run. The worker is woken by each enqueue (opts.wake, as the
   // producers of start-core do) or, with wakeOnEnqueue false, only by its poll.

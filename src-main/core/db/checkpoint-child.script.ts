@@ -7,7 +7,7 @@ const [file, keyHex] = process.argv.slice(2)
 const dataKey = Buffer.from(keyHex!, 'hex')
 const db = openDatabase(file!, { dataKey })
 db.exec('CREATE TABLE IF NOT EXISTS notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL); CREATE INDEX IF NOT EXISTS notes_body ON notes(body)')
-const checkpointer = startWalCheckpointer(db, { file: file!, dataKey, intervalMs: 2 })
+const checkpointer = startWalCheckpointer(db, { file: file!, dataKey, intervalMs: 2, idleIntervalMs: 2 })
 const insert = db.prepare('INSERT INTO notes (body) VALUES (?)')
 const write = db.transaction((i: number) => insert.run(`row ${i} ${'x'.repeat(300)}`))
 let n = 0

@@ -34,7 +34,7 @@ describe('WAL checkpoint thread', () => {
     const file = newFile()
     const dataKey = randomBytes(32)
     const db = openDatabase(file, { dataKey })
-    const checkpointer = startWalCheckpointer(db, { file, dataKey, intervalMs: 5 })
+    const checkpointer = startWalCheckpointer(db, { file, dataKey, intervalMs: 5, idleIntervalMs: 5 })
     expect(mark(db)).toBe(8000)
     seed(db, 300)
     await waitFor(() => checkpointer.copies > 0, 10_000)
@@ -59,7 +59,7 @@ describe('WAL checkpoint thread', () => {
     const db = openDatabase(file, { dataKey })
     seed(db, 5)
     const failures: unknown[] = []
-    const checkpointer = startWalCheckpointer(db, { file, dataKey: randomBytes(32), intervalMs: 5, onFailure: (e) => failures.push(e) })
+    const checkpointer = startWalCheckpointer(db, { file, dataKey: randomBytes(32), intervalMs: 5, idleIntervalMs: 5, onFailure: (e) => failures.push(e) })
     await waitFor(() => failures.length > 0, 10_000)
     expect(mark(db)).toBe(1000)
     expect(checkpointer.copies).toBe(0)
