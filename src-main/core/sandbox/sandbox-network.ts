@@ -405,6 +405,11 @@ export class SandboxNetwork {
     return collectionVersion(this.db, requirePhone(this.db, phoneNumber).phone, collection)
   }
 
+  /** App-state snapshots of a collection served to a device (e.g. "15550000001:1@s.whatsapp.net") since the network started. */
+  appStateSnapshotsServed(jid: string, collection: string): number {
+    return this.server.appStateSnapshots.servedCount(deviceOfJid(this.db, jid), collection)
+  }
+
   /** Operations clients sent ("iq:<xmlns>/<type>/<first child tag>", "stanza:<tag>", "usync:<protocol>"), split by whether the sandbox models them. */
   stanzaInventory(): { handled: string[]; unhandled: string[] } {
     return this.server.inventory.snapshot()

@@ -5,6 +5,8 @@
 // the patches the writer is missing — and the 409 is mirrored on the iq itself, because Baileys rc14 reads only
 // iq-level errors: without that it takes the refusal for success and its copy silently diverges. Refused, it
 // throws; its next patch resyncs first and then lands.
+// A fetch with return_snapshot="true" (a fresh companion, or Baileys recovering) gets the collection's snapshot as
+// an external blob plus the patches after it, as the real server answers (server/app-state-snapshots.ts).
 // Push-name changes ride this path, so the name in a critical_block patch is not readable here (it is
 // encrypted); the sandbox learns the new name from the <presence name> that follows.
 import { proto, type BinaryNode } from '@whiskeysockets/baileys'
@@ -38,6 +40,12 @@ export function handleAppState(conn: Connection, iq: BinaryNode, sync: BinaryNod
     const asked = Number(col.attrs.version ?? 0)
     const patches = childrenOf(col, 'patch').map((p) => bytes(p)).filter((b): b is Buffer => !!b)
     if (!patches.length) {
+      const snapshot = col.attrs.return_snapshot === 'true' && current > 0 ? s.appStateSnapshots.serve(me, name) : undefined
+      if (snapshot) {
+        const after = patchesNode(patchesSince(s.db, me.phone, name, snapshot.version))
+        out.push(node('collection', { name, version: String(current) }, [node('snapshot', {}, snapshot.ref), ...after]))
+        continue
+      }
       const since = Number.isInteger(asked) && asked >= 0 ? asked : 0
       out.push(node('collection', { name, version: String(current) }, patchesNode(patchesSince(s.db, me.phone, name, since))))
       continue

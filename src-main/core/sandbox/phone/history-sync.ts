@@ -4,14 +4,15 @@
 // as the real network does for big histories; Baileys downloads it from mmg.whatsapp.net, which the sandbox's
 // socket trust routes to the media host. Seeding also creates the groups in the group store (so metadata queries
 // answer) and the labels as app-state patches of the account (so the companion syncs them).
-import { createCipheriv, createHash, createHmac, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { deflateSync } from 'node:zlib'
-import { chatModificationToAppPatch, encodeSyncdPatch, getMediaKeys, newLTHashState, proto } from '@whiskeysockets/baileys'
+import { chatModificationToAppPatch, encodeSyncdPatch, newLTHashState, proto } from '@whiskeysockets/baileys'
 import type { SandboxServer } from '../server/context.js'
 import { getAccount, listAccounts, listDevices, type Account } from '../store/accounts-repo.js'
 import { getGroup, insertGroup } from '../store/groups-repo.js'
 import { appendPatches, collectionVersion } from '../store/app-state-repo.js'
 import { putMedia } from '../store/media-repo.js'
+import { encryptBlob } from '../media/encrypt-blob.js'
 import { getSeedJson, putSeed } from '../store/seed-repo.js'
 import { sandboxErrors } from '../errors.js'
 import { genId, node, tstr } from '../wire/nodes.js'
@@ -133,17 +134,6 @@ async function labelPatchesOf(acc: Account, plan: SeedPlan): Promise<proto.ISync
   return out
 }
 
-/** AES-256-CBC + truncated HMAC, as WhatsApp media (and Baileys' encryptedStream) are laid out: enc || mac[0..10]. */
-async function encryptHistoryBlob(plain: Buffer): Promise<{ body: Buffer; mediaKey: Buffer; fileSha256: Buffer; fileEncSha256: Buffer }> {
-  const mediaKey = randomBytes(32)
-  const { iv, cipherKey, macKey } = await getMediaKeys(mediaKey, 'md-msg-hist')
-  const c = createCipheriv('aes-256-cbc', cipherKey, iv)
-  const enc = Buffer.concat([c.update(plain), c.final()])
-  const mac = createHmac('sha256', macKey!).update(iv).update(enc).digest().subarray(0, 10)
-  const body = Buffer.concat([enc, mac])
-  return { body, mediaKey, fileSha256: createHash('sha256').update(plain).digest(), fileEncSha256: createHash('sha256').update(body).digest() }
-}
-
 const pushNamesOfAccounts = (s: SandboxServer): proto.IPushname[] => listAccounts(s.db).map((a) => ({ id: pnJid(a.phone), pushname: a.pushName }))
 
 /**
@@ -176,7 +166,7 @@ export async function sendInitialHistory(s: SandboxServer, phone: string, send: 
   const plan = planSeed(phone, spec, () => false)
   for (const chunk of seedChunks(plan, pushNamesOfAccounts(s))) {
     const plain = deflateSync(proto.HistorySync.encode(chunk.payload).finish())
-    const blob = await encryptHistoryBlob(plain)
+    const blob = encryptBlob(plain, 'md-msg-hist')
     const directPath = `/m/hist-${randomBytes(16).toString('hex')}`
     putMedia(s.db, directPath, blob.body)
     const oldest = chunk.payload.conversations?.flatMap((c) => c.messages ?? []).reduce((m, x) => Math.min(m, Number(x.message?.messageTimestamp ?? m)), Infinity)

@@ -10,6 +10,7 @@ import { Delivery, deviceKey, type DeviceAddr } from './delivery.js'
 import { PresenceHub } from './presence-hub.js'
 import { StanzaInventory } from './inventory.js'
 import { Faults } from './faults.js'
+import { AppStateSnapshots } from './app-state-snapshots.js'
 
 export interface Registration {
   regId: number
@@ -87,6 +88,8 @@ export class SandboxServer {
   readonly logins = new Map<string, number>()
   /** Retry receipts each device was sent (a reader asking it to resend): how tests see a client's retry storm. */
   readonly retryReceipts = new Map<string, number>()
+  /** App-state snapshots served to devices syncing a collection from scratch (app-state-snapshots.ts). */
+  readonly appStateSnapshots: AppStateSnapshots
 
   constructor(
     readonly db: Db,
@@ -97,6 +100,7 @@ export class SandboxServer {
   ) {
     this.delivery = new Delivery(db, this.faults)
     this.presence = new PresenceHub(db)
+    this.appStateSnapshots = new AppStateSnapshots(db, this.faults.media)
   }
 
   connOf(d: DeviceAddr): Connection | undefined {
