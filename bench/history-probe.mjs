@@ -36,7 +36,7 @@ if (file) {
   }, 2).unref()
   /** @type {WeakMap<object, number>} */
   const started = new WeakMap()
-  subscribe('http.server.request.start', ({ request }) => started.set(request, epoch()))
+  if (process.env.SWITCHBOARD_HISTORY_PROBE_REQUESTS !== '0') subscribe('http.server.request.start', ({ request }) => started.set(request, epoch()))
   subscribe('http.server.response.finish', ({ request }) => {
     const t0 = started.get(request)
     if (t0 !== undefined) requests.push([Math.round(t0 * 100) / 100, Math.round((epoch() - t0) * 100) / 100, String(request.url).split('?')[0]])
