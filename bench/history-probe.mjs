@@ -7,7 +7,7 @@
 // the loop was held by this process's own work; the run-queue wait says how much of the wall time was the
 // machine's. The monotonic µs are the clock of --cpu-prof profiles, to find a gap in a profile.
 // Also every HTTP request the core served (diagnostics_channel): [epoch ms when node emitted 'request', ms until
-// the response finished, path]. Appended as JSON lines to $SWITCHBOARD_HISTORY_PROBE (gaps) and its `.requests`
+// the response finished, path] (off with SWITCHBOARD_HISTORY_PROBE_REQUESTS=0, to check it costs nothing). Appended as JSON lines to $SWITCHBOARD_HISTORY_PROBE (gaps) and its `.requests`
 // sibling every second and at exit: only what is new, because rewriting the whole record every second held the
 // loop for up to ~35 ms by the end of a run (it showed in the slowest requests' profiles).
 import { subscribe } from 'node:diagnostics_channel'
