@@ -5,10 +5,14 @@
 // events (outbox rows) the history produced: history is stored quietly, so only the pairing's own events appear.
 // The core also carries bench/history-probe.mjs: the main thread's CPU time per turn of the event loop, in both
 // windows, which a busy machine does not inflate (wall-time latencies on a shared 2-core box at load 15+ are mostly
-// the scheduler's), and the core's CPU seconds during the sync.
+// the scheduler's), and the core's CPU seconds during the sync. What sets the p99: the loop's iterations by wall
+// time, the core main thread's share on a CPU and waiting for one, and for the slowest 1 % of requests where their
+// time went (before the core's HTTP server saw them, in it, the core's CPU and run-queue wait over their span, the
+// bench's own); the sandbox's and the whole machine's CPU beside. Each request and window is also written to
+// history-bench-requests.json in the (kept) data directory, to match against a --cpu-prof profile.
 // Env: BENCH_HISTORY="20000,1200" (messages,chats), BENCH_HISTORY_LID_SHARE=0.5.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpus, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { openDatabase, type Db } from '../src-main/core/db/connection.js'
@@ -20,6 +24,118 @@ const [MESSAGES, CHATS] = (process.env.BENCH_HISTORY ?? '20000,1200').split(',')
 const LID_SHARE = Number(process.env.BENCH_HISTORY_LID_SHARE ?? 0.5)
 const INGEST_LIMIT_MS = Number(process.env.BENCH_HISTORY_LIMIT_S ?? 240) * 1000
 const PHONE = '15558888888'
+
+/** A request of the bench's info loop: epoch ms sent, latency, the bench process's own run-queue wait meanwhile. */
+interface Sent { at: number; ms: number; benchWait: number }
+/** Requests the core served (history-probe.mjs): [epoch ms of node's 'request' event, ms to the response's finish, path]. */
+type Served = [number, number, string][]
+
+/** The bench process's main thread: ms spent runnable but waiting for a CPU (the machine's load, not the core's). */
+function benchRunQueueMs(): number {
+  try {
+    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6
+  } catch {
+    return 0
+  }
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length ? s[Math.floor(s.length / 2)]! : 0
+}
+
+/** A gap of the probe as an epoch interval [from, to] with its CPU and run-queue wait (ms). */
+const gapOf = (t: Turns[number]) => {
+  const [end, cpu, startUs = 0, endUs = 0, wait = 0] = t
+  return { from: end - (endUs - startUs) / 1000, to: end, cpu, wait, wall: (endUs - startUs) / 1000 }
+}
+
+/**
+ * The loop's iterations of a window by wall time (the probe's 2 ms timer fires once per iteration): how many lasted
+ * ≥ 10 / 25 / 50 ms, the share of the window spent in iterations ≥ 25 ms, and the CPU and run-queue wait in them.
+ */
+function iterationStats(turns: Turns, from: number, to: number) {
+  const gaps = turns.map(gapOf).filter((g) => g.to >= from && g.to <= to)
+  const long = gaps.filter((g) => g.wall >= 25)
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0)
+  return {
+    over10: gaps.filter((g) => g.wall >= 10).length,
+    over25: long.length,
+    over50: gaps.filter((g) => g.wall >= 50).length,
+    longest: Math.max(0, ...gaps.map((g) => g.wall)),
+    share25: sum(long.map((g) => g.wall)) / (to - from),
+    cpuShare25: sum(long.map((g) => g.cpu)) / Math.max(1, sum(long.map((g) => g.wall))),
+    waitShare25: sum(long.map((g) => g.wait)) / Math.max(1, sum(long.map((g) => g.wall)))
+  }
+}
+
+/**
+ * What the slowest requests of a window (latency ≥ its p99) waited for, as medians over them: the time before the
+ * core's HTTP server saw the request, the time in the core (request → response finish), and over the request's
+ * span the core's main-thread CPU, its run-queue wait, the longest loop iteration it overlapped, and the bench
+ * process's own run-queue wait.
+ */
+function tailOf(sent: Sent[], served: Served, turns: Turns, from: number, to: number, p99: number, storeReads: [number, number][]) {
+  const tail = sent.filter((r) => r.at >= from && r.at <= to && r.ms >= p99)
+  const gaps = turns.map(gapOf)
+  const rows = tail.map((r) => {
+    const end = r.at + r.ms
+    const srv = served.find(([at, , path]) => path === '/v2/session/info' && at >= r.at - 1 && at <= end)
+    let cpu = 0
+    let wait = 0
+    let longest = 0
+    for (const g of gaps) {
+      const overlap = Math.min(end, g.to) - Math.max(r.at, g.from)
+      if (overlap <= 0 || g.wall <= 0) continue
+      cpu += (g.cpu * overlap) / g.wall
+      wait += (g.wait * overlap) / g.wall
+      longest = Math.max(longest, g.wall)
+    }
+    const benchBusy = storeReads.reduce((a, [at, ms]) => a + Math.max(0, Math.min(end, at + ms) - Math.max(r.at, at)), 0)
+    return { ms: r.ms, before: srv ? srv[0] - r.at : NaN, inCore: srv ? srv[1] : NaN, cpu, wait, longest, benchWait: r.benchWait, benchBusy }
+  })
+  const m = (k: keyof (typeof rows)[number]) => Math.round(median(rows.map((x) => x[k]).filter((x) => !Number.isNaN(x))) * 10) / 10
+  return { count: rows.length, ms: m('ms'), before: m('before'), inCore: m('inCore'), cpu: m('cpu'), wait: m('wait'), longest: m('longest'), benchWait: m('benchWait'), benchBusy: m('benchBusy') }
+}
+
+const loopRow = (name: string, s: ReturnType<typeof iterationStats>): BenchRow => ({
+  name,
+  'longest ms': Math.round(s.longest),
+  '≥10 ms': s.over10,
+  '≥25 ms': s.over25,
+  '≥50 ms': s.over50,
+  'share of the window in iterations ≥25 ms': `${(s.share25 * 100).toFixed(1)} % (CPU ${(s.cpuShare25 * 100).toFixed(0)} %, run-queue wait ${(s.waitShare25 * 100).toFixed(0)} % of it)`
+})
+
+/** The slowest requests' medians as summary lines (ms). */
+const tailSummary = (window: string, t: ReturnType<typeof tailOf>): Record<string, string> => ({
+  [`slowest 1 % ${window} (${t.count} requests, medians, ms): latency / before the core's HTTP server saw it / in the core (request → response finish)`]: `${t.ms} / ${t.before} / ${t.inCore}`,
+  [`slowest 1 % ${window}, over each request's span (ms): core main-thread CPU / core main thread waiting for a CPU / longest loop iteration overlapped`]: `${t.cpu} / ${t.wait} / ${t.longest}`,
+  [`slowest 1 % ${window}, the bench's side (ms): its run-queue wait / its own store reads`]: `${t.benchWait} / ${t.benchBusy}`
+})
+
+/** The core's main thread over a window: on a CPU and runnable-but-waiting, each as a % of the window. */
+function mainThreadShare(turns: Turns, from: number, to: number): string {
+  const gaps = turns.map(gapOf).filter((g) => g.to >= from && g.to <= to)
+  const pct = (ms: number) => ((100 * ms) / (to - from)).toFixed(0)
+  return `${pct(gaps.reduce((a, g) => a + g.cpu, 0))} % / ${pct(gaps.reduce((a, g) => a + g.wait, 0))} %`
+}
+
+/** A JSON-lines file of the probe (none: nothing recorded). */
+const jsonLines = (file: string): unknown[] =>
+  existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as unknown)
+    : []
+
+/** Jiffies of the whole machine, busy and total (/proc/stat): how loaded it was while the sync ran. */
+function machineTicks(): { busy: number; total: number } {
+  const [, ...f] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number)
+  const total = f.reduce((a, b) => a + b, 0)
+  return { busy: total - f[3]! - f[4]!, total }
+}
 
 function timer() {
   const t0 = performance.now()
@@ -44,7 +160,14 @@ export default async function historyBench(): Promise<BenchResult> {
   const core = new CoreProcess(dataDir, await freePort(), 'bench-history-token-0123456789')
   let store: Db | undefined
   const db = () => (store ??= openDatabase(join(dataDir, 'switchboard.db'), { readonly: true, dataKey: resolveDataKey(dataDir, { keyring: secretToolKeyring() }).key }))
-  const stored = (id: string) => (db().prepare('SELECT count(*) FROM store_messages WHERE instance_id = ?').pluck().get(id) as number) ?? 0
+  /** The bench's own synchronous store reads ([epoch from, ms]): they hold the bench's loop, which times the requests. */
+  const storeReads: [number, number][] = []
+  const stored = (id: string) => {
+    const at = performance.timeOrigin + performance.now()
+    const n = (db().prepare('SELECT count(*) FROM store_messages WHERE instance_id = ?').pluck().get(id) as number) ?? 0
+    storeReads.push([at, performance.timeOrigin + performance.now() - at])
+    return n
+  }
   const status = async (id: string) => (await core.ok<{ status: string }>('GET', '/v2/session/info', { instance_id: id })).status
   try {
     await core.start()
@@ -63,9 +186,16 @@ export default async function historyBench(): Promise<BenchResult> {
     })
     const infoLoop = async (stop: () => boolean) => {
       const lat: number[] = []
-      while (!stop()) lat.push((await core.call('GET', '/v2/session/info', { instance_id: probeId })).ms)
+      while (!stop()) {
+        const at = performance.timeOrigin + performance.now()
+        const wait0 = benchRunQueueMs()
+        const { ms } = await core.call('GET', '/v2/session/info', { instance_id: probeId })
+        lat.push(ms)
+        sent.push({ at, ms, benchWait: benchRunQueueMs() - wait0 })
+      }
       return lat
     }
+    const sent: Sent[] = []
     const idleFrom = Date.now()
     const idleT = timer()
     const idle = latencyStats(await infoLoop(() => idleT() > 5_000))
@@ -83,6 +213,8 @@ export default async function historyBench(): Promise<BenchResult> {
     const tIngest = timer()
     const syncFrom = Date.now()
     const ticks0 = core.cpuTicks()
+    const sandboxTicks0 = core.sandbox?.cpuTicks() ?? 0
+    const machine0 = machineTicks()
     let firstAt = 0
     let storedCount = 0
     try {
@@ -101,9 +233,19 @@ export default async function historyBench(): Promise<BenchResult> {
     const ingestMs = tIngest()
     const syncTo = Date.now()
     const cpuS = (core.cpuTicks() - ticks0) / 100
+    const sandboxCpuS = ((core.sandbox?.cpuTicks() ?? 0) - sandboxTicks0) / 100
+    const machine1 = machineTicks()
+    const machineBusyCores = ((machine1.busy - machine0.busy) / (machine1.total - machine0.total)) * cpus().length
     const busy = latencyStats(await during)
     await sleep(1_200) // the probe writes every second
-    const turns: Turns = existsSync(probeFile) ? (JSON.parse(readFileSync(probeFile, 'utf8')) as Turns) : []
+    const turns = jsonLines(probeFile) as Turns
+    const served = jsonLines(`${probeFile}.requests`) as Served
+    // For offline analysis beside a --cpu-prof profile (the data directory is kept).
+    writeFileSync(join(dataDir, 'history-bench-requests.json'), JSON.stringify({ idleFrom, idleTo, syncFrom, syncTo, sent, storeReads }))
+    const idleTail = tailOf(sent, served, turns, idleFrom, idleTo, idle.p99, storeReads)
+    const syncTail = tailOf(sent, served, turns, syncFrom, syncTo, busy.p99, storeReads)
+    const idleLoop = iterationStats(turns, idleFrom, idleTo)
+    const syncLoop = iterationStats(turns, syncFrom, syncTo)
     const idleTurns = turnStats(turns, idleFrom, idleTo)
     const syncTurns = turnStats(turns, syncFrom, syncTo)
     const turnRow = (name: string, t: ReturnType<typeof turnStats>): BenchRow => ({
@@ -125,7 +267,9 @@ export default async function historyBench(): Promise<BenchResult> {
         latRow('GET /v2/session/info, idle', idle),
         latRow('GET /v2/session/info, during the history sync', busy),
         turnRow('core main-thread CPU per loop turn, idle window', idleTurns),
-        turnRow('core main-thread CPU per loop turn, during the sync', syncTurns)
+        turnRow('core main-thread CPU per loop turn, during the sync', syncTurns),
+        loopRow('core loop iterations (wall), idle window', idleLoop),
+        loopRow('core loop iterations (wall), during the sync', syncLoop),
       ],
       summary: {
         messages: MESSAGES,
@@ -142,8 +286,15 @@ export default async function historyBench(): Promise<BenchResult> {
         'p99 ratio (during / idle)': busy.p99 / idle.p99,
         'goal (issue 24 item 2): p99 ratio ≤ 3×': busy.p99 / idle.p99 <= 3 ? 'met' : 'not met',
         'core CPU during the sync, s (all threads)': cpuS,
+        'core main-thread CPU during the sync, s': Math.round(turns.map(gapOf).filter((g) => g.to >= syncFrom && g.to <= syncTo).reduce((a, g) => a + g.cpu, 0)) / 1000,
+        'sandbox process CPU during the sync, s (the simulated server: not on a real shop PC)': sandboxCpuS,
+        'whole machine busy during the sync, cores (of 2)': Math.round(machineBusyCores * 100) / 100,
         'longest loop turn during the sync, main-thread CPU ms': syncTurns.max,
         'max during, ms': busy.max,
+        ...tailSummary('idle', idleTail),
+        ...tailSummary('during the sync', syncTail),
+        'core main thread during the sync: on a CPU / runnable but waiting for one, % of the window': mainThreadShare(turns, syncFrom, syncTo),
+        "bench's own store reads (counting stored messages), p50 / max ms": `${median(storeReads.map(([, ms]) => ms)).toFixed(1)} / ${Math.max(0, ...storeReads.map(([, ms]) => ms)).toFixed(1)}`,
         'webhook events written for the instance': events.map((e) => `${e.event} ×${e.n}`).join(', ') || 'none'
       }
     }

@@ -10,13 +10,17 @@
 // it prints the outbox's own added latency per pair (outbox arrival - direct arrival), the p99s of the events no
 // stall touched, and the stalls of the same window split by whether the process was running during them (ours)
 // or waiting for a core (the machine's).
+// BENCH_PROFILE=DIR also writes one V8 CPU profile of an outbox-only burst and one of a direct-only burst (same
+// process, same events) to DIR, for bench/cpu-profile-summary.ts.
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { Session } from 'node:inspector/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { openDatabase, type Db } from '../src-main/core/db/connection.js'
 import { migrate } from '../src-main/core/db/migrate.js'
+import { startWalCheckpointer } from '../src-main/core/db/wal-checkpointer.js'
 import { createDeliveryWorker, type DeliveryWorker } from '../src-main/core/webhooks/delivery-worker.js'
 import { createHttpAgent, postJson } from '../src-main/core/webhooks/http-post.js'
 import { enqueueEvent } from '../src-main/core/webhooks/outbox.js'
@@ -36,6 +40,7 @@ const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
 const ENCRYPTED = process.env.BENCH_WEBHOOK_STORE !== 'clear'
 const GOAL_BURST = 0.8 // outbox events/s ÷ direct, at least
 const GOAL_PACED_P99 = 1.5 // outbox p99 ÷ direct, at most
+const PROFILE_DIR = process.env.BENCH_PROFILE
 const payload = { id: 'false_11111111111@c.us_AAAAAAAAAAAAAAAAAAAA', body: 'Hello, world!', from: '11111111111@c.us', fromMe: false, timestamp: 1666943582 }
 
 /** One way of getting an event to the receiver: submit() starts it and returns its webhook-id. */
@@ -76,8 +81,12 @@ function track(receiver: TestReceiver) {
 }
 
 function outboxLane(receiver: TestReceiver, name: string, wakeOnEnqueue: boolean): Lane {
-  const db: Db = openDatabase(join(mkdtempSync(join(tmpdir(), 'sb-bench-wh-')), 'app.db'), ENCRYPTED ? { dataKey: randomBytes(32) } : {})
+  const file = join(mkdtempSync(join(tmpdir(), 'sb-bench-wh-')), 'app.db')
+  const dataKey = ENCRYPTED ? randomBytes(32) : undefined
+  const db: Db = openDatabase(file, { dataKey })
   migrate(db, ownMigrations)
+  // As start-core: the WAL is checkpointed on a thread (BENCH_WAL_CHECKPOINT=inline: by SQLite inside the commits).
+  const checkpointer = process.env.BENCH_WAL_CHECKPOINT === 'inline' ? null : startWalCheckpointer(db, { file, dataKey, ...(process.env.BENCH_WAL_BACKSTOP ? { backstopFrames: Number(process.env.BENCH_WAL_BACKSTOP) } : {}) })
   setWebhook(db, 'I1', { url: receiver.url, events: ['*'], hmac: SECRET })
   // retentionMs null: nothing is pruned during the run. The worker is woken by each enqueue (opts.wake, as the
   // producers of start-core do) or, with wakeOnEnqueue false, only by its poll.
@@ -89,6 +98,7 @@ function outboxLane(receiver: TestReceiver, name: string, wakeOnEnqueue: boolean
     submit: () => enqueueEvent(db, { instanceId: 'I1', session: 'default', me: null, engine: 'NOWEB', event: 'message', payload }, opts).envelope.id,
     async close() {
       await worker.stop()
+      await checkpointer?.stop()
       db.close()
     }
   }
@@ -247,6 +257,24 @@ const row = (name: string, s: Sample): BenchRow => {
   return { name, events: s.delivered, 'events/s': s.delivered / s.seconds, 'p50 ms': l.p50, 'p99 ms': l.p99, 'max ms': l.max, 'CPU µs/event': s.cpuUs / s.delivered }
 }
 
+/** One CPU profile per lane of a burst of BURST events (after the measured runs, so it does not skew them). */
+async function profileBursts(dir: string, lanes: Lane[], t: ReturnType<typeof track>): Promise<void> {
+  mkdirSync(dir, { recursive: true })
+  const session = new Session()
+  session.connect()
+  await session.post('Profiler.enable')
+  await session.post('Profiler.setSamplingInterval', { interval: Number(process.env.BENCH_PROFILE_INTERVAL_US ?? 250) })
+  for (const lane of lanes) {
+    await session.post('Profiler.start')
+    const out = await run(lane, t, BURST, null)
+    const { profile } = await session.post('Profiler.stop')
+    const file = join(dir, `webhooks-${lane.name.replace(/\W+/g, '-')}.cpuprofile`)
+    writeFileSync(file, JSON.stringify(profile))
+    console.log(`profile of ${lane.name}: ${out.delivered} events in ${out.seconds.toFixed(2)} s, ${(out.cpuUs / out.delivered).toFixed(0)} µs CPU/event -> ${file}`)
+  }
+  session.disconnect()
+}
+
 export default async function webhooksBench(): Promise<BenchResult> {
   const receiver = await startReceiver()
   const t = track(receiver)
@@ -266,6 +294,7 @@ export default async function webhooksBench(): Promise<BenchResult> {
     // Fewer events for the polling lane: each round waits for its poll.
     const [basePolled, outPolled] = await interleaved([base, polled], t, 3, perRound, PACED_RATE)
     loop.disable()
+    if (PROFILE_DIR) await profileBursts(PROFILE_DIR, [base, woken], t)
     const lanes = [
       row(`baseline burst (direct POST, c=${CONCURRENCY})`, baseBurst!),
       row(`outbox burst (SQLite + worker, c=${CONCURRENCY})`, outBurst!),

@@ -10,6 +10,7 @@ import { registerUiBridge, type UiBridge } from './bridge/index.js'
 import type { AuthFailureLimiterConfig } from './api/auth-failure-limiter.js'
 import { createFileLogger } from './logging/logger.js'
 import { checkpointAndClose, openDatabase, type Db } from './db/connection.js'
+import { startWalCheckpointer } from './db/wal-checkpointer.js'
 import { sealAuthStateAtRest } from './db/repositories/auth-state-repo.js'
 import { resolveDataKey, secretToolKeyring } from './secrets/data-key.js'
 import { ensurePrivateDataDir } from './secrets/private-files.js'
@@ -201,13 +202,22 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
   try {
     const dataKey = resolveDataKey(options.dataDir, { hostKey: options.dataKey, keyring: options.dataKey ? undefined : secretToolKeyring(), passphrase: options.passphrase })
     logger.info({ source: dataKey.source, where: dataKey.where }, 'data key of the store at rest')
-    const db = openDatabase(join(options.dataDir, 'switchboard.db'), {
+    const dbFile = join(options.dataDir, 'switchboard.db')
+    const db = openDatabase(dbFile, {
       nativeBinding: options.nativeBinding,
       dataKey: dataKey.key,
       onEncrypted: (file) => logger.info({ file }, 'the database stored in clear by an older version is now encrypted')
     })
     cleanups.push(() => checkpointAndClose(db))
     migrate(db, appMigrations)
+    // WAL checkpoints on a thread: no commit on the event loop waits for a checkpoint's copies and fsyncs.
+    const checkpointer = startWalCheckpointer(db, {
+      file: dbFile,
+      dataKey: dataKey.key,
+      nativeBinding: options.nativeBinding,
+      onFailure: (err) => logger.warn({ err }, 'the WAL checkpoint thread failed; SQLite checkpoints inside commits again')
+    })
+    cleanups.push(() => checkpointer.stop())
     const sealed = sealAuthStateAtRest(db)
     if (sealed) logger.info({ rows: sealed }, 'session keys stored in clear by an older version are now encrypted')
     ensureDefaultAccount(db, { dataDir: options.dataDir, accessToken: options.accessToken, plan: options.plan, now: Date.now() })

@@ -29,6 +29,9 @@ function configureCipher(db: Db): void {
   for (const pragma of CIPHER_PRAGMAS) db.pragma(pragma)
 }
 
+/** The statements that key a connection (cipher, parameters, key), for a connection opened where this module is not loaded (wal-checkpointer.ts's thread). */
+export const keyPragmas = (storeKey: Buffer): string[] => [...CIPHER_PRAGMAS, `hexkey = '${storeKey.toString('hex')}'`]
+
 /**
  * The store's page key: its own key derived from the data key (HKDF), so the secrets sealed inside the store and the
  * pages around them never share a key, and a backup (which carries the data key) still opens its snapshot.

@@ -24,13 +24,15 @@ export function instanceRoutes(app: FastifyInstance, tags: string[], errors: Rec
     method: HTTPMethods | HTTPMethods[],
     url: string,
     { summary, description, query, params, answers }: InstanceRouteDoc,
-    run: (caller: InstanceCaller, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
+    /** The answer, or its promise: a hot read answers synchronously (Fastify then sends it without a promise). */
+    run: (caller: InstanceCaller, request: FastifyRequest, reply: FastifyReply) => unknown
   ) =>
     app.route({
       method,
       url,
       config: { auth: 'instance' },
       schema: { tags, summary, description, ...(params ? { params } : {}), querystring: instanceQuery(query), response: { ...answers, ...errors } },
-      handler: async (request, reply) => run(authInstance(request), request, reply)
+      // Not async: a throw is answered by Fastify as a rejection would be, and a synchronous answer costs no promise.
+      handler: (request, reply) => run(authInstance(request), request, reply)
     })
 }

@@ -3,7 +3,7 @@ import { timingSafeEqual } from 'node:crypto'
 import type { Db } from '../connection.js'
 import { stmt, typedStmt } from '../statements.js'
 import type { PlanTier } from '../../domain/plans.js'
-import { hashToken, hashTokenHex } from '../../domain/tokens.js'
+import { digestBytes, hashTokenHex } from '../../domain/tokens.js'
 import { RowCache } from './row-cache.js'
 
 export interface AccountRow {
@@ -36,13 +36,14 @@ const byTokenHash = new RowCache<TokenAccount>(256)
  * fixed-length; the found hash is compared again in constant time. Unknown tokens are never cached.
  */
 export function findAccountByToken(db: Db, token: string): AccountRow | undefined {
-  const hash = hashToken(token)
-  const hex = hash.toString('hex')
+  const hex = hashTokenHex(token)
   const found = byTokenHash.get(db, hex, () => {
     const row = typedStmt<AccountRow>(db, 'SELECT * FROM accounts WHERE token_hash = ?').get(hex)
-    return row && { hash: Buffer.from(row.token_hash, 'hex'), row: Object.freeze(row) }
+    return row && { hash: digestBytes(row.token_hash), row: Object.freeze(row) }
   })
-  return found && found.hash.length === hash.length && timingSafeEqual(found.hash, hash) ? found.row : undefined
+  if (!found) return undefined
+  const hash = digestBytes(hex)
+  return found.hash.length === hash.length && timingSafeEqual(found.hash, hash) ? found.row : undefined
 }
 
 export const getAccount = (db: Db, id: string): AccountRow | undefined =>

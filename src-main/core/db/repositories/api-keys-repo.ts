@@ -4,7 +4,7 @@ import { timingSafeEqual } from 'node:crypto'
 import type { Db } from '../connection.js'
 import { stmt, typedStmt } from '../statements.js'
 import type { KeyScope } from '../../domain/key-scope.js'
-import { hashToken, hashTokenHex } from '../../domain/tokens.js'
+import { digestBytes, hashTokenHex } from '../../domain/tokens.js'
 
 export interface ApiKeyRow {
   id: string
@@ -40,10 +40,11 @@ const toKey = (row: ApiKeyRow): ApiKey => ({
 })
 
 export function findApiKeyByToken(db: Db, token: string): ApiKey | undefined {
-  const hash = hashToken(token)
-  const row = typedStmt<ApiKeyRow>(db, 'SELECT * FROM api_keys WHERE token_hash = ?').get(hash.toString('hex'))
+  const hex = hashTokenHex(token)
+  const row = typedStmt<ApiKeyRow>(db, 'SELECT * FROM api_keys WHERE token_hash = ?').get(hex)
   if (!row) return undefined
-  const stored = Buffer.from(row.token_hash, 'hex')
+  const hash = digestBytes(hex)
+  const stored = digestBytes(row.token_hash)
   return stored.length === hash.length && timingSafeEqual(stored, hash) ? toKey(row) : undefined
 }
 

@@ -52,7 +52,7 @@ export async function sessionInfoRoutes(app: FastifyInstance, deps: ApiDeps): Pr
     summary: 'Session info',
     description: `Status, config, the paired account (me) and deliverability (Switchboard's addition: whether the network lets the account start new chats now). In SCAN_QR_CODE the answer also carries qr (a PNG data URL). Poll every 3 to 5 s until WORKING. GET and POST. ${CREDENTIALS_NOTE}`,
     answers: { 200: InfoAnswer }
-  }, async ({ instance }) => {
+  }, ({ instance }) => {
     // The row auth read in this request: the polled info answer costs no second read of it.
     const view = instances.manager.viewOf(instance)
     const qr = instances.qrOf(view)
@@ -69,8 +69,12 @@ export async function sessionInfoRoutes(app: FastifyInstance, deps: ApiDeps): Pr
       qr: undefined,
       deliverability: send.deliverabilityOf(view.id)
     }
-    if (qr) answer.qr = await qrImages.dataUrl(qr.qr)
-    return answer
+    // Synchronous unless a QR is shown (its PNG is rendered once per QR string): the polled answer costs no promise.
+    if (!qr) return answer
+    return qrImages.dataUrl(qr.qr).then((url) => {
+      answer.qr = url
+      return answer
+    })
   })
 
   route('GET', '/v2/session/me', {
