@@ -11,7 +11,12 @@ export default defineConfig({
     build: {
       outDir: resolve(root, 'out/main'),
       rolldownOptions: {
-        input: { index: resolve(root, 'src-main/electron/main.ts'), core: resolve(root, 'src-main/electron/core-process.ts') }
+        input: {
+          index: resolve(root, 'src-main/electron/main.ts'),
+          core: resolve(root, 'src-main/electron/core-process.ts'),
+          // The history ingest thread's code (history-ingest-thread.ts finds it beside the core's bundle).
+          'history-ingest-worker': resolve(root, 'src-main/core/messaging/ingest/history-ingest-worker.ts')
+        }
       }
     }
   },

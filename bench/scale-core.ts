@@ -88,7 +88,7 @@ function bundle(file: string): string {
   // Per checkout: node_modules may be shared by several worktrees, whose benches must not run each other's bundles.
   const dir = join(root, 'node_modules/.cache/switchboard-bench', basename(root))
   mkdirSync(dir, { recursive: true })
-  const out = join(dir, file.replace(/\.ts$/, '.mjs'))
+  const out = join(dir, basename(file).replace(/\.ts$/, '.mjs'))
   execFileSync(join(root, 'node_modules/.bin/esbuild'), [
     join(root, 'bench', file), '--bundle', '--platform=node', '--format=esm', '--target=node20', '--packages=external', '--log-level=warning', `--outfile=${out}`
   ], { cwd: root, stdio: 'inherit' })
@@ -130,8 +130,8 @@ export class CoreProcess {
   log = ''
 
   readonly sandbox: SandboxProcess | undefined
-  /** The bundled core entry and probe ('child' mode). */
-  private entry: [string, string] | undefined
+  /** The bundled core entry, probe and history ingest thread ('child' mode; the thread's bundle beside the core's, where history-ingest-thread.ts looks). */
+  private entry: [string, string, string] | undefined
 
   constructor(readonly dataDir: string, readonly port: number, readonly token: string, readonly mode: SandboxMode = 'child', sandboxOptions: { personIdleMs?: number } = {}) {
     this.pool = new Pool(`http://127.0.0.1:${port}`, { connections: 32 })
@@ -174,7 +174,7 @@ export class CoreProcess {
   /** Spawns the core; resolves with ms from spawn to the first /health 200. */
   async start(): Promise<number> {
     if (this.sandbox && !this.sandbox.trust) await this.sandbox.start()
-    if (this.sandbox) this.entry ??= [bundle('scale-core-entry.ts'), bundle('scale-probe.ts')]
+    if (this.sandbox) this.entry ??= [bundle('scale-core-entry.ts'), bundle('scale-probe.ts'), bundle('../src-main/core/messaging/ingest/history-ingest-worker.ts')]
     const common = ['--data-dir', this.dataDir, '--port', String(this.port), '--access-token', this.token]
     // 'child': plain node runs the bundles (no tsx loader hooks in the measured process); 'inproc': as npm run serve.
     const args = this.sandbox

@@ -298,7 +298,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     // The messaging module (messaging/messaging-module.ts): media files, the ingestor, the send pipeline, the read side.
     const messaging = assembleMessagingModule({
       db, bus, instances, engine, ports, apiUrl, undecryptableGraceMs: options.undecryptableGraceMs, rate: { limiter, queue }, clock, logger, network,
-      sendMedia: options.sendMedia, deliverability: options.deliverability, dataDir: options.dataDir, engineName: engine.name, wakeDeliveries
+      sendMedia: options.sendMedia, deliverability: options.deliverability, dataDir: options.dataDir, engineName: engine.name, wakeDeliveries,
+      historyStore: { file: dbFile, dataKey: dataKey.key, nativeBinding: options.nativeBinding }
     })
     const { media, send: sender, reads } = messaging
     webhooks.start()

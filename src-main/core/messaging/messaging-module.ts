@@ -11,6 +11,7 @@ import type { InstanceManager } from '../engine/instance-manager.js'
 import type { SessionPorts } from '../engine/session-ports.js'
 import type { Clock, RateLimiter, SendQueue } from '../rate-limit/index.js'
 import { startIngestor, type IngestorDeps } from './ingest/ingestor.js'
+import { startHistoryIngestThread, type HistoryIngestThreadOptions } from './ingest/history-ingest-thread.js'
 import { MediaFiles } from './reads/media-files.js'
 import { OnWhatsAppCache } from './reads/on-whatsapp-cache.js'
 import { ReadService } from './reads/read-service.js'
@@ -43,14 +44,19 @@ export interface MessagingModuleDeps {
   dataDir: string
   engineName: string
   wakeDeliveries: () => void
+  /**
+   * The store's file and key for the history ingest thread (history-ingest-thread.ts: a history sync written off
+   * the event loop); without it history is stored on the main thread.
+   */
+  historyStore?: Pick<HistoryIngestThreadOptions, 'file' | 'dataKey' | 'nativeBinding'>
 }
 
 export interface MessagingModule {
   media: MediaFiles
   send: SendService
   reads: ReadService
-  /** Stops the ingestor; the batches it still holds commit first (nothing accepted is dropped). */
-  stopIngest(): void
+  /** Stops the ingestor; the batches it still holds commit first (nothing accepted is dropped); then its history thread. */
+  stopIngest(): Promise<void>
 }
 
 export function assembleMessagingModule(d: MessagingModuleDeps): MessagingModule {
@@ -62,10 +68,18 @@ export function assembleMessagingModule(d: MessagingModuleDeps): MessagingModule
   })
   // Message store and webhook outbox, fed by the engine (one transaction per event batch); the ingestor is the
   // only subscriber of `engine.baileys` and publishes the typed domain events everything else listens to.
+  const storeLogger = d.logger.child({ module: 'store' })
+  const historyThread = d.historyStore
+    ? startHistoryIngestThread({ ...d.historyStore, onFailure: (err) => storeLogger.warn({ err }, 'the history ingest thread failed; history is stored on the main thread') })
+    : undefined
   const ingestor = startIngestor({
     db, bus: d.bus, instance: (id) => instances.view(id), engineName: d.engineName, sentByApi: wasSentByApi, mediaUrl: (id, key) => media.publicUrl(id, key),
-    wakeDeliveries: d.wakeDeliveries, logger: d.logger.child({ module: 'store' }), undecryptableGraceMs: d.undecryptableGraceMs
+    wakeDeliveries: d.wakeDeliveries, logger: storeLogger, undecryptableGraceMs: d.undecryptableGraceMs, ...(historyThread ? { historyThread } : {})
   })
+  const stopIngest = async () => {
+    ingestor.stop()
+    await historyThread?.stop()
+  }
   // From here on a failed assembly stops the ingestor it started (the root has nothing to stop yet).
   try {
     // Which numbers are on WhatsApp, shared by every number check (check-exists, UI, MCP, the send path's first-message check).
@@ -80,9 +94,9 @@ export function assembleMessagingModule(d: MessagingModuleDeps): MessagingModule
     // Partial downloads a previous run left; an instance's files go with it.
     media.sweepPartials()
     instances.onDelete((id) => media.deleteInstance(id))
-    return { media, send, reads, stopIngest: () => ingestor.stop() }
+    return { media, send, reads, stopIngest }
   } catch (e) {
-    ingestor.stop()
+    void stopIngest()
     throw e
   }
 }

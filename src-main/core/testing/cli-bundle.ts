@@ -34,7 +34,8 @@ export async function buildCliBundle(repoRoot: string): Promise<{ entry: string;
   // Split at the CLI's dynamic imports: one file would hoist every package's import to its top, and `accounts list`
   // would load Baileys and Fastify again (3× slower).
   await esbuild(repoRoot).build({
-    entryPoints: [join(repoRoot, 'src-main', 'cli.ts')],
+    // ...and the history ingest thread's code beside it (history-ingest-thread.ts looks for it there).
+    entryPoints: [join(repoRoot, 'src-main', 'cli.ts'), join(repoRoot, 'src-main', 'core', 'messaging', 'ingest', 'history-ingest-worker.ts')],
     bundle: true,
     splitting: true,
     platform: 'node',

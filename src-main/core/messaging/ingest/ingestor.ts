@@ -14,6 +14,10 @@
 // (hundreds at pairing), and the rest of such a burst waits for the next turns like history slices do.
 // A batch's recorded history chunks (engine_history_chunks, the engine's crash
 // record of chunks taken over from Baileys) are deleted in the transaction of its last slice: committed, they are done.
+// With a history ingest thread (history-ingest-thread.ts) a batch's history part is written there instead, in the
+// same slices, off the event loop; the batch's lid-mapping.update goes first and the rest of the batch (live events,
+// engine.event, the chunk records' deletion) after it, here, once the thread has committed all of it. A thread that
+// failed, or a part it did not finish, is stored here as before (its upserts find the rows the thread wrote).
 import type { BaileysEventMap } from '@whiskeysockets/baileys'
 import type { Db } from '../../db/connection.js'
 import { deleteHistoryChunks } from '../../db/repositories/history-chunks-repo.js'
@@ -27,6 +31,8 @@ import type { MapContext } from '../message-mapper.js'
 import type { EmittedEvent, PayloadOf } from '../events/schemas.js'
 import { ingestBatch } from './batch.js'
 import { HISTORY_SLICE_ITEMS, HISTORY_TURN_BUDGET_MS, sliceBatch } from './history-slices.js'
+import type { HistoryIngestThread } from './history-ingest-thread.js'
+import type { HistoryJobResult } from './history-thread-protocol.js'
 import type { IngestContext, PendingEvent } from './context.js'
 import { engineEvents } from './engine-event.js'
 import { presenceUpdated } from './signals.js'
@@ -34,6 +40,7 @@ import { DEFAULT_UNDECRYPTABLE_GRACE_MS, finalizeDuePlaceholders } from './undec
 
 export interface IngestorLogger {
   error(obj: Record<string, unknown>, msg: string): void
+  warn?(obj: Record<string, unknown>, msg: string): void
 }
 
 export interface IngestorDeps {
@@ -67,6 +74,15 @@ export interface IngestorDeps {
   historyTurnBudgetMs?: number
   /** Synchronous ingest time per turn of the loop before further batches wait a turn (default SYNC_BURST_BUDGET_MS). */
   syncBurstBudgetMs?: number
+  /** Where history parts larger than a slice are written (history-ingest-thread.ts); without it, here in slices. */
+  historyThread?: Pick<HistoryIngestThread, 'usable' | 'ingest' | 'abort'>
+}
+
+/** One piece of an instance's queued work: synchronous, or a history part on the thread with its in-process twin. */
+interface Step {
+  run(): void | Promise<void>
+  /** The same work done here and now (stop(), or the thread failed). */
+  inline?: () => void
 }
 
 /** Main-thread time batches may take synchronously within one turn of the loop before later ones wait a turn... */
@@ -96,7 +112,9 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
   const sliceItems = deps.historySliceItems ?? HISTORY_SLICE_ITEMS
   const turnBudgetMs = deps.historyTurnBudgetMs ?? HISTORY_TURN_BUDGET_MS
   /** Slices still to commit, per instance; an instance with an entry is busy and its new batches queue behind. */
-  const pending = new Map<string, (() => void)[]>()
+  const pending = new Map<string, Step[]>()
+  /** The thread step an instance's queue waits on. */
+  const inFlight = new Map<string, Step>()
   let stopped = false
   const burstBudgetMs = deps.syncBurstBudgetMs ?? SYNC_BURST_BUDGET_MS
   /** Time batches ran synchronously in this turn of the loop (reset at the next turn). */
@@ -117,39 +135,98 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
     })
   }
 
+  const historySize = (h: BaileysEventMap['messaging-history.set']) => (h.lidPnMappings?.length ?? 0) + h.contacts.length + h.chats.length + h.messages.length
+
   function onBatch({ instanceId, events, historyChunks }: BaileysBusEvents['engine.baileys']): void {
-    const parts = sliceBatch(events, sliceItems)
-    // engine.event describes the batch as Baileys emitted it: written once, with its last slice; so are its history
-    // chunks' records deleted.
-    const work = parts.map((part, i) => () => ingestPart(instanceId, part, i === parts.length - 1 ? { events, historyChunks } : undefined))
+    const history = events['messaging-history.set']
+    const thread = deps.historyThread
+    const work = thread?.usable && history && historySize(history) > sliceItems ? threadSteps(thread, instanceId, events, historyChunks) : slicedSteps(instanceId, events, historyChunks)
     const queued = pending.get(instanceId)
     if (queued) {
       queued.push(...work)
       return
     }
     // Idle: the first (for most batches the only) part now, synchronously as Baileys emitted it, unless this turn
-    // already ran its share of batches (a burst): then all of it in the next turns.
-    if (syncRan < SYNC_BURST_MIN_BATCHES || syncSpentMs < burstBudgetMs) runNow(work.shift()!)
+    // already ran its share of batches (a burst): then all of it in the next turns. A thread step never runs here.
+    if (!work[0]!.inline && (syncRan < SYNC_BURST_MIN_BATCHES || syncSpentMs < burstBudgetMs)) runNow(() => void work.shift()!.run())
     if (!work.length) return
     pending.set(instanceId, work)
     scheduleNext(instanceId)
+  }
+
+  /** The batch in slices on this thread. engine.event describes the batch as Baileys emitted it: written once, with its last slice; so are its history chunks' records deleted. */
+  function slicedSteps(instanceId: string, events: Partial<BaileysEventMap>, historyChunks: readonly string[] | undefined): Step[] {
+    const parts = sliceBatch(events, sliceItems)
+    return parts.map((part, i) => ({ run: () => ingestPart(instanceId, part, i === parts.length - 1 ? { events, historyChunks } : undefined) }))
+  }
+
+  /** lid-mapping.update here, the history part on the thread, then the rest of the batch here (see the module comment). */
+  function threadSteps(thread: NonNullable<IngestorDeps['historyThread']>, instanceId: string, events: Partial<BaileysEventMap>, historyChunks: readonly string[] | undefined): Step[] {
+    const { 'messaging-history.set': history, 'lid-mapping.update': mapping, ...rest } = events
+    const inProcess = (): Step[] => sliceBatch({ 'messaging-history.set': history! }, sliceItems).map((part) => ({ run: () => ingestPart(instanceId, part, undefined) }))
+    let carried: HistoryJobResult | undefined
+    const steps: Step[] = []
+    if (mapping) steps.push({ run: () => ingestPart(instanceId, { 'lid-mapping.update': mapping }, undefined) })
+    steps.push({
+      run: async () => {
+        const inst = deps.instance(instanceId)
+        if (!inst) return
+        try {
+          const r = await thread.ingest({ instanceId, now: now(), me: ownJid(inst.me), meLid: inst.me?.lid ?? null, history })
+          for (const what of r.errors) deps.logger.error({ instanceId, what }, 'message store: a history item was skipped (history thread)')
+          if (r.done) {
+            carried = r
+            return
+          }
+        } catch (err) {
+          ;(deps.logger.warn ?? deps.logger.error)({ err, instanceId }, 'message store: the history thread did not store a history part; storing it on the main thread')
+        }
+        if (stopped) return
+        // Not (wholly) committed there: here, in slices, ahead of the rest of the batch.
+        pending.get(instanceId)?.unshift(...inProcess())
+      },
+      inline: () => {
+        for (const step of inProcess()) void step.run()
+      }
+    })
+    steps.push({ run: () => ingestPart(instanceId, rest, { events, historyChunks }, carried) })
+    return steps
   }
 
   function scheduleNext(instanceId: string): void {
     setImmediate(() => {
       const queue = pending.get(instanceId)
       if (stopped || !queue) return
-      // Slices back to back while the turn is short, then a turn of the loop (requests, timers) before the next.
+      // Slices back to back while the turn is short, then a turn of the loop (requests, timers) before the next; a
+      // thread step holds the queue until the thread answered.
       const start = performance.now()
-      do queue.shift()!()
-      while (queue.length && performance.now() - start < turnBudgetMs)
+      while (queue.length) {
+        const step = queue.shift()!
+        const waiting = step.run()
+        if (waiting) {
+          inFlight.set(instanceId, step)
+          void waiting
+            .catch((err: unknown) => deps.logger.error({ err, instanceId }, 'message store: history thread step failed'))
+            .then(() => {
+              inFlight.delete(instanceId)
+              if (stopped) return
+              if (queue.length) scheduleNext(instanceId)
+              else pending.delete(instanceId)
+            })
+          return
+        }
+        if (performance.now() - start >= turnBudgetMs) break
+      }
       if (queue.length) scheduleNext(instanceId)
       else pending.delete(instanceId)
     })
   }
 
-  /** One transaction: the part's store and outbox rows; its domain events after the commit. */
-  function ingestPart(instanceId: string, events: Partial<BaileysEventMap>, last: Omit<BaileysBusEvents['engine.baileys'], 'instanceId'> | undefined): void {
+  /**
+   * One transaction: the part's store and outbox rows; its domain events after the commit. `carried`: what the
+   * history thread's handlers emitted and queued for this batch, written and published with it.
+   */
+  function ingestPart(instanceId: string, events: Partial<BaileysEventMap>, last: Omit<BaileysBusEvents['engine.baileys'], 'instanceId'> | undefined, carried?: HistoryJobResult): void {
     const whole = last?.events
     const inst = deps.instance(instanceId)
     if (!inst) return // deleted while its socket was closing
@@ -182,6 +259,10 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
     let committed = false
     try {
       db.transaction(() => {
+        if (carried) {
+          for (const [event, payload] of carried.emitted) ctx.emit(event as EmittedEvent, payload as PayloadOf<EmittedEvent>)
+          published.push(...carried.published)
+        }
         ingestBatch(ctx, events, (err, kind) => deps.logger.error({ err, instanceId, kind }, 'message store: ingesting an engine event failed'))
         if (whole && isSubscribed(db, instanceId, 'engine.event')) for (const raw of engineEvents(whole)) ctx.emit('engine.event', raw)
         if (last?.historyChunks?.length) deleteHistoryChunks(db, instanceId, last.historyChunks)
@@ -235,8 +316,15 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
       clearInterval(sweep)
       for (const off of offs.splice(0)) off()
       // Accepted history is never dropped by a clean stop: the slices still queued commit now, in order.
+      // A history part on the thread is stored here too (the thread stops at its next transaction; rows it already
+      // wrote are found again), before that instance's later work.
       stopped = true
-      for (const queue of pending.values()) for (const run of queue.splice(0)) run()
+      deps.historyThread?.abort()
+      for (const [instanceId, queue] of pending) {
+        inFlight.get(instanceId)?.inline?.()
+        for (const step of queue.splice(0)) (step.inline ?? step.run)()
+      }
+      inFlight.clear()
       pending.clear()
     }
   }

@@ -1,0 +1,172 @@
+// The main thread's side of the history ingest thread (history-ingest-worker.ts): starts it on its own keyed SQLite
+// connection, hands it one batch's history part at a time (a structured clone) and resolves with its summary. The
+// thread's SQLite writes and CPU run beside the event loop (at a lower OS priority), so a history sync no longer
+// holds the API. A thread that cannot start or dies is reported once and refuses later jobs: the ingestor then
+// stores history in-process, as before.
+import { existsSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { createRequire } from 'node:module'
+import { Worker } from 'node:worker_threads'
+import { HISTORY_SLICE_ITEMS } from './history-slices.js'
+import type { HistoryJob, HistoryJobResult, HistoryThreadData, ThreadReply } from './history-thread-protocol.js'
+
+export interface HistoryIngestThreadOptions {
+  /** The store's file, its data key (absent: a store in clear) and the native binding, as the main connection's. */
+  file: string
+  dataKey?: Uint8Array | undefined
+  nativeBinding?: string | undefined
+  /** Items per transaction on the thread (default HISTORY_SLICE_ITEMS: the main thread's writes wait at most one). */
+  sliceItems?: number
+  /** Niceness of the thread (default 10); null leaves it at the process's. */
+  nice?: number | null
+  /** Told once when the thread could not start or died; history is then stored on the main thread. */
+  onFailure?: (err: unknown) => void
+  /** Test seam: the thread fails as it starts. */
+  failForTest?: boolean
+}
+
+export interface HistoryIngestThread {
+  /** False once the thread failed or stopped: callers store history themselves. */
+  readonly usable: boolean
+  /** The thread's OS thread id when it lowered its priority (Linux), else null; undefined until it is ready. */
+  readonly tid: number | null | undefined
+  /** Stores one history part; rejects when the thread failed (nothing is known to be stored: store it again). */
+  ingest(job: Omit<HistoryJob, 'seq'>): Promise<HistoryJobResult>
+  /** Asks a job under way to stop at its next transaction (the caller stores the rest itself; sync, for stop()). */
+  abort(): void
+  /** Ends the thread. */
+  stop(): Promise<void>
+}
+
+/**
+ * Where the thread's code is: beside this module when it runs from source (then through tsx, as in tests and
+ * `npm start`), else the bundle built beside the core's bundle (history-ingest-worker.js / .mjs), else null.
+ */
+export function historyWorkerEntry(moduleUrl = import.meta.url): { file: string; execArgv: string[] } | null {
+  const here = fileURLToPath(moduleUrl)
+  const dir = dirname(here)
+  if (here.endsWith('.ts')) {
+    const source = join(dir, 'history-ingest-worker.ts')
+    if (!existsSync(source)) return null
+    const tsx = pathToFileURL(createRequire(moduleUrl).resolve('tsx')).href
+    return { file: source, execArgv: ['--import', tsx] }
+  }
+  for (const d of [dir, dirname(dir)]) {
+    for (const name of ['history-ingest-worker.js', 'history-ingest-worker.mjs']) if (existsSync(join(d, name))) return { file: join(d, name), execArgv: [] }
+  }
+  return null
+}
+
+const failed = (why: string): HistoryIngestThread => ({
+  usable: false,
+  tid: null,
+  ingest: () => Promise.reject(new Error(why)),
+  abort: () => undefined,
+  stop: async () => undefined
+})
+
+/**
+ * The thread, started at its first job (a core that never syncs history never pays for it: a second isolate with
+ * Baileys loaded and a page cache of its own).
+ */
+export function startHistoryIngestThread(options: HistoryIngestThreadOptions): HistoryIngestThread {
+  let started: HistoryIngestThread | undefined
+  let stopped = false
+  const thread = () => (started ??= spawnThread(options))
+  return {
+    get usable() {
+      return !stopped && (started?.usable ?? true)
+    },
+    get tid() {
+      return started?.tid
+    },
+    ingest: (job) => (stopped ? Promise.reject(new Error('the history ingest thread stopped')) : thread().ingest(job)),
+    abort: () => started?.abort(),
+    async stop() {
+      stopped = true
+      await started?.stop()
+    }
+  }
+}
+
+function spawnThread(options: HistoryIngestThreadOptions): HistoryIngestThread {
+  const entry = historyWorkerEntry()
+  if (!entry) {
+    const err = new Error('the history ingest thread has no code to run (history-ingest-worker not found beside the core)')
+    options.onFailure?.(err)
+    return failed(err.message)
+  }
+  const abortFlag = new Int32Array(new SharedArrayBuffer(4))
+  const data: HistoryThreadData = {
+    file: options.file,
+    ...(options.dataKey ? { dataKey: options.dataKey } : {}),
+    ...(options.nativeBinding ?? process.env.SWITCHBOARD_SQLITE_BINDING ? { nativeBinding: options.nativeBinding ?? process.env.SWITCHBOARD_SQLITE_BINDING } : {}),
+    sliceItems: options.sliceItems ?? HISTORY_SLICE_ITEMS,
+    nice: options.nice === undefined ? 10 : options.nice,
+    abort: abortFlag.buffer as SharedArrayBuffer,
+    ...(options.failForTest ? { failForTest: true } : {})
+  }
+  let worker: Worker
+  try {
+    worker = new Worker(entry.file, { workerData: data, execArgv: entry.execArgv })
+  } catch (err) {
+    options.onFailure?.(err)
+    return failed(String((err as Error).message))
+  }
+  worker.unref()
+  let usable = true
+  let stopping = false
+  let tid: number | null | undefined
+  let seq = 0
+  const waiting = new Map<number, { resolve: (r: HistoryJobResult) => void; reject: (e: Error) => void }>()
+  const fail = (err: Error) => {
+    if (!usable) return
+    usable = false
+    for (const w of waiting.values()) w.reject(err)
+    waiting.clear()
+    if (!stopping) options.onFailure?.(err)
+  }
+  worker.on('message', (msg: ThreadReply) => {
+    if ('type' in msg) {
+      tid = msg.tid
+      return
+    }
+    const w = waiting.get(msg.seq)
+    waiting.delete(msg.seq)
+    if (!waiting.size) worker.unref()
+    w?.resolve(msg)
+  })
+  worker.on('error', (err) => fail(err))
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
+  worker.once('exit', (code) => fail(new Error(`the history ingest thread exited (code ${code})`)))
+  return {
+    get usable() {
+      return usable
+    },
+    get tid() {
+      return tid
+    },
+    ingest(job) {
+      if (!usable) return Promise.reject(new Error('the history ingest thread is not running'))
+      const full: HistoryJob = { ...job, seq: ++seq }
+      return new Promise((resolve, reject) => {
+        waiting.set(full.seq, { resolve, reject })
+        // Referenced while a job is out: its answer must keep the process alive.
+        worker.ref()
+        worker.postMessage({ type: 'job', job: full })
+      })
+    },
+    abort() {
+      Atomics.store(abortFlag, 0, 1)
+    },
+    async stop() {
+      if (stopping) return
+      stopping = true
+      Atomics.store(abortFlag, 0, 1)
+      fail(new Error('the history ingest thread stopped'))
+      await worker.terminate()
+      await exited
+    }
+  }
+}

@@ -1,0 +1,41 @@
+// The messages between the main thread and the history ingest thread (history-ingest-thread.ts <->
+// history-ingest-worker.ts): what the thread is started with, a job (one batch's history part), and its summary.
+import type { PendingEvent } from './context.js'
+
+export interface HistoryThreadData {
+  file: string
+  dataKey?: Uint8Array
+  nativeBinding?: string
+  /** Items per transaction (history-slices.ts). */
+  sliceItems: number
+  /** Niceness the thread gives itself (Linux), null to leave it. */
+  nice: number | null
+  /** SharedArrayBuffer of one Int32: set to 1, the thread stops a job at its next transaction. */
+  abort: SharedArrayBuffer
+  /** Test seam: the thread throws before it opens the store. */
+  failForTest?: boolean
+}
+
+export interface HistoryJob {
+  seq: number
+  instanceId: string
+  now: number
+  me: string
+  meLid: string | null
+  /** The batch's `messaging-history.set`, structured-cloned (history-clone.ts revives Longs and Buffers). */
+  history: unknown
+}
+
+export interface HistoryJobResult {
+  seq: number
+  /** false: stopped (abort) or a transaction failed; the main thread stores the whole history itself. */
+  done: boolean
+  transactions: number
+  /** Webhook events a handler emitted (history emits none today): written by the main thread with the batch's rest. */
+  emitted: [event: string, payload: unknown][]
+  published: PendingEvent[]
+  errors: string[]
+}
+
+export type ThreadMessage = { type: 'job'; job: HistoryJob }
+export type ThreadReply = { type: 'ready'; tid: number | null } | HistoryJobResult
