@@ -299,7 +299,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     const messaging = assembleMessagingModule({
       db, bus, instances, engine, ports, apiUrl, undecryptableGraceMs: options.undecryptableGraceMs, rate: { limiter, queue }, clock, logger, network,
       sendMedia: options.sendMedia, deliverability: options.deliverability, dataDir: options.dataDir, engineName: engine.name, wakeDeliveries,
-      historyStore: { file: dbFile, dataKey: dataKey.key, nativeBinding: options.nativeBinding }
+      // SWITCHBOARD_HISTORY_THREAD=off: history stored on the main thread (the A/B of bench -- history, and a way out).
+      ...(process.env.SWITCHBOARD_HISTORY_THREAD === 'off' ? {} : { historyStore: { file: dbFile, dataKey: dataKey.key, nativeBinding: options.nativeBinding } })
     })
     const { media, send: sender, reads } = messaging
     webhooks.start()

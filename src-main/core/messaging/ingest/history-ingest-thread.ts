@@ -40,20 +40,22 @@ export interface HistoryIngestThread {
 }
 
 /**
- * Where the thread's code is: beside this module when it runs from source (then through tsx, as in tests and
- * `npm start`), else the bundle built beside the core's bundle (history-ingest-worker.js / .mjs), else null.
+ * What the thread runs: the bundle built beside the core's bundle (history-ingest-worker.js / .mjs), or, when this
+ * module runs from source (tests, `npm start`), the source beside it through tsx, registered in the thread itself
+ * (a loader given with --import to the process does not reach a worker on Node 20); null when neither is there.
  */
-export function historyWorkerEntry(moduleUrl = import.meta.url): { file: string; execArgv: string[] } | null {
+export function historyWorkerEntry(moduleUrl = import.meta.url): URL | null {
   const here = fileURLToPath(moduleUrl)
   const dir = dirname(here)
   if (here.endsWith('.ts')) {
     const source = join(dir, 'history-ingest-worker.ts')
     if (!existsSync(source)) return null
-    const tsx = pathToFileURL(createRequire(moduleUrl).resolve('tsx')).href
-    return { file: source, execArgv: ['--import', tsx] }
+    const tsx = pathToFileURL(join(dirname(createRequire(moduleUrl).resolve('tsx/esm/api')), 'index.mjs')).href
+    const boot = `const { register } = await import(${JSON.stringify(tsx)}); register(); await import(${JSON.stringify(pathToFileURL(source).href)})`
+    return new URL(`data:text/javascript,${encodeURIComponent(boot)}`)
   }
   for (const d of [dir, dirname(dir)]) {
-    for (const name of ['history-ingest-worker.js', 'history-ingest-worker.mjs']) if (existsSync(join(d, name))) return { file: join(d, name), execArgv: [] }
+    for (const name of ['history-ingest-worker.js', 'history-ingest-worker.mjs']) if (existsSync(join(d, name))) return pathToFileURL(join(d, name))
   }
   return null
 }
@@ -109,7 +111,7 @@ function spawnThread(options: HistoryIngestThreadOptions): HistoryIngestThread {
   }
   let worker: Worker
   try {
-    worker = new Worker(entry.file, { workerData: data, execArgv: entry.execArgv })
+    worker = new Worker(entry, { workerData: data })
   } catch (err) {
     options.onFailure?.(err)
     return failed(String((err as Error).message))
