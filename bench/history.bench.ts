@@ -10,7 +10,8 @@
 // time went (before the core's HTTP server saw them, in it, the core's CPU and run-queue wait over their span, the
 // bench's own); the sandbox's and the whole machine's CPU beside. Each request and window is also written to
 // history-bench-requests.json in the (kept) data directory, to match against a --cpu-prof profile.
-// Env: BENCH_HISTORY="20000,1200" (messages,chats), BENCH_HISTORY_LID_SHARE=0.5.
+// Env: BENCH_HISTORY="20000,1200" (messages,chats), BENCH_HISTORY_LID_SHARE=0.5, BENCH_HISTORY_RPS (paced info loop;
+// default back to back). The core's SWITCHBOARD_HISTORY_THREAD=off stores history on its main thread (the A/B).
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -22,6 +23,7 @@ import { CoreProcess, freePort, sleep } from './scale-core.js'
 
 const [MESSAGES, CHATS] = (process.env.BENCH_HISTORY ?? '20000,1200').split(',').map(Number) as [number, number]
 const LID_SHARE = Number(process.env.BENCH_HISTORY_LID_SHARE ?? 0.5)
+const RPS = Number(process.env.BENCH_HISTORY_RPS ?? 0)
 const INGEST_LIMIT_MS = Number(process.env.BENCH_HISTORY_LIMIT_S ?? 240) * 1000
 const PHONE = '15558888888'
 
@@ -186,7 +188,11 @@ export default async function historyBench(): Promise<BenchResult> {
     })
     const infoLoop = async (stop: () => boolean) => {
       const lat: number[] = []
-      while (!stop()) {
+      const from = performance.now()
+      for (let n = 0; !stop(); n++) {
+        // BENCH_HISTORY_RPS: at most that many requests a second (a client polling), else back to back: a closed loop
+        // at full speed takes as much CPU as the core can serve, which on 2 cores is CPU the sync does not get.
+        if (RPS > 0) await sleep(Math.max(0, from + (n * 1000) / RPS - performance.now()))
         const at = performance.timeOrigin + performance.now()
         const wait0 = benchRunQueueMs()
         const { ms } = await core.call('GET', '/v2/session/info', { instance_id: probeId })

@@ -184,6 +184,12 @@ export interface CoreHandle {
   close(): Promise<void>
 }
 
+/** SWITCHBOARD_HISTORY_THREAD_NICE: the history ingest thread's niceness (default 10), for measuring. */
+const historyThreadNice = (): { nice?: number } => {
+  const n = Number(process.env.SWITCHBOARD_HISTORY_THREAD_NICE)
+  return process.env.SWITCHBOARD_HISTORY_THREAD_NICE && Number.isInteger(n) ? { nice: n } : {}
+}
+
 export async function startCore(options: CoreOptions): Promise<CoreHandle> {
   const network = options.network ?? 'whatsapp'
   // Owner-only: 0700 folder, 0600 files (an older install is tightened here).
@@ -300,7 +306,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       db, bus, instances, engine, ports, apiUrl, undecryptableGraceMs: options.undecryptableGraceMs, rate: { limiter, queue }, clock, logger, network,
       sendMedia: options.sendMedia, deliverability: options.deliverability, dataDir: options.dataDir, engineName: engine.name, wakeDeliveries,
       // SWITCHBOARD_HISTORY_THREAD=off: history stored on the main thread (the A/B of bench -- history, and a way out).
-      ...(process.env.SWITCHBOARD_HISTORY_THREAD === 'off' ? {} : { historyStore: { file: dbFile, dataKey: dataKey.key, nativeBinding: options.nativeBinding } })
+      ...(process.env.SWITCHBOARD_HISTORY_THREAD === 'off' ? {} : { historyStore: { file: dbFile, dataKey: dataKey.key, nativeBinding: options.nativeBinding, ...historyThreadNice() } })
     })
     const { media, send: sender, reads } = messaging
     webhooks.start()

@@ -33,6 +33,8 @@ export interface HistoryIngestThread {
   readonly tid: number | null | undefined
   /** Stores one history part; rejects when the thread failed (nothing is known to be stored: store it again). */
   ingest(job: Omit<HistoryJob, 'seq'>): Promise<HistoryJobResult>
+  /** Starts the thread now if it is not running yet (an account about to pair: its history sync follows). */
+  warm(): void
   /** Asks a job under way to stop at its next transaction (the caller stores the rest itself; sync, for stop()). */
   abort(): void
   /** Ends the thread. */
@@ -64,6 +66,7 @@ const failed = (why: string): HistoryIngestThread => ({
   usable: false,
   tid: null,
   ingest: () => Promise.reject(new Error(why)),
+  warm: () => undefined,
   abort: () => undefined,
   stop: async () => undefined
 })
@@ -84,6 +87,7 @@ export function startHistoryIngestThread(options: HistoryIngestThreadOptions): H
       return started?.tid
     },
     ingest: (job) => (stopped ? Promise.reject(new Error('the history ingest thread stopped')) : thread().ingest(job)),
+    warm: () => void (stopped || thread()),
     abort: () => started?.abort(),
     async stop() {
       stopped = true
@@ -159,6 +163,7 @@ function spawnThread(options: HistoryIngestThreadOptions): HistoryIngestThread {
         worker.postMessage({ type: 'job', job: full })
       })
     },
+    warm: () => undefined,
     abort() {
       Atomics.store(abortFlag, 0, 1)
     },

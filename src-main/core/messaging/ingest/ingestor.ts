@@ -75,7 +75,7 @@ export interface IngestorDeps {
   /** Synchronous ingest time per turn of the loop before further batches wait a turn (default SYNC_BURST_BUDGET_MS). */
   syncBurstBudgetMs?: number
   /** Where history parts larger than a slice are written (history-ingest-thread.ts); without it, here in slices. */
-  historyThread?: Pick<HistoryIngestThread, 'usable' | 'ingest' | 'abort'>
+  historyThread?: Pick<HistoryIngestThread, 'usable' | 'ingest' | 'abort' | 'warm'>
 }
 
 /** One piece of an instance's queued work: synchronous, or a history part on the thread with its in-process twin. */
@@ -281,6 +281,8 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
   function onStatus(e: SessionStatusEvent): void {
     // The event row committed with the status (see session-status.ts); a start also makes held rows deliverable.
     if (e.status !== 'DELETED') deps.wakeDeliveries()
+    // An account about to pair: its history sync follows within seconds; the thread loads its code meanwhile.
+    if (e.status === 'SCAN_QR_CODE') deps.historyThread?.warm()
   }
 
   // Placeholders that no retry recovered in time become final (undecryptable.ts); also those left by an earlier run.
