@@ -9,7 +9,7 @@ import { EXPOSED_WARNING, isLoopbackHost } from './domain/host-policy.js'
 import { registerUiBridge, type UiBridge } from './bridge/index.js'
 import type { AuthFailureLimiterConfig } from './api/auth-failure-limiter.js'
 import { createFileLogger } from './logging/logger.js'
-import { checkpointAndClose, openDatabase, type Db } from './db/connection.js'
+import { checkpointAndClose, openDatabase, preferImmediateTransactions, type Db } from './db/connection.js'
 import { startWalCheckpointer } from './db/wal-checkpointer.js'
 import { sealAuthStateAtRest } from './db/repositories/auth-state-repo.js'
 import { resolveDataKey, secretToolKeyring } from './secrets/data-key.js'
@@ -301,6 +301,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     })
     // One limiter and queue for the whole core (rate-limit/rate-limit-module.ts).
     const { clock, limiter, queue } = assembleRateLimitModule({ db, clock: options.clock, accountProtectionSeconds: options.accountProtectionSeconds })
+    // The history ingest thread writes the same file: this connection's transactions take the write lock at BEGIN.
+    if (process.env.SWITCHBOARD_HISTORY_THREAD !== 'off') preferImmediateTransactions(db)
     // The messaging module (messaging/messaging-module.ts): media files, the ingestor, the send pipeline, the read side.
     const messaging = assembleMessagingModule({
       db, bus, instances, engine, ports, apiUrl, undecryptableGraceMs: options.undecryptableGraceMs, rate: { limiter, queue }, clock, logger, network,

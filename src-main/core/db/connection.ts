@@ -93,6 +93,21 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   return db
 }
 
+/**
+ * Makes `db.transaction(fn)()` begin IMMEDIATE (the write lock taken at BEGIN, waiting up to busy_timeout) instead of
+ * DEFERRED, for a connection that shares the file with another writer (the history ingest thread): a deferred
+ * transaction that read first fails at its first write with SQLITE_BUSY, without waiting, whenever the other
+ * connection committed in between (WAL: its snapshot is stale). Nested calls are savepoints as before; the
+ * .deferred/.immediate/.exclusive variants stay as they are.
+ */
+export function preferImmediateTransactions(db: Db): void {
+  const transaction = db.transaction.bind(db)
+  db.transaction = ((fn: Parameters<Db['transaction']>[0]) => {
+    const tx = transaction(fn)
+    return Object.assign((...args: unknown[]) => tx.immediate(...args), { default: tx.immediate, deferred: tx.deferred, immediate: tx.immediate, exclusive: tx.exclusive })
+  }) as Db['transaction']
+}
+
 /** Flush the WAL into the main file; called on clean shutdown so the file is self-contained. */
 export function checkpointAndClose(db: Db): void {
   if (!db.open) return

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto'
 import Long from 'long'
 import type { BaileysEventMap, WAMessage } from '@whiskeysockets/baileys'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openDatabase, type Db } from '../../db/connection.js'
+import { openDatabase, preferImmediateTransactions, type Db } from '../../db/connection.js'
 import { migrate } from '../../db/migrate.js'
 import { appMigrations } from '../../db/migrations/index.js'
 import { pendingHistoryChunks, recordHistoryChunk } from '../../db/repositories/history-chunks-repo.js'
@@ -68,6 +68,8 @@ function setup(options: { thread?: boolean; failForTest?: boolean } = {}) {
   insertInstance(db, { id: I, accountId: 'a', sessionName: 'sess', status: 'WORKING', desiredRunning: true, ratePolicy: 'strict', now: 1 })
   const warnings: string[] = []
   const errors: string[] = []
+  // As start-core.ts: two writers on one file, so this connection's transactions begin IMMEDIATE.
+  if (options.thread !== false) preferImmediateTransactions(db)
   const thread: HistoryIngestThread | undefined = options.thread === false
     ? undefined
     : startHistoryIngestThread({ file, dataKey, sliceItems: 100, ...(options.failForTest ? { failForTest: true } : {}), onFailure: (err) => warnings.push(String((err as Error).message)) })
@@ -170,6 +172,33 @@ describe('the history ingest thread', () => {
     // The live messages are the newest of their chats and counted unread on top of the history's count.
     expect(getChat(t.db, I, pn(1))).toMatchObject({ lastMessageAt: 1_800_000_001, unreadCount: 2 })
     expect(t.errors).toEqual([])
+  })
+
+  it('two writers on one store: live batches committed on the main thread throughout a history part on the thread, nothing skipped', async () => {
+    const t = setup()
+    const other = setup() // a second instance id is not needed: live batches of another chat interleave with the thread's slices
+    await other.stop()
+    const history = { ...bigHistory(), messages: [...bigHistory().messages, ...bigHistory().messages.map((m) => ({ ...m, key: { ...m.key, id: `B${m.key.id}` } }))] }
+    t.send({ 'messaging-history.set': history })
+    // Each live batch reads (the message's key, the chat) before it writes: with a deferred BEGIN, the thread's commit in
+    // between failed it with SQLITE_BUSY.
+    const live: string[] = []
+    const writer = setInterval(() => {
+      const id = `LIVE-${live.length}`
+      live.push(id)
+      t.db.transaction(() => {
+        t.db.prepare('SELECT count(*) FROM store_messages WHERE instance_id = ?').get(I)
+        t.db.prepare("UPDATE instances SET updated_at = updated_at + 1 WHERE id = ?").run(I)
+      })()
+    }, 1)
+    try {
+      await waitFor(() => countMessages(t.db, I) === 2_000, 'history stored')
+    } finally {
+      clearInterval(writer)
+    }
+    expect(live.length).toBeGreaterThan(10)
+    expect(t.errors).toEqual([])
+    expect(t.warnings).toEqual([])
   })
 
   it('a thread that cannot start: a warning, and the history is stored on the main thread', async () => {

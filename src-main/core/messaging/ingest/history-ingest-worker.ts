@@ -57,7 +57,14 @@ function run(job: HistoryJob): HistoryJobResult {
       report: (err, what) => void errors.push(`${what}: ${String((err as Error)?.message ?? err)}`)
     }
     try {
-      db.transaction(() => ingestBatch(ctx, part, (err, kind) => void errors.push(`${kind}: ${String((err as Error)?.message ?? err)}`)))()
+      // IMMEDIATE: the write lock at BEGIN (waiting for the main thread's transaction), never a stale snapshot. A
+      // handler that met a locked store is not an item to skip: the whole slice rolls back.
+      db.transaction(() =>
+        ingestBatch(ctx, part, (err, kind) => {
+          if (/^SQLITE_BUSY|^SQLITE_LOCKED/.test(String((err as { code?: unknown })?.code ?? ''))) throw err
+          errors.push(`${kind}: ${String((err as Error)?.message ?? err)}`)
+        })
+      ).immediate()
     } catch (err) {
       // Not committed (e.g. the store stayed locked past busy_timeout): the main thread stores the whole history
       // itself (rows already written here are found again, not duplicated).
