@@ -12,9 +12,11 @@
 // loop for up to ~35 ms by the end of a run (it showed in the slowest requests' profiles).
 import { subscribe } from 'node:diagnostics_channel'
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs'
+import { isMainThread } from 'node:worker_threads'
 
 const file = process.env.SWITCHBOARD_HISTORY_PROBE
-if (file) {
+// --import preloads run in every worker thread too (the history ingest thread): only the main thread's loop is measured.
+if (file && isMainThread) {
   const stat = `/proc/self/task/${process.pid}/schedstat`
   const sched = () => readFileSync(stat, 'utf8').split(' ').map(Number)
   const micros = () => Number(process.hrtime.bigint() / 1000n)
