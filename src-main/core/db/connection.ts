@@ -98,13 +98,23 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
  * DEFERRED, for a connection that shares the file with another writer (the history ingest thread): a deferred
  * transaction that read first fails at its first write with SQLITE_BUSY, without waiting, whenever the other
  * connection committed in between (WAL: its snapshot is stale). Nested calls are savepoints as before; the
- * .deferred/.immediate/.exclusive variants stay as they are.
+ * .deferred/.immediate/.exclusive variants stay as they are. `onTopLevel(true/false)` brackets each outermost one
+ * (the other writer gives way while it is true).
  */
-export function preferImmediateTransactions(db: Db): void {
+export function preferImmediateTransactions(db: Db, onTopLevel?: (active: boolean) => void): void {
   const transaction = db.transaction.bind(db)
   db.transaction = ((fn: Parameters<Db['transaction']>[0]) => {
     const tx = transaction(fn)
-    return Object.assign((...args: unknown[]) => tx.immediate(...args), { default: tx.immediate, deferred: tx.deferred, immediate: tx.immediate, exclusive: tx.exclusive })
+    const run = (...args: unknown[]): unknown => {
+      if (!onTopLevel || db.inTransaction) return tx.immediate(...args)
+      onTopLevel(true)
+      try {
+        return tx.immediate(...args)
+      } finally {
+        onTopLevel(false)
+      }
+    }
+    return Object.assign(run, { default: tx.immediate, deferred: tx.deferred, immediate: tx.immediate, exclusive: tx.exclusive })
   }) as Db['transaction']
 }
 

@@ -69,10 +69,16 @@ function setup(options: { thread?: boolean; failForTest?: boolean } = {}) {
   const warnings: string[] = []
   const errors: string[] = []
   // As start-core.ts: two writers on one file, so this connection's transactions begin IMMEDIATE.
-  if (options.thread !== false) preferImmediateTransactions(db)
+  const mainWriting = new Int32Array(new SharedArrayBuffer(4))
+  if (options.thread !== false) {
+    preferImmediateTransactions(db, (active) => {
+      Atomics.store(mainWriting, 0, active ? 1 : 0)
+      if (!active) Atomics.notify(mainWriting, 0)
+    })
+  }
   const thread: HistoryIngestThread | undefined = options.thread === false
     ? undefined
-    : startHistoryIngestThread({ file, dataKey, sliceItems: 100, ...(options.failForTest ? { failForTest: true } : {}), onFailure: (err) => warnings.push(String((err as Error).message)) })
+    : startHistoryIngestThread({ file, dataKey, sliceItems: 100, mainWriting: mainWriting.buffer as SharedArrayBuffer, ...(options.failForTest ? { failForTest: true } : {}), onFailure: (err) => warnings.push(String((err as Error).message)) })
   const bus = createEventBus<CoreEventMap & BaileysBusEvents>()
   const stored: string[] = []
   bus.on('message.stored', (e) => void stored.push(e.id))

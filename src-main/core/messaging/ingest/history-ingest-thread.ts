@@ -20,6 +20,12 @@ export interface HistoryIngestThreadOptions {
   sliceItems?: number
   /** Niceness of the thread (default 10); null leaves it at the process's. */
   nice?: number | null
+  /**
+   * One Int32 the main connection sets to 1 around each of its transactions (preferImmediateTransactions'
+   * onTopLevel): the thread begins none of its own while it is 1, so the main thread never queues behind more than
+   * the one transaction the thread already holds.
+   */
+  mainWriting?: SharedArrayBuffer
   /** Told once when the thread could not start or died; history is then stored on the main thread. */
   onFailure?: (err: unknown) => void
   /** Test seam: the thread fails as it starts. */
@@ -111,6 +117,7 @@ function spawnThread(options: HistoryIngestThreadOptions): HistoryIngestThread {
     sliceItems: options.sliceItems ?? HISTORY_SLICE_ITEMS,
     nice: options.nice === undefined ? 10 : options.nice,
     abort: abortFlag.buffer as SharedArrayBuffer,
+    ...(options.mainWriting ? { mainWriting: options.mainWriting } : {}),
     ...(options.failForTest ? { failForTest: true } : {})
   }
   let worker: Worker

@@ -19,6 +19,13 @@ const data = workerData as HistoryThreadData
 const port = parentPort!
 /** [0] = 1: stop at the next transaction boundary (the main thread commits the rest itself). */
 const abort = new Int32Array(data.abort)
+const mainWriting = data.mainWriting ? new Int32Array(data.mainWriting) : null
+
+/** Gives way to the main thread: no transaction of ours begins while it is in or waiting for one of its own. */
+function waitForMainThread(): void {
+  if (!mainWriting) return
+  while (Atomics.load(mainWriting, 0) !== 0 && Atomics.load(abort, 0) === 0) Atomics.wait(mainWriting, 0, 1, 50)
+}
 
 /** setpriority(PRIO_PROCESS, tid) on Linux names one thread: this one only. Elsewhere (or refused) nothing changes. */
 function lowerOwnPriority(nice: number): number | null {
@@ -43,6 +50,7 @@ function run(job: HistoryJob): HistoryJobResult {
   const errors: string[] = []
   let transactions = 0
   for (const part of sliceBatch({ 'messaging-history.set': history }, data.sliceItems)) {
+    waitForMainThread()
     if (Atomics.load(abort, 0) !== 0) return { seq: job.seq, done: false, transactions, emitted, published, errors }
     const ctx: IngestContext = {
       db,

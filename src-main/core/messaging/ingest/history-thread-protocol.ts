@@ -12,6 +12,8 @@ export interface HistoryThreadData {
   nice: number | null
   /** SharedArrayBuffer of one Int32: set to 1, the thread stops a job at its next transaction. */
   abort: SharedArrayBuffer
+  /** Int32 set to 1 while the main connection is in (or waiting for) a transaction: the thread begins none then. */
+  mainWriting?: SharedArrayBuffer
   /** Test seam: the thread throws before it opens the store. */
   failForTest?: boolean
 }
