@@ -84,8 +84,18 @@ function run(job: HistoryJob): HistoryJobResult {
   return { seq: job.seq, done: true, transactions, emitted, published, errors }
 }
 
+/** Messages of the jobs whose pieces are arriving, by seq. */
+const pieces = new Map<number, unknown[]>()
 port.on('message', (msg: ThreadMessage) => {
-  if (msg.type !== 'job') return
-  port.postMessage(run(msg.job))
+  if (msg.type === 'piece') {
+    const list = pieces.get(msg.seq) ?? []
+    for (const m of msg.messages) list.push(m)
+    pieces.set(msg.seq, list)
+    return
+  }
+  const messages = pieces.get(msg.job.seq) ?? []
+  pieces.delete(msg.job.seq)
+  const history = msg.job.history as { messages: unknown[] }
+  port.postMessage(run({ ...msg.job, history: { ...history, messages: [...messages, ...history.messages] } }))
 })
 port.postMessage({ type: 'ready', tid })

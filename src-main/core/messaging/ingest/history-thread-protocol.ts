@@ -39,5 +39,6 @@ export interface HistoryJobResult {
   errors: string[]
 }
 
-export type ThreadMessage = { type: 'job'; job: HistoryJob }
+/** A job's messages come first, in pieces (`piece`), then the job with the rest of its history part. */
+export type ThreadMessage = { type: 'piece'; seq: number; messages: unknown[] } | { type: 'job'; job: HistoryJob }
 export type ThreadReply = { type: 'ready'; tid: number | null } | HistoryJobResult
