@@ -16,6 +16,8 @@ const input = (i: number, payload: unknown = { i }) => ({ instanceId: 'I1', sess
 
 function setup() {
   const { db, file } = openTestDb()
+  // No checkpoint of SQLite's own mid-test: the WAL's frame count is what the first test reads.
+  db.pragma('wal_autocheckpoint = 0')
   // Other connection: sees only what is committed.
   const reader = openDatabase(file, { readonly: true })
   dbs.push(reader, db)
