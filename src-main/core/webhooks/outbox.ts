@@ -60,6 +60,8 @@ export function enqueueEvent<P>(db: Db, input: EnvelopeInput<P>, opts: EnqueueOp
  * outbox-group-commit.ts). The id is generated here, inside that transaction, so ids stay in commit order.
  */
 export function recordEvent<P>(db: Db, input: EnvelopeInput<P>, opts: EnqueueOptions = {}): EnqueuedEvent<P> {
+  // Outside one, the event row and its deliveries would commit apart (a crash between them loses the deliveries).
+  if (!db.inTransaction) throw new Error('recordEvent runs inside a transaction; call enqueueEvent')
   const now = opts.now ?? Date.now()
   const id = opts.id ?? (opts.newId ?? newEventId)(now)
   const envelope = buildEnvelope(id, now, input)
