@@ -3,6 +3,9 @@
 // concurrency (no outbox). Two loads: a burst (throughput) and a paced stream (latency when not saturated).
 // The lanes run interleaved round by round (long-lived worker, database and client each), so the machine's load
 // hits them alike; a third lane, whose enqueues do not pass the worker's wake, shows what polling alone would cost.
+// The outbox lane enqueues with enqueueEventGrouped (one commit per turn of the event loop, as a producer outside a
+// transaction would); BENCH_WEBHOOK_EACH=1 adds a third burst lane with one commit per enqueue (enqueueEvent),
+// interleaved with the other two (off by default: a third lane changes the others' conditions).
 // The outbox lanes use an encrypted store, as the app does (BENCH_WEBHOOK_STORE=clear: a store in clear). Prints the
 // lanes, then the goals table (issue 24 item 4: burst throughput >= 0.8x direct, paced p99 <= 1.5x direct).
 // The paced load is paired: every 10 ms slice submits the same number of events to the direct lane and to the
@@ -24,6 +27,7 @@ import { startWalCheckpointer } from '../src-main/core/db/wal-checkpointer.js'
 import { createDeliveryWorker, type DeliveryWorker } from '../src-main/core/webhooks/delivery-worker.js'
 import { createHttpAgent, postJson } from '../src-main/core/webhooks/http-post.js'
 import { enqueueEvent } from '../src-main/core/webhooks/outbox.js'
+import { enqueueEventGrouped } from '../src-main/core/webhooks/outbox-group-commit.js'
 import { deliveryHeaders } from '../src-main/core/webhooks/signing.js'
 import { ownMigrations, startReceiver, type TestReceiver } from '../src-main/core/webhooks/testing.js'
 import { newEventId } from '../src-main/core/webhooks/ulid.js'
@@ -41,13 +45,23 @@ const ENCRYPTED = process.env.BENCH_WEBHOOK_STORE !== 'clear'
 const GOAL_BURST = 0.8 // outbox events/s ÷ direct, at least
 const GOAL_PACED_P99 = 1.5 // outbox p99 ÷ direct, at most
 const PROFILE_DIR = process.env.BENCH_PROFILE
+const COMPARE_EACH = process.env.BENCH_WEBHOOK_EACH === '1'
 const payload = { id: 'false_11111111111@c.us_AAAAAAAAAAAAAAAAAAAA', body: 'Hello, world!', from: '11111111111@c.us', fromMe: false, timestamp: 1666943582 }
 
-/** One way of getting an event to the receiver: submit() starts it and returns its webhook-id. */
+/**
+ * One way of getting an event to the receiver: submit() starts it and returns its webhook-id (the group-committed
+ * outbox: a promise of it, resolved when the event's row is committed).
+ */
 interface Lane {
   name: string
-  submit(): string
+  submit(): string | Promise<string>
   close(): Promise<void>
+}
+
+/** Submitted ids with their submit times, once every id is known. */
+async function settle(submitted: Array<{ id: string | Promise<string>; at: number }>): Promise<Map<string, number>> {
+  const ids = await Promise.all(submitted.map((s) => s.id))
+  return new Map(ids.map((id, i) => [id, submitted[i]!.at]))
 }
 
 interface Sample {
@@ -80,7 +94,11 @@ function track(receiver: TestReceiver) {
   }
 }
 
-function outboxLane(receiver: TestReceiver, name: string, wakeOnEnqueue: boolean): Lane {
+/**
+ * grouped: enqueueEventGrouped (one commit per turn of the event loop) woken by each enqueue; each: enqueueEvent
+ * (one commit per event) woken by each enqueue; poll: enqueueEvent without the wake.
+ */
+function outboxLane(receiver: TestReceiver, name: string, mode: 'grouped' | 'each' | 'poll'): Lane {
   const file = join(mkdtempSync(join(tmpdir(), 'sb-bench-wh-')), 'app.db')
   const dataKey = ENCRYPTED ? randomBytes(32) : undefined
   const db: Db = openDatabase(file, { dataKey })
@@ -92,10 +110,11 @@ function outboxLane(receiver: TestReceiver, name: string, wakeOnEnqueue: boolean
   // producers of start-core do) or, with wakeOnEnqueue false, only by its poll.
   const worker: DeliveryWorker = createDeliveryWorker({ db }, { concurrency: CONCURRENCY, perWebhookConcurrency: CONCURRENCY, retentionMs: null, pollIntervalMs: POLL_MS })
   worker.start()
-  const opts = wakeOnEnqueue ? { wake: worker.wake } : {}
+  const opts = mode === 'poll' ? {} : { wake: worker.wake }
+  const input = { instanceId: 'I1', session: 'default', me: null, engine: 'NOWEB', event: 'message', payload }
   return {
     name,
-    submit: () => enqueueEvent(db, { instanceId: 'I1', session: 'default', me: null, engine: 'NOWEB', event: 'message', payload }, opts).envelope.id,
+    submit: mode === 'grouped' ? () => enqueueEventGrouped(db, input, opts).then((r) => r.envelope.id) : () => enqueueEvent(db, input, opts).envelope.id,
     async close() {
       await worker.stop()
       await checkpointer?.stop()
@@ -133,11 +152,11 @@ function directLane(receiver: TestReceiver): Lane {
 
 /** Submits `count` events all at once (null rate) or spread at ratePerSec in 10 ms slices; waits for all. */
 async function run(lane: Lane, t: ReturnType<typeof track>, count: number, ratePerSec: number | null): Promise<Sample> {
-  const sent = new Map<string, number>()
+  const submitted: Array<{ id: string | Promise<string>; at: number }> = []
   const cpu0 = process.cpuUsage()
   const submit = () => {
     const at = performance.now()
-    sent.set(lane.submit(), at)
+    submitted.push({ id: lane.submit(), at })
   }
   if (ratePerSec === null) {
     for (let i = 0; i < count; i++) submit()
@@ -150,6 +169,7 @@ async function run(lane: Lane, t: ReturnType<typeof track>, count: number, rateP
       await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())))
     }
   }
+  const sent = await settle(submitted)
   await t.all([...sent.keys()])
   const latencies = [...sent].map(([id, at]) => t.arrived.get(id)! - at)
   const first = Math.min(...sent.values())
@@ -207,8 +227,7 @@ interface Paired {
 
 /** Paced at ratePerSec in 10 ms slices; each slice submits to every lane (order alternating), then waits for all. */
 async function runPaired(lanes: Lane[], t: ReturnType<typeof track>, count: number, ratePerSec: number, monitor: ReturnType<typeof stallMonitor>): Promise<Paired> {
-  const sent = lanes.map(() => new Map<string, number>())
-  const order: string[][] = lanes.map(() => [])
+  const submitted = lanes.map((): Array<{ id: string | Promise<string>; at: number }> => [])
   const cpu0 = process.cpuUsage()
   const perSlice = Math.max(1, Math.round(ratePerSec / 100))
   const start = performance.now()
@@ -217,14 +236,14 @@ async function runPaired(lanes: Lane[], t: ReturnType<typeof track>, count: numb
       for (let k = 0; k < lanes.length; k++) {
         const lane = (i % 2 ? lanes.length - 1 - k : k)
         const at = performance.now()
-        const id = lanes[lane]!.submit()
-        sent[lane]!.set(id, at)
-        order[lane]!.push(id)
+        submitted[lane]!.push({ id: lanes[lane]!.submit(), at })
       }
     }
     const due = start + (i / ratePerSec) * 1000
     await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())))
   }
+  const sent = await Promise.all(submitted.map(settle))
+  const order = sent.map((m) => [...m.keys()])
   for (const m of sent) await t.all([...m.keys()])
   const cpu = process.cpuUsage(cpu0)
   const end = Math.max(...sent.flatMap((m) => [...m.keys()].map((id) => t.arrived.get(id)!)))
@@ -279,13 +298,15 @@ export default async function webhooksBench(): Promise<BenchResult> {
   const receiver = await startReceiver()
   const t = track(receiver)
   const base = directLane(receiver)
-  const woken = outboxLane(receiver, 'outbox', true)
-  const polled = outboxLane(receiver, 'outbox, poll only', false)
+  const woken = outboxLane(receiver, 'outbox', 'grouped')
+  const each = COMPARE_EACH ? outboxLane(receiver, 'outbox, one commit per event', 'each') : null
+  const polled = outboxLane(receiver, 'outbox, poll only', 'poll')
   const loop = monitorEventLoopDelay({ resolution: 1 })
   try {
-    for (const lane of [base, woken]) await run(lane, t, 200, null) // warm-up (JIT, sockets, statements)
+    const burstLanes = each ? [base, woken, each] : [base, woken]
+    for (const lane of burstLanes) await run(lane, t, 200, null) // warm-up (JIT, sockets, statements)
     loop.enable()
-    const [baseBurst, outBurst] = await interleaved([base, woken], t, 4, Math.ceil(BURST / 4), null)
+    const [baseBurst, outBurst, eachBurst] = await interleaved(burstLanes, t, 4, Math.ceil(BURST / 4), null)
     const perRound = Math.ceil(PACED / ROUNDS)
     const monitor = stallMonitor()
     const paired = await runPaired([base, woken], t, PACED / 2, PACED_RATE / 2, monitor)
@@ -294,10 +315,11 @@ export default async function webhooksBench(): Promise<BenchResult> {
     // Fewer events for the polling lane: each round waits for its poll.
     const [basePolled, outPolled] = await interleaved([base, polled], t, 3, perRound, PACED_RATE)
     loop.disable()
-    if (PROFILE_DIR) await profileBursts(PROFILE_DIR, [base, woken], t)
+    if (PROFILE_DIR) await profileBursts(PROFILE_DIR, burstLanes, t)
     const lanes = [
       row(`baseline burst (direct POST, c=${CONCURRENCY})`, baseBurst!),
-      row(`outbox burst (SQLite + worker, c=${CONCURRENCY})`, outBurst!),
+      row(`outbox burst (SQLite + worker, c=${CONCURRENCY}; enqueues group-committed per turn)`, outBurst!),
+      ...(eachBurst ? [row(`outbox burst, one commit per enqueue (enqueueEvent outside a transaction)`, eachBurst)] : []),
       row(`baseline paced ${PACED_RATE / 2}/s (paired with the outbox's events, ${PACED_RATE}/s in all)`, basePaced!),
       row(`outbox paced ${PACED_RATE / 2}/s (woken by each enqueue, paired)`, outPaced!),
       row(`baseline paced ${PACED_RATE}/s (next to poll only)`, basePolled!),
@@ -317,6 +339,7 @@ export default async function webhooksBench(): Promise<BenchResult> {
       goal('burst throughput: outbox ÷ direct', burst, `>= ${GOAL_BURST}`, burst >= GOAL_BURST),
       goal(`paced ${PACED_RATE}/s (paired) p99 latency: outbox ÷ direct`, pacedP99, `<= ${GOAL_PACED_P99}`, pacedP99 <= GOAL_PACED_P99),
       goal(`paced ${PACED_RATE}/s (paired) p50 latency: outbox ÷ direct`, p(outPaced!, 'p50') / p(basePaced!, 'p50'), '', null),
+      ...(eachBurst ? [goal('burst throughput, one commit per enqueue: outbox ÷ direct', eps(eachBurst) / eps(baseBurst!), '', null)] : []),
       goal('burst CPU per event: outbox ÷ direct (whole process, receiver included)', outBurst!.cpuUs / outBurst!.delivered / (baseBurst!.cpuUs / baseBurst!.delivered), '', null),
       goal(`paced p99 latency, poll only (no wake): outbox ÷ direct`, p(outPolled!, 'p99') / p(basePolled!, 'p99'), '', null)
     ]
@@ -345,7 +368,7 @@ export default async function webhooksBench(): Promise<BenchResult> {
     }
     return result
   } finally {
-    for (const lane of [base, woken, polled]) await lane.close()
+    for (const lane of [base, woken, each, polled]) await lane?.close()
     await receiver.close()
   }
 }

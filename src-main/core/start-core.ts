@@ -346,7 +346,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       setLogLevel, desktop: options.desktop, now: Date.now
     })
     // Campaigns send through the send pipeline and check numbers through check-exists (services/campaign-ports.ts).
-    const campaigns = new Campaigns({ db, clock, logger: logger.child({ module: 'campaigns' }), events: bus, ports: campaignPorts({ db, sender, reads, queue, manager: instances, engineName: engine.name, wakeDeliveries }) })
+    const campaigns = new Campaigns({ db, clock, logger: logger.child({ module: 'campaigns' }), events: bus, ports: campaignPorts({ db, sender, reads, queue, manager: instances, engineName: engine.name, wakeDeliveries, logger: logger.child({ module: 'campaigns' }) }) })
     cleanups.push(() => campaigns.close())
     const instanceService = new InstanceService({ db, manager: instances, plans, webhooksOf: (id) => webhooks.listWire(id), events: bus, deliverabilityOf: (id) => sender.deliverabilityOf(id) })
     // Health figures read at scrape / panel time from the store (GET /metrics, the UI's health panel).

@@ -11,7 +11,7 @@ export const hashTokenHex = (token: string): string => hash('sha256', token, 'he
 /** The digest's bytes, from its hex (for timingSafeEqual). */
 export const digestBytes = (hex: string): Buffer => Buffer.from(hex, 'hex')
 
-export const hashToken = (token: string): Buffer => digestBytes(hashTokenHex(token))
+const hashToken = (token: string): Buffer => digestBytes(hashTokenHex(token))
 
 /** Compares SHA-256 digests, which always have the same length, so timingSafeEqual never throws. */
 export function tokenMatchesHash(token: string, storedHashHex: string): boolean {

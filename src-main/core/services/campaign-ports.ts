@@ -1,6 +1,7 @@
 // The campaigns module's ports (campaigns/ports.ts) on the core's real parts: sends go through SendService
 // (policy, durable queue, deliverability guard), number checks through the ReadService's check-exists path (the
-// policy's check limits), receipts and replies come from the store, events go to the webhook outbox.
+// policy's check limits), receipts and replies come from the store, events go to the webhook outbox (group-committed).
+import type { Logger } from 'pino'
 import type { Db } from '../db/connection.js'
 import type { InstanceManager } from '../engine/instance-manager.js'
 import type { CampaignPorts } from '../campaigns/ports.js'
@@ -10,7 +11,7 @@ import type { ReadService } from '../messaging/reads/read-service.js'
 import { findMessage, pnForLid } from '../messaging/store/index.js'
 import type { SendQueue } from '../rate-limit/index.js'
 import { policyOfInstance } from '../rate-limit/policies.js'
-import { enqueueEvent, webhookMe } from '../webhooks/index.js'
+import { enqueueEventGrouped, webhookMe } from '../webhooks/index.js'
 
 export interface CampaignPortDeps {
   db: Db
@@ -20,6 +21,7 @@ export interface CampaignPortDeps {
   manager: InstanceManager
   engineName: string
   wakeDeliveries: () => void
+  logger: Logger
 }
 
 const USER = /^(\d+)(?::\d+)?@s\.whatsapp\.net$/
@@ -79,7 +81,11 @@ export function campaignPorts(d: CampaignPortDeps): CampaignPorts {
     publish(instanceId, event, payload) {
       const v = d.manager.view(instanceId)
       if (!v) return
-      enqueueEvent(d.db, { instanceId, session: v.name, me: webhookMe(v.me), engine: d.engineName, event, payload }, { wake: d.wakeDeliveries })
+      // Progress and status events come outside any transaction, many per second while a campaign runs: the group
+      // commit gives a turn's events one COMMIT instead of one each (outbox-group-commit.ts).
+      enqueueEventGrouped(d.db, { instanceId, session: v.name, me: webhookMe(v.me), engine: d.engineName, event, payload }, { wake: d.wakeDeliveries }).catch((err: unknown) =>
+        d.logger.error({ err, instanceId, event }, 'campaigns: an event could not be recorded for the webhooks')
+      )
     }
   }
 }

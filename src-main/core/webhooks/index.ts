@@ -6,6 +6,7 @@ export { EVENT_ID_PATTERN, createEventIdGenerator, newEventId, type IdGenerator 
 export { DEFAULT_RETRIES, normalizeWebhookUrl, type WebhookInput, type WebhookRetries } from './webhook-input.js'
 export * from './webhook-repo.js'
 export * from './outbox.js'
+export { enqueueEventGrouped } from './outbox-group-commit.js'
 export * from './outbox-queries.js'
 export type { AttemptRecord } from './delivery-store.js'
 export * from './delivery-worker.js'

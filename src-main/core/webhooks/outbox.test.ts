@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Db } from '../db/connection.js'
-import { deleteInstanceWebhooks, enqueueEvent } from './outbox.js'
+import { deleteInstanceWebhooks, enqueueEvent, recordEvent } from './outbox.js'
 import { deliveryCounts, getEvent, listDeliveries, listEvents, pruneEvents, replayDeadLetters, replayEvent } from './outbox-queries.js'
 import { openTestDb } from './testing.js'
 import { EVENT_ID_PATTERN } from './ulid.js'
@@ -75,6 +75,13 @@ describe('outbox', () => {
     enqueueEvent(db, input('message.ack'), { wake })
     enqueueEvent(db, input('message', 'I2'), { wake })
     expect(woken).toEqual([true])
+  })
+
+  it('recordEvent (the SQL without a transaction) refuses to run outside one: the event and its deliveries commit together', () => {
+    db = openTestDb().db
+    setWebhook(db, 'I1', { url: 'https://all.example/', events: ['*'] })
+    expect(() => recordEvent(db, input('message'))).toThrow(/inside a transaction/)
+    expect(db.prepare('SELECT COUNT(*) FROM webhook_events').pluck().get()).toBe(0)
   })
 
   it('dedupes on a caller-supplied id', () => {

@@ -50,32 +50,40 @@ INSERT INTO webhook_deliveries (event_id, webhook_id, instance_id, state, next_a
 SELECT @eventId, w.id, w.instance_id, 'pending', @now, @now, @now FROM webhooks w WHERE w.id = @to AND w.instance_id = @instanceId`
 
 export function enqueueEvent<P>(db: Db, input: EnvelopeInput<P>, opts: EnqueueOptions = {}): EnqueuedEvent<P> {
+  // Every event is recorded (the UI lists them even when no webhook matched: "was it emitted at all?");
+  // pruneEvents() bounds the table.
+  return inTransaction(db, () => recordEvent(db, input, opts))
+}
+
+/**
+ * The enqueue's SQL without a transaction of its own: the caller holds one (enqueueEvent's, or a group commit's,
+ * outbox-group-commit.ts). The id is generated here, inside that transaction, so ids stay in commit order.
+ */
+export function recordEvent<P>(db: Db, input: EnvelopeInput<P>, opts: EnqueueOptions = {}): EnqueuedEvent<P> {
+  // Outside one, the event row and its deliveries would commit apart (a crash between them loses the deliveries).
+  if (!db.inTransaction) throw new Error('recordEvent runs inside a transaction; call enqueueEvent')
   const now = opts.now ?? Date.now()
   const id = opts.id ?? (opts.newId ?? newEventId)(now)
   const envelope = buildEnvelope(id, now, input)
   const body = serializeEnvelope(envelope)
-  // Every event is recorded (the UI lists them even when no webhook matched: "was it emitted at all?");
-  // pruneEvents() bounds the table.
-  return inTransaction(db, (): EnqueuedEvent<P> => {
-    const inserted = stmt(db, 'INSERT OR IGNORE INTO webhook_events (id, instance_id, event, created_at, body) VALUES (?, ?, ?, ?, ?)').run(
-      id,
-      input.instanceId,
-      opts.recordAs ?? input.event,
-      now,
-      body
-    )
-    if (inserted.changes === 0) {
-      // The insert was ignored because this id is stored: its row is there.
-      const stored = columnStmt<string>(db, 'SELECT body FROM webhook_events WHERE id = ?').get(id)!
-      return { envelope: JSON.parse(stored) as WebhookEnvelope<P>, deliveries: 0, duplicate: true }
-    }
-    const { changes } =
-      opts.to === undefined
-        ? stmt(db, INSERT_DELIVERIES).run({ eventId: id, instanceId: input.instanceId, event: input.event, now })
-        : stmt(db, INSERT_DELIVERY_TO).run({ eventId: id, instanceId: input.instanceId, to: opts.to, now })
-    if (changes > 0) opts.wake?.()
-    return { envelope, deliveries: changes, duplicate: false }
-  })
+  const inserted = stmt(db, 'INSERT OR IGNORE INTO webhook_events (id, instance_id, event, created_at, body) VALUES (?, ?, ?, ?, ?)').run(
+    id,
+    input.instanceId,
+    opts.recordAs ?? input.event,
+    now,
+    body
+  )
+  if (inserted.changes === 0) {
+    // The insert was ignored because this id is stored: its row is there.
+    const stored = columnStmt<string>(db, 'SELECT body FROM webhook_events WHERE id = ?').get(id)!
+    return { envelope: JSON.parse(stored) as WebhookEnvelope<P>, deliveries: 0, duplicate: true }
+  }
+  const { changes } =
+    opts.to === undefined
+      ? stmt(db, INSERT_DELIVERIES).run({ eventId: id, instanceId: input.instanceId, event: input.event, now })
+      : stmt(db, INSERT_DELIVERY_TO).run({ eventId: id, instanceId: input.instanceId, to: opts.to, now })
+  if (changes > 0) opts.wake?.()
+  return { envelope, deliveries: changes, duplicate: false }
 }
 
 /** Called by the instance owner when an instance is deleted: its webhooks, events, deliveries and attempts go. */

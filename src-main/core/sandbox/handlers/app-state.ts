@@ -40,7 +40,7 @@ export function handleAppState(conn: Connection, iq: BinaryNode, sync: BinaryNod
     const asked = Number(col.attrs.version ?? 0)
     const patches = childrenOf(col, 'patch').map((p) => bytes(p)).filter((b): b is Buffer => !!b)
     if (!patches.length) {
-      const snapshot = col.attrs.return_snapshot === 'true' && current > 0 ? s.appStateSnapshots.serve(me, name) : undefined
+      const snapshot = col.attrs.return_snapshot === 'true' && current > 0 ? s.appStateSnapshots.serve(me, name, current) : undefined
       if (snapshot) {
         const after = patchesNode(patchesSince(s.db, me.phone, name, snapshot.version))
         out.push(node('collection', { name, version: String(current) }, [node('snapshot', {}, snapshot.ref), ...after]))

@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto'
 import { proto } from '@whiskeysockets/baileys'
 import type { Db } from '../../db/connection.js'
-import { collectionVersion, patchesSince } from '../store/app-state-repo.js'
+import { patchesSince } from '../store/app-state-repo.js'
 import { getMediaEntry, putMedia } from '../store/media-repo.js'
 import { encryptBlob } from '../media/encrypt-blob.js'
 import type { MediaExpiry } from '../media/media-expiry.js'
@@ -58,13 +58,14 @@ export class AppStateSnapshots {
 
   /**
    * The <snapshot> content for the collection as it is now, and the version it stands for (the patches after it
-   * follow it); undefined when there is nothing to snapshot or the log cannot be compacted.
+   * follow it); undefined when there is nothing to snapshot or the log cannot be compacted. `current`: the
+   * collection's version, which the caller has just read.
    */
-  serve(to: DeviceAddr, collection: string): { version: number; ref: Buffer } | undefined {
+  serve(to: DeviceAddr, collection: string, current: number): { version: number; ref: Buffer } | undefined {
     const { phone } = to
     const key = `${phone}\n${collection}`
     let served = this.latest.get(key)
-    if (!served || served.version !== collectionVersion(this.db, phone, collection) || !this.stillServed(served.path)) {
+    if (!served || served.version !== current || !this.stillServed(served.path)) {
       const patches = patchesSince(this.db, phone, collection, 0)
       const version = patches.at(-1)?.version ?? 0
       const snapshot = compactPatches(patches)
