@@ -35,7 +35,8 @@ export async function buildCliBundle(repoRoot: string): Promise<{ entry: string;
   // would load Baileys and Fastify again (3× slower).
   await esbuild(repoRoot).build({
     // ...and the history ingest thread's code beside it (history-ingest-thread.ts looks for it there).
-    entryPoints: [join(repoRoot, 'src-main', 'cli.ts'), join(repoRoot, 'src-main', 'core', 'messaging', 'ingest', 'history-ingest-worker.ts')],
+    // Named: both land at the top of the directory, beside the chunks.
+    entryPoints: { cli: join(repoRoot, 'src-main', 'cli.ts'), 'history-ingest-worker': join(repoRoot, 'src-main', 'core', 'messaging', 'ingest', 'history-ingest-worker.ts') },
     bundle: true,
     splitting: true,
     platform: 'node',
