@@ -1,8 +1,8 @@
 // The chat list: search box, the chats (one Tab stop: arrow keys, Home and End move between them, so the composer
 // is not 50 Tabs away), and "Show more chats" while the core has older ones. Opening a chat puts the cursor in the
 // composer. A search that is a phone number with no chat offers "Message +…"; New chat asks for a number. The list
-// is virtualized (@tanstack/react-virtual: 5,000 chats cost what the visible ones cost) and scrolling near its end
-// loads the next page.
+// is virtualized (@tanstack/react-virtual: 5,000 chats cost what the visible ones cost; each row says its place,
+// "23 of 56", since most are not in the page) and scrolling near its end loads the next page.
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -117,7 +117,7 @@ export function ChatList() {
         {rows.map((row) => {
           const c = chats[row.index]!
           return (
-            <li key={row.key} ref={virtualizer.measureElement} data-index={row.index} style={{ transform: `translateY(${row.start - listTop}px)` }}>
+            <li key={row.key} ref={virtualizer.measureElement} data-index={row.index} aria-setsize={chats.length} aria-posinset={row.index + 1} style={{ transform: `translateY(${row.start - listTop}px)` }}>
               <ChatItem chat={c} active={thread?.chatId === c.id} tabbable={c.id === tabStop} onOpen={onOpen} />
             </li>
           )
