@@ -122,6 +122,45 @@ describe('chats store: live messages and paging', () => {
     expect(store().chats.map((c) => c.id)).toEqual(served.map((c) => c.id))
   })
 
+  /** The core reads the page at once and answers when `release` is called: messages stored meanwhile are not in it. */
+  const slowPages = () => {
+    const waiting: (() => void)[] = []
+    b.handlers['chats.list'] = (args) => {
+      const answer = page(args)
+      return new Promise((resolve) => waiting.push(() => resolve(answer)))
+    }
+    return { release: () => waiting.splice(0).forEach((go) => go()) }
+  }
+
+  it('a chat older than the loaded page that comes while the last page is read shows once that page is in', async () => {
+    const slow = slowPages()
+    const more = store().loadMoreChats()
+    // Stored after the core read the last page: "its page" has already been read without it.
+    const late = chat('late@c.us', 'Late', { timestamp: 945 })
+    store().applyMessage({ instanceId: 'PAGED0000001', message: msg('m945', 'late@c.us', { sender: 'Late', timestamp: 945 }) })
+    served.splice(55, 0, late)
+    slow.release()
+    await more
+    expect(store().hasMoreChats).toBe(false)
+    expect(store().chats.map((c) => c.id)).toEqual(served.map((c) => c.id))
+    expect(store().chats.find((c) => c.id === 'late@c.us')).toMatchObject({ unreadCount: 1 })
+  })
+
+  it('a new chat that comes while the list is reloaded stays on top, and a message the page has is not counted twice', async () => {
+    // c0's new message was stored before the core read the page (the page has it, unread); "new" came after.
+    served[0] = { ...served[0]!, timestamp: 1000, unreadCount: 1, lastMessage: { id: 'm1000', text: 'hi', timestamp: 1000, fromMe: false, ack: null } }
+    const slow = slowPages()
+    const reload = store().loadChats('PAGED0000001')
+    store().applyMessage({ instanceId: 'PAGED0000001', message: msg('m1000', 'c0@c.us', { timestamp: 1000, text: 'hi' }) })
+    store().applyMessage({ instanceId: 'PAGED0000001', message: msg('m1005', 'new@c.us', { sender: 'New', timestamp: 1005 }) })
+    slow.release()
+    await reload
+    expect(store().chats.map((c) => c.id).slice(0, 2)).toEqual(['new@c.us', 'c0@c.us'])
+    expect(store().chats[0]).toMatchObject({ unreadCount: 1, timestamp: 1005 })
+    expect(store().chats[1]).toMatchObject({ unreadCount: 1 })
+    expect(store().chats).toHaveLength(51)
+  })
+
   it('a new chat inside the loaded page goes where a reload lists it', () => {
     store().applyMessage({ instanceId: 'PAGED0000001', message: msg('m990', 'mid@c.us', { sender: 'Mid', timestamp: 990 }) })
     const ids = store().chats.map((c) => c.id)

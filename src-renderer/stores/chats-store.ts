@@ -3,8 +3,9 @@
 // (new messages, delivery/read ticks). A message that arrives in the thread on screen is read at once, in the core
 // too. A new conversation opens as an empty thread (startChat); the chat is listed once its first message is sent.
 import { create } from 'zustand'
-import type { ChatDto, MessageDto } from '../../src-preload/contract/dto.js'
+import type { ChatDto, ChatsPageDto, MessageDto } from '../../src-preload/contract/dto.js'
 import type { BridgeEvents } from '../../src-preload/contract/events.js'
+import type { BridgeResult } from '../../src-preload/contract/envelope.js'
 import { bridge, call } from '../lib/bridge.js'
 import type { UiError } from '../lib/errors.js'
 import { lastMessageOf, laterAck, matchesSearch, upsertMessage } from './chat-updates.js'
@@ -69,6 +70,48 @@ export const useChatsStore = create<ChatsState>()((set, get) => {
     return viewing && thread?.instanceId === instanceId && thread.chatId === chatId
   }
   const fail = (error: UiError) => set({ error })
+
+  /**
+   * A live message in the list: a new chat goes where a reload would list it. `replay`: the message came while a
+   * page of the list was being read, and the page may or may not have seen it; it counts only where the page
+   * plainly predates it (the chat is missing, or the page's newest message of it is older).
+   */
+  const placeInList = (m: MessageDto, read: boolean, t: Thread | null, replay: boolean) =>
+    set((s) => {
+      const existing = s.chats.find((c) => c.id === m.chatId)
+      if (replay && existing && (existing.lastMessage?.id === m.id || m.timestamp <= existing.timestamp)) return {}
+      const name = existing?.name ?? (t?.chatId === m.chatId ? t.name : null) ?? m.sender ?? m.chatId.split('@')[0]!
+      // A chat the active search filtered out stays out.
+      if (!existing && !matchesSearch({ id: m.chatId, name }, s.search)) return {}
+      const unreadCount = (existing?.unreadCount ?? 0) + (!m.fromMe && !read ? 1 : 0)
+      // A message older than the chat's newest (one delivered late) counts, but neither moves the chat nor
+      // replaces its last message: the core lists chats by their newest message.
+      if (existing && m.timestamp < existing.timestamp) return { chats: s.chats.map((c) => (c === existing ? { ...c, unreadCount } : c)) }
+      const chat: ChatDto = { ...(existing ?? { id: m.chatId, name }), unreadCount, lastMessage: lastMessageOf(m), timestamp: m.timestamp }
+      const rest = s.chats.filter((c) => c !== existing)
+      // Where a reload would list it (newest first, a new arrival ahead of chats of the same second), so the list
+      // stays the core's first chats and the next page's offset skips none.
+      const at = rest.findIndex((c) => c.timestamp <= chat.timestamp)
+      // Older than every loaded chat while more are to page in: a new one comes with its page.
+      if (at === -1) return s.hasMoreChats && !existing ? { chats: rest } : { chats: [...rest, chat] }
+      return { chats: [...rest.slice(0, at), chat, ...rest.slice(at)] }
+    })
+
+  // Live messages that come while a page of the list is being read: the core may have read the page before it
+  // stored them, and the page replaces or extends the list, so each is placed again once the page is in (else a
+  // new chat pushed meanwhile, or one older than the loaded page that was left for "its page", would never show).
+  let listing = 0
+  let during: BridgeEvents['chat.message'][] = []
+  const listed = async (request: Promise<BridgeResult<ChatsPageDto>>, apply: (page: ChatsPageDto) => void): Promise<void> => {
+    listing++
+    const from = during.length
+    try {
+      apply(await call(request))
+      for (const e of during.slice(from)) if (e.instanceId === get().instanceId) placeInList(e.message, onScreen(e.instanceId, e.message.chatId), get().thread, true)
+    } finally {
+      if (--listing === 0) during = []
+    }
+  }
   const loaded = () => set({ loading: false })
 
   const send = async (run: (instanceId: string, chatId: string) => Promise<MessageDto>) => {
@@ -104,22 +147,28 @@ export const useChatsStore = create<ChatsState>()((set, get) => {
     async loadChats(instanceId, search = get().search) {
       const switched = instanceId !== get().instanceId
       set({ loading: true, instanceId, search, ...(switched ? { thread: null, chats: [], hasMoreChats: false, sendError: null } : {}) })
-      await runAction(async () => {
-        const page = await call(bridge().chats.list({ instanceId, limit: CHAT_PAGE, ...(search.trim() ? { search: search.trim() } : {}) }))
-        // The open thread on screen was marked read; the core may not have stored that yet when it answered.
-        set({ chats: page.chats.map((c) => (onScreen(instanceId, c.id) ? { ...c, unreadCount: 0 } : c)), hasMoreChats: page.hasMore, error: null })
-      }, { fail, settle: loaded })
+      await runAction(
+        () =>
+          listed(bridge().chats.list({ instanceId, limit: CHAT_PAGE, ...(search.trim() ? { search: search.trim() } : {}) }), (page) =>
+            // The open thread on screen was marked read; the core may not have stored that yet when it answered.
+            set({ chats: page.chats.map((c) => (onScreen(instanceId, c.id) ? { ...c, unreadCount: 0 } : c)), hasMoreChats: page.hasMore, error: null })
+          ),
+        { fail, settle: loaded }
+      )
     },
     async loadMoreChats() {
       const { instanceId, search, chats, loading } = get()
       if (!instanceId || loading) return
       set({ loading: true })
-      await runAction(async () => {
-        const page = await call(bridge().chats.list({ instanceId, limit: CHAT_PAGE, offset: chats.length, ...(search.trim() ? { search: search.trim() } : {}) }))
-        if (get().instanceId !== instanceId) return
-        // A chat that moved up meanwhile (a new message) is listed once, where it is now.
-        set((s) => ({ chats: [...s.chats, ...page.chats.filter((c) => !s.chats.some((x) => x.id === c.id))], hasMoreChats: page.hasMore, error: null }))
-      }, { fail, settle: loaded })
+      await runAction(
+        () =>
+          listed(bridge().chats.list({ instanceId, limit: CHAT_PAGE, offset: chats.length, ...(search.trim() ? { search: search.trim() } : {}) }), (page) => {
+            if (get().instanceId !== instanceId) return
+            // A chat that moved up meanwhile (a new message) is listed once, where it is now.
+            set((s) => ({ chats: [...s.chats, ...page.chats.filter((c) => !s.chats.some((x) => x.id === c.id))], hasMoreChats: page.hasMore, error: null }))
+          }),
+        { fail, settle: loaded }
+      )
     },
     async openChat(chatId, name) {
       const instanceId = get().instanceId
@@ -162,24 +211,8 @@ export const useChatsStore = create<ChatsState>()((set, get) => {
       const t = get().thread
       if (t?.chatId === m.chatId) set({ thread: { ...t, messages: upsertMessage(t.messages, m) } })
       const read = onScreen(instanceId, m.chatId)
-      set((s) => {
-        const existing = s.chats.find((c) => c.id === m.chatId)
-        const name = existing?.name ?? (t?.chatId === m.chatId ? t.name : null) ?? m.sender ?? m.chatId.split('@')[0]!
-        // A chat the active search filtered out stays out.
-        if (!existing && !matchesSearch({ id: m.chatId, name }, s.search)) return {}
-        const unreadCount = (existing?.unreadCount ?? 0) + (!m.fromMe && !read ? 1 : 0)
-        // A message older than the chat's newest (one delivered late) counts, but neither moves the chat nor
-        // replaces its last message: the core lists chats by their newest message.
-        if (existing && m.timestamp < existing.timestamp) return { chats: s.chats.map((c) => (c === existing ? { ...c, unreadCount } : c)) }
-        const chat: ChatDto = { ...(existing ?? { id: m.chatId, name }), unreadCount, lastMessage: lastMessageOf(m), timestamp: m.timestamp }
-        const rest = s.chats.filter((c) => c !== existing)
-        // Where a reload would list it (newest first, a new arrival ahead of chats of the same second), so the list
-        // stays the core's first chats and the next page's offset skips none.
-        const at = rest.findIndex((c) => c.timestamp <= chat.timestamp)
-        // Older than every loaded chat while more are to page in: a new one comes with its page.
-        if (at === -1) return s.hasMoreChats && !existing ? { chats: rest } : { chats: [...rest, chat] }
-        return { chats: [...rest.slice(0, at), chat, ...rest.slice(at)] }
-      })
+      if (listing > 0) during.push({ instanceId, message: m })
+      placeInList(m, read, t, false)
       if (read && !m.fromMe) markRead(instanceId, m.chatId)
     },
     applyAck(e) {
