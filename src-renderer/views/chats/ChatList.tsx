@@ -12,8 +12,8 @@ import { ChatItem } from './ChatItem.js'
 import { MessageSearchResults } from './MessageSearchResults.js'
 import { NewChatButton, NewChatOffer } from './NewChat.js'
 
-/** A chat row's height before it is measured (two lines of text). */
-const ROW_PX = 58
+/** A chat row's height before one is measured (two lines of text at the default font size). */
+const ROW_PX = 48
 /** Closer than this many rows to the end of the list loads the next page. */
 const MORE_WITHIN_ROWS = 10
 
@@ -37,19 +37,33 @@ export function ChatList() {
   const empty = chats.length === 0
   const typing = query !== search
   useLayoutEffect(() => setListTop(list.current?.offsetTop ?? 0), [loading, empty, search, typing])
+  // Rows not measured yet are estimated at a plain row's real height (read from the rows on screen: fonts and zoom
+  // change it). A wrong estimate moved the scroll position under the user: the virtualizer corrects each first
+  // measurement above the fold by scrolling, and near the end of a list that had just grown those corrections
+  // pulled the view back up from the last chats (busy-shop e2e).
+  const [rowPx, setRowPx] = useState(ROW_PX)
   const virtualizer = useVirtualizer({
     count: chats.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_PX,
+    estimateSize: () => rowPx,
     getItemKey: (i) => chats[i]?.id ?? i,
     scrollMargin: listTop,
     overscan: 6
   })
   const rows = virtualizer.getVirtualItems()
+  const shown = rows.length > 0
+  useLayoutEffect(() => {
+    const heights = [...(list.current?.children ?? [])].map((li) => li.getBoundingClientRect().height).filter((h) => h > 0)
+    // The shortest row on screen is a plain one (labels add a line).
+    const plain = heights.length ? Math.min(...heights) : 0
+    if (plain && Math.abs(plain - rowPx) >= 1) setRowPx(plain)
+  }, [shown, rowPx])
+  // A new estimate applies to every row not measured yet.
+  useLayoutEffect(() => virtualizer.measure(), [rowPx, virtualizer])
   // Scrolled near the end of what is loaded: the next page.
   const onScroll = () => {
     const el = scroller.current
-    if (el && hasMoreChats && !loading && el.scrollHeight - el.scrollTop - el.clientHeight < MORE_WITHIN_ROWS * ROW_PX) void loadMoreChats()
+    if (el && hasMoreChats && !loading && el.scrollHeight - el.scrollTop - el.clientHeight < MORE_WITHIN_ROWS * rowPx) void loadMoreChats()
   }
   // Search as you type, once the typing pauses.
   useEffect(() => {
