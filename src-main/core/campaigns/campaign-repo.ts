@@ -206,8 +206,11 @@ export function queuedRecipients(db: Db, campaignId: string): Array<CampaignReci
   return (typedStmt<RecipientRow>(db, "SELECT * FROM campaign_recipients WHERE campaign_id = ? AND state = 'queued'").all(campaignId)).map((r) => ({ ...toRecipient(r), seq: r.seq }))
 }
 
+/** Answered from the campaign_recipients_states covering index (migration 0621): no row read, no sort. */
+export const COUNT_BY_STATE_SQL = 'SELECT state, reason, COUNT(*) AS n FROM campaign_recipients WHERE campaign_id = ? GROUP BY state, reason'
+
 export function countByState(db: Db, campaignId: string): Array<{ state: string; reason: string | null; n: number }> {
-  return typedStmt<{ state: string; reason: string | null; n: number }>(db, 'SELECT state, reason, COUNT(*) AS n FROM campaign_recipients WHERE campaign_id = ? GROUP BY state, reason').all(campaignId)
+  return typedStmt<{ state: string; reason: string | null; n: number }>(db, COUNT_BY_STATE_SQL).all(campaignId)
 }
 
 /** Read after every recipient: walks (campaign_id, updated_at, seq) back from the newest (migration 0610). */
@@ -242,8 +245,12 @@ export function skipPendingRecipients(db: Db, campaignId: string, reason: string
   db.prepare("UPDATE campaign_recipients SET state = 'skipped', reason = ?, updated_at = ? WHERE campaign_id = ? AND state = 'pending'").run(reason, now, campaignId)
 }
 
+/** Grouped by the very expression of the campaign_recipients_sent_hour index (migration 0621): a walk, no sort. */
+export const SENDS_PER_HOUR_SQL = `SELECT (sent_at / 3600000) * 3600000 AS hour, COUNT(*) AS count FROM campaign_recipients
+    WHERE campaign_id = ? AND sent_at IS NOT NULL GROUP BY sent_at / 3600000 ORDER BY sent_at / 3600000`
+
 export function sendsPerHour(db: Db, campaignId: string): Array<{ hour: number; count: number }> {
-  return typedStmt<{ hour: number; count: number }>(db, 'SELECT (sent_at / 3600000) * 3600000 AS hour, COUNT(*) AS count FROM campaign_recipients WHERE campaign_id = ? AND sent_at IS NOT NULL GROUP BY 1 ORDER BY 1').all(campaignId)
+  return typedStmt<{ hour: number; count: number }>(db, SENDS_PER_HOUR_SQL).all(campaignId)
 }
 
 export function remainingPerInstance(db: Db, campaignId: string): Map<string, number> {

@@ -1,9 +1,9 @@
 // The chat list: search box, the chats (one Tab stop: arrow keys, Home and End move between them, so the composer
 // is not 50 Tabs away), and "Show more chats" while the core has older ones. Opening a chat puts the cursor in the
 // composer. A search that is a phone number with no chat offers "Message +…"; New chat asks for a number. The list
-// is virtualized (@tanstack/react-virtual: 5,000 chats cost what the visible ones cost) and scrolling near its end
-// loads the next page.
-import { useVirtualizer } from '@tanstack/react-virtual'
+// is virtualized (@tanstack/react-virtual: 5,000 chats cost what the visible ones cost; each row says its place,
+// "23 of 56", since most are not in the page) and scrolling near its end loads the next page.
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Spinner } from '../../components/Spinner.js'
@@ -42,13 +42,25 @@ export function ChatList() {
   // measurement above the fold by scrolling, and near the end of a list that had just grown those corrections
   // pulled the view back up from the last chats (busy-shop e2e).
   const [rowPx, setRowPx] = useState(ROW_PX)
+  const tabStop = [focused, thread?.chatId].find((id) => id && chats.some((c) => c.id === id)) ?? chats[0]?.id
+  // The list's one Tab stop is always in the page, even scrolled far away: Tab from the search box lands on it
+  // (and the browser scrolls it into view) instead of skipping the list while its row is not rendered.
+  const tabStopIndex = chats.findIndex((c) => c.id === tabStop)
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range)
+      return tabStopIndex < 0 || indexes.includes(tabStopIndex) ? indexes : [...indexes, tabStopIndex].sort((a, b) => a - b)
+    },
+    [tabStopIndex]
+  )
   const virtualizer = useVirtualizer({
     count: chats.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => rowPx,
     getItemKey: (i) => chats[i]?.id ?? i,
     scrollMargin: listTop,
-    overscan: 6
+    overscan: 6,
+    rangeExtractor
   })
   const rows = virtualizer.getVirtualItems()
   const shown = rows.length > 0
@@ -72,7 +84,6 @@ export function ChatList() {
     return () => clearTimeout(t)
   }, [query, search, instanceId, loadChats])
 
-  const tabStop = [focused, thread?.chatId].find((id) => id && chats.some((c) => c.id === id)) ?? chats[0]?.id
   const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
     const step = STEP[e.key]
     if (!step || !chats.length) return
@@ -117,7 +128,7 @@ export function ChatList() {
         {rows.map((row) => {
           const c = chats[row.index]!
           return (
-            <li key={row.key} ref={virtualizer.measureElement} data-index={row.index} style={{ transform: `translateY(${row.start - listTop}px)` }}>
+            <li key={row.key} ref={virtualizer.measureElement} data-index={row.index} aria-setsize={chats.length} aria-posinset={row.index + 1} style={{ transform: `translateY(${row.start - listTop}px)` }}>
               <ChatItem chat={c} active={thread?.chatId === c.id} tabbable={c.id === tabStop} onOpen={onOpen} />
             </li>
           )

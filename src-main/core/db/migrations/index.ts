@@ -31,6 +31,8 @@ import { migration0510ApiKeyLastUsed } from './0510-api-key-last-used.js'
 import { migration0590WebhookEventsLeanIndex } from './0590-webhook-events-lean-index.js'
 import { migration0600HistoryChunks } from './0600-history-chunks.js'
 import { migration0610CampaignRecipientsRecent } from './0610-campaign-recipients-recent.js'
+import { migration0620NumberChecks } from './0620-number-checks.js'
+import { migration0621CampaignRecipientsStats } from './0621-campaign-recipients-stats.js'
 
 export const appMigrations: readonly Migration[] = [
   migration0001Core,
@@ -63,4 +65,6 @@ export const appMigrations: readonly Migration[] = [
   migration0590WebhookEventsLeanIndex,
   migration0600HistoryChunks,
   migration0610CampaignRecipientsRecent,
+  migration0620NumberChecks,
+  migration0621CampaignRecipientsStats,
 ]

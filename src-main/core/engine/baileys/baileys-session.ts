@@ -20,6 +20,7 @@ import { DecryptFailureLog } from './decrypt-failures.js'
 import { boundedLidMappingCache } from './lid-mapping-cache.js'
 import { withSharedAsyncLocalStorage } from '../../runtime/shared-async-local-storage.js'
 import { lazyRetryCaches, type RetryCachesLike } from './lazy-retry-caches.js'
+import { UserDevicesCache } from './user-devices-cache.js'
 import { takeOverHistorySync, type HistoryChunkRecords } from './history-takeover.js'
 import { historyChunkRecords } from './history-chunk-records.js'
 import { fillKeyPairPool } from './key-pair-pool.js'
@@ -204,6 +205,8 @@ export class BaileysSession implements EngineSession {
       // Session and sender-key state committed before the ciphertext leaves (durable-signal-keys.ts); the LID
       // mapping cache bounded and without a timer per entry (lid-mapping-cache.ts).
       makeSignalRepository: boundedLidMappingCache(durableSignalRepository(auth.writeNow, config.makeSignalRepository)),
+      // Contacts' device lists bounded in number, not only in time (user-devices-cache.ts).
+      userDevicesCache: config.userDevicesCache ?? new UserDevicesCache(),
       // Retry receipts bounded per sender (retry-budget.ts): through the retry manager when Baileys has one (the
       // default), else through the counter cache it then decides with.
       ...(config.msgRetryCounterCache ? { msgRetryCounterCache: budgetedRetryCache(config.msgRetryCounterCache, this.retryBudget, { spend: config.enableRecentMessageCache === false }) } : {}),

@@ -1,12 +1,12 @@
 // Baileys' real MessageRetryManager with its two bounded caches built at first use: an unused manager holds a small
-// fraction of the heap Baileys' own holds, and once used it behaves as Baileys' own (answers retries, evicts past 512
-// messages with its key index kept in step, keeps and compares base keys, clears).
+// fraction of the heap Baileys' own holds, and once used it behaves as Baileys' own (answers retries, evicts past its
+// bound — RECENT_MESSAGES_MAX, not Baileys' 512 — with its key index kept in step, keeps and compares base keys, clears).
 import { MessageRetryManager, proto } from '@whiskeysockets/baileys'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
-import { LazyCache, lazyRetryCaches, type RetryCachesLike } from './lazy-retry-caches.js'
+import { LazyCache, lazyRetryCaches, RECENT_MESSAGES_MAX, type RetryCachesLike } from './lazy-retry-caches.js'
 
 setFlagsFromString('--expose-gc')
 const gc = runInNewContext('gc') as () => void
@@ -49,15 +49,19 @@ describe('lazy retry caches', () => {
     expect(m.getRecentMessage(to, 'MSG0')).toBeUndefined()
     remove(m, 'MSG0')
 
+    const max = RECENT_MESSAGES_MAX
+    expect(max).toBeLessThan(512)
     for (let i = 0; i < 520; i++) m.addRecentMessage(to, `MSG${i}`, text(i))
     expect(caches.recentMessagesMap.built).toBe(true)
     expect(m.getRecentMessage(to, 'MSG519')?.message.conversation).toBe('text 519')
-    // Bounded at Baileys' 512: the first 8 went, and its dispose dropped their index entries too.
-    expect(m.getRecentMessage(to, 'MSG7')).toBeUndefined()
-    expect(m.getRecentMessage(to, 'MSG8')?.message.conversation).toBe('text 8')
-    expect(caches.messageKeyIndex.size).toBe(512)
-    remove(m, 'MSG8')
-    expect(m.getRecentMessage(to, 'MSG8')).toBeUndefined()
+    // Bounded at RECENT_MESSAGES_MAX (Baileys' own kept 512): the oldest went, and its dispose dropped their index
+    // entries too (a retry for one of them is answered by getMessage from the store).
+    const oldestKept = 520 - max
+    expect(m.getRecentMessage(to, `MSG${oldestKept - 1}`)).toBeUndefined()
+    expect(m.getRecentMessage(to, `MSG${oldestKept}`)?.message.conversation).toBe(`text ${oldestKept}`)
+    expect(caches.messageKeyIndex.size).toBe(max)
+    remove(m, `MSG${oldestKept}`)
+    expect(m.getRecentMessage(to, `MSG${oldestKept}`)).toBeUndefined()
 
     expect(caches.baseKeys.built).toBe(false)
     expect(m.hasSameBaseKey(to, 'MSG9', new Uint8Array([1, 2]))).toBe(false)

@@ -13,6 +13,12 @@ import type { CheckLimits } from '../reads/contact-ops.js'
 import { isDomainError } from '../../domain/errors.js'
 
 const TTL_MS = 10 * 60_000
+/**
+ * Chats remembered as checked (least recently checked dropped first). A miss costs only the store's "wrote before"
+ * read or the on-WhatsApp cache's (both SQLite), so this stays small: it was cleared only at 50,000 entries, and a
+ * 10,000-recipient campaign left ~1 MB of it in the heap (issue 19, "heap flat after GC").
+ */
+export const KNOWN_MAX = 2_048
 
 /** Network answers that mean "no such chat for this account" (item-not-found, forbidden, not-acceptable...). */
 const NOT_FOUND_CODES = [400, 401, 403, 404, 406]
@@ -41,14 +47,20 @@ export class RecipientCheck {
     const key = `${instanceId} ${jid}`
     const until = this.known.get(key)
     if (until !== undefined && until > this.now()) return
+    this.known.delete(key) // expired (or absent): set again last below, the Map's order being the eviction order
     if (isPnUser(jid)) await this.person(instanceId, sock, jid)
     else if (isLidUser(jid)) await this.lid(instanceId, sock, jid)
     else if (isJidGroup(jid)) await this.group(sock, jid)
     else if (isJidNewsletter(jid)) await this.channel(sock, jid)
     // Broadcast lists and status@broadcast: the network answers for them when the message is relayed.
     else return
-    if (this.known.size > 50_000) this.known.clear()
     this.known.set(key, this.now() + TTL_MS)
+    if (this.known.size > KNOWN_MAX) this.known.delete(this.known.keys().next().value!)
+  }
+
+  /** Chats remembered as checked (for tests and figures). */
+  get knownSize(): number {
+    return this.known.size
   }
 
   forget(instanceId: string): void {
