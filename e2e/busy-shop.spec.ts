@@ -81,9 +81,9 @@ test('long names, a long message and 56 chats in the smallest and a large window
   await expect
     .poll(() =>
       nav.evaluate((el) => {
-        const rows = [...el.querySelectorAll<HTMLElement>('ul.chat-rows > li')]
-        const total = Number(rows[0]!.getAttribute('aria-setsize'))
-        return Math.abs(parseFloat(el.querySelector<HTMLElement>('ul.chat-rows')!.style.height) - total * rows[0]!.offsetHeight)
+        const ul = el.querySelector('ul.chat-rows')!
+        const row = ul.querySelector('li')!
+        return Math.abs(ul.getBoundingClientRect().height - Number(row.getAttribute('aria-setsize')) * row.getBoundingClientRect().height)
       })
     )
     .toBeLessThan(2)

@@ -83,7 +83,7 @@ export function assembleMessagingModule(d: MessagingModuleDeps): MessagingModule
   // From here on a failed assembly stops the ingestor it started (the root has nothing to stop yet).
   try {
     // Which numbers are on WhatsApp, shared by every number check (check-exists, UI, MCP, the send path's first-message check).
-    const numbers = new OnWhatsAppCache()
+    const numbers = new OnWhatsAppCache({ db })
     instances.onDelete((id) => numbers.forget(id))
     const send = wireOutbound({
       db, bus: d.bus, instances, engine: d.engine, limiter: rate.limiter, queue: rate.queue, clock: d.clock, logger: d.logger, network: d.network,

@@ -3,56 +3,78 @@
 // check-exists API, the UI, MCP and the send path's check before a first message (which the campaigns helper's
 // sends go through): an explicit check asks the network and fills the cache; the send path answers from it, so a
 // list checked first, or a number refused once, costs no further network query or check of the policy.
+// The answers live in SQLite (number_checks, migration 0620), not in the heap: as a Map they were ~0.16 KB a number
+// (bounded at 50,000), so a 10,000-recipient campaign left ~1.6 MB behind (issue 19, "heap flat after GC"), and a
+// restart forgot them all (each asked again, against the policy's check_daily_cap).
 import type { SessionPort } from '../../engine/session-port.js'
 import type { Db } from '../../db/connection.js'
+import { columnStmt, stmt, typedStmt } from '../../db/statements.js'
 import { checkNumber, throughCheckLimiter, type CheckLimits, type NumberCheck } from './contact-ops.js'
 
 export interface OnWhatsAppCacheOptions {
+  /** Where the answers are kept (the core's database). */
+  db: Db
   /** How long "on WhatsApp" is trusted (default 24 h: accounts rarely go away). */
   positiveTtlMs?: number
   /** How long "not on WhatsApp" is trusted (default 1 h: a number may register any time). */
   negativeTtlMs?: number
-  /** Entries kept at most (oldest dropped first). */
+  /** Rows kept at most (those expiring first dropped first), enforced every `pruneEvery` answers written. */
   maxEntries?: number
+  /** Answers written between two prunes (expired rows deleted, the bound enforced); default 1,000. */
+  pruneEvery?: number
   now?: () => number
 }
 
+const GET = 'SELECT on_whatsapp AS w, chat_id AS chatId FROM number_checks WHERE instance_id = ? AND digits = ? AND until > ?'
+const SET = `INSERT INTO number_checks (instance_id, digits, on_whatsapp, chat_id, until) VALUES (?, ?, ?, ?, ?)
+  ON CONFLICT (instance_id, digits) DO UPDATE SET on_whatsapp = excluded.on_whatsapp, chat_id = excluded.chat_id, until = excluded.until`
+const OLDEST = `DELETE FROM number_checks WHERE (instance_id, digits) IN
+  (SELECT instance_id, digits FROM number_checks ORDER BY until LIMIT ?)`
+
 export class OnWhatsAppCache {
-  private readonly entries = new Map<string, { check: NumberCheck; until: number }>()
+  private readonly db: Db
   private readonly positiveTtlMs: number
   private readonly negativeTtlMs: number
   private readonly maxEntries: number
+  private readonly pruneEvery: number
   private readonly now: () => number
+  private writes = 0
 
-  constructor(o: OnWhatsAppCacheOptions = {}) {
+  constructor(o: OnWhatsAppCacheOptions) {
+    this.db = o.db
     this.positiveTtlMs = o.positiveTtlMs ?? 24 * 60 * 60_000
     this.negativeTtlMs = o.negativeTtlMs ?? 60 * 60_000
-    this.maxEntries = o.maxEntries ?? 50_000
+    // ~60 bytes a row on disk, none in the heap: a day of checks at a busy policy's check_daily_cap on many instances.
+    this.maxEntries = o.maxEntries ?? 200_000
+    this.pruneEvery = o.pruneEvery ?? 1_000
     this.now = o.now ?? Date.now
   }
 
   get(instanceId: string, digits: string): NumberCheck | undefined {
-    const key = `${instanceId} ${digits}`
-    const e = this.entries.get(key)
-    if (!e) return undefined
-    if (e.until > this.now()) return e.check
-    this.entries.delete(key)
-    return undefined
+    const r = typedStmt<{ w: number; chatId: string }>(this.db, GET).get(instanceId, digits, this.now())
+    return r && { numberExists: r.w === 1, chatId: r.chatId }
   }
 
   set(instanceId: string, digits: string, check: NumberCheck): void {
-    const key = `${instanceId} ${digits}`
-    this.entries.delete(key) // re-inserted last: the Map's order is the eviction order
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!)
-    this.entries.set(key, { check, until: this.now() + (check.numberExists ? this.positiveTtlMs : this.negativeTtlMs) })
+    const until = this.now() + (check.numberExists ? this.positiveTtlMs : this.negativeTtlMs)
+    stmt(this.db, SET).run(instanceId, digits, check.numberExists ? 1 : 0, check.chatId, until)
+    if (++this.writes % this.pruneEvery === 0) this.prune()
   }
 
   forget(instanceId: string): void {
-    for (const k of this.entries.keys()) if (k.startsWith(`${instanceId} `)) this.entries.delete(k)
+    stmt(this.db, 'DELETE FROM number_checks WHERE instance_id = ?').run(instanceId)
   }
 
+  /** Rows kept (expired ones too, until the next prune). */
   get size(): number {
-    return this.entries.size
+    return columnStmt<number>(this.db, 'SELECT COUNT(*) FROM number_checks').get() ?? 0
+  }
+
+  /** Expired answers go; past the bound, those expiring first go too. */
+  private prune(): void {
+    stmt(this.db, 'DELETE FROM number_checks WHERE until <= ?').run(this.now())
+    const over = this.size - this.maxEntries
+    if (over > 0) stmt(this.db, OLDEST).run(over)
   }
 }
 

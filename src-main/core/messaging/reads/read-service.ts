@@ -370,7 +370,7 @@ export class ReadService {
    * finds it: a list checked first costs no second check when it is written to.
    */
   checkExists(instanceId: string, digits: string): Promise<NumberCheck> {
-    this.numbers ??= this.deps.numbers ?? new OnWhatsAppCache()
+    this.numbers ??= this.deps.numbers ?? new OnWhatsAppCache({ db: this.deps.db })
     const socket = this.socket(instanceId)
     return checkOnWhatsApp({ cache: this.numbers, checks: this.deps.checks, store: { db: this.deps.db, now: this.deps.now }, fresh: true }, instanceId, () => socket, digits)
   }
