@@ -11,7 +11,7 @@
 // bench's own); the sandbox's and the whole machine's CPU beside. Each request and window is also written to
 // history-bench-requests.json in the (kept) data directory, to match against a --cpu-prof profile.
 // Env: BENCH_HISTORY="20000,1200" (messages,chats), BENCH_HISTORY_LID_SHARE=0.5, BENCH_HISTORY_RPS (paced info loop;
-// default back to back). The core's SWITCHBOARD_HISTORY_THREAD=off stores history on its main thread (the A/B).
+// default back to back). The core's SWITCHBOARD_HISTORY_THREAD=on stores history on its ingest thread (the A/B; off by default).
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'

@@ -305,7 +305,10 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     // The thread starts no transaction while one of this connection's is waiting or under way (`mainWriting`): it
     // runs at a lower priority, and the main thread waiting behind it was the sync's longest stall (up to 640 ms).
     const mainWriting = new Int32Array(new SharedArrayBuffer(4))
-    if (process.env.SWITCHBOARD_HISTORY_THREAD !== 'off') {
+    // Opt-in (SWITCHBOARD_HISTORY_THREAD=on) until two writers on one file have run longer than a day: see
+    // docs/testing-and-performance.md, "The history ingest on a thread".
+    const historyThread = process.env.SWITCHBOARD_HISTORY_THREAD === 'on'
+    if (historyThread) {
       preferImmediateTransactions(db, (active) => {
         Atomics.store(mainWriting, 0, active ? 1 : 0)
         if (!active) Atomics.notify(mainWriting, 0)
@@ -315,8 +318,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     const messaging = assembleMessagingModule({
       db, bus, instances, engine, ports, apiUrl, undecryptableGraceMs: options.undecryptableGraceMs, rate: { limiter, queue }, clock, logger, network,
       sendMedia: options.sendMedia, deliverability: options.deliverability, dataDir: options.dataDir, engineName: engine.name, wakeDeliveries,
-      // SWITCHBOARD_HISTORY_THREAD=off: history stored on the main thread (the A/B of bench -- history, and a way out).
-      ...(process.env.SWITCHBOARD_HISTORY_THREAD === 'off' ? {} : { historyStore: { file: dbFile, dataKey: dataKey.key, nativeBinding: options.nativeBinding, mainWriting: mainWriting.buffer as SharedArrayBuffer, ...historyThreadNice() } })
+      // Without SWITCHBOARD_HISTORY_THREAD=on: history stored on the main thread in slices (the default).
+      ...(!historyThread ? {} : { historyStore: { file: dbFile, dataKey: dataKey.key, nativeBinding: options.nativeBinding, mainWriting: mainWriting.buffer as SharedArrayBuffer, ...historyThreadNice() } })
     })
     const { media, send: sender, reads } = messaging
     webhooks.start()
