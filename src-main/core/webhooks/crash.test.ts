@@ -51,6 +51,11 @@ describe('crash safety', () => {
     })
     expect(enqueued).toHaveLength(40)
     await receiver.waitFor(() => held.length >= 4, 20_000)
+    // Killed only once an answered delivery is committed too (the worker records outcomes in batches, so under load
+    // the three answers could still be unrecorded when the fourth request was held).
+    const peek = openDatabase(file)
+    for (const until = Date.now() + 20_000; !listDeliveries(peek, { state: 'delivered' }).length && Date.now() < until; ) await new Promise((r) => setTimeout(r, 20))
+    peek.close()
     const exited = new Promise((r) => child!.once('exit', r))
     process.kill(-child.pid!, 'SIGKILL')
     await exited
