@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto'
 import Long from 'long'
 import type { BaileysEventMap, WAMessage } from '@whiskeysockets/baileys'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openDatabase, preferImmediateTransactions, type Db } from '../../db/connection.js'
+import { openDatabase, type Db } from '../../db/connection.js'
 import { migrate } from '../../db/migrate.js'
 import { appMigrations } from '../../db/migrations/index.js'
 import { pendingHistoryChunks, recordHistoryChunk } from '../../db/repositories/history-chunks-repo.js'
@@ -62,20 +62,20 @@ afterEach(async () => {
 
 function setup(options: { thread?: boolean; failForTest?: boolean } = {}) {
   const file = join(mkdtempSync(join(tmpdir(), 'sb-hist-thread-')), 'store.db')
-  const db: Db = openDatabase(file, { dataKey })
+  // As start-core.ts: two writers on one file, so this connection's transactions begin IMMEDIATE.
+  const mainWriting = new Int32Array(new SharedArrayBuffer(4))
+  const sharedWriter = {
+    onTopLevel: (active: boolean) => {
+      Atomics.store(mainWriting, 0, active ? 1 : 0)
+      if (!active) Atomics.notify(mainWriting, 0)
+    }
+  }
+  const db: Db = openDatabase(file, { dataKey, ...(options.thread !== false ? { sharedWriter } : {}) })
   migrate(db, appMigrations)
   upsertAccount(db, { id: 'a', name: 'A', plan: 'free', token: 't', now: 1 })
   insertInstance(db, { id: I, accountId: 'a', sessionName: 'sess', status: 'WORKING', desiredRunning: true, ratePolicy: 'strict', now: 1 })
   const warnings: string[] = []
   const errors: string[] = []
-  // As start-core.ts: two writers on one file, so this connection's transactions begin IMMEDIATE.
-  const mainWriting = new Int32Array(new SharedArrayBuffer(4))
-  if (options.thread !== false) {
-    preferImmediateTransactions(db, (active) => {
-      Atomics.store(mainWriting, 0, active ? 1 : 0)
-      if (!active) Atomics.notify(mainWriting, 0)
-    })
-  }
   const thread: HistoryIngestThread | undefined = options.thread === false
     ? undefined
     : startHistoryIngestThread({ file, dataKey, sliceItems: 100, mainWriting: mainWriting.buffer as SharedArrayBuffer, ...(options.failForTest ? { failForTest: true } : {}), onFailure: (err) => warnings.push(String((err as Error).message)) })
