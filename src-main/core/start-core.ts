@@ -26,6 +26,7 @@ import type { BaileysBusEvents } from './engine/baileys/baileys-events.js'
 import type { ReconnectConfig } from './engine/baileys/reconnect-policy.js'
 import { InstanceManager, type ResumeConfig } from './engine/instance-manager.js'
 import { sessionStatusOutbox } from './messaging/ingest/session-status.js'
+import { mainTurns, newWriteTurns } from './messaging/ingest/write-turns.js'
 import { createRetryCounterCaches, storeGetMessage } from './messaging/store/index.js'
 import type { WebhookService } from './webhooks/index.js'
 import { assembleWebhooksModule } from './webhooks/webhooks-module.js'
@@ -221,24 +222,16 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     logger.info({ source: dataKey.source, where: dataKey.where }, 'data key of the store at rest')
     const dbFile = join(options.dataDir, 'switchboard.db')
     const historyThread = options.historyThread ?? historyThreadFromEnv(process.env)
-    // The history ingest thread writes the same file: this connection's transactions take the write lock at BEGIN.
-    // The thread starts no transaction while one of this connection's is waiting or under way (`mainWriting`): it
-    // runs at a lower priority, and the main thread waiting behind it was the sync's longest stall (up to 640 ms).
-    const mainWriting = historyThread.on ? new Int32Array(new SharedArrayBuffer(4)) : undefined
+    // The history ingest thread writes the same file: this connection's transactions take the write lock at BEGIN,
+    // and the two take turns through shared flags (write-turns.ts): the thread, at a lower priority, begins none
+    // while one of this connection's is under way and ends its own as soon as this one waits (the main thread
+    // waiting behind it was the sync's longest stall, up to 640 ms).
+    const writeTurns = historyThread.on ? newWriteTurns() : undefined
     const db = openDatabase(dbFile, {
       nativeBinding: options.nativeBinding,
       dataKey: dataKey.key,
       onEncrypted: (file) => logger.info({ file }, 'the database stored in clear by an older version is now encrypted'),
-      ...(mainWriting
-        ? {
-            sharedWriter: {
-              onTopLevel: (active: boolean) => {
-                Atomics.store(mainWriting, 0, active ? 1 : 0)
-                if (!active) Atomics.notify(mainWriting, 0)
-              }
-            }
-          }
-        : {})
+      ...(writeTurns ? { sharedWriter: { onTopLevel: mainTurns(writeTurns) } } : {})
     })
     cleanups.push(() => checkpointAndClose(db))
     migrate(db, appMigrations)
@@ -333,7 +326,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       sendMedia: options.sendMedia, deliverability: options.deliverability, dataDir: options.dataDir, engineName: engine.name, wakeDeliveries,
       // Without the history thread: history stored on the main thread in slices. Opt-in until two writers on one
       // file have run longer than a day: see docs/testing-and-performance.md, "The history ingest on a thread".
-      ...(!mainWriting ? {} : { historyStore: { file: dbFile, dataKey: dataKey.key, nativeBinding: options.nativeBinding, mainWriting: mainWriting.buffer as SharedArrayBuffer, ...(historyThread.nice !== undefined ? { nice: historyThread.nice } : {}) } })
+      ...(!writeTurns ? {} : { historyStore: { file: dbFile, dataKey: dataKey.key, nativeBinding: options.nativeBinding, writeTurns, ...(historyThread.nice !== undefined ? { nice: historyThread.nice } : {}) } })
     })
     const { media, send: sender, reads } = messaging
     webhooks.start()

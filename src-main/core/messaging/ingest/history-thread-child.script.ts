@@ -11,18 +11,15 @@ import type { CoreEventMap } from '../../domain/events.js'
 import type { BaileysBusEvents } from '../../engine/baileys/baileys-events.js'
 import { startHistoryIngestThread } from './history-ingest-thread.js'
 import { startIngestor } from './ingestor.js'
+import { mainTurns, newWriteTurns } from './write-turns.js'
 
 const [file, keyHex, total, CHILD_INSTANCE, CHILD_CHUNK] = process.argv.slice(2) as [string, string, string, string, string]
 {
   const dataKey = Buffer.from(keyHex, 'hex')
-  // As start-core.ts: IMMEDIATE transactions on this connection, and the thread gives way while one is under way.
-  const mainWriting = new Int32Array(new SharedArrayBuffer(4))
-  const onTopLevel = (active: boolean) => {
-    Atomics.store(mainWriting, 0, active ? 1 : 0)
-    if (!active) Atomics.notify(mainWriting, 0)
-  }
-  const db = openDatabase(file, { dataKey, sharedWriter: { onTopLevel } })
-  const thread = startHistoryIngestThread({ file, dataKey, mainWriting: mainWriting.buffer as SharedArrayBuffer, onFailure: (err) => process.stderr.write(`thread failed: ${String(err)}\n`) })
+  // As start-core.ts: IMMEDIATE transactions on this connection, taking turns with the thread's.
+  const writeTurns = newWriteTurns()
+  const db = openDatabase(file, { dataKey, sharedWriter: { onTopLevel: mainTurns(writeTurns) } })
+  const thread = startHistoryIngestThread({ file, dataKey, writeTurns, onFailure: (err) => process.stderr.write(`thread failed: ${String(err)}\n`) })
   const bus = createEventBus<CoreEventMap & BaileysBusEvents>()
   startIngestor({
     db,
