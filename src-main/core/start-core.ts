@@ -9,7 +9,7 @@ import { EXPOSED_WARNING, isLoopbackHost } from './domain/host-policy.js'
 import { registerUiBridge, type UiBridge } from './bridge/index.js'
 import type { AuthFailureLimiterConfig } from './api/auth-failure-limiter.js'
 import { createFileLogger } from './logging/logger.js'
-import { checkpointAndClose, openDatabase, preferImmediateTransactions, type Db } from './db/connection.js'
+import { checkpointAndClose, openDatabase, type Db } from './db/connection.js'
 import { startWalCheckpointer } from './db/wal-checkpointer.js'
 import { sealAuthStateAtRest } from './db/repositories/auth-state-repo.js'
 import { resolveDataKey, secretToolKeyring } from './secrets/data-key.js'
@@ -26,6 +26,7 @@ import type { BaileysBusEvents } from './engine/baileys/baileys-events.js'
 import type { ReconnectConfig } from './engine/baileys/reconnect-policy.js'
 import { InstanceManager, type ResumeConfig } from './engine/instance-manager.js'
 import { sessionStatusOutbox } from './messaging/ingest/session-status.js'
+import { mainTurns, newWriteTurns } from './messaging/ingest/write-turns.js'
 import { createRetryCounterCaches, storeGetMessage } from './messaging/store/index.js'
 import type { WebhookService } from './webhooks/index.js'
 import { assembleWebhooksModule } from './webhooks/webhooks-module.js'
@@ -150,6 +151,23 @@ export interface CoreOptions {
   undecryptableGraceMs?: number
   /** Cool-downs of the network's send holds when it gave no end (default 1 h for 463 and a restriction, 24 h for 475); tests shorten them. */
   deliverability?: DeliverabilityOptions
+  /**
+   * A history sync's ingest on a worker thread (messaging/ingest/history-ingest-thread.ts) and the thread's niceness
+   * (default 10). Default: env SWITCHBOARD_HISTORY_THREAD=on / SWITCHBOARD_HISTORY_THREAD_NICE, else off (history
+   * stored on the main thread in slices).
+   */
+  historyThread?: HistoryThreadOption
+}
+
+export interface HistoryThreadOption {
+  on: boolean
+  nice?: number
+}
+
+/** SWITCHBOARD_HISTORY_THREAD (on / anything else) and SWITCHBOARD_HISTORY_THREAD_NICE (an integer, for measuring). */
+export function historyThreadFromEnv(env: NodeJS.ProcessEnv): HistoryThreadOption {
+  const nice = Number(env.SWITCHBOARD_HISTORY_THREAD_NICE)
+  return { on: env.SWITCHBOARD_HISTORY_THREAD === 'on', ...(env.SWITCHBOARD_HISTORY_THREAD_NICE && Number.isInteger(nice) ? { nice } : {}) }
 }
 
 export interface CoreHandle {
@@ -184,12 +202,6 @@ export interface CoreHandle {
   close(): Promise<void>
 }
 
-/** SWITCHBOARD_HISTORY_THREAD_NICE: the history ingest thread's niceness (default 10), for measuring. */
-const historyThreadNice = (): { nice?: number } => {
-  const n = Number(process.env.SWITCHBOARD_HISTORY_THREAD_NICE)
-  return process.env.SWITCHBOARD_HISTORY_THREAD_NICE && Number.isInteger(n) ? { nice: n } : {}
-}
-
 export async function startCore(options: CoreOptions): Promise<CoreHandle> {
   const network = options.network ?? 'whatsapp'
   // Owner-only: 0700 folder, 0600 files (an older install is tightened here).
@@ -209,10 +221,17 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     const dataKey = resolveDataKey(options.dataDir, { hostKey: options.dataKey, keyring: options.dataKey ? undefined : secretToolKeyring(), passphrase: options.passphrase })
     logger.info({ source: dataKey.source, where: dataKey.where }, 'data key of the store at rest')
     const dbFile = join(options.dataDir, 'switchboard.db')
+    const historyThread = options.historyThread ?? historyThreadFromEnv(process.env)
+    // The history ingest thread writes the same file: this connection's transactions take the write lock at BEGIN,
+    // and the two take turns through shared flags (write-turns.ts): the thread, at a lower priority, begins none
+    // while one of this connection's is under way and ends its own as soon as this one waits (the main thread
+    // waiting behind it was the sync's longest stall, up to 640 ms).
+    const writeTurns = historyThread.on ? newWriteTurns() : undefined
     const db = openDatabase(dbFile, {
       nativeBinding: options.nativeBinding,
       dataKey: dataKey.key,
-      onEncrypted: (file) => logger.info({ file }, 'the database stored in clear by an older version is now encrypted')
+      onEncrypted: (file) => logger.info({ file }, 'the database stored in clear by an older version is now encrypted'),
+      ...(writeTurns ? { sharedWriter: { onTopLevel: mainTurns(writeTurns) } } : {})
     })
     cleanups.push(() => checkpointAndClose(db))
     migrate(db, appMigrations)
@@ -301,25 +320,13 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     })
     // One limiter and queue for the whole core (rate-limit/rate-limit-module.ts).
     const { clock, limiter, queue } = assembleRateLimitModule({ db, clock: options.clock, accountProtectionSeconds: options.accountProtectionSeconds })
-    // The history ingest thread writes the same file: this connection's transactions take the write lock at BEGIN.
-    // The thread starts no transaction while one of this connection's is waiting or under way (`mainWriting`): it
-    // runs at a lower priority, and the main thread waiting behind it was the sync's longest stall (up to 640 ms).
-    const mainWriting = new Int32Array(new SharedArrayBuffer(4))
-    // Opt-in (SWITCHBOARD_HISTORY_THREAD=on) until two writers on one file have run longer than a day: see
-    // docs/testing-and-performance.md, "The history ingest on a thread".
-    const historyThread = process.env.SWITCHBOARD_HISTORY_THREAD === 'on'
-    if (historyThread) {
-      preferImmediateTransactions(db, (active) => {
-        Atomics.store(mainWriting, 0, active ? 1 : 0)
-        if (!active) Atomics.notify(mainWriting, 0)
-      })
-    }
     // The messaging module (messaging/messaging-module.ts): media files, the ingestor, the send pipeline, the read side.
     const messaging = assembleMessagingModule({
       db, bus, instances, engine, ports, apiUrl, undecryptableGraceMs: options.undecryptableGraceMs, rate: { limiter, queue }, clock, logger, network,
       sendMedia: options.sendMedia, deliverability: options.deliverability, dataDir: options.dataDir, engineName: engine.name, wakeDeliveries,
-      // Without SWITCHBOARD_HISTORY_THREAD=on: history stored on the main thread in slices (the default).
-      ...(!historyThread ? {} : { historyStore: { file: dbFile, dataKey: dataKey.key, nativeBinding: options.nativeBinding, mainWriting: mainWriting.buffer as SharedArrayBuffer, ...historyThreadNice() } })
+      // Without the history thread: history stored on the main thread in slices. Opt-in until two writers on one
+      // file have run longer than a day: see docs/testing-and-performance.md, "The history ingest on a thread".
+      ...(!writeTurns ? {} : { historyStore: { file: dbFile, dataKey: dataKey.key, nativeBinding: options.nativeBinding, writeTurns, ...(historyThread.nice !== undefined ? { nice: historyThread.nice } : {}) } })
     })
     const { media, send: sender, reads } = messaging
     webhooks.start()

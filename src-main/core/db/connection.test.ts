@@ -46,3 +46,59 @@ describe('openDatabase nativeBinding', () => {
     )
   })
 })
+
+describe('openDatabase sharedWriter (another connection writes the same file)', () => {
+  const setup = (sharedWriter?: { onTopLevel?: (active: boolean) => void }) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'sb-shared-')), 'x.db')
+    const a = openDatabase(file, sharedWriter ? { sharedWriter } : {})
+    a.exec('CREATE TABLE t (k INTEGER PRIMARY KEY, v TEXT)')
+    a.prepare("INSERT INTO t VALUES (1, 'a')").run()
+    const other = openDatabase(file)
+    other.pragma('busy_timeout = 0')
+    return { a, other }
+  }
+  /** A reads, the other connection commits a write, then A writes: what a history thread's commit can do to the main thread. */
+  const readThenWrite = (a: ReturnType<typeof setup>['a'], other: ReturnType<typeof setup>['other'], deferred = false) => {
+    const steps: string[] = []
+    const tx = a.transaction(() => {
+      a.prepare('SELECT v FROM t WHERE k = 1').get()
+      try {
+        other.prepare("INSERT INTO t VALUES (2, 'other')").run()
+        steps.push('other wrote')
+      } catch (e) {
+        steps.push(`other: ${(e as { code?: string }).code}`)
+      }
+      a.prepare("UPDATE t SET v = 'mine' WHERE k = 1").run()
+      steps.push('a wrote')
+    })
+    if (deferred) tx.deferred()
+    else tx()
+    return steps
+  }
+
+  it('without it a read-then-write transaction fails when the other connection committed in between (the bug it prevents)', () => {
+    const { a, other } = setup()
+    expect(() => readThenWrite(a, other)).toThrowError(expect.objectContaining({ code: expect.stringMatching(/^SQLITE_BUSY/) }))
+  })
+
+  it('with it the transaction holds the write lock from BEGIN: the other connection waits, this one commits', () => {
+    const { a, other } = setup({})
+    expect(readThenWrite(a, other)).toEqual(['other: SQLITE_BUSY', 'a wrote'])
+    expect(a.prepare('SELECT v FROM t WHERE k = 1').get()).toEqual({ v: 'mine' })
+  })
+
+  it('brackets each outermost transaction with onTopLevel (nested ones are savepoints inside it); .deferred stays deferred', () => {
+    const calls: boolean[] = []
+    const { a, other } = setup({ onTopLevel: (active) => void calls.push(active) })
+    const inner = a.transaction(() => a.prepare("INSERT INTO t VALUES (3, 'c')").run())
+    a.transaction(() => {
+      expect(a.inTransaction).toBe(true)
+      inner()
+    })()
+    expect(calls).toEqual([true, false])
+    expect(() => a.transaction(() => { throw new Error('rolled back') })()).toThrowError('rolled back')
+    expect(calls).toEqual([true, false, true, false])
+    // The explicit variants are what they say: a deferred one can still fail as above.
+    expect(() => readThenWrite(a, other, true)).toThrowError(expect.objectContaining({ code: expect.stringMatching(/^SQLITE_BUSY/) }))
+  })
+})

@@ -26,6 +26,40 @@ export interface OpenDatabaseOptions {
   dataKey?: Uint8Array | undefined
   /** Called once when a store in clear was just encrypted (for the log). */
   onEncrypted?: (file: string) => void
+  /**
+   * Another connection writes the same file (the history ingest thread). `db.transaction(fn)()` then begins
+   * IMMEDIATE (the write lock taken at BEGIN, waiting up to busy_timeout) instead of DEFERRED: a deferred transaction
+   * that read first fails at its first write with SQLITE_BUSY, without waiting, whenever the other connection
+   * committed in between (WAL: its snapshot is stale). Nested calls are savepoints as before; the
+   * .deferred/.immediate/.exclusive variants stay as they are. `onTopLevel(true/false)` brackets each outermost one
+   * (the other writer gives way while it is true).
+   */
+  sharedWriter?: { onTopLevel?: (active: boolean) => void }
+}
+
+type DatabaseOptions = Database.Options
+
+/** A connection whose default transaction is IMMEDIATE (OpenDatabaseOptions.sharedWriter). */
+class SharedWriterDatabase extends Database {
+  readonly #onTopLevel: ((active: boolean) => void) | undefined
+  constructor(path: string, options: DatabaseOptions, onTopLevel: ((active: boolean) => void) | undefined) {
+    super(path, options)
+    this.#onTopLevel = onTopLevel
+  }
+  override transaction<F extends Parameters<Db['transaction']>[0]>(fn: F): Database.Transaction<F> {
+    const tx = super.transaction(fn)
+    const onTopLevel = this.#onTopLevel
+    const run = (...args: Parameters<typeof tx.immediate>): ReturnType<F> => {
+      if (!onTopLevel || this.inTransaction) return tx.immediate(...args)
+      onTopLevel(true)
+      try {
+        return tx.immediate(...args)
+      } finally {
+        onTopLevel(false)
+      }
+    }
+    return Object.assign(run, { default: tx.immediate, deferred: tx.deferred, immediate: tx.immediate, exclusive: tx.exclusive, database: this }) satisfies Database.Transaction<F>
+  }
 }
 
 /** The binary named for better-sqlite3 is missing or cannot be loaded by this runtime. */
@@ -46,9 +80,10 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   if (nativeBinding !== undefined && !existsSync(nativeBinding)) {
     throw new SqliteBindingError('sqlite_binding_missing', `The better-sqlite3 binary ${nativeBinding} does not exist. ${REBUILD_HINT}`)
   }
-  const connect = (path: string, readonly: boolean): Db => {
+  const connect = (path: string, readonly: boolean, shared = false): Db => {
+    const dbOptions: DatabaseOptions = { readonly, ...(nativeBinding ? { nativeBinding } : {}) }
     try {
-      return new Database(path, { readonly, ...(nativeBinding ? { nativeBinding } : {}) })
+      return shared ? new SharedWriterDatabase(path, dbOptions, options.sharedWriter?.onTopLevel) : new Database(path, dbOptions)
     } catch (e) {
       // Only a failed dlopen is the binary's fault (wrong ABI or platform, not a shared library).
       if (!nativeBinding || (e as { code?: unknown }).code !== 'ERR_DLOPEN_FAILED') throw e
@@ -66,7 +101,7 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
       tightenFile(file)
       options.onEncrypted?.(file)
     }
-    db = connect(file, readonly)
+    db = connect(file, readonly, options.sharedWriter !== undefined)
     // A read-only look at a store in clear (not migrated yet) reads it as it is.
     if (state !== 'plaintext' || !readonly) {
       try {
@@ -78,7 +113,7 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
     }
   } else {
     if (file !== ':memory:') assertReadableWithoutKey(file)
-    db = connect(file, readonly)
+    db = connect(file, readonly, options.sharedWriter !== undefined)
   }
   registerAtRestFunctions(db, options.dataKey)
   // A read-only connection cannot switch modes (a store in clear is left in rollback mode while it is encrypted).
@@ -91,31 +126,6 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   // cache kept missing (one file read per row). Filled only as pages are read.
   db.pragma('cache_size = -16000')
   return db
-}
-
-/**
- * Makes `db.transaction(fn)()` begin IMMEDIATE (the write lock taken at BEGIN, waiting up to busy_timeout) instead of
- * DEFERRED, for a connection that shares the file with another writer (the history ingest thread): a deferred
- * transaction that read first fails at its first write with SQLITE_BUSY, without waiting, whenever the other
- * connection committed in between (WAL: its snapshot is stale). Nested calls are savepoints as before; the
- * .deferred/.immediate/.exclusive variants stay as they are. `onTopLevel(true/false)` brackets each outermost one
- * (the other writer gives way while it is true).
- */
-export function preferImmediateTransactions(db: Db, onTopLevel?: (active: boolean) => void): void {
-  const transaction = db.transaction.bind(db)
-  db.transaction = ((fn: Parameters<Db['transaction']>[0]) => {
-    const tx = transaction(fn)
-    const run = (...args: unknown[]): unknown => {
-      if (!onTopLevel || db.inTransaction) return tx.immediate(...args)
-      onTopLevel(true)
-      try {
-        return tx.immediate(...args)
-      } finally {
-        onTopLevel(false)
-      }
-    }
-    return Object.assign(run, { default: tx.immediate, deferred: tx.deferred, immediate: tx.immediate, exclusive: tx.exclusive })
-  }) as Db['transaction']
 }
 
 /** Flush the WAL into the main file; called on clean shutdown so the file is self-contained. */

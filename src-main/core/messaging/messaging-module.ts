@@ -48,7 +48,7 @@ export interface MessagingModuleDeps {
    * The store's file and key for the history ingest thread (history-ingest-thread.ts: a history sync written off
    * the event loop); without it history is stored on the main thread.
    */
-  historyStore?: Pick<HistoryIngestThreadOptions, 'file' | 'dataKey' | 'nativeBinding' | 'nice' | 'mainWriting'>
+  historyStore?: Pick<HistoryIngestThreadOptions, 'file' | 'dataKey' | 'nativeBinding' | 'nice' | 'writeTurns'>
 }
 
 export interface MessagingModule {

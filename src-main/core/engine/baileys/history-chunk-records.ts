@@ -19,8 +19,11 @@ export const MAX_HISTORY_CHUNK_ATTEMPTS = 3
 export function historyChunkRecords(db: Db, instanceId: string, logger: HistoryLogger, now: () => number = Date.now): HistoryChunkRecords {
   let handedOut = false
   return {
-    record: (c) => recordHistoryChunk(db, instanceId, c.id, c.notification, c.isLatest, now()),
-    keepBytes: (id, compressed) => keepHistoryChunkBytes(db, instanceId, id, compressed),
+    // Each in a transaction of its own, not autocommit: with the history ingest thread writing the same file, a
+    // transaction of this connection waits on the thread's turn flag (write-turns.ts) and cuts the thread's turn
+    // short, where a lone statement would sleep in SQLite's busy handler past the lock's release.
+    record: (c) => db.transaction(() => recordHistoryChunk(db, instanceId, c.id, c.notification, c.isLatest, now()))(),
+    keepBytes: (id, compressed) => db.transaction(() => keepHistoryChunkBytes(db, instanceId, id, compressed))(),
     leftovers(): KeptHistoryChunk[] {
       if (handedOut) return []
       handedOut = true

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto'
 import Long from 'long'
 import type { BaileysEventMap, WAMessage } from '@whiskeysockets/baileys'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openDatabase, preferImmediateTransactions, type Db } from '../../db/connection.js'
+import { openDatabase, type Db } from '../../db/connection.js'
 import { migrate } from '../../db/migrate.js'
 import { appMigrations } from '../../db/migrations/index.js'
 import { pendingHistoryChunks, recordHistoryChunk } from '../../db/repositories/history-chunks-repo.js'
@@ -22,6 +22,7 @@ import type { BaileysBusEvents } from '../../engine/baileys/baileys-events.js'
 import { countMessages, findMessage, getChat } from '../store/index.js'
 import { startHistoryIngestThread, type HistoryIngestThread } from './history-ingest-thread.js'
 import { startIngestor, type Ingestor } from './ingestor.js'
+import { mainTurns, newWriteTurns } from './write-turns.js'
 
 const I = 'THREAD000001'
 const pn = (n: number) => `1555${String(n).padStart(7, '0')}@s.whatsapp.net`
@@ -60,25 +61,20 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c()
 })
 
-function setup(options: { thread?: boolean; failForTest?: boolean } = {}) {
+function setup(options: { thread?: boolean; failForTest?: boolean; turnMs?: number } = {}) {
   const file = join(mkdtempSync(join(tmpdir(), 'sb-hist-thread-')), 'store.db')
-  const db: Db = openDatabase(file, { dataKey })
+  // As start-core.ts: two writers on one file, so this connection's transactions begin IMMEDIATE and take turns with the thread's.
+  const writeTurns = newWriteTurns()
+  const sharedWriter = { onTopLevel: mainTurns(writeTurns) }
+  const db: Db = openDatabase(file, { dataKey, ...(options.thread !== false ? { sharedWriter } : {}) })
   migrate(db, appMigrations)
   upsertAccount(db, { id: 'a', name: 'A', plan: 'free', token: 't', now: 1 })
   insertInstance(db, { id: I, accountId: 'a', sessionName: 'sess', status: 'WORKING', desiredRunning: true, ratePolicy: 'strict', now: 1 })
   const warnings: string[] = []
   const errors: string[] = []
-  // As start-core.ts: two writers on one file, so this connection's transactions begin IMMEDIATE.
-  const mainWriting = new Int32Array(new SharedArrayBuffer(4))
-  if (options.thread !== false) {
-    preferImmediateTransactions(db, (active) => {
-      Atomics.store(mainWriting, 0, active ? 1 : 0)
-      if (!active) Atomics.notify(mainWriting, 0)
-    })
-  }
   const thread: HistoryIngestThread | undefined = options.thread === false
     ? undefined
-    : startHistoryIngestThread({ file, dataKey, sliceItems: 100, mainWriting: mainWriting.buffer as SharedArrayBuffer, ...(options.failForTest ? { failForTest: true } : {}), onFailure: (err) => warnings.push(String((err as Error).message)) })
+    : startHistoryIngestThread({ file, dataKey, partItems: 20, writeTurns, ...(options.turnMs !== undefined ? { turnMs: options.turnMs } : {}), ...(options.failForTest ? { failForTest: true } : {}), onFailure: (err) => warnings.push(String((err as Error).message)) })
   const bus = createEventBus<CoreEventMap & BaileysBusEvents>()
   const stored: string[] = []
   bus.on('message.stored', (e) => void stored.push(e.id))
@@ -203,6 +199,25 @@ describe('the history ingest thread', () => {
       clearInterval(writer)
     }
     expect(live.length).toBeGreaterThan(10)
+    expect(t.errors).toEqual([])
+    expect(t.warnings).toEqual([])
+  })
+
+  it('the thread commits as soon as the main thread wants the store, however long its turn may last', async () => {
+    // A turn of a minute: without the main thread's flag the whole part would be one transaction, and every main-thread
+    // transaction meanwhile would wait for its end (seeing 0, then all of it).
+    const t = setup({ turnMs: 60_000 })
+    const many = (prefix: string) => bigHistory().messages.map((m) => ({ ...m, key: { ...m.key, id: `${prefix}${m.key.id}` } }))
+    const history = { ...bigHistory(), messages: ['A', 'B', 'C', 'D', 'E'].flatMap(many) }
+    const total = history.messages.length
+    t.send({ 'messaging-history.set': history })
+    const seen = new Set<number>()
+    await waitFor(() => {
+      seen.add(t.db.transaction(() => countMessages(t.db, I))())
+      return seen.has(total)
+    }, `history stored; counts seen by the main thread's transactions: ${[...seen].join(', ')}`)
+    const between = [...seen].filter((n) => n > 0 && n < total)
+    expect(between.length, `counts seen: ${[...seen].join(', ')}`).toBeGreaterThan(0)
     expect(t.errors).toEqual([])
     expect(t.warnings).toEqual([])
   })

@@ -8,27 +8,38 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
-import { HISTORY_SLICE_ITEMS } from './history-slices.js'
 import type { HistoryJob, HistoryJobResult, HistoryThreadData, ThreadMessage, ThreadReply } from './history-thread-protocol.js'
+import { releaseThreadTurn } from './write-turns.js'
 
 /** Messages per postMessage: cloning 2,000 took 10-12 ms of the main thread in one piece. */
 export const CLONE_PIECE_ITEMS = 200
+
+/** Items per part on the thread: ~1 ms of SQLite work, the longest the main thread waits once it wants the store. */
+export const THREAD_PART_ITEMS = 5
+
+/**
+ * Wall ms a transaction on the thread may last while the main thread does not want the store: each commit costs
+ * ~1.3 ms (the 25-item slices of the main thread paid it every ~4 ms); the main thread's transactions cut it short.
+ */
+export const THREAD_TURN_MS = 10
 
 export interface HistoryIngestThreadOptions {
   /** The store's file, its data key (absent: a store in clear) and the native binding, as the main connection's. */
   file: string
   dataKey?: Uint8Array | undefined
   nativeBinding?: string | undefined
-  /** Items per transaction on the thread (default HISTORY_SLICE_ITEMS: the main thread's writes wait at most one). */
-  sliceItems?: number
+  /** Items per part on the thread (default THREAD_PART_ITEMS): a transaction ends only between parts. */
+  partItems?: number
+  /** A transaction on the thread takes parts until it has lasted this long (default THREAD_TURN_MS), or the main thread waits. */
+  turnMs?: number
   /** Niceness of the thread (default 10); null leaves it at the process's. */
   nice?: number | null
   /**
-   * One Int32 the main connection sets to 1 around each of its transactions (preferImmediateTransactions'
-   * onTopLevel): the thread begins none of its own while it is 1, so the main thread never queues behind more than
-   * the one transaction the thread already holds.
+   * The two writers' flags (write-turns.ts; the main connection's side is `mainTurns` as openDatabase's
+   * sharedWriter.onTopLevel): the thread begins no transaction while the main thread is in one and commits its own
+   * at the next part when the main thread waits, so the main thread never queues behind more than one part.
    */
-  mainWriting?: SharedArrayBuffer
+  writeTurns?: SharedArrayBuffer
   /** Told once when the thread could not start or died; history is then stored on the main thread. */
   onFailure?: (err: unknown) => void
   /** Test seam: the thread fails as it starts. */
@@ -117,10 +128,11 @@ function spawnThread(options: HistoryIngestThreadOptions): HistoryIngestThread {
     file: options.file,
     ...(options.dataKey ? { dataKey: options.dataKey } : {}),
     ...(options.nativeBinding ?? process.env.SWITCHBOARD_SQLITE_BINDING ? { nativeBinding: options.nativeBinding ?? process.env.SWITCHBOARD_SQLITE_BINDING } : {}),
-    sliceItems: options.sliceItems ?? HISTORY_SLICE_ITEMS,
+    partItems: options.partItems ?? THREAD_PART_ITEMS,
+    turnMs: options.turnMs ?? THREAD_TURN_MS,
     nice: options.nice === undefined ? 10 : options.nice,
     abort: abortFlag.buffer as SharedArrayBuffer,
-    ...(options.mainWriting ? { mainWriting: options.mainWriting } : {}),
+    ...(options.writeTurns ? { writeTurns: options.writeTurns } : {}),
     ...(options.failForTest ? { failForTest: true } : {})
   }
   let worker: Worker
@@ -137,6 +149,8 @@ function spawnThread(options: HistoryIngestThreadOptions): HistoryIngestThread {
   let seq = 0
   const waiting = new Map<number, { resolve: (r: HistoryJobResult) => void; reject: (e: Error) => void }>()
   const fail = (err: Error) => {
+    // A thread that died or was stopped inside a transaction left its flag up: the main thread must not wait on it.
+    if (options.writeTurns) releaseThreadTurn(options.writeTurns)
     if (!usable) return
     usable = false
     for (const w of waiting.values()) w.reject(err)

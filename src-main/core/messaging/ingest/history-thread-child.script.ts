@@ -11,12 +11,15 @@ import type { CoreEventMap } from '../../domain/events.js'
 import type { BaileysBusEvents } from '../../engine/baileys/baileys-events.js'
 import { startHistoryIngestThread } from './history-ingest-thread.js'
 import { startIngestor } from './ingestor.js'
+import { mainTurns, newWriteTurns } from './write-turns.js'
 
 const [file, keyHex, total, CHILD_INSTANCE, CHILD_CHUNK] = process.argv.slice(2) as [string, string, string, string, string]
 {
   const dataKey = Buffer.from(keyHex, 'hex')
-  const db = openDatabase(file, { dataKey })
-  const thread = startHistoryIngestThread({ file, dataKey, onFailure: (err) => process.stderr.write(`thread failed: ${String(err)}\n`) })
+  // As start-core.ts: IMMEDIATE transactions on this connection, taking turns with the thread's.
+  const writeTurns = newWriteTurns()
+  const db = openDatabase(file, { dataKey, sharedWriter: { onTopLevel: mainTurns(writeTurns) } })
+  const thread = startHistoryIngestThread({ file, dataKey, writeTurns, onFailure: (err) => process.stderr.write(`thread failed: ${String(err)}\n`) })
   const bus = createEventBus<CoreEventMap & BaileysBusEvents>()
   startIngestor({
     db,

@@ -6,14 +6,16 @@ export interface HistoryThreadData {
   file: string
   dataKey?: Uint8Array
   nativeBinding?: string
-  /** Items per transaction (history-slices.ts). */
-  sliceItems: number
+  /** Items per part (history-slices.ts): the steps at which a transaction may end. */
+  partItems: number
+  /** A transaction takes parts until it has lasted this long (ms of wall time), or the main thread waits. */
+  turnMs: number
   /** Niceness the thread gives itself (Linux), null to leave it. */
   nice: number | null
   /** SharedArrayBuffer of one Int32: set to 1, the thread stops a job at its next transaction. */
   abort: SharedArrayBuffer
-  /** Int32 set to 1 while the main connection is in (or waiting for) a transaction: the thread begins none then. */
-  mainWriting?: SharedArrayBuffer
+  /** The two writers' flags (write-turns.ts): the thread begins no transaction while the main thread is in one, and ends its own when the main thread waits. */
+  writeTurns?: SharedArrayBuffer
   /** Test seam: the thread throws before it opens the store. */
   failForTest?: boolean
 }
