@@ -112,17 +112,29 @@ export function withOutbound(db: Db, instanceId: string, chatId: string, page: r
   const lid = chatId.endsWith('@s.whatsapp.net') ? lidForPn(db, instanceId, chatId) : null
   const unstored = unstoredOutbound(db, instanceId, lid ? [chatId, lid] : [chatId], q.bounds)
   const rows = outboundRowsOf(db, instanceId, page.filter((m) => m.fromMe).map((m) => m.id))
+  // The acceptance order (outbound row seq) of every entry this API accepted, stored or not.
+  const seqOf = new Map<HistoryEntry, number>()
   const stored: HistoryEntry[] = page.map((m) => {
     const row = rows.get(m.id)
     const queue = row ? queueInfoOf(row, waiting) : null
-    return { message: queue?.state === 'not_sent' && m.ack >= 0 ? { ...m, ack: -1 } : m, unstored: false, queue }
+    const entry = { message: queue?.state === 'not_sent' && m.ack >= 0 ? { ...m, ack: -1 } : m, unstored: false, queue }
+    if (row) seqOf.set(entry, row.seq)
+    return entry
   })
-  const extra: HistoryEntry[] = unstored.map((r) => ({ message: rowAsMessage(r, chatId), unstored: true, queue: queueInfoOf(r, waiting) }))
+  const extra: HistoryEntry[] = unstored.map((r) => {
+    const entry = { message: rowAsMessage(r, chatId), unstored: true, queue: queueInfoOf(r, waiting) }
+    seqOf.set(entry, r.seq)
+    return entry
+  })
   const all = [...stored, ...extra].filter((e) => q.ack === undefined || e.message.ack === q.ack)
-  // Newest first; in the same second an unstored send (accepted just now) comes before stored ones, then acceptance order.
-  // (An unstored entry's pk is minus its row's seq.)
-  const newer = (a: HistoryEntry, b: HistoryEntry) =>
-    b.message.timestamp - a.message.timestamp || Number(b.unstored) - Number(a.unstored) || (a.unstored ? a.message.pk - b.message.pk : b.message.pk - a.message.pk)
+  // Newest first. In the same second: two sends this API accepted by acceptance order, sent or not (a Resend in the
+  // second of the sends it follows is the newer, though it is stored and they are not); otherwise an unstored send
+  // (accepted just now) before a stored message; then the store's order.
+  const newer = (a: HistoryEntry, b: HistoryEntry) => {
+    const sa = seqOf.get(a)
+    const sb = seqOf.get(b)
+    return b.message.timestamp - a.message.timestamp || (sa !== undefined && sb !== undefined ? sb - sa : Number(b.unstored) - Number(a.unstored) || b.message.pk - a.message.pk)
+  }
   return extra.length ? all.sort(newer) : all
 }
 
