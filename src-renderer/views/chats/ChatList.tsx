@@ -7,6 +7,7 @@ import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/rea
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Spinner } from '../../components/Spinner.js'
+import { offsetIn } from '../../lib/offset-in.js'
 import { useChatsStore } from '../../stores/chats-store.js'
 import { ChatItem } from './ChatItem.js'
 import { MessageSearchResults } from './MessageSearchResults.js'
@@ -32,11 +33,25 @@ export function ChatList() {
   const list = useRef<HTMLUListElement>(null)
   const scroller = useRef<HTMLElement>(null)
   const [listTop, setListTop] = useState(0)
-  // The list starts below the search box (and offers): its offset inside the scroller. Read when what is above it
-  // can change, not on every render (reading offsetTop forces a layout: on each scroll frame that was a long task).
+  // The list starts below the search box (and offers): its offset inside the scroller (not offsetTop: that was the
+  // offset in the page, so a note or a wrapped header above the chats left the rows the virtualizer rendered short
+  // of the last chats at the end of the list). Read when what is above it can change, not on every render (reading
+  // it forces a layout: on each scroll frame that was a long task), and when the search row changes height.
   const empty = chats.length === 0
   const typing = query !== search
-  useLayoutEffect(() => setListTop(list.current?.offsetTop ?? 0), [loading, empty, search, typing])
+  const searchRow = useRef<HTMLDivElement>(null)
+  const readListTop = useCallback(() => {
+    if (list.current && scroller.current) setListTop(offsetIn(scroller.current, list.current))
+  }, [])
+  useLayoutEffect(readListTop, [readListTop, loading, empty, search, typing])
+  useEffect(() => {
+    const row = searchRow.current
+    // (jsdom has no ResizeObserver.)
+    if (!row || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(() => readListTop())
+    observer.observe(row)
+    return () => observer.disconnect()
+  }, [readListTop])
   // Rows not measured yet are estimated at a plain row's real height (read from the rows on screen: fonts and zoom
   // change it). A wrong estimate moved the scroll position under the user: the virtualizer corrects each first
   // measurement above the fold by scrolling, and near the end of a list that had just grown those corrections
@@ -115,7 +130,7 @@ export function ChatList() {
   const onOpen = useCallback((chatId: string) => void open(chatId), [open])
   return (
     <nav className="chat-list" aria-label={t('nav.chats')} ref={scroller} onScroll={onScroll} data-virtual-scroll="">
-      <div className="chat-search">
+      <div className="chat-search" ref={searchRow}>
         <label htmlFor="chat-search" className="sr-only">{t('chats.search')}</label>
         {/* Before the search box: Tab from the search still goes straight into the list. */}
         <NewChatButton clearSearch={clearSearch} />
