@@ -29,6 +29,13 @@ describe.sequential('campaigns end to end (sandbox)', () => {
 
   const received = async (phone: string) => (await t.call('GET', `/sandbox/phones/${phone}/messages`)).json() as { id: string; text: string | null; fromMe: boolean }[]
   const inbox = async (phone: string) => (await received(phone)).filter((m) => !m.fromMe)
+  // A campaign counts a message sent at the server's ack; the phone decrypts it a moment later. Wait until the phone
+  // has one, then the caller asserts it has exactly one (the thread-on suite once read it too early: 0 of 1).
+  const arrived = async (phone: string, match: (m: { text: string | null }) => boolean) =>
+    waitUntil(async () => {
+      const got = (await inbox(phone)).filter(match)
+      return got.length ? got : undefined
+    }, 15_000, `a message at ${phone}`)
   const phone = async (p: string) => expect((await t.call('POST', '/sandbox/phones', {}, { phone_number: p, name: `P${p.slice(-3)}` })).statusCode).toBe(201)
   const upload = async (name: string, csv: string) => {
     const boundary = '----sb' + Math.random().toString(16).slice(2)
@@ -84,7 +91,7 @@ describe.sequential('campaigns end to end (sandbox)', () => {
     await start(c.id)
     await waitState(c.id, 'completed')
     for (const [p, i] of [[A, 0], [B, 1], [C, 2]] as const) {
-      const got = await inbox(p)
+      const got = await arrived(p, () => true)
       expect(got, p).toHaveLength(1)
       expect(got[0]!.text).toMatch(new RegExp(`^(Hi|Hello) Person ${i}, order A-${1000 + i} is ready\\n\\nReply STOP to opt out$`))
     }
@@ -135,7 +142,7 @@ describe.sequential('campaigns end to end (sandbox)', () => {
     expect(reason).toMatchObject({ code: 'deliverability', autoResume: true })
     expect(reason.message).toMatch(/^WhatsApp locked new chats \(463\) on .+ \(\+15550140001\) until .+; the campaign resumes by itself/)
     await waitState(c.id, 'completed', 60_000)
-    for (const p of f.phones) expect((await inbox(p)).filter((m) => m.text?.startsWith('Welcome')), p).toHaveLength(1)
+    for (const p of f.phones) expect(await arrived(p, (m) => !!m.text?.startsWith('Welcome')), p).toHaveLength(1)
     expect((await get(c.id)).stats.counts.failed).toBe(0)
     await t.call('PATCH', `/sandbox/phones/${US}/settings`, {}, { timelock_after: null })
   }, 120_000)
@@ -176,7 +183,7 @@ describe.sequential('campaigns end to end (sandbox)', () => {
     await t.waitForStatus(id, 'WORKING', 30_000)
     if ((await get(c.id)).campaign.pauseReason?.autoResume === false) expect((await t.call('POST', `/v2/campaigns/${c.id}/resume`)).statusCode).toBe(200)
     await waitState(c.id, 'completed', 60_000)
-    for (const p of f.phones) expect((await inbox(p)).filter((m) => m.text?.startsWith('Restart')), p).toHaveLength(1)
+    for (const p of f.phones) expect(await arrived(p, (m) => !!m.text?.startsWith('Restart')), p).toHaveLength(1)
     // The dropped send stayed dropped (purged, never sent); the recipient waited again and went with a new message.
     expect(((await t.call('GET', '/v2/send/queue', { instance_id: id, messageId: queued.messageId })).json() as { message: { status: string } }).message.status).toBe('purged')
     const after = ((await t.call('GET', `/v2/campaigns/${c.id}/recipients`, { search: queued.phone })).json() as { items: { state: string; messageId: string }[] }).items[0]!
@@ -227,6 +234,6 @@ describe.sequential('campaigns end to end (sandbox)', () => {
     expect((await inbox(A)).some((m) => m.text?.startsWith('Windowed'))).toBe(false)
     await waitState(c.id, 'completed', 30_000)
     expect(clock.now()).toBeGreaterThanOrEqual(open.getTime())
-    expect((await inbox(A)).filter((m) => m.text === 'Windowed Person 0')).toHaveLength(1)
+    expect(await arrived(A, (m) => m.text === 'Windowed Person 0')).toHaveLength(1)
   }, 120_000)
 })
