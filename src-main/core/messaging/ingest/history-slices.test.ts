@@ -11,6 +11,9 @@ import { countMessages, findMessage, getChat, getContact } from '../store/index.
 import { sliceBatch } from './history-slices.js'
 import { startIngestor } from './ingestor.js'
 import { openStoreDb } from '../../testing/store-db.js'
+import { openDatabase } from '../../db/connection.js'
+import { migrate } from '../../db/migrate.js'
+import { appMigrations } from '../../db/migrations/index.js'
 
 const I = 'SLICES000001'
 const pn = (n: number) => `1555${String(n).padStart(7, '0')}@s.whatsapp.net`
@@ -22,8 +25,7 @@ const msg = (id: string, remoteJid: string, ts: number, fromMe = false): WAMessa
   messageTimestamp: ts
 })
 
-function setup(sliceItems: number, turnBudgetMs = 0, syncBurstBudgetMs?: number) {
-  const db = openStoreDb()
+function setup(sliceItems: number, turnBudgetMs = 0, syncBurstBudgetMs?: number, db = openStoreDb()) {
   setWebhook(db, I, { url: 'http://127.0.0.1:9/hook', events: ['*'] })
   const bus = createEventBus<CoreEventMap & BaileysBusEvents>()
   const errors: string[] = []
@@ -43,7 +45,7 @@ function setup(sliceItems: number, turnBudgetMs = 0, syncBurstBudgetMs?: number)
   })
   const send = (events: Partial<BaileysEventMap>) => bus.emit('engine.baileys', { instanceId: I, events })
   const eventNames = () => listEvents(db, { instanceId: I, limit: 10_000 }).map((e) => e.event)
-  return { db, send, errors, stored, ingestor, eventNames }
+  return { db, bus, send, errors, stored, ingestor, eventNames }
 }
 
 /** 40 chats (every 4th by LID, its mapping at the end of the list), 25 messages each = 1,000 messages. */
@@ -160,6 +162,27 @@ describe('history sync in slices', () => {
     await new Promise((r) => setImmediate(r))
     expect(chats()).toBe(2_000)
     expect(getChat(db, I, pn(0))?.name).toBe('renamed last') // order kept: the update came last
+    expect(errors).toEqual([])
+  })
+
+  it('the batches a burst left for later share one transaction per turn (one commit, not hundreds), their events published after it', async () => {
+    let transactions = 0
+    const db = openDatabase(':memory:', { sharedWriter: { onTopLevel: (active) => void (active && transactions++) } })
+    migrate(db, appMigrations)
+    transactions = 0
+    const { send, bus, stored, errors } = setup(25, 60_000, 0, db)
+    const seenInTransaction: string[] = []
+    bus.on('message.stored', (e) => {
+      if (db.inTransaction || !findMessage(db, I, pn(1), e.id)) seenInTransaction.push(e.id)
+    })
+    for (let i = 0; i < 300; i++) send({ 'messages.upsert': { type: 'notify', messages: [msg(`B${i}`, pn(1), 1_700_000_000 + i)] } })
+    const synchronously = transactions
+    expect(synchronously).toBeLessThan(300) // the burst's first batches, each in its own, as Baileys emitted them
+    for (let turn = 0; turn < 100 && countMessages(db, I) < 300; turn++) await new Promise((r) => setImmediate(r))
+    expect(countMessages(db, I)).toBe(300)
+    expect(transactions - synchronously).toBe(1) // the rest: one turn (budget 60 s), one transaction
+    expect(stored).toEqual(Array.from({ length: 300 }, (_, i) => `B${i}`)) // every event, in order
+    expect(seenInTransaction).toEqual([]) // and each after the commit that stored its message
     expect(errors).toEqual([])
   })
 

@@ -7,7 +7,7 @@
 // (session-status.ts, the instance manager's hook); their bus event only wakes the worker, because a started
 // instance's held deliveries are due now.
 // A big history sync is committed in small slices (history-slices.ts), several per turn of the event loop within a
-// time budget, then a turn for everything else, so the API keeps answering during a sync at pairing; an
+// time budget (a turn's slices and queued batches in one transaction, each in its own savepoint), then a turn for everything else, so the API keeps answering during a sync at pairing; an
 // instance's later batches wait behind its slices (per-instance order is kept), stop() commits whatever is still
 // queued before the database closes. Batches run synchronously as Baileys emits them until, within one turn of the
 // loop, SYNC_BURST_MIN_BATCHES of them have held it for SYNC_BURST_BUDGET_MS: Baileys' app-state sync emits label events one by one in one synchronous loop
@@ -80,7 +80,8 @@ export interface IngestorDeps {
 
 /** One piece of an instance's queued work: synchronous, or a history part on the thread with its in-process twin. */
 interface Step {
-  run(): void | Promise<void>
+  /** `into`: the step runs inside the caller's transaction and leaves its domain events there, to publish after that commits. */
+  run(into?: PendingEvent[]): void | Promise<void>
   /** The same work done here and now (stop(), or the thread failed). */
   inline?: () => void
 }
@@ -157,16 +158,16 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
   /** The batch in slices on this thread. engine.event describes the batch as Baileys emitted it: written once, with its last slice; so are its history chunks' records deleted. */
   function slicedSteps(instanceId: string, events: Partial<BaileysEventMap>, historyChunks: readonly string[] | undefined): Step[] {
     const parts = sliceBatch(events, sliceItems)
-    return parts.map((part, i) => ({ run: () => ingestPart(instanceId, part, i === parts.length - 1 ? { events, historyChunks } : undefined) }))
+    return parts.map((part, i) => ({ run: (into) => ingestPart(instanceId, part, i === parts.length - 1 ? { events, historyChunks } : undefined, undefined, into) }))
   }
 
   /** lid-mapping.update here, the history part on the thread, then the rest of the batch here (see the module comment). */
   function threadSteps(thread: NonNullable<IngestorDeps['historyThread']>, instanceId: string, events: Partial<BaileysEventMap>, historyChunks: readonly string[] | undefined): Step[] {
     const { 'messaging-history.set': history, 'lid-mapping.update': mapping, ...rest } = events
-    const inProcess = (): Step[] => sliceBatch({ 'messaging-history.set': history! }, sliceItems).map((part) => ({ run: () => ingestPart(instanceId, part, undefined) }))
+    const inProcess = (): Step[] => sliceBatch({ 'messaging-history.set': history! }, sliceItems).map((part) => ({ run: (into) => ingestPart(instanceId, part, undefined, undefined, into) }))
     let carried: HistoryJobResult | undefined
     const steps: Step[] = []
-    if (mapping) steps.push({ run: () => ingestPart(instanceId, { 'lid-mapping.update': mapping }, undefined) })
+    if (mapping) steps.push({ run: (into) => ingestPart(instanceId, { 'lid-mapping.update': mapping }, undefined, undefined, into) })
     steps.push({
       run: async () => {
         const inst = deps.instance(instanceId)
@@ -189,7 +190,7 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
         for (const step of inProcess()) void step.run()
       }
     })
-    steps.push({ run: () => ingestPart(instanceId, rest, { events, historyChunks }, carried) })
+    steps.push({ run: (into) => ingestPart(instanceId, rest, { events, historyChunks }, carried, into) })
     return steps
   }
 
@@ -200,11 +201,13 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
       // Slices back to back while the turn is short, then a turn of the loop (requests, timers) before the next; a
       // thread step holds the queue until the thread answered.
       const start = performance.now()
-      while (queue.length) {
-        const step = queue.shift()!
-        const waiting = step.run()
+      runInOneTransaction(instanceId, queue, start)
+      const head = queue[0]
+      if (head?.inline && performance.now() - start < turnBudgetMs) {
+        queue.shift()
+        const waiting = head.run()
         if (waiting) {
-          inFlight.set(instanceId, step)
+          inFlight.set(instanceId, head)
           void waiting
             .catch((err: unknown) => deps.logger.error({ err, instanceId }, 'message store: history thread step failed'))
             .then(() => {
@@ -215,7 +218,6 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
             })
           return
         }
-        if (performance.now() - start >= turnBudgetMs) break
       }
       if (queue.length) scheduleNext(instanceId)
       else pending.delete(instanceId)
@@ -223,10 +225,35 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
   }
 
   /**
-   * One transaction: the part's store and outbox rows; its domain events after the commit. `carried`: what the
+   * The turn's steps up to a thread step, while the turn's budget lasts, in one transaction: one commit (~1 ms of
+   * the main thread each on this store) for what were as many, e.g. the hundreds of label batches of an app-state sync
+   * or a turn's history slices. Each step keeps its own savepoint, so one that fails rolls back alone, as before;
+   * their domain events are published once the whole turn committed.
+   */
+  function runInOneTransaction(instanceId: string, queue: Step[], start: number): void {
+    if (!queue.length || queue[0]!.inline) return
+    const published: PendingEvent[] = []
+    let committed = false
+    try {
+      db.transaction(() => {
+        while (queue.length && !queue[0]!.inline) {
+          void queue.shift()!.run(published)
+          if (performance.now() - start >= turnBudgetMs) break
+        }
+      })()
+      committed = true
+    } catch (err) {
+      deps.logger.error({ err, instanceId }, 'message store: a turn of engine batches not stored')
+    }
+    if (committed) for (const e of published) publishOne(deps.bus, e)
+  }
+
+  /**
+   * One transaction (a savepoint in the caller's, with `into`): the part's store and outbox rows; its domain events
+   * after the commit (with `into`: left there for the caller). `carried`: what the
    * history thread's handlers emitted and queued for this batch, written and published with it.
    */
-  function ingestPart(instanceId: string, events: Partial<BaileysEventMap>, last: Omit<BaileysBusEvents['engine.baileys'], 'instanceId'> | undefined, carried?: HistoryJobResult): void {
+  function ingestPart(instanceId: string, events: Partial<BaileysEventMap>, last: Omit<BaileysBusEvents['engine.baileys'], 'instanceId'> | undefined, carried?: HistoryJobResult, into?: PendingEvent[]): void {
     const whole = last?.events
     const inst = deps.instance(instanceId)
     if (!inst) return // deleted while its socket was closing
@@ -273,7 +300,8 @@ export function startIngestor(deps: IngestorDeps): Ingestor {
     }
     // After the commit (a listener reading the store sees the batch); a failed batch publishes none of its events.
     // The bus isolates a throwing listener, so publishing cannot undo or interrupt ingestion.
-    if (committed) for (const e of published) publishOne(deps.bus, e)
+    if (committed && into) into.push(...published)
+    else if (committed) for (const e of published) publishOne(deps.bus, e)
     const presence = events['presence.update']
     if (presence) deps.bus.emit('presence.updated', presenceUpdated(instanceId, presence))
   }
