@@ -7,8 +7,8 @@
 // (session-status.ts, the instance manager's hook); their bus event only wakes the worker, because a started
 // instance's held deliveries are due now.
 // A big history sync is committed in small slices (history-slices.ts), several per turn of the event loop within a
-// time budget (a turn's slices and queued batches in one transaction, each in its own savepoint), then a turn for everything else, so the API keeps answering during a sync at pairing; an
-// instance's later batches wait behind its slices (per-instance order is kept), stop() commits whatever is still
+// time budget (a turn's slices and queued batches in one transaction, each in its own savepoint), then a turn for
+// everything else, so the API keeps answering during a sync at pairing; an instance's later batches wait behind its slices (per-instance order is kept), stop() commits whatever is still
 // queued before the database closes. Batches run synchronously as Baileys emits them until, within one turn of the
 // loop, SYNC_BURST_MIN_BATCHES of them have held it for SYNC_BURST_BUDGET_MS: Baileys' app-state sync emits label events one by one in one synchronous loop
 // (hundreds at pairing), and the rest of such a burst waits for the next turns like history slices do.

@@ -6,6 +6,12 @@
 export const MAIN = 0
 export const THREAD = 1
 
+/** Lowers one flag and wakes whoever waits on it. */
+function lower(flags: Int32Array, which: typeof MAIN | typeof THREAD): void {
+  Atomics.store(flags, which, 0)
+  Atomics.notify(flags, which)
+}
+
 /** A fresh pair of flags (both down). */
 export const newWriteTurns = (): SharedArrayBuffer => new SharedArrayBuffer(8)
 
@@ -20,11 +26,7 @@ export const MAIN_WAIT_LIMIT_MS = 2_000
 export function mainTurns(buffer: SharedArrayBuffer, waited?: (ms: number) => void): (active: boolean) => void {
   const flags = new Int32Array(buffer)
   return (active) => {
-    if (!active) {
-      Atomics.store(flags, MAIN, 0)
-      Atomics.notify(flags, MAIN)
-      return
-    }
+    if (!active) return lower(flags, MAIN)
     Atomics.store(flags, MAIN, 1)
     if (Atomics.load(flags, THREAD) === 0) return
     const t0 = performance.now()
@@ -49,10 +51,7 @@ export interface ThreadTurns {
 
 export function threadTurns(buffer: SharedArrayBuffer): ThreadTurns {
   const flags = new Int32Array(buffer)
-  const end = () => {
-    Atomics.store(flags, THREAD, 0)
-    Atomics.notify(flags, THREAD)
-  }
+  const end = () => lower(flags, THREAD)
   return {
     begin(stop) {
       for (;;) {
@@ -71,7 +70,5 @@ export function threadTurns(buffer: SharedArrayBuffer): ThreadTurns {
 
 /** The thread died or was stopped inside a transaction: its flag must not keep the main thread waiting. */
 export function releaseThreadTurn(buffer: SharedArrayBuffer): void {
-  const flags = new Int32Array(buffer)
-  Atomics.store(flags, THREAD, 0)
-  Atomics.notify(flags, THREAD)
+  lower(new Int32Array(buffer), THREAD)
 }
