@@ -32,19 +32,30 @@ export interface OpenDatabaseOptions {
    * that read first fails at its first write with SQLITE_BUSY, without waiting, whenever the other connection
    * committed in between (WAL: its snapshot is stale). Nested calls are savepoints as before; the
    * .deferred/.immediate/.exclusive variants stay as they are. `onTopLevel(true/false)` brackets each outermost one
-   * (the other writer gives way while it is true).
+   * (the other writer gives way while it is true). `hold()` is holdStore's: a write that may wait without blocking
+   * the event loop asks for the store first.
    */
-  sharedWriter?: { onTopLevel?: (active: boolean) => void }
+  sharedWriter?: { onTopLevel?: (active: boolean) => void; hold?: () => StoreHold }
 }
+
+/** holdStore's answer: `ready` undefined means write now; else write once it settles. Then `release()`, always. */
+export interface StoreHold {
+  ready: Promise<void> | undefined
+  release(): void
+}
+
+const FREE: StoreHold = { ready: undefined, release: () => undefined }
 
 type DatabaseOptions = Database.Options
 
 /** A connection whose default transaction is IMMEDIATE (OpenDatabaseOptions.sharedWriter). */
 class SharedWriterDatabase extends Database {
   readonly #onTopLevel: ((active: boolean) => void) | undefined
-  constructor(path: string, options: DatabaseOptions, onTopLevel: ((active: boolean) => void) | undefined) {
+  readonly hold: (() => StoreHold) | undefined
+  constructor(path: string, options: DatabaseOptions, shared: OpenDatabaseOptions['sharedWriter']) {
     super(path, options)
-    this.#onTopLevel = onTopLevel
+    this.#onTopLevel = shared?.onTopLevel
+    this.hold = shared?.hold
   }
   override transaction<F extends Parameters<Db['transaction']>[0]>(fn: F): Database.Transaction<F> {
     const tx = super.transaction(fn)
@@ -60,6 +71,15 @@ class SharedWriterDatabase extends Database {
     }
     return Object.assign(run, { default: tx.immediate, deferred: tx.deferred, immediate: tx.immediate, exclusive: tx.exclusive, database: this }) satisfies Database.Transaction<F>
   }
+}
+
+/**
+ * For a write that may wait without blocking the event loop (an async caller, e.g. Baileys' key commits): with
+ * another writer on the file (sharedWriter.hold) it asks that writer to give way and says when the store is free;
+ * otherwise the store is free now. The caller writes, then releases the hold whatever happened.
+ */
+export function holdStore(db: Db): StoreHold {
+  return db instanceof SharedWriterDatabase && db.hold ? db.hold() : FREE
 }
 
 /** The binary named for better-sqlite3 is missing or cannot be loaded by this runtime. */
@@ -83,7 +103,7 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   const connect = (path: string, readonly: boolean, shared = false): Db => {
     const dbOptions: DatabaseOptions = { readonly, ...(nativeBinding ? { nativeBinding } : {}) }
     try {
-      return shared ? new SharedWriterDatabase(path, dbOptions, options.sharedWriter?.onTopLevel) : new Database(path, dbOptions)
+      return shared ? new SharedWriterDatabase(path, dbOptions, options.sharedWriter) : new Database(path, dbOptions)
     } catch (e) {
       // Only a failed dlopen is the binary's fault (wrong ABI or platform, not a shared library).
       if (!nativeBinding || (e as { code?: unknown }).code !== 'ERR_DLOPEN_FAILED') throw e

@@ -204,7 +204,7 @@ export class BaileysSession implements EngineSession {
       auth: auth.state,
       // Session and sender-key state committed before the ciphertext leaves (durable-signal-keys.ts); the LID
       // mapping cache bounded and without a timer per entry (lid-mapping-cache.ts).
-      makeSignalRepository: boundedLidMappingCache(durableSignalRepository(auth.writeNow, config.makeSignalRepository)),
+      makeSignalRepository: boundedLidMappingCache(durableSignalRepository(auth.commit, config.makeSignalRepository)),
       // Contacts' device lists bounded in number, not only in time (user-devices-cache.ts).
       userDevicesCache: config.userDevicesCache ?? new UserDevicesCache(),
       // Retry receipts bounded per sender (retry-budget.ts): through the retry manager when Baileys has one (the

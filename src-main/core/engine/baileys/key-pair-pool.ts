@@ -54,5 +54,11 @@ export function fillKeyPairPool(count: number): void {
   pump()
 }
 
+/** Forgets the pairs ready and the target (tests: a process that ran other sockets first holds theirs). */
+export function emptyKeyPairPool(): void {
+  target = 0
+  pool.length = 0
+}
+
 /** Pairs ready now (tests, benches). */
 export const keyPairsReady = (): number => pool.length

@@ -9,6 +9,8 @@ import { appMigrations } from '../../db/migrations/index.js'
 import { upsertAccount } from '../../db/repositories/accounts-repo.js'
 import { countKeys, readCreds } from '../../db/repositories/auth-state-repo.js'
 import { insertInstance } from '../../db/repositories/instances-repo.js'
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import { mainHold, mainTurns, newWriteTurns, threadTurns } from '../../messaging/ingest/write-turns.js'
 import { AuthStateRevokedError, isPaired, loadStoredCreds, PRE_KEYS_PER_TURN, useSqliteAuthState } from './sqlite-auth-state.js'
 
 describe('SQLite auth state', () => {
@@ -94,6 +96,46 @@ describe('SQLite auth state', () => {
     await expect(auth.state.keys.set({ session: { x: new Uint8Array([1]) } })).rejects.toBeInstanceOf(AuthStateRevokedError)
     expect(() => auth.saveCreds()).toThrow(AuthStateRevokedError)
     expect(readCreds(db, 'INSTANCE0001')).toBeUndefined()
+  })
+
+  it('with another writer inside a transaction, key writes wait without blocking the loop, in order, and reads see them', async () => {
+    // The history ingest thread's side, on a connection of its own: its flag up and a real write transaction open.
+    const buffer = newWriteTurns()
+    const other = openDatabase(file)
+    const thread = threadTurns(buffer)
+    thread.begin(() => false)
+    other.prepare('BEGIN IMMEDIATE').run()
+    const shared = openDatabase(file, { sharedWriter: { onTopLevel: mainTurns(buffer), hold: mainHold(buffer) } })
+    const auth = useSqliteAuthState(shared, 'INSTANCE0001')
+    let settled = 0
+    const first = Promise.resolve(auth.state.keys.set({ session: { s1: new Uint8Array([1]) }, 'sender-key': { g1: new Uint8Array([9]) } })).then(() => void settled++)
+    const second = auth.commit({ session: { s1: new Uint8Array([2]) }, 'sender-key': { g1: null } }).then(() => void settled++)
+    for (let i = 0; i < 3; i++) await nextTurn() // the loop turns meanwhile: nothing waits on the lock
+    expect(settled).toBe(0)
+    expect(countKeys(shared, 'INSTANCE0001')).toBe(0)
+    // Queued writes are what a read answers, the later one winning.
+    expect(Buffer.from((await auth.state.keys.get('session', ['s1'])).s1!)).toEqual(Buffer.from([2]))
+    expect(await auth.state.keys.get('sender-key', ['g1'])).toEqual({})
+    // The thread commits: both writes go in, in order, and resolve.
+    other.prepare('COMMIT').run()
+    thread.end()
+    await Promise.all([first, second])
+    expect(settled).toBe(2)
+    expect(countKeys(shared, 'INSTANCE0001')).toBe(1)
+    const again = useSqliteAuthState(openDatabase(file), 'INSTANCE0001')
+    expect(Buffer.from((await again.state.keys.get('session', ['s1'])).s1!)).toEqual(Buffer.from([2]))
+    // The thread is out now: a write commits at once, and the thread is let in again after it.
+    await auth.commit({ session: { s2: new Uint8Array([3]) } })
+    expect(thread.mainWaiting()).toBe(false)
+    // A write queued behind the thread when the instance is revoked fails, and writes nothing.
+    thread.begin(() => false)
+    const refused = Promise.resolve(auth.state.keys.set({ session: { s3: new Uint8Array([4]) } }))
+    auth.revoke()
+    thread.end()
+    await expect(refused).rejects.toBeInstanceOf(AuthStateRevokedError)
+    expect(countKeys(shared, 'INSTANCE0001')).toBe(2)
+    other.close()
+    shared.close()
   })
 
   it('counts as paired only after pair-success (me + account)', () => {

@@ -1,11 +1,15 @@
 // Baileys AuthenticationState backed by SQLite: creds + Signal keys as BufferJSON text. Every keys.set batch
 // is written in one transaction together with the current creds snapshot, and saveCreds writes the creds
-// alone; nothing is cached in memory and write errors propagate to Baileys. The one exception to "one transaction":
+// alone; nothing is kept in memory but writes waiting for the store, and write errors propagate to Baileys. The one exception to "one transaction":
 // a batch of pre-keys only (812 at pairing, 0.2-0.6 s in one transaction on a loaded machine) goes in runs of
 // PRE_KEYS_PER_TURN with a turn of the loop between them; pre-keys not yet uploaded are referenced by nothing, and
 // a run that fails still fails the batch, as Baileys expects.
+// Key writes (Baileys awaits them) ask for the store first (holdStore): while the history ingest thread is inside a
+// transaction they wait without blocking the event loop, and resolve once committed. Every write goes through one
+// queue, so a write made later never commits before one made earlier (saveCreds, synchronous, commits what is queued
+// ahead of it in its own transaction), and reads see queued values.
 import { BufferJSON, initAuthCreds, proto, type AuthenticationCreds, type AuthenticationState, type SignalDataSet, type SignalDataTypeMap } from '@whiskeysockets/baileys'
-import type { Db } from '../../db/connection.js'
+import { holdStore, type Db } from '../../db/connection.js'
 import { clearAuthState, readCreds, readKeys, writeAuthState, type KeyWrite } from '../../db/repositories/auth-state-repo.js'
 
 export interface SqliteAuthState {
@@ -14,8 +18,8 @@ export interface SqliteAuthState {
   saveCreds: () => void
   /** After a logout/wipe: any later write from the retired socket throws instead of resurrecting the pairing. */
   revoke: () => void
-  /** Writes Signal keys at once, committed before it returns (durable-signal-keys.ts writes through it). */
-  writeNow: (data: SignalDataSet) => void
+  /** Writes Signal keys; resolves once they are committed (durable-signal-keys.ts writes through it). */
+  commit: (data: SignalDataSet) => Promise<void>
 }
 
 export class AuthStateRevokedError extends Error {
@@ -42,52 +46,100 @@ export function isPaired(creds: AuthenticationCreds | undefined): boolean {
   return !!creds?.me?.id && !!creds.account
 }
 
+const revive = <T extends keyof SignalDataTypeMap>(type: T, text: string): SignalDataTypeMap[T] => {
+  const value = deserialize<SignalDataTypeMap[T]>(text)
+  // Baileys expects the protobuf class here, not the plain object JSON gives back.
+  return type === 'app-state-sync-key' && value ? (proto.Message.AppStateSyncKeyData.fromObject(value as object) as unknown as SignalDataTypeMap[T]) : value
+}
+
+const keyWrites = (data: SignalDataSet): KeyWrite[] => {
+  const writes: KeyWrite[] = []
+  for (const type of Object.keys(data) as (keyof SignalDataSet)[]) {
+    const entries = data[type]
+    if (!entries) continue
+    for (const [id, value] of Object.entries(entries)) writes.push({ type, id, value: value ? serialize(value) : null })
+  }
+  return writes
+}
+
+/** A write not committed yet; `settle` is the waiting keys.set's (a synchronous write has none: it throws). */
+interface QueuedWrite {
+  writes: KeyWrite[]
+  settle?: (err?: unknown) => void
+}
+
 export function useSqliteAuthState(db: Db, instanceId: string, now: () => number = Date.now): SqliteAuthState {
   const creds = loadStoredCreds(db, instanceId) ?? initAuthCreds()
   let revoked = false
-  const write = (keys: KeyWrite[]) => {
-    if (revoked) throw new AuthStateRevokedError(instanceId)
-    writeAuthState(db, instanceId, keys, serialize(creds), now())
-  }
-  const writeNow = (data: SignalDataSet) => {
-    const writes: KeyWrite[] = []
-    for (const type of Object.keys(data) as (keyof SignalDataSet)[]) {
-      const entries = data[type]
-      if (!entries) continue
-      for (const [id, value] of Object.entries(entries)) writes.push({ type, id, value: value ? serialize(value) : null })
+  const queue: QueuedWrite[] = []
+  /** Everything queued, in order, in one transaction with the creds as they are now. */
+  const flush = () => {
+    if (!queue.length) return
+    const batch = queue.splice(0)
+    try {
+      if (revoked) throw new AuthStateRevokedError(instanceId)
+      writeAuthState(db, instanceId, batch.flatMap((q) => q.writes), serialize(creds), now())
+    } catch (err) {
+      for (const q of batch) q.settle?.(err)
+      throw err
     }
-    write(writes)
+    for (const q of batch) q.settle?.()
   }
+  const commit = (data: SignalDataSet) =>
+    new Promise<void>((resolve, reject) => {
+      queue.push({ writes: keyWrites(data), settle: (err) => (err === undefined ? resolve() : reject(err)) })
+      const hold = holdStore(db)
+      const commit = () => {
+        try {
+          flush()
+        } catch {
+          // Each write of the failed batch was told (settle).
+        } finally {
+          hold.release()
+        }
+      }
+      if (hold.ready) void hold.ready.then(commit, commit)
+      else commit()
+    })
   return {
-    writeNow,
+    commit,
     state: {
       creds,
       keys: {
         get: async <T extends keyof SignalDataTypeMap>(type: T, ids: string[]) => {
           const out: { [id: string]: SignalDataTypeMap[T] } = {}
-          for (const [id, text] of readKeys(db, instanceId, type, ids)) {
-            let value = deserialize<SignalDataTypeMap[T]>(text)
-            // Baileys expects the protobuf class here, not the plain object JSON gives back.
-            if (type === 'app-state-sync-key' && value) {
-              value = proto.Message.AppStateSyncKeyData.fromObject(value as object) as unknown as SignalDataTypeMap[T]
+          for (const [id, text] of readKeys(db, instanceId, type, ids)) out[id] = revive(type, text)
+          // Queued writes are newer than the rows.
+          if (queue.length) {
+            const wanted = new Set(ids)
+            for (const w of queue.flatMap((q) => q.writes)) {
+              if (w.type !== type || !wanted.has(w.id)) continue
+              if (w.value === null) delete out[w.id]
+              else out[w.id] = revive(type, w.value)
             }
-            out[id] = value
           }
           return out
         },
         set: async (data: SignalDataSet) => {
           const preKeys = data['pre-key']
           const ids = preKeys ? Object.keys(preKeys) : []
-          if (!preKeys || ids.length <= PRE_KEYS_PER_TURN || Object.keys(data).some((type) => type !== 'pre-key' && data[type as keyof SignalDataSet])) return writeNow(data)
+          if (!preKeys || ids.length <= PRE_KEYS_PER_TURN || Object.keys(data).some((type) => type !== 'pre-key' && data[type as keyof SignalDataSet])) return commit(data)
           for (let i = 0; i < ids.length; i += PRE_KEYS_PER_TURN) {
             if (i) await nextTurn()
-            writeNow({ 'pre-key': Object.fromEntries(ids.slice(i, i + PRE_KEYS_PER_TURN).map((id) => [id, preKeys[id] ?? null])) })
+            await commit({ 'pre-key': Object.fromEntries(ids.slice(i, i + PRE_KEYS_PER_TURN).map((id) => [id, preKeys[id] ?? null])) })
           }
         },
-        clear: async () => clearAuthState(db, instanceId)
+        clear: async () => {
+          // Queued writes come before the clear: written then deleted is the same as never written.
+          for (const q of queue.splice(0)) q.settle?.()
+          clearAuthState(db, instanceId)
+        }
       }
     },
-    saveCreds: () => write([]),
+    saveCreds: () => {
+      queue.push({ writes: [] })
+      flush()
+    },
     revoke: () => {
       revoked = true
     }

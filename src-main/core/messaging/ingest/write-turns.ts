@@ -1,15 +1,21 @@
 // Who writes the store next, between the main connection and the history ingest thread's (two writers, one file):
-// two Int32 flags in a SharedArrayBuffer. The main thread raises its flag around each of its transactions and, if
-// the thread is inside one, waits on the thread's flag (woken the moment the thread commits) instead of in SQLite's
-// busy handler, whose sleeps grow 1, 2, 5, 10, 15, 20, 25 ms... past the lock's release. The thread raises its
-// flag before it begins, backs off while the main thread's is up, and commits early when it sees it rise.
+// two Int32 cells in a SharedArrayBuffer. The main thread's is a count of what holds the store there: each of its
+// transactions, and each write waiting without blocking the loop (mainHold). A transaction that finds the thread
+// inside one waits on the thread's flag (woken the moment the thread commits) instead of in SQLite's busy handler,
+// whose sleeps grow 1, 2, 5, 10, 15, 20, 25 ms... past the lock's release. The thread raises its flag before it
+// begins, backs off while the main count is above 0, and commits early when it sees it rise.
 export const MAIN = 0
 export const THREAD = 1
 
-/** Lowers one flag and wakes whoever waits on it. */
-function lower(flags: Int32Array, which: typeof MAIN | typeof THREAD): void {
+/** Lowers the thread's flag and wakes whoever waits on it. */
+function lower(flags: Int32Array, which: typeof THREAD): void {
   Atomics.store(flags, which, 0)
   Atomics.notify(flags, which)
+}
+
+/** One holder of the main side fewer; the last one wakes the thread. */
+function releaseMain(flags: Int32Array): void {
+  if (Atomics.sub(flags, MAIN, 1) === 1) Atomics.notify(flags, MAIN)
 }
 
 /** A fresh pair of flags (both down). */
@@ -19,15 +25,15 @@ export const newWriteTurns = (): SharedArrayBuffer => new SharedArrayBuffer(8)
 export const MAIN_WAIT_LIMIT_MS = 2_000
 
 /**
- * The main connection's side, for openDatabase's `sharedWriter.onTopLevel`: true before BEGIN (flag up, then wait
- * for a transaction of the thread's to end), false after COMMIT or ROLLBACK (flag down, the thread woken). `waited`
- * is told each wait's length in ms (for measuring).
+ * The main connection's side, for openDatabase's `sharedWriter.onTopLevel`: true before BEGIN (one holder more, then
+ * wait for a transaction of the thread's to end), false after COMMIT or ROLLBACK (one fewer; the last wakes the
+ * thread). `waited` is told each wait's length in ms (for measuring).
  */
 export function mainTurns(buffer: SharedArrayBuffer, waited?: (ms: number) => void): (active: boolean) => void {
   const flags = new Int32Array(buffer)
   return (active) => {
-    if (!active) return lower(flags, MAIN)
-    Atomics.store(flags, MAIN, 1)
+    if (!active) return releaseMain(flags)
+    Atomics.add(flags, MAIN, 1)
     if (Atomics.load(flags, THREAD) === 0) return
     const t0 = performance.now()
     let left = MAIN_WAIT_LIMIT_MS
@@ -36,6 +42,41 @@ export function mainTurns(buffer: SharedArrayBuffer, waited?: (ms: number) => vo
       left = MAIN_WAIT_LIMIT_MS - (performance.now() - t0)
     }
     waited?.(performance.now() - t0)
+  }
+}
+
+/** A hold on the store for a write that can wait without blocking the loop (openDatabase's `sharedWriter.hold`). */
+export interface MainHold {
+  /** Undefined when the thread is outside a transaction (write now); else settles once it has committed. */
+  ready: Promise<void> | undefined
+  /** After the write (or when giving it up): the thread may begin again. Idempotent. */
+  release(): void
+}
+
+/**
+ * The main side's asynchronous hold: counted at once, so the thread commits at its next part and begins nothing
+ * new, and `ready` settles when the thread's flag is down (Atomics.waitAsync: the loop goes on meanwhile). Past
+ * MAIN_WAIT_LIMIT_MS it settles anyway and the write's transaction waits as any other would.
+ */
+export function mainHold(buffer: SharedArrayBuffer): () => MainHold {
+  const flags = new Int32Array(buffer)
+  return () => {
+    Atomics.add(flags, MAIN, 1)
+    let held = true
+    const release = () => {
+      if (!held) return
+      held = false
+      releaseMain(flags)
+    }
+    if (Atomics.load(flags, THREAD) === 0) return { ready: undefined, release }
+    const ready = (async () => {
+      const t0 = performance.now()
+      for (let left = MAIN_WAIT_LIMIT_MS; Atomics.load(flags, THREAD) !== 0 && left > 0; left = MAIN_WAIT_LIMIT_MS - (performance.now() - t0)) {
+        const wait = Atomics.waitAsync(flags, THREAD, 1, left)
+        if (wait.async) await wait.value
+      }
+    })()
+    return { ready, release }
   }
 }
 
@@ -60,7 +101,7 @@ export function threadTurns(buffer: SharedArrayBuffer): ThreadTurns {
         Atomics.store(flags, THREAD, 1)
         if (Atomics.load(flags, MAIN) === 0 || stop()) return
         end()
-        while (Atomics.load(flags, MAIN) !== 0 && !stop()) Atomics.wait(flags, MAIN, 1, 50)
+        for (let holders = Atomics.load(flags, MAIN); holders !== 0 && !stop(); holders = Atomics.load(flags, MAIN)) Atomics.wait(flags, MAIN, holders, 50)
       }
     },
     mainWaiting: () => Atomics.load(flags, MAIN) !== 0,
