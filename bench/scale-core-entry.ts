@@ -3,7 +3,7 @@
 // websocket URL and media CA from $SWITCHBOARD_BENCH_SANDBOX), so no simulated phone shares this process.
 // Args as cli.ts: --data-dir D --port N --access-token T. SIGTERM closes cleanly.
 import { makeSocketTrust, trustSandboxRoot } from '../src-main/core/sandbox/index.js'
-import { startCore } from '../src-main/core/start-core.js'
+import { historyThreadFromEnv, startCore } from '../src-main/core/start-core.js'
 import type { SandboxTrustInfo } from './scale-sandbox.js'
 
 const arg = (name: string) => {
@@ -22,7 +22,8 @@ const core = await startCore({
   network: 'whatsapp',
   plan: 'paid',
   instanceQuota: { paid: null },
-  engine: { socketConfig: makeSocketTrust(trust.wsUrl, trust.mediaCaPem, trust.mediaHost) }
+  engine: { socketConfig: makeSocketTrust(trust.wsUrl, trust.mediaCaPem, trust.mediaHost) },
+  historyThread: historyThreadFromEnv(process.env)
 })
 console.log(`Switchboard API listening on ${core.url} (sandbox in another process: ${trust.wsUrl})`)
 let closing = false

@@ -74,8 +74,8 @@ async function main(): Promise<void> {
     if (existsSync(wrappedKeyFile(options.dataDir))) options.passphrase = (await (await import('./backup-cli.js')).askOnTty('Switchboard passphrase: ')) || undefined
   }
   // Imported late so that `--help`-style usage errors do not pay for loading Baileys.
-  const { startCore } = await import('./core/start-core.js')
-  const core = await startCore(options)
+  const { historyThreadFromEnv, startCore } = await import('./core/start-core.js')
+  const core = await startCore({ ...options, historyThread: historyThreadFromEnv(process.env) })
   // Found by `npm run ui-link` without flags, whatever data folder this core uses.
   const registry = runningRegistryDir()
   try {

@@ -26,7 +26,7 @@ import type { BaileysBusEvents } from './engine/baileys/baileys-events.js'
 import type { ReconnectConfig } from './engine/baileys/reconnect-policy.js'
 import { InstanceManager, type ResumeConfig } from './engine/instance-manager.js'
 import { sessionStatusOutbox } from './messaging/ingest/session-status.js'
-import { mainTurns, newWriteTurns } from './messaging/ingest/write-turns.js'
+import { mainHold, mainTurns, newWriteTurns } from './messaging/ingest/write-turns.js'
 import { createRetryCounterCaches, storeGetMessage } from './messaging/store/index.js'
 import type { WebhookService } from './webhooks/index.js'
 import { assembleWebhooksModule } from './webhooks/webhooks-module.js'
@@ -153,8 +153,8 @@ export interface CoreOptions {
   deliverability?: DeliverabilityOptions
   /**
    * A history sync's ingest on a worker thread (messaging/ingest/history-ingest-thread.ts) and the thread's niceness
-   * (default 10). Default: env SWITCHBOARD_HISTORY_THREAD=on / SWITCHBOARD_HISTORY_THREAD_NICE, else off (history
-   * stored on the main thread in slices).
+   * (default 10). Default on; `{ on: false }` stores history on the main thread in slices. The process entries read
+   * SWITCHBOARD_HISTORY_THREAD=off / SWITCHBOARD_HISTORY_THREAD_NICE (historyThreadFromEnv).
    */
   historyThread?: HistoryThreadOption
 }
@@ -164,10 +164,10 @@ export interface HistoryThreadOption {
   nice?: number
 }
 
-/** SWITCHBOARD_HISTORY_THREAD (on / anything else) and SWITCHBOARD_HISTORY_THREAD_NICE (an integer, for measuring). */
+/** For a process's entry: SWITCHBOARD_HISTORY_THREAD=off turns the thread off; SWITCHBOARD_HISTORY_THREAD_NICE (an integer) sets its niceness. */
 export function historyThreadFromEnv(env: NodeJS.ProcessEnv): HistoryThreadOption {
   const nice = Number(env.SWITCHBOARD_HISTORY_THREAD_NICE)
-  return { on: env.SWITCHBOARD_HISTORY_THREAD === 'on', ...(env.SWITCHBOARD_HISTORY_THREAD_NICE && Number.isInteger(nice) ? { nice } : {}) }
+  return { on: env.SWITCHBOARD_HISTORY_THREAD !== 'off', ...(env.SWITCHBOARD_HISTORY_THREAD_NICE && Number.isInteger(nice) ? { nice } : {}) }
 }
 
 export interface CoreHandle {
@@ -221,7 +221,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
     const dataKey = resolveDataKey(options.dataDir, { hostKey: options.dataKey, keyring: options.dataKey ? undefined : secretToolKeyring(), passphrase: options.passphrase })
     logger.info({ source: dataKey.source, where: dataKey.where }, 'data key of the store at rest')
     const dbFile = join(options.dataDir, 'switchboard.db')
-    const historyThread = options.historyThread ?? historyThreadFromEnv(process.env)
+    const historyThread = options.historyThread ?? { on: true }
     // The history ingest thread writes the same file: this connection's transactions take the write lock at BEGIN,
     // and the two take turns through shared flags (write-turns.ts): the thread, at a lower priority, begins none
     // while one of this connection's is under way and ends its own as soon as this one waits (the main thread
@@ -231,7 +231,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHandle> {
       nativeBinding: options.nativeBinding,
       dataKey: dataKey.key,
       onEncrypted: (file) => logger.info({ file }, 'the database stored in clear by an older version is now encrypted'),
-      ...(writeTurns ? { sharedWriter: { onTopLevel: mainTurns(writeTurns) } } : {})
+      ...(writeTurns ? { sharedWriter: { onTopLevel: mainTurns(writeTurns), hold: mainHold(writeTurns) } } : {})
     })
     cleanups.push(() => checkpointAndClose(db))
     migrate(db, appMigrations)

@@ -4,7 +4,7 @@
 import type { MessagePortMain } from 'electron'
 import { messagePortConnection } from '../core/bridge/index.js'
 import { DEFAULT_ACCOUNT_ID } from '../core/db/repositories/accounts-repo.js'
-import { startCore, type CoreHandle } from '../core/start-core.js'
+import { historyThreadFromEnv, startCore, type CoreHandle } from '../core/start-core.js'
 import type { CoreToMain, InstancesSummary, MainToCore } from './core-messages.js'
 
 const parent = process.parentPort
@@ -37,6 +37,7 @@ async function start(message: Extract<MainToCore, { type: 'start' }>): Promise<v
     }
     core = await startCore({
       ...options,
+      historyThread: historyThreadFromEnv(process.env),
       desktop: { ...(atStart !== undefined ? { loginItem } : {}), openFolder: (path) => post({ type: 'open-folder', path }) }
     })
   } catch (e) {
