@@ -1,9 +1,9 @@
 // Baileys AuthenticationState backed by SQLite: creds + Signal keys as BufferJSON text. Every keys.set batch
 // is written in one transaction together with the current creds snapshot, and saveCreds writes the creds
-// alone; nothing is kept in memory but writes waiting for the store, and write errors propagate to Baileys. The one exception to "one transaction":
-// a batch of pre-keys only (812 at pairing, 0.2-0.6 s in one transaction on a loaded machine) goes in runs of
-// PRE_KEYS_PER_TURN with a turn of the loop between them; pre-keys not yet uploaded are referenced by nothing, and
-// a run that fails still fails the batch, as Baileys expects.
+// alone; nothing is kept in memory but writes waiting for the store, and write errors propagate to Baileys. The one
+// exception to "one transaction": a batch of pre-keys only (812 at pairing, 0.2-0.6 s in one transaction on a loaded
+// machine) goes in runs of PRE_KEYS_PER_TURN with a turn of the loop between them; pre-keys not yet uploaded are
+// referenced by nothing, and a run that fails still fails the batch, as Baileys expects.
 // Key writes (Baileys awaits them) ask for the store first (holdStore): while the history ingest thread is inside a
 // transaction they wait without blocking the event loop, and resolve once committed. Every write goes through one
 // queue, so a write made later never commits before one made earlier (saveCreds, synchronous, commits what is queued
@@ -89,7 +89,7 @@ export function useSqliteAuthState(db: Db, instanceId: string, now: () => number
     new Promise<void>((resolve, reject) => {
       queue.push({ writes: keyWrites(data), settle: (err) => (err === undefined ? resolve() : reject(err)) })
       const hold = holdStore(db)
-      const commit = () => {
+      const write = () => {
         try {
           flush()
         } catch {
@@ -98,8 +98,8 @@ export function useSqliteAuthState(db: Db, instanceId: string, now: () => number
           hold.release()
         }
       }
-      if (hold.ready) void hold.ready.then(commit, commit)
-      else commit()
+      if (hold.ready) void hold.ready.then(write, write)
+      else write()
     })
   return {
     commit,

@@ -4,13 +4,15 @@
 // inside one waits on the thread's flag (woken the moment the thread commits) instead of in SQLite's busy handler,
 // whose sleeps grow 1, 2, 5, 10, 15, 20, 25 ms... past the lock's release. The thread raises its flag before it
 // begins, backs off while the main count is above 0, and commits early when it sees it rise.
+import type { StoreHold } from '../../db/connection.js'
+
 export const MAIN = 0
 export const THREAD = 1
 
 /** Lowers the thread's flag and wakes whoever waits on it. */
-function lower(flags: Int32Array, which: typeof THREAD): void {
-  Atomics.store(flags, which, 0)
-  Atomics.notify(flags, which)
+function lowerThread(flags: Int32Array): void {
+  Atomics.store(flags, THREAD, 0)
+  Atomics.notify(flags, THREAD)
 }
 
 /** One holder of the main side fewer; the last one wakes the thread. */
@@ -45,20 +47,12 @@ export function mainTurns(buffer: SharedArrayBuffer, waited?: (ms: number) => vo
   }
 }
 
-/** A hold on the store for a write that can wait without blocking the loop (openDatabase's `sharedWriter.hold`). */
-export interface MainHold {
-  /** Undefined when the thread is outside a transaction (write now); else settles once it has committed. */
-  ready: Promise<void> | undefined
-  /** After the write (or when giving it up): the thread may begin again. Idempotent. */
-  release(): void
-}
-
 /**
- * The main side's asynchronous hold: counted at once, so the thread commits at its next part and begins nothing
+ * The main side's asynchronous hold, for openDatabase's `sharedWriter.hold` (holdStore): counted at once, so the thread commits at its next part and begins nothing
  * new, and `ready` settles when the thread's flag is down (Atomics.waitAsync: the loop goes on meanwhile). Past
  * MAIN_WAIT_LIMIT_MS it settles anyway and the write's transaction waits as any other would.
  */
-export function mainHold(buffer: SharedArrayBuffer): () => MainHold {
+export function mainHold(buffer: SharedArrayBuffer): () => StoreHold {
   const flags = new Int32Array(buffer)
   return () => {
     Atomics.add(flags, MAIN, 1)
@@ -92,7 +86,7 @@ export interface ThreadTurns {
 
 export function threadTurns(buffer: SharedArrayBuffer): ThreadTurns {
   const flags = new Int32Array(buffer)
-  const end = () => lower(flags, THREAD)
+  const end = () => lowerThread(flags)
   return {
     begin(stop) {
       for (;;) {
@@ -111,5 +105,5 @@ export function threadTurns(buffer: SharedArrayBuffer): ThreadTurns {
 
 /** The thread died or was stopped inside a transaction: its flag must not keep the main thread waiting. */
 export function releaseThreadTurn(buffer: SharedArrayBuffer): void {
-  lower(new Int32Array(buffer), THREAD)
+  lowerThread(new Int32Array(buffer))
 }
