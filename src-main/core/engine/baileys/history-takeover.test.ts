@@ -129,7 +129,7 @@ describe('history chunks taken over from Baileys', () => {
     const n = notification(historyChunk(30, 4), proto.HistorySync.HistorySyncType.RECENT, 2)
     const asBaileys = await downloadAndProcessHistorySyncNotification(proto.Message.HistorySyncNotification.create({ ...n }), {})
     const left: KeptHistoryChunk = { id: 'OLD', notification: proto.Message.HistorySyncNotification.encode(n).finish(), isLatest: false }
-    const s = fakeSocket({ records: { record: () => undefined, keepBytes: () => undefined, leftovers: () => [left] } })
+    const s = fakeSocket({ records: { record: () => undefined, keepBytes: async () => undefined, leftovers: () => [left] } })
     s.emit('messages.upsert', { messages: [carrying(notification(historyChunk(1, 1), undefined, 3), true, 'NEW')], type: 'notify' })
     await until(() => s.histories().length === 2)
     expect(s.take.resumed()).toBe(1)
@@ -144,7 +144,7 @@ describe('history chunks taken over from Baileys', () => {
   it('leaves a chunk it could not record to Baileys (processed whole, not lost)', async () => {
     const n = notification(historyChunk(2, 2))
     const before = Buffer.from(n.initialHistBootstrapInlinePayload!)
-    const s = fakeSocket({ records: { record: () => { throw new Error('disk full') }, keepBytes: () => undefined, leftovers: () => [] } })
+    const s = fakeSocket({ records: { record: () => { throw new Error('disk full') }, keepBytes: async () => undefined, leftovers: () => [] } })
     s.emit('messages.upsert', { messages: [carrying(n)], type: 'notify' })
     expect(s.take.taken()).toBe(0)
     expect(Buffer.from(n.initialHistBootstrapInlinePayload!)).toEqual(before)

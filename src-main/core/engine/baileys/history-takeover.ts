@@ -72,8 +72,8 @@ export interface KeptHistoryChunk {
 export interface HistoryChunkRecords {
   /** Written before Baileys is handed the empty chunk; throws when it could not be written. */
   record(chunk: KeptHistoryChunk): void
-  /** The chunk's downloaded bytes, still compressed: no download needed next time. */
-  keepBytes(id: string, compressed: Uint8Array): void
+  /** The chunk's downloaded bytes, still compressed: no download needed next time. Resolves once written. */
+  keepBytes(id: string, compressed: Uint8Array): Promise<void>
   /** Chunks an earlier run left, to announce again (asked once, when the takeover starts). */
   leftovers(): KeptHistoryChunk[]
 }
@@ -86,13 +86,13 @@ const emptyChunk = (n: Notification): Buffer =>
  * As Baileys' downloadHistory, without the decode: the chunk's protobuf bytes. A downloaded chunk's compressed bytes
  * go to `keep` first (zlib inflates the whole buffer the same as Baileys' inflate stream does).
  */
-async function chunkBytes(n: Notification, options: RequestInit | undefined, keep?: (compressed: Buffer) => void): Promise<Buffer> {
+async function chunkBytes(n: Notification, options: RequestInit | undefined, keep?: (compressed: Buffer) => Promise<void>): Promise<Buffer> {
   if (n.initialHistBootstrapInlinePayload?.length) return inflateAsync(n.initialHistBootstrapInlinePayload)
   const stream = await downloadContentFromMessage(n as Parameters<typeof downloadContentFromMessage>[0], 'md-msg-hist', { options })
   const parts: Buffer[] = []
   for await (const part of stream) parts.push(part as Buffer)
   const compressed = Buffer.concat(parts)
-  keep?.(compressed)
+  await keep?.(compressed)
   return inflateAsync(compressed)
 }
 
@@ -153,9 +153,9 @@ export function takeOverHistorySync(socket: Socket, opts: HistoryTakeoverOptions
 
   function enqueue(id: string | undefined, n: Notification, isLatest: boolean): void {
     const keep = id && records && !n.initialHistBootstrapInlinePayload?.length
-      ? (compressed: Buffer) => {
+      ? async (compressed: Buffer) => {
           try {
-            records.keepBytes(id, compressed)
+            await records.keepBytes(id, compressed)
           } catch (err) {
             opts.logger.warn({ err, chunkOrder: n.chunkOrder }, 'history sync chunk: downloaded bytes not kept')
           }
