@@ -122,6 +122,18 @@ describe('chats store: live messages and paging', () => {
     expect(store().chats.map((c) => c.id)).toEqual(served.map((c) => c.id))
   })
 
+  it('a chat the live list placed where the core does not list it shifts no chat out of the next page', async () => {
+    // A live message put c55 on top here, while the core still lists it among the chats not loaded (its stored
+    // order and the message's disagree, e.g. a message delivered late that carries its sender's time). 51 chats
+    // here: a next page from offset 51 would start past c50, which would never show.
+    store().applyMessage({ instanceId: 'PAGED0000001', message: msg('m-late', 'c55@c.us', { sender: 'Customer 55', timestamp: 2000 }) })
+    expect(store().chats).toHaveLength(51)
+    await store().loadMoreChats()
+    expect(b.callsTo('chats.list').at(-1)).toMatchObject({ offset: 41, limit: 60 })
+    expect(new Set(store().chats.map((c) => c.id))).toEqual(new Set(server.map((c) => c.id)))
+    expect(store().chats).toHaveLength(60)
+  })
+
   /** The core reads the page at once and answers when `release` is called: messages stored meanwhile are not in it. */
   const slowPages = () => {
     const waiting: (() => void)[] = []

@@ -15,6 +15,13 @@ import { useUnreadStore } from './unread-store.js'
 const PAGE = 30
 /** Chats per page of the list. */
 export const CHAT_PAGE = 50
+/**
+ * The next page starts this many chats before the end of the list, and is as much longer; duplicates are dropped.
+ * The list is the core's first chats only as far as live messages placed them so: one placed elsewhere than the
+ * core lists it shifted the offset past a chat that then never came (the busy-shop e2e lost the two oldest of 56
+ * chats about half the time).
+ */
+export const CHAT_PAGE_OVERLAP = 10
 
 export interface Thread {
   instanceId: string
@@ -160,9 +167,10 @@ export const useChatsStore = create<ChatsState>()((set, get) => {
       const { instanceId, search, chats, loading } = get()
       if (!instanceId || loading) return
       set({ loading: true })
+      const back = Math.min(CHAT_PAGE_OVERLAP, chats.length)
       await runAction(
         () =>
-          listed(bridge().chats.list({ instanceId, limit: CHAT_PAGE, offset: chats.length, ...(search.trim() ? { search: search.trim() } : {}) }), (page) => {
+          listed(bridge().chats.list({ instanceId, limit: CHAT_PAGE + back, offset: chats.length - back, ...(search.trim() ? { search: search.trim() } : {}) }), (page) => {
             if (get().instanceId !== instanceId) return
             // A chat that moved up meanwhile (a new message) is listed once, where it is now.
             set((s) => ({ chats: [...s.chats, ...page.chats.filter((c) => !s.chats.some((x) => x.id === c.id))], hasMoreChats: page.hasMore, error: null }))
