@@ -96,7 +96,11 @@ describe('sends answered 200 across repeated SIGKILLs of the core', () => {
     await until(async () => (await missing(PEER, false)).length === 0, 30_000, 'every answered send at the phone').catch(async (e: Error) => {
       throw new Error(`${e.message}: ${(await missing(PEER, false)).length} of ${answered.size} lost`)
     })
-    await until(async () => (await missing(ME, true)).length === 0, 20_000, "every answered send's copy at the account's own phone")
+    await until(async () => (await missing(ME, true)).length === 0, 20_000, "every answered send's copy at the account's own phone").catch(async (e: Error) => {
+      // Slow (a loaded machine) or undecryptable (a reused Signal key): the phone's decrypt failures say which.
+      const failures = (await api(cli, 'GET', `/sandbox/phones/${ME}/decrypt-failures`)).body as unknown as DecryptFailures
+      throw new Error(`${e.message}: ${(await missing(ME, true)).length} of ${answered.size} missing; the own phone's decrypt failures: ${JSON.stringify(failures)}`)
+    })
     const peer = (await inbox(PEER)).filter((m) => !m.fromMe)
     expect(new Set(peer.map((m) => m.id)).size).toBe(peer.length)
     for (const m of peer) if (answered.has(m.id)) expect(m.text).toBe(answered.get(m.id))
