@@ -82,6 +82,17 @@ export function holdStore(db: Db): StoreHold {
   return db instanceof SharedWriterDatabase && db.hold ? db.hold() : FREE
 }
 
+/** `write` once the store is free (holdStore), the hold released after it; without another writer it runs at once, in this call. */
+export async function writeWhenFree<T>(db: Db, write: () => T): Promise<T> {
+  const hold = holdStore(db)
+  try {
+    if (hold.ready) await hold.ready
+    return write()
+  } finally {
+    hold.release()
+  }
+}
+
 /** The binary named for better-sqlite3 is missing or cannot be loaded by this runtime. */
 export class SqliteBindingError extends DomainError {}
 

@@ -3,7 +3,7 @@
 // out once per session (its first socket; a later socket of the same run would announce chunks still in flight), and
 // a chunk announced again MAX_HISTORY_CHUNK_ATTEMPTS times without committing is dropped, logged, so that one bad
 // chunk cannot come back at every start.
-import { holdStore, type Db } from '../../db/connection.js'
+import { writeWhenFree, type Db } from '../../db/connection.js'
 import {
   countHistoryChunkAttempt,
   deleteHistoryChunks,
@@ -22,17 +22,9 @@ export function historyChunkRecords(db: Db, instanceId: string, logger: HistoryL
     // Each in a transaction of its own, not autocommit: with the history ingest thread writing the same file, a
     // transaction of this connection waits on the thread's turn flag (write-turns.ts) and cuts the thread's turn
     // short, where a lone statement would sleep in SQLite's busy handler past the lock's release. The bytes, whose
-    // caller can wait, wait for the store without blocking the event loop (holdStore).
+    // caller can wait, wait for the store without blocking the event loop (writeWhenFree).
     record: (c) => db.transaction(() => recordHistoryChunk(db, instanceId, c.id, c.notification, c.isLatest, now()))(),
-    async keepBytes(id, compressed) {
-      const hold = holdStore(db)
-      try {
-        if (hold.ready) await hold.ready
-        db.transaction(() => keepHistoryChunkBytes(db, instanceId, id, compressed))()
-      } finally {
-        hold.release()
-      }
-    },
+    keepBytes: (id, compressed) => writeWhenFree(db, () => db.transaction(() => keepHistoryChunkBytes(db, instanceId, id, compressed))()),
     leftovers(): KeptHistoryChunk[] {
       if (handedOut) return []
       handedOut = true

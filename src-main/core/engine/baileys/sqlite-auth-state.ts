@@ -4,12 +4,12 @@
 // exception to "one transaction": a batch of pre-keys only (812 at pairing, 0.2-0.6 s in one transaction on a loaded
 // machine) goes in runs of PRE_KEYS_PER_TURN with a turn of the loop between them; pre-keys not yet uploaded are
 // referenced by nothing, and a run that fails still fails the batch, as Baileys expects.
-// Key writes (Baileys awaits them) ask for the store first (holdStore): while the history ingest thread is inside a
+// Key writes (Baileys awaits them) ask for the store first (writeWhenFree): while the history ingest thread is inside a
 // transaction they wait without blocking the event loop, and resolve once committed. Every write goes through one
 // queue, so a write made later never commits before one made earlier (saveCreds, synchronous, commits what is queued
 // ahead of it in its own transaction), and reads see queued values.
 import { BufferJSON, initAuthCreds, proto, type AuthenticationCreds, type AuthenticationState, type SignalDataSet, type SignalDataTypeMap } from '@whiskeysockets/baileys'
-import { holdStore, type Db } from '../../db/connection.js'
+import { writeWhenFree, type Db } from '../../db/connection.js'
 import { clearAuthState, readCreds, readKeys, writeAuthState, type KeyWrite } from '../../db/repositories/auth-state-repo.js'
 
 export interface SqliteAuthState {
@@ -88,18 +88,8 @@ export function useSqliteAuthState(db: Db, instanceId: string, now: () => number
   const commit = (data: SignalDataSet) =>
     new Promise<void>((resolve, reject) => {
       queue.push({ writes: keyWrites(data), settle: (err) => (err === undefined ? resolve() : reject(err)) })
-      const hold = holdStore(db)
-      const write = () => {
-        try {
-          flush()
-        } catch {
-          // Each write of the failed batch was told (settle).
-        } finally {
-          hold.release()
-        }
-      }
-      if (hold.ready) void hold.ready.then(write, write)
-      else write()
+      // Each write of a failed batch is told (settle).
+      writeWhenFree(db, flush).catch(() => undefined)
     })
   return {
     commit,
